@@ -1,0 +1,139 @@
+# shellcheck shell=bash disable=SC2034 # variables used by the scripts that source this
+# ci/lib.sh: shell helpers shared by ci/test.sh and ci/report.sh.
+# Source it from bash (it is not a program): package installation, step banners
+# and the pass/fail tally.
+
+CI_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CI_BUILD="$CI_ROOT/build"
+CI_JOBS=$(nproc 2>/dev/null || echo 2)
+
+ci_log() { printf 'ci: %s\n' "$*"; }
+ci_die() {
+  printf 'ci: error: %s\n' "$*" >&2
+  exit 1
+}
+
+# Prints a command, then runs it.
+ci_run() {
+  printf '+ %s\n' "$*"
+  "$@"
+}
+
+# ci_install SPEC...
+# Installs, with apt-get, the packages that are missing; does nothing (and does
+# not touch apt) when nothing is. A SPEC is
+#   package          missing when dpkg does not list it as installed
+#   package=probe    missing when the probe is: a command name, or an absolute path
+#   ?package[=probe] optional: skipped with a warning when apt has no candidate for it
+# apt-get runs as root, through sudo when the caller is not root.
+ci_install() {
+  local spec pkg probe optional missing=() optional_missing=()
+  for spec in "$@"; do
+    optional=0
+    if [[ $spec == \?* ]]; then
+      optional=1
+      spec=${spec#\?}
+    fi
+    pkg=${spec%%=*}
+    probe=
+    [[ $spec == *=* ]] && probe=${spec#*=}
+    if [[ -n $probe ]]; then
+      if [[ $probe == /* ]]; then
+        [[ -e $probe ]] && continue
+      else
+        command -v "$probe" >/dev/null 2>&1 && continue
+      fi
+    elif [[ $(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null) == installed ]]; then
+      continue
+    fi
+    if ((optional)); then
+      optional_missing+=("$pkg")
+    else
+      missing+=("$pkg")
+    fi
+  done
+  ((${#missing[@]} + ${#optional_missing[@]})) || return 0
+
+  command -v apt-get >/dev/null 2>&1 ||
+    ci_die "missing ${missing[*]} ${optional_missing[*]}; install them (no apt-get here)"
+  local as_root=()
+  if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null 2>&1 ||
+      ci_die "missing ${missing[*]} ${optional_missing[*]}; run as root or install sudo"
+    as_root=(sudo)
+  fi
+  local apt=("${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -y -q)
+  ci_log "installing missing packages: ${missing[*]} ${optional_missing[*]}"
+  ci_run "${apt[@]}" update
+  for pkg in "${optional_missing[@]}"; do
+    if apt-cache policy "$pkg" 2>/dev/null | grep -q 'Candidate: [^(]'; then
+      missing+=("$pkg")
+    else
+      ci_log "warning: optional package $pkg is not available from apt; going on without it"
+    fi
+  done
+  ((${#missing[@]})) || return 0
+  ci_run "${apt[@]}" install --no-install-recommends "${missing[@]}"
+}
+
+# ---- steps ----
+
+CI_PASSED=0
+CI_FAILED=0
+CI_SKIPPED=0
+CI_SUMMARY=()
+CI_SKIP_NOTE=$(mktemp "${TMPDIR:-/tmp}/hipvmm-ci-skip.XXXXXX")
+trap 'rm -f "$CI_SKIP_NOTE"' EXIT
+
+# Inside a step: ends the step as skipped, with the reason.
+ci_skip() {
+  printf '%s\n' "$*" >"$CI_SKIP_NOTE"
+  exit 0
+}
+
+# ci_step TITLE COMMAND...
+# Runs COMMAND (usually a shell function) in a subshell with errexit, nounset and
+# pipefail in force, so its first failing command ends it; then records the result.
+# Later steps run even when one fails. Call it as a plain command, never inside
+# `if` or `||`, which would switch errexit off within the step.
+ci_step() {
+  local title=$1 rc start=$SECONDS result
+  shift
+  printf '\n'
+  printf '=%.0s' {1..100}
+  printf '\n==> %s\n' "$title"
+  printf '=%.0s' {1..100}
+  printf '\n'
+  : >"$CI_SKIP_NOTE"
+  set +e
+  (
+    set -euo pipefail
+    "$@"
+  )
+  rc=$?
+  set -e
+  if ((rc != 0)); then
+    result="FAIL (exit status $rc)"
+    CI_FAILED=$((CI_FAILED + 1))
+  elif [[ -s $CI_SKIP_NOTE ]]; then
+    result="SKIP ($(head -n 1 "$CI_SKIP_NOTE"))"
+    CI_SKIPPED=$((CI_SKIPPED + 1))
+  else
+    result="PASS"
+    CI_PASSED=$((CI_PASSED + 1))
+  fi
+  printf '==> %s: %s after %ds\n' "$title" "$result" $((SECONDS - start))
+  CI_SUMMARY+=("$(printf '%-6s %s (%ds)' "${result%% *}" "$title" $((SECONDS - start)))")
+}
+
+# Prints the table of steps and the "N passed, N failed" line; returns 1 when a step failed.
+ci_summary() {
+  local line
+  printf '\n==> summary\n'
+  for line in "${CI_SUMMARY[@]}"; do
+    printf '  %s\n' "$line"
+  done
+  ((CI_SKIPPED == 0)) || printf '%d skipped (see above)\n' "$CI_SKIPPED"
+  printf '%d passed, %d failed\n' "$CI_PASSED" "$CI_FAILED"
+  ((CI_FAILED == 0))
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# ci/test.sh: every check hipvmm has, in labelled steps (what CI runs, through .ci/run).
+#
+#   bash ci/test.sh
+#
+# Installs the Debian/Ubuntu packages it needs when they are missing, then builds
+# into build/<step>/ and runs each step; a failing step does not stop the later
+# ones. Ends with "N passed, N failed" and exits non-zero when a step failed.
+set -euo pipefail
+
+# shellcheck source=ci/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$CI_ROOT"
+
+ci_install cmake=cmake make=make gcc=gcc clang=clang libc6-dev=/usr/include/stdio.h \
+  pkg-config=pkg-config libcmocka-dev=/usr/include/cmocka.h valgrind=valgrind libc6-dbg \
+  gcovr=gcovr python3=python3 \
+  '?libamdhip64-dev=/usr/include/hip/hip_runtime_api.h'
+
+printf 'ci: %s; %s cores; %s\n' "$(uname -srm)" "$CI_JOBS" "$(cmake --version | head -n 1)"
+printf 'ci: %s; %s; %s; gcovr %s\n' "$(gcc --version | head -n 1)" \
+  "$(clang --version | head -n 1)" "$(valgrind --version)" "$(gcovr --version | head -n 1)"
+
+INSTALL_PREFIX="$CI_BUILD/install"
+
+# configure DIR CMAKE_ARGS...: a fresh-enough build tree under build/, then builds it.
+configure_and_build() {
+  local dir="$CI_BUILD/$1"
+  shift
+  ci_run cmake -S "$CI_ROOT" -B "$dir" "$@"
+  ci_run cmake --build "$dir" -j "$CI_JOBS"
+}
+
+run_ctest() {
+  ci_run ctest --test-dir "$CI_BUILD/$1" --output-on-failure -j "$CI_JOBS" --timeout 300
+}
+
+step_gcc() {
+  configure_and_build gcc -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE= -DCMAKE_C_FLAGS="-O2 -g" \
+    -DHIPVMM_WERROR=ON
+  run_ctest gcc
+}
+
+step_clang() {
+  configure_and_build clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DHIPVMM_WERROR=ON
+  run_ctest clang
+}
+
+step_system_headers() {
+  [[ -e /usr/include/hip/hip_runtime_api.h ]] ||
+    ci_skip "no /usr/include/hip/hip_runtime_api.h (apt-get install libamdhip64-dev)"
+  ci_run cmake -S "$CI_ROOT" -B "$CI_BUILD/system-headers" -DCMAKE_C_COMPILER=gcc \
+    -DHIPVMM_WERROR=ON -DHIPVMM_TESTS=OFF -DMOCKHIP_USE_SYSTEM_HIP_HEADERS=ON
+  ci_run cmake --build "$CI_BUILD/system-headers" -j "$CI_JOBS" --target mockhip mockhip_static
+}
+
+step_valgrind() {
+  # The gcc build of step 1 (-O2 -g). The ROCm conformance run is left out: it
+  # exercises libamdhip64, not mockhip. Forked children are checked as well
+  # (a child's error makes it exit 1, which its test sees).
+  [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
+  ci_run python3 "$CI_ROOT/ci/memcheck.py" "$CI_BUILD/gcc" --exclude rocm -- \
+    --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
+    --errors-for-leak-kinds=definite,indirect,possible --trace-children=yes
+}
+
+step_sanitizers() {
+  configure_and_build sanitize -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE= \
+    -DCMAKE_C_FLAGS="-O1 -g" -DHIPVMM_WERROR=ON -DHIPVMM_SANITIZE=address,undefined
+  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} \
+    UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+    run_ctest sanitize
+}
+
+step_coverage() {
+  configure_and_build coverage -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE= -DCMAKE_C_FLAGS=-g \
+    -DHIPVMM_COVERAGE=ON
+  find "$CI_BUILD/coverage" -name '*.gcda' -delete
+  run_ctest coverage
+  # Only the library counts: mockhip/src, not its tests or the conformance suite.
+  ci_run gcovr --root "$CI_ROOT" --filter 'mockhip/src/' --print-summary \
+    --fail-under-line 90 "$CI_BUILD/coverage"
+}
+
+step_install_consumer() {
+  [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
+  rm -rf "$INSTALL_PREFIX" "$CI_BUILD/consumer-pkgconfig" "$CI_BUILD/consumer-cmake"
+  ci_run cmake --install "$CI_BUILD/gcc" --prefix "$INSTALL_PREFIX"
+
+  # 1. pkg-config and a plain compiler call.
+  local pc_dir
+  pc_dir=$(dirname "$(find "$INSTALL_PREFIX" -name mockhip.pc -print -quit)")
+  [[ $pc_dir != . ]] || ci_die "no mockhip.pc under $INSTALL_PREFIX"
+  mkdir -p "$CI_BUILD/consumer-pkgconfig"
+  local cflags libs libdir
+  cflags=$(PKG_CONFIG_PATH=$pc_dir pkg-config --cflags mockhip)
+  libs=$(PKG_CONFIG_PATH=$pc_dir pkg-config --libs mockhip)
+  libdir=$(PKG_CONFIG_PATH=$pc_dir pkg-config --variable=libdir mockhip)
+  # shellcheck disable=SC2086 # pkg-config output is a list of words
+  ci_run cc -std=c11 -Wall -Wextra -Werror -DCONSUMER_BUILT_WITH='"pkg-config"' $cflags \
+    "$CI_ROOT/ci/consumer/consumer.c" -o "$CI_BUILD/consumer-pkgconfig/consumer" $libs \
+    -Wl,-rpath,"$libdir"
+  ci_run "$CI_BUILD/consumer-pkgconfig/consumer"
+
+  # 2. A CMake project: find_package(mockhip) and mockhip::mockhip.
+  ci_run cmake -S "$CI_ROOT/ci/consumer" -B "$CI_BUILD/consumer-cmake" \
+    -DCMAKE_PREFIX_PATH="$INSTALL_PREFIX" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror"
+  ci_run cmake --build "$CI_BUILD/consumer-cmake"
+  ci_run "$CI_BUILD/consumer-cmake/consumer"
+}
+
+step_report() {
+  # TODO: report mode of the conformance binaries.
+  ci_skip "conformance report not wired yet"
+}
+
+ci_step "1. gcc build (-Werror), ctest" step_gcc
+ci_step "2. clang build (-Werror), ctest" step_clang
+ci_step "3. mockhip compiled against the system ROCm header (MOCKHIP_USE_SYSTEM_HIP_HEADERS=ON)" \
+  step_system_headers
+ci_step "4. valgrind memcheck over the mock tests and conformance-mock" step_valgrind
+ci_step "5. ASan+UBSan build (HIPVMM_SANITIZE=address,undefined), ctest" step_sanitizers
+ci_step "6. coverage build, ctest, gcovr line coverage of mockhip/src >= 90%" step_coverage
+ci_step "7. cmake --install, outside consumer via pkg-config and via find_package" \
+  step_install_consumer
+ci_step "8. conformance report: mock and ROCm" step_report
+
+printf '\nci: total %ds\n' "$SECONDS"
+ci_summary

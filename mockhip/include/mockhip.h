@@ -1,0 +1,125 @@
+/*
+ * mockhip.h: what the CPU emulation offers beyond the HIP API.
+ *
+ * Nothing here exists in ROCm: code that must also build against the real
+ * runtime includes this header only where it checks the mock itself.
+ */
+#ifndef MOCKHIP_H
+#define MOCKHIP_H
+
+#include <stdio.h>
+
+#include <hip/hip_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every HIP entry point mockhip implements, in the order of mockhip_stats.calls. */
+#define MOCKHIP_API_LIST(X)                                                                       \
+  X(hipInit)                                                                                       \
+  X(hipGetDeviceCount)                                                                             \
+  X(hipSetDevice)                                                                                  \
+  X(hipGetDevice)                                                                                  \
+  X(hipDeviceGetAttribute)                                                                         \
+  X(hipDeviceCanAccessPeer)                                                                        \
+  X(hipDeviceSynchronize)                                                                          \
+  X(hipDriverGetVersion)                                                                           \
+  X(hipRuntimeGetVersion)                                                                          \
+  X(hipGetLastError)                                                                               \
+  X(hipPeekAtLastError)                                                                            \
+  X(hipMalloc)                                                                                     \
+  X(hipFree)                                                                                       \
+  X(hipMemGetInfo)                                                                                 \
+  X(hipMemcpy)                                                                                     \
+  X(hipMemcpyHtoD)                                                                                 \
+  X(hipMemcpyDtoH)                                                                                 \
+  X(hipMemcpyDtoD)                                                                                 \
+  X(hipMemcpyPeer)                                                                                 \
+  X(hipMemset)                                                                                     \
+  X(hipMemsetD8)                                                                                   \
+  X(hipMemsetD32)                                                                                  \
+  X(hipMemcpyAsync)                                                                                \
+  X(hipMemcpyHtoDAsync)                                                                            \
+  X(hipMemcpyDtoHAsync)                                                                            \
+  X(hipMemcpyDtoDAsync)                                                                            \
+  X(hipMemcpyPeerAsync)                                                                            \
+  X(hipMemsetAsync)                                                                                \
+  X(hipMemsetD8Async)                                                                              \
+  X(hipMemsetD32Async)                                                                             \
+  X(hipStreamCreate)                                                                               \
+  X(hipStreamDestroy)                                                                              \
+  X(hipStreamSynchronize)                                                                          \
+  X(hipMemAddressReserve)                                                                          \
+  X(hipMemAddressFree)                                                                             \
+  X(hipMemCreate)                                                                                  \
+  X(hipMemRelease)                                                                                 \
+  X(hipMemMap)                                                                                     \
+  X(hipMemUnmap)                                                                                   \
+  X(hipMemSetAccess)                                                                               \
+  X(hipMemGetAccess)                                                                               \
+  X(hipMemGetAllocationGranularity)                                                                \
+  X(hipMemGetAllocationPropertiesFromHandle)                                                       \
+  X(hipMemRetainAllocationHandle)                                                                  \
+  X(hipMemExportToShareableHandle)                                                                 \
+  X(hipMemImportFromShareableHandle)                                                               \
+  X(hipMemMapArrayAsync)
+
+typedef enum mockhip_api {
+#define MOCKHIP_API_ENUM(name) MOCKHIP_CALL_##name,
+  MOCKHIP_API_LIST(MOCKHIP_API_ENUM)
+#undef MOCKHIP_API_ENUM
+  MOCKHIP_API_COUNT
+} mockhip_api;
+
+/* The name of entry point `api` ("hipMemMap"), or NULL when out of range. */
+MOCKHIP_API const char *mockhip_api_name(int api);
+
+/* Bumped whenever mockhip_stats_t changes; callers set .version to it. */
+#define MOCKHIP_STATS_VERSION 1
+
+typedef struct mockhip_stats {
+  unsigned version;           /* in: MOCKHIP_STATS_VERSION */
+  size_t reserved_bytes;      /* address space held by live reservations */
+  size_t mapped_bytes;        /* bytes of live mappings */
+  size_t physical_bytes;      /* bytes of live physical allocations (created or imported) */
+  size_t malloc_bytes;        /* bytes of live hipMalloc allocations */
+  size_t live_reservations;
+  size_t live_mappings;
+  size_t live_handles;        /* physical allocations still alive */
+  size_t live_mallocs;
+  size_t live_streams;
+  unsigned long long calls[MOCKHIP_API_COUNT]; /* calls per entry point, in MOCKHIP_API_LIST order */
+} mockhip_stats_t;
+
+#define MOCKHIP_STATS_INIT {MOCKHIP_STATS_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0}}
+
+/*
+ * Fills *stats with the current counters.
+ * Errors: hipErrorInvalidValue when stats is NULL or stats->version is not
+ * MOCKHIP_STATS_VERSION.
+ */
+MOCKHIP_API hipError_t mockhip_stats(mockhip_stats_t *stats);
+
+/* Reservations + mappings + handles + hipMalloc blocks + streams still alive; 0 after a clean teardown. */
+MOCKHIP_API size_t mockhip_live_objects(void);
+
+/*
+ * Prints the address space for a person: every reservation with the mappings
+ * inside it (handle, per-location access), every physical handle with its
+ * reference counts, hipMalloc blocks and streams. out == NULL prints to stderr.
+ */
+MOCKHIP_API void mockhip_dump(FILE *out);
+
+/*
+ * The sentence explaining why this thread's last failing HIP call failed
+ * ("hipMemMap: size 6144 is not a multiple of the minimum granularity 4096"),
+ * or "" when the last call succeeded. Never NULL; valid until the next call.
+ */
+MOCKHIP_API const char *mockhip_last_reason(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MOCKHIP_H */

@@ -1,0 +1,234 @@
+/*
+ * copy.c: what moves bytes: hipMemcpy*, hipMemset*, their Async forms (run at
+ * once, in order, on the calling thread), streams, and hipMalloc/hipFree.
+ *
+ * Before touching device memory a copy checks the device's access to every
+ * byte, under the read lock, so it fails cleanly (nothing copied) where a GPU
+ * would fault, and no mapping can disappear while the bytes move.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define NEED_READ 1u
+#define NEED_WRITE 3u
+
+hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int device,
+                                  unsigned need, bool *is_device) {
+  mh_region *region = mh__region_containing(s, addr);
+  *is_device = region != NULL;
+  if (region == NULL)
+    return hipSuccess;
+  const char *what = need == NEED_WRITE ? "destination" : "source";
+  if (bytes > region->bytes - (addr - region->base))
+    return mh__fail(hipErrorInvalidValue, "%s %p + %zu runs past the %s at %p (%zu bytes)", what,
+                    (void *)addr, bytes,
+                    region->kind == MH_REGION_MALLOC ? "hipMalloc block" : "reservation",
+                    (void *)region->base, region->bytes);
+  if (region->kind == MH_REGION_MALLOC)
+    return hipSuccess;
+  uintptr_t end = addr + bytes;
+  for (uintptr_t at = addr; at < end;) {
+    mh_mapping *m = mh__mapping_containing(s, at);
+    if (m == NULL)
+      return mh__fail(hipErrorInvalidValue, "%s %p + %zu: %p is reserved but not mapped", what,
+                      (void *)addr, bytes, (void *)at);
+    if ((m->access[device] & need) != need)
+      return mh__fail(hipErrorInvalidValue,
+                      "%s %p + %zu: device %d has %s access to the mapping at %p, %s needed", what,
+                      (void *)addr, bytes, device,
+                      m->access[device] == 0 ? "no" : m->access[device] == 1 ? "read" : "readwrite",
+                      (void *)m->base, need == NEED_WRITE ? "readwrite" : "read");
+    at = m->base + m->bytes;
+  }
+  return hipSuccess;
+}
+
+/* Checks one side of a copy; `must_be_device` for the device side of an explicit kind. */
+static hipError_t check_side(mh_state *s, const void *ptr, size_t bytes, int device, unsigned need,
+                             bool must_be_device) {
+  bool is_device;
+  hipError_t err = mh__check_device_range(s, (uintptr_t)ptr, bytes, device, need, &is_device);
+  if (err == hipSuccess && must_be_device && !is_device)
+    err = mh__fail(hipErrorInvalidValue, "%s %p is not device memory (a mapping or hipMalloc)",
+                   need == NEED_WRITE ? "destination" : "source", ptr);
+  return err;
+}
+
+static hipError_t check_stream(mh_state *s, hipStream_t stream) {
+  if (stream != NULL && mh__idmap_get(&s->streams, (uint64_t)(uintptr_t)stream) == NULL)
+    return mh__fail(hipErrorInvalidHandle, "stream %p is not a live stream", (void *)stream);
+  return hipSuccess;
+}
+
+/* Every copy lands here: devices name who reads the source and who writes the destination. */
+static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
+                       size_t bytes, int kind, hipStream_t stream) {
+  hipError_t err = check_stream(s, stream);
+  if (err != hipSuccess || bytes == 0)
+    return err;
+  if (dst == NULL || src == NULL)
+    return mh__fail(hipErrorInvalidValue, "%s is NULL", dst == NULL ? "dst" : "src");
+  if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
+    return mh__fail(hipErrorInvalidMemcpyDirection, "kind %d is not a hipMemcpyKind", kind);
+  bool src_on_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
+  bool dst_on_device = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
+  err = check_side(s, src, bytes, src_device, NEED_READ, src_on_device);
+  if (err == hipSuccess)
+    err = check_side(s, dst, bytes, dst_device, NEED_WRITE, dst_on_device);
+  if (err == hipSuccess)
+    memmove(dst, src, bytes);
+  return err;
+}
+
+static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t unit,
+                      hipStream_t stream) {
+  hipError_t err = check_stream(s, stream);
+  if (err != hipSuccess || count == 0)
+    return err;
+  if (dst == NULL)
+    return mh__fail(hipErrorInvalidValue, "dst is NULL");
+  if (count > SIZE_MAX / unit)
+    return mh__fail(hipErrorInvalidValue, "count %zu overflows", count);
+  size_t bytes = count * unit;
+  err = check_side(s, dst, bytes, mh__current_device(), NEED_WRITE, true);
+  if (err != hipSuccess)
+    return err;
+  if (unit == 1) {
+    memset(dst, value, bytes);
+  } else {
+    uint32_t word = (uint32_t)value;
+    for (size_t i = 0; i < count; i++)
+      memcpy((char *)dst + i * unit, &word, unit);
+  }
+  return hipSuccess;
+}
+
+/* Entry points share two shapes: a copy and a set, each under the read lock. */
+#define MH_COPY(api, dst, dst_dev, src, src_dev, bytes, kind, stream, fmt, ...)                    \
+  do {                                                                                             \
+    mh_state *s_ = mh__enter(MOCKHIP_CALL_##api);                                                  \
+    mh__lock_read();                                                                               \
+    hipError_t err_ = copy(s_, dst, dst_dev, src, src_dev, bytes, kind, stream);                   \
+    mh__unlock();                                                                                  \
+    return mh__leave(MOCKHIP_CALL_##api, err_, fmt, __VA_ARGS__);                                  \
+  } while (0)
+
+#define MH_SET(api, dst, value, count, unit, stream, fmt, ...)                                     \
+  do {                                                                                             \
+    mh_state *s_ = mh__enter(MOCKHIP_CALL_##api);                                                  \
+    mh__lock_read();                                                                               \
+    hipError_t err_ = set(s_, dst, value, count, unit, stream);                                    \
+    mh__unlock();                                                                                  \
+    return mh__leave(MOCKHIP_CALL_##api, err_, fmt, __VA_ARGS__);                                  \
+  } while (0)
+
+#define CUR mh__current_device()
+
+MH_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpyKind kind) {
+  MH_COPY(hipMemcpy, dst, CUR, src, CUR, n, (int)kind, NULL, "dst=%p, src=%p, sizeBytes=%zu, kind=%d",
+          dst, src, n, (int)kind);
+}
+
+MH_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t n) {
+  MH_COPY(hipMemcpyHtoD, dst, CUR, src, CUR, n, hipMemcpyHostToDevice, NULL,
+          "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
+}
+
+MH_EXPORT hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t n) {
+  MH_COPY(hipMemcpyDtoH, dst, CUR, src, CUR, n, hipMemcpyDeviceToHost, NULL,
+          "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
+}
+
+MH_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n) {
+  MH_COPY(hipMemcpyDtoD, dst, CUR, src, CUR, n, hipMemcpyDeviceToDevice, NULL,
+          "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
+}
+
+/* A peer copy names its devices, which must exist, and moves device memory on both sides. */
+static hipError_t peer_copy(mh_state *s, void *dst, int dst_device, const void *src,
+                            int src_device, size_t bytes, hipStream_t stream) {
+  if (!mh__valid_device(s, dst_device) || !mh__valid_device(s, src_device))
+    return mh__fail(hipErrorInvalidDevice, "devices %d and %d must be in 0..%d", dst_device,
+                    src_device, s->options.devices - 1);
+  return copy(s, dst, dst_device, src, src_device, bytes, hipMemcpyDeviceToDevice, stream);
+}
+
+MH_EXPORT hipError_t hipMemcpyPeer(void *dst, int dst_device, const void *src, int src_device,
+                                   size_t n) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemcpyPeer);
+  mh__lock_read();
+  hipError_t err = peer_copy(s, dst, dst_device, src, src_device, n, NULL);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMemcpyPeer, err,
+                   "dst=%p, dstDeviceId=%d, src=%p, srcDeviceId=%d, sizeBytes=%zu", dst, dst_device,
+                   src, src_device, n);
+}
+
+MH_EXPORT hipError_t hipMemcpyPeerAsync(void *dst, int dst_device, const void *src, int src_device,
+                                        size_t n, hipStream_t stream) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemcpyPeerAsync);
+  mh__lock_read();
+  hipError_t err = peer_copy(s, dst, dst_device, src, src_device, n, stream);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMemcpyPeerAsync, err,
+                   "dst=%p, dstDeviceId=%d, src=%p, srcDevice=%d, sizeBytes=%zu, stream=%p", dst,
+                   dst_device, src, src_device, n, (void *)stream);
+}
+
+MH_EXPORT hipError_t hipMemcpyAsync(void *dst, const void *src, size_t n, hipMemcpyKind kind,
+                                    hipStream_t stream) {
+  MH_COPY(hipMemcpyAsync, dst, CUR, src, CUR, n, (int)kind, stream,
+          "dst=%p, src=%p, sizeBytes=%zu, kind=%d, stream=%p", dst, src, n, (int)kind,
+          (void *)stream);
+}
+
+MH_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t n,
+                                        hipStream_t stream) {
+  MH_COPY(hipMemcpyHtoDAsync, dst, CUR, src, CUR, n, hipMemcpyHostToDevice, stream,
+          "dst=%p, src=%p, sizeBytes=%zu, stream=%p", dst, src, n, (void *)stream);
+}
+
+MH_EXPORT hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t n,
+                                        hipStream_t stream) {
+  MH_COPY(hipMemcpyDtoHAsync, dst, CUR, src, CUR, n, hipMemcpyDeviceToHost, stream,
+          "dst=%p, src=%p, sizeBytes=%zu, stream=%p", dst, src, n, (void *)stream);
+}
+
+MH_EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n,
+                                        hipStream_t stream) {
+  MH_COPY(hipMemcpyDtoDAsync, dst, CUR, src, CUR, n, hipMemcpyDeviceToDevice, stream,
+          "dst=%p, src=%p, sizeBytes=%zu, stream=%p", dst, src, n, (void *)stream);
+}
+
+MH_EXPORT hipError_t hipMemset(void *dst, int value, size_t n) {
+  MH_SET(hipMemset, dst, value, n, 1, NULL, "dst=%p, value=%d, sizeBytes=%zu", dst, value, n);
+}
+
+MH_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count) {
+  MH_SET(hipMemsetD8, dst, value, count, 1, NULL, "dest=%p, value=%u, count=%zu", dst,
+         (unsigned)value, count);
+}
+
+MH_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
+  MH_SET(hipMemsetD32, dst, value, count, 4, NULL, "dest=%p, value=%d, count=%zu", dst, value,
+         count);
+}
+
+MH_EXPORT hipError_t hipMemsetAsync(void *dst, int value, size_t n, hipStream_t stream) {
+  MH_SET(hipMemsetAsync, dst, value, n, 1, stream, "dst=%p, value=%d, sizeBytes=%zu, stream=%p",
+         dst, value, n, (void *)stream);
+}
+
+MH_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, size_t count,
+                                      hipStream_t stream) {
+  MH_SET(hipMemsetD8Async, dst, value, count, 1, stream,
+         "dest=%p, value=%u, count=%zu, stream=%p", dst, (unsigned)value, count, (void *)stream);
+}
+
+MH_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
+                                       hipStream_t stream) {
+  MH_SET(hipMemsetD32Async, dst, value, count, 4, stream,
+         "dst=%p, value=%d, count=%zu, stream=%p", dst, value, count, (void *)stream);
+}

@@ -1,0 +1,141 @@
+/*
+ * device_memory.c: ordinary device memory and streams: hipMalloc, hipFree,
+ * hipMemGetInfo, hipStreamCreate/Destroy/Synchronize. Streams are ids: work
+ * "on" a stream runs at once on the calling thread, so there is nothing to wait for.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static hipError_t device_malloc(mh_state *s, void **ptr, size_t bytes) {
+  if (ptr == NULL)
+    return mh__fail(hipErrorInvalidValue, "ptr is NULL");
+  *ptr = NULL;
+  if (bytes == 0)
+    return hipSuccess; /* as ROCm: success with a NULL pointer */
+  int device = mh__current_device();
+  size_t capacity = s->options.device_memory;
+  size_t rounded = (bytes + s->page_bytes - 1) / s->page_bytes * s->page_bytes;
+  if (rounded < bytes || rounded > capacity - s->device_used[device])
+    return mh__fail(hipErrorOutOfMemory,
+                    "device %d has %zu of %zu bytes free, %zu requested (MOCKHIP_DEVICE_MEMORY)",
+                    device, capacity - s->device_used[device], capacity, bytes);
+  mh_region *region = calloc(1, sizeof *region);
+  void *base = NULL;
+  int err = region ? mh__os_alloc(rounded, &base) : 0;
+  if (region == NULL || err != 0) {
+    free(region);
+    return mh__fail(hipErrorOutOfMemory, "cannot allocate %zu bytes: %s", bytes,
+                    err ? strerror(err) : "no memory for the record");
+  }
+  region->kind = MH_REGION_MALLOC;
+  region->base = (uintptr_t)base;
+  region->bytes = rounded;
+  region->device = device;
+  region->node.key = region->base;
+  mh__tree_insert(&s->regions, &region->node);
+  s->device_used[device] += rounded;
+  s->stats.live_mallocs++;
+  s->stats.malloc_bytes += rounded;
+  *ptr = base;
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMalloc(void **ptr, size_t size) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMalloc);
+  mh__lock_write();
+  hipError_t err = device_malloc(s, ptr, size);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMalloc, err, "ptr=%p -> %p, size=%zu", (void *)ptr,
+                   ptr ? *ptr : NULL, size);
+}
+
+static hipError_t device_free(mh_state *s, void *ptr) {
+  if (ptr == NULL)
+    return hipSuccess;
+  mh_region *region = mh__region_containing(s, (uintptr_t)ptr);
+  if (region == NULL || region->kind != MH_REGION_MALLOC || region->base != (uintptr_t)ptr)
+    return mh__fail(hipErrorInvalidValue, "%p is not the start of a hipMalloc block", ptr);
+  mh__os_release(ptr, region->bytes);
+  mh__tree_remove(&s->regions, &region->node);
+  s->device_used[region->device] -= region->bytes;
+  s->stats.live_mallocs--;
+  s->stats.malloc_bytes -= region->bytes;
+  free(region);
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipFree(void *ptr) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipFree);
+  mh__lock_write();
+  hipError_t err = device_free(s, ptr);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipFree, err, "ptr=%p", ptr);
+}
+
+MH_EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemGetInfo);
+  hipError_t err = hipSuccess;
+  if (free_bytes == NULL || total_bytes == NULL) {
+    err = mh__fail(hipErrorInvalidValue, "%s is NULL", free_bytes == NULL ? "free" : "total");
+  } else {
+    mh__lock_read();
+    *total_bytes = s->options.device_memory;
+    *free_bytes = s->options.device_memory - s->device_used[mh__current_device()];
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemGetInfo, err, "free=%p, total=%p", (void *)free_bytes,
+                   (void *)total_bytes);
+}
+
+static hipError_t stream_create(mh_state *s, hipStream_t *out) {
+  if (out == NULL)
+    return mh__fail(hipErrorInvalidValue, "stream is NULL");
+  mh_stream *stream = calloc(1, sizeof *stream);
+  if (stream == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the stream");
+  stream->id = mh__new_id(s);
+  stream->device = mh__current_device();
+  if (mh__idmap_put(&s->streams, stream->id, stream) != 0) {
+    free(stream);
+    return mh__fail(hipErrorOutOfMemory, "no memory for the stream registry");
+  }
+  s->stats.live_streams++;
+  *out = (hipStream_t)(uintptr_t)stream->id;
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipStreamCreate(hipStream_t *stream) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipStreamCreate);
+  mh__lock_write();
+  hipError_t err = stream_create(s, stream);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipStreamCreate, err, "stream=%p -> %p", (void *)stream,
+                   stream && err == hipSuccess ? (void *)*stream : NULL);
+}
+
+MH_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipStreamDestroy);
+  hipError_t err = hipSuccess;
+  mh__lock_write();
+  mh_stream *found = stream ? mh__idmap_del(&s->streams, (uint64_t)(uintptr_t)stream) : NULL;
+  if (found == NULL) {
+    err = mh__fail(hipErrorInvalidHandle, "stream %p is not a live stream", (void *)stream);
+  } else {
+    s->stats.live_streams--;
+    free(found);
+  }
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipStreamDestroy, err, "stream=%p", (void *)stream);
+}
+
+MH_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipStreamSynchronize);
+  hipError_t err = hipSuccess;
+  mh__lock_read();
+  if (stream != NULL && mh__idmap_get(&s->streams, (uint64_t)(uintptr_t)stream) == NULL)
+    err = mh__fail(hipErrorInvalidHandle, "stream %p is not a live stream", (void *)stream);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipStreamSynchronize, err, "stream=%p", (void *)stream);
+}

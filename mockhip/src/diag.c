@@ -1,0 +1,89 @@
+/*
+ * diag.c: mockhip_dump, the address space printed for a person.
+ */
+#include <stdio.h>
+
+#include "internal.h"
+
+static const char *access_name(unsigned char flags) {
+  return flags == hipMemAccessFlagsProtReadWrite ? "rw"
+         : flags == hipMemAccessFlagsProtRead    ? "r"
+                                                 : "-";
+}
+
+static void print_bytes(FILE *out, size_t bytes) {
+  static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  size_t unit = 0;
+  while (unit < 4 && bytes >= 1024 && bytes % 1024 == 0) {
+    bytes /= 1024;
+    unit++;
+  }
+  fprintf(out, "%zu %s", bytes, units[unit]);
+}
+
+static void dump_mapping(FILE *out, const mh_state *s, const mh_mapping *m) {
+  fprintf(out, "    mapping %#lx-%#lx (", (unsigned long)m->base, (unsigned long)(m->base + m->bytes));
+  print_bytes(out, m->bytes);
+  fprintf(out, ") handle %#llx access:", (unsigned long long)m->phys->id);
+  for (int d = 0; d < s->options.devices; d++)
+    fprintf(out, " dev%d=%s", d, access_name(m->access[d]));
+  fprintf(out, " host=%s\n", access_name(m->access[MH_HOST_SLOT(s)]));
+}
+
+static void dump_region(FILE *out, mh_state *s, const mh_region *r) {
+  uintptr_t end = r->base + r->bytes;
+  fprintf(out, "  %s %#lx-%#lx (", r->kind == MH_REGION_RESERVATION ? "reservation" : "hipMalloc",
+          (unsigned long)r->base, (unsigned long)end);
+  print_bytes(out, r->bytes);
+  if (r->kind == MH_REGION_MALLOC) {
+    fprintf(out, ") device %d\n", r->device);
+    return;
+  }
+  fprintf(out, ") %zu mapping(s)\n", r->mappings);
+  /* Mappings never straddle reservations, so the first one here starts at or after base. */
+  uintptr_t at = r->base;
+  for (mh_tree_node *n = mh__tree_next(&s->mappings, r->base - 1); at < end;) {
+    mh_mapping *m = n ? MH_CONTAINER(n, mh_mapping, node) : NULL;
+    uintptr_t next = m && m->base < end ? m->base : end;
+    if (next > at) {
+      fprintf(out, "    unmapped %#lx-%#lx (", (unsigned long)at, (unsigned long)next);
+      print_bytes(out, next - at);
+      fprintf(out, ")\n");
+    }
+    if (next == end)
+      break;
+    dump_mapping(out, s, m);
+    at = m->base + m->bytes;
+    n = mh__tree_next(&s->mappings, m->base);
+  }
+}
+
+static void dump_handle(void *value, void *ctx) {
+  FILE *out = ctx;
+  const mh_phys *p = value;
+  fprintf(out, "  handle %#llx ", (unsigned long long)p->id);
+  print_bytes(out, p->bytes);
+  const char *where = p->prop.location.type == hipMemLocationTypeDevice ? "device" : "host";
+  fprintf(out, " %s %d%s refs %zu (handle %zu + mappings %zu)%s\n", where, p->prop.location.id,
+          p->imported ? " imported" : "", p->handle_refs + p->mappings, p->handle_refs, p->mappings,
+          p->prop.requestedHandleType == hipMemHandleTypePosixFileDescriptor ? " posix-fd" : "");
+}
+
+MH_EXPORT void mockhip_dump(FILE *out) {
+  if (out == NULL)
+    out = stderr;
+  mh_state *s = mh__state();
+  mh__lock_read();
+  fprintf(out, "mockhip address space: %d device(s), granularity %zu (recommended %zu)\n",
+          s->options.devices, s->options.granularity, s->options.granularity_recommended);
+  fprintf(out, "regions (%zu):\n", s->regions.count);
+  for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL; n = mh__tree_next(&s->regions, n->key))
+    dump_region(out, s, MH_CONTAINER(n, mh_region, node));
+  fprintf(out, "handles (%zu):\n", s->handles.live);
+  mh__idmap_each(&s->handles, dump_handle, out);
+  fprintf(out, "streams: %zu\n", s->streams.live);
+  for (int d = 0; d < s->options.devices; d++)
+    fprintf(out, "device %d: %zu of %zu bytes in use\n", d, s->device_used[d],
+            s->options.device_memory);
+  mh__unlock();
+}

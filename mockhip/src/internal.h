@@ -1,0 +1,175 @@
+/*
+ * internal.h: mockhip's bookkeeping layer, shared by the entry-point files.
+ *
+ * One process-wide state guarded by one read-write lock: VMM changes take it
+ * for writing, copies and queries for reading, so a mapping cannot vanish under
+ * a copy in flight. The OS mechanism (os.c) sits below and knows nothing of HIP.
+ */
+#ifndef MH_INTERNAL_H
+#define MH_INTERNAL_H
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hip/hip_runtime_api.h>
+#include <mockhip.h>
+
+#include "hipvmm_compat.h"
+#include "idmap.h"
+#include "os.h"
+#include "tree.h"
+
+#define MH_EXPORT __attribute__((visibility("default")))
+#define MH_HIDDEN __attribute__((visibility("hidden")))
+
+/* The most devices MOCKHIP_DEVICES may ask for. */
+#define MH_MAX_DEVICES 64
+
+/* ---- options (options.c) ---- */
+
+typedef struct mh_options {
+  int devices;                  /* MOCKHIP_DEVICES */
+  size_t granularity;           /* MOCKHIP_GRANULARITY: the minimum */
+  size_t granularity_recommended; /* MOCKHIP_GRANULARITY_RECOMMENDED */
+  size_t device_memory;         /* MOCKHIP_DEVICE_MEMORY: capacity per device */
+  bool trace;                   /* MOCKHIP_TRACE */
+} mh_options;
+
+/* Reads every MOCKHIP_* variable from the environment; warns on bad values. */
+MH_HIDDEN void mh__options_read(mh_options *out);
+
+/* ---- objects ---- */
+
+/* A physical allocation: what a hipMemGenericAllocationHandle_t names. */
+typedef struct mh_phys {
+  uint64_t id;                  /* the handle value; never reused */
+  mh_os_memory memory;          /* the backing memory file */
+  size_t bytes;
+  hipMemAllocationProp prop;    /* as given to create, or made up by import */
+  int charged_device;           /* device whose capacity it uses, -1 for none */
+  size_t handle_refs;           /* create/import/retain minus release */
+  size_t mappings;              /* live mappings of it */
+  bool imported;
+} mh_phys;
+
+/* A reservation or a hipMalloc block: a range of address space. */
+typedef enum mh_region_kind { MH_REGION_RESERVATION, MH_REGION_MALLOC } mh_region_kind;
+
+typedef struct mh_region {
+  mh_tree_node node;            /* keyed by base */
+  mh_region_kind kind;
+  uintptr_t base;
+  size_t bytes;
+  int device;                   /* hipMalloc: the device charged; reservation: -1 */
+  size_t mappings;              /* live mappings inside a reservation */
+} mh_region;
+
+/* Where access is recorded: one slot per device, then one for the host. */
+#define MH_HOST_SLOT(state) ((state)->options.devices)
+
+typedef struct mh_mapping {
+  mh_tree_node node;            /* keyed by base */
+  uintptr_t base;
+  size_t bytes;
+  mh_region *reservation;
+  mh_phys *phys;
+  unsigned char access[];       /* hipMemAccessFlags per slot (devices + host) */
+} mh_mapping;
+
+typedef struct mh_stream {
+  uint64_t id;
+  int device;
+} mh_stream;
+
+/* ---- the process-wide state (runtime.c) ---- */
+
+typedef struct mh_state {
+  pthread_rwlock_t lock;
+  mh_options options;
+  size_t page_bytes;
+  mh_tree regions;              /* reservations and hipMalloc blocks */
+  mh_tree mappings;
+  mh_idmap handles;             /* id -> mh_phys */
+  mh_idmap streams;             /* id -> mh_stream */
+  uint64_t next_id;
+  size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
+  mockhip_stats_t stats;        /* counters kept under the lock; calls are atomic */
+} mh_state;
+
+/* The state, initialised on first use. */
+MH_HIDDEN mh_state *mh__state(void);
+
+MH_HIDDEN void mh__lock_read(void);
+MH_HIDDEN void mh__lock_write(void);
+MH_HIDDEN void mh__unlock(void);
+
+/* The calling thread's current device. */
+MH_HIDDEN int mh__current_device(void);
+
+/* Counts the call; every entry point starts with it. */
+MH_HIDDEN mh_state *mh__enter(mockhip_api api);
+
+/*
+ * Ends an entry point: records the thread's last error and reason, prints the
+ * MOCKHIP_TRACE line ("name(args) = result"), returns err.
+ */
+MH_HIDDEN hipError_t mh__leave(mockhip_api api, hipError_t err, const char *args_fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Records why the call fails and returns err, for `return mh__fail(...)`. */
+MH_HIDDEN hipError_t mh__fail(hipError_t err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Clears the thread's failure reason (a successful call has none). */
+MH_HIDDEN void mh__clear_reason(void);
+
+/* A fresh id for a handle or a stream, shaped so it never looks like NULL. */
+MH_HIDDEN uint64_t mh__new_id(mh_state *state);
+
+/* ---- lookups (reservation.c, mapping.c) ---- */
+
+/* The reservation or hipMalloc block containing addr, or NULL. */
+MH_HIDDEN mh_region *mh__region_containing(mh_state *state, uintptr_t addr);
+
+/* The mapping containing addr, or NULL. */
+MH_HIDDEN mh_mapping *mh__mapping_containing(mh_state *state, uintptr_t addr);
+
+/* The mapping that starts exactly at addr, or NULL. */
+MH_HIDDEN mh_mapping *mh__mapping_at(mh_state *state, uintptr_t addr);
+
+/* The live physical allocation a handle names, or NULL (NULL, garbage, freed). */
+MH_HIDDEN mh_phys *mh__phys_lookup(mh_state *state, hipMemGenericAllocationHandle_t handle);
+
+/* Drops one mapping's hold on phys; frees it when nothing holds it any more. */
+MH_HIDDEN void mh__phys_unhold(mh_state *state, mh_phys *phys);
+
+/* Whether type is Device, Host, HostNuma or HostNumaCurrent. */
+MH_HIDDEN bool mh__is_location_type(int type);
+
+/* Whether a location names a valid device (type Device, 0 <= id < devices). */
+MH_HIDDEN bool mh__valid_device(const mh_state *state, int device);
+
+/* ---- device memory checks for copies (copy.c) ---- */
+
+/*
+ * Checks that [addr, addr+bytes) is device memory the device may use with the
+ * access it needs (Read for a source, ReadWrite for a destination): inside one
+ * hipMalloc block, or inside one reservation, fully mapped with no hole.
+ * Returns hipSuccess, or hipErrorInvalidValue with the reason recorded.
+ * *is_device says whether addr lies in device memory at all.
+ */
+MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, size_t bytes,
+                                            int device, unsigned need, bool *is_device);
+
+/* ---- errors (errors.c) ---- */
+
+MH_HIDDEN const char *mh__error_name(hipError_t err);
+
+/* ---- size helpers ---- */
+
+static inline bool mh__is_pow2(size_t x) { return x != 0 && (x & (x - 1)) == 0; }
+
+#endif /* MH_INTERNAL_H */

@@ -1,0 +1,304 @@
+/*
+ * mapping.c: hipMemMap / hipMemUnmap / hipMemSetAccess / hipMemGetAccess.
+ *
+ * A mapping places a physical allocation's memory file at an address inside a
+ * reservation. Access is recorded per location (each device, then the host)
+ * and the page protection is their union: the processor plays every device.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+mh_mapping *mh__mapping_containing(mh_state *s, uintptr_t addr) {
+  mh_tree_node *node = mh__tree_floor(&s->mappings, addr);
+  if (node == NULL)
+    return NULL;
+  mh_mapping *mapping = MH_CONTAINER(node, mh_mapping, node);
+  return addr - mapping->base < mapping->bytes ? mapping : NULL;
+}
+
+mh_mapping *mh__mapping_at(mh_state *s, uintptr_t addr) {
+  mh_mapping *mapping = mh__mapping_containing(s, addr);
+  return mapping && mapping->base == addr ? mapping : NULL;
+}
+
+static size_t slots(const mh_state *s) { return (size_t)s->options.devices + 1; }
+
+/*
+ * The run of whole, back-to-back mappings that [ptr, ptr+bytes) names: it
+ * starts with the mapping containing ptr and its sizes must add up to exactly
+ * `bytes`, as ROCm's sub-buffer coverage check requires. Returns the first
+ * mapping, or NULL with the reason recorded.
+ */
+static mh_mapping *covered_run(mh_state *s, void *ptr, size_t bytes, size_t *count) {
+  mh_mapping *first = mh__mapping_containing(s, (uintptr_t)ptr);
+  if (first == NULL) {
+    mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", ptr);
+    return NULL;
+  }
+  size_t covered = 0;
+  *count = 0;
+  for (mh_mapping *m = first; covered < bytes;) {
+    if (m->bytes > bytes - covered) {
+      mh__fail(hipErrorInvalidValue,
+               "size %zu ends inside the mapping at %p (sizes must add up to whole mappings)",
+               bytes, (void *)m->base);
+      return NULL;
+    }
+    covered += m->bytes;
+    ++*count;
+    if (covered == bytes)
+      break;
+    mh_mapping *next = mh__mapping_at(s, m->base + m->bytes);
+    if (next == NULL || next->reservation != m->reservation) {
+      mh__fail(hipErrorInvalidValue, "size %zu runs past the mapping at %p into %s", bytes, (void *)m->base,
+               mh__region_containing(s, m->base + m->bytes) == m->reservation
+                   ? "unmapped address space"
+                   : "the end of the reservation");
+      return NULL;
+    }
+    m = next;
+  }
+  return first;
+}
+
+static mh_mapping *next_mapping(mh_state *s, const mh_mapping *m) {
+  return mh__mapping_at(s, m->base + m->bytes);
+}
+
+static mh_os_prot union_prot(const mh_state *s, const mh_mapping *m) {
+  unsigned flags = 0;
+  for (size_t i = 0; i < slots(s); i++)
+    flags |= m->access[i];
+  return (flags & 2) ? MH_OS_PROT_READWRITE : (flags & 1) ? MH_OS_PROT_READ : MH_OS_PROT_NONE;
+}
+
+/* ---- map ---- */
+
+static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
+                      hipMemGenericAllocationHandle_t handle, unsigned long long flags) {
+  if (ptr == NULL)
+    return mh__fail(hipErrorInvalidValue, "ptr is NULL");
+  if (handle == NULL)
+    return mh__fail(hipErrorInvalidValue, "handle is NULL");
+  if (bytes == 0)
+    return mh__fail(hipErrorInvalidValue, "size is 0");
+  if (offset != 0)
+    return mh__fail(hipErrorInvalidValue, "offset must be 0, got %zu", offset);
+  if (flags != 0)
+    return mh__fail(hipErrorInvalidValue, "flags must be 0, got %llu", flags);
+  mh_phys *phys = mh__phys_lookup(s, handle);
+  if (phys == NULL)
+    return mh__fail(hipErrorInvalidValue, "handle %p is not a live allocation", (void *)handle);
+  size_t granularity = s->options.granularity;
+  if (bytes % granularity != 0)
+    return mh__fail(hipErrorInvalidValue,
+                    "size %zu is not a multiple of the minimum granularity %zu", bytes, granularity);
+  uintptr_t base = (uintptr_t)ptr;
+  if (base % granularity != 0)
+    return mh__fail(hipErrorInvalidValue, "ptr %p is not aligned to the minimum granularity %zu",
+                    ptr, granularity);
+  if (bytes > phys->bytes)
+    return mh__fail(hipErrorInvalidValue, "size %zu exceeds the allocation's %zu bytes", bytes,
+                    phys->bytes);
+  mh_region *reservation = mh__region_containing(s, base);
+  if (reservation == NULL || reservation->kind != MH_REGION_RESERVATION)
+    return mh__fail(hipErrorInvalidValue, "ptr %p is not inside a reservation", ptr);
+  if (bytes > reservation->bytes - (base - reservation->base))
+    return mh__fail(hipErrorInvalidValue, "%p + %zu runs past the end of the reservation at %p",
+                    ptr, bytes, (void *)reservation->base);
+  mh_mapping *below = mh__mapping_containing(s, base);
+  mh_tree_node *above = mh__tree_next(&s->mappings, base);
+  if (below != NULL || (above != NULL && above->key < base + bytes))
+    return mh__fail(hipErrorInvalidValue, "%p + %zu overlaps an existing mapping at %p", ptr, bytes,
+                    below ? (void *)below->base : (void *)above->key);
+
+  mh_mapping *mapping = calloc(1, sizeof *mapping + slots(s));
+  if (mapping == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the mapping record");
+  int err = mh__os_map_fixed(ptr, bytes, &phys->memory);
+  if (err != 0) {
+    mh__os_placeholder(ptr, bytes); /* a failed fixed map may have dropped the placeholder */
+    free(mapping);
+    return mh__fail(hipErrorOutOfMemory, "cannot map %zu bytes at %p: %s (vm.max_map_count?)",
+                    bytes, ptr, strerror(err));
+  }
+  mapping->base = base;
+  mapping->bytes = bytes;
+  mapping->reservation = reservation;
+  mapping->phys = phys;
+  mapping->node.key = base;
+  mh__tree_insert(&s->mappings, &mapping->node);
+  phys->mappings++;
+  reservation->mappings++;
+  s->stats.live_mappings++;
+  s->stats.mapped_bytes += bytes;
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMemMap(void *ptr, size_t size, size_t offset,
+                               hipMemGenericAllocationHandle_t handle, unsigned long long flags) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemMap);
+  mh__lock_write();
+  hipError_t err = map(s, ptr, size, offset, handle, flags);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMemMap, err, "ptr=%p, size=%zu, offset=%zu, handle=%p, flags=%llu",
+                   ptr, size, offset, (void *)handle, flags);
+}
+
+/* ---- unmap ---- */
+
+static void unmap_one(mh_state *s, mh_mapping *m) {
+  mh__os_placeholder((void *)m->base, m->bytes);
+  mh__tree_remove(&s->mappings, &m->node);
+  m->reservation->mappings--;
+  s->stats.live_mappings--;
+  s->stats.mapped_bytes -= m->bytes;
+  m->phys->mappings--;
+  mh__phys_unhold(s, m->phys);
+  free(m);
+}
+
+static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
+  if (ptr == NULL)
+    return mh__fail(hipErrorInvalidValue, "ptr is NULL");
+  if (bytes == 0)
+    return mh__fail(hipErrorInvalidValue, "size is 0");
+  size_t count;
+  mh_mapping *m = covered_run(s, ptr, bytes, &count);
+  if (m == NULL)
+    return hipErrorInvalidValue;
+  /* Everything is validated before the first mapping goes. */
+  while (count-- > 0) {
+    mh_mapping *next = count ? next_mapping(s, m) : NULL;
+    unmap_one(s, m);
+    m = next;
+  }
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMemUnmap(void *ptr, size_t size) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemUnmap);
+  mh__lock_write();
+  hipError_t err = unmap(s, ptr, size);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMemUnmap, err, "ptr=%p, size=%zu", ptr, size);
+}
+
+/* ---- access ---- */
+
+/* The access slot a SetAccess descriptor names, or -1 with the reason recorded. */
+static int access_slot(mh_state *s, const hipMemLocation *loc) {
+  int type = loc->type;
+  if (!mh__is_location_type(type)) {
+    mh__fail(hipErrorInvalidValue, "location.type %d is not a location type", type);
+    return -1;
+  }
+  if (type == hipMemLocationTypeDevice) {
+    if (!mh__valid_device(s, loc->id)) {
+      mh__fail(hipErrorInvalidValue, "location.id %d is not a device (0..%d)", loc->id,
+               s->options.devices - 1);
+      return -1;
+    }
+    return loc->id;
+  }
+  if (type == HIPVMM_LOCATION_HOST_NUMA && loc->id != 0) {
+    mh__fail(hipErrorInvalidValue, "NUMA node %d does not exist (the mock has node 0)", loc->id);
+    return -1;
+  }
+  return MH_HOST_SLOT(s);
+}
+
+static bool is_access_flags(int flags) {
+  return flags == hipMemAccessFlagsProtNone || flags == hipMemAccessFlagsProtRead ||
+         flags == hipMemAccessFlagsProtReadWrite;
+}
+
+static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemAccessDesc *desc,
+                             size_t count) {
+  if (ptr == NULL)
+    return mh__fail(hipErrorInvalidValue, "ptr is NULL");
+  if (bytes == 0)
+    return mh__fail(hipErrorInvalidValue, "size is 0");
+  if (desc == NULL)
+    return mh__fail(hipErrorInvalidValue, "desc is NULL");
+  if (count == 0)
+    return mh__fail(hipErrorInvalidValue, "count is 0");
+  size_t run;
+  mh_mapping *first = covered_run(s, ptr, bytes, &run);
+  if (first == NULL)
+    return hipErrorInvalidValue;
+  /* Descriptors apply one after another, as in ROCm: a bad one stops there. */
+  for (size_t i = 0; i < count; i++) {
+    int slot = access_slot(s, &desc[i].location);
+    if (slot < 0)
+      return hipErrorInvalidValue;
+    if (!is_access_flags(desc[i].flags))
+      return mh__fail(hipErrorInvalidValue, "desc[%zu].flags %d is not None (0), Read (1) or "
+                      "ReadWrite (3)", i, (int)desc[i].flags);
+    mh_mapping *m = first;
+    for (size_t k = 0; k < run; k++, m = next_mapping(s, m)) {
+      m->access[slot] = (unsigned char)desc[i].flags;
+      int err = mh__os_protect((void *)m->base, m->bytes, union_prot(s, m));
+      if (err != 0)
+        return mh__fail(hipErrorOutOfMemory, "cannot change the protection of %p: %s",
+                        (void *)m->base, strerror(err));
+    }
+  }
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMemSetAccess(void *ptr, size_t size, const hipMemAccessDesc *desc,
+                                     size_t count) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemSetAccess);
+  mh__lock_write();
+  hipError_t err = set_access(s, ptr, size, desc, count);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMemSetAccess, err, "ptr=%p, size=%zu, desc=%p, count=%zu", ptr,
+                   size, (const void *)desc, count);
+}
+
+static hipError_t get_access(mh_state *s, unsigned long long *flags, const hipMemLocation *loc,
+                             void *ptr) {
+  if (flags == NULL)
+    return mh__fail(hipErrorInvalidValue, "flags is NULL");
+  if (loc == NULL)
+    return mh__fail(hipErrorInvalidValue, "location is NULL");
+  if (ptr == NULL)
+    return mh__fail(hipErrorInvalidValue, "ptr is NULL");
+  if (loc->type != hipMemLocationTypeDevice)
+    return mh__fail(hipErrorInvalidValue, "location.type %d is not Device", (int)loc->type);
+  if (!mh__valid_device(s, loc->id))
+    return mh__fail(hipErrorInvalidValue, "location.id %d is not a device (0..%d)", loc->id,
+                    s->options.devices - 1);
+  mh_mapping *m = mh__mapping_containing(s, (uintptr_t)ptr);
+  if (m == NULL)
+    return mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", ptr);
+  *flags = m->access[loc->id];
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMemGetAccess(unsigned long long *flags, const hipMemLocation *location,
+                                     void *ptr) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemGetAccess);
+  mh__lock_read();
+  hipError_t err = get_access(s, flags, location, ptr);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMemGetAccess, err, "flags=%p, location=%p, ptr=%p",
+                   (void *)flags, (const void *)location, ptr);
+}
+
+MH_EXPORT hipError_t hipMemMapArrayAsync(hipArrayMapInfo *list, unsigned int count,
+                                         hipStream_t stream) {
+  mh__enter(MOCKHIP_CALL_hipMemMapArrayAsync);
+  hipError_t err;
+  if (list == NULL)
+    err = mh__fail(hipErrorInvalidValue, "mapInfoList is NULL");
+  else if (count == 0)
+    err = mh__fail(hipErrorInvalidValue, "count is 0");
+  else
+    err = mh__fail(hipErrorNotSupported, "sparse array mapping is not supported on AMD");
+  return mh__leave(MOCKHIP_CALL_hipMemMapArrayAsync, err, "mapInfoList=%p, count=%u, stream=%p",
+                   (void *)list, count, (void *)stream);
+}

@@ -1,0 +1,141 @@
+/*
+ * os.c: reservations, memory files and protections on Linux.
+ *
+ * A reservation is PROT_NONE + MAP_NORESERVE anonymous memory: it holds
+ * address space without committing memory, so terabyte ranges are free.
+ * Physical memory is a sealed memfd; mapping it MAP_SHARED at two addresses
+ * makes both show the same bytes, and mapping it again later keeps the data.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "os.h"
+
+#define MH_SEALS (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)
+
+size_t mh__os_page_bytes(void) {
+  long page = sysconf(_SC_PAGESIZE);
+  return page > 0 ? (size_t)page : 4096;
+}
+
+static int try_reserve_at(void *hint, size_t bytes, void **out) {
+  void *p = mmap(hint, bytes, PROT_NONE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+  if (p == MAP_FAILED)
+    return errno;
+  if (p != hint) { /* a kernel without MAP_FIXED_NOREPLACE treats it as a hint */
+    munmap(p, bytes);
+    return EEXIST;
+  }
+  *out = p;
+  return 0;
+}
+
+int mh__os_reserve(size_t bytes, size_t align, void *hint, void **out) {
+  size_t page = mh__os_page_bytes();
+  if (align < page)
+    align = page;
+  if (hint != NULL && ((uintptr_t)hint & (align - 1)) == 0 && try_reserve_at(hint, bytes, out) == 0)
+    return 0;
+
+  /* Over-reserve by the alignment, then trim both ends. */
+  size_t slack = align - page;
+  if (bytes > SIZE_MAX - slack)
+    return ENOMEM;
+  void *p = mmap(NULL, bytes + slack, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
+    return errno;
+  uintptr_t start = (uintptr_t)p;
+  uintptr_t aligned = (start + align - 1) & ~(uintptr_t)(align - 1);
+  size_t head = aligned - start;
+  size_t tail = slack - head;
+  if (head != 0)
+    munmap(p, head);
+  if (tail != 0)
+    munmap((void *)(aligned + bytes), tail);
+  *out = (void *)aligned;
+  return 0;
+}
+
+int mh__os_release(void *addr, size_t bytes) { return munmap(addr, bytes) == 0 ? 0 : errno; }
+
+int mh__os_placeholder(void *addr, size_t bytes) {
+  void *p = mmap(addr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
+                 -1, 0);
+  return p == MAP_FAILED ? errno : 0;
+}
+
+int mh__os_map_fixed(void *addr, size_t bytes, const mh_os_memory *memory) {
+  void *p = mmap(addr, bytes, PROT_NONE, MAP_SHARED | MAP_FIXED, memory->fd, 0);
+  return p == MAP_FAILED ? errno : 0;
+}
+
+int mh__os_protect(void *addr, size_t bytes, mh_os_prot prot) {
+  int flags = prot == MH_OS_PROT_READWRITE ? PROT_READ | PROT_WRITE
+              : prot == MH_OS_PROT_READ    ? PROT_READ
+                                           : PROT_NONE;
+  return mprotect(addr, bytes, flags) == 0 ? 0 : errno;
+}
+
+int mh__os_alloc(size_t bytes, void **out) {
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return errno;
+  *out = p;
+  return 0;
+}
+
+int mh__os_memory_create(size_t bytes, mh_os_memory *out) {
+  int fd = memfd_create("mockhip", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+  if (fd < 0)
+    return errno;
+  if (ftruncate(fd, (off_t)bytes) != 0 || fcntl(fd, F_ADD_SEALS, MH_SEALS) != 0) {
+    int err = errno;
+    close(fd);
+    return err;
+  }
+  out->fd = fd;
+  out->bytes = bytes;
+  return 0;
+}
+
+int mh__os_memory_import(int fd, mh_os_memory *out) {
+  if (fd < 0)
+    return EBADF;
+  /* Only sealed memory files come from an export: anything else (a regular
+     file, a pipe, a socket, a resizable memfd) is refused. */
+  int seals = fcntl(fd, F_GET_SEALS);
+  if (seals < 0)
+    return errno == EBADF ? EBADF : EINVAL;
+  if ((seals & MH_SEALS) != MH_SEALS)
+    return EINVAL;
+  struct stat st;
+  if (fstat(fd, &st) != 0)
+    return errno;
+  size_t page = mh__os_page_bytes();
+  if (!S_ISREG(st.st_mode) || st.st_size <= 0 || (size_t)st.st_size % page != 0)
+    return EINVAL;
+  int copy = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+  if (copy < 0)
+    return errno;
+  out->fd = copy;
+  out->bytes = (size_t)st.st_size;
+  return 0;
+}
+
+int mh__os_memory_export(const mh_os_memory *memory, int *fd_out) {
+  int fd = fcntl(memory->fd, F_DUPFD_CLOEXEC, 0);
+  if (fd < 0)
+    return errno;
+  *fd_out = fd;
+  return 0;
+}
+
+void mh__os_memory_close(mh_os_memory *memory) {
+  if (memory->fd >= 0)
+    close(memory->fd);
+  memory->fd = -1;
+}

@@ -1,0 +1,345 @@
+/*
+ * phys.c: physical allocations and their handles: create, release, retain,
+ * properties, granularity, export and import.
+ *
+ * A handle is an id looked up in a registry, never a pointer, so NULL, garbage
+ * and released handles are refused instead of dereferenced. Memory lives while
+ * handle references (create/import/retain minus release) or mappings remain.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static uint64_t handle_id(hipMemGenericAllocationHandle_t handle) {
+  return (uint64_t)(uintptr_t)handle;
+}
+
+static hipMemGenericAllocationHandle_t handle_of(const mh_phys *phys) {
+  return (hipMemGenericAllocationHandle_t)(uintptr_t)phys->id;
+}
+
+mh_phys *mh__phys_lookup(mh_state *s, hipMemGenericAllocationHandle_t handle) {
+  return mh__idmap_get(&s->handles, handle_id(handle));
+}
+
+static void phys_free(mh_state *s, mh_phys *phys) {
+  mh__idmap_del(&s->handles, phys->id);
+  mh__os_memory_close(&phys->memory);
+  if (phys->charged_device >= 0)
+    s->device_used[phys->charged_device] -= phys->bytes;
+  s->stats.live_handles--;
+  s->stats.physical_bytes -= phys->bytes;
+  free(phys);
+}
+
+void mh__phys_unhold(mh_state *s, mh_phys *phys) {
+  if (phys->handle_refs == 0 && phys->mappings == 0)
+    phys_free(s, phys);
+}
+
+/* Registers a new allocation with one handle reference. */
+static hipError_t phys_register(mh_state *s, mh_phys *phys, hipMemGenericAllocationHandle_t *out) {
+  phys->id = mh__new_id(s);
+  phys->handle_refs = 1;
+  if (mh__idmap_put(&s->handles, phys->id, phys) != 0)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the handle registry");
+  if (phys->charged_device >= 0)
+    s->device_used[phys->charged_device] += phys->bytes;
+  s->stats.live_handles++;
+  s->stats.physical_bytes += phys->bytes;
+  *out = handle_of(phys);
+  return hipSuccess;
+}
+
+bool mh__is_location_type(int type) {
+  return type == hipMemLocationTypeDevice || type == HIPVMM_LOCATION_HOST ||
+         type == HIPVMM_LOCATION_HOST_NUMA || type == HIPVMM_LOCATION_HOST_NUMA_CURRENT;
+}
+
+static bool is_allocation_type(int type) {
+  return type == hipMemAllocationTypePinned || type == HIPVMM_ALLOCATION_UNCACHED;
+}
+
+/* ---- granularity ---- */
+
+static hipError_t granularity(mh_state *s, size_t *out, const hipMemAllocationProp *prop,
+                              int option) {
+  if (out == NULL)
+    return mh__fail(hipErrorInvalidValue, "granularity is NULL");
+  if (prop == NULL)
+    return mh__fail(hipErrorInvalidValue, "prop is NULL");
+  if (!is_allocation_type(prop->type))
+    return mh__fail(hipErrorInvalidValue, "prop->type %d is neither Pinned nor Uncached",
+                    (int)prop->type);
+  if (!mh__is_location_type(prop->location.type))
+    return mh__fail(hipErrorInvalidValue, "prop->location.type %d is not a location type",
+                    (int)prop->location.type);
+  if (prop->location.type == hipMemLocationTypeDevice && !mh__valid_device(s, prop->location.id))
+    return mh__fail(hipErrorInvalidValue, "prop->location.id %d is not in 0..%d",
+                    prop->location.id, s->options.devices - 1);
+  if (option != hipMemAllocationGranularityMinimum &&
+      option != hipMemAllocationGranularityRecommended)
+    return mh__fail(hipErrorInvalidValue, "option %d is neither Minimum (0) nor Recommended (1)",
+                    option);
+  *out = option == hipMemAllocationGranularityMinimum ? s->options.granularity
+                                                      : s->options.granularity_recommended;
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMemGetAllocationGranularity(size_t *out, const hipMemAllocationProp *prop,
+                                                    hipMemAllocationGranularity_flags option) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemGetAllocationGranularity);
+  hipError_t err = granularity(s, out, prop, (int)option);
+  return mh__leave(MOCKHIP_CALL_hipMemGetAllocationGranularity, err,
+                   "granularity=%p -> %zu, prop=%p, option=%d", (void *)out,
+                   out && err == hipSuccess ? *out : 0, (const void *)prop, (int)option);
+}
+
+/* ---- create and release ---- */
+
+static hipError_t create_checks(mh_state *s, hipMemGenericAllocationHandle_t *handle, size_t bytes,
+                                const hipMemAllocationProp *prop, unsigned long long flags) {
+  if (handle == NULL)
+    return mh__fail(hipErrorInvalidValue, "handle is NULL");
+  if (bytes == 0)
+    return mh__fail(hipErrorInvalidValue, "size is 0");
+  if (flags != 0)
+    return mh__fail(hipErrorInvalidValue, "flags must be 0, got %llu", flags);
+  if (prop == NULL)
+    return mh__fail(hipErrorInvalidValue, "prop is NULL");
+  if (!is_allocation_type(prop->type))
+    return mh__fail(hipErrorInvalidValue, "prop->type %d is neither Pinned nor Uncached",
+                    (int)prop->type);
+  int type = prop->location.type;
+  if (!mh__is_location_type(type))
+    return mh__fail(hipErrorInvalidValue, "prop->location.type %d is not a location type", type);
+  if (type == hipMemLocationTypeDevice && !mh__valid_device(s, prop->location.id))
+    return mh__fail(hipErrorInvalidDevice, "prop->location.id %d is not a device (0..%d)",
+                    prop->location.id, s->options.devices - 1);
+  if (type == HIPVMM_LOCATION_HOST_NUMA && prop->location.id != 0)
+    return mh__fail(hipErrorInvalidValue, "NUMA node %d does not exist (the mock has node 0)",
+                    prop->location.id);
+  int requested = prop->requestedHandleType;
+  if (requested != hipMemHandleTypeNone && requested != hipMemHandleTypePosixFileDescriptor)
+    return mh__fail(hipErrorNotSupported,
+                    "requestedHandleType %d is not supported (None or PosixFileDescriptor)",
+                    requested);
+  size_t capacity = s->options.device_memory;
+  if (bytes > capacity)
+    return mh__fail(hipErrorOutOfMemory, "size %zu exceeds the device memory %zu", bytes, capacity);
+  /* ROCm's two size rules: HIP wants 2048-byte multiples, the allocator pages. */
+  if (bytes % 2048 != 0)
+    return mh__fail(hipErrorInvalidValue, "size %zu is not a multiple of 2048", bytes);
+  if (bytes % s->options.granularity != 0)
+    return mh__fail(hipErrorOutOfMemory,
+                    "size %zu is not a multiple of the minimum granularity %zu", bytes,
+                    s->options.granularity);
+  if (type == hipMemLocationTypeDevice && s->device_used[prop->location.id] > capacity - bytes)
+    return mh__fail(hipErrorOutOfMemory,
+                    "device %d has %zu of %zu bytes free, %zu requested (MOCKHIP_DEVICE_MEMORY)",
+                    prop->location.id, capacity - s->device_used[prop->location.id], capacity,
+                    bytes);
+  return hipSuccess;
+}
+
+static hipError_t create(mh_state *s, hipMemGenericAllocationHandle_t *handle, size_t bytes,
+                         const hipMemAllocationProp *prop, unsigned long long flags) {
+  hipError_t err = create_checks(s, handle, bytes, prop, flags);
+  if (err != hipSuccess)
+    return err;
+  mh_phys *phys = calloc(1, sizeof *phys);
+  if (phys == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the allocation record");
+  int os_err = mh__os_memory_create(bytes, &phys->memory);
+  if (os_err != 0) {
+    free(phys);
+    return mh__fail(hipErrorOutOfMemory, "cannot create %zu bytes of physical memory: %s%s",
+                    bytes, strerror(os_err),
+                    os_err == EMFILE ? " (the open file limit, ulimit -n)" : "");
+  }
+  phys->bytes = bytes;
+  phys->prop = *prop;
+  phys->charged_device = prop->location.type == hipMemLocationTypeDevice ? prop->location.id : -1;
+  err = phys_register(s, phys, handle);
+  if (err != hipSuccess) {
+    mh__os_memory_close(&phys->memory);
+    free(phys);
+  }
+  return err;
+}
+
+MH_EXPORT hipError_t hipMemCreate(hipMemGenericAllocationHandle_t *handle, size_t size,
+                                  const hipMemAllocationProp *prop, unsigned long long flags) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemCreate);
+  mh__lock_write();
+  hipError_t err = create(s, handle, size, prop, flags);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMemCreate, err, "handle=%p -> %p, size=%zu, prop=%p, flags=%llu",
+                   (void *)handle, handle && err == hipSuccess ? (void *)*handle : NULL, size,
+                   (const void *)prop, flags);
+}
+
+static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
+  if (handle == NULL)
+    return mh__fail(hipErrorInvalidValue, "handle is NULL");
+  mh_phys *phys = mh__phys_lookup(s, handle);
+  if (phys == NULL)
+    return mh__fail(hipErrorInvalidValue, "handle %p is not a live allocation (released or never "
+                    "created)", (void *)handle);
+  if (phys->handle_refs == 0)
+    return mh__fail(hipErrorInvalidValue,
+                    "handle %p has no reference left to release (released already; %zu mapping(s) "
+                    "keep it alive)",
+                    (void *)handle, phys->mappings);
+  phys->handle_refs--;
+  mh__phys_unhold(s, phys);
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMemRelease(hipMemGenericAllocationHandle_t handle) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemRelease);
+  mh__lock_write();
+  hipError_t err = release(s, handle);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMemRelease, err, "handle=%p", (void *)handle);
+}
+
+/* ---- retain and properties ---- */
+
+static hipError_t retain(mh_state *s, hipMemGenericAllocationHandle_t *handle, void *addr) {
+  if (handle == NULL)
+    return mh__fail(hipErrorInvalidValue, "handle is NULL");
+  if (addr == NULL)
+    return mh__fail(hipErrorInvalidValue, "addr is NULL");
+  mh_mapping *mapping = mh__mapping_containing(s, (uintptr_t)addr);
+  if (mapping == NULL)
+    return mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", addr);
+  mapping->phys->handle_refs++;
+  *handle = handle_of(mapping->phys);
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMemRetainAllocationHandle(hipMemGenericAllocationHandle_t *handle,
+                                                  void *addr) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemRetainAllocationHandle);
+  mh__lock_write();
+  hipError_t err = retain(s, handle, addr);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMemRetainAllocationHandle, err, "handle=%p -> %p, addr=%p",
+                   (void *)handle, handle && err == hipSuccess ? (void *)*handle : NULL, addr);
+}
+
+static hipError_t properties(mh_state *s, hipMemAllocationProp *prop,
+                             hipMemGenericAllocationHandle_t handle) {
+  if (prop == NULL)
+    return mh__fail(hipErrorInvalidValue, "prop is NULL");
+  if (handle == NULL)
+    return mh__fail(hipErrorInvalidValue, "handle is NULL");
+  mh_phys *phys = mh__phys_lookup(s, handle);
+  if (phys == NULL)
+    return mh__fail(hipErrorInvalidValue, "handle %p is not a live allocation", (void *)handle);
+  *prop = phys->prop;
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMemGetAllocationPropertiesFromHandle(hipMemAllocationProp *prop,
+                                                             hipMemGenericAllocationHandle_t handle) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemGetAllocationPropertiesFromHandle);
+  mh__lock_read();
+  hipError_t err = properties(s, prop, handle);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMemGetAllocationPropertiesFromHandle, err, "prop=%p, handle=%p",
+                   (void *)prop, (void *)handle);
+}
+
+/* ---- export and import ---- */
+
+static hipError_t export_handle(mh_state *s, void *out, hipMemGenericAllocationHandle_t handle,
+                                int type, unsigned long long flags) {
+  if (flags != 0)
+    return mh__fail(hipErrorInvalidValue, "flags must be 0, got %llu", flags);
+  if (handle == NULL)
+    return mh__fail(hipErrorInvalidValue, "handle is NULL");
+  if (out == NULL)
+    return mh__fail(hipErrorInvalidValue, "shareableHandle is NULL");
+  mh_phys *phys = mh__phys_lookup(s, handle);
+  if (phys == NULL)
+    return mh__fail(hipErrorInvalidValue, "handle %p is not a live allocation", (void *)handle);
+  if (type != (int)phys->prop.requestedHandleType)
+    return mh__fail(hipErrorInvalidValue,
+                    "handleType %d differs from the requestedHandleType %d given at creation", type,
+                    (int)phys->prop.requestedHandleType);
+  if (type != hipMemHandleTypePosixFileDescriptor)
+    return mh__fail(hipErrorInvalidValue, "handleType %d cannot be exported (PosixFileDescriptor "
+                    "only)", type);
+  int fd;
+  int err = mh__os_memory_export(&phys->memory, &fd);
+  if (err != 0)
+    return mh__fail(hipErrorInvalidValue, "cannot export: %s%s", strerror(err),
+                    err == EMFILE ? " (the open file limit, ulimit -n)" : "");
+  memcpy(out, &fd, sizeof fd);
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMemExportToShareableHandle(void *shareableHandle,
+                                                   hipMemGenericAllocationHandle_t handle,
+                                                   hipMemAllocationHandleType handleType,
+                                                   unsigned long long flags) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemExportToShareableHandle);
+  mh__lock_read();
+  hipError_t err = export_handle(s, shareableHandle, handle, (int)handleType, flags);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMemExportToShareableHandle, err,
+                   "shareableHandle=%p, handle=%p, handleType=%d, flags=%llu", shareableHandle,
+                   (void *)handle, (int)handleType, flags);
+}
+
+static hipError_t import_handle(mh_state *s, hipMemGenericAllocationHandle_t *handle,
+                                void *os_handle, int type) {
+  if (handle == NULL)
+    return mh__fail(hipErrorInvalidValue, "handle is NULL");
+  if (os_handle == NULL)
+    return mh__fail(hipErrorInvalidValue, "osHandle is NULL");
+  intptr_t value = (intptr_t)os_handle;
+  if (value < 0 || value > INT32_MAX)
+    return mh__fail(hipErrorInvalidValue, "osHandle %p is not a file descriptor value", os_handle);
+  mh_phys *phys = calloc(1, sizeof *phys);
+  if (phys == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the allocation record");
+  int err = mh__os_memory_import((int)value, &phys->memory);
+  if (err != 0) {
+    free(phys);
+    return mh__fail(hipErrorInvalidValue,
+                    "fd %d is not an exported allocation (%s): expected a sealed memory file "
+                    "from hipMemExportToShareableHandle",
+                    (int)value, strerror(err));
+  }
+  phys->bytes = phys->memory.bytes;
+  phys->prop.type = hipMemAllocationTypePinned;
+  phys->prop.location.type = hipMemLocationTypeDevice;
+  phys->prop.location.id = mh__current_device();
+  phys->prop.requestedHandleType = (hipMemAllocationHandleType)type;
+  phys->charged_device = -1; /* the exporter's device already pays for it */
+  phys->imported = true;
+  hipError_t herr = phys_register(s, phys, handle);
+  if (herr != hipSuccess) {
+    mh__os_memory_close(&phys->memory);
+    free(phys);
+  }
+  return herr;
+}
+
+MH_EXPORT hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocationHandle_t *handle,
+                                                     void *osHandle,
+                                                     hipMemAllocationHandleType shHandleType) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemImportFromShareableHandle);
+  mh__lock_write();
+  hipError_t err = import_handle(s, handle, osHandle, (int)shHandleType);
+  mh__unlock();
+  return mh__leave(MOCKHIP_CALL_hipMemImportFromShareableHandle, err,
+                   "handle=%p -> %p, osHandle=%p, shHandleType=%d", (void *)handle,
+                   handle && err == hipSuccess ? (void *)*handle : NULL, osHandle,
+                   (int)shHandleType);
+}

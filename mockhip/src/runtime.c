@@ -1,0 +1,238 @@
+/*
+ * runtime.c: the process-wide state, the entry/exit path every HIP call takes
+ * (counting, last error, trace), and the device model: devices, attributes,
+ * versions.
+ */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+static mh_state state;
+static pthread_once_t state_once = PTHREAD_ONCE_INIT;
+static _Atomic unsigned long long calls[MOCKHIP_API_COUNT];
+
+static _Thread_local int current_device;
+static _Thread_local hipError_t last_error = hipSuccess;
+static _Thread_local char reason[512];
+
+static const char *const api_names[] = {
+#define MH_API_NAME(name) #name,
+    MOCKHIP_API_LIST(MH_API_NAME)
+#undef MH_API_NAME
+};
+
+static void state_init(void) {
+  pthread_rwlock_init(&state.lock, NULL);
+  mh__options_read(&state.options);
+  state.page_bytes = mh__os_page_bytes();
+  state.next_id = 1;
+}
+
+mh_state *mh__state(void) {
+  pthread_once(&state_once, state_init);
+  return &state;
+}
+
+void mh__lock_read(void) { pthread_rwlock_rdlock(&state.lock); }
+void mh__lock_write(void) { pthread_rwlock_wrlock(&state.lock); }
+void mh__unlock(void) { pthread_rwlock_unlock(&state.lock); }
+
+int mh__current_device(void) { return current_device; }
+
+mh_state *mh__enter(mockhip_api api) {
+  atomic_fetch_add_explicit(&calls[api], 1, memory_order_relaxed);
+  reason[0] = '\0';
+  return mh__state();
+}
+
+hipError_t mh__fail(hipError_t err, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(reason, sizeof reason, fmt, ap);
+  va_end(ap);
+  return err;
+}
+
+void mh__clear_reason(void) { reason[0] = '\0'; }
+
+hipError_t mh__leave(mockhip_api api, hipError_t err, const char *args_fmt, ...) {
+  if (err == hipSuccess) {
+    reason[0] = '\0';
+  } else {
+    /* The reason names the call, so it reads on its own. */
+    char detail[sizeof reason];
+    snprintf(detail, sizeof detail, "%s", reason[0] ? reason : mh__error_name(err));
+    snprintf(reason, sizeof reason, "%s: %s", api_names[api], detail);
+    if (err != hipErrorNotReady)
+      last_error = err;
+  }
+  if (state.options.trace) {
+    char args[512];
+    va_list ap;
+    va_start(ap, args_fmt);
+    vsnprintf(args, sizeof args, args_fmt, ap);
+    va_end(ap);
+    /* One fprintf per line so lines from several threads do not interleave. */
+    if (reason[0] != '\0')
+      fprintf(stderr, "mockhip: %s(%s) = %s (%s)\n", api_names[api], args, mh__error_name(err),
+              reason + strlen(api_names[api]) + 2);
+    else
+      fprintf(stderr, "mockhip: %s(%s) = %s\n", api_names[api], args, mh__error_name(err));
+  }
+  return err;
+}
+
+uint64_t mh__new_id(mh_state *s) {
+  /* High bits make the value unmistakable in a dump and never NULL-like. */
+  return 0x6d68000000000000ULL | (s->next_id++ << 4);
+}
+
+bool mh__valid_device(const mh_state *s, int device) {
+  return device >= 0 && device < s->options.devices;
+}
+
+/* ---- mockhip.h ---- */
+
+MH_EXPORT const char *mockhip_api_name(int api) {
+  return api >= 0 && api < MOCKHIP_API_COUNT ? api_names[api] : NULL;
+}
+
+MH_EXPORT const char *mockhip_last_reason(void) { return reason; }
+
+MH_EXPORT hipError_t mockhip_stats(mockhip_stats_t *out) {
+  if (out == NULL || out->version != MOCKHIP_STATS_VERSION)
+    return hipErrorInvalidValue;
+  mh_state *s = mh__state();
+  mh__lock_read();
+  *out = s->stats;
+  mh__unlock();
+  out->version = MOCKHIP_STATS_VERSION;
+  for (int i = 0; i < MOCKHIP_API_COUNT; i++)
+    out->calls[i] = atomic_load_explicit(&calls[i], memory_order_relaxed);
+  return hipSuccess;
+}
+
+MH_EXPORT size_t mockhip_live_objects(void) {
+  mockhip_stats_t s = MOCKHIP_STATS_INIT;
+  mockhip_stats(&s);
+  return s.live_reservations + s.live_mappings + s.live_handles + s.live_mallocs + s.live_streams;
+}
+
+/* ---- initialisation and devices ---- */
+
+MH_EXPORT hipError_t hipInit(unsigned int flags) {
+  mh__enter(MOCKHIP_CALL_hipInit);
+  hipError_t err =
+      flags != 0 ? mh__fail(hipErrorInvalidValue, "flags must be 0, got %u", flags) : hipSuccess;
+  return mh__leave(MOCKHIP_CALL_hipInit, err, "flags=%u", flags);
+}
+
+MH_EXPORT hipError_t hipGetDeviceCount(int *count) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipGetDeviceCount);
+  hipError_t err = hipSuccess;
+  if (count == NULL)
+    err = mh__fail(hipErrorInvalidValue, "count is NULL");
+  else
+    *count = s->options.devices;
+  return mh__leave(MOCKHIP_CALL_hipGetDeviceCount, err, "count=%p", (void *)count);
+}
+
+MH_EXPORT hipError_t hipSetDevice(int device) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipSetDevice);
+  hipError_t err = hipSuccess;
+  if (!mh__valid_device(s, device))
+    err = mh__fail(hipErrorInvalidDevice, "device %d is not in 0..%d", device,
+                   s->options.devices - 1);
+  else
+    current_device = device;
+  return mh__leave(MOCKHIP_CALL_hipSetDevice, err, "deviceId=%d", device);
+}
+
+MH_EXPORT hipError_t hipGetDevice(int *device) {
+  mh__enter(MOCKHIP_CALL_hipGetDevice);
+  hipError_t err = hipSuccess;
+  if (device == NULL)
+    err = mh__fail(hipErrorInvalidValue, "deviceId is NULL");
+  else
+    *device = current_device;
+  return mh__leave(MOCKHIP_CALL_hipGetDevice, err, "deviceId=%p", (void *)device);
+}
+
+static hipError_t attribute(mh_state *s, int *value, int attr, int device) {
+  if (value == NULL)
+    return mh__fail(hipErrorInvalidValue, "pi is NULL");
+  if (!mh__valid_device(s, device))
+    return mh__fail(hipErrorInvalidDevice, "device %d is not in 0..%d", device,
+                    s->options.devices - 1);
+  switch (attr) {
+  case 88: *value = 0; return hipSuccess; /* MemoryPoolsSupported: no pools */
+  case 89: *value = 1; return hipSuccess; /* VirtualMemoryManagementSupported */
+  case 90: *value = 0; return hipSuccess; /* HostRegisterSupported */
+  default:
+    return mh__fail(hipErrorInvalidValue, "attribute %d is not emulated (only 88, 89, 90)", attr);
+  }
+}
+
+MH_EXPORT hipError_t hipDeviceGetAttribute(int *pi, hipDeviceAttribute_t attr, int device) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipDeviceGetAttribute);
+  hipError_t err = attribute(s, pi, (int)attr, device);
+  return mh__leave(MOCKHIP_CALL_hipDeviceGetAttribute, err, "pi=%p, attr=%d, deviceId=%d",
+                   (void *)pi, (int)attr, device);
+}
+
+MH_EXPORT hipError_t hipDeviceCanAccessPeer(int *can, int device, int peer) {
+  mh_state *s = mh__enter(MOCKHIP_CALL_hipDeviceCanAccessPeer);
+  hipError_t err = hipSuccess;
+  if (can == NULL)
+    err = mh__fail(hipErrorInvalidValue, "canAccessPeer is NULL");
+  else if (!mh__valid_device(s, device) || !mh__valid_device(s, peer))
+    err = mh__fail(hipErrorInvalidDevice, "devices %d and %d must be in 0..%d", device, peer,
+                   s->options.devices - 1);
+  else
+    *can = device != peer; /* every pair of distinct devices are peers */
+  return mh__leave(MOCKHIP_CALL_hipDeviceCanAccessPeer, err,
+                   "canAccessPeer=%p, deviceId=%d, peerDeviceId=%d", (void *)can, device, peer);
+}
+
+MH_EXPORT hipError_t hipDeviceSynchronize(void) {
+  mh__enter(MOCKHIP_CALL_hipDeviceSynchronize);
+  return mh__leave(MOCKHIP_CALL_hipDeviceSynchronize, hipSuccess, "%s", "");
+}
+
+static hipError_t version(int *out, const char *what) {
+  if (out == NULL)
+    return mh__fail(hipErrorInvalidValue, "%s is NULL", what);
+  *out = HIP_VERSION;
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipDriverGetVersion(int *v) {
+  mh__enter(MOCKHIP_CALL_hipDriverGetVersion);
+  hipError_t err = version(v, "driverVersion");
+  return mh__leave(MOCKHIP_CALL_hipDriverGetVersion, err, "driverVersion=%p", (void *)v);
+}
+
+MH_EXPORT hipError_t hipRuntimeGetVersion(int *v) {
+  mh__enter(MOCKHIP_CALL_hipRuntimeGetVersion);
+  hipError_t err = version(v, "runtimeVersion");
+  return mh__leave(MOCKHIP_CALL_hipRuntimeGetVersion, err, "runtimeVersion=%p", (void *)v);
+}
+
+MH_EXPORT hipError_t hipGetLastError(void) {
+  mh__enter(MOCKHIP_CALL_hipGetLastError);
+  hipError_t err = last_error;
+  last_error = hipSuccess;
+  /* Returns the stored error without making it this call's own failure. */
+  if (state.options.trace)
+    fprintf(stderr, "mockhip: hipGetLastError() = %s\n", mh__error_name(err));
+  return err;
+}
+
+MH_EXPORT hipError_t hipPeekAtLastError(void) {
+  mh__enter(MOCKHIP_CALL_hipPeekAtLastError);
+  if (state.options.trace)
+    fprintf(stderr, "mockhip: hipPeekAtLastError() = %s\n", mh__error_name(last_error));
+  return last_error;
+}

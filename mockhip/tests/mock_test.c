@@ -1,0 +1,139 @@
+/*
+ * mock_test.c: helpers shared by the mockhip test files.
+ */
+#include "mock_test.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+bool mt_returned(hipError_t expected, hipError_t err, const char *call) {
+  if (err == expected)
+    return true;
+  print_error("%s returned %s, expected %s (%s)\n", call, hipGetErrorName(err),
+              hipGetErrorName(expected), mockhip_last_reason());
+  return false;
+}
+
+hipMemAllocationProp mt_prop_device(int device) {
+  hipMemAllocationProp prop;
+  memset(&prop, 0, sizeof prop);
+  prop.type = hipMemAllocationTypePinned;
+  prop.requestedHandleType = hipMemHandleTypeNone;
+  prop.location.type = hipMemLocationTypeDevice;
+  prop.location.id = device;
+  return prop;
+}
+
+hipMemAllocationProp mt_prop_host(void) {
+  hipMemAllocationProp prop = mt_prop_device(0);
+  prop.location.type = hipMemLocationTypeHost;
+  return prop;
+}
+
+size_t mt_granularity(void) {
+  hipMemAllocationProp prop = mt_prop_device(0);
+  size_t granularity = 0;
+  MT_CHECK(hipMemGetAllocationGranularity(&granularity, &prop, hipMemAllocationGranularityMinimum));
+  return granularity;
+}
+
+mockhip_stats_t mt_stats(void) {
+  mockhip_stats_t stats = MOCKHIP_STATS_INIT;
+  MT_CHECK(mockhip_stats(&stats));
+  return stats;
+}
+
+void mt_assert_clean(void) {
+  if (mockhip_live_objects() != 0)
+    mockhip_dump(stderr); /* say what leaked */
+  assert_int_equal(mockhip_live_objects(), 0);
+}
+
+int mt_setup_clean(void **state) {
+  (void)state;
+  mt_assert_clean();
+  return 0;
+}
+
+int mt_teardown_clean(void **state) {
+  (void)state;
+  mt_assert_clean();
+  return 0;
+}
+
+void mt_mapping_create(mt_mapping *m, size_t bytes, size_t reserved) {
+  hipMemAllocationProp prop = mt_prop_device(0);
+  memset(m, 0, sizeof *m);
+  m->bytes = bytes;
+  m->reserved = reserved;
+  MT_CHECK(hipMemAddressReserve(&m->base, reserved, 0, NULL, 0));
+  MT_CHECK(hipMemCreate(&m->handle, bytes, &prop, 0));
+  MT_CHECK(hipMemMap(m->base, bytes, 0, m->handle, 0));
+  m->mapped = true;
+}
+
+void mt_mapping_destroy(mt_mapping *m) {
+  if (m->mapped)
+    MT_CHECK(hipMemUnmap(m->base, m->bytes));
+  MT_CHECK(hipMemRelease(m->handle));
+  MT_CHECK(hipMemAddressFree(m->base, m->reserved));
+  memset(m, 0, sizeof *m);
+}
+
+void mt_set_access(const mt_mapping *m, hipMemLocationType type, int id, hipMemAccessFlags flags) {
+  hipMemAccessDesc desc = {{type, id}, flags};
+  MT_CHECK(hipMemSetAccess(m->base, m->bytes, &desc, 1));
+}
+
+int mt_run_in_child(void (*fn)(void *arg), void *arg) {
+  fflush(NULL); /* the child must not print the parent's buffered output twice */
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    /* CMocka (and sanitizers) catch SIGSEGV; the parent must see the real death. */
+    struct rlimit no_core = {0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    signal(SIGSEGV, SIG_DFL);
+    signal(SIGBUS, SIG_DFL);
+    fn(arg);
+    _exit(0);
+  }
+  int status = 0;
+  assert_int_equal(waitpid(pid, &status, 0), pid);
+  return status;
+}
+
+bool mt_killed_by(int status, int sig) { return WIFSIGNALED(status) && WTERMSIG(status) == sig; }
+
+bool mt_exited_ok(int status) { return WIFEXITED(status) && WEXITSTATUS(status) == 0; }
+
+char *mt_read_stream(FILE *stream) {
+  size_t cap = 4096, len = 0;
+  char *text = malloc(cap);
+  assert_non_null(text);
+  rewind(stream);
+  size_t got;
+  while ((got = fread(text + len, 1, cap - len - 1, stream)) > 0) {
+    len += got;
+    if (cap - len - 1 == 0) {
+      cap *= 2;
+      text = realloc(text, cap);
+      assert_non_null(text);
+    }
+  }
+  text[len] = '\0';
+  return text;
+}
+
+size_t mt_resident_bytes(void) {
+  FILE *statm = fopen("/proc/self/statm", "r");
+  assert_non_null(statm);
+  unsigned long size_pages = 0, resident_pages = 0;
+  assert_int_equal(fscanf(statm, "%lu %lu", &size_pages, &resident_pages), 2);
+  fclose(statm);
+  return (size_t)resident_pages * (size_t)sysconf(_SC_PAGESIZE);
+}

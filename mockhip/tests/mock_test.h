@@ -1,0 +1,84 @@
+/*
+ * mock_test.h: what every mockhip test file shares: CMocka, allocation
+ * properties, the leak oracle and a way to run code that should crash.
+ */
+#ifndef MOCK_TEST_H
+#define MOCK_TEST_H
+
+/* CMocka 1.1 needs these before its own header. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <hip/hip_runtime_api.h>
+#include <mockhip.h>
+
+/* Fails unless the call returns exactly `expected`; prints the mock's reason. */
+#define MT_EXPECT(expected, call) assert_true(mt_returned((expected), (call), #call))
+#define MT_CHECK(call) MT_EXPECT(hipSuccess, call)
+
+/* Whether err == expected; prints the call, both names and the reason if not. */
+bool mt_returned(hipError_t expected, hipError_t err, const char *call);
+
+/* Pinned memory on `device`, no shareable handle. */
+hipMemAllocationProp mt_prop_device(int device);
+/* Pinned memory located on the host (charged to no device). */
+hipMemAllocationProp mt_prop_host(void);
+
+/* The minimum granularity for device 0 memory. */
+size_t mt_granularity(void);
+
+/* The mock's counters now. */
+mockhip_stats_t mt_stats(void);
+
+/* Asserts that nothing is left alive: the leak oracle of every teardown. */
+void mt_assert_clean(void);
+
+/* Setup/teardown for tests that build and destroy everything themselves. */
+int mt_setup_clean(void **state);
+int mt_teardown_clean(void **state);
+
+/* One granule-aligned mapping of one fresh handle inside its own reservation. */
+typedef struct mt_mapping {
+  void *base;         /* reservation start and mapping start */
+  size_t bytes;       /* mapping and allocation size */
+  size_t reserved;    /* reservation size (>= bytes) */
+  hipMemGenericAllocationHandle_t handle;
+  bool mapped;
+} mt_mapping;
+
+/* Reserves `reserved` bytes and maps a new `bytes` allocation at its start. */
+void mt_mapping_create(mt_mapping *m, size_t bytes, size_t reserved);
+/* Unmaps (if still mapped), releases and frees what mt_mapping_create made. */
+void mt_mapping_destroy(mt_mapping *m);
+
+/* Sets the access of one location over the whole mapping. */
+void mt_set_access(const mt_mapping *m, hipMemLocationType type, int id, hipMemAccessFlags flags);
+
+/*
+ * Runs fn(arg) in a forked child with default signal handling and no core
+ * file; the child exits 0 when fn returns. Returns the wait status.
+ */
+int mt_run_in_child(void (*fn)(void *arg), void *arg);
+
+/* Whether a wait status says "killed by signal sig" / "exited with 0". */
+bool mt_killed_by(int status, int sig);
+bool mt_exited_ok(int status);
+
+/* Reads a whole stream from its start into a NUL-terminated malloc'd buffer. */
+char *mt_read_stream(FILE *stream);
+
+/* Resident set size of this process in bytes, from /proc/self/statm. */
+size_t mt_resident_bytes(void);
+
+#define MT_KIB ((size_t)1024)
+#define MT_MIB (1024 * MT_KIB)
+#define MT_GIB (1024 * MT_MIB)
+
+#endif /* MOCK_TEST_H */

@@ -1,0 +1,50 @@
+/*
+ * hipvmm_compat.h: the one place that knows how HIP headers differ between
+ * ROCm releases. Keyed on HIP_VERSION only, never on which runtime is linked.
+ *
+ * - ROCm's header needs __HIP_PLATFORM_AMD__ to pick the AMD declarations.
+ * - Location types Host/HostNuma/HostNumaCurrent, allocation type Uncached and
+ *   handle type Fabric appeared in ROCm 7.x headers; older headers get the
+ *   same numeric values under the HIPVMM_ names.
+ * - hipDeviceAttributeVirtualMemoryManagementSupported (89) appeared in the
+ *   ROCm 6.x headers; a 5.x runtime has no VMM support to report.
+ * - ROCm 5.2 orders hipMemAllocationProp differently; code that names fields
+ *   (never positional initialisers) works with both layouts.
+ */
+#ifndef HIPVMM_COMPAT_H
+#define HIPVMM_COMPAT_H
+
+#ifndef __HIP_PLATFORM_AMD__
+#define __HIP_PLATFORM_AMD__ 1
+#endif
+
+#include <hip/hip_runtime_api.h>
+
+#if HIP_VERSION >= 70000000
+#define HIPVMM_LOCATION_HOST hipMemLocationTypeHost
+#define HIPVMM_LOCATION_HOST_NUMA hipMemLocationTypeHostNuma
+#define HIPVMM_LOCATION_HOST_NUMA_CURRENT hipMemLocationTypeHostNumaCurrent
+#define HIPVMM_ALLOCATION_UNCACHED hipMemAllocationTypeUncached
+#define HIPVMM_HANDLE_FABRIC hipMemHandleTypeFabric
+#else
+#define HIPVMM_LOCATION_HOST ((hipMemLocationType)2)
+#define HIPVMM_LOCATION_HOST_NUMA ((hipMemLocationType)3)
+#define HIPVMM_LOCATION_HOST_NUMA_CURRENT ((hipMemLocationType)4)
+#define HIPVMM_ALLOCATION_UNCACHED ((hipMemAllocationType)0x40000000)
+#define HIPVMM_HANDLE_FABRIC ((hipMemAllocationHandleType)0x8)
+#endif
+
+#if HIP_VERSION >= 60000000
+#define HIPVMM_HAS_VMM_ATTRIBUTE 1
+#define HIPVMM_ATTRIBUTE_VMM hipDeviceAttributeVirtualMemoryManagementSupported
+#else
+/* ROCm 5.x declares no attribute 89 and supports no VMM to report. */
+#define HIPVMM_HAS_VMM_ATTRIBUTE 0
+#define HIPVMM_ATTRIBUTE_VMM ((hipDeviceAttribute_t)89)
+#endif
+
+/* hipMemImportFromShareableHandle takes the fd value cast to a pointer (newest
+   ROCm, CUDA); ROCm 6.2/6.3 read it through a pointer instead. */
+#define HIPVMM_FD_AS_OS_HANDLE(fd) ((void *)(intptr_t)(fd))
+
+#endif /* HIPVMM_COMPAT_H */
