@@ -62,9 +62,16 @@ hipError_t mh__leave(mockhip_api api, hipError_t err, const char *args_fmt, ...)
     reason[0] = '\0';
   } else {
     /* The reason names the call, so it reads on its own. */
-    char detail[sizeof reason];
-    snprintf(detail, sizeof detail, "%s", reason[0] ? reason : mh__error_name(err));
-    snprintf(reason, sizeof reason, "%s: %s", api_names[api], detail);
+    if (reason[0] == '\0')
+      snprintf(reason, sizeof reason, "%s", mh__error_name(err));
+    size_t name_len = strlen(api_names[api]);
+    size_t detail_len = strlen(reason);
+    if (detail_len > sizeof reason - name_len - 3)
+      detail_len = sizeof reason - name_len - 3;
+    memmove(reason + name_len + 2, reason, detail_len);
+    memcpy(reason, api_names[api], name_len);
+    memcpy(reason + name_len, ": ", 2);
+    reason[name_len + 2 + detail_len] = '\0';
     if (err != hipErrorNotReady)
       last_error = err;
   }
