@@ -11,6 +11,10 @@
 
 #include <hip/hip_runtime_api.h>
 
+#ifndef MOCKHIP_API /* mockhip built against ROCm's own header */
+#define MOCKHIP_API __attribute__((visibility("default")))
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -70,6 +70,8 @@ static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, 
     return err;
   if (dst == NULL || src == NULL)
     return mh__fail(hipErrorInvalidValue, "%s is NULL", dst == NULL ? "dst" : "src");
+  if (kind == 1024) /* hipMemcpyDeviceToDeviceNoCU: a device-to-device copy to the CPU */
+    kind = hipMemcpyDeviceToDevice;
   if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
     return mh__fail(hipErrorInvalidMemcpyDirection, "kind %d is not a hipMemcpyKind", kind);
   bool src_on_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
