@@ -19,6 +19,18 @@ ci_run() {
   "$@"
 }
 
+# ci_find_program BUILD_DIR NAME: prints the path of the executable NAME built
+# under BUILD_DIR; fails when there is none.
+ci_find_program() {
+  local found
+  found=$(find "$1" -name "$2" -type f -perm -u+x -print -quit 2>/dev/null)
+  [[ -n $found ]] || {
+    printf 'ci: error: no %s under %s\n' "$2" "$1" >&2
+    return 1
+  }
+  printf '%s\n' "$found"
+}
+
 # ci_install SPEC...
 # Installs, with apt-get, the packages that are missing; does nothing (and does
 # not touch apt) when nothing is. A SPEC is
@@ -52,18 +64,19 @@ ci_install() {
       missing+=("$pkg")
     fi
   done
-  ((${#missing[@]} + ${#optional_missing[@]})) || return 0
+  local all=("${missing[@]}" "${optional_missing[@]}")
+  ((${#all[@]})) || return 0
 
   command -v apt-get >/dev/null 2>&1 ||
-    ci_die "missing ${missing[*]} ${optional_missing[*]}; install them (no apt-get here)"
+    ci_die "missing packages: ${all[*]}; install them (there is no apt-get here)"
   local as_root=()
   if [[ $(id -u) -ne 0 ]]; then
     command -v sudo >/dev/null 2>&1 ||
-      ci_die "missing ${missing[*]} ${optional_missing[*]}; run as root or install sudo"
+      ci_die "missing packages: ${all[*]}; run as root or install sudo"
     as_root=(sudo)
   fi
   local apt=("${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -y -q)
-  ci_log "installing missing packages: ${missing[*]} ${optional_missing[*]}"
+  ci_log "installing missing packages: ${all[*]}"
   ci_run "${apt[@]}" update
   for pkg in "${optional_missing[@]}"; do
     if apt-cache policy "$pkg" 2>/dev/null | grep -q 'Candidate: [^(]'; then

@@ -110,8 +110,23 @@ step_install_consumer() {
 }
 
 step_report() {
-  # TODO: report mode of the conformance binaries.
-  ci_skip "conformance report not wired yet"
+  # Both reports always run; the step fails when either has a failing rule.
+  [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
+  local mock rocm status=0
+  mock=$(ci_find_program "$CI_BUILD/gcc" conformance-mock)
+  ci_run "$mock" --report "$CI_ROOT/conformance/divergences/mock.txt" || status=1
+  printf '\n'
+  if rocm=$(ci_find_program "$CI_BUILD/gcc" conformance-rocm 2>/dev/null); then
+    # As conformance/CMakeLists.txt picks it: divergences/rocm-<version>.txt, else none.txt.
+    local version divergences
+    version=$(sed -n 's/^HIPVMM_ROCM_VERSION:[A-Z]*=//p' "$CI_BUILD/gcc/CMakeCache.txt")
+    divergences="$CI_ROOT/conformance/divergences/rocm-$version.txt"
+    [[ -f $divergences ]] || divergences="$CI_ROOT/conformance/divergences/none.txt"
+    ci_run "$rocm" --report "$divergences" || status=1
+  else
+    ci_log "no conformance-rocm in build/gcc: the ROCm runtime was not found (libamdhip64-dev)"
+  fi
+  return "$status"
 }
 
 ci_step "1. gcc build (-Werror), ctest" step_gcc

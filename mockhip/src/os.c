@@ -8,6 +8,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,6 +17,8 @@
 #include "os.h"
 
 #define MH_SEALS (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)
+/* The name every memory file carries; /proc shows it as "/memfd:<name> (deleted)". */
+#define MH_MEMFD_NAME "mockhip-vmm"
 
 size_t mh__os_page_bytes(void) {
   long page = sysconf(_SC_PAGESIZE);
@@ -89,7 +93,7 @@ int mh__os_alloc(size_t bytes, void **out) {
 }
 
 int mh__os_memory_create(size_t bytes, mh_os_memory *out) {
-  int fd = memfd_create("mockhip", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+  int fd = memfd_create(MH_MEMFD_NAME, MFD_CLOEXEC | MFD_ALLOW_SEALING);
   if (fd < 0)
     return errno;
   if (ftruncate(fd, (off_t)bytes) != 0 || fcntl(fd, F_ADD_SEALS, MH_SEALS) != 0) {
@@ -102,6 +106,18 @@ int mh__os_memory_create(size_t bytes, mh_os_memory *out) {
   return 0;
 }
 
+/* Whether fd is a memory file this library made (in any process). */
+static bool is_own_memfd(int fd) {
+  char path[64], target[128];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  ssize_t n = readlink(path, target, sizeof target - 1);
+  if (n < 0)
+    return false;
+  target[n] = '\0';
+  static const char prefix[] = "/memfd:" MH_MEMFD_NAME " ";
+  return strncmp(target, prefix, sizeof prefix - 1) == 0;
+}
+
 int mh__os_memory_import(int fd, mh_os_memory *out) {
   if (fd < 0)
     return EBADF;
@@ -110,7 +126,7 @@ int mh__os_memory_import(int fd, mh_os_memory *out) {
   int seals = fcntl(fd, F_GET_SEALS);
   if (seals < 0)
     return errno == EBADF ? EBADF : EINVAL;
-  if ((seals & MH_SEALS) != MH_SEALS)
+  if ((seals & MH_SEALS) != MH_SEALS || !is_own_memfd(fd))
     return EINVAL;
   struct stat st;
   if (fstat(fd, &st) != 0)

@@ -24,13 +24,15 @@ static const char *const api_names[] = {
 };
 
 /* A fork while another thread holds the lock would leave the child's copy held
-   forever: the forking thread takes it first and both sides let it go. */
+   forever: the forking thread takes it first, the parent lets it go, and the
+   child, whose thread is not the recorded owner, starts from a fresh lock. */
 static void fork_prepare(void) { pthread_rwlock_wrlock(&state.lock); }
-static void fork_done(void) { pthread_rwlock_unlock(&state.lock); }
+static void fork_parent(void) { pthread_rwlock_unlock(&state.lock); }
+static void fork_child(void) { pthread_rwlock_init(&state.lock, NULL); }
 
 static void state_init(void) {
   pthread_rwlock_init(&state.lock, NULL);
-  pthread_atfork(fork_prepare, fork_done, fork_done);
+  pthread_atfork(fork_prepare, fork_parent, fork_child);
   mh__options_read(&state.options);
   state.page_bytes = mh__os_page_bytes();
   state.next_id = 1;

@@ -3,6 +3,7 @@
  */
 #include "mock_test.h"
 
+#include <dirent.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,7 @@ int mt_run_in_child(void (*fn)(void *arg), void *arg) {
     setrlimit(RLIMIT_CORE, &no_core);
     signal(SIGSEGV, SIG_DFL);
     signal(SIGBUS, SIG_DFL);
+    alarm(MT_CHILD_SECONDS); /* a deadlocked child dies of SIGALRM instead of hanging */
     fn(arg);
     _exit(0);
   }
@@ -107,9 +109,27 @@ int mt_run_in_child(void (*fn)(void *arg), void *arg) {
   return status;
 }
 
-bool mt_killed_by(int status, int sig) { return WIFSIGNALED(status) && WTERMSIG(status) == sig; }
+static void print_status(int status, const char *expected) {
+  if (WIFSIGNALED(status))
+    print_error("child killed by signal %d (%s), expected %s\n", WTERMSIG(status),
+                strsignal(WTERMSIG(status)), expected);
+  else
+    print_error("child exited with %d, expected %s\n", WEXITSTATUS(status), expected);
+}
 
-bool mt_exited_ok(int status) { return WIFEXITED(status) && WEXITSTATUS(status) == 0; }
+bool mt_killed_by(int status, int sig) {
+  if (WIFSIGNALED(status) && WTERMSIG(status) == sig)
+    return true;
+  print_status(status, strsignal(sig));
+  return false;
+}
+
+bool mt_exited_ok(int status) {
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    return true;
+  print_status(status, "exit 0");
+  return false;
+}
 
 char *mt_read_stream(FILE *stream) {
   size_t cap = 4096, len = 0;
@@ -136,4 +156,14 @@ size_t mt_resident_bytes(void) {
   assert_int_equal(fscanf(statm, "%lu %lu", &size_pages, &resident_pages), 2);
   fclose(statm);
   return (size_t)resident_pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+size_t mt_open_fds(void) {
+  DIR *dir = opendir("/proc/self/fd");
+  assert_non_null(dir);
+  size_t count = 0;
+  for (struct dirent *entry; (entry = readdir(dir)) != NULL;)
+    count += entry->d_name[0] != '.';
+  closedir(dir);
+  return count - 1; /* the directory stream's own fd */
 }

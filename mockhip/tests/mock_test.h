@@ -43,12 +43,13 @@ void mt_assert_clean(void);
 /* Setup/teardown for tests that build and destroy everything themselves. */
 int mt_setup_clean(void **state);
 int mt_teardown_clean(void **state);
+#define MT_CLEAN_TEST(f) cmocka_unit_test_setup_teardown(f, mt_setup_clean, mt_teardown_clean)
 
 /* One granule-aligned mapping of one fresh handle inside its own reservation. */
 typedef struct mt_mapping {
-  void *base;         /* reservation start and mapping start */
-  size_t bytes;       /* mapping and allocation size */
-  size_t reserved;    /* reservation size (>= bytes) */
+  void *base;      /* reservation start and mapping start */
+  size_t bytes;    /* mapping and allocation size */
+  size_t reserved; /* reservation size (>= bytes) */
   hipMemGenericAllocationHandle_t handle;
   bool mapped;
 } mt_mapping;
@@ -61,18 +62,25 @@ void mt_mapping_destroy(mt_mapping *m);
 /* Sets the access of one location over the whole mapping. */
 void mt_set_access(const mt_mapping *m, hipMemLocationType type, int id, hipMemAccessFlags flags);
 
+/* Seconds a forked child may run before SIGALRM ends it. */
+#define MT_CHILD_SECONDS 30
+
 /*
- * Runs fn(arg) in a forked child with default signal handling and no core
- * file; the child exits 0 when fn returns. Returns the wait status.
+ * Runs fn(arg) in a forked child with default signal handling, no core file
+ * and an alarm; the child exits 0 when fn returns. Returns the wait status.
  */
 int mt_run_in_child(void (*fn)(void *arg), void *arg);
 
-/* Whether a wait status says "killed by signal sig" / "exited with 0". */
+/* Whether a wait status says "killed by signal sig" / "exited with 0";
+   says what happened instead when not. */
 bool mt_killed_by(int status, int sig);
 bool mt_exited_ok(int status);
 
 /* Reads a whole stream from its start into a NUL-terminated malloc'd buffer. */
 char *mt_read_stream(FILE *stream);
+
+/* How many file descriptors this process has open (memory files are fds). */
+size_t mt_open_fds(void);
 
 /* Resident set size of this process in bytes, from /proc/self/statm. */
 size_t mt_resident_bytes(void);

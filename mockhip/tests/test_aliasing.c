@@ -181,7 +181,7 @@ static void test_bad_map_geometry_refused(void **state) {
   void *free_range = NULL;
   MT_CHECK(hipMemAddressReserve(&free_range, 4 * BYTES, 0, NULL, 0));
   char *r = free_range;
-  MT_EXPECT(hipErrorInvalidValue, hipMemMap(r, 2 * BYTES, 0, al->handle, 0));  /* > allocation */
+  MT_EXPECT(hipErrorInvalidValue, hipMemMap(r, 2 * BYTES, 0, al->handle, 0));   /* > allocation */
   MT_EXPECT(hipErrorInvalidValue, hipMemMap(r, BYTES, granule, al->handle, 0)); /* offset */
   MT_EXPECT(hipErrorInvalidValue, hipMemMap(r + 1, granule, 0, al->handle, 0)); /* unaligned */
   MT_EXPECT(hipErrorInvalidValue, hipMemMap(r, granule + 1, 0, al->handle, 0)); /* size */
@@ -193,16 +193,15 @@ static void test_bad_map_geometry_refused(void **state) {
 }
 
 #define ALIAS_TEST(f) cmocka_unit_test_setup_teardown(f, setup_aliases, teardown_aliases)
-#define CLEAN_TEST(f) cmocka_unit_test_setup_teardown(f, mt_setup_clean, mt_teardown_clean)
 
 int main(void) {
   const struct CMUnitTest positive[] = {
       ALIAS_TEST(test_write_through_one_alias_read_through_other),
       ALIAS_TEST(test_read_only_alias_sees_writes),
       ALIAS_TEST(test_alias_in_another_reservation),
-      CLEAN_TEST(test_remap_keeps_data),
-      CLEAN_TEST(test_released_handle_keeps_mapped_data),
-      CLEAN_TEST(test_new_memory_is_zero),
+      MT_CLEAN_TEST(test_remap_keeps_data),
+      MT_CLEAN_TEST(test_released_handle_keeps_mapped_data),
+      MT_CLEAN_TEST(test_new_memory_is_zero),
   };
   const struct CMUnitTest negative[] = {
       ALIAS_TEST(test_overlapping_map_refused),

@@ -156,8 +156,9 @@ static void test_unmapped_range_refused(void **state) {
 static void test_bad_locations_refused(void **state) {
   mt_mapping *m = *state;
   const hipMemLocation bad[] = {
-      {hipMemLocationTypeInvalid, 0}, {(hipMemLocationType)7, 0}, {hipMemLocationTypeDevice, -1},
-      {hipMemLocationTypeDevice, 64}, {hipMemLocationTypeHostNuma, 1},
+      {hipMemLocationTypeInvalid, 0},  {(hipMemLocationType)7, 0},
+      {hipMemLocationTypeDevice, -1},  {hipMemLocationTypeDevice, 64},
+      {hipMemLocationTypeHostNuma, 1},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     hipMemAccessDesc desc = {bad[i], hipMemAccessFlagsProtReadWrite};
@@ -174,14 +175,20 @@ int main(void) {
   setenv("MOCKHIP_DEVICES", "2", 1);
 
   const struct CMUnitTest positive[] = {
-      MAPPING_TEST(test_no_access_write_faults),  MAPPING_TEST(test_no_access_read_faults),
-      MAPPING_TEST(test_read_only_write_faults),  MAPPING_TEST(test_read_write_allows_write),
-      MAPPING_TEST(test_access_is_union_over_devices), MAPPING_TEST(test_host_access_counts),
-      MAPPING_TEST(test_downgrade_faults),        MAPPING_TEST(test_unmap_faults_again),
+      MAPPING_TEST(test_no_access_write_faults),
+      MAPPING_TEST(test_no_access_read_faults),
+      MAPPING_TEST(test_read_only_write_faults),
+      MAPPING_TEST(test_read_write_allows_write),
+      MAPPING_TEST(test_access_is_union_over_devices),
+      MAPPING_TEST(test_host_access_counts),
+      MAPPING_TEST(test_downgrade_faults),
+      MAPPING_TEST(test_unmap_faults_again),
   };
   const struct CMUnitTest negative[] = {
-      MAPPING_TEST(test_bad_flags_keep_protection), MAPPING_TEST(test_bad_second_descriptor_keeps_first),
-      MAPPING_TEST(test_partial_range_refused),     MAPPING_TEST(test_unmapped_range_refused),
+      MAPPING_TEST(test_bad_flags_keep_protection),
+      MAPPING_TEST(test_bad_second_descriptor_keeps_first),
+      MAPPING_TEST(test_partial_range_refused),
+      MAPPING_TEST(test_unmapped_range_refused),
       MAPPING_TEST(test_bad_locations_refused),
   };
   return cmocka_run_group_tests_name("protection", positive, NULL, NULL) +

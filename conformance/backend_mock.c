@@ -1,0 +1,63 @@
+/*
+ * backend_mock.c: the suite on mockhip. The mock always has VMM, so a setup
+ * that finds no device or no VMM attribute is a failure, not a skip; clean
+ * means mockhip's live-object counters are back where the setup found them
+ * (0 in a run where every earlier rule cleaned up).
+ */
+#include "conformance.h"
+
+#include <stdio.h>
+
+#include <mockhip.h>
+
+#include "backend.h"
+
+#ifndef MOCKHIP
+#error "conformance-mock must be compiled against mockhip/include"
+#endif
+
+static mockhip_stats_t baseline = MOCKHIP_STATS_INIT;
+static size_t baseline_objects;
+
+const char *conf_backend_name(void) {
+  static char name[64];
+  snprintf(name, sizeof name, "mockhip (HIP %d.%d API)", HIP_VERSION_MAJOR, HIP_VERSION_MINOR);
+  return name;
+}
+
+/* The mock always has VMM; begin() fails the test when it says otherwise. */
+const char *conf_backend_unusable(void) { return NULL; }
+
+static mockhip_stats_t current_stats(void) {
+  mockhip_stats_t stats = MOCKHIP_STATS_INIT;
+  assert_hip(mockhip_stats(&stats), hipSuccess);
+  return stats;
+}
+
+void conf_backend_begin(void) {
+  int count = 0, vmm = 0;
+  assert_hip(hipGetDeviceCount(&count), hipSuccess);
+  assert_true(count >= 1);
+  assert_hip(hipDeviceGetAttribute(&vmm, HIPVMM_ATTRIBUTE_VMM, 0), hipSuccess);
+  assert_int_equal(vmm, 1);
+  baseline = current_stats();
+  baseline_objects = mockhip_live_objects();
+}
+
+void conf_backend_assert_clean(void) {
+  mockhip_stats_t now = current_stats();
+  size_t objects = mockhip_live_objects();
+  if (objects == baseline_objects && now.reserved_bytes == baseline.reserved_bytes &&
+      now.mapped_bytes == baseline.mapped_bytes && now.physical_bytes == baseline.physical_bytes &&
+      now.malloc_bytes == baseline.malloc_bytes)
+    return;
+  mockhip_dump(stderr);
+  conf_fail("mockhip holds %zu live objects after teardown (%zu at setup): %zu reservations, "
+            "%zu mappings, %zu handles, %zu hipMalloc blocks, %zu streams; %zu reserved, "
+            "%zu mapped, %zu physical bytes",
+            objects, baseline_objects, now.live_reservations, now.live_mappings, now.live_handles,
+            now.live_mallocs, now.live_streams, now.reserved_bytes, now.mapped_bytes,
+            now.physical_bytes);
+}
+
+const char *conf_backend_last_reason(void) { return mockhip_last_reason(); }

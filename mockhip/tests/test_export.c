@@ -1,0 +1,217 @@
+/*
+ * test_export.c: an exported fd is a reference of its own. The memory and
+ * its bytes outlive hipMemRelease until the fd is closed, and importing the
+ * fd (here, or in a forked child) shows the same bytes.
+ */
+#include "mock_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define BYTES (64 * MT_KIB)
+
+static hipMemAllocationProp shareable(void) {
+  hipMemAllocationProp prop = mt_prop_device(0);
+  prop.requestedHandleType = hipMemHandleTypePosixFileDescriptor;
+  return prop;
+}
+
+static void fill(char *addr, unsigned seed) {
+  for (size_t i = 0; i < BYTES; i++)
+    addr[i] = (char)(i * 13 + seed);
+}
+
+static bool holds(const char *addr, unsigned seed) {
+  for (size_t i = 0; i < BYTES; i++)
+    if (addr[i] != (char)(i * 13 + seed))
+      return false;
+  return true;
+}
+
+/* Makes exported memory holding the pattern `seed`, then drops every mock
+   reference: the returned fd is all that keeps it. */
+static int export_and_forget(unsigned seed) {
+  hipMemAllocationProp prop = shareable();
+  mt_mapping m;
+  memset(&m, 0, sizeof m);
+  m.bytes = m.reserved = BYTES;
+  MT_CHECK(hipMemAddressReserve(&m.base, BYTES, 0, NULL, 0));
+  MT_CHECK(hipMemCreate(&m.handle, BYTES, &prop, 0));
+  MT_CHECK(hipMemMap(m.base, BYTES, 0, m.handle, 0));
+  m.mapped = true;
+  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  fill(m.base, seed);
+  int fd = -1;
+  MT_CHECK(hipMemExportToShareableHandle(&fd, m.handle, hipMemHandleTypePosixFileDescriptor, 0));
+  assert_true(fd >= 0);
+  mt_mapping_destroy(&m);
+  return fd;
+}
+
+static hipMemGenericAllocationHandle_t import(int fd) {
+  hipMemGenericAllocationHandle_t handle = NULL;
+  MT_CHECK(hipMemImportFromShareableHandle(&handle, (void *)(intptr_t)fd,
+                                           hipMemHandleTypePosixFileDescriptor));
+  assert_non_null(handle);
+  return handle;
+}
+
+/* Maps an imported handle read-only in a reservation of its own. */
+static void *map_readable(hipMemGenericAllocationHandle_t handle) {
+  void *base = NULL;
+  MT_CHECK(hipMemAddressReserve(&base, BYTES, 0, NULL, 0));
+  MT_CHECK(hipMemMap(base, BYTES, 0, handle, 0));
+  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
+  MT_CHECK(hipMemSetAccess(base, BYTES, &desc, 1));
+  return base;
+}
+
+static void unmap_and_free(void *base) {
+  MT_CHECK(hipMemUnmap(base, BYTES));
+  MT_CHECK(hipMemAddressFree(base, BYTES));
+}
+
+static void test_fd_keeps_memory_after_release(void **state) {
+  (void)state;
+  int fd = export_and_forget(1);
+  assert_int_equal(mockhip_live_objects(), 0); /* the mock holds nothing */
+
+  hipMemGenericAllocationHandle_t handle = import(fd);
+  close(fd); /* the mock keeps its own copy */
+  hipMemAllocationProp prop;
+  MT_CHECK(hipMemGetAllocationPropertiesFromHandle(&prop, handle));
+  assert_int_equal(prop.type, hipMemAllocationTypePinned);
+  assert_int_equal(prop.location.type, hipMemLocationTypeDevice);
+  assert_int_equal(prop.location.id, 0);
+  assert_int_equal(prop.requestedHandleType, hipMemHandleTypePosixFileDescriptor);
+  assert_int_equal(mt_stats().physical_bytes, BYTES);
+
+  void *base = map_readable(handle);
+  assert_true(holds(base, 1));
+  unmap_and_free(base);
+  MT_CHECK(hipMemRelease(handle));
+}
+
+static void test_two_imports_are_two_handles(void **state) {
+  (void)state;
+  int fd = export_and_forget(2);
+  hipMemGenericAllocationHandle_t first = import(fd), second = import(fd);
+  assert_ptr_not_equal(first, second);
+  MT_CHECK(hipMemRelease(first));
+  void *base = map_readable(second); /* the second survives the first's release */
+  assert_true(holds(base, 2));
+  unmap_and_free(base);
+  MT_CHECK(hipMemRelease(second));
+  close(fd);
+}
+
+static void test_each_export_is_a_new_fd(void **state) {
+  (void)state;
+  size_t fds = mt_open_fds();
+  hipMemAllocationProp prop = shareable();
+  hipMemGenericAllocationHandle_t handle = NULL;
+  MT_CHECK(hipMemCreate(&handle, BYTES, &prop, 0));
+  int a = -1, b = -1;
+  MT_CHECK(hipMemExportToShareableHandle(&a, handle, hipMemHandleTypePosixFileDescriptor, 0));
+  MT_CHECK(hipMemExportToShareableHandle(&b, handle, hipMemHandleTypePosixFileDescriptor, 0));
+  assert_int_not_equal(a, b);
+  close(a);
+  close(b);
+  MT_CHECK(hipMemRelease(handle));
+  assert_int_equal(mt_open_fds(), fds); /* released memory closes its own fd */
+}
+
+/* In the child: import, map, check the bytes, overwrite them. */
+static void child_rewrites(void *arg) {
+  int fd = *(int *)arg;
+  hipMemGenericAllocationHandle_t handle = NULL;
+  void *base = NULL;
+  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  if (hipMemImportFromShareableHandle(&handle, (void *)(intptr_t)fd,
+                                      hipMemHandleTypePosixFileDescriptor) != hipSuccess ||
+      hipMemAddressReserve(&base, BYTES, 0, NULL, 0) != hipSuccess ||
+      hipMemMap(base, BYTES, 0, handle, 0) != hipSuccess ||
+      hipMemSetAccess(base, BYTES, &desc, 1) != hipSuccess)
+    _exit(2);
+  if (!holds(base, 3))
+    _exit(3);
+  fill(base, 4);
+}
+
+static void test_forked_child_shares_the_bytes(void **state) {
+  (void)state;
+  int fd = export_and_forget(3);
+  assert_true(mt_exited_ok(mt_run_in_child(child_rewrites, &fd)));
+  hipMemGenericAllocationHandle_t handle = import(fd);
+  close(fd);
+  void *base = map_readable(handle);
+  assert_true(holds(base, 4));
+  unmap_and_free(base);
+  MT_CHECK(hipMemRelease(handle));
+}
+
+/* ---- negative ---- */
+
+static void test_export_refusals(void **state) {
+  (void)state;
+  size_t fds = mt_open_fds();
+  hipMemAllocationProp prop = shareable();
+  hipMemGenericAllocationHandle_t handle = NULL, plain = NULL;
+  MT_CHECK(hipMemCreate(&handle, BYTES, &prop, 0));
+  prop.requestedHandleType = hipMemHandleTypeNone;
+  MT_CHECK(hipMemCreate(&plain, BYTES, &prop, 0));
+  int fd = -1;
+  const hipMemAllocationHandleType posix = hipMemHandleTypePosixFileDescriptor;
+  MT_EXPECT(hipErrorInvalidValue, hipMemExportToShareableHandle(&fd, handle, posix, 1));
+  MT_EXPECT(hipErrorInvalidValue, hipMemExportToShareableHandle(NULL, handle, posix, 0));
+  MT_EXPECT(hipErrorInvalidValue, hipMemExportToShareableHandle(&fd, plain, posix, 0));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipMemExportToShareableHandle(&fd, handle, hipMemHandleTypeWin32, 0));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipMemExportToShareableHandle(&fd, handle, hipMemHandleTypeFabric, 0));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipMemExportToShareableHandle(&fd, plain, hipMemHandleTypeNone, 0));
+  assert_int_equal(fd, -1);
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemRelease(plain));
+  assert_int_equal(mt_open_fds(), fds);
+}
+
+static void test_unsupported_handle_types(void **state) {
+  (void)state;
+  hipMemAllocationProp prop = mt_prop_device(0);
+  hipMemGenericAllocationHandle_t handle = NULL;
+  const hipMemAllocationHandleType types[] = {hipMemHandleTypeWin32, hipMemHandleTypeWin32Kmt,
+                                              hipMemHandleTypeFabric,
+                                              (hipMemAllocationHandleType)3};
+  for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+    prop.requestedHandleType = types[i];
+    MT_EXPECT(hipErrorNotSupported, hipMemCreate(&handle, BYTES, &prop, 0));
+  }
+}
+
+static void test_imported_handle_released_twice(void **state) {
+  (void)state;
+  int fd = export_and_forget(5);
+  hipMemGenericAllocationHandle_t handle = import(fd);
+  close(fd);
+  MT_CHECK(hipMemRelease(handle));
+  MT_EXPECT(hipErrorInvalidValue, hipMemRelease(handle));
+}
+
+int main(void) {
+  const struct CMUnitTest positive[] = {
+      MT_CLEAN_TEST(test_fd_keeps_memory_after_release),
+      MT_CLEAN_TEST(test_two_imports_are_two_handles),
+      MT_CLEAN_TEST(test_each_export_is_a_new_fd),
+      MT_CLEAN_TEST(test_forked_child_shares_the_bytes),
+  };
+  const struct CMUnitTest negative[] = {
+      MT_CLEAN_TEST(test_export_refusals),
+      MT_CLEAN_TEST(test_unsupported_handle_types),
+      MT_CLEAN_TEST(test_imported_handle_released_twice),
+  };
+  return cmocka_run_group_tests_name("export", positive, NULL, NULL) +
+         cmocka_run_group_tests_name("export_negative", negative, NULL, NULL);
+}
