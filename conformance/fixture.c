@@ -38,8 +38,17 @@ int conf_setup(void **state) {
   return 0;
 }
 
+/* Keeps the first failing cleanup call: everything the context holds was made
+   by a call that succeeded, so giving it back must succeed too. */
+static void cleanup(hipError_t status, const char *call, char *first, size_t size) {
+  if (status != hipSuccess && first[0] == '\0')
+    snprintf(first, size, "%s returned %s (%s)", call, hipGetErrorName(status),
+             conf_backend_last_reason());
+}
+
 int conf_teardown(void **state) {
   conf_ctx *ctx = *state;
+  char first[256] = "";
   if (ctx == NULL)
     return 0;
   *state = NULL;
@@ -47,22 +56,25 @@ int conf_teardown(void **state) {
     free(ctx);
     return 0;
   }
-  /* Errors are ignored here: what a test left behind may already be half gone. */
   for (size_t i = ctx->mapping_count; i-- > 0;)
-    (void)hipMemUnmap(ctx->mappings[i].ptr, ctx->mappings[i].bytes);
+    cleanup(hipMemUnmap(ctx->mappings[i].ptr, ctx->mappings[i].bytes), "hipMemUnmap", first,
+            sizeof first);
   for (size_t i = ctx->ref_count; i-- > 0;)
-    (void)hipMemRelease(ctx->refs[i]);
+    cleanup(hipMemRelease(ctx->refs[i]), "hipMemRelease", first, sizeof first);
   for (size_t i = ctx->reservation_count; i-- > 0;)
-    (void)hipMemAddressFree(ctx->reservations[i].ptr, ctx->reservations[i].bytes);
+    cleanup(hipMemAddressFree(ctx->reservations[i].ptr, ctx->reservations[i].bytes),
+            "hipMemAddressFree", first, sizeof first);
   for (size_t i = 0; i < ctx->fd_count; i++)
     close(ctx->fds[i]);
   for (size_t i = 0; i < ctx->malloc_count; i++)
-    (void)hipFree(ctx->mallocs[i]);
+    cleanup(hipFree(ctx->mallocs[i]), "hipFree", first, sizeof first);
   for (size_t i = 0; i < ctx->stream_count; i++)
-    (void)hipStreamDestroy(ctx->streams[i]);
-  (void)hipSetDevice(0);
+    cleanup(hipStreamDestroy(ctx->streams[i]), "hipStreamDestroy", first, sizeof first);
+  cleanup(hipSetDevice(0), "hipSetDevice(0)", first, sizeof first);
   (void)hipGetLastError();
   free(ctx);
+  if (first[0] != '\0')
+    conf_fail("teardown: %s", first);
   conf_backend_assert_clean();
   return 0;
 }

@@ -105,13 +105,15 @@ static divergence *find_divergence(divergence_list *list, const char *rule_id) {
 
 /* ---- running one rule with its output captured ---- */
 
+/* The whole captured file: a mockhip dump can come before cmocka's lines. */
 static char *slurp(FILE *file) {
-  static const size_t limit = 64 * 1024;
-  char *text = calloc(1, limit + 1);
-  if (text != NULL && file != NULL) {
+  long length = 0;
+  if (file != NULL && fseek(file, 0, SEEK_END) == 0)
+    length = ftell(file);
+  char *text = calloc(1, length > 0 ? (size_t)length + 1 : 1);
+  if (text != NULL && length > 0) {
     rewind(file);
-    size_t got = fread(text, 1, limit, file);
-    text[got] = '\0';
+    text[fread(text, 1, (size_t)length, file)] = '\0';
   }
   return text;
 }
@@ -144,7 +146,9 @@ static void failure_message(const char *noted, const char *errors, char *message
     copy_after(errors, "Could not run test: ", "[   LINE", what, sizeof what);
   copy_after(errors, "[   LINE   ] --- ", ": error", where, sizeof where);
   const char *file = strrchr(where, '/') ? strrchr(where, '/') + 1 : where;
-  int body_failed = strstr(errors, "[  ERROR   ] --- ") != NULL;
+  /* A test that failed and then a teardown that failed leave two LINE markers. */
+  const char *first_line = strstr(errors, "[   LINE   ] --- ");
+  int body_failed = first_line != NULL && strstr(first_line + 1, "[   LINE   ] --- ") != NULL;
   const char *phase = strstr(errors, "Test setup failed")       ? " in setup"
                       : !strstr(errors, "Test teardown failed") ? ""
                       : body_failed                             ? " (and the teardown failed)"
