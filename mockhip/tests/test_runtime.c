@@ -1,0 +1,241 @@
+/*
+ * test_runtime.c: the runtime calls around VMM: initialisation, devices,
+ * attributes, peers, versions, and every copy and set entry point (the Async
+ * forms run at once on the calling thread). Runs with two devices.
+ */
+#include "mock_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void test_init_and_devices(void **state) {
+  (void)state;
+  MT_CHECK(hipInit(0));
+  int count = 0, device = -1;
+  MT_CHECK(hipGetDeviceCount(&count));
+  assert_int_equal(count, 2);
+  MT_CHECK(hipSetDevice(1));
+  MT_CHECK(hipGetDevice(&device));
+  assert_int_equal(device, 1);
+  MT_CHECK(hipSetDevice(0));
+  MT_CHECK(hipGetDevice(&device));
+  assert_int_equal(device, 0);
+  MT_CHECK(hipDeviceSynchronize());
+}
+
+static void test_attributes(void **state) {
+  (void)state;
+  int value = -1;
+  MT_CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeVirtualMemoryManagementSupported, 1));
+  assert_int_equal(value, 1);
+  MT_CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeMemoryPoolsSupported, 0));
+  assert_int_equal(value, 0);
+  MT_CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeHostRegisterSupported, 0));
+  assert_int_equal(value, 0);
+}
+
+static void test_peers(void **state) {
+  (void)state;
+  int can = -1;
+  MT_CHECK(hipDeviceCanAccessPeer(&can, 0, 1));
+  assert_int_equal(can, 1);
+  MT_CHECK(hipDeviceCanAccessPeer(&can, 1, 1));
+  assert_int_equal(can, 0);
+}
+
+static void test_versions(void **state) {
+  (void)state;
+  int driver = 0, runtime = 0;
+  MT_CHECK(hipDriverGetVersion(&driver));
+  MT_CHECK(hipRuntimeGetVersion(&runtime));
+  assert_int_equal(driver, HIP_VERSION);
+  assert_int_equal(runtime, HIP_VERSION);
+}
+
+/* Device 0 and device 1 both get ReadWrite on one mapping. */
+static void map_for_both(mt_mapping *m) {
+  mt_mapping_create(m, mt_granularity(), mt_granularity());
+  mt_set_access(m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_set_access(m, hipMemLocationTypeDevice, 1, hipMemAccessFlagsProtReadWrite);
+}
+
+static void test_every_copy_form(void **state) {
+  (void)state;
+  mt_mapping m;
+  map_for_both(&m);
+  hipStream_t stream;
+  MT_CHECK(hipStreamCreate(&stream));
+  char *dev = m.base;
+  char in[64], out[64];
+  for (int i = 0; i < 64; i++)
+    in[i] = (char)i;
+
+  MT_CHECK(hipMemcpyHtoD(dev, in, 64));
+  MT_CHECK(hipMemcpyDtoD(dev + 64, dev, 64));
+  MT_CHECK(hipMemcpyDtoH(out, dev + 64, 64));
+  assert_memory_equal(in, out, 64);
+
+  memset(out, 0, sizeof out);
+  MT_CHECK(hipMemcpyHtoDAsync(dev + 128, in, 64, stream));
+  MT_CHECK(hipMemcpyDtoDAsync(dev + 192, dev + 128, 64, stream));
+  MT_CHECK(hipMemcpyDtoHAsync(out, dev + 192, 64, stream));
+  MT_CHECK(hipStreamSynchronize(stream));
+  assert_memory_equal(in, out, 64);
+
+  memset(out, 0, sizeof out);
+  MT_CHECK(hipMemcpyPeer(dev + 256, 1, dev, 0, 64));
+  MT_CHECK(hipMemcpyPeerAsync(dev + 320, 0, dev + 256, 1, 64, stream));
+  MT_CHECK(hipMemcpy(out, dev + 320, 64, hipMemcpyDeviceToHost));
+  assert_memory_equal(in, out, 64);
+
+  /* hipMemcpyDeviceToDeviceNoCU (1024) is a device-to-device copy. */
+  MT_CHECK(hipMemcpy(dev + 384, dev, 64, (hipMemcpyKind)1024));
+  MT_CHECK(hipMemcpy(out, dev + 384, 64, hipMemcpyDefault));
+  assert_memory_equal(in, out, 64);
+
+  MT_CHECK(hipStreamDestroy(stream));
+  mt_mapping_destroy(&m);
+}
+
+static void test_every_set_form(void **state) {
+  (void)state;
+  mt_mapping m;
+  map_for_both(&m);
+  hipStream_t stream;
+  MT_CHECK(hipStreamCreate(&stream));
+  unsigned char *dev = m.base;
+  unsigned char out[16];
+
+  MT_CHECK(hipMemsetD8(dev, 0xab, 16));
+  MT_CHECK(hipMemcpyDtoH(out, dev, 16));
+  for (int i = 0; i < 16; i++)
+    assert_int_equal(out[i], 0xab);
+
+  MT_CHECK(hipMemsetD8Async(dev, 0x11, 16, stream));
+  MT_CHECK(hipMemsetAsync(dev + 8, 0x22, 8, stream));
+  MT_CHECK(hipMemcpyDtoH(out, dev, 16));
+  assert_int_equal(out[7], 0x11);
+  assert_int_equal(out[8], 0x22);
+
+  uint32_t words[4];
+  MT_CHECK(hipMemsetD32(dev, 0x01020304, 4));
+  MT_CHECK(hipMemcpyDtoH(words, dev, sizeof words));
+  for (int i = 0; i < 4; i++)
+    assert_int_equal(words[i], 0x01020304);
+  MT_CHECK(hipMemsetD32Async(dev + 4, 0x0a0b0c0d, 2, stream));
+  MT_CHECK(hipMemcpyDtoH(words, dev, sizeof words));
+  assert_int_equal(words[0], 0x01020304);
+  assert_int_equal(words[1], 0x0a0b0c0d);
+  assert_int_equal(words[2], 0x0a0b0c0d);
+  assert_int_equal(words[3], 0x01020304);
+
+  MT_CHECK(hipStreamDestroy(stream));
+  mt_mapping_destroy(&m);
+}
+
+static void test_zero_sized_copies_do_nothing(void **state) {
+  (void)state;
+  MT_CHECK(hipMemcpy(NULL, NULL, 0, hipMemcpyHostToDevice));
+  MT_CHECK(hipMemset(NULL, 0, 0));
+  MT_CHECK(hipMemsetD32(NULL, 0, 0));
+}
+
+/* ---- negative ---- */
+
+static void test_runtime_nulls_and_bad_devices(void **state) {
+  (void)state;
+  MT_EXPECT(hipErrorInvalidValue, hipInit(1));
+  MT_EXPECT(hipErrorInvalidValue, hipGetDeviceCount(NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipGetDevice(NULL));
+  MT_EXPECT(hipErrorInvalidDevice, hipSetDevice(2));
+  int value = 0;
+  MT_EXPECT(hipErrorInvalidValue,
+            hipDeviceGetAttribute(NULL, hipDeviceAttributeVirtualMemoryManagementSupported, 0));
+  MT_EXPECT(hipErrorInvalidDevice,
+            hipDeviceGetAttribute(&value, hipDeviceAttributeVirtualMemoryManagementSupported, 2));
+  MT_EXPECT(hipErrorInvalidValue, hipDeviceGetAttribute(&value, (hipDeviceAttribute_t)1, 0));
+  MT_EXPECT(hipErrorInvalidValue, hipDeviceCanAccessPeer(NULL, 0, 1));
+  MT_EXPECT(hipErrorInvalidDevice, hipDeviceCanAccessPeer(&value, 0, 2));
+  MT_EXPECT(hipErrorInvalidDevice, hipDeviceCanAccessPeer(&value, -1, 0));
+  MT_EXPECT(hipErrorInvalidValue, hipDriverGetVersion(NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipRuntimeGetVersion(NULL));
+}
+
+static void test_copies_refuse_bad_arguments(void **state) {
+  (void)state;
+  mt_mapping m;
+  map_for_both(&m);
+  char host[16] = {0};
+  char *dev = m.base;
+  MT_EXPECT(hipErrorInvalidMemcpyDirection, hipMemcpy(dev, host, 16, (hipMemcpyKind)7));
+  MT_EXPECT(hipErrorInvalidValue, hipMemcpyHtoD(dev, NULL, 16));
+  /* The device side of an explicit kind must be device memory. */
+  char other[16];
+  MT_EXPECT(hipErrorInvalidValue, hipMemcpyHtoD(other, host, 16));
+  MT_EXPECT(hipErrorInvalidValue, hipMemcpyDtoH(host, other, 16));
+  MT_EXPECT(hipErrorInvalidValue, hipMemsetD8(other, 0, 16));
+  MT_EXPECT(hipErrorInvalidDevice, hipMemcpyPeer(dev, 2, dev + 64, 0, 16));
+  MT_EXPECT(hipErrorInvalidDevice, hipMemcpyPeerAsync(dev, 0, dev + 64, -1, 16, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipMemsetD32(dev, 0, SIZE_MAX / 2));
+  mt_mapping_destroy(&m);
+}
+
+static void test_async_forms_refuse_dead_streams(void **state) {
+  (void)state;
+  mt_mapping m;
+  map_for_both(&m);
+  hipStream_t stream;
+  MT_CHECK(hipStreamCreate(&stream));
+  MT_CHECK(hipStreamDestroy(stream));
+  char host[16] = {0};
+  char *dev = m.base;
+  MT_EXPECT(hipErrorInvalidHandle, hipMemcpyAsync(dev, host, 16, hipMemcpyHostToDevice, stream));
+  MT_EXPECT(hipErrorInvalidHandle, hipMemcpyHtoDAsync(dev, host, 16, stream));
+  MT_EXPECT(hipErrorInvalidHandle, hipMemcpyDtoHAsync(host, dev, 16, stream));
+  MT_EXPECT(hipErrorInvalidHandle, hipMemcpyDtoDAsync(dev, dev + 64, 16, stream));
+  MT_EXPECT(hipErrorInvalidHandle, hipMemcpyPeerAsync(dev, 0, dev + 64, 1, 16, stream));
+  MT_EXPECT(hipErrorInvalidHandle, hipMemsetAsync(dev, 0, 16, stream));
+  MT_EXPECT(hipErrorInvalidHandle, hipMemsetD8Async(dev, 0, 16, stream));
+  MT_EXPECT(hipErrorInvalidHandle, hipMemsetD32Async(dev, 0, 4, stream));
+  MT_EXPECT(hipErrorInvalidHandle, hipStreamSynchronize(stream));
+  MT_EXPECT(hipErrorInvalidHandle, hipStreamDestroy(NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipStreamCreate(NULL));
+  mt_mapping_destroy(&m);
+}
+
+static void test_copy_needs_the_named_devices_access(void **state) {
+  (void)state;
+  mt_mapping m;
+  mt_mapping_create(&m, mt_granularity(), mt_granularity());
+  mt_set_access(&m, hipMemLocationTypeDevice, 1, hipMemAccessFlagsProtReadWrite);
+  char host[16] = {1};
+  /* The CPU could write (device 1 made the page writable), but device 0 may not. */
+  MT_EXPECT(hipErrorInvalidValue, hipMemcpyHtoD(m.base, host, 16));
+  MT_CHECK(hipSetDevice(1));
+  MT_CHECK(hipMemcpyHtoD(m.base, host, 16));
+  MT_CHECK(hipSetDevice(0));
+  MT_EXPECT(hipErrorInvalidValue, hipMemcpyPeer((char *)m.base + 16, 0, m.base, 1, 16));
+  MT_CHECK(hipMemcpyPeer((char *)m.base + 16, 1, m.base, 1, 16));
+  mt_mapping_destroy(&m);
+}
+
+int main(void) {
+  setenv("MOCKHIP_DEVICES", "2", 1);
+  const struct CMUnitTest positive[] = {
+      MT_CLEAN_TEST(test_init_and_devices),
+      MT_CLEAN_TEST(test_attributes),
+      MT_CLEAN_TEST(test_peers),
+      MT_CLEAN_TEST(test_versions),
+      MT_CLEAN_TEST(test_every_copy_form),
+      MT_CLEAN_TEST(test_every_set_form),
+      MT_CLEAN_TEST(test_zero_sized_copies_do_nothing),
+  };
+  const struct CMUnitTest negative[] = {
+      MT_CLEAN_TEST(test_runtime_nulls_and_bad_devices),
+      MT_CLEAN_TEST(test_copies_refuse_bad_arguments),
+      MT_CLEAN_TEST(test_async_forms_refuse_dead_streams),
+      MT_CLEAN_TEST(test_copy_needs_the_named_devices_access),
+  };
+  return cmocka_run_group_tests_name("runtime", positive, NULL, NULL) +
+         cmocka_run_group_tests_name("runtime_negative", negative, NULL, NULL);
+}
