@@ -56,16 +56,10 @@ static hipError_t check_side(mh_state *s, const void *ptr, size_t bytes, int dev
   return err;
 }
 
-static hipError_t check_stream(mh_state *s, hipStream_t stream) {
-  if (stream != NULL && mh__idmap_get(&s->streams, (uint64_t)(uintptr_t)stream) == NULL)
-    return mh__fail(hipErrorInvalidHandle, "stream %p is not a live stream", (void *)stream);
-  return hipSuccess;
-}
-
 /* Every copy lands here: devices name who reads the source and who writes the destination. */
 static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
                        size_t bytes, int kind, hipStream_t stream) {
-  hipError_t err = check_stream(s, stream);
+  hipError_t err = mh__check_stream(s, stream);
   if (err != hipSuccess || bytes == 0)
     return err;
   if (dst == NULL || src == NULL)
@@ -86,7 +80,7 @@ static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, 
 
 static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t unit,
                       hipStream_t stream) {
-  hipError_t err = check_stream(s, stream);
+  hipError_t err = mh__check_stream(s, stream);
   if (err != hipSuccess || count == 0)
     return err;
   if (dst == NULL)

@@ -115,13 +115,22 @@ MH_EXPORT hipError_t hipStreamCreate(hipStream_t *stream) {
                    stream && err == hipSuccess ? (void *)*stream : NULL);
 }
 
+hipError_t mh__check_stream(mh_state *s, hipStream_t stream) {
+  /* ROCm's answer to a stream it does not know, NULL being the null stream. */
+  if (stream != NULL && mh__idmap_get(&s->streams, (uint64_t)(uintptr_t)stream) == NULL)
+    return mh__fail(hipErrorContextIsDestroyed, "stream %p is not a live stream", (void *)stream);
+  return hipSuccess;
+}
+
 MH_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
   mh_state *s = mh__enter(MOCKHIP_CALL_hipStreamDestroy);
   hipError_t err = hipSuccess;
   mh__lock_write();
   mh_stream *found = stream ? mh__idmap_del(&s->streams, (uint64_t)(uintptr_t)stream) : NULL;
-  if (found == NULL) {
-    err = mh__fail(hipErrorInvalidHandle, "stream %p is not a live stream", (void *)stream);
+  if (stream == NULL) {
+    err = mh__fail(hipErrorInvalidHandle, "stream is NULL (the null stream cannot be destroyed)");
+  } else if (found == NULL) {
+    err = mh__check_stream(s, stream);
   } else {
     s->stats.live_streams--;
     free(found);
@@ -134,8 +143,7 @@ MH_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream) {
   mh_state *s = mh__enter(MOCKHIP_CALL_hipStreamSynchronize);
   hipError_t err = hipSuccess;
   mh__lock_read();
-  if (stream != NULL && mh__idmap_get(&s->streams, (uint64_t)(uintptr_t)stream) == NULL)
-    err = mh__fail(hipErrorInvalidHandle, "stream %p is not a live stream", (void *)stream);
+  err = mh__check_stream(s, stream);
   mh__unlock();
   return mh__leave(MOCKHIP_CALL_hipStreamSynchronize, err, "stream=%p", (void *)stream);
 }

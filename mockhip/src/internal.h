@@ -164,6 +164,10 @@ MH_HIDDEN bool mh__valid_device(const mh_state *state, int device);
 MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, size_t bytes,
                                             int device, unsigned need, bool *is_device);
 
+/* hipSuccess for NULL (the null stream) or a live stream; else ROCm's
+   hipErrorContextIsDestroyed with the reason recorded (device_memory.c). */
+MH_HIDDEN hipError_t mh__check_stream(mh_state *state, hipStream_t stream);
+
 /* ---- errors (errors.c) ---- */
 
 MH_HIDDEN const char *mh__error_name(hipError_t err);

@@ -183,13 +183,13 @@ static void test_bad_streams(void **state) {
   char a[8] = {0}, b[8] = {0};
   int on_stack = 0;
   hipStream_t garbage = (hipStream_t)&on_stack;
-  MT_EXPECT(hipErrorInvalidHandle, hipStreamDestroy(garbage));
-  MT_EXPECT(hipErrorInvalidHandle, hipStreamSynchronize(garbage));
-  MT_EXPECT(hipErrorInvalidHandle, hipMemcpyAsync(a, b, sizeof a, hipMemcpyHostToHost, garbage));
+  MT_EXPECT(hipErrorContextIsDestroyed, hipStreamDestroy(garbage));
+  MT_EXPECT(hipErrorContextIsDestroyed, hipStreamSynchronize(garbage));
+  MT_EXPECT(hipErrorContextIsDestroyed, hipMemcpyAsync(a, b, sizeof a, hipMemcpyHostToHost, garbage));
   MT_CHECK(hipStreamCreate(&stream));
   MT_CHECK(hipStreamDestroy(stream));
-  MT_EXPECT(hipErrorInvalidHandle, hipStreamDestroy(stream));
-  MT_EXPECT(hipErrorInvalidHandle, hipStreamSynchronize(stream));
+  MT_EXPECT(hipErrorContextIsDestroyed, hipStreamDestroy(stream));
+  MT_EXPECT(hipErrorContextIsDestroyed, hipStreamSynchronize(stream));
   MT_CHECK(hipStreamSynchronize(NULL)); /* the null stream always exists */
 }
 
