@@ -16,12 +16,14 @@ ci_install cmake=cmake make=make gcc=gcc libc6-dev=/usr/include/stdio.h pkg-conf
   libcmocka-dev=/usr/include/cmocka.h
 
 build="$CI_BUILD/report"
+log="$CI_BUILD/report-configure.log"
 mkdir -p "$CI_BUILD"
-ci_run cmake -S "$CI_ROOT" -B "$build" -DCMAKE_C_COMPILER=gcc >"$build.configure.log" 2>&1 || {
-  cat "$build.configure.log"
-  ci_die "cmake configure failed"
-}
+printf '+ cmake -S %s -B %s -DCMAKE_C_COMPILER=gcc >%s\n' "$CI_ROOT" "$build" "$log"
+if ! cmake -S "$CI_ROOT" -B "$build" -DCMAKE_C_COMPILER=gcc >"$log" 2>&1; then
+  cat "$log"
+  ci_die "cmake could not configure the build (output above)"
+fi
 ci_run cmake --build "$build" -j "$CI_JOBS" --target conformance-mock
 printf '\n'
 mock=$(ci_find_program "$build" conformance-mock)
-ci_run "$mock" --report "$CI_ROOT/conformance/divergences/mock.txt"
+ci_run timeout 600 "$mock" --report "$CI_ROOT/conformance/divergences/mock.txt"

@@ -18,12 +18,12 @@ ci_install cmake=cmake make=make gcc=gcc clang=clang libc6-dev=/usr/include/stdi
   '?libamdhip64-dev=/usr/include/hip/hip_runtime_api.h'
 
 printf 'ci: %s; %s cores; %s\n' "$(uname -srm)" "$CI_JOBS" "$(cmake --version | head -n 1)"
-printf 'ci: %s; %s; %s; gcovr %s\n' "$(gcc --version | head -n 1)" \
-  "$(clang --version | head -n 1)" "$(valgrind --version)" "$(gcovr --version | head -n 1)"
+printf 'ci: %s; %s; %s; %s\n' "$(gcc --version | head -n 1)" "$(clang --version | head -n 1)" \
+  "$(valgrind --version)" "$(gcovr --version | head -n 1)"
 
 INSTALL_PREFIX="$CI_BUILD/install"
 
-# configure DIR CMAKE_ARGS...: a fresh-enough build tree under build/, then builds it.
+# configure_and_build DIR CMAKE_ARGS...: configures build/DIR (reusing it if present), builds it.
 configure_and_build() {
   local dir="$CI_BUILD/$1"
   shift
@@ -55,11 +55,12 @@ step_system_headers() {
 }
 
 step_valgrind() {
-  # The gcc build of step 1 (-O2 -g). The ROCm conformance run is left out: it
-  # exercises libamdhip64, not mockhip. Forked children are checked as well
-  # (a child's error makes it exit 1, which its test sees).
+  # The gcc build of step 1 (-O2 -g). Left out: the ROCm runs (they exercise
+  # libamdhip64, not mockhip) and the report runs (the same rules again, in
+  # another output format). Forked and executed children are checked as well:
+  # a child's error makes it exit 1, which its test sees.
   [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
-  ci_run python3 "$CI_ROOT/ci/memcheck.py" "$CI_BUILD/gcc" --exclude rocm -- \
+  ci_run python3 "$CI_ROOT/ci/memcheck.py" "$CI_BUILD/gcc" --exclude 'rocm|report' -- \
     --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
     --errors-for-leak-kinds=definite,indirect,possible --trace-children=yes
 }
@@ -73,13 +74,19 @@ step_sanitizers() {
 }
 
 step_coverage() {
-  configure_and_build coverage -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE= -DCMAKE_C_FLAGS=-g \
-    -DHIPVMM_COVERAGE=ON
+  # Atomic counters: the tests run threads, and racing plain counters can end up
+  # negative, which gcov prints and gcovr then refuses to parse.
+  configure_and_build coverage -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE= \
+    -DCMAKE_C_FLAGS="-g -fprofile-update=atomic" -DHIPVMM_COVERAGE=ON
   find "$CI_BUILD/coverage" -name '*.gcda' -delete
   run_ctest coverage
   # Only the library counts: mockhip/src, not its tests or the conformance suite.
-  ci_run gcovr --root "$CI_ROOT" --filter 'mockhip/src/' --print-summary \
-    --fail-under-line 90 "$CI_BUILD/coverage"
+  # Run from the build tree, where gcov leaves its working files.
+  (
+    cd "$CI_BUILD/coverage"
+    ci_run gcovr --root "$CI_ROOT" --filter "$CI_ROOT/mockhip/src/" --print-summary \
+      --fail-under-line 90 .
+  )
 }
 
 step_install_consumer() {
@@ -114,7 +121,7 @@ step_report() {
   [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
   local mock rocm status=0
   mock=$(ci_find_program "$CI_BUILD/gcc" conformance-mock)
-  ci_run "$mock" --report "$CI_ROOT/conformance/divergences/mock.txt" || status=1
+  ci_run timeout 600 "$mock" --report "$CI_ROOT/conformance/divergences/mock.txt" || status=1
   printf '\n'
   if rocm=$(ci_find_program "$CI_BUILD/gcc" conformance-rocm 2>/dev/null); then
     # As conformance/CMakeLists.txt picks it: divergences/rocm-<version>.txt, else none.txt.
@@ -122,7 +129,7 @@ step_report() {
     version=$(sed -n 's/^HIPVMM_ROCM_VERSION:[A-Z]*=//p' "$CI_BUILD/gcc/CMakeCache.txt")
     divergences="$CI_ROOT/conformance/divergences/rocm-$version.txt"
     [[ -f $divergences ]] || divergences="$CI_ROOT/conformance/divergences/none.txt"
-    ci_run "$rocm" --report "$divergences" || status=1
+    ci_run timeout 600 "$rocm" --report "$divergences" || status=1
   else
     ci_log "no conformance-rocm in build/gcc: the ROCm runtime was not found (libamdhip64-dev)"
   fi
