@@ -14,7 +14,7 @@ cd "$CI_ROOT"
 
 ci_install cmake=cmake make=make gcc=gcc clang=clang libc6-dev=/usr/include/stdio.h \
   pkg-config=pkg-config libcmocka-dev=/usr/include/cmocka.h valgrind=valgrind libc6-dbg \
-  gcovr=gcovr python3=python3 \
+  gcovr=gcovr python3=python3 libtsan2=/usr/lib/x86_64-linux-gnu/libtsan.so.2 \
   '?libamdhip64-dev=/usr/include/hip/hip_runtime_api.h'
 
 printf 'ci: %s; %s cores; %s\n' "$(uname -srm)" "$CI_JOBS" "$(cmake --version | head -n 1)"
@@ -73,11 +73,17 @@ step_sanitizers() {
     run_ctest sanitize
 }
 
+step_thread_sanitizer() {
+  # Every test, the threaded ones and the forked children included: zero reports.
+  configure_and_build tsan -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE= \
+    -DCMAKE_C_FLAGS="-O1 -g" -DHIPVMM_WERROR=ON -DHIPVMM_SANITIZE=thread
+  TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} run_ctest tsan
+}
+
 step_coverage() {
-  # Atomic counters: the tests run threads, and racing plain counters can end up
-  # negative, which gcov prints and gcovr then refuses to parse.
+  # HIPVMM_COVERAGE uses atomic counters: the tests run threads.
   configure_and_build coverage -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE= \
-    -DCMAKE_C_FLAGS="-g -fprofile-update=atomic" -DHIPVMM_COVERAGE=ON
+    -DCMAKE_C_FLAGS="-g" -DHIPVMM_COVERAGE=ON
   find "$CI_BUILD/coverage" -name '*.gcda' -delete
   run_ctest coverage
   # Only the library counts: mockhip/src, not its tests or the conformance suite.
@@ -142,10 +148,11 @@ ci_step "3. mockhip compiled against the system ROCm header (MOCKHIP_USE_SYSTEM_
   step_system_headers
 ci_step "4. valgrind memcheck over the mock tests and conformance-mock" step_valgrind
 ci_step "5. ASan+UBSan build (HIPVMM_SANITIZE=address,undefined), ctest" step_sanitizers
-ci_step "6. coverage build, ctest, gcovr line coverage of mockhip/src >= 90%" step_coverage
-ci_step "7. cmake --install, outside consumer via pkg-config and via find_package" \
+ci_step "6. ThreadSanitizer build (HIPVMM_SANITIZE=thread), ctest" step_thread_sanitizer
+ci_step "7. coverage build, ctest, gcovr line coverage of mockhip/src >= 90%" step_coverage
+ci_step "8. cmake --install, outside consumer via pkg-config and via find_package" \
   step_install_consumer
-ci_step "8. conformance report: mock and ROCm" step_report
+ci_step "9. conformance report: mock and ROCm" step_report
 
 printf '\nci: total %ds\n' "$SECONDS"
 ci_summary

@@ -87,7 +87,7 @@ typedef struct mh_stream {
 /* ---- the process-wide state (runtime.c) ---- */
 
 typedef struct mh_state {
-  pthread_rwlock_t lock;
+  pthread_rwlock_t *lock;      /* see the fork handlers in runtime.c */
   mh_options options;
   size_t page_bytes;
   mh_tree regions;              /* reservations and hipMalloc blocks */

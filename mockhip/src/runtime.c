@@ -23,15 +23,25 @@ static const char *const api_names[] = {
 #undef MH_API_NAME
 };
 
-/* A fork while another thread holds the lock would leave the child's copy held
-   forever: the forking thread takes it first, the parent lets it go, and the
-   child, whose thread is not the recorded owner, starts from a fresh lock. */
-static void fork_prepare(void) { pthread_rwlock_wrlock(&state.lock); }
-static void fork_parent(void) { pthread_rwlock_unlock(&state.lock); }
-static void fork_child(void) { pthread_rwlock_init(&state.lock, NULL); }
+/*
+ * A fork while another thread holds the lock would leave the child's copy held
+ * forever: the forking thread takes it first and the parent lets it go. The
+ * child cannot unlock it (glibc records the writer by thread id, which differs
+ * there), so it switches to the other of two locks, one never held in this
+ * process's history of forks.
+ */
+static pthread_rwlock_t locks[2];
+
+static void fork_prepare(void) { pthread_rwlock_wrlock(state.lock); }
+static void fork_parent(void) { pthread_rwlock_unlock(state.lock); }
+static void fork_child(void) {
+  state.lock = state.lock == &locks[0] ? &locks[1] : &locks[0];
+  pthread_rwlock_init(state.lock, NULL);
+}
 
 static void state_init(void) {
-  pthread_rwlock_init(&state.lock, NULL);
+  state.lock = &locks[0];
+  pthread_rwlock_init(state.lock, NULL);
   pthread_atfork(fork_prepare, fork_parent, fork_child);
   mh__options_read(&state.options);
   state.page_bytes = mh__os_page_bytes();
@@ -43,9 +53,9 @@ mh_state *mh__state(void) {
   return &state;
 }
 
-void mh__lock_read(void) { pthread_rwlock_rdlock(&state.lock); }
-void mh__lock_write(void) { pthread_rwlock_wrlock(&state.lock); }
-void mh__unlock(void) { pthread_rwlock_unlock(&state.lock); }
+void mh__lock_read(void) { pthread_rwlock_rdlock(state.lock); }
+void mh__lock_write(void) { pthread_rwlock_wrlock(state.lock); }
+void mh__unlock(void) { pthread_rwlock_unlock(state.lock); }
 
 int mh__current_device(void) { return current_device; }
 
