@@ -6,6 +6,7 @@
 # One line per rule (rule id, pass / FAIL / skip / expected divergence, the
 # reference row it checks), then the totals. Installs cmake, make, gcc,
 # pkg-config and CMocka when they are missing. Exits non-zero when a rule fails.
+# The mock plays two devices unless MOCKHIP_DEVICES says otherwise.
 set -euo pipefail
 
 # shellcheck source=ci/lib.sh
@@ -26,4 +27,6 @@ fi
 ci_run cmake --build "$build" -j "$CI_JOBS" --target conformance-mock
 printf '\n'
 mock=$(ci_find_program "$build" conformance-mock)
+# Two devices, so the peer and multi-device rules run too (MOCKHIP_DEVICES overrides).
+export MOCKHIP_DEVICES=${MOCKHIP_DEVICES:-2}
 ci_run timeout 600 "$mock" --report "$CI_ROOT/conformance/divergences/mock.txt"
