@@ -1,7 +1,8 @@
 /*
  * test_runtime.c: the runtime calls around VMM: initialisation, devices,
  * attributes, peers, versions, and every copy and set entry point (the Async
- * forms run at once on the calling thread). Runs with two devices.
+ * forms run at once on the calling thread), and the address hint of a
+ * reservation. Runs with two devices.
  */
 #include "mock_test.h"
 
@@ -140,6 +141,24 @@ static void test_zero_sized_copies_do_nothing(void **state) {
   MT_CHECK(hipMemsetD32(NULL, 0, 0));
 }
 
+static void test_reserve_honours_a_free_hint(void **state) {
+  (void)state;
+  /* Find a free, 2 MiB aligned range, give it back, then ask for it by hint. */
+  size_t bytes = 2 * MT_MIB;
+  void *first = NULL, *again = NULL;
+  MT_CHECK(hipMemAddressReserve(&first, bytes, bytes, NULL, 0));
+  assert_int_equal((uintptr_t)first % bytes, 0);
+  MT_CHECK(hipMemAddressFree(first, bytes));
+  MT_CHECK(hipMemAddressReserve(&again, bytes, bytes, first, 0));
+  assert_ptr_equal(again, first);
+  /* A hint that is taken is a hint only: another address comes back. */
+  void *other = NULL;
+  MT_CHECK(hipMemAddressReserve(&other, bytes, 0, first, 0));
+  assert_ptr_not_equal(other, first);
+  MT_CHECK(hipMemAddressFree(other, bytes));
+  MT_CHECK(hipMemAddressFree(again, bytes));
+}
+
 /* ---- negative ---- */
 
 static void test_runtime_nulls_and_bad_devices(void **state) {
@@ -229,6 +248,7 @@ int main(void) {
       MT_CLEAN_TEST(test_every_copy_form),
       MT_CLEAN_TEST(test_every_set_form),
       MT_CLEAN_TEST(test_zero_sized_copies_do_nothing),
+      MT_CLEAN_TEST(test_reserve_honours_a_free_hint),
   };
   const struct CMUnitTest negative[] = {
       MT_CLEAN_TEST(test_runtime_nulls_and_bad_devices),
