@@ -1,0 +1,236 @@
+/*
+ * hmo.h: memory objects on HIP virtual memory management.
+ *
+ * An OCCA-style memory layer in C: allocate, wrap, copy, slice, clone, cast
+ * and reference-counted free, plus what VMM adds: growth in place without
+ * copying, and protection enforced by the hardware.
+ *
+ * Counts and offsets are in elements of the memory's dtype; HMO_ALL means
+ * "all" or "the rest". Fallible functions return HMO_OK (0) or an hmo_status,
+ * and leave details in hmo_error_last(). Every function is thread-safe.
+ */
+#ifndef HMO_H
+#define HMO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define HMO_API __attribute__((visibility("default")))
+#else
+#define HMO_API
+#endif
+
+#define HMO_ALL ((size_t)-1)
+
+/* ---- status and errors ---- */
+
+#define HMO_STATUS_LIST(X)                                                                         \
+  X(HMO_OK, 0, "success")                                                                          \
+  X(HMO_EINVAL, 1, "invalid argument")                                                             \
+  X(HMO_ERANGE, 2, "out of bounds")                                                                \
+  X(HMO_ENOMEM, 3, "out of memory")                                                                \
+  X(HMO_EFREED, 4, "use of freed memory")                                                          \
+  X(HMO_EACCESS, 5, "denied by protection")                                                        \
+  X(HMO_EDEVICE, 6, "no usable device or no VMM support")                                          \
+  X(HMO_EBACKEND, 7, "HIP runtime failure")
+
+typedef enum hmo_status {
+#define HMO_STATUS_ENUM(name, value, text) name = value,
+  HMO_STATUS_LIST(HMO_STATUS_ENUM)
+#undef HMO_STATUS_ENUM
+} hmo_status;
+
+/* "invalid argument" for HMO_EINVAL; "unknown status" for anything else unknown. */
+HMO_API const char *hmo_strerror(int status);
+/* "HMO_EINVAL" for HMO_EINVAL; NULL for an unknown status. */
+HMO_API const char *hmo_status_name(int status);
+
+typedef struct hmo_error {
+  int status;          /* the hmo_status of this thread's last failure, or HMO_OK */
+  int hip_error;       /* the hipError_t behind it, or 0 */
+  const char *message; /* the operation, sizes, offsets, what was expected; "" if none */
+} hmo_error;
+
+/* This thread's last failure. Never NULL; valid until the thread's next hmo call. */
+HMO_API const hmo_error *hmo_error_last(void);
+
+/* ---- dtypes ---- */
+
+typedef const struct hmo_dtype_desc *hmo_dtype;
+
+HMO_API extern const struct hmo_dtype_desc hmo__dtype_byte, hmo__dtype_bool, hmo__dtype_char,
+    hmo__dtype_int8, hmo__dtype_uint8, hmo__dtype_int16, hmo__dtype_uint16, hmo__dtype_int32,
+    hmo__dtype_uint32, hmo__dtype_int64, hmo__dtype_uint64, hmo__dtype_float, hmo__dtype_double;
+
+#define HMO_BYTE (&hmo__dtype_byte)
+#define HMO_BOOL (&hmo__dtype_bool)
+#define HMO_CHAR (&hmo__dtype_char)
+#define HMO_INT8 (&hmo__dtype_int8)
+#define HMO_UINT8 (&hmo__dtype_uint8)
+#define HMO_INT16 (&hmo__dtype_int16)
+#define HMO_UINT16 (&hmo__dtype_uint16)
+#define HMO_INT32 (&hmo__dtype_int32)
+#define HMO_UINT32 (&hmo__dtype_uint32)
+#define HMO_INT64 (&hmo__dtype_int64)
+#define HMO_UINT64 (&hmo__dtype_uint64)
+#define HMO_FLOAT (&hmo__dtype_float)
+#define HMO_DOUBLE (&hmo__dtype_double)
+
+/*
+ * A user dtype of `bytes` bytes named `name` (copied).
+ * Ownership: *out lives until hmo_dtype_destroy; built-ins are never destroyed.
+ * Errors: HMO_EINVAL for NULL out or name, an empty name or 0 bytes; HMO_ENOMEM.
+ */
+HMO_API int hmo_dtype_create(hmo_dtype *out, const char *name, size_t bytes);
+/* Frees a dtype from hmo_dtype_create; NULL and built-ins are ignored.
+   Ownership: memories still typed with it must be gone first. */
+HMO_API void hmo_dtype_destroy(hmo_dtype dtype);
+/* "int32" for HMO_INT32; NULL for NULL. */
+HMO_API const char *hmo_dtype_name(hmo_dtype dtype);
+/* 4 for HMO_INT32; 0 for NULL. */
+HMO_API size_t hmo_dtype_bytes(hmo_dtype dtype);
+
+/* ---- devices ---- */
+
+typedef struct hmo_device hmo_device;
+
+/*
+ * Opens HIP device `hip_device` for memory objects.
+ * Ownership: close with hmo_device_close after its memories are released.
+ * Errors: HMO_EINVAL (NULL out), HMO_EDEVICE (no such device, no VMM support),
+ * HMO_ENOMEM.
+ */
+HMO_API int hmo_device_open(hmo_device **out, int hip_device);
+/* NULL-safe. */
+HMO_API void hmo_device_close(hmo_device *dev);
+/* Bytes of physical memory this device's live allocations hold (wraps excluded). */
+HMO_API size_t hmo_device_bytes_allocated(const hmo_device *dev);
+/* The HIP device index; -1 for NULL. */
+HMO_API int hmo_device_hip_id(const hmo_device *dev);
+
+/* ---- memory ---- */
+
+typedef struct hmo_memory hmo_memory;
+
+typedef enum hmo_access {
+  HMO_ACCESS_NONE = 0,
+  HMO_ACCESS_READ = 1,
+  HMO_ACCESS_READWRITE = 3
+} hmo_access;
+
+/*
+ * count elements of dtype on dev: reserve + create + map + set-access, rounded
+ * up to the granularity; bounds checks use the requested size. src, when not
+ * NULL, holds count elements copied in.
+ * Ownership: *out is a new reference (hmo_memory_release).
+ * Errors: HMO_EINVAL (NULL out/dev/dtype, count 0), HMO_ERANGE (size
+ * overflows), HMO_ENOMEM, HMO_EBACKEND. A failure part-way undoes everything.
+ */
+HMO_API int hmo_memory_alloc(hmo_memory **out, hmo_device *dev, size_t count, hmo_dtype dtype,
+                             const void *src);
+
+/*
+ * Like alloc, but the address range is reserved for `capacity` elements so
+ * hmo_memory_resize can grow in place up to it.
+ * Errors: as alloc; HMO_EINVAL when capacity < count.
+ */
+HMO_API int hmo_memory_reserve(hmo_memory **out, hmo_device *dev, size_t count, size_t capacity,
+                               hmo_dtype dtype);
+
+/*
+ * A memory object on device memory hmo did not allocate (hipMalloc or a VMM
+ * mapping of the caller's). The pointer is never freed by hmo.
+ * Ownership: *out is a new reference. Errors: HMO_EINVAL (NULLs, count 0),
+ * HMO_ERANGE (size overflows), HMO_ENOMEM.
+ */
+HMO_API int hmo_memory_wrap(hmo_memory **out, hmo_device *dev, void *device_ptr, size_t count,
+                            hmo_dtype dtype);
+
+/*
+ * Copies count elements (HMO_ALL: from offset to the end) between host memory
+ * and the memory, starting at element `offset` of the memory.
+ * Errors: HMO_EINVAL (NULLs), HMO_ERANGE (past the end, overflow), HMO_EFREED,
+ * HMO_EACCESS (the memory's protection forbids it), HMO_EBACKEND.
+ */
+HMO_API int hmo_memory_copy_from(hmo_memory *dst, const void *src, size_t count, size_t offset);
+HMO_API int hmo_memory_copy_to(const hmo_memory *src, void *dst, size_t count, size_t offset);
+
+/*
+ * Copies count elements of dst's dtype (HMO_ALL: dst's length from dst_offset)
+ * from src to dst; each offset is in its own memory's elements. Works across
+ * devices. Errors: as above, with both sides checked.
+ */
+HMO_API int hmo_memory_copy(hmo_memory *dst, const hmo_memory *src, size_t count,
+                            size_t dst_offset, size_t src_offset);
+
+/*
+ * A new handle on elements [offset, offset+count) of mem (HMO_ALL: the rest),
+ * same bytes, same dtype; it keeps the allocation alive.
+ * Ownership: *out is a new reference. Errors: HMO_EINVAL, HMO_ERANGE,
+ * HMO_EFREED, HMO_ENOMEM.
+ */
+HMO_API int hmo_memory_slice(hmo_memory **out, hmo_memory *mem, size_t offset, size_t count);
+
+/* A new allocation with mem's bytes and dtype. Errors: as alloc, HMO_EFREED. */
+HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem);
+
+/*
+ * A new handle on mem's bytes typed as dtype; mem keeps its own dtype.
+ * Errors: HMO_EINVAL (NULLs, or mem's byte size not a multiple of the new
+ * dtype's size), HMO_EFREED, HMO_ENOMEM.
+ */
+HMO_API int hmo_memory_cast(hmo_memory **out, hmo_memory *mem, hmo_dtype dtype);
+
+/* Adds a reference; returns mem (NULL-safe). */
+HMO_API hmo_memory *hmo_memory_retain(hmo_memory *mem);
+/* Drops a reference; the last one frees what hmo_memory_free did not. NULL-safe. */
+HMO_API void hmo_memory_release(hmo_memory *mem);
+
+/*
+ * Frees the allocation now. Every handle on it (slices, casts, retained
+ * copies) then answers HMO_EFREED; each still needs its release.
+ * Errors: HMO_EINVAL (NULL), HMO_EFREED (freed already), HMO_EBACKEND.
+ */
+HMO_API int hmo_memory_free(hmo_memory *mem);
+
+/*
+ * Grows or shrinks a memory from hmo_memory_alloc or hmo_memory_reserve to
+ * count elements by mapping or unmapping physical chunks; no byte is copied.
+ * Within the reserved capacity the address stays; past it the same chunks are
+ * remapped into a larger reservation and hmo_memory_ptr changes
+ * (hmo_memory_moves counts it). Must be called on the whole allocation, not a
+ * slice. Errors: HMO_EINVAL (NULL, count 0, a slice, a cast or a wrap),
+ * HMO_EFREED, HMO_ERANGE (size overflows), HMO_ENOMEM, HMO_EBACKEND.
+ */
+HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count);
+
+/*
+ * Sets the device's access to the whole allocation; copies into read-only or
+ * no-access memory then fail with HMO_EACCESS.
+ * Errors: HMO_EINVAL (NULL, bad access value, a wrap), HMO_EFREED, HMO_EBACKEND.
+ */
+HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access);
+
+/* ---- queries: 0/NULL/false for NULL or freed memory ---- */
+
+HMO_API size_t hmo_memory_length(const hmo_memory *mem); /* elements */
+HMO_API size_t hmo_memory_bytes(const hmo_memory *mem);
+HMO_API hmo_dtype hmo_memory_dtype(const hmo_memory *mem);
+HMO_API void *hmo_memory_ptr(const hmo_memory *mem); /* its first element */
+HMO_API size_t hmo_memory_offset(const hmo_memory *mem); /* elements from the allocation start */
+HMO_API hmo_device *hmo_memory_device(const hmo_memory *mem);
+HMO_API bool hmo_memory_is_valid(const hmo_memory *mem); /* not freed */
+HMO_API size_t hmo_memory_capacity(const hmo_memory *mem); /* elements the range can hold */
+HMO_API size_t hmo_memory_moves(const hmo_memory *mem); /* times resize moved it */
+HMO_API hmo_access hmo_memory_access(const hmo_memory *mem);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HMO_H */

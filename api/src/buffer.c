@@ -1,0 +1,271 @@
+/*
+ * buffer.c: one allocation on HIP VMM. A reserved range with physical chunks
+ * mapped back to back from its start; growing maps one more chunk, shrinking
+ * unmaps whole trailing chunks, and growing past the range remaps the same
+ * chunks into a larger one. No byte is ever copied. Every step that fails
+ * undoes what it did, so a failure leaves the buffer as it was.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hmo_internal.h"
+
+static size_t round_up(size_t bytes, size_t granularity, bool *overflow) {
+  size_t rest = bytes % granularity;
+  *overflow = rest != 0 && bytes > SIZE_MAX - (granularity - rest);
+  return rest ? bytes + (granularity - rest) : bytes;
+}
+
+static hipMemAllocationProp device_prop(const hmo_device *dev) {
+  hipMemAllocationProp prop;
+  memset(&prop, 0, sizeof prop);
+  prop.type = hipMemAllocationTypePinned;
+  prop.location.type = hipMemLocationTypeDevice;
+  prop.location.id = dev->hip_id;
+  return prop;
+}
+
+static int set_access(hmo_buffer *buf, char *addr, size_t bytes, hmo_access access,
+                      const char *op) {
+  hipMemAccessDesc desc;
+  memset(&desc, 0, sizeof desc);
+  desc.location.type = hipMemLocationTypeDevice;
+  desc.location.id = buf->dev->hip_id;
+  desc.flags = (hipMemAccessFlags)access;
+  return hmo__check_hip(hipMemSetAccess(addr, bytes, &desc, 1), "hipMemSetAccess", op);
+}
+
+static int reserve_range(char **out, size_t bytes, const char *op) {
+  void *ptr = NULL;
+  int status = hmo__check_hip(hipMemAddressReserve(&ptr, bytes, 0, NULL, 0),
+                              "hipMemAddressReserve", op);
+  *out = ptr;
+  return status;
+}
+
+/* Maps chunks [first, first+count) at base + their offsets; on failure unmaps what it mapped. */
+static int map_chunks(hmo_buffer *buf, char *base, size_t first, size_t count, size_t offset,
+                      const char *op) {
+  size_t at = offset;
+  for (size_t i = first; i < first + count; i++) {
+    int status = hmo__check_hip(hipMemMap(base + at, buf->chunks[i].bytes, 0,
+                                          buf->chunks[i].handle, 0),
+                                "hipMemMap", op);
+    if (status != HMO_OK) {
+      if (at > offset)
+        (void)hipMemUnmap(base + offset, at - offset);
+      return status;
+    }
+    at += buf->chunks[i].bytes;
+  }
+  return HMO_OK;
+}
+
+static int add_chunk_slot(hmo_buffer *buf, const char *op) {
+  if (buf->chunk_count < buf->chunk_capacity)
+    return HMO_OK;
+  size_t capacity = buf->chunk_capacity ? 2 * buf->chunk_capacity : 4;
+  hmo_chunk *chunks = realloc(buf->chunks, capacity * sizeof *chunks);
+  if (chunks == NULL)
+    return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the chunk list", op);
+  buf->chunks = chunks;
+  buf->chunk_capacity = capacity;
+  return HMO_OK;
+}
+
+/*
+ * Creates a chunk of `bytes`, maps it at base + buf->mapped and gives it the
+ * buffer's access. On success it is the buffer's last chunk.
+ */
+static int append_chunk(hmo_buffer *buf, size_t bytes, const char *op) {
+  int status = add_chunk_slot(buf, op);
+  if (status != HMO_OK)
+    return status;
+  hipMemAllocationProp prop = device_prop(buf->dev);
+  hipMemGenericAllocationHandle_t handle;
+  status = hmo__check_hip(hipMemCreate(&handle, bytes, &prop, 0), "hipMemCreate", op);
+  if (status != HMO_OK)
+    return status;
+  char *at = buf->base + buf->mapped;
+  status = hmo__check_hip(hipMemMap(at, bytes, 0, handle, 0), "hipMemMap", op);
+  if (status == HMO_OK && buf->access != HMO_ACCESS_NONE) {
+    status = set_access(buf, at, bytes, buf->access, op);
+    if (status != HMO_OK)
+      (void)hipMemUnmap(at, bytes);
+  }
+  if (status != HMO_OK) {
+    (void)hipMemRelease(handle);
+    return status;
+  }
+  buf->chunks[buf->chunk_count++] = (hmo_chunk){handle, bytes};
+  buf->mapped += bytes;
+  atomic_fetch_add(&buf->dev->bytes_allocated, bytes);
+  return HMO_OK;
+}
+
+/* Unmaps and releases the last chunk. */
+static int drop_last_chunk(hmo_buffer *buf, const char *op) {
+  hmo_chunk *chunk = &buf->chunks[buf->chunk_count - 1];
+  char *at = buf->base + buf->mapped - chunk->bytes;
+  int status = hmo__check_hip(hipMemUnmap(at, chunk->bytes), "hipMemUnmap", op);
+  if (status == HMO_OK)
+    status = hmo__check_hip(hipMemRelease(chunk->handle), "hipMemRelease", op);
+  if (status != HMO_OK)
+    return status;
+  buf->mapped -= chunk->bytes;
+  atomic_fetch_sub(&buf->dev->bytes_allocated, chunk->bytes);
+  buf->chunk_count--;
+  return HMO_OK;
+}
+
+int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t capacity) {
+  const char *op = "hmo_memory_alloc";
+  bool overflow_a, overflow_b;
+  size_t mapped = round_up(bytes, dev->granularity, &overflow_a);
+  size_t reserved = round_up(capacity, dev->granularity, &overflow_b);
+  if (overflow_a || overflow_b)
+    return hmo__fail(HMO_ERANGE, 0, "%s: %zu bytes overflow when rounded to the granularity %zu",
+                     op, capacity, dev->granularity);
+  hmo_buffer *buf = calloc(1, sizeof *buf);
+  if (buf == NULL)
+    return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the buffer", op);
+  pthread_mutex_init(&buf->lock, NULL);
+  buf->dev = dev;
+  buf->access = HMO_ACCESS_READWRITE;
+  int status = reserve_range(&buf->base, reserved, op);
+  if (status == HMO_OK) {
+    buf->reserved = reserved;
+    status = append_chunk(buf, mapped, op);
+    if (status != HMO_OK)
+      (void)hipMemAddressFree(buf->base, reserved);
+  }
+  if (status != HMO_OK) {
+    pthread_mutex_destroy(&buf->lock);
+    free(buf->chunks);
+    free(buf);
+    return status;
+  }
+  *out = buf;
+  return HMO_OK;
+}
+
+int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes) {
+  hmo_buffer *buf = calloc(1, sizeof *buf);
+  if (buf == NULL)
+    return hmo__fail(HMO_ENOMEM, 0, "hmo_memory_wrap: no memory for the buffer");
+  pthread_mutex_init(&buf->lock, NULL);
+  buf->dev = dev;
+  buf->wrapped = true;
+  buf->base = ptr;
+  buf->reserved = buf->mapped = bytes;
+  buf->access = HMO_ACCESS_READWRITE;
+  *out = buf;
+  return HMO_OK;
+}
+
+int hmo__buffer_free_locked(hmo_buffer *buf) {
+  const char *op = "hmo_memory_free";
+  if (!buf->wrapped) {
+    while (buf->chunk_count > 0) {
+      int status = drop_last_chunk(buf, op);
+      if (status != HMO_OK)
+        return status;
+    }
+    int status = hmo__check_hip(hipMemAddressFree(buf->base, buf->reserved), "hipMemAddressFree", op);
+    if (status != HMO_OK)
+      return status;
+  }
+  buf->freed = true;
+  buf->base = NULL;
+  buf->mapped = buf->reserved = 0;
+  return HMO_OK;
+}
+
+void hmo__buffer_unhold(hmo_buffer *buf) {
+  pthread_mutex_lock(&buf->lock);
+  bool last = --buf->handles == 0;
+  if (last && !buf->freed)
+    (void)hmo__buffer_free_locked(buf); /* nothing to report to: a release is void */
+  pthread_mutex_unlock(&buf->lock);
+  if (!last)
+    return;
+  pthread_mutex_destroy(&buf->lock);
+  free(buf->chunks);
+  free(buf);
+}
+
+/*
+ * Grows past the range: a new range of `reserved` bytes gets every chunk plus
+ * a new one of `extra` bytes, then the old range goes. Until the last step the
+ * old range is untouched, so a failure just throws the new one away.
+ */
+static int grow_into_larger_range(hmo_buffer *buf, size_t reserved, size_t extra,
+                                  const char *op) {
+  int status = add_chunk_slot(buf, op);
+  if (status != HMO_OK)
+    return status;
+  hipMemAllocationProp prop = device_prop(buf->dev);
+  hipMemGenericAllocationHandle_t handle;
+  status = hmo__check_hip(hipMemCreate(&handle, extra, &prop, 0), "hipMemCreate", op);
+  if (status != HMO_OK)
+    return status;
+  char *base;
+  status = reserve_range(&base, reserved, op);
+  if (status != HMO_OK) {
+    (void)hipMemRelease(handle);
+    return status;
+  }
+  buf->chunks[buf->chunk_count] = (hmo_chunk){handle, extra};
+  status = map_chunks(buf, base, 0, buf->chunk_count + 1, 0, op);
+  size_t mapped = buf->mapped + extra;
+  if (status == HMO_OK && buf->access != HMO_ACCESS_NONE) {
+    status = set_access(buf, base, mapped, buf->access, op);
+    if (status != HMO_OK)
+      (void)hipMemUnmap(base, mapped);
+  }
+  if (status != HMO_OK) {
+    (void)hipMemAddressFree(base, reserved);
+    (void)hipMemRelease(handle);
+    return status;
+  }
+  (void)hipMemUnmap(buf->base, buf->mapped);
+  (void)hipMemAddressFree(buf->base, buf->reserved);
+  buf->base = base;
+  buf->reserved = reserved;
+  buf->chunk_count++;
+  buf->mapped = mapped;
+  buf->moves++;
+  atomic_fetch_add(&buf->dev->bytes_allocated, extra);
+  return HMO_OK;
+}
+
+int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes) {
+  const char *op = "hmo_memory_resize";
+  bool overflow;
+  size_t wanted = round_up(bytes, buf->dev->granularity, &overflow);
+  if (overflow)
+    return hmo__fail(HMO_ERANGE, 0, "%s: %zu bytes overflow when rounded to the granularity %zu",
+                     op, bytes, buf->dev->granularity);
+  /* Shrink: whole trailing chunks that lie past the new end go. */
+  while (buf->chunk_count > 1 &&
+         buf->mapped - buf->chunks[buf->chunk_count - 1].bytes >= wanted) {
+    int status = drop_last_chunk(buf, op);
+    if (status != HMO_OK)
+      return status;
+  }
+  if (wanted <= buf->mapped)
+    return HMO_OK;
+  if (wanted <= buf->reserved)
+    return append_chunk(buf, wanted - buf->mapped, op);
+  size_t reserved = buf->reserved > SIZE_MAX / 2 ? wanted : 2 * buf->reserved;
+  if (reserved < wanted)
+    reserved = wanted;
+  return grow_into_larger_range(buf, reserved, wanted - buf->mapped, op);
+}
+
+int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access) {
+  int status = set_access(buf, buf->base, buf->mapped, access, "hmo_memory_protect");
+  if (status == HMO_OK)
+    buf->access = access;
+  return status;
+}

@@ -1,0 +1,55 @@
+/* device.c: opening a HIP device for memory objects; its capabilities are read once. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hmo_internal.h"
+
+HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
+  if (out == NULL)
+    return hmo__fail(HMO_EINVAL, 0, "hmo_device_open: out is NULL");
+  int count = 0;
+  hipError_t err = hipGetDeviceCount(&count);
+  if (err != hipSuccess || count == 0)
+    return hmo__fail(HMO_EDEVICE, err, "hmo_device_open: no HIP device (hipGetDeviceCount: %s)",
+                     hipGetErrorName(err));
+  if (hip_device < 0 || hip_device >= count)
+    return hmo__fail(HMO_EDEVICE, hipErrorInvalidDevice,
+                     "hmo_device_open: device %d does not exist (0..%d)", hip_device, count - 1);
+  int vmm = 0;
+#if HIPVMM_HAS_VMM_ATTRIBUTE
+  err = hipDeviceGetAttribute(&vmm, HIPVMM_ATTRIBUTE_VMM, hip_device);
+  if (err != hipSuccess)
+    return hmo__fail(HMO_EDEVICE, err, "hmo_device_open: cannot ask device %d for VMM support: %s",
+                     hip_device, hipGetErrorName(err));
+#endif
+  if (!vmm)
+    return hmo__fail(HMO_EDEVICE, hipErrorNotSupported,
+                     "hmo_device_open: device %d has no virtual memory management support",
+                     hip_device);
+  hipMemAllocationProp prop;
+  memset(&prop, 0, sizeof prop);
+  prop.type = hipMemAllocationTypePinned;
+  prop.location.type = hipMemLocationTypeDevice;
+  prop.location.id = hip_device;
+  size_t granularity = 0;
+  err = hipMemGetAllocationGranularity(&granularity, &prop, hipMemAllocationGranularityMinimum);
+  if (err != hipSuccess || granularity == 0)
+    return hmo__fail(hmo__status_of(err) == HMO_OK ? HMO_EBACKEND : hmo__status_of(err), err,
+                     "hmo_device_open: no allocation granularity for device %d: %s", hip_device,
+                     hipGetErrorName(err));
+  hmo_device *dev = calloc(1, sizeof *dev);
+  if (dev == NULL)
+    return hmo__fail(HMO_ENOMEM, 0, "hmo_device_open: no memory for the device");
+  dev->hip_id = hip_device;
+  dev->granularity = granularity;
+  *out = dev;
+  return HMO_OK;
+}
+
+HMO_API void hmo_device_close(hmo_device *dev) { free(dev); }
+
+HMO_API size_t hmo_device_bytes_allocated(const hmo_device *dev) {
+  return dev ? atomic_load(&((hmo_device *)dev)->bytes_allocated) : 0;
+}
+
+HMO_API int hmo_device_hip_id(const hmo_device *dev) { return dev ? dev->hip_id : -1; }

@@ -1,0 +1,102 @@
+/*
+ * hmo_internal.h: the three layers behind hmo.h.
+ *
+ *   handle (hmo_memory, refcounted)  ->  buffer (one allocation)  ->  HIP VMM
+ *
+ * A handle is a window (byte offset, byte size, dtype) on a buffer. A buffer
+ * is one reserved address range with physical chunks mapped back to back from
+ * its start, or a wrapped pointer. Each buffer has a lock; every operation on
+ * a handle takes its buffer's lock, so handles can be shared across threads.
+ */
+#ifndef HMO_INTERNAL_H
+#define HMO_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "hipvmm_compat.h"
+#include "hmo.h"
+
+#define HMO_HIDDEN __attribute__((visibility("hidden")))
+
+struct hmo_dtype_desc {
+  const char *name;
+  size_t bytes;
+  bool builtin;
+};
+
+struct hmo_device {
+  int hip_id;
+  size_t granularity;               /* minimum, for every size and address */
+  _Atomic size_t bytes_allocated;   /* physical bytes of live allocations */
+};
+
+typedef struct hmo_chunk {
+  hipMemGenericAllocationHandle_t handle;
+  size_t bytes;
+} hmo_chunk;
+
+typedef struct hmo_buffer {
+  pthread_mutex_t lock;
+  size_t handles;     /* handles viewing it; the last one destroys it */
+  hmo_device *dev;
+  bool wrapped;       /* not ours: never unmapped or freed */
+  bool freed;
+  char *base;         /* start of the range (or the wrapped pointer) */
+  size_t reserved;    /* bytes of address space */
+  size_t mapped;      /* bytes of chunks mapped from base */
+  hmo_chunk *chunks;
+  size_t chunk_count, chunk_capacity;
+  hmo_access access;
+  size_t moves;
+} hmo_buffer;
+
+struct hmo_memory {
+  _Atomic size_t refs;
+  hmo_buffer *buf;
+  size_t offset;      /* bytes from buf->base */
+  size_t bytes;       /* the requested size: bounds checks use it */
+  hmo_dtype dtype;
+  bool root;          /* from alloc/reserve/clone: resize may change it */
+};
+
+/* ---- errors (status.c) ---- */
+
+/* Records this thread's failure and returns status. */
+HMO_HIDDEN int hmo__fail(int status, hipError_t hip_error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The one translation from hipError_t to hmo_status. */
+HMO_HIDDEN int hmo__status_of(hipError_t err);
+
+/* Fails with the translated status when err is not hipSuccess; else HMO_OK. */
+HMO_HIDDEN int hmo__check_hip(hipError_t err, const char *call, const char *op);
+
+/* ---- buffers (buffer.c) ---- */
+
+/* A VMM buffer of `bytes` (rounded up) in a range reserved for `capacity`. */
+HMO_HIDDEN int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes,
+                                  size_t capacity);
+HMO_HIDDEN int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes);
+/* Unmaps, releases and frees the range now; the struct stays for its handles. */
+HMO_HIDDEN int hmo__buffer_free_locked(hmo_buffer *buf);
+/* Drops one handle's hold; the last frees the buffer (and its memory if still there). */
+HMO_HIDDEN void hmo__buffer_unhold(hmo_buffer *buf);
+/* Makes the mapped size cover `bytes`, growing in place or moving. */
+HMO_HIDDEN int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes);
+HMO_HIDDEN int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access);
+
+/* ---- handles (memory.c) ---- */
+
+/* A new handle (refs 1) on buf; takes one buffer hold. NULL when out of memory. */
+HMO_HIDDEN hmo_memory *hmo__handle_new(hmo_buffer *buf, size_t offset, size_t bytes,
+                                       hmo_dtype dtype, bool root);
+
+/* bytes = count * dtype bytes, checked; HMO_ALL is resolved by the caller. */
+HMO_HIDDEN int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op);
+
+/* Locks one buffer, or two in address order. */
+HMO_HIDDEN void hmo__lock_pair(hmo_buffer *a, hmo_buffer *b);
+HMO_HIDDEN void hmo__unlock_pair(hmo_buffer *a, hmo_buffer *b);
+
+#endif /* HMO_INTERNAL_H */

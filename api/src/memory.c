@@ -1,0 +1,303 @@
+/*
+ * memory.c: memory handles: alloc, reserve, wrap, slice, cast, clone,
+ * retain/release/free, resize, protect and the queries.
+ */
+#include <stdlib.h>
+
+#include "hmo_internal.h"
+
+void hmo__lock_pair(hmo_buffer *a, hmo_buffer *b) {
+  if (a == b || b == NULL) {
+    pthread_mutex_lock(&a->lock);
+  } else if (a < b) {
+    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(&b->lock);
+  } else {
+    pthread_mutex_lock(&b->lock);
+    pthread_mutex_lock(&a->lock);
+  }
+}
+
+void hmo__unlock_pair(hmo_buffer *a, hmo_buffer *b) {
+  pthread_mutex_unlock(&a->lock);
+  if (b != NULL && b != a)
+    pthread_mutex_unlock(&b->lock);
+}
+
+int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op) {
+  if (count > SIZE_MAX / dtype->bytes)
+    return hmo__fail(HMO_ERANGE, 0, "%s: %zu elements of %s (%zu bytes each) overflow a size_t",
+                     op, count, dtype->name, dtype->bytes);
+  *bytes = count * dtype->bytes;
+  return HMO_OK;
+}
+
+hmo_memory *hmo__handle_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtype dtype,
+                            bool root) {
+  hmo_memory *mem = calloc(1, sizeof *mem);
+  if (mem == NULL)
+    return NULL;
+  atomic_init(&mem->refs, 1);
+  mem->buf = buf;
+  mem->offset = offset;
+  mem->bytes = bytes;
+  mem->dtype = dtype;
+  mem->root = root;
+  buf->handles++; /* under the buffer's lock, or before anyone else can see buf */
+  return mem;
+}
+
+/* The checks every constructor shares. */
+static int check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_dtype dtype,
+                     const char *op) {
+  if (out == NULL || dev == NULL || dtype == NULL)
+    return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op,
+                     out == NULL ? "out" : dev == NULL ? "dev" : "dtype");
+  if (count == 0)
+    return hmo__fail(HMO_EINVAL, 0, "%s: count is 0 (an allocation holds at least one %s)", op,
+                     dtype->name);
+  return HMO_OK;
+}
+
+static int new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype dtype,
+                    const char *op) {
+  hmo_memory *mem = hmo__handle_new(buf, 0, bytes, dtype, true);
+  if (mem == NULL) {
+    buf->handles = 1;
+    hmo__buffer_unhold(buf);
+    return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the handle", op);
+  }
+  *out = mem;
+  return HMO_OK;
+}
+
+HMO_API int hmo_memory_reserve(hmo_memory **out, hmo_device *dev, size_t count, size_t capacity,
+                               hmo_dtype dtype) {
+  const char *op = "hmo_memory_reserve";
+  int status = check_new(out, dev, count, dtype, op);
+  if (status != HMO_OK)
+    return status;
+  if (capacity < count)
+    return hmo__fail(HMO_EINVAL, 0, "%s: capacity %zu is below count %zu", op, capacity, count);
+  size_t bytes, capacity_bytes;
+  if ((status = hmo__count_bytes(count, dtype, &bytes, op)) != HMO_OK ||
+      (status = hmo__count_bytes(capacity, dtype, &capacity_bytes, op)) != HMO_OK)
+    return status;
+  hmo_buffer *buf;
+  status = hmo__buffer_create(&buf, dev, bytes, capacity_bytes);
+  return status == HMO_OK ? new_root(out, buf, bytes, dtype, op) : status;
+}
+
+HMO_API int hmo_memory_alloc(hmo_memory **out, hmo_device *dev, size_t count, hmo_dtype dtype,
+                             const void *src) {
+  int status = hmo_memory_reserve(out, dev, count, count, dtype);
+  if (status != HMO_OK || src == NULL)
+    return status;
+  status = hmo_memory_copy_from(*out, src, count, 0);
+  if (status != HMO_OK) {
+    hmo_memory_release(*out);
+    *out = NULL;
+  }
+  return status;
+}
+
+HMO_API int hmo_memory_wrap(hmo_memory **out, hmo_device *dev, void *device_ptr, size_t count,
+                            hmo_dtype dtype) {
+  const char *op = "hmo_memory_wrap";
+  int status = check_new(out, dev, count, dtype, op);
+  if (status == HMO_OK && device_ptr == NULL)
+    status = hmo__fail(HMO_EINVAL, 0, "%s: device_ptr is NULL", op);
+  size_t bytes = 0;
+  if (status == HMO_OK)
+    status = hmo__count_bytes(count, dtype, &bytes, op);
+  hmo_buffer *buf;
+  if (status == HMO_OK)
+    status = hmo__buffer_wrap(&buf, dev, device_ptr, bytes);
+  return status == HMO_OK ? new_root(out, buf, bytes, dtype, op) : status;
+}
+
+/* Fails with HMO_EFREED when the handle's allocation is gone (buffer locked). */
+static int check_live(const hmo_memory *mem, const char *op) {
+  if (mem->buf->freed)
+    return hmo__fail(HMO_EFREED, 0, "%s: the memory was freed (hmo_memory_free)", op);
+  return HMO_OK;
+}
+
+/* A new handle on bytes [offset, offset+bytes) of mem's view, typed dtype. */
+static int new_view(hmo_memory **out, hmo_memory *mem, size_t offset, size_t bytes,
+                    hmo_dtype dtype, const char *op) {
+  hmo_memory *view = hmo__handle_new(mem->buf, mem->offset + offset, bytes, dtype, false);
+  if (view == NULL)
+    return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the handle", op);
+  *out = view;
+  return HMO_OK;
+}
+
+HMO_API int hmo_memory_slice(hmo_memory **out, hmo_memory *mem, size_t offset, size_t count) {
+  const char *op = "hmo_memory_slice";
+  if (out == NULL || mem == NULL)
+    return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op, out == NULL ? "out" : "mem");
+  pthread_mutex_lock(&mem->buf->lock);
+  int status = check_live(mem, op);
+  size_t length = mem->bytes / mem->dtype->bytes;
+  if (status == HMO_OK && offset > length)
+    status = hmo__fail(HMO_ERANGE, 0, "%s: offset %zu is past the length %zu", op, offset, length);
+  if (status == HMO_OK && count == HMO_ALL)
+    count = length - offset;
+  if (status == HMO_OK && count == 0)
+    status = hmo__fail(HMO_EINVAL, 0, "%s: an empty slice (offset %zu of length %zu)", op,
+                       offset, length);
+  if (status == HMO_OK && count > length - offset)
+    status = hmo__fail(HMO_ERANGE, 0, "%s: elements [%zu, %zu + %zu) run past the length %zu", op,
+                       offset, offset, count, length);
+  if (status == HMO_OK)
+    status = new_view(out, mem, offset * mem->dtype->bytes, count * mem->dtype->bytes,
+                      mem->dtype, op);
+  pthread_mutex_unlock(&mem->buf->lock);
+  return status;
+}
+
+HMO_API int hmo_memory_cast(hmo_memory **out, hmo_memory *mem, hmo_dtype dtype) {
+  const char *op = "hmo_memory_cast";
+  if (out == NULL || mem == NULL || dtype == NULL)
+    return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op,
+                     out == NULL ? "out" : mem == NULL ? "mem" : "dtype");
+  pthread_mutex_lock(&mem->buf->lock);
+  int status = check_live(mem, op);
+  if (status == HMO_OK && mem->bytes % dtype->bytes != 0)
+    status = hmo__fail(HMO_EINVAL, 0,
+                       "%s: %zu bytes of %s are not a whole number of %s (%zu bytes each)", op,
+                       mem->bytes, mem->dtype->name, dtype->name, dtype->bytes);
+  if (status == HMO_OK)
+    status = new_view(out, mem, 0, mem->bytes, dtype, op);
+  pthread_mutex_unlock(&mem->buf->lock);
+  return status;
+}
+
+HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem) {
+  const char *op = "hmo_memory_clone";
+  if (out == NULL || mem == NULL)
+    return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op, out == NULL ? "out" : "mem");
+  hmo_buffer *buf = mem->buf;
+  pthread_mutex_lock(&buf->lock);
+  int status = check_live(mem, op);
+  size_t length = mem->bytes / mem->dtype->bytes;
+  hmo_device *dev = buf->dev;
+  hmo_dtype dtype = mem->dtype;
+  pthread_mutex_unlock(&buf->lock);
+  if (status != HMO_OK)
+    return status;
+  hmo_memory *copy = NULL;
+  status = hmo_memory_reserve(&copy, dev, length, length, dtype);
+  if (status == HMO_OK)
+    status = hmo_memory_copy(copy, mem, HMO_ALL, 0, 0);
+  if (status != HMO_OK) {
+    hmo_memory_release(copy);
+    return status;
+  }
+  *out = copy;
+  return HMO_OK;
+}
+
+HMO_API hmo_memory *hmo_memory_retain(hmo_memory *mem) {
+  if (mem != NULL)
+    atomic_fetch_add(&mem->refs, 1);
+  return mem;
+}
+
+HMO_API void hmo_memory_release(hmo_memory *mem) {
+  if (mem == NULL || atomic_fetch_sub(&mem->refs, 1) != 1)
+    return;
+  hmo__buffer_unhold(mem->buf);
+  free(mem);
+}
+
+HMO_API int hmo_memory_free(hmo_memory *mem) {
+  const char *op = "hmo_memory_free";
+  if (mem == NULL)
+    return hmo__fail(HMO_EINVAL, 0, "%s: mem is NULL", op);
+  pthread_mutex_lock(&mem->buf->lock);
+  int status = check_live(mem, op);
+  if (status == HMO_OK)
+    status = hmo__buffer_free_locked(mem->buf);
+  pthread_mutex_unlock(&mem->buf->lock);
+  return status;
+}
+
+HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
+  const char *op = "hmo_memory_resize";
+  if (mem == NULL)
+    return hmo__fail(HMO_EINVAL, 0, "%s: mem is NULL", op);
+  if (count == 0)
+    return hmo__fail(HMO_EINVAL, 0, "%s: count is 0", op);
+  pthread_mutex_lock(&mem->buf->lock);
+  int status = check_live(mem, op);
+  if (status == HMO_OK && (!mem->root || mem->buf->wrapped))
+    status = hmo__fail(HMO_EINVAL, 0, "%s: only a whole allocation from hmo_memory_alloc or "
+                       "hmo_memory_reserve can be resized, not a %s", op,
+                       mem->buf->wrapped ? "wrapped pointer" : "slice or cast");
+  size_t bytes = 0;
+  if (status == HMO_OK)
+    status = hmo__count_bytes(count, mem->dtype, &bytes, op);
+  if (status == HMO_OK)
+    status = hmo__buffer_resize_locked(mem->buf, bytes);
+  if (status == HMO_OK)
+    mem->bytes = bytes;
+  pthread_mutex_unlock(&mem->buf->lock);
+  return status;
+}
+
+HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access) {
+  const char *op = "hmo_memory_protect";
+  if (mem == NULL)
+    return hmo__fail(HMO_EINVAL, 0, "%s: mem is NULL", op);
+  if (access != HMO_ACCESS_NONE && access != HMO_ACCESS_READ && access != HMO_ACCESS_READWRITE)
+    return hmo__fail(HMO_EINVAL, 0, "%s: access %d is not NONE, READ or READWRITE", op,
+                     (int)access);
+  pthread_mutex_lock(&mem->buf->lock);
+  int status = check_live(mem, op);
+  if (status == HMO_OK && mem->buf->wrapped)
+    status = hmo__fail(HMO_EINVAL, 0, "%s: a wrapped pointer's protection is its owner's", op);
+  if (status == HMO_OK)
+    status = hmo__buffer_protect_locked(mem->buf, access);
+  pthread_mutex_unlock(&mem->buf->lock);
+  return status;
+}
+
+/* ---- queries ---- */
+
+/* Reads one field under the buffer's lock; `freed_value` when the memory is gone. */
+#define HMO_QUERY(type, mem, freed_value, expr)                                                    \
+  do {                                                                                             \
+    if ((mem) == NULL)                                                                             \
+      return freed_value;                                                                          \
+    pthread_mutex_lock(&(mem)->buf->lock);                                                         \
+    type value_ = (mem)->buf->freed ? (freed_value) : (expr);                                      \
+    pthread_mutex_unlock(&(mem)->buf->lock);                                                       \
+    return value_;                                                                                 \
+  } while (0)
+
+HMO_API size_t hmo_memory_length(const hmo_memory *mem) {
+  HMO_QUERY(size_t, mem, 0, mem->bytes / mem->dtype->bytes);
+}
+HMO_API size_t hmo_memory_bytes(const hmo_memory *mem) { HMO_QUERY(size_t, mem, 0, mem->bytes); }
+HMO_API void *hmo_memory_ptr(const hmo_memory *mem) {
+  HMO_QUERY(void *, mem, NULL, mem->buf->base + mem->offset);
+}
+HMO_API size_t hmo_memory_offset(const hmo_memory *mem) {
+  HMO_QUERY(size_t, mem, 0, mem->offset / mem->dtype->bytes);
+}
+HMO_API bool hmo_memory_is_valid(const hmo_memory *mem) { HMO_QUERY(bool, mem, false, true); }
+HMO_API size_t hmo_memory_capacity(const hmo_memory *mem) {
+  HMO_QUERY(size_t, mem, 0, (mem->root ? mem->buf->reserved : mem->bytes) / mem->dtype->bytes);
+}
+HMO_API size_t hmo_memory_moves(const hmo_memory *mem) {
+  HMO_QUERY(size_t, mem, 0, mem->buf->moves);
+}
+HMO_API hmo_access hmo_memory_access(const hmo_memory *mem) {
+  HMO_QUERY(hmo_access, mem, HMO_ACCESS_NONE, mem->buf->access);
+}
+
+/* The handle's own: still answered after a free. */
+HMO_API hmo_dtype hmo_memory_dtype(const hmo_memory *mem) { return mem ? mem->dtype : NULL; }
+HMO_API hmo_device *hmo_memory_device(const hmo_memory *mem) { return mem ? mem->buf->dev : NULL; }
