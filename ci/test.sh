@@ -86,40 +86,85 @@ step_coverage() {
     -DCMAKE_C_FLAGS="-g" -DHIPVMM_COVERAGE=ON
   find "$CI_BUILD/coverage" -name '*.gcda' -delete
   run_ctest coverage
-  # Only the library counts: mockhip/src, not its tests or the conformance suite.
-  # Run from the build tree, where gcov leaves its working files.
+  # Only the libraries count, each on its own: mockhip/src and api/src (hmo),
+  # not their tests or the conformance suite. Both reports always run; the
+  # step fails when either is under its floor. Run from the build tree, where
+  # gcov leaves its working files.
+  local status=0
   (
     cd "$CI_BUILD/coverage"
     ci_run gcovr --root "$CI_ROOT" --filter "$CI_ROOT/mockhip/src/" --print-summary \
       --fail-under-line 90 .
-  )
+  ) || status=1
+  (
+    cd "$CI_BUILD/coverage"
+    ci_run gcovr --root "$CI_ROOT" --filter "$CI_ROOT/api/src/" --print-summary \
+      --fail-under-line 90 .
+  ) || status=1
+  return "$status"
+}
+
+# pkgconfig_build OUTPUT SOURCE PACKAGE [CC_ARGS...]: compiles SOURCE against the installed
+# PACKAGE with pkg-config and a plain compiler call (-Werror), with an rpath to the
+# installed shared libraries.
+pkgconfig_build() {
+  local output=$1 source=$2 package=$3
+  shift 3
+  local pc_dir cflags libs libdir
+  pc_dir=$(dirname "$(find "$INSTALL_PREFIX" -name "$package.pc" -print -quit)")
+  [[ $pc_dir != . ]] || ci_die "no $package.pc under $INSTALL_PREFIX"
+  cflags=$(PKG_CONFIG_PATH=$pc_dir pkg-config --cflags "$package")
+  libs=$(PKG_CONFIG_PATH=$pc_dir pkg-config --libs "$package")
+  libdir=$(PKG_CONFIG_PATH=$pc_dir pkg-config --variable=libdir "$package")
+  mkdir -p "$(dirname "$output")"
+  # shellcheck disable=SC2086 # pkg-config output is a list of words
+  ci_run cc -std=c11 -Wall -Wextra -Werror "$@" $cflags "$source" -o "$output" $libs \
+    -Wl,-rpath,"$libdir"
 }
 
 step_install_consumer() {
   [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
-  rm -rf "$INSTALL_PREFIX" "$CI_BUILD/consumer-pkgconfig" "$CI_BUILD/consumer-cmake"
+  local pc_out="$CI_BUILD/consumer-pkgconfig" cmake_out="$CI_BUILD/consumer-cmake"
+  local examples_pc="$CI_BUILD/examples-pkgconfig" examples_cmake="$CI_BUILD/examples-cmake"
+  rm -rf "$INSTALL_PREFIX" "$pc_out" "$cmake_out" "$examples_pc" "$examples_cmake"
   ci_run cmake --install "$CI_BUILD/gcc" --prefix "$INSTALL_PREFIX"
 
-  # 1. pkg-config and a plain compiler call.
-  local pc_dir
-  pc_dir=$(dirname "$(find "$INSTALL_PREFIX" -name mockhip.pc -print -quit)")
-  [[ $pc_dir != . ]] || ci_die "no mockhip.pc under $INSTALL_PREFIX"
-  mkdir -p "$CI_BUILD/consumer-pkgconfig"
-  local cflags libs libdir
-  cflags=$(PKG_CONFIG_PATH=$pc_dir pkg-config --cflags mockhip)
-  libs=$(PKG_CONFIG_PATH=$pc_dir pkg-config --libs mockhip)
-  libdir=$(PKG_CONFIG_PATH=$pc_dir pkg-config --variable=libdir mockhip)
-  # shellcheck disable=SC2086 # pkg-config output is a list of words
-  ci_run cc -std=c11 -Wall -Wextra -Werror -DCONSUMER_BUILT_WITH='"pkg-config"' $cflags \
-    "$CI_ROOT/ci/consumer/consumer.c" -o "$CI_BUILD/consumer-pkgconfig/consumer" $libs \
-    -Wl,-rpath,"$libdir"
-  ci_run "$CI_BUILD/consumer-pkgconfig/consumer"
+  # 1. pkg-config and a plain compiler call: mockhip, hmo-mock, and hmo-rocm when installed.
+  pkgconfig_build "$pc_out/consumer" "$CI_ROOT/ci/consumer/consumer.c" mockhip \
+    -DCONSUMER_BUILT_WITH='"pkg-config"'
+  ci_run "$pc_out/consumer"
+  local backend backends=(mock)
+  [[ -z $(find "$INSTALL_PREFIX" -name hmo-rocm.pc -print -quit) ]] || backends+=(rocm)
+  for backend in "${backends[@]}"; do
+    pkgconfig_build "$pc_out/hmo_consumer_$backend" "$CI_ROOT/ci/consumer/hmo_consumer.c" \
+      "hmo-$backend" -DHMO_CONSUMER_BACKEND="\"$backend\"" \
+      -DHMO_CONSUMER_BUILT_WITH='"pkg-config"'
+    ci_run "$pc_out/hmo_consumer_$backend"
+  done
 
-  # 2. A CMake project: find_package(mockhip) and mockhip::mockhip.
-  ci_run cmake -S "$CI_ROOT/ci/consumer" -B "$CI_BUILD/consumer-cmake" \
+  # 2. A CMake project: find_package(mockhip) and find_package(hmo COMPONENTS mock
+  #    OPTIONAL_COMPONENTS rocm), mockhip::mockhip, hmo::mock and hmo::rocm.
+  ci_run cmake -S "$CI_ROOT/ci/consumer" -B "$cmake_out" \
     -DCMAKE_PREFIX_PATH="$INSTALL_PREFIX" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror"
-  ci_run cmake --build "$CI_BUILD/consumer-cmake"
-  ci_run "$CI_BUILD/consumer-cmake/consumer"
+  ci_run cmake --build "$cmake_out"
+  ci_run "$cmake_out/consumer"
+  for backend in "${backends[@]}"; do
+    ci_run "$cmake_out/hmo_consumer_$backend"
+  done
+
+  # 3. The hmo examples, both ways: pkg-config hmo-mock, then examples/ as a CMake
+  #    project with find_package(hmo COMPONENTS mock).
+  local example
+  for example in growable_vector views; do
+    pkgconfig_build "$examples_pc/$example" "$CI_ROOT/examples/$example.c" hmo-mock
+    ci_run "$examples_pc/$example"
+  done
+  ci_run cmake -S "$CI_ROOT/examples" -B "$examples_cmake" \
+    -DCMAKE_PREFIX_PATH="$INSTALL_PREFIX" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror"
+  ci_run cmake --build "$examples_cmake"
+  for example in growable_vector views; do
+    ci_run "$examples_cmake/$example"
+  done
 }
 
 step_report() {
@@ -146,11 +191,12 @@ ci_step "1. gcc build (-Werror), ctest" step_gcc
 ci_step "2. clang build (-Werror), ctest" step_clang
 ci_step "3. mockhip compiled against the system ROCm header (MOCKHIP_USE_SYSTEM_HIP_HEADERS=ON)" \
   step_system_headers
-ci_step "4. valgrind memcheck over the mock tests and conformance-mock" step_valgrind
+ci_step "4. valgrind memcheck over the mock and hmo tests and conformance-mock" step_valgrind
 ci_step "5. ASan+UBSan build (HIPVMM_SANITIZE=address,undefined), ctest" step_sanitizers
 ci_step "6. ThreadSanitizer build (HIPVMM_SANITIZE=thread), ctest" step_thread_sanitizer
-ci_step "7. coverage build, ctest, gcovr line coverage of mockhip/src >= 90%" step_coverage
-ci_step "8. cmake --install, outside consumer via pkg-config and via find_package" \
+ci_step "7. coverage build, ctest, gcovr line coverage of mockhip/src and of api/src >= 90%" \
+  step_coverage
+ci_step "8. cmake --install; outside consumers and hmo examples via pkg-config and find_package" \
   step_install_consumer
 ci_step "9. conformance report: mock and ROCm" step_report
 

@@ -59,7 +59,19 @@ typedef struct conf_group {
   X(copy_negative)                                                                                 \
   X(copy)                                                                                          \
   X(lifecycle_negative)                                                                            \
-  X(lifecycle)
+  X(lifecycle)                                                                                     \
+  X(memory_alloc_negative)                                                                         \
+  X(memory_alloc)                                                                                  \
+  X(memory_copy_negative)                                                                          \
+  X(memory_copy)                                                                                   \
+  X(memory_view_negative)                                                                          \
+  X(memory_view)                                                                                   \
+  X(memory_free_negative)                                                                          \
+  X(memory_free)                                                                                   \
+  X(memory_grow_negative)                                                                          \
+  X(memory_grow)                                                                                   \
+  X(memory_protect_negative)                                                                       \
+  X(memory_protect)
 
 #define CONF_GROUP_DECLARE(name) extern const conf_group conf_group_##name;
 CONF_GROUP_LIST(CONF_GROUP_DECLARE)

@@ -103,18 +103,36 @@ static int append_chunk(hmo_buffer *buf, size_t bytes, const char *op) {
   return HMO_OK;
 }
 
-/* Unmaps and releases the last chunk. */
-static int drop_last_chunk(hmo_buffer *buf, const char *op) {
-  hmo_chunk *chunk = &buf->chunks[buf->chunk_count - 1];
-  char *at = buf->base + buf->mapped - chunk->bytes;
-  int status = hmo__check_hip(hipMemUnmap(at, chunk->bytes), "hipMemUnmap", op);
+/*
+ * Drops the chunks from index `keep` on: their handles are released first
+ * (legal while mapped: the mapping keeps the memory), then one unmap covers
+ * them all. A failure takes back the references released so far (retain adds
+ * one), so the buffer is as it was.
+ */
+static int drop_chunks_from(hmo_buffer *buf, size_t keep, const char *op) {
+  size_t kept = 0;
+  for (size_t i = 0; i < keep; i++)
+    kept += buf->chunks[i].bytes;
+  int status = HMO_OK;
+  size_t released = keep;
+  for (; released < buf->chunk_count && status == HMO_OK; released++)
+    status = hmo__check_hip(hipMemRelease(buf->chunks[released].handle), "hipMemRelease", op);
   if (status == HMO_OK)
-    status = hmo__check_hip(hipMemRelease(chunk->handle), "hipMemRelease", op);
-  if (status != HMO_OK)
+    status = hmo__check_hip(hipMemUnmap(buf->base + kept, buf->mapped - kept), "hipMemUnmap", op);
+  else
+    released--; /* the failed one was not released */
+  if (status != HMO_OK) {
+    size_t at = kept;
+    for (size_t i = keep; i < released; i++) {
+      hipMemGenericAllocationHandle_t again;
+      (void)hipMemRetainAllocationHandle(&again, buf->base + at);
+      at += buf->chunks[i].bytes;
+    }
     return status;
-  buf->mapped -= chunk->bytes;
-  atomic_fetch_sub(&buf->dev->bytes_allocated, chunk->bytes);
-  buf->chunk_count--;
+  }
+  atomic_fetch_sub(&buf->dev->bytes_allocated, buf->mapped - kept);
+  buf->mapped = kept;
+  buf->chunk_count = keep;
   return HMO_OK;
 }
 
@@ -166,12 +184,10 @@ int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes)
 int hmo__buffer_free_locked(hmo_buffer *buf) {
   const char *op = "hmo_memory_free";
   if (!buf->wrapped) {
-    while (buf->chunk_count > 0) {
-      int status = drop_last_chunk(buf, op);
-      if (status != HMO_OK)
-        return status;
-    }
-    int status = hmo__check_hip(hipMemAddressFree(buf->base, buf->reserved), "hipMemAddressFree", op);
+    int status = buf->chunk_count ? drop_chunks_from(buf, 0, op) : HMO_OK;
+    if (status != HMO_OK)
+      return status;
+    status = hmo__check_hip(hipMemAddressFree(buf->base, buf->reserved), "hipMemAddressFree", op);
     if (status != HMO_OK)
       return status;
   }
@@ -223,13 +239,23 @@ static int grow_into_larger_range(hmo_buffer *buf, size_t reserved, size_t extra
     if (status != HMO_OK)
       (void)hipMemUnmap(base, mapped);
   }
+  /* Letting the old range go can fail too: then it is put back as it was. */
+  if (status == HMO_OK) {
+    status = hmo__check_hip(hipMemUnmap(buf->base, buf->mapped), "hipMemUnmap", op);
+    if (status == HMO_OK) {
+      status = hmo__check_hip(hipMemAddressFree(buf->base, buf->reserved), "hipMemAddressFree", op);
+      if (status != HMO_OK && map_chunks(buf, buf->base, 0, buf->chunk_count, 0, op) == HMO_OK &&
+          buf->access != HMO_ACCESS_NONE)
+        (void)set_access(buf, buf->base, buf->mapped, buf->access, op);
+    }
+    if (status != HMO_OK)
+      (void)hipMemUnmap(base, mapped);
+  }
   if (status != HMO_OK) {
     (void)hipMemAddressFree(base, reserved);
     (void)hipMemRelease(handle);
     return status;
   }
-  (void)hipMemUnmap(buf->base, buf->mapped);
-  (void)hipMemAddressFree(buf->base, buf->reserved);
   buf->base = base;
   buf->reserved = reserved;
   buf->chunk_count++;
@@ -247,9 +273,11 @@ int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes) {
     return hmo__fail(HMO_ERANGE, 0, "%s: %zu bytes overflow when rounded to the granularity %zu",
                      op, bytes, buf->dev->granularity);
   /* Shrink: whole trailing chunks that lie past the new end go. */
-  while (buf->chunk_count > 1 &&
-         buf->mapped - buf->chunks[buf->chunk_count - 1].bytes >= wanted) {
-    int status = drop_last_chunk(buf, op);
+  size_t keep = buf->chunk_count, kept = buf->mapped;
+  while (keep > 1 && kept - buf->chunks[keep - 1].bytes >= wanted)
+    kept -= buf->chunks[--keep].bytes;
+  if (keep < buf->chunk_count) {
+    int status = drop_chunks_from(buf, keep, op);
     if (status != HMO_OK)
       return status;
   }

@@ -37,10 +37,9 @@ static int check_use(const hmo_memory *mem, hmo_access need, const char *side, c
 static int on_device(int device, void *dst, const void *src, size_t bytes, hipMemcpyKind kind,
                      const char *op) {
   int saved = 0;
-  hipError_t err = hipGetDevice(&saved);
-  if (err == hipSuccess && saved != device)
-    err = hipSetDevice(device);
-  int status = hmo__check_hip(err, "hipSetDevice", op);
+  int status = hmo__check_hip(hipGetDevice(&saved), "hipGetDevice", op);
+  if (status == HMO_OK && saved != device)
+    status = hmo__check_hip(hipSetDevice(device), "hipSetDevice", op);
   if (status != HMO_OK)
     return status;
   status = hmo__check_hip(hipMemcpy(dst, src, bytes, kind), "hipMemcpy", op);
@@ -89,14 +88,14 @@ static int memory_copy_locked(hmo_memory *dst, const hmo_memory *src, size_t cou
     status = check_use(src, HMO_ACCESS_READ, "source", op);
   if (status == HMO_OK)
     status = range(&count, dst_offset, dst->bytes / dst->dtype->bytes, "destination", op);
+  /* Both offsets are checked even for an empty copy. */
+  size_t src_length = src->bytes / src->dtype->bytes;
+  if (status == HMO_OK && src_offset > src_length)
+    status = hmo__fail(HMO_ERANGE, 0, "%s: source offset %zu is past its length %zu", op,
+                       src_offset, src_length);
   if (status != HMO_OK || count == 0)
     return status;
   size_t bytes = count * dst->dtype->bytes;
-  /* The source side in its own elements: its offset, then the bytes as whole elements. */
-  size_t src_length = src->bytes / src->dtype->bytes;
-  if (src_offset > src_length)
-    return hmo__fail(HMO_ERANGE, 0, "%s: source offset %zu is past its length %zu", op,
-                     src_offset, src_length);
   size_t src_room = src->bytes - src_offset * src->dtype->bytes;
   if (bytes > src_room)
     return hmo__fail(HMO_ERANGE, 0,

@@ -1,0 +1,670 @@
+/*
+ * test_chaos.c: every HIP call hmo makes, failed in turn.
+ *
+ * Each HIP entry point hmo uses is linked through a __wrap_ function here
+ * (-Wl,--wrap, listed in CMakeLists.txt) that counts the calls and, when
+ * armed, fails the N-th one with an injected error. For each operation and
+ * each injected error, N runs 1, 2, ... until the operation makes fewer than
+ * N calls and succeeds. After every injected failure:
+ *   - the status is an error, the one the injected hipError_t translates to,
+ *     and hmo_error_last() holds it, the hipError_t and the failed call's name;
+ *   - mockhip holds exactly the objects and bytes it held before the call,
+ *     and hmo_device_bytes_allocated() is unchanged;
+ *   - what the operation worked on is untouched: a memory that failed to
+ *     resize keeps its size, address, capacity, protection and data, and
+ *     still reads and writes.
+ * After every round, failed or not, everything is released and mockhip holds
+ * nothing. An operation that swallows an injected failure and succeeds must
+ * still leave nothing behind. (jansson test/suites/api/test_chaos.c, SQLite's
+ * malloc tests.)
+ */
+#include "hmo_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Every HIP entry point hmo calls: name, parameters, arguments. */
+#define CHAOS_HIP_LIST(X)                                                                          \
+  X(hipGetDeviceCount, (int *count), (count))                                                      \
+  X(hipDeviceGetAttribute, (int *pi, hipDeviceAttribute_t attr, int device), (pi, attr, device))   \
+  X(hipSetDevice, (int device), (device))                                                          \
+  X(hipGetDevice, (int *device), (device))                                                         \
+  X(hipMemGetAllocationGranularity,                                                                \
+    (size_t * granularity, const hipMemAllocationProp *prop,                                       \
+     hipMemAllocationGranularity_flags option),                                                    \
+    (granularity, prop, option))                                                                   \
+  X(hipMemAddressReserve,                                                                          \
+    (void **ptr, size_t size, size_t alignment, void *addr, unsigned long long flags),             \
+    (ptr, size, alignment, addr, flags))                                                           \
+  X(hipMemAddressFree, (void *ptr, size_t size), (ptr, size))                                      \
+  X(hipMemCreate,                                                                                  \
+    (hipMemGenericAllocationHandle_t * handle, size_t size, const hipMemAllocationProp *prop,      \
+     unsigned long long flags),                                                                    \
+    (handle, size, prop, flags))                                                                   \
+  X(hipMemRelease, (hipMemGenericAllocationHandle_t handle), (handle))                             \
+  X(hipMemRetainAllocationHandle, (hipMemGenericAllocationHandle_t * handle, void *addr),           \
+    (handle, addr))                                                                                \
+  X(hipMemMap,                                                                                     \
+    (void *ptr, size_t size, size_t offset, hipMemGenericAllocationHandle_t handle,                \
+     unsigned long long flags),                                                                    \
+    (ptr, size, offset, handle, flags))                                                            \
+  X(hipMemUnmap, (void *ptr, size_t size), (ptr, size))                                            \
+  X(hipMemSetAccess, (void *ptr, size_t size, const hipMemAccessDesc *desc, size_t count),         \
+    (ptr, size, desc, count))                                                                      \
+  X(hipMemcpy, (void *dst, const void *src, size_t bytes, hipMemcpyKind kind),                     \
+    (dst, src, bytes, kind))                                                                       \
+  X(hipMemcpyPeer, (void *dst, int dst_device, const void *src, int src_device, size_t bytes),     \
+    (dst, dst_device, src, src_device, bytes))
+
+/* No operation here makes more HIP calls than this; a sweep that reaches it is stuck. */
+#define CHAOS_MAX_CALLS 200
+/* Calls remembered per run, for the report line. */
+#define CHAOS_TRACE 64
+
+static struct {
+  bool armed;
+  unsigned long long calls;   /* wrapped calls since chaos_arm */
+  unsigned long long fail_at; /* the call to fail, from 1 */
+  hipError_t error;           /* what it returns instead */
+  int failed_api;             /* MOCKHIP_CALL_* of the call that was failed, or -1 */
+  unsigned long long wrapped[MOCKHIP_API_COUNT]; /* calls through each wrapper, ever */
+  int trace[CHAOS_TRACE];
+} chaos = {.failed_api = -1};
+
+static const bool chaos_listed[MOCKHIP_API_COUNT] = {
+#define CHAOS_LISTED(name, params, args) [MOCKHIP_CALL_##name] = true,
+    CHAOS_HIP_LIST(CHAOS_LISTED)
+#undef CHAOS_LISTED
+};
+
+/* Whether this call is the one to fail; counts it either way. */
+static bool chaos_fail_now(int api, hipError_t *injected) {
+  chaos.wrapped[api]++;
+  if (!chaos.armed)
+    return false;
+  if (chaos.calls < CHAOS_TRACE)
+    chaos.trace[chaos.calls] = api;
+  if (++chaos.calls != chaos.fail_at)
+    return false;
+  chaos.failed_api = api;
+  *injected = chaos.error;
+  return true;
+}
+
+#define CHAOS_WRAP(name, params, args)                                                             \
+  hipError_t __real_##name params;                                                                 \
+  hipError_t __wrap_##name params;                                                                 \
+  hipError_t __wrap_##name params {                                                                \
+    hipError_t injected;                                                                           \
+    if (chaos_fail_now(MOCKHIP_CALL_##name, &injected))                                            \
+      return injected;                                                                             \
+    return __real_##name args;                                                                     \
+  }
+CHAOS_HIP_LIST(CHAOS_WRAP)
+#undef CHAOS_WRAP
+
+static void chaos_arm(unsigned long long fail_at, hipError_t error) {
+  chaos.calls = 0;
+  chaos.fail_at = fail_at;
+  chaos.error = error;
+  chaos.failed_api = -1;
+  chaos.armed = true;
+}
+
+static void chaos_disarm(void) { chaos.armed = false; }
+
+/*
+ * Every HIP call hmo made between two snapshots went through a wrapper: an
+ * entry point missing from CHAOS_HIP_LIST (or from the --wrap options) would
+ * be a call this test can never fail.
+ */
+static void assert_all_calls_wrapped(const mockhip_stats_t *before, const mockhip_stats_t *after,
+                                     const unsigned long long *wrapped_before, const char *what) {
+  bool ok = true;
+  for (int api = 0; api < MOCKHIP_API_COUNT; api++) {
+    unsigned long long reached = after->calls[api] - before->calls[api];
+    unsigned long long through = chaos.wrapped[api] - wrapped_before[api];
+    if (api == chaos.failed_api)
+      through--; /* failed in the wrapper: never reached mockhip */
+    if (!chaos_listed[api] && reached != 0) {
+      print_error("%s: hmo called %s %llu times, which this test cannot fail: add it to "
+                  "CHAOS_HIP_LIST and HMO_CHAOS_WRAPPED\n",
+                  what, mockhip_api_name(api), reached);
+      ok = false;
+    } else if (chaos_listed[api] && reached != through) {
+      print_error("%s: %llu calls of %s reached mockhip, %llu through the wrapper: is it "
+                  "missing from HMO_CHAOS_WRAPPED?\n",
+                  what, reached, mockhip_api_name(api), through);
+      ok = false;
+    }
+  }
+  assert_true(ok);
+}
+
+/* ---- what one round works on ---- */
+
+typedef struct chaos_round {
+  hmo_device *dev;
+  hmo_memory *mem;        /* made by the setup: what the operation works on */
+  hmo_memory *view;       /* a view the setup made, if any */
+  hmo_memory *out;        /* made by the operation */
+  hmo_device *opened;     /* made by hmo_device_open */
+  size_t bytes;           /* bytes of mem written with the pattern */
+  /* mem before the operation */
+  void *ptr;
+  size_t length, capacity, moves;
+  hmo_access access;
+} chaos_round;
+
+typedef struct chaos_op {
+  const char *name;
+  void (*setup)(chaos_round *r);
+  int (*run)(chaos_round *r);
+  void (*after_failure)(chaos_round *r); /* the state is as before the call */
+  void (*after_success)(chaos_round *r);
+  bool device_open; /* HMO_EDEVICE is an acceptable translation; the message need not name the call */
+} chaos_op;
+
+static hmo_device *device;
+static size_t granule;       /* minimum granularity, bytes */
+static size_t words;         /* uint32 elements per granule */
+
+/*
+ * What mockhip and the device held when the case began: every round must end
+ * with exactly that, so a leak found by one case is reported by it and not by
+ * the next.
+ */
+static mockhip_stats_t baseline;
+static size_t baseline_device_bytes;
+
+/* The device's bytes the round holds. */
+static size_t held(void) { return hmo_device_bytes_allocated(device) - baseline_device_bytes; }
+
+static int group_setup(void **state) {
+  (void)state;
+  granule = ht_granularity();
+  words = granule / sizeof(uint32_t);
+  return hmo_device_open(&device, 0) == HMO_OK ? 0 : -1;
+}
+
+static int group_teardown(void **state) {
+  (void)state;
+  hmo_device_close(device);
+  return mockhip_live_objects() == 0 ? 0 : -1;
+}
+
+/* Records mem's state, to compare after a failed operation. */
+static void remember(chaos_round *r) {
+  r->ptr = hmo_memory_ptr(r->mem);
+  r->length = hmo_memory_length(r->mem);
+  r->capacity = hmo_memory_capacity(r->mem);
+  r->moves = hmo_memory_moves(r->mem);
+  r->access = hmo_memory_access(r->mem);
+}
+
+/* Fills the first `bytes` of mem with the round's pattern, then remembers mem. */
+static void fill(chaos_round *r, size_t bytes) {
+  unsigned char *host = malloc(bytes);
+  assert_non_null(host);
+  ht_fill(host, bytes, 7);
+  size_t element = hmo_dtype_bytes(hmo_memory_dtype(r->mem));
+  HT_OK(hmo_memory_copy_from(r->mem, host, bytes / element, 0));
+  free(host);
+  r->bytes = bytes;
+  remember(r);
+}
+
+/* mem is exactly as remembered: size, address, capacity, moves, access, data, and it works. */
+static void assert_mem_unchanged(chaos_round *r) {
+  assert_true(hmo_memory_is_valid(r->mem));
+  assert_ptr_equal(hmo_memory_ptr(r->mem), r->ptr);
+  assert_int_equal(hmo_memory_length(r->mem), r->length);
+  assert_int_equal(hmo_memory_capacity(r->mem), r->capacity);
+  assert_int_equal(hmo_memory_moves(r->mem), r->moves);
+  assert_int_equal(hmo_memory_access(r->mem), r->access);
+  assert_true(ht_memory_holds(r->mem, r->bytes, 7));
+  if (r->access == HMO_ACCESS_READWRITE) {
+    /* The last element still takes a write and gives it back. */
+    uint32_t in = 0xC4A05u, back = 0;
+    assert_int_equal(hmo_dtype_bytes(hmo_memory_dtype(r->mem)), sizeof in);
+    HT_OK(hmo_memory_copy_from(r->mem, &in, 1, r->length - 1));
+    HT_OK(hmo_memory_copy_to(r->mem, &back, 1, r->length - 1));
+    assert_int_equal(back, in);
+  }
+}
+
+static void assert_no_out(chaos_round *r) { assert_null(r->out); }
+
+/* ---- the operations ---- */
+
+static int run_alloc(chaos_round *r) {
+  return hmo_memory_alloc(&r->out, r->dev, 1000, HMO_INT32, NULL);
+}
+
+static void alloc_done(chaos_round *r) {
+  assert_non_null(r->out);
+  assert_int_equal(hmo_memory_length(r->out), 1000);
+  assert_int_equal(held(), granule * ((4000 + granule - 1) / granule));
+  int32_t in[1000], back[1000];
+  for (int i = 0; i < 1000; i++)
+    in[i] = i * 3 - 500;
+  HT_OK(hmo_memory_copy_from(r->out, in, HMO_ALL, 0));
+  HT_OK(hmo_memory_copy_to(r->out, back, HMO_ALL, 0));
+  assert_memory_equal(back, in, sizeof in);
+}
+
+/* Three granules and a bit of bytes, copied in by the alloc. */
+static size_t alloc_src_bytes(void) { return 3 * granule + 100; }
+
+static int run_alloc_src(chaos_round *r) {
+  size_t bytes = alloc_src_bytes();
+  unsigned char *src = malloc(bytes);
+  assert_non_null(src);
+  ht_fill(src, bytes, 7);
+  int status = hmo_memory_alloc(&r->out, r->dev, bytes, HMO_UINT8, src);
+  free(src);
+  return status;
+}
+
+static void alloc_src_done(chaos_round *r) {
+  assert_non_null(r->out);
+  assert_int_equal(hmo_memory_length(r->out), alloc_src_bytes());
+  assert_true(ht_memory_holds(r->out, alloc_src_bytes(), 7));
+}
+
+static int run_reserve(chaos_round *r) {
+  return hmo_memory_reserve(&r->out, r->dev, 100, 1 << 20, HMO_DOUBLE);
+}
+
+static void reserve_done(chaos_round *r) {
+  assert_non_null(r->out);
+  assert_int_equal(hmo_memory_length(r->out), 100);
+  assert_true(hmo_memory_capacity(r->out) >= (size_t)1 << 20);
+  assert_int_equal(held(), granule);
+  double in = 2.5, back = 0;
+  HT_OK(hmo_memory_copy_from(r->out, &in, 1, 99));
+  HT_OK(hmo_memory_copy_to(r->out, &back, 1, 99));
+  assert_true(back == in);
+}
+
+/* A two-chunk uint32 memory with the pattern in it. */
+static void setup_clone(chaos_round *r) {
+  HT_OK(hmo_memory_reserve(&r->mem, r->dev, words + 5, 4 * words, HMO_UINT32));
+  HT_OK(hmo_memory_resize(r->mem, 2 * words + 9));
+  fill(r, (2 * words + 9) * sizeof(uint32_t));
+}
+
+static int run_clone(chaos_round *r) { return hmo_memory_clone(&r->out, r->mem); }
+
+static void clone_failed(chaos_round *r) {
+  assert_no_out(r);
+  assert_mem_unchanged(r);
+}
+
+static void clone_done(chaos_round *r) {
+  assert_non_null(r->out);
+  assert_true(hmo_memory_ptr(r->out) != hmo_memory_ptr(r->mem));
+  assert_ptr_equal(hmo_memory_dtype(r->out), HMO_UINT32);
+  assert_int_equal(hmo_memory_length(r->out), r->length);
+  assert_true(ht_memory_holds(r->out, r->bytes, 7));
+  assert_mem_unchanged(r);
+}
+
+/* A slice from the middle of a pattern-filled byte memory: the clone copies only it. */
+static void setup_clone_slice(chaos_round *r) {
+  HT_OK(hmo_memory_alloc(&r->mem, r->dev, 3 * granule, HMO_UINT8, NULL));
+  unsigned char *host = malloc(3 * granule);
+  assert_non_null(host);
+  ht_fill(host, 3 * granule, 7);
+  HT_OK(hmo_memory_copy_from(r->mem, host, HMO_ALL, 0));
+  free(host);
+  HT_OK(hmo_memory_slice(&r->view, r->mem, granule + 7, granule + 1));
+  r->bytes = 3 * granule;
+  remember(r);
+}
+
+static int run_clone_slice(chaos_round *r) { return hmo_memory_clone(&r->out, r->view); }
+
+static void clone_slice_failed(chaos_round *r) {
+  assert_no_out(r);
+  assert_true(hmo_memory_is_valid(r->view));
+  assert_true(ht_memory_holds(r->mem, r->bytes, 7));
+}
+
+static void clone_slice_done(chaos_round *r) {
+  assert_non_null(r->out);
+  assert_int_equal(hmo_memory_length(r->out), granule + 1);
+  assert_int_equal(hmo_memory_offset(r->out), 0);
+  unsigned char *want = malloc(granule + 1), *got = malloc(granule + 1);
+  assert_non_null(want);
+  assert_non_null(got);
+  HT_OK(hmo_memory_copy_to(r->view, want, HMO_ALL, 0));
+  HT_OK(hmo_memory_copy_to(r->out, got, HMO_ALL, 0));
+  assert_memory_equal(got, want, granule + 1);
+  free(want);
+  free(got);
+}
+
+/* Grows within capacity: one granule and a bit (two chunks' worth) to six. */
+static void setup_grow(chaos_round *r) {
+  HT_OK(hmo_memory_reserve(&r->mem, r->dev, words + 5, 8 * words, HMO_UINT32));
+  fill(r, (words + 5) * sizeof(uint32_t));
+}
+
+static int run_grow(chaos_round *r) { return hmo_memory_resize(r->mem, 5 * words + 1); }
+
+static void grow_done(chaos_round *r) {
+  assert_ptr_equal(hmo_memory_ptr(r->mem), r->ptr);
+  assert_int_equal(hmo_memory_moves(r->mem), 0);
+  assert_int_equal(hmo_memory_length(r->mem), 5 * words + 1);
+  assert_int_equal(held(), 6 * granule);
+  r->length = 5 * words + 1;
+  r->capacity = hmo_memory_capacity(r->mem);
+  assert_mem_unchanged(r);
+}
+
+/* Grows past capacity from one chunk: the range moves. */
+static void setup_move(chaos_round *r) {
+  HT_OK(hmo_memory_alloc(&r->mem, r->dev, words + 5, HMO_UINT32, NULL));
+  fill(r, (words + 5) * sizeof(uint32_t));
+}
+
+static int run_move(chaos_round *r) { return hmo_memory_resize(r->mem, 3 * words); }
+
+static void move_done(chaos_round *r) {
+  assert_int_equal(hmo_memory_moves(r->mem), r->moves + 1);
+  assert_int_equal(hmo_memory_length(r->mem), 3 * words);
+  assert_true(hmo_memory_capacity(r->mem) >= 3 * words);
+  assert_int_equal(held(), 3 * granule);
+  r->ptr = hmo_memory_ptr(r->mem);
+  r->length = 3 * words;
+  r->capacity = hmo_memory_capacity(r->mem);
+  r->moves++;
+  assert_mem_unchanged(r);
+}
+
+/* Grows past capacity from two chunks: both are remapped into the new range. */
+static void setup_move_chunks(chaos_round *r) {
+  HT_OK(hmo_memory_reserve(&r->mem, r->dev, words, 2 * words, HMO_UINT32));
+  HT_OK(hmo_memory_resize(r->mem, 2 * words));
+  fill(r, 2 * words * sizeof(uint32_t));
+}
+
+static int run_move_chunks(chaos_round *r) { return hmo_memory_resize(r->mem, 5 * words); }
+
+static void move_chunks_done(chaos_round *r) {
+  assert_int_equal(hmo_memory_moves(r->mem), r->moves + 1);
+  assert_int_equal(hmo_memory_length(r->mem), 5 * words);
+  assert_int_equal(held(), 5 * granule);
+  r->ptr = hmo_memory_ptr(r->mem);
+  r->length = 5 * words;
+  r->capacity = hmo_memory_capacity(r->mem);
+  r->moves++;
+  assert_mem_unchanged(r);
+}
+
+/* Shrinks three chunks (1 + 2 + 3 granules) to one granule: two chunks go. */
+static void setup_shrink(chaos_round *r) {
+  HT_OK(hmo_memory_reserve(&r->mem, r->dev, words, 8 * words, HMO_UINT32));
+  HT_OK(hmo_memory_resize(r->mem, 3 * words));
+  HT_OK(hmo_memory_resize(r->mem, 6 * words));
+  fill(r, 6 * words * sizeof(uint32_t));
+}
+
+static int run_shrink(chaos_round *r) { return hmo_memory_resize(r->mem, words / 2); }
+
+static void shrink_done(chaos_round *r) {
+  assert_ptr_equal(hmo_memory_ptr(r->mem), r->ptr);
+  assert_int_equal(hmo_memory_length(r->mem), words / 2);
+  assert_int_equal(held(), granule);
+  r->length = words / 2;
+  r->bytes = r->length * sizeof(uint32_t);
+  assert_mem_unchanged(r);
+}
+
+/* Makes a two-chunk memory read-only. */
+static void setup_protect(chaos_round *r) {
+  HT_OK(hmo_memory_reserve(&r->mem, r->dev, words, 4 * words, HMO_UINT32));
+  HT_OK(hmo_memory_resize(r->mem, 3 * words));
+  fill(r, 3 * words * sizeof(uint32_t));
+}
+
+static int run_protect(chaos_round *r) { return hmo_memory_protect(r->mem, HMO_ACCESS_READ); }
+
+static void protect_done(chaos_round *r) {
+  assert_int_equal(hmo_memory_access(r->mem), HMO_ACCESS_READ);
+  uint32_t in = 1;
+  HT_EXPECT(HMO_EACCESS, hmo_memory_copy_from(r->mem, &in, 1, 0));
+  r->access = HMO_ACCESS_READ;
+  assert_mem_unchanged(r);
+}
+
+static int run_device_open(chaos_round *r) { return hmo_device_open(&r->opened, 0); }
+
+static void device_open_failed(chaos_round *r) { assert_null(r->opened); }
+
+static void device_open_done(chaos_round *r) {
+  assert_non_null(r->opened);
+  assert_int_equal(hmo_device_hip_id(r->opened), 0);
+  HT_OK(hmo_memory_alloc(&r->out, r->opened, 10, HMO_BYTE, NULL));
+}
+
+/* ---- the sweep ---- */
+
+/* The status an injected error must come back as. */
+static bool status_fits(const chaos_op *op, hipError_t injected, int status) {
+  if (op->device_open && status == HMO_EDEVICE)
+    return true;
+  return status == (injected == hipErrorOutOfMemory ? HMO_ENOMEM : HMO_EBACKEND);
+}
+
+/* The round in progress, for cleanup_round when an assertion ends a test early. */
+static chaos_round *current;
+
+static void release_round(chaos_round *r) {
+  hmo_memory_release(r->out);
+  hmo_memory_release(r->view);
+  hmo_memory_release(r->mem);
+  hmo_device_close(r->opened);
+  *r = (chaos_round){.dev = r->dev};
+}
+
+
+static void round_teardown(chaos_round *r, const char *what) {
+  release_round(r);
+  current = NULL;
+  if (hmo_device_bytes_allocated(r->dev) != baseline_device_bytes)
+    print_error("%s: after releasing everything, hmo_device_bytes_allocated is %zu, not %zu\n",
+                what, hmo_device_bytes_allocated(r->dev), baseline_device_bytes);
+  assert_int_equal(hmo_device_bytes_allocated(r->dev), baseline_device_bytes);
+  mockhip_stats_t now = ht_stats();
+  assert_true(ht_same_objects(&baseline, &now, what));
+}
+
+static int start_case(void **state) {
+  (void)state;
+  baseline = ht_stats();
+  baseline_device_bytes = hmo_device_bytes_allocated(device);
+  return 0;
+}
+
+/* After a failed case: releases what its last round held, so the next case starts clean. */
+static int cleanup_round(void **state) {
+  (void)state;
+  chaos_disarm();
+  if (current != NULL)
+    release_round(current);
+  current = NULL;
+  return 0;
+}
+
+static void print_trace(const chaos_op *op, hipError_t injected, unsigned long long calls) {
+  printf("%s: %llu HIP calls, each failed in turn with %s:", op->name, calls,
+         hipGetErrorName(injected));
+  for (unsigned long long i = 0; i < calls && i < CHAOS_TRACE; i++)
+    printf(" %s", mockhip_api_name(chaos.trace[i]));
+  printf("\n");
+}
+
+static void sweep(const chaos_op *op, hipError_t injected) {
+  char what[160];
+  unsigned long long n;
+  for (n = 1; n <= CHAOS_MAX_CALLS; n++) {
+    snprintf(what, sizeof what, "%s, call %llu failed with %s", op->name, n,
+             hipGetErrorName(injected));
+    chaos_round r = {.dev = device};
+    current = &r;
+    if (op->setup != NULL)
+      op->setup(&r);
+    mockhip_stats_t before = ht_stats();
+    unsigned long long wrapped_before[MOCKHIP_API_COUNT];
+    memcpy(wrapped_before, chaos.wrapped, sizeof wrapped_before);
+    size_t device_bytes = hmo_device_bytes_allocated(r.dev);
+
+    chaos_arm(n, injected);
+    int status = op->run(&r);
+    chaos_disarm();
+
+    mockhip_stats_t after = ht_stats();
+    assert_all_calls_wrapped(&before, &after, wrapped_before, what);
+    bool fired = chaos.failed_api >= 0;
+    if (status != HMO_OK) {
+      const hmo_error *err = hmo_error_last();
+      const char *call = fired ? mockhip_api_name(chaos.failed_api) : "(none)";
+      if (!fired)
+        print_error("%s: %s with no HIP call failed\n", what, ht_status_name(status));
+      assert_true(fired);
+      if (!status_fits(op, injected, status) || err->status != status ||
+          err->hip_error != (int)injected ||
+          (!op->device_open && strstr(err->message, call) == NULL) || err->message[0] == '\0')
+        print_error("%s (%s): returned %s; hmo_error_last() says %s, hip_error %d, \"%s\"\n",
+                    what, call, ht_status_name(status), ht_status_name(err->status),
+                    err->hip_error, err->message);
+      assert_true(status_fits(op, injected, status));
+      assert_int_equal(err->status, status);
+      assert_int_equal(err->hip_error, (int)injected);
+      assert_true(err->message[0] != '\0');
+      if (!op->device_open)
+        assert_non_null(strstr(err->message, call));
+      assert_true(ht_same_objects(&before, &after, what));
+      if (hmo_device_bytes_allocated(r.dev) != device_bytes)
+        print_error("%s (%s): hmo_device_bytes_allocated %zu before, %zu after\n", what, call,
+                    device_bytes, hmo_device_bytes_allocated(r.dev));
+      assert_int_equal(hmo_device_bytes_allocated(r.dev), device_bytes);
+      if (op->after_failure != NULL)
+        op->after_failure(&r);
+    } else {
+      if (fired)
+        fprintf(stderr, "note: %s (%s): the operation returned HMO_OK\n", what,
+               mockhip_api_name(chaos.failed_api));
+      op->after_success(&r);
+    }
+    round_teardown(&r, what);
+    if (!fired)
+      break;
+  }
+  assert_true(n <= CHAOS_MAX_CALLS);
+  assert_true(n >= 2); /* the operation made at least one HIP call, and each was failed */
+  print_trace(op, injected, n - 1);
+}
+
+static void sweep_both(const chaos_op *op) {
+  sweep(op, hipErrorOutOfMemory);
+  sweep(op, hipErrorInvalidValue);
+}
+
+/* ---- the cases ---- */
+
+static void test_chaos_alloc(void **state) {
+  (void)state;
+  static const chaos_op op = {"hmo_memory_alloc", NULL, run_alloc, assert_no_out, alloc_done,
+                              false};
+  sweep_both(&op);
+}
+
+static void test_chaos_alloc_with_data(void **state) {
+  (void)state;
+  static const chaos_op op = {"hmo_memory_alloc with src", NULL, run_alloc_src, assert_no_out,
+                              alloc_src_done, false};
+  sweep_both(&op);
+}
+
+static void test_chaos_reserve(void **state) {
+  (void)state;
+  static const chaos_op op = {"hmo_memory_reserve", NULL, run_reserve, assert_no_out,
+                              reserve_done, false};
+  sweep_both(&op);
+}
+
+static void test_chaos_clone(void **state) {
+  (void)state;
+  static const chaos_op op = {"hmo_memory_clone", setup_clone, run_clone, clone_failed,
+                              clone_done, false};
+  sweep_both(&op);
+}
+
+static void test_chaos_clone_slice(void **state) {
+  (void)state;
+  static const chaos_op op = {"hmo_memory_clone of a slice", setup_clone_slice, run_clone_slice,
+                              clone_slice_failed, clone_slice_done, false};
+  sweep_both(&op);
+}
+
+static void test_chaos_resize_grow_in_place(void **state) {
+  (void)state;
+  static const chaos_op op = {"hmo_memory_resize within capacity", setup_grow, run_grow,
+                              assert_mem_unchanged, grow_done, false};
+  sweep_both(&op);
+}
+
+static void test_chaos_resize_grow_moving(void **state) {
+  (void)state;
+  static const chaos_op op = {"hmo_memory_resize past capacity", setup_move, run_move,
+                              assert_mem_unchanged, move_done, false};
+  sweep_both(&op);
+}
+
+static void test_chaos_resize_grow_moving_chunks(void **state) {
+  (void)state;
+  static const chaos_op op = {"hmo_memory_resize past capacity, two chunks", setup_move_chunks,
+                              run_move_chunks, assert_mem_unchanged, move_chunks_done, false};
+  sweep_both(&op);
+}
+
+static void test_chaos_resize_shrink(void **state) {
+  (void)state;
+  static const chaos_op op = {"hmo_memory_resize shrinking", setup_shrink, run_shrink,
+                              assert_mem_unchanged, shrink_done, false};
+  sweep_both(&op);
+}
+
+static void test_chaos_protect(void **state) {
+  (void)state;
+  static const chaos_op op = {"hmo_memory_protect", setup_protect, run_protect,
+                              assert_mem_unchanged, protect_done, false};
+  sweep_both(&op);
+}
+
+static void test_chaos_device_open(void **state) {
+  (void)state;
+  static const chaos_op op = {"hmo_device_open", NULL, run_device_open, device_open_failed,
+                              device_open_done, true};
+  sweep_both(&op);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(test_chaos_alloc, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_alloc_with_data, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_reserve, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_clone, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_clone_slice, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_resize_grow_in_place, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_resize_grow_moving, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_resize_grow_moving_chunks, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_resize_shrink, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_protect, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_device_open, start_case, cleanup_round),
+  };
+  return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}

@@ -1,0 +1,381 @@
+/*
+ * test_threads.c: one allocation's handles shared across threads.
+ *
+ * Sharers each own a disjoint range of one shared allocation and, over and
+ * over, retain the shared handle, slice their range, cast it, copy in and out
+ * through the views and the shared handle, and release what they made, while
+ * owners allocate, reserve, grow, clone, protect, free and release memories of
+ * their own. Then racing frees, racing last releases, and copies racing a
+ * free: exactly one free wins, every other call says HMO_EFREED, none crashes.
+ * Each thread's hmo_error_last() is its own. Threads only count failures; the
+ * checks run on the main thread (CMocka is not thread-safe). At the end of
+ * every case hmo and mockhip hold nothing. ThreadSanitizer runs it too.
+ */
+#include "hmo_test.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SHARERS 8
+#define OWNERS 4
+#define ITERATIONS 150
+#define SLOT 1024 /* uint32 elements of the shared allocation per sharer */
+
+static atomic_int failures;
+static hmo_device *device;
+
+/* Counts a failure and says what it was (stderr is safe to share). */
+static void count_failure(const char *what, unsigned thread, unsigned iteration, int status) {
+  atomic_fetch_add(&failures, 1);
+  const hmo_error *err = hmo_error_last();
+  fprintf(stderr, "thread %u, iteration %u: %s: status %d (%s); last error %d \"%s\"\n", thread,
+          iteration, what, status, hmo_strerror(status), err->status, err->message);
+}
+
+/* Whether status is what was expected; counts and reports it if not. */
+static bool expect(int expected, int status, const char *what, unsigned thread, unsigned i) {
+  if (status == expected)
+    return true;
+  count_failure(what, thread, i, status);
+  return false;
+}
+
+#define EXPECT(expected, call, thread, i) expect((expected), (call), #call, (thread), (i))
+#define OK(call, thread, i) EXPECT(HMO_OK, call, thread, i)
+#define CHECK(cond, thread, i)                                                                     \
+  ((cond) ? true : (count_failure("check failed: " #cond, (thread), (i), 0), false))
+
+static void start_threads(pthread_t *threads, unsigned count, void *(*fn)(void *), void *args,
+                          size_t arg_bytes) {
+  for (unsigned t = 0; t < count; t++)
+    assert_int_equal(pthread_create(&threads[t], NULL, fn, (char *)args + t * arg_bytes), 0);
+}
+
+static void join_threads(pthread_t *threads, unsigned count) {
+  for (unsigned t = 0; t < count; t++)
+    assert_int_equal(pthread_join(threads[t], NULL), 0);
+}
+
+static int setup(void **state) {
+  (void)state;
+  atomic_store(&failures, 0);
+  ht_assert_mock_clean();
+  return hmo_device_open(&device, 0) == HMO_OK ? 0 : -1;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  size_t held = hmo_device_bytes_allocated(device);
+  hmo_device_close(device);
+  device = NULL;
+  if (held != 0)
+    fprintf(stderr, "hmo_device_bytes_allocated is %zu after every release\n", held);
+  if (mockhip_live_objects() != 0)
+    mockhip_dump(stderr);
+  return held == 0 && mockhip_live_objects() == 0 ? 0 : -1;
+}
+
+/* ---- sharers and owners ---- */
+
+typedef struct sharer_arg {
+  hmo_memory *shared; /* SHARERS * SLOT uint32 */
+  unsigned id;
+  uint32_t last; /* the value the sharer wrote last, for the main thread to check */
+} sharer_arg;
+
+static uint32_t value_of(unsigned id, unsigned i, size_t k) {
+  return (uint32_t)(id << 24) ^ (uint32_t)(i << 12) ^ (uint32_t)k;
+}
+
+static void *sharer(void *arg) {
+  sharer_arg *a = arg;
+  unsigned id = a->id;
+  uint32_t in[SLOT], back[SLOT];
+  char *base = hmo_memory_ptr(a->shared);
+  for (unsigned i = 0; i < ITERATIONS; i++) {
+    hmo_memory *mine = hmo_memory_retain(a->shared);
+    hmo_memory *slot = NULL, *bytes = NULL, *half = NULL;
+    CHECK(mine == a->shared, id, i);
+    if (!OK(hmo_memory_slice(&slot, mine, (size_t)id * SLOT, SLOT), id, i))
+      goto next;
+    CHECK(hmo_memory_length(slot) == SLOT, id, i);
+    CHECK(hmo_memory_offset(slot) == (size_t)id * SLOT, id, i);
+    CHECK(hmo_memory_ptr(slot) == base + (size_t)id * SLOT * sizeof(uint32_t), id, i);
+
+    /* In through the slice, out through the shared handle. */
+    for (size_t k = 0; k < SLOT; k++)
+      in[k] = value_of(id, i, k);
+    OK(hmo_memory_copy_from(slot, in, HMO_ALL, 0), id, i);
+    OK(hmo_memory_copy_to(mine, back, SLOT, (size_t)id * SLOT), id, i);
+    CHECK(memcmp(in, back, sizeof in) == 0, id, i);
+
+    /* A byte view of the slot: its own dtype, the slice keeps uint32. */
+    if (OK(hmo_memory_cast(&bytes, slot, HMO_UINT8), id, i)) {
+      CHECK(hmo_memory_length(bytes) == SLOT * sizeof(uint32_t), id, i);
+      CHECK(hmo_memory_dtype(slot) == HMO_UINT32, id, i);
+      uint32_t word = 0;
+      OK(hmo_memory_copy_to(bytes, &word, sizeof word, 5 * sizeof word), id, i);
+      CHECK(word == in[5], id, i);
+    }
+
+    /* The second half through a slice of the slice, read back through the shared handle. */
+    if (OK(hmo_memory_slice(&half, slot, SLOT / 2, HMO_ALL), id, i)) {
+      for (size_t k = 0; k < SLOT / 2; k++)
+        in[SLOT / 2 + k] = ~value_of(id, i, k);
+      OK(hmo_memory_copy_from(half, in + SLOT / 2, SLOT / 2, 0), id, i);
+      OK(hmo_memory_copy_to(mine, back, SLOT, (size_t)id * SLOT), id, i);
+      CHECK(memcmp(in, back, sizeof in) == 0, id, i);
+    }
+
+    /* This thread's last error is its own, whatever the others fail with meanwhile. */
+    hmo_memory *none = NULL;
+    EXPECT(HMO_ERANGE, hmo_memory_slice(&none, slot, SLOT + 1 + id, 1), id, i);
+    char want[32];
+    snprintf(want, sizeof want, "%zu", (size_t)SLOT + 1 + id);
+    CHECK(hmo_error_last()->status == HMO_ERANGE, id, i);
+    CHECK(strstr(hmo_error_last()->message, want) != NULL, id, i);
+    CHECK(none == NULL, id, i);
+    a->last = in[SLOT - 1];
+  next:
+    hmo_memory_release(half);
+    hmo_memory_release(bytes);
+    hmo_memory_release(slot);
+    hmo_memory_release(mine);
+  }
+  return NULL;
+}
+
+typedef struct owner_arg {
+  unsigned id;
+} owner_arg;
+
+static void *owner(void *arg) {
+  unsigned id = SHARERS + ((owner_arg *)arg)->id;
+  for (unsigned i = 0; i < ITERATIONS; i++) {
+    size_t count = 500 + 97 * ((id * 7 + i) % 13);
+    hmo_memory *mem = NULL, *copy = NULL;
+    uint64_t in = ((uint64_t)id << 32) | i, back = 0;
+
+    /* The wrong call first: its error is this thread's alone. */
+    EXPECT(HMO_EINVAL, hmo_memory_alloc(&mem, device, 0, HMO_UINT64, NULL), id, i);
+    CHECK(hmo_error_last()->status == HMO_EINVAL, id, i);
+
+    if (!OK(hmo_memory_reserve(&mem, device, count, 8 * count, HMO_UINT64), id, i))
+      continue;
+    OK(hmo_memory_copy_from(mem, &in, 1, count - 1), id, i);
+    OK(hmo_memory_resize(mem, 4 * count), id, i);          /* in place */
+    OK(hmo_memory_copy_from(mem, &in, 1, 4 * count - 1), id, i);
+    if (i % 4 == 0)
+      OK(hmo_memory_resize(mem, 16 * count), id, i);       /* past capacity: moves */
+    OK(hmo_memory_copy_to(mem, &back, 1, count - 1), id, i);
+    CHECK(back == in, id, i);
+
+    if (OK(hmo_memory_clone(&copy, mem), id, i)) {
+      back = 0;
+      OK(hmo_memory_copy_to(copy, &back, 1, 4 * count - 1), id, i);
+      CHECK(back == in, id, i);
+    }
+    OK(hmo_memory_protect(mem, HMO_ACCESS_READ), id, i);
+    EXPECT(HMO_EACCESS, hmo_memory_copy_from(mem, &in, 1, 0), id, i);
+    OK(hmo_memory_protect(mem, HMO_ACCESS_READWRITE), id, i);
+    OK(hmo_memory_resize(mem, count / 2), id, i);          /* shrink */
+
+    OK(hmo_memory_free(mem), id, i);
+    EXPECT(HMO_EFREED, hmo_memory_copy_to(mem, &back, 1, 0), id, i);
+    CHECK(!hmo_memory_is_valid(mem), id, i);
+    hmo_memory_release(copy); /* the last reference frees the clone */
+    hmo_memory_release(mem);
+  }
+  return NULL;
+}
+
+static void test_threads_share_one_allocation(void **state) {
+  (void)state;
+  hmo_memory *shared = NULL;
+  HT_OK(hmo_memory_alloc(&shared, device, SHARERS * SLOT, HMO_UINT32, NULL));
+  size_t held = hmo_device_bytes_allocated(device);
+
+  pthread_t sharers[SHARERS], owners[OWNERS];
+  sharer_arg sargs[SHARERS];
+  owner_arg oargs[OWNERS];
+  for (unsigned t = 0; t < SHARERS; t++)
+    sargs[t] = (sharer_arg){shared, t, 0};
+  for (unsigned t = 0; t < OWNERS; t++)
+    oargs[t] = (owner_arg){t};
+  start_threads(sharers, SHARERS, sharer, sargs, sizeof sargs[0]);
+  start_threads(owners, OWNERS, owner, oargs, sizeof oargs[0]);
+  join_threads(sharers, SHARERS);
+  join_threads(owners, OWNERS);
+  assert_int_equal(atomic_load(&failures), 0);
+
+  /* Every range holds what its sharer wrote last; only the shared allocation is left. */
+  for (unsigned t = 0; t < SHARERS; t++) {
+    uint32_t word = 0;
+    HT_OK(hmo_memory_copy_to(shared, &word, 1, (size_t)t * SLOT + SLOT - 1));
+    assert_int_equal(word, sargs[t].last);
+  }
+  assert_int_equal(hmo_device_bytes_allocated(device), held);
+  hmo_memory_release(shared);
+  assert_int_equal(hmo_device_bytes_allocated(device), 0);
+  ht_assert_mock_clean();
+}
+
+/* ---- races on one allocation's lifetime ---- */
+
+#define RACERS 8
+#define RACE_ROUNDS 40
+
+typedef struct racer_arg {
+  hmo_memory *handle;   /* this racer's own handle: a retain, a slice or a cast */
+  pthread_barrier_t *start;
+  int status;           /* what its free returned */
+  unsigned id;
+  unsigned ok_copies, freed_copies;
+} racer_arg;
+
+static void *race_free(void *arg) {
+  racer_arg *a = arg;
+  pthread_barrier_wait(a->start);
+  a->status = hmo_memory_free(a->handle);
+  if (a->status != HMO_OK && hmo_error_last()->status != a->status)
+    count_failure("hmo_error_last() after a racing free", a->id, 0, a->status);
+  return NULL;
+}
+
+static void *race_release(void *arg) {
+  racer_arg *a = arg;
+  pthread_barrier_wait(a->start);
+  hmo_memory_release(a->handle);
+  return NULL;
+}
+
+/* Copies through its handle until the allocation is freed under it. */
+static void *race_copy(void *arg) {
+  racer_arg *a = arg;
+  unsigned char block[1024];
+  memset(block, (int)a->id, sizeof block);
+  size_t count = sizeof block / hmo_dtype_bytes(hmo_memory_dtype(a->handle));
+  pthread_barrier_wait(a->start);
+  for (unsigned i = 0;; i++) {
+    int status = i % 2 ? hmo_memory_copy_from(a->handle, block, count, 0)
+                       : hmo_memory_copy_to(a->handle, block, count, 0);
+    if (status == HMO_OK) {
+      a->ok_copies++;
+    } else if (status == HMO_EFREED) {
+      a->freed_copies++;
+      /* Once freed, freed for good: a few more calls all say so. */
+      for (unsigned k = 0; k < 8; k++)
+        expect(HMO_EFREED, hmo_memory_copy_to(a->handle, block, 1, 0), "copy after free", a->id,
+               i);
+      if (hmo_memory_ptr(a->handle) != NULL || hmo_memory_length(a->handle) != 0)
+        count_failure("queries after free", a->id, i, 0);
+      return NULL;
+    } else {
+      count_failure("copy racing a free", a->id, i, status);
+      return NULL;
+    }
+  }
+}
+
+/* RACERS handles on one fresh allocation: retains, slices and casts, in turn. */
+static hmo_memory *handles_on_one_allocation(racer_arg *args, pthread_barrier_t *start) {
+  hmo_memory *root = NULL;
+  HT_OK(hmo_memory_alloc(&root, device, RACERS * 1024, HMO_UINT8, NULL));
+  for (unsigned t = 0; t < RACERS; t++) {
+    args[t] = (racer_arg){NULL, start, -1, t, 0, 0};
+    switch (t % 3) {
+    case 0: args[t].handle = hmo_memory_retain(root); break;
+    case 1: HT_OK(hmo_memory_slice(&args[t].handle, root, t * 1024, 1024)); break;
+    default: HT_OK(hmo_memory_cast(&args[t].handle, root, HMO_UINT32)); break;
+    }
+  }
+  return root;
+}
+
+static void test_threads_racing_frees(void **state) {
+  (void)state;
+  for (unsigned round = 0; round < RACE_ROUNDS; round++) {
+    pthread_barrier_t start;
+    assert_int_equal(pthread_barrier_init(&start, NULL, RACERS), 0);
+    racer_arg args[RACERS];
+    hmo_memory *root = handles_on_one_allocation(args, &start);
+    pthread_t threads[RACERS];
+    start_threads(threads, RACERS, race_free, args, sizeof args[0]);
+    join_threads(threads, RACERS);
+    pthread_barrier_destroy(&start);
+
+    unsigned won = 0;
+    for (unsigned t = 0; t < RACERS; t++) {
+      if (args[t].status == HMO_OK)
+        won++;
+      else
+        assert_int_equal(args[t].status, HMO_EFREED);
+      assert_false(hmo_memory_is_valid(args[t].handle));
+      hmo_memory_release(args[t].handle);
+    }
+    assert_int_equal(won, 1);
+    assert_int_equal(hmo_device_bytes_allocated(device), 0);
+    assert_int_equal(mockhip_live_objects(), 0); /* freed now, though root is still held */
+    HT_EXPECT(HMO_EFREED, hmo_memory_free(root));
+    hmo_memory_release(root);
+  }
+  assert_int_equal(atomic_load(&failures), 0);
+  ht_assert_mock_clean();
+}
+
+static void test_threads_racing_last_releases(void **state) {
+  (void)state;
+  for (unsigned round = 0; round < RACE_ROUNDS; round++) {
+    pthread_barrier_t start;
+    assert_int_equal(pthread_barrier_init(&start, NULL, RACERS), 0);
+    racer_arg args[RACERS];
+    hmo_memory *root = handles_on_one_allocation(args, &start);
+    hmo_memory_release(root); /* only the racers' handles hold it now */
+    assert_true(hmo_device_bytes_allocated(device) > 0);
+    pthread_t threads[RACERS];
+    start_threads(threads, RACERS, race_release, args, sizeof args[0]);
+    join_threads(threads, RACERS);
+    pthread_barrier_destroy(&start);
+    assert_int_equal(hmo_device_bytes_allocated(device), 0);
+    ht_assert_mock_clean();
+  }
+}
+
+static void test_threads_copies_racing_a_free(void **state) {
+  (void)state;
+  for (unsigned round = 0; round < RACE_ROUNDS; round++) {
+    pthread_barrier_t start;
+    assert_int_equal(pthread_barrier_init(&start, NULL, RACERS + 1), 0);
+    racer_arg args[RACERS];
+    hmo_memory *root = handles_on_one_allocation(args, &start);
+    pthread_t threads[RACERS];
+    start_threads(threads, RACERS, race_copy, args, sizeof args[0]);
+    pthread_barrier_wait(&start);
+    /* Let the copies run a little, at a different point each round. */
+    for (unsigned spin = 0; spin < round * 50; spin++)
+      (void)hmo_memory_length(root);
+    HT_OK(hmo_memory_free(root));
+    join_threads(threads, RACERS);
+    pthread_barrier_destroy(&start);
+    for (unsigned t = 0; t < RACERS; t++) {
+      assert_int_equal(args[t].freed_copies, 1);
+      hmo_memory_release(args[t].handle);
+    }
+    hmo_memory_release(root);
+    assert_int_equal(hmo_device_bytes_allocated(device), 0);
+    ht_assert_mock_clean();
+  }
+  assert_int_equal(atomic_load(&failures), 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(test_threads_share_one_allocation, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_threads_racing_frees, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_threads_racing_last_releases, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_threads_copies_racing_a_free, setup, teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,390 @@
+/*
+ * test_memory_grow.c: hmo_memory_reserve and hmo_memory_resize, the growth VMM
+ * allows (occa-memory.md 3.3 memory pool, 6 memoryPool.cpp testReserve, 8.1).
+ * OCCA's pool grows by allocating anew and copying, so reservations' pointers
+ * change. hmo maps or unmaps physical chunks: within the reserved capacity the
+ * address stays; past it the same chunks are remapped into a larger range and
+ * hmo_memory_moves counts it. Data before the resize point is kept either way.
+ */
+#include "test_memory_common.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TIB ((size_t)1 << 40)
+
+/* int32 elements in one granule */
+static size_t per_granule(const conf_ctx *ctx) { return ctx->granularity / 4; }
+
+/* ---- negative ---- */
+
+static void memory_reserve_rejects_capacity_below_count(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = NULL;
+  assert_hmo_new(&mem, hmo_memory_reserve(&mem, dev, 100, 99, HMO_INT32), HMO_EINVAL);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 0);
+}
+
+static void memory_reserve_rejects_zero_count(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = NULL;
+  assert_hmo_new(&mem, hmo_memory_reserve(&mem, dev, 0, 100, HMO_INT32), HMO_EINVAL);
+}
+
+static void memory_reserve_rejects_null_arguments(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = NULL;
+  assert_hmo(hmo_memory_reserve(NULL, dev, 1, 100, HMO_INT32), HMO_EINVAL);
+  assert_hmo_new(&mem, hmo_memory_reserve(&mem, NULL, 1, 100, HMO_INT32), HMO_EINVAL);
+  mem = NULL;
+  assert_hmo_new(&mem, hmo_memory_reserve(&mem, dev, 1, 100, NULL), HMO_EINVAL);
+}
+
+static void memory_reserve_rejects_capacity_overflow(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = NULL;
+  assert_hmo_new(&mem, hmo_memory_reserve(&mem, dev, 1, SIZE_MAX / 2, HMO_INT32), HMO_ERANGE);
+  mem = NULL;
+  assert_hmo_new(&mem, hmo_memory_reserve(&mem, dev, 1, SIZE_MAX, HMO_BYTE), HMO_ERANGE);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 0);
+}
+
+static void memory_resize_rejects_null(void **state) {
+  (void)conf_begin(state);
+  assert_hmo(hmo_memory_resize(NULL, 10), HMO_EINVAL);
+}
+
+static void memory_resize_rejects_zero_count(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = mem_alloc(dev, 10, HMO_INT32, NULL);
+  mem_fill(mem, 50, 0);
+  assert_hmo(hmo_memory_resize(mem, 0), HMO_EINVAL);
+  assert_int_equal(hmo_memory_length(mem), 10);
+  mem_expect(mem, 50, 0);
+}
+
+static void memory_resize_rejects_slice(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = mem_reserve(dev, 10, 1000, HMO_INT32);
+  hmo_memory *view = mem_slice(mem, 0, HMO_ALL);
+  assert_hmo(hmo_memory_resize(view, 20), HMO_EINVAL);
+  assert_hmo(hmo_memory_resize(view, 5), HMO_EINVAL);
+  assert_int_equal(hmo_memory_length(view), 10);
+  assert_int_equal(hmo_memory_length(mem), 10);
+}
+
+static void memory_resize_rejects_cast(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = mem_reserve(dev, 10, 1000, HMO_INT32);
+  hmo_memory *cast = mem_cast(mem, HMO_BYTE);
+  assert_hmo(hmo_memory_resize(cast, 80), HMO_EINVAL);
+  assert_int_equal(hmo_memory_length(cast), 40);
+  assert_int_equal(hmo_memory_length(mem), 10);
+}
+
+static void memory_resize_rejects_wrap(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  void *block = conf_malloc(ctx, 4096);
+  hmo_memory *mem = mem_wrap(dev, block, 512, HMO_INT32);
+  assert_hmo(hmo_memory_resize(mem, 1024), HMO_EINVAL);
+  assert_hmo(hmo_memory_resize(mem, 256), HMO_EINVAL);
+  assert_int_equal(hmo_memory_length(mem), 512);
+  assert_ptr_equal(hmo_memory_ptr(mem), block);
+}
+
+static void memory_resize_rejects_size_overflow(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = mem_alloc(dev, 10, HMO_INT32, NULL);
+  mem_fill(mem, 51, 0);
+  void *ptr = hmo_memory_ptr(mem);
+  assert_hmo(hmo_memory_resize(mem, SIZE_MAX / 2), HMO_ERANGE);
+  hmo_memory *bytes = mem_alloc(dev, 10, HMO_BYTE, NULL);
+  assert_hmo(hmo_memory_resize(bytes, SIZE_MAX), HMO_ERANGE); /* overflows when rounded */
+  assert_int_equal(hmo_memory_length(mem), 10);
+  assert_ptr_equal(hmo_memory_ptr(mem), ptr);
+  assert_int_equal(hmo_memory_length(bytes), 10);
+  mem_expect(mem, 51, 0);
+}
+
+static void memory_resize_too_large_is_enomem_and_keeps_memory(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx);
+  hmo_memory *mem = mem_reserve(dev, per, 2 * per, HMO_INT32);
+  mem_fill(mem, 52, 0);
+  void *ptr = hmo_memory_ptr(mem);
+  size_t capacity = hmo_memory_capacity(mem);
+  size_t allocated = hmo_device_bytes_allocated(dev);
+  assert_hmo(hmo_memory_resize(mem, TIB), HMO_ENOMEM); /* 4 TiB of int32: past any device */
+  assert_int_equal(hmo_error_last()->hip_error, hipErrorOutOfMemory);
+  assert_int_equal(hmo_memory_length(mem), per);
+  assert_ptr_equal(hmo_memory_ptr(mem), ptr);
+  assert_int_equal(hmo_memory_capacity(mem), capacity);
+  assert_int_equal(hmo_memory_moves(mem), 0);
+  assert_int_equal(hmo_device_bytes_allocated(dev), allocated);
+  mem_expect(mem, 52, 0);
+  /* and it still grows */
+  assert_hmo(hmo_memory_resize(mem, 2 * per), HMO_OK);
+  mem_expect(mem_slice(mem, 0, per), 52, 0);
+}
+
+static void memory_slice_past_shrunk_end_is_refused(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx);
+  hmo_memory *mem = mem_reserve(dev, per, 4 * per, HMO_INT32);
+  assert_hmo(hmo_memory_resize(mem, 3 * per), HMO_OK);
+  mem_fill(mem, 65, 0);
+  hmo_memory *view = mem_slice(mem, 2 * per, per);
+  assert_hmo(hmo_memory_resize(mem, per), HMO_OK); /* the slice's bytes are unmapped */
+  int32_t host[4] = {-1, -1, -1, -1};
+  /* out of bounds of the allocation now: refused, never a fault */
+  assert_hmo(hmo_memory_copy_to(view, host, 4, 0), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy_from(view, host, 4, 0), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy(mem, view, 4, 0, 0), HMO_ERANGE);
+  assert_int_equal(host[0], -1);
+  mem_expect(mem, 65, 0);
+}
+
+/* ---- functional ---- */
+
+static void memory_reserve_holds_count_with_capacity(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx);
+  hmo_memory *mem = mem_reserve(dev, 10, 8 * per, HMO_INT32);
+  assert_int_equal(hmo_memory_length(mem), 10);
+  assert_int_equal(hmo_memory_bytes(mem), 40);
+  assert_true(hmo_memory_capacity(mem) >= 8 * per);
+  assert_int_equal(hmo_memory_moves(mem), 0);
+  assert_int_equal((uintptr_t)hmo_memory_ptr(mem) % ctx->granularity, 0);
+  /* physical memory for the count only, not the capacity */
+  assert_int_equal(hmo_device_bytes_allocated(dev), ctx->granularity);
+  int32_t host[11] = {0};
+  assert_hmo(hmo_memory_copy_from(mem, host, 11, 0), HMO_ERANGE); /* bounds are the count */
+  mem_fill(mem, 53, 0);
+  mem_expect(mem, 53, 0);
+}
+
+static void memory_resize_within_capacity_keeps_address(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx);
+  hmo_memory *mem = mem_reserve(dev, per, 4 * per, HMO_INT32);
+  mem_fill(mem, 54, 0);
+  void *ptr = hmo_memory_ptr(mem);
+  assert_hmo(hmo_memory_resize(mem, 3 * per), HMO_OK);
+  assert_ptr_equal(hmo_memory_ptr(mem), ptr);
+  assert_int_equal(hmo_memory_length(mem), 3 * per);
+  assert_int_equal(hmo_memory_bytes(mem), 3 * ctx->granularity);
+  assert_int_equal(hmo_memory_moves(mem), 0);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 3 * ctx->granularity);
+  hmo_memory *old = mem_slice(mem, 0, per);
+  mem_expect(old, 54, 0); /* kept */
+  hmo_memory *tail = mem_slice(mem, per, HMO_ALL);
+  mem_fill(tail, 55, 0); /* the new part is usable */
+  mem_expect(tail, 55, 0);
+  mem_expect(old, 54, 0);
+}
+
+static void memory_resize_by_elements_within_granule(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = mem_alloc(dev, 10, HMO_INT32, NULL);
+  mem_fill(mem, 56, 0);
+  void *ptr = hmo_memory_ptr(mem);
+  assert_hmo(hmo_memory_resize(mem, 11), HMO_OK);
+  assert_int_equal(hmo_memory_length(mem), 11);
+  assert_ptr_equal(hmo_memory_ptr(mem), ptr);
+  assert_int_equal(hmo_memory_moves(mem), 0);
+  assert_int_equal(hmo_device_bytes_allocated(dev), ctx->granularity);
+  int32_t value = 99;
+  assert_hmo(hmo_memory_copy_from(mem, &value, 1, 10), HMO_OK);
+  mem_expect_ints(mem, &value, 1, 10);
+  assert_hmo(hmo_memory_resize(mem, 5), HMO_OK);
+  assert_int_equal(hmo_memory_length(mem), 5);
+  assert_hmo(hmo_memory_copy_from(mem, &value, 1, 5), HMO_ERANGE);
+  mem_expect(mem, 56, 0);
+}
+
+static void memory_resize_shrink_keeps_address_and_data(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx);
+  hmo_memory *mem = mem_alloc(dev, 3 * per, HMO_INT32, NULL);
+  mem_fill(mem, 57, 0);
+  void *ptr = hmo_memory_ptr(mem);
+  assert_hmo(hmo_memory_resize(mem, per + 1), HMO_OK);
+  assert_ptr_equal(hmo_memory_ptr(mem), ptr);
+  assert_int_equal(hmo_memory_length(mem), per + 1);
+  assert_int_equal(hmo_memory_moves(mem), 0);
+  size_t allocated = hmo_device_bytes_allocated(dev);
+  assert_true(allocated <= 3 * ctx->granularity);
+  assert_true(allocated >= 2 * ctx->granularity);
+  mem_expect(mem, 57, 0);
+  assert_hmo(hmo_memory_resize(mem, 3 * per), HMO_OK); /* grow back */
+  assert_ptr_equal(hmo_memory_ptr(mem), ptr);
+  mem_expect(mem_slice(mem, 0, per + 1), 57, 0);
+}
+
+static void memory_resize_shrink_releases_growth_chunks(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx);
+  hmo_memory *mem = mem_reserve(dev, per, 8 * per, HMO_INT32);
+  assert_int_equal(hmo_device_bytes_allocated(dev), ctx->granularity);
+  assert_hmo(hmo_memory_resize(mem, 3 * per), HMO_OK);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 3 * ctx->granularity);
+  assert_hmo(hmo_memory_resize(mem, 6 * per), HMO_OK);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 6 * ctx->granularity);
+  assert_hmo(hmo_memory_resize(mem, per), HMO_OK);
+  assert_int_equal(hmo_device_bytes_allocated(dev), ctx->granularity);
+  mem_release(mem);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 0);
+}
+
+static void memory_resize_past_capacity_moves(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx);
+  hmo_memory *mem = mem_alloc(dev, per, HMO_INT32, NULL);
+  mem_fill(mem, 58, 0);
+  void *ptr = hmo_memory_ptr(mem);
+  size_t capacity = hmo_memory_capacity(mem);
+  assert_true(capacity >= per);
+  assert_hmo(hmo_memory_resize(mem, capacity + 2 * per), HMO_OK);
+  assert_ptr_not_equal(hmo_memory_ptr(mem), ptr);
+  assert_non_null(hmo_memory_ptr(mem));
+  assert_int_equal(hmo_memory_moves(mem), 1);
+  assert_int_equal(hmo_memory_length(mem), capacity + 2 * per);
+  assert_true(hmo_memory_capacity(mem) >= capacity + 2 * per);
+  assert_true(hmo_memory_capacity(mem) >= 2 * capacity); /* at least double */
+  assert_int_equal(hmo_device_bytes_allocated(dev),
+                   conf_round_up((capacity + 2 * per) * 4, ctx->granularity));
+  mem_expect(mem_slice(mem, 0, per), 58, 0);
+  hmo_memory *tail = mem_slice(mem, per, HMO_ALL);
+  mem_fill(tail, 59, 0);
+  mem_expect(tail, 59, 0);
+}
+
+static void memory_resize_counts_each_move(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx);
+  hmo_memory *mem = mem_reserve(dev, per, 2 * per, HMO_INT32);
+  mem_fill(mem, 60, 0);
+  void *ptr = hmo_memory_ptr(mem);
+  assert_hmo(hmo_memory_resize(mem, hmo_memory_capacity(mem)), HMO_OK); /* fills, no move */
+  assert_int_equal(hmo_memory_moves(mem), 0);
+  assert_ptr_equal(hmo_memory_ptr(mem), ptr);
+  for (size_t move = 1; move <= 3; move++) {
+    size_t capacity = hmo_memory_capacity(mem);
+    assert_hmo(hmo_memory_resize(mem, capacity + 1), HMO_OK);
+    assert_int_equal(hmo_memory_moves(mem), move);
+    assert_true(hmo_memory_capacity(mem) >= 2 * capacity);
+    /* within the new capacity: no move */
+    void *moved = hmo_memory_ptr(mem);
+    assert_hmo(hmo_memory_resize(mem, hmo_memory_capacity(mem)), HMO_OK);
+    assert_ptr_equal(hmo_memory_ptr(mem), moved);
+    assert_int_equal(hmo_memory_moves(mem), move);
+  }
+  mem_expect(mem_slice(mem, 0, per), 60, 0);
+}
+
+static void memory_resize_slice_follows_move(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx);
+  hmo_memory *mem = mem_alloc(dev, 2 * per, HMO_INT32, NULL);
+  mem_fill(mem, 61, 0);
+  hmo_memory *view = mem_slice(mem, per, 10);
+  hmo_memory *cast = mem_cast(view, HMO_BYTE);
+  assert_hmo(hmo_memory_resize(mem, 3 * hmo_memory_capacity(mem)), HMO_OK);
+  assert_int_equal(hmo_memory_moves(mem), 1);
+  assert_ptr_equal(hmo_memory_ptr(view), (char *)hmo_memory_ptr(mem) + per * 4);
+  assert_ptr_equal(hmo_memory_ptr(cast), hmo_memory_ptr(view));
+  assert_int_equal(hmo_memory_length(view), 10);
+  mem_expect(view, 61, per * 4);
+  mem_expect(cast, 61, per * 4);
+}
+
+static void memory_resize_clone(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx);
+  hmo_memory *mem = mem_alloc(dev, per, HMO_INT32, NULL);
+  mem_fill(mem, 62, 0);
+  hmo_memory *copy = mem_clone(mem);
+  assert_hmo(hmo_memory_resize(copy, 4 * per), HMO_OK);
+  assert_int_equal(hmo_memory_length(copy), 4 * per);
+  assert_int_equal(hmo_memory_length(mem), per);
+  mem_expect(mem_slice(copy, 0, per), 62, 0);
+}
+
+static void memory_resize_grows_large_in_place(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t mib = (size_t)1 << 20;
+  hmo_memory *mem = mem_reserve(dev, 16, 1024 * mib, HMO_BYTE); /* 1 GiB of address space */
+  mem_fill(mem, 63, 0);
+  void *ptr = hmo_memory_ptr(mem);
+  for (size_t count = mib; count <= 8 * mib; count *= 2) {
+    assert_hmo(hmo_memory_resize(mem, count), HMO_OK);
+    assert_ptr_equal(hmo_memory_ptr(mem), ptr);
+  }
+  assert_int_equal(hmo_memory_moves(mem), 0);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 8 * mib);
+  mem_expect(mem_slice(mem, 0, 16), 63, 0);
+  hmo_memory *last = mem_slice(mem, 8 * mib - 4096, HMO_ALL);
+  mem_fill(last, 64, 0);
+  mem_expect(last, 64, 0);
+}
+
+static const conf_rule negative_rules[] = {
+    MEM_RULE(memory_reserve_rejects_capacity_below_count, "issue: hmo (hmo_memory_reserve Errors)"),
+    MEM_RULE(memory_reserve_rejects_zero_count, "issue: hmo (count 0: HMO_EINVAL)"),
+    MEM_RULE(memory_reserve_rejects_null_arguments, "issue: hmo (NULL argument: HMO_EINVAL)"),
+    MEM_RULE(memory_reserve_rejects_capacity_overflow, "issue: hmo (size overflows: HMO_ERANGE)"),
+    MEM_RULE(memory_resize_rejects_null, "issue: hmo (hmo_memory_resize Errors)"),
+    MEM_RULE(memory_resize_rejects_zero_count, "issue: hmo (hmo_memory_resize Errors)"),
+    MEM_RULE(memory_resize_rejects_slice, "issue: hmo (resize on the whole allocation only)"),
+    MEM_RULE(memory_resize_rejects_cast, "issue: hmo (resize on the whole allocation only)"),
+    MEM_RULE(memory_resize_rejects_wrap, "occa 3.1 wrapMemory; issue: hmo (not a wrap)"),
+    MEM_RULE(memory_resize_rejects_size_overflow, "issue: hmo (size overflows: HMO_ERANGE)"),
+    MEM_RULE(memory_resize_too_large_is_enomem_and_keeps_memory,
+             "issue: hmo (a failure leaves the buffer as it was)"),
+    MEM_RULE(memory_slice_past_shrunk_end_is_refused,
+             "occa 1 (views dangled before #490); issue: hmo (never a crash; HMO_ERANGE)"),
+};
+
+static const conf_rule functional_rules[] = {
+    MEM_RULE(memory_reserve_holds_count_with_capacity,
+             "occa 6 memoryPool.cpp testReserve; occa 8.1 (grow in place)"),
+    MEM_RULE(memory_resize_within_capacity_keeps_address,
+             "occa 3.3 memory pool (pointers change on resize); occa 8.1; issue: hmo"),
+    MEM_RULE(memory_resize_by_elements_within_granule, "occa 8.3 (requested size); issue: hmo"),
+    MEM_RULE(memory_resize_shrink_keeps_address_and_data,
+             "occa 6 testReserve (resize(reserved()) shrinks, data survives)"),
+    MEM_RULE(memory_resize_shrink_releases_growth_chunks,
+             "occa 6 testReserve (allocated drops); issue: hmo (unmaps whole trailing chunks)"),
+    MEM_RULE(
+        memory_resize_past_capacity_moves,
+        "occa 6 testReserve (data survives each move); issue: hmo (moves + 1, at least double)"),
+    MEM_RULE(memory_resize_counts_each_move, "occa #748; issue: hmo (hmo_memory_moves)"),
+    MEM_RULE(memory_resize_slice_follows_move, "occa 3.3 memory pool (setPtr on move); issue: hmo"),
+    MEM_RULE(memory_resize_clone, "issue: hmo (clone is a whole allocation)"),
+    MEM_RULE(memory_resize_grows_large_in_place, "occa #748; issue: hmo (grows without copying)"),
+};
+
+const conf_group conf_group_memory_grow_negative =
+    CONF_GROUP("memory_grow_negative", negative_rules);
+const conf_group conf_group_memory_grow = CONF_GROUP("memory_grow", functional_rules);
