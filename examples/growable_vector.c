@@ -114,8 +114,8 @@ int main(void) {
          "%llu hipMemcpy calls inside hmo_memory_resize\n",
          hmo_memory_bytes(v.mem) / MIB, hmo_memory_ptr(v.mem) == first ? "unchanged" : "CHANGED",
          hmo_memory_moves(v.mem), v.stamps, copies_in_resizes);
-  failed |= hmo_memory_bytes(v.mem) != GIB || hmo_memory_moves(v.mem) != 0 ||
-            copies_in_resizes != 0;
+  failed |=
+      hmo_memory_bytes(v.mem) != GIB || hmo_memory_moves(v.mem) != 0 || copies_in_resizes != 0;
 
   /* Past the reservation: the same chunks are remapped into a larger range. */
   unsigned long long before = copy_calls();

@@ -41,7 +41,7 @@ static void slices(hmo_device *dev) {
   TRY(hmo_memory_slice(&middle, mem, 3, 4));        /* elements 3..6, no copy */
   TRY(hmo_memory_slice(&tail, middle, 2, HMO_ALL)); /* a slice of a slice: 5..6 */
   TRY(hmo_memory_copy_from(tail, minus, HMO_ALL, 0));
-  TRY(hmo_memory_copy_to(mem, data, HMO_ALL, 0)); /* the parent sees the write */
+  TRY(hmo_memory_copy_to(mem, data, HMO_ALL, 0));     /* the parent sees the write */
   int status = hmo_memory_slice(&none, middle, 3, 2); /* 3 + 2 > 4 */
   printf("slices: middle = mem[%zu..%zu], tail = mem[%zu..%zu]; mem after writing -5, -6 "
          "through tail: %d %d %d %d %d %d %d %d %d %d; middle[3..5) is %s: %s\n",
@@ -91,7 +91,7 @@ static void clones(hmo_device *dev) {
   size_t before = hmo_device_bytes_allocated(dev);
   TRY(hmo_memory_clone(&copy, mem)); /* a new allocation with the same bytes */
   size_t after = hmo_device_bytes_allocated(dev);
-  TRY(hmo_memory_copy_from(copy, (float[]){-1.0f}, 1, 0));  /* changes only the clone */
+  TRY(hmo_memory_copy_from(copy, (float[]){-1.0f}, 1, 0)); /* changes only the clone */
   TRY(hmo_memory_copy_to(mem, back, HMO_ALL, 0));
   TRY(hmo_memory_slice(&window, mem, 40, 10));
   TRY(hmo_memory_clone(&window_copy, window)); /* a clone of a view holds just the view */

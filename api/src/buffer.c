@@ -136,8 +136,8 @@ static int drop_chunks_from(hmo_buffer *buf, size_t keep, const char *op) {
   return HMO_OK;
 }
 
-int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t capacity) {
-  const char *op = "hmo_memory_alloc";
+int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t capacity,
+                       const char *op) {
   bool overflow_a, overflow_b;
   size_t mapped = round_up(bytes, dev->granularity, &overflow_a);
   size_t reserved = round_up(capacity, dev->granularity, &overflow_b);

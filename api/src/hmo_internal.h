@@ -76,7 +76,7 @@ HMO_HIDDEN int hmo__check_hip(hipError_t err, const char *call, const char *op);
 
 /* A VMM buffer of `bytes` (rounded up) in a range reserved for `capacity`. */
 HMO_HIDDEN int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes,
-                                  size_t capacity);
+                                  size_t capacity, const char *op);
 HMO_HIDDEN int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes);
 /* Unmaps, releases and frees the range now; the struct stays for its handles. */
 HMO_HIDDEN int hmo__buffer_free_locked(hmo_buffer *buf);

@@ -71,26 +71,31 @@ static int new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype d
   return HMO_OK;
 }
 
-HMO_API int hmo_memory_reserve(hmo_memory **out, hmo_device *dev, size_t count, size_t capacity,
-                               hmo_dtype dtype) {
-  const char *op = "hmo_memory_reserve";
+/* reserve, alloc and clone: failures name `op`, the call the user made. */
+static int reserve_as(hmo_memory **out, hmo_device *dev, size_t count, size_t capacity,
+                      hmo_dtype dtype, const char *op) {
   int status = check_new(out, dev, count, dtype, op);
   if (status != HMO_OK)
     return status;
   if (capacity < count)
     return hmo__fail(HMO_EINVAL, 0, "%s: capacity %zu is below count %zu", op, capacity, count);
-  size_t bytes, capacity_bytes;
+  size_t bytes = 0, capacity_bytes = 0;
   if ((status = hmo__count_bytes(count, dtype, &bytes, op)) != HMO_OK ||
       (status = hmo__count_bytes(capacity, dtype, &capacity_bytes, op)) != HMO_OK)
     return status;
   hmo_buffer *buf;
-  status = hmo__buffer_create(&buf, dev, bytes, capacity_bytes);
+  status = hmo__buffer_create(&buf, dev, bytes, capacity_bytes, op);
   return status == HMO_OK ? new_root(out, buf, bytes, dtype, op) : status;
+}
+
+HMO_API int hmo_memory_reserve(hmo_memory **out, hmo_device *dev, size_t count, size_t capacity,
+                               hmo_dtype dtype) {
+  return reserve_as(out, dev, count, capacity, dtype, "hmo_memory_reserve");
 }
 
 HMO_API int hmo_memory_alloc(hmo_memory **out, hmo_device *dev, size_t count, hmo_dtype dtype,
                              const void *src) {
-  int status = hmo_memory_reserve(out, dev, count, count, dtype);
+  int status = reserve_as(out, dev, count, count, dtype, "hmo_memory_alloc");
   if (status != HMO_OK || src == NULL)
     return status;
   status = hmo_memory_copy_from(*out, src, count, 0);
@@ -188,7 +193,7 @@ HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem) {
   if (status != HMO_OK)
     return status;
   hmo_memory *copy = NULL;
-  status = hmo_memory_reserve(&copy, dev, length, length, dtype);
+  status = reserve_as(&copy, dev, length, length, dtype, op);
   if (status == HMO_OK)
     status = hmo_memory_copy(copy, mem, HMO_ALL, 0, 0);
   if (status != HMO_OK) {

@@ -27,7 +27,8 @@
 /* Whether status == expected; prints the call, both names and the last error if not. */
 bool ht_returned(int expected, int status, const char *call);
 
-/* The name of a status for messages ("HMO_EINVAL", or "status 42"). Not thread-safe for unknowns. */
+/* The name of a status for messages ("HMO_EINVAL", or "status 42"). Not thread-safe for unknowns.
+ */
 const char *ht_status_name(int status);
 
 /* The mock's counters now. */
@@ -38,8 +39,7 @@ mockhip_stats_t ht_stats(void);
  * physical, hipMalloc; live reservations, mappings, handles, mallocs,
  * streams); call counts are not compared. Prints each difference under `what`.
  */
-bool ht_same_objects(const mockhip_stats_t *before, const mockhip_stats_t *after,
-                     const char *what);
+bool ht_same_objects(const mockhip_stats_t *before, const mockhip_stats_t *after, const char *what);
 
 /* Asserts that mockhip holds nothing: prints the address space if it does. */
 void ht_assert_mock_clean(void);

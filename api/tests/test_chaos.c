@@ -42,7 +42,7 @@
      unsigned long long flags),                                                                    \
     (handle, size, prop, flags))                                                                   \
   X(hipMemRelease, (hipMemGenericAllocationHandle_t handle), (handle))                             \
-  X(hipMemRetainAllocationHandle, (hipMemGenericAllocationHandle_t * handle, void *addr),           \
+  X(hipMemRetainAllocationHandle, (hipMemGenericAllocationHandle_t * handle, void *addr),          \
     (handle, addr))                                                                                \
   X(hipMemMap,                                                                                     \
     (void *ptr, size_t size, size_t offset, hipMemGenericAllocationHandle_t handle,                \
@@ -145,11 +145,11 @@ static void assert_all_calls_wrapped(const mockhip_stats_t *before, const mockhi
 
 typedef struct chaos_round {
   hmo_device *dev;
-  hmo_memory *mem;        /* made by the setup: what the operation works on */
-  hmo_memory *view;       /* a view the setup made, if any */
-  hmo_memory *out;        /* made by the operation */
-  hmo_device *opened;     /* made by hmo_device_open */
-  size_t bytes;           /* bytes of mem written with the pattern */
+  hmo_memory *mem;    /* made by the setup: what the operation works on */
+  hmo_memory *view;   /* a view the setup made, if any */
+  hmo_memory *out;    /* made by the operation */
+  hmo_device *opened; /* made by hmo_device_open */
+  size_t bytes;       /* bytes of mem written with the pattern */
   /* mem before the operation */
   void *ptr;
   size_t length, capacity, moves;
@@ -162,12 +162,12 @@ typedef struct chaos_op {
   int (*run)(chaos_round *r);
   void (*after_failure)(chaos_round *r); /* the state is as before the call */
   void (*after_success)(chaos_round *r);
-  bool device_open; /* HMO_EDEVICE is an acceptable translation; the message need not name the call */
+  bool device_open; /* HMO_EDEVICE fits too; the message need not name the call */
 } chaos_op;
 
 static hmo_device *device;
-static size_t granule;       /* minimum granularity, bytes */
-static size_t words;         /* uint32 elements per granule */
+static size_t granule; /* minimum granularity, bytes */
+static size_t words;   /* uint32 elements per granule */
 
 /*
  * What mockhip and the device held when the case began: every round must end
@@ -458,8 +458,12 @@ static bool status_fits(const chaos_op *op, hipError_t injected, int status) {
   return status == (injected == hipErrorOutOfMemory ? HMO_ENOMEM : HMO_EBACKEND);
 }
 
-/* The round in progress, for cleanup_round when an assertion ends a test early. */
-static chaos_round *current;
+/*
+ * The round in progress. Static, not on sweep()'s stack: when an assertion
+ * ends a case, CMocka jumps out of sweep() and cleanup_round releases it.
+ */
+static chaos_round live_round;
+static bool round_live;
 
 static void release_round(chaos_round *r) {
   hmo_memory_release(r->out);
@@ -469,10 +473,9 @@ static void release_round(chaos_round *r) {
   *r = (chaos_round){.dev = r->dev};
 }
 
-
 static void round_teardown(chaos_round *r, const char *what) {
   release_round(r);
-  current = NULL;
+  round_live = false;
   if (hmo_device_bytes_allocated(r->dev) != baseline_device_bytes)
     print_error("%s: after releasing everything, hmo_device_bytes_allocated is %zu, not %zu\n",
                 what, hmo_device_bytes_allocated(r->dev), baseline_device_bytes);
@@ -492,9 +495,9 @@ static int start_case(void **state) {
 static int cleanup_round(void **state) {
   (void)state;
   chaos_disarm();
-  if (current != NULL)
-    release_round(current);
-  current = NULL;
+  if (round_live)
+    release_round(&live_round);
+  round_live = false;
   return 0;
 }
 
@@ -512,17 +515,18 @@ static void sweep(const chaos_op *op, hipError_t injected) {
   for (n = 1; n <= CHAOS_MAX_CALLS; n++) {
     snprintf(what, sizeof what, "%s, call %llu failed with %s", op->name, n,
              hipGetErrorName(injected));
-    chaos_round r = {.dev = device};
-    current = &r;
+    chaos_round *r = &live_round;
+    *r = (chaos_round){.dev = device};
+    round_live = true;
     if (op->setup != NULL)
-      op->setup(&r);
+      op->setup(r);
     mockhip_stats_t before = ht_stats();
     unsigned long long wrapped_before[MOCKHIP_API_COUNT];
     memcpy(wrapped_before, chaos.wrapped, sizeof wrapped_before);
-    size_t device_bytes = hmo_device_bytes_allocated(r.dev);
+    size_t device_bytes = hmo_device_bytes_allocated(r->dev);
 
     chaos_arm(n, injected);
-    int status = op->run(&r);
+    int status = op->run(r);
     chaos_disarm();
 
     mockhip_stats_t after = ht_stats();
@@ -537,9 +541,9 @@ static void sweep(const chaos_op *op, hipError_t injected) {
       if (!status_fits(op, injected, status) || err->status != status ||
           err->hip_error != (int)injected ||
           (!op->device_open && strstr(err->message, call) == NULL) || err->message[0] == '\0')
-        print_error("%s (%s): returned %s; hmo_error_last() says %s, hip_error %d, \"%s\"\n",
-                    what, call, ht_status_name(status), ht_status_name(err->status),
-                    err->hip_error, err->message);
+        print_error("%s (%s): returned %s; hmo_error_last() says %s, hip_error %d, \"%s\"\n", what,
+                    call, ht_status_name(status), ht_status_name(err->status), err->hip_error,
+                    err->message);
       assert_true(status_fits(op, injected, status));
       assert_int_equal(err->status, status);
       assert_int_equal(err->hip_error, (int)injected);
@@ -547,19 +551,19 @@ static void sweep(const chaos_op *op, hipError_t injected) {
       if (!op->device_open)
         assert_non_null(strstr(err->message, call));
       assert_true(ht_same_objects(&before, &after, what));
-      if (hmo_device_bytes_allocated(r.dev) != device_bytes)
+      if (hmo_device_bytes_allocated(r->dev) != device_bytes)
         print_error("%s (%s): hmo_device_bytes_allocated %zu before, %zu after\n", what, call,
-                    device_bytes, hmo_device_bytes_allocated(r.dev));
-      assert_int_equal(hmo_device_bytes_allocated(r.dev), device_bytes);
+                    device_bytes, hmo_device_bytes_allocated(r->dev));
+      assert_int_equal(hmo_device_bytes_allocated(r->dev), device_bytes);
       if (op->after_failure != NULL)
-        op->after_failure(&r);
+        op->after_failure(r);
     } else {
       if (fired)
         fprintf(stderr, "note: %s (%s): the operation returned HMO_OK\n", what,
-               mockhip_api_name(chaos.failed_api));
-      op->after_success(&r);
+                mockhip_api_name(chaos.failed_api));
+      op->after_success(r);
     }
-    round_teardown(&r, what);
+    round_teardown(r, what);
     if (!fired)
       break;
   }
@@ -577,78 +581,108 @@ static void sweep_both(const chaos_op *op) {
 
 static void test_chaos_alloc(void **state) {
   (void)state;
-  static const chaos_op op = {"hmo_memory_alloc", NULL, run_alloc, assert_no_out, alloc_done,
-                              false};
+  static const chaos_op op = {.name = "hmo_memory_alloc",
+                              .run = run_alloc,
+                              .after_failure = assert_no_out,
+                              .after_success = alloc_done};
   sweep_both(&op);
 }
 
 static void test_chaos_alloc_with_data(void **state) {
   (void)state;
-  static const chaos_op op = {"hmo_memory_alloc with src", NULL, run_alloc_src, assert_no_out,
-                              alloc_src_done, false};
+  static const chaos_op op = {.name = "hmo_memory_alloc with src",
+                              .run = run_alloc_src,
+                              .after_failure = assert_no_out,
+                              .after_success = alloc_src_done};
   sweep_both(&op);
 }
 
 static void test_chaos_reserve(void **state) {
   (void)state;
-  static const chaos_op op = {"hmo_memory_reserve", NULL, run_reserve, assert_no_out,
-                              reserve_done, false};
+  static const chaos_op op = {.name = "hmo_memory_reserve",
+                              .run = run_reserve,
+                              .after_failure = assert_no_out,
+                              .after_success = reserve_done};
   sweep_both(&op);
 }
 
 static void test_chaos_clone(void **state) {
   (void)state;
-  static const chaos_op op = {"hmo_memory_clone", setup_clone, run_clone, clone_failed,
-                              clone_done, false};
+  static const chaos_op op = {.name = "hmo_memory_clone",
+                              .setup = setup_clone,
+                              .run = run_clone,
+                              .after_failure = clone_failed,
+                              .after_success = clone_done};
   sweep_both(&op);
 }
 
 static void test_chaos_clone_slice(void **state) {
   (void)state;
-  static const chaos_op op = {"hmo_memory_clone of a slice", setup_clone_slice, run_clone_slice,
-                              clone_slice_failed, clone_slice_done, false};
+  static const chaos_op op = {.name = "hmo_memory_clone of a slice",
+                              .setup = setup_clone_slice,
+                              .run = run_clone_slice,
+                              .after_failure = clone_slice_failed,
+                              .after_success = clone_slice_done};
   sweep_both(&op);
 }
 
 static void test_chaos_resize_grow_in_place(void **state) {
   (void)state;
-  static const chaos_op op = {"hmo_memory_resize within capacity", setup_grow, run_grow,
-                              assert_mem_unchanged, grow_done, false};
+  static const chaos_op op = {.name = "hmo_memory_resize within capacity",
+                              .setup = setup_grow,
+                              .run = run_grow,
+                              .after_failure = assert_mem_unchanged,
+                              .after_success = grow_done};
   sweep_both(&op);
 }
 
 static void test_chaos_resize_grow_moving(void **state) {
   (void)state;
-  static const chaos_op op = {"hmo_memory_resize past capacity", setup_move, run_move,
-                              assert_mem_unchanged, move_done, false};
+  static const chaos_op op = {.name = "hmo_memory_resize past capacity",
+                              .setup = setup_move,
+                              .run = run_move,
+                              .after_failure = assert_mem_unchanged,
+                              .after_success = move_done};
   sweep_both(&op);
 }
 
 static void test_chaos_resize_grow_moving_chunks(void **state) {
   (void)state;
-  static const chaos_op op = {"hmo_memory_resize past capacity, two chunks", setup_move_chunks,
-                              run_move_chunks, assert_mem_unchanged, move_chunks_done, false};
+  static const chaos_op op = {.name = "hmo_memory_resize past capacity, two chunks",
+                              .setup = setup_move_chunks,
+                              .run = run_move_chunks,
+                              .after_failure = assert_mem_unchanged,
+                              .after_success = move_chunks_done};
   sweep_both(&op);
 }
 
 static void test_chaos_resize_shrink(void **state) {
   (void)state;
-  static const chaos_op op = {"hmo_memory_resize shrinking", setup_shrink, run_shrink,
-                              assert_mem_unchanged, shrink_done, false};
+  static const chaos_op op = {.name = "hmo_memory_resize shrinking",
+                              .setup = setup_shrink,
+                              .run = run_shrink,
+                              .after_failure = assert_mem_unchanged,
+                              .after_success = shrink_done};
   sweep_both(&op);
 }
 
 static void test_chaos_protect(void **state) {
   (void)state;
-  static const chaos_op op = {"hmo_memory_protect", setup_protect, run_protect,
-                              assert_mem_unchanged, protect_done, false};
+  static const chaos_op op = {.name = "hmo_memory_protect",
+                              .setup = setup_protect,
+                              .run = run_protect,
+                              .after_failure = assert_mem_unchanged,
+                              .after_success = protect_done};
   sweep_both(&op);
 }
 
 static void test_chaos_device_open(void **state) {
   (void)state;
-  static const chaos_op op = {"hmo_device_open", NULL, run_device_open, device_open_failed,
-                              device_open_done, true};
+  static const chaos_op op = {.name = "hmo_device_open",
+                              .run = run_device_open,
+                              .after_failure = device_open_failed,
+                              .after_success = device_open_done,
+                              .device_open = true};
   sweep_both(&op);
 }
 
@@ -661,7 +695,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_chaos_clone_slice, start_case, cleanup_round),
       cmocka_unit_test_setup_teardown(test_chaos_resize_grow_in_place, start_case, cleanup_round),
       cmocka_unit_test_setup_teardown(test_chaos_resize_grow_moving, start_case, cleanup_round),
-      cmocka_unit_test_setup_teardown(test_chaos_resize_grow_moving_chunks, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_resize_grow_moving_chunks, start_case,
+                                      cleanup_round),
       cmocka_unit_test_setup_teardown(test_chaos_resize_shrink, start_case, cleanup_round),
       cmocka_unit_test_setup_teardown(test_chaos_protect, start_case, cleanup_round),
       cmocka_unit_test_setup_teardown(test_chaos_device_open, start_case, cleanup_round),

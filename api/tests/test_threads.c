@@ -14,6 +14,7 @@
 #include "hmo_test.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,10 +166,10 @@ static void *owner(void *arg) {
     if (!OK(hmo_memory_reserve(&mem, device, count, 8 * count, HMO_UINT64), id, i))
       continue;
     OK(hmo_memory_copy_from(mem, &in, 1, count - 1), id, i);
-    OK(hmo_memory_resize(mem, 4 * count), id, i);          /* in place */
+    OK(hmo_memory_resize(mem, 4 * count), id, i); /* in place */
     OK(hmo_memory_copy_from(mem, &in, 1, 4 * count - 1), id, i);
     if (i % 4 == 0)
-      OK(hmo_memory_resize(mem, 16 * count), id, i);       /* past capacity: moves */
+      OK(hmo_memory_resize(mem, 16 * count), id, i); /* past capacity: moves */
     OK(hmo_memory_copy_to(mem, &back, 1, count - 1), id, i);
     CHECK(back == in, id, i);
 
@@ -180,7 +181,7 @@ static void *owner(void *arg) {
     OK(hmo_memory_protect(mem, HMO_ACCESS_READ), id, i);
     EXPECT(HMO_EACCESS, hmo_memory_copy_from(mem, &in, 1, 0), id, i);
     OK(hmo_memory_protect(mem, HMO_ACCESS_READWRITE), id, i);
-    OK(hmo_memory_resize(mem, count / 2), id, i);          /* shrink */
+    OK(hmo_memory_resize(mem, count / 2), id, i); /* shrink */
 
     OK(hmo_memory_free(mem), id, i);
     EXPECT(HMO_EFREED, hmo_memory_copy_to(mem, &back, 1, 0), id, i);
@@ -228,9 +229,9 @@ static void test_threads_share_one_allocation(void **state) {
 #define RACE_ROUNDS 40
 
 typedef struct racer_arg {
-  hmo_memory *handle;   /* this racer's own handle: a retain, a slice or a cast */
+  hmo_memory *handle; /* this racer's own handle: a retain, a slice or a cast */
   pthread_barrier_t *start;
-  int status;           /* what its free returned */
+  int status; /* what its free returned */
   unsigned id;
   unsigned ok_copies, freed_copies;
 } racer_arg;
@@ -251,7 +252,16 @@ static void *race_release(void *arg) {
   return NULL;
 }
 
-/* Copies through its handle until the allocation is freed under it. */
+/* Successful copies of all racers in the current round. */
+static atomic_uint copies_done;
+/* A racer gives up (and fails) after this many copies without seeing the free. */
+#define RACE_MAX_COPIES 1000000u
+
+/*
+ * Copies through its handle until the allocation is freed under it. Each copy
+ * is followed by a yield, so the thread that frees gets the buffer's lock
+ * even where threads are serialized (valgrind).
+ */
 static void *race_copy(void *arg) {
   racer_arg *a = arg;
   unsigned char block[1024];
@@ -261,14 +271,18 @@ static void *race_copy(void *arg) {
   for (unsigned i = 0;; i++) {
     int status = i % 2 ? hmo_memory_copy_from(a->handle, block, count, 0)
                        : hmo_memory_copy_to(a->handle, block, count, 0);
-    if (status == HMO_OK) {
+    if (status == HMO_OK && i == RACE_MAX_COPIES) {
+      count_failure("no free seen", a->id, i, status);
+      return NULL;
+    } else if (status == HMO_OK) {
       a->ok_copies++;
+      atomic_fetch_add(&copies_done, 1);
+      sched_yield();
     } else if (status == HMO_EFREED) {
       a->freed_copies++;
       /* Once freed, freed for good: a few more calls all say so. */
       for (unsigned k = 0; k < 8; k++)
-        expect(HMO_EFREED, hmo_memory_copy_to(a->handle, block, 1, 0), "copy after free", a->id,
-               i);
+        expect(HMO_EFREED, hmo_memory_copy_to(a->handle, block, 1, 0), "copy after free", a->id, i);
       if (hmo_memory_ptr(a->handle) != NULL || hmo_memory_length(a->handle) != 0)
         count_failure("queries after free", a->id, i, 0);
       return NULL;
@@ -286,9 +300,15 @@ static hmo_memory *handles_on_one_allocation(racer_arg *args, pthread_barrier_t 
   for (unsigned t = 0; t < RACERS; t++) {
     args[t] = (racer_arg){NULL, start, -1, t, 0, 0};
     switch (t % 3) {
-    case 0: args[t].handle = hmo_memory_retain(root); break;
-    case 1: HT_OK(hmo_memory_slice(&args[t].handle, root, t * 1024, 1024)); break;
-    default: HT_OK(hmo_memory_cast(&args[t].handle, root, HMO_UINT32)); break;
+    case 0:
+      args[t].handle = hmo_memory_retain(root);
+      break;
+    case 1:
+      HT_OK(hmo_memory_slice(&args[t].handle, root, t * 1024, 1024));
+      break;
+    default:
+      HT_OK(hmo_memory_cast(&args[t].handle, root, HMO_UINT32));
+      break;
     }
   }
   return root;
@@ -351,11 +371,12 @@ static void test_threads_copies_racing_a_free(void **state) {
     racer_arg args[RACERS];
     hmo_memory *root = handles_on_one_allocation(args, &start);
     pthread_t threads[RACERS];
+    atomic_store(&copies_done, 0);
     start_threads(threads, RACERS, race_copy, args, sizeof args[0]);
     pthread_barrier_wait(&start);
-    /* Let the copies run a little, at a different point each round. */
-    for (unsigned spin = 0; spin < round * 50; spin++)
-      (void)hmo_memory_length(root);
+    /* Free while the copies run: after a different number of them each round. */
+    while (atomic_load(&copies_done) < 1 + round % 4 * RACERS)
+      sched_yield();
     HT_OK(hmo_memory_free(root));
     join_threads(threads, RACERS);
     pthread_barrier_destroy(&start);
