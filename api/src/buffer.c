@@ -73,31 +73,49 @@ static int add_chunk_slot(hmo_buffer *buf, const char *op) {
   return HMO_OK;
 }
 
-/*
- * Creates a chunk of `bytes`, maps it at base + buf->mapped and gives it the
- * buffer's access. On success it is the buffer's last chunk.
- */
-static int append_chunk(hmo_buffer *buf, size_t bytes, const char *op) {
+/* Creates physical memory for one more chunk; it waits in the slot after the last. */
+static int create_next_chunk(hmo_buffer *buf, size_t bytes, const char *op) {
   int status = add_chunk_slot(buf, op);
   if (status != HMO_OK)
     return status;
   hipMemAllocationProp prop = device_prop(buf->dev);
   hipMemGenericAllocationHandle_t handle;
   status = hmo__check_hip(hipMemCreate(&handle, bytes, &prop, 0), "hipMemCreate", op);
+  if (status == HMO_OK)
+    buf->chunks[buf->chunk_count] = (hmo_chunk){handle, bytes};
+  return status;
+}
+
+/* Maps chunks [first, first+count) from base + offset and gives them the
+   buffer's access; on failure nothing stays mapped. */
+static int map_with_access(hmo_buffer *buf, char *base, size_t first, size_t count, size_t offset,
+                           const char *op) {
+  int status = map_chunks(buf, base, first, count, offset, op);
+  if (status != HMO_OK || buf->access == HMO_ACCESS_NONE)
+    return status;
+  size_t bytes = 0;
+  for (size_t i = first; i < first + count; i++)
+    bytes += buf->chunks[i].bytes;
+  status = set_access(buf, base + offset, bytes, buf->access, op);
+  if (status != HMO_OK)
+    (void)hipMemUnmap(base + offset, bytes);
+  return status;
+}
+
+/*
+ * Creates a chunk of `bytes`, maps it at base + buf->mapped and gives it the
+ * buffer's access. On success it is the buffer's last chunk.
+ */
+static int append_chunk(hmo_buffer *buf, size_t bytes, const char *op) {
+  int status = create_next_chunk(buf, bytes, op);
   if (status != HMO_OK)
     return status;
-  char *at = buf->base + buf->mapped;
-  status = hmo__check_hip(hipMemMap(at, bytes, 0, handle, 0), "hipMemMap", op);
-  if (status == HMO_OK && buf->access != HMO_ACCESS_NONE) {
-    status = set_access(buf, at, bytes, buf->access, op);
-    if (status != HMO_OK)
-      (void)hipMemUnmap(at, bytes);
-  }
+  status = map_with_access(buf, buf->base, buf->chunk_count, 1, buf->mapped, op);
   if (status != HMO_OK) {
-    (void)hipMemRelease(handle);
+    (void)hipMemRelease(buf->chunks[buf->chunk_count].handle);
     return status;
   }
-  buf->chunks[buf->chunk_count++] = (hmo_chunk){handle, bytes};
+  buf->chunk_count++;
   buf->mapped += bytes;
   atomic_fetch_add(&buf->dev->bytes_allocated, bytes);
   return HMO_OK;
@@ -217,36 +235,25 @@ void hmo__buffer_unhold(hmo_buffer *buf) {
  */
 static int grow_into_larger_range(hmo_buffer *buf, size_t reserved, size_t extra,
                                   const char *op) {
-  int status = add_chunk_slot(buf, op);
+  int status = create_next_chunk(buf, extra, op);
   if (status != HMO_OK)
     return status;
-  hipMemAllocationProp prop = device_prop(buf->dev);
-  hipMemGenericAllocationHandle_t handle;
-  status = hmo__check_hip(hipMemCreate(&handle, extra, &prop, 0), "hipMemCreate", op);
-  if (status != HMO_OK)
-    return status;
+  hipMemGenericAllocationHandle_t handle = buf->chunks[buf->chunk_count].handle;
   char *base;
   status = reserve_range(&base, reserved, op);
   if (status != HMO_OK) {
     (void)hipMemRelease(handle);
     return status;
   }
-  buf->chunks[buf->chunk_count] = (hmo_chunk){handle, extra};
-  status = map_chunks(buf, base, 0, buf->chunk_count + 1, 0, op);
   size_t mapped = buf->mapped + extra;
-  if (status == HMO_OK && buf->access != HMO_ACCESS_NONE) {
-    status = set_access(buf, base, mapped, buf->access, op);
-    if (status != HMO_OK)
-      (void)hipMemUnmap(base, mapped);
-  }
+  status = map_with_access(buf, base, 0, buf->chunk_count + 1, 0, op);
   /* Letting the old range go can fail too: then it is put back as it was. */
   if (status == HMO_OK) {
     status = hmo__check_hip(hipMemUnmap(buf->base, buf->mapped), "hipMemUnmap", op);
     if (status == HMO_OK) {
       status = hmo__check_hip(hipMemAddressFree(buf->base, buf->reserved), "hipMemAddressFree", op);
-      if (status != HMO_OK && map_chunks(buf, buf->base, 0, buf->chunk_count, 0, op) == HMO_OK &&
-          buf->access != HMO_ACCESS_NONE)
-        (void)set_access(buf, buf->base, buf->mapped, buf->access, op);
+      if (status != HMO_OK)
+        (void)map_with_access(buf, buf->base, 0, buf->chunk_count, 0, op);
     }
     if (status != HMO_OK)
       (void)hipMemUnmap(base, mapped);
