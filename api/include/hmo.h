@@ -216,7 +216,7 @@ HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count);
  */
 HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access);
 
-/* ---- queries: 0/NULL/false for NULL or freed memory ---- */
+/* ---- queries: 0/NULL/false for NULL or freed memory (dtype and device stay the handle's) ---- */
 
 HMO_API size_t hmo_memory_length(const hmo_memory *mem); /* elements */
 HMO_API size_t hmo_memory_bytes(const hmo_memory *mem);
