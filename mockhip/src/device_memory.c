@@ -96,7 +96,6 @@ static hipError_t stream_create(mh_state *s, hipStream_t *out) {
   if (stream == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the stream");
   stream->id = mh__new_id(s);
-  stream->device = mh__current_device();
   if (mh__idmap_put(&s->streams, stream->id, stream) != 0) {
     free(stream);
     return mh__fail(hipErrorOutOfMemory, "no memory for the stream registry");

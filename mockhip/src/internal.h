@@ -81,7 +81,6 @@ typedef struct mh_mapping {
 
 typedef struct mh_stream {
   uint64_t id;
-  int device;
 } mh_stream;
 
 /* ---- the process-wide state (runtime.c) ---- */
@@ -122,9 +121,6 @@ MH_HIDDEN hipError_t mh__leave(mockhip_api api, hipError_t err, const char *args
 /* Records why the call fails and returns err, for `return mh__fail(...)`. */
 MH_HIDDEN hipError_t mh__fail(hipError_t err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-
-/* Clears the thread's failure reason (a successful call has none). */
-MH_HIDDEN void mh__clear_reason(void);
 
 /* A fresh id for a handle or a stream, shaped so it never looks like NULL. */
 MH_HIDDEN uint64_t mh__new_id(mh_state *state);

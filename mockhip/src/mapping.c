@@ -23,6 +23,11 @@ mh_mapping *mh__mapping_at(mh_state *s, uintptr_t addr) {
   return mapping && mapping->base == addr ? mapping : NULL;
 }
 
+/* The mapping that starts where m ends, or NULL. */
+static mh_mapping *next_mapping(mh_state *s, const mh_mapping *m) {
+  return mh__mapping_at(s, m->base + m->bytes);
+}
+
 static size_t slots(const mh_state *s) { return (size_t)s->options.devices + 1; }
 
 /*
@@ -50,7 +55,7 @@ static mh_mapping *covered_run(mh_state *s, void *ptr, size_t bytes, size_t *cou
     ++*count;
     if (covered == bytes)
       break;
-    mh_mapping *next = mh__mapping_at(s, m->base + m->bytes);
+    mh_mapping *next = next_mapping(s, m);
     if (next == NULL || next->reservation != m->reservation) {
       mh__fail(hipErrorInvalidValue, "size %zu runs past the mapping at %p into %s", bytes, (void *)m->base,
                mh__region_containing(s, m->base + m->bytes) == m->reservation
@@ -61,10 +66,6 @@ static mh_mapping *covered_run(mh_state *s, void *ptr, size_t bytes, size_t *cou
     m = next;
   }
   return first;
-}
-
-static mh_mapping *next_mapping(mh_state *s, const mh_mapping *m) {
-  return mh__mapping_at(s, m->base + m->bytes);
 }
 
 static mh_os_prot union_prot(const mh_state *s, const mh_mapping *m) {

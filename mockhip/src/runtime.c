@@ -73,8 +73,6 @@ hipError_t mh__fail(hipError_t err, const char *fmt, ...) {
   return err;
 }
 
-void mh__clear_reason(void) { reason[0] = '\0'; }
-
 hipError_t mh__leave(mockhip_api api, hipError_t err, const char *args_fmt, ...) {
   if (err == hipSuccess) {
     reason[0] = '\0';
