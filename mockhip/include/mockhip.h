@@ -122,6 +122,51 @@ MOCKHIP_API void mockhip_dump(FILE *out);
  */
 MOCKHIP_API const char *mockhip_last_reason(void);
 
+/* ---- fault injection ---- */
+
+/*
+ * Replaces the fault-injection rules (MOCKHIP_FAIL's syntax) and restarts
+ * their call counts; NULL or "" removes them all. A chosen call fails at
+ * entry with the rule's error, changing nothing; mockhip_last_reason() then
+ * names the rule. Examples:
+ *   "hipMemCreate:3"                       the 3rd hipMemCreate fails (OutOfMemory)
+ *   "hipMemMap:every=5"                    the 5th, 10th, ... hipMemMap fails
+ *   "hipMemSetAccess:p=0.01"               1% of hipMemSetAccess calls, seeded
+ *   "hipMemCreate:2=hipErrorInvalidValue"  with a chosen error
+ *   "*:p=0.001"                            any entry point
+ * Errors: hipErrorInvalidValue for a malformed list (the rules in force stay),
+ * with the reason in mockhip_last_reason().
+ */
+MOCKHIP_API hipError_t mockhip_fail_set(const char *rules);
+
+/* Seeds the p= rules (MOCKHIP_SEED): the same seed and call order fail the same calls. */
+MOCKHIP_API void mockhip_fail_seed(unsigned long long seed);
+
+/* How many failures have been injected so far. */
+MOCKHIP_API unsigned long long mockhip_fail_count(void);
+
+/* ---- leak and misuse reports ---- */
+
+/*
+ * Prints every live reservation, mapping, physical handle, hipMalloc block
+ * and stream with the call site that made it, as MOCKHIP_LEAK_CHECK=1 does at
+ * exit; prints nothing when nothing is alive. out == NULL prints to stderr.
+ * Returns the number of objects reported.
+ */
+MOCKHIP_API size_t mockhip_leak_report(FILE *out);
+
+/* The exit status MOCKHIP_LEAK_CHECK=1 gives a process that leaked (as LeakSanitizer's). */
+#define MOCKHIP_LEAK_EXIT_STATUS 23
+
+/*
+ * Turns MOCKHIP_STRICT's misuse reports on or off: one line on stderr per
+ * kind of misuse and call site, for misuse ROCm tolerates or crashes on.
+ */
+MOCKHIP_API void mockhip_strict(int on);
+
+/* How many misuse reports have been printed so far. */
+MOCKHIP_API unsigned long long mockhip_strict_count(void);
+
 #ifdef __cplusplus
 }
 #endif

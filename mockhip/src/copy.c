@@ -21,11 +21,16 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
   if (region == NULL)
     return hipSuccess;
   const char *what = need == NEED_WRITE ? "destination" : "source";
-  if (bytes > region->bytes - (addr - region->base))
+  if (bytes > region->bytes - (addr - region->base)) {
+    mh__misuse(MH_MISUSE_COPY_SPANS, "%s %p + %zu starts in the %s at %p and ends past it", what,
+               (void *)addr, bytes,
+               region->kind == MH_REGION_MALLOC ? "hipMalloc block" : "reservation",
+               (void *)region->base);
     return mh__fail(hipErrorInvalidValue, "%s %p + %zu runs past the %s at %p (%zu bytes)", what,
                     (void *)addr, bytes,
                     region->kind == MH_REGION_MALLOC ? "hipMalloc block" : "reservation",
                     (void *)region->base, region->bytes);
+  }
   if (region->kind == MH_REGION_MALLOC)
     return hipSuccess;
   uintptr_t end = addr + bytes;
@@ -104,19 +109,25 @@ static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t un
 /* Entry points share two shapes: a copy and a set, each under the read lock. */
 #define MH_COPY(api, dst, dst_dev, src, src_dev, bytes, kind, stream, fmt, ...)                    \
   do {                                                                                             \
-    mh_state *s_ = mh__enter(MOCKHIP_CALL_##api);                                                  \
-    mh__lock_read();                                                                               \
-    hipError_t err_ = copy(s_, dst, dst_dev, src, src_dev, bytes, kind, stream);                   \
-    mh__unlock();                                                                                  \
+    mh_state *s_;                                                                                  \
+    hipError_t err_ = mh__enter(MOCKHIP_CALL_##api, MH_CALLER, &s_);                               \
+    if (err_ == hipSuccess) {                                                                      \
+      mh__lock_read();                                                                             \
+      err_ = copy(s_, dst, dst_dev, src, src_dev, bytes, kind, stream);                            \
+      mh__unlock();                                                                                \
+    }                                                                                              \
     return mh__leave(MOCKHIP_CALL_##api, err_, fmt, __VA_ARGS__);                                  \
   } while (0)
 
 #define MH_SET(api, dst, value, count, unit, stream, fmt, ...)                                     \
   do {                                                                                             \
-    mh_state *s_ = mh__enter(MOCKHIP_CALL_##api);                                                  \
-    mh__lock_read();                                                                               \
-    hipError_t err_ = set(s_, dst, value, count, unit, stream);                                    \
-    mh__unlock();                                                                                  \
+    mh_state *s_;                                                                                  \
+    hipError_t err_ = mh__enter(MOCKHIP_CALL_##api, MH_CALLER, &s_);                               \
+    if (err_ == hipSuccess) {                                                                      \
+      mh__lock_read();                                                                             \
+      err_ = set(s_, dst, value, count, unit, stream);                                             \
+      mh__unlock();                                                                                \
+    }                                                                                              \
     return mh__leave(MOCKHIP_CALL_##api, err_, fmt, __VA_ARGS__);                                  \
   } while (0)
 
@@ -153,10 +164,13 @@ static hipError_t peer_copy(mh_state *s, void *dst, int dst_device, const void *
 
 MH_EXPORT hipError_t hipMemcpyPeer(void *dst, int dst_device, const void *src, int src_device,
                                    size_t n) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemcpyPeer);
-  mh__lock_read();
-  hipError_t err = peer_copy(s, dst, dst_device, src, src_device, n, NULL);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyPeer, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = peer_copy(s, dst, dst_device, src, src_device, n, NULL);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMemcpyPeer, err,
                    "dst=%p, dstDeviceId=%d, src=%p, srcDeviceId=%d, sizeBytes=%zu", dst, dst_device,
                    src, src_device, n);
@@ -164,10 +178,13 @@ MH_EXPORT hipError_t hipMemcpyPeer(void *dst, int dst_device, const void *src, i
 
 MH_EXPORT hipError_t hipMemcpyPeerAsync(void *dst, int dst_device, const void *src, int src_device,
                                         size_t n, hipStream_t stream) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemcpyPeerAsync);
-  mh__lock_read();
-  hipError_t err = peer_copy(s, dst, dst_device, src, src_device, n, stream);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyPeerAsync, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = peer_copy(s, dst, dst_device, src, src_device, n, stream);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMemcpyPeerAsync, err,
                    "dst=%p, dstDeviceId=%d, src=%p, srcDevice=%d, sizeBytes=%zu, stream=%p", dst,
                    dst_device, src, src_device, n, (void *)stream);

@@ -33,6 +33,7 @@ static hipError_t device_malloc(mh_state *s, void **ptr, size_t bytes) {
   region->base = (uintptr_t)base;
   region->bytes = rounded;
   region->device = device;
+  region->site = mh__call_site();
   region->node.key = region->base;
   mh__tree_insert(&s->regions, &region->node);
   s->device_used[device] += rounded;
@@ -43,10 +44,13 @@ static hipError_t device_malloc(mh_state *s, void **ptr, size_t bytes) {
 }
 
 MH_EXPORT hipError_t hipMalloc(void **ptr, size_t size) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMalloc);
-  mh__lock_write();
-  hipError_t err = device_malloc(s, ptr, size);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMalloc, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = device_malloc(s, ptr, size);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMalloc, err, "ptr=%p -> %p, size=%zu", (void *)ptr,
                    ptr ? *ptr : NULL, size);
 }
@@ -67,23 +71,28 @@ static hipError_t device_free(mh_state *s, void *ptr) {
 }
 
 MH_EXPORT hipError_t hipFree(void *ptr) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipFree);
-  mh__lock_write();
-  hipError_t err = device_free(s, ptr);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipFree, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = device_free(s, ptr);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipFree, err, "ptr=%p", ptr);
 }
 
 MH_EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemGetInfo);
-  hipError_t err = hipSuccess;
-  if (free_bytes == NULL || total_bytes == NULL) {
-    err = mh__fail(hipErrorInvalidValue, "%s is NULL", free_bytes == NULL ? "free" : "total");
-  } else {
-    mh__lock_read();
-    *total_bytes = s->options.device_memory;
-    *free_bytes = s->options.device_memory - s->device_used[mh__current_device()];
-    mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemGetInfo, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    if (free_bytes == NULL || total_bytes == NULL) {
+      err = mh__fail(hipErrorInvalidValue, "%s is NULL", free_bytes == NULL ? "free" : "total");
+    } else {
+      mh__lock_read();
+      *total_bytes = s->options.device_memory;
+      *free_bytes = s->options.device_memory - s->device_used[mh__current_device()];
+      mh__unlock();
+    }
   }
   return mh__leave(MOCKHIP_CALL_hipMemGetInfo, err, "free=%p, total=%p", (void *)free_bytes,
                    (void *)total_bytes);
@@ -95,7 +104,8 @@ static hipError_t stream_create(mh_state *s, hipStream_t *out) {
   mh_stream *stream = calloc(1, sizeof *stream);
   if (stream == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the stream");
-  stream->id = mh__new_id(s);
+  stream->id = mh__new_id(s, MH_ID_STREAM);
+  stream->site = mh__call_site();
   if (mh__idmap_put(&s->streams, stream->id, stream) != 0) {
     free(stream);
     return mh__fail(hipErrorOutOfMemory, "no memory for the stream registry");
@@ -106,10 +116,13 @@ static hipError_t stream_create(mh_state *s, hipStream_t *out) {
 }
 
 MH_EXPORT hipError_t hipStreamCreate(hipStream_t *stream) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipStreamCreate);
-  mh__lock_write();
-  hipError_t err = stream_create(s, stream);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamCreate, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = stream_create(s, stream);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipStreamCreate, err, "stream=%p -> %p", (void *)stream,
                    stream && err == hipSuccess ? (void *)*stream : NULL);
 }
@@ -122,27 +135,31 @@ hipError_t mh__check_stream(mh_state *s, hipStream_t stream) {
 }
 
 MH_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipStreamDestroy);
-  hipError_t err = hipSuccess;
-  mh__lock_write();
-  mh_stream *found = stream ? mh__idmap_del(&s->streams, (uint64_t)(uintptr_t)stream) : NULL;
-  if (stream == NULL) {
-    err = mh__fail(hipErrorInvalidHandle, "stream is NULL (the null stream cannot be destroyed)");
-  } else if (found == NULL) {
-    err = mh__check_stream(s, stream);
-  } else {
-    s->stats.live_streams--;
-    free(found);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamDestroy, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    mh_stream *found = stream ? mh__idmap_del(&s->streams, (uint64_t)(uintptr_t)stream) : NULL;
+    if (stream == NULL) {
+      err = mh__fail(hipErrorInvalidHandle, "stream is NULL (the null stream cannot be destroyed)");
+    } else if (found == NULL) {
+      err = mh__check_stream(s, stream);
+    } else {
+      s->stats.live_streams--;
+      free(found);
+    }
+    mh__unlock();
   }
-  mh__unlock();
   return mh__leave(MOCKHIP_CALL_hipStreamDestroy, err, "stream=%p", (void *)stream);
 }
 
 MH_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipStreamSynchronize);
-  hipError_t err = hipSuccess;
-  mh__lock_read();
-  err = mh__check_stream(s, stream);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamSynchronize, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = mh__check_stream(s, stream);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipStreamSynchronize, err, "stream=%p", (void *)stream);
 }

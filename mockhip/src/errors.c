@@ -2,6 +2,8 @@
  * errors.c: names and sentences for hipError_t, from one list. Values are
  * numbers here so the list compiles against any ROCm header.
  */
+#include <string.h>
+
 #include "internal.h"
 
 #define MH_ERROR_LIST(X)                                                                           \
@@ -107,6 +109,16 @@ static const error_desc *find(hipError_t err) {
 const char *mh__error_name(hipError_t err) {
   const error_desc *e = find(err);
   return e ? e->name : "hipErrorUnknown";
+}
+
+bool mh__error_parse(const char *name, size_t len, hipError_t *out) {
+  for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) {
+    if (strlen(errors[i].name) == len && strncmp(errors[i].name, name, len) == 0) {
+      *out = (hipError_t)errors[i].value;
+      return true;
+    }
+  }
+  return false;
 }
 
 MH_EXPORT const char *hipGetErrorName(hipError_t err) { return mh__error_name(err); }

@@ -36,6 +36,10 @@ typedef struct mh_options {
   size_t granularity_recommended; /* MOCKHIP_GRANULARITY_RECOMMENDED */
   size_t device_memory;         /* MOCKHIP_DEVICE_MEMORY: capacity per device */
   bool trace;                   /* MOCKHIP_TRACE */
+  const char *fail;             /* MOCKHIP_FAIL: fault-injection rules, or NULL */
+  unsigned long long seed;      /* MOCKHIP_SEED: for the p= rules */
+  bool leak_check;              /* MOCKHIP_LEAK_CHECK */
+  bool strict;                  /* MOCKHIP_STRICT */
 } mh_options;
 
 /* Reads every MOCKHIP_* variable from the environment; warns on bad values. */
@@ -53,6 +57,7 @@ typedef struct mh_phys {
   size_t handle_refs;           /* create/import/retain minus release */
   size_t mappings;              /* live mappings of it */
   bool imported;
+  const void *site;             /* the call that made it, for the leak report */
 } mh_phys;
 
 /* A reservation or a hipMalloc block: a range of address space. */
@@ -65,6 +70,7 @@ typedef struct mh_region {
   size_t bytes;
   int device;                   /* hipMalloc: the device charged; reservation: -1 */
   size_t mappings;              /* live mappings inside a reservation */
+  const void *site;
 } mh_region;
 
 /* Where access is recorded: one slot per device, then one for the host. */
@@ -76,11 +82,13 @@ typedef struct mh_mapping {
   size_t bytes;
   mh_region *reservation;
   mh_phys *phys;
+  const void *site;
   unsigned char access[];       /* hipMemAccessFlags per slot (devices + host) */
 } mh_mapping;
 
 typedef struct mh_stream {
   uint64_t id;
+  const void *site;
 } mh_stream;
 
 /* ---- the process-wide state (runtime.c) ---- */
@@ -108,8 +116,20 @@ MH_HIDDEN void mh__unlock(void);
 /* The calling thread's current device. */
 MH_HIDDEN int mh__current_device(void);
 
-/* Counts the call; every entry point starts with it. */
-MH_HIDDEN mh_state *mh__enter(mockhip_api api);
+/* The address an entry point returns to: its caller's call site. */
+#define MH_CALLER __builtin_return_address(0)
+
+/*
+ * Every entry point starts here: counts the call, notes its site and, when
+ * state_out is not NULL, gives the state. Returns hipSuccess, or the failure a
+ * fault-injection rule chose (reason recorded): the entry point then does
+ * nothing but mh__leave, so an injected failure has no side effect.
+ */
+MH_HIDDEN hipError_t mh__enter(mockhip_api api, void *site, mh_state **state_out);
+
+/* The call site and the entry point of the calling thread's current call. */
+MH_HIDDEN void *mh__call_site(void);
+MH_HIDDEN mockhip_api mh__call_api(void);
 
 /*
  * Ends an entry point: records the thread's last error and reason, prints the
@@ -122,8 +142,14 @@ MH_HIDDEN hipError_t mh__leave(mockhip_api api, hipError_t err, const char *args
 MH_HIDDEN hipError_t mh__fail(hipError_t err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* What an id names; its low bits say so, so a stale id tells what it was. */
+typedef enum mh_id_kind { MH_ID_HANDLE = 1, MH_ID_STREAM = 2 } mh_id_kind;
+
 /* A fresh id for a handle or a stream, shaped so it never looks like NULL. */
-MH_HIDDEN uint64_t mh__new_id(mh_state *state);
+MH_HIDDEN uint64_t mh__new_id(mh_state *state, mh_id_kind kind);
+
+/* Whether id was once issued for kind (it may be released by now). */
+MH_HIDDEN bool mh__id_was_issued(const mh_state *state, uint64_t id, mh_id_kind kind);
 
 /* ---- lookups (reservation.c, mapping.c) ---- */
 
@@ -164,9 +190,51 @@ MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, siz
    hipErrorContextIsDestroyed with the reason recorded (device_memory.c). */
 MH_HIDDEN hipError_t mh__check_stream(mh_state *state, hipStream_t stream);
 
+/* ---- fault injection (fault.c) ---- */
+
+/* Installs MOCKHIP_FAIL's rules at start-up; a bad list warns and installs none. */
+MH_HIDDEN void mh__fault_init(const char *rules, unsigned long long seed);
+
+/* hipSuccess, or the error a rule injects into this call of api (reason recorded). */
+MH_HIDDEN hipError_t mh__fault_check(mockhip_api api);
+
+/* Makes the fault lock usable again in a forked child. */
+MH_HIDDEN void mh__fault_forked_child(void);
+
+/* ---- leak and misuse reports (leak.c, strict.c, site.c) ---- */
+
+/* Registers the exit-time leak check when MOCKHIP_LEAK_CHECK is on. */
+MH_HIDDEN void mh__leak_check_init(bool on);
+
+typedef enum mh_misuse {
+  MH_MISUSE_PARTIAL_UNMAP,
+  MH_MISUSE_UNMAP_UNMAPPED,
+  MH_MISUSE_PARTIAL_ACCESS,
+  MH_MISUSE_ACCESS_HOLE,
+  MH_MISUSE_COPY_SPANS,
+  MH_MISUSE_FREE_MAPPED,
+  MH_MISUSE_TEARDOWN_ORDER,
+  MH_MISUSE_DOUBLE_RELEASE,
+  MH_MISUSE_RELEASED_HANDLE,
+  MH_MISUSE_COUNT
+} mh_misuse;
+
+MH_HIDDEN void mh__strict_init(bool on);
+MH_HIDDEN void mh__strict_forked_child(void);
+
+/* Reports misuse at the current call site when MOCKHIP_STRICT is on, once per kind and site. */
+MH_HIDDEN void mh__misuse(mh_misuse kind, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* "module+0xoffset (symbol+0xoffset)" for a return address. */
+MH_HIDDEN void mh__site_format(const void *site, char *out, size_t out_bytes);
+
 /* ---- errors (errors.c) ---- */
 
 MH_HIDDEN const char *mh__error_name(hipError_t err);
+
+/* The error named by the first len bytes of name ("hipErrorOutOfMemory"). */
+MH_HIDDEN bool mh__error_parse(const char *name, size_t len, hipError_t *out);
 
 /* ---- size helpers ---- */
 

@@ -34,18 +34,31 @@ static size_t slots(const mh_state *s) { return (size_t)s->options.devices + 1; 
  * The run of whole, back-to-back mappings that [ptr, ptr+bytes) names: it
  * starts with the mapping containing ptr and its sizes must add up to exactly
  * `bytes`, as ROCm's sub-buffer coverage check requires. Returns the first
- * mapping, or NULL with the reason recorded.
+ * mapping, or NULL with the reason recorded. Strict mode hears of ranges that
+ * ROCm 6.x would have extended, crashed on or accepted in part.
  */
-static mh_mapping *covered_run(mh_state *s, void *ptr, size_t bytes, size_t *count) {
+static mh_mapping *covered_run(mh_state *s, void *ptr, size_t bytes, size_t *count,
+                               bool unmapping) {
+  mh_misuse partial = unmapping ? MH_MISUSE_PARTIAL_UNMAP : MH_MISUSE_PARTIAL_ACCESS;
   mh_mapping *first = mh__mapping_containing(s, (uintptr_t)ptr);
   if (first == NULL) {
+    if (unmapping)
+      mh__misuse(MH_MISUSE_UNMAP_UNMAPPED, "%p is not mapped (ROCm 6.x dereferences NULL here)",
+                 ptr);
+    else
+      mh__misuse(MH_MISUSE_ACCESS_HOLE, "%p + %zu starts at an unmapped address", ptr, bytes);
     mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", ptr);
     return NULL;
   }
+  if ((uintptr_t)ptr != first->base)
+    mh__misuse(partial, "%p starts inside the mapping at %p; the whole mapping is affected", ptr,
+               (void *)first->base);
   size_t covered = 0;
   *count = 0;
   for (mh_mapping *m = first; covered < bytes;) {
     if (m->bytes > bytes - covered) {
+      mh__misuse(partial, "%p + %zu ends inside the mapping at %p (%zu bytes)", ptr, bytes,
+                 (void *)m->base, m->bytes);
       mh__fail(hipErrorInvalidValue,
                "size %zu ends inside the mapping at %p (sizes must add up to whole mappings)",
                bytes, (void *)m->base);
@@ -57,6 +70,9 @@ static mh_mapping *covered_run(mh_state *s, void *ptr, size_t bytes, size_t *cou
       break;
     mh_mapping *next = next_mapping(s, m);
     if (next == NULL || next->reservation != m->reservation) {
+      mh__misuse(unmapping ? partial : MH_MISUSE_ACCESS_HOLE,
+                 "%p + %zu runs past the mapping at %p into unmapped space", ptr, bytes,
+                 (void *)m->base);
       mh__fail(hipErrorInvalidValue, "size %zu runs past the mapping at %p into %s", bytes, (void *)m->base,
                mh__region_containing(s, m->base + m->bytes) == m->reservation
                    ? "unmapped address space"
@@ -129,6 +145,7 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
   mapping->bytes = bytes;
   mapping->reservation = reservation;
   mapping->phys = phys;
+  mapping->site = mh__call_site();
   mapping->node.key = base;
   mh__tree_insert(&s->mappings, &mapping->node);
   phys->mappings++;
@@ -140,10 +157,13 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
 
 MH_EXPORT hipError_t hipMemMap(void *ptr, size_t size, size_t offset,
                                hipMemGenericAllocationHandle_t handle, unsigned long long flags) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemMap);
-  mh__lock_write();
-  hipError_t err = map(s, ptr, size, offset, handle, flags);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemMap, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = map(s, ptr, size, offset, handle, flags);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMemMap, err, "ptr=%p, size=%zu, offset=%zu, handle=%p, flags=%llu",
                    ptr, size, offset, (void *)handle, flags);
 }
@@ -167,7 +187,7 @@ static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
   if (bytes == 0)
     return mh__fail(hipErrorInvalidValue, "size is 0");
   size_t count;
-  mh_mapping *m = covered_run(s, ptr, bytes, &count);
+  mh_mapping *m = covered_run(s, ptr, bytes, &count, true);
   if (m == NULL)
     return hipErrorInvalidValue;
   /* Everything is validated before the first mapping goes. */
@@ -180,10 +200,13 @@ static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
 }
 
 MH_EXPORT hipError_t hipMemUnmap(void *ptr, size_t size) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemUnmap);
-  mh__lock_write();
-  hipError_t err = unmap(s, ptr, size);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemUnmap, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = unmap(s, ptr, size);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMemUnmap, err, "ptr=%p, size=%zu", ptr, size);
 }
 
@@ -227,7 +250,7 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
   if (count == 0)
     return mh__fail(hipErrorInvalidValue, "count is 0");
   size_t run;
-  mh_mapping *first = covered_run(s, ptr, bytes, &run);
+  mh_mapping *first = covered_run(s, ptr, bytes, &run, false);
   if (first == NULL)
     return hipErrorInvalidValue;
   /* Descriptors apply one after another, as in ROCm: a bad one stops there. */
@@ -252,10 +275,13 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
 
 MH_EXPORT hipError_t hipMemSetAccess(void *ptr, size_t size, const hipMemAccessDesc *desc,
                                      size_t count) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemSetAccess);
-  mh__lock_write();
-  hipError_t err = set_access(s, ptr, size, desc, count);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemSetAccess, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = set_access(s, ptr, size, desc, count);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMemSetAccess, err, "ptr=%p, size=%zu, desc=%p, count=%zu", ptr,
                    size, (const void *)desc, count);
 }
@@ -282,24 +308,28 @@ static hipError_t get_access(mh_state *s, unsigned long long *flags, const hipMe
 
 MH_EXPORT hipError_t hipMemGetAccess(unsigned long long *flags, const hipMemLocation *location,
                                      void *ptr) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemGetAccess);
-  mh__lock_read();
-  hipError_t err = get_access(s, flags, location, ptr);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemGetAccess, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = get_access(s, flags, location, ptr);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMemGetAccess, err, "flags=%p, location=%p, ptr=%p",
                    (void *)flags, (const void *)location, ptr);
 }
 
 MH_EXPORT hipError_t hipMemMapArrayAsync(hipArrayMapInfo *list, unsigned int count,
                                          hipStream_t stream) {
-  mh__enter(MOCKHIP_CALL_hipMemMapArrayAsync);
-  hipError_t err;
-  if (list == NULL)
-    err = mh__fail(hipErrorInvalidValue, "mapInfoList is NULL");
-  else if (count == 0)
-    err = mh__fail(hipErrorInvalidValue, "count is 0");
-  else
-    err = mh__fail(hipErrorNotSupported, "sparse array mapping is not supported on AMD");
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemMapArrayAsync, MH_CALLER, NULL);
+  if (err == hipSuccess) {
+    if (list == NULL)
+      err = mh__fail(hipErrorInvalidValue, "mapInfoList is NULL");
+    else if (count == 0)
+      err = mh__fail(hipErrorInvalidValue, "count is 0");
+    else
+      err = mh__fail(hipErrorNotSupported, "sparse array mapping is not supported on AMD");
+  }
   return mh__leave(MOCKHIP_CALL_hipMemMapArrayAsync, err, "mapInfoList=%p, count=%u, stream=%p",
                    (void *)list, count, (void *)stream);
 }

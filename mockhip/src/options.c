@@ -3,7 +3,8 @@
  *
  * Booleans take 1/0/true/false/yes/no/on/off; sizes take bytes or a K/M/G/T
  * suffix, optionally followed by "iB" or "B" (all binary). A bad value prints
- * one warning line and keeps the default.
+ * one warning line and keeps the default. Text options (MOCKHIP_FAIL) are
+ * handed over as they are; their user checks them and warns the same way.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -14,7 +15,7 @@
 
 #include "internal.h"
 
-typedef enum option_kind { OPTION_INT, OPTION_SIZE, OPTION_BOOL } option_kind;
+typedef enum option_kind { OPTION_INT, OPTION_U64, OPTION_SIZE, OPTION_BOOL, OPTION_TEXT } option_kind;
 
 typedef struct option_desc {
   const char *name;        /* without the MOCKHIP_ prefix */
@@ -36,6 +37,10 @@ static const option_desc options[] = {
     {"DEVICE_MEMORY", OPTION_SIZE, 16 * GIB, 4096, 1ULL << 50, false,
      offsetof(mh_options, device_memory)},
     {"TRACE", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, trace)},
+    {"FAIL", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, fail)},
+    {"SEED", OPTION_U64, 0, 0, ~0ULL, false, offsetof(mh_options, seed)},
+    {"LEAK_CHECK", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, leak_check)},
+    {"STRICT", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, strict)},
 };
 
 static bool parse_bool(const char *text, unsigned long long *out) {
@@ -103,8 +108,10 @@ static void store(mh_options *out, const option_desc *opt, unsigned long long va
   char *field = (char *)out + opt->offset;
   switch (opt->kind) {
   case OPTION_INT: *(int *)(void *)field = (int)value; break;
+  case OPTION_U64: *(unsigned long long *)(void *)field = value; break;
   case OPTION_SIZE: *(size_t *)(void *)field = (size_t)value; break;
   case OPTION_BOOL: *(bool *)(void *)field = value != 0; break;
+  case OPTION_TEXT: break; /* read in mh__options_read: a string, checked by its user */
   }
 }
 
@@ -114,6 +121,10 @@ void mh__options_read(mh_options *out) {
     char env_name[64];
     snprintf(env_name, sizeof env_name, "MOCKHIP_%s", opt->name);
     const char *text = getenv(env_name);
+    if (opt->kind == OPTION_TEXT) {
+      *(const char **)(void *)((char *)out + opt->offset) = text;
+      continue;
+    }
     unsigned long long value = opt->def;
     const char *why = NULL;
     if (text != NULL && !parse(opt, text, &value, &why)) {

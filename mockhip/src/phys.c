@@ -21,7 +21,18 @@ static hipMemGenericAllocationHandle_t handle_of(const mh_phys *phys) {
 }
 
 mh_phys *mh__phys_lookup(mh_state *s, hipMemGenericAllocationHandle_t handle) {
-  return mh__idmap_get(&s->handles, handle_id(handle));
+  mh_phys *phys = mh__idmap_get(&s->handles, handle_id(handle));
+  if (phys == NULL && mh__id_was_issued(s, handle_id(handle), MH_ID_HANDLE)) {
+    if (mh__call_api() == MOCKHIP_CALL_hipMemRelease)
+      mh__misuse(MH_MISUSE_DOUBLE_RELEASE,
+                 "handle %p was released already and is gone; ROCm's handle is a pointer to "
+                 "freed memory by now", (void *)handle);
+    else
+      mh__misuse(MH_MISUSE_RELEASED_HANDLE,
+                 "handle %p was released and is gone; ROCm would use freed memory",
+                 (void *)handle);
+  }
+  return phys;
 }
 
 static void phys_free(mh_state *s, mh_phys *phys) {
@@ -41,7 +52,8 @@ void mh__phys_unhold(mh_state *s, mh_phys *phys) {
 
 /* Registers a new allocation with one handle reference. */
 static hipError_t phys_register(mh_state *s, mh_phys *phys, hipMemGenericAllocationHandle_t *out) {
-  phys->id = mh__new_id(s);
+  phys->id = mh__new_id(s, MH_ID_HANDLE);
+  phys->site = mh__call_site();
   phys->handle_refs = 1;
   if (mh__idmap_put(&s->handles, phys->id, phys) != 0)
     return mh__fail(hipErrorOutOfMemory, "no memory for the handle registry");
@@ -90,8 +102,11 @@ static hipError_t granularity(mh_state *s, size_t *out, const hipMemAllocationPr
 
 MH_EXPORT hipError_t hipMemGetAllocationGranularity(size_t *out, const hipMemAllocationProp *prop,
                                                     hipMemAllocationGranularity_flags option) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemGetAllocationGranularity);
-  hipError_t err = granularity(s, out, prop, (int)option);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemGetAllocationGranularity, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    err = granularity(s, out, prop, (int)option);
+  }
   return mh__leave(MOCKHIP_CALL_hipMemGetAllocationGranularity, err,
                    "granularity=%p -> %zu, prop=%p, option=%d", (void *)out,
                    out && err == hipSuccess ? *out : 0, (const void *)prop, (int)option);
@@ -172,10 +187,13 @@ static hipError_t create(mh_state *s, hipMemGenericAllocationHandle_t *handle, s
 
 MH_EXPORT hipError_t hipMemCreate(hipMemGenericAllocationHandle_t *handle, size_t size,
                                   const hipMemAllocationProp *prop, unsigned long long flags) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemCreate);
-  mh__lock_write();
-  hipError_t err = create(s, handle, size, prop, flags);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemCreate, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = create(s, handle, size, prop, flags);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMemCreate, err, "handle=%p -> %p, size=%zu, prop=%p, flags=%llu",
                    (void *)handle, handle && err == hipSuccess ? (void *)*handle : NULL, size,
                    (const void *)prop, flags);
@@ -188,21 +206,28 @@ static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
   if (phys == NULL)
     return mh__fail(hipErrorInvalidValue, "handle %p is not a live allocation (released or never "
                     "created)", (void *)handle);
-  if (phys->handle_refs == 0)
+  if (phys->handle_refs == 0) {
+    mh__misuse(MH_MISUSE_DOUBLE_RELEASE,
+               "handle %p has no reference left (mapped %zu time(s)); ROCm would drop a "
+               "mapping's reference and free memory still mapped", (void *)handle, phys->mappings);
     return mh__fail(hipErrorInvalidValue,
                     "handle %p has no reference left to release (released already; %zu mapping(s) "
                     "keep it alive)",
                     (void *)handle, phys->mappings);
+  }
   phys->handle_refs--;
   mh__phys_unhold(s, phys);
   return hipSuccess;
 }
 
 MH_EXPORT hipError_t hipMemRelease(hipMemGenericAllocationHandle_t handle) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemRelease);
-  mh__lock_write();
-  hipError_t err = release(s, handle);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemRelease, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = release(s, handle);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMemRelease, err, "handle=%p", (void *)handle);
 }
 
@@ -223,10 +248,13 @@ static hipError_t retain(mh_state *s, hipMemGenericAllocationHandle_t *handle, v
 
 MH_EXPORT hipError_t hipMemRetainAllocationHandle(hipMemGenericAllocationHandle_t *handle,
                                                   void *addr) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemRetainAllocationHandle);
-  mh__lock_write();
-  hipError_t err = retain(s, handle, addr);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemRetainAllocationHandle, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = retain(s, handle, addr);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMemRetainAllocationHandle, err, "handle=%p -> %p, addr=%p",
                    (void *)handle, handle && err == hipSuccess ? (void *)*handle : NULL, addr);
 }
@@ -246,10 +274,13 @@ static hipError_t properties(mh_state *s, hipMemAllocationProp *prop,
 
 MH_EXPORT hipError_t hipMemGetAllocationPropertiesFromHandle(hipMemAllocationProp *prop,
                                                              hipMemGenericAllocationHandle_t handle) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemGetAllocationPropertiesFromHandle);
-  mh__lock_read();
-  hipError_t err = properties(s, prop, handle);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemGetAllocationPropertiesFromHandle, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = properties(s, prop, handle);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMemGetAllocationPropertiesFromHandle, err, "prop=%p, handle=%p",
                    (void *)prop, (void *)handle);
 }
@@ -287,10 +318,13 @@ MH_EXPORT hipError_t hipMemExportToShareableHandle(void *shareableHandle,
                                                    hipMemGenericAllocationHandle_t handle,
                                                    hipMemAllocationHandleType handleType,
                                                    unsigned long long flags) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemExportToShareableHandle);
-  mh__lock_read();
-  hipError_t err = export_handle(s, shareableHandle, handle, (int)handleType, flags);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemExportToShareableHandle, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = export_handle(s, shareableHandle, handle, (int)handleType, flags);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMemExportToShareableHandle, err,
                    "shareableHandle=%p, handle=%p, handleType=%d, flags=%llu", shareableHandle,
                    (void *)handle, (int)handleType, flags);
@@ -334,10 +368,13 @@ static hipError_t import_handle(mh_state *s, hipMemGenericAllocationHandle_t *ha
 MH_EXPORT hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocationHandle_t *handle,
                                                      void *osHandle,
                                                      hipMemAllocationHandleType shHandleType) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipMemImportFromShareableHandle);
-  mh__lock_write();
-  hipError_t err = import_handle(s, handle, osHandle, (int)shHandleType);
-  mh__unlock();
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemImportFromShareableHandle, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = import_handle(s, handle, osHandle, (int)shHandleType);
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipMemImportFromShareableHandle, err,
                    "handle=%p -> %p, osHandle=%p, shHandleType=%d", (void *)handle,
                    handle && err == hipSuccess ? (void *)*handle : NULL, osHandle,

@@ -16,6 +16,8 @@ static _Atomic unsigned long long calls[MOCKHIP_API_COUNT];
 static _Thread_local int current_device;
 static _Thread_local hipError_t last_error = hipSuccess;
 static _Thread_local char reason[512];
+static _Thread_local void *call_site;
+static _Thread_local mockhip_api call_api;
 
 static const char *const api_names[] = {
 #define MH_API_NAME(name) #name,
@@ -37,6 +39,8 @@ static void fork_parent(void) { pthread_rwlock_unlock(state.lock); }
 static void fork_child(void) {
   state.lock = state.lock == &locks[0] ? &locks[1] : &locks[0];
   pthread_rwlock_init(state.lock, NULL);
+  mh__fault_forked_child();
+  mh__strict_forked_child();
 }
 
 static void state_init(void) {
@@ -46,6 +50,9 @@ static void state_init(void) {
   mh__options_read(&state.options);
   state.page_bytes = mh__os_page_bytes();
   state.next_id = 1;
+  mh__fault_init(state.options.fail, state.options.seed);
+  mh__strict_init(state.options.strict);
+  mh__leak_check_init(state.options.leak_check);
 }
 
 mh_state *mh__state(void) {
@@ -59,11 +66,20 @@ void mh__unlock(void) { pthread_rwlock_unlock(state.lock); }
 
 int mh__current_device(void) { return current_device; }
 
-mh_state *mh__enter(mockhip_api api) {
+hipError_t mh__enter(mockhip_api api, void *site, mh_state **state_out) {
   atomic_fetch_add_explicit(&calls[api], 1, memory_order_relaxed);
   reason[0] = '\0';
-  return mh__state();
+  call_site = site;
+  call_api = api;
+  mh_state *s = mh__state();
+  if (state_out != NULL)
+    *state_out = s;
+  return mh__fault_check(api);
 }
+
+void *mh__call_site(void) { return call_site; }
+
+mockhip_api mh__call_api(void) { return call_api; }
 
 hipError_t mh__fail(hipError_t err, const char *fmt, ...) {
   va_list ap;
@@ -107,9 +123,17 @@ hipError_t mh__leave(mockhip_api api, hipError_t err, const char *args_fmt, ...)
   return err;
 }
 
-uint64_t mh__new_id(mh_state *s) {
-  /* High bits make the value unmistakable in a dump and never NULL-like. */
-  return 0x6d68000000000000ULL | (s->next_id++ << 4);
+#define MH_ID_TAG 0x6d68000000000000ULL /* "mh": unmistakable in a dump, never NULL-like */
+#define MH_ID_TAG_MASK 0xffff000000000000ULL
+
+uint64_t mh__new_id(mh_state *s, mh_id_kind kind) {
+  return MH_ID_TAG | (s->next_id++ << 4) | (uint64_t)kind;
+}
+
+bool mh__id_was_issued(const mh_state *s, uint64_t id, mh_id_kind kind) {
+  uint64_t serial = (id & ~MH_ID_TAG_MASK) >> 4;
+  return (id & MH_ID_TAG_MASK) == MH_ID_TAG && (id & 0xf) == (uint64_t)kind && serial != 0 &&
+         serial < s->next_id;
 }
 
 bool mh__valid_device(const mh_state *s, int device) {
@@ -146,40 +170,45 @@ MH_EXPORT size_t mockhip_live_objects(void) {
 /* ---- initialisation and devices ---- */
 
 MH_EXPORT hipError_t hipInit(unsigned int flags) {
-  mh__enter(MOCKHIP_CALL_hipInit);
-  hipError_t err =
-      flags != 0 ? mh__fail(hipErrorInvalidValue, "flags must be 0, got %u", flags) : hipSuccess;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipInit, MH_CALLER, NULL);
+  if (err == hipSuccess && flags != 0)
+    err = mh__fail(hipErrorInvalidValue, "flags must be 0, got %u", flags);
   return mh__leave(MOCKHIP_CALL_hipInit, err, "flags=%u", flags);
 }
 
 MH_EXPORT hipError_t hipGetDeviceCount(int *count) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipGetDeviceCount);
-  hipError_t err = hipSuccess;
-  if (count == NULL)
-    err = mh__fail(hipErrorInvalidValue, "count is NULL");
-  else
-    *count = s->options.devices;
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipGetDeviceCount, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    if (count == NULL)
+      err = mh__fail(hipErrorInvalidValue, "count is NULL");
+    else
+      *count = s->options.devices;
+  }
   return mh__leave(MOCKHIP_CALL_hipGetDeviceCount, err, "count=%p", (void *)count);
 }
 
 MH_EXPORT hipError_t hipSetDevice(int device) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipSetDevice);
-  hipError_t err = hipSuccess;
-  if (!mh__valid_device(s, device))
-    err = mh__fail(hipErrorInvalidDevice, "device %d is not in 0..%d", device,
-                   s->options.devices - 1);
-  else
-    current_device = device;
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipSetDevice, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    if (!mh__valid_device(s, device))
+      err = mh__fail(hipErrorInvalidDevice, "device %d is not in 0..%d", device,
+                     s->options.devices - 1);
+    else
+      current_device = device;
+  }
   return mh__leave(MOCKHIP_CALL_hipSetDevice, err, "deviceId=%d", device);
 }
 
 MH_EXPORT hipError_t hipGetDevice(int *device) {
-  mh__enter(MOCKHIP_CALL_hipGetDevice);
-  hipError_t err = hipSuccess;
-  if (device == NULL)
-    err = mh__fail(hipErrorInvalidValue, "deviceId is NULL");
-  else
-    *device = current_device;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipGetDevice, MH_CALLER, NULL);
+  if (err == hipSuccess) {
+    if (device == NULL)
+      err = mh__fail(hipErrorInvalidValue, "deviceId is NULL");
+    else
+      *device = current_device;
+  }
   return mh__leave(MOCKHIP_CALL_hipGetDevice, err, "deviceId=%p", (void *)device);
 }
 
@@ -199,28 +228,35 @@ static hipError_t attribute(mh_state *s, int *value, int attr, int device) {
 }
 
 MH_EXPORT hipError_t hipDeviceGetAttribute(int *pi, hipDeviceAttribute_t attr, int device) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipDeviceGetAttribute);
-  hipError_t err = attribute(s, pi, (int)attr, device);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceGetAttribute, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    err = attribute(s, pi, (int)attr, device);
+  }
   return mh__leave(MOCKHIP_CALL_hipDeviceGetAttribute, err, "pi=%p, attr=%d, deviceId=%d",
                    (void *)pi, (int)attr, device);
 }
 
 MH_EXPORT hipError_t hipDeviceCanAccessPeer(int *can, int device, int peer) {
-  mh_state *s = mh__enter(MOCKHIP_CALL_hipDeviceCanAccessPeer);
-  hipError_t err = hipSuccess;
-  if (can == NULL)
-    err = mh__fail(hipErrorInvalidValue, "canAccessPeer is NULL");
-  else if (!mh__valid_device(s, device) || !mh__valid_device(s, peer))
-    err = mh__fail(hipErrorInvalidDevice, "devices %d and %d must be in 0..%d", device, peer,
-                   s->options.devices - 1);
-  else
-    *can = device != peer; /* every pair of distinct devices are peers */
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceCanAccessPeer, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    if (can == NULL)
+      err = mh__fail(hipErrorInvalidValue, "canAccessPeer is NULL");
+    else if (!mh__valid_device(s, device) || !mh__valid_device(s, peer))
+      err = mh__fail(hipErrorInvalidDevice, "devices %d and %d must be in 0..%d", device, peer,
+                     s->options.devices - 1);
+    else
+      *can = device != peer; /* every pair of distinct devices are peers */
+  }
   return mh__leave(MOCKHIP_CALL_hipDeviceCanAccessPeer, err,
                    "canAccessPeer=%p, deviceId=%d, peerDeviceId=%d", (void *)can, device, peer);
 }
 
 MH_EXPORT hipError_t hipDeviceSynchronize(void) {
-  mh__enter(MOCKHIP_CALL_hipDeviceSynchronize);
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceSynchronize, MH_CALLER, NULL);
+  if (err == hipSuccess) {
+  }
   return mh__leave(MOCKHIP_CALL_hipDeviceSynchronize, hipSuccess, "%s", "");
 }
 
@@ -232,19 +268,23 @@ static hipError_t version(int *out, const char *what) {
 }
 
 MH_EXPORT hipError_t hipDriverGetVersion(int *v) {
-  mh__enter(MOCKHIP_CALL_hipDriverGetVersion);
-  hipError_t err = version(v, "driverVersion");
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipDriverGetVersion, MH_CALLER, NULL);
+  if (err == hipSuccess) {
+    err = version(v, "driverVersion");
+  }
   return mh__leave(MOCKHIP_CALL_hipDriverGetVersion, err, "driverVersion=%p", (void *)v);
 }
 
 MH_EXPORT hipError_t hipRuntimeGetVersion(int *v) {
-  mh__enter(MOCKHIP_CALL_hipRuntimeGetVersion);
-  hipError_t err = version(v, "runtimeVersion");
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipRuntimeGetVersion, MH_CALLER, NULL);
+  if (err == hipSuccess) {
+    err = version(v, "runtimeVersion");
+  }
   return mh__leave(MOCKHIP_CALL_hipRuntimeGetVersion, err, "runtimeVersion=%p", (void *)v);
 }
 
 MH_EXPORT hipError_t hipGetLastError(void) {
-  mh__enter(MOCKHIP_CALL_hipGetLastError);
+  (void)mh__enter(MOCKHIP_CALL_hipGetLastError, MH_CALLER, NULL); /* never fails */
   hipError_t err = last_error;
   last_error = hipSuccess;
   /* Returns the stored error without making it this call's own failure. */
@@ -254,7 +294,7 @@ MH_EXPORT hipError_t hipGetLastError(void) {
 }
 
 MH_EXPORT hipError_t hipPeekAtLastError(void) {
-  mh__enter(MOCKHIP_CALL_hipPeekAtLastError);
+  (void)mh__enter(MOCKHIP_CALL_hipPeekAtLastError, MH_CALLER, NULL); /* never fails */
   if (state.options.trace)
     fprintf(stderr, "mockhip: hipPeekAtLastError() = %s\n", mh__error_name(last_error));
   return last_error;

@@ -1,0 +1,261 @@
+/*
+ * fault.c: fault injection. Rules from MOCKHIP_FAIL (or mockhip_fail_set) make
+ * chosen calls fail at entry, before they look at their arguments or touch
+ * the state, so an injected failure leaves everything as it was.
+ *
+ *   rules := rule { "," rule }
+ *   rule  := api ":" trigger [ "=" error ]
+ *   api   := an entry point name (hipMemMap) or "*" for all of them
+ *   trigger := N          the Nth matching call fails (counting from 1)
+ *            | every=N    every Nth: calls N, 2N, 3N...
+ *            | p=P        each call with probability P (0..1), drawn from
+ *                         MOCKHIP_SEED and the call's number, so a run replays
+ *   error := a hipError_t name or number; default: the call's natural failure
+ *
+ * Rules are checked in order; the first that fires decides. Each counts its
+ * own matching calls from the moment it was installed.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define MAX_RULES 32
+#define ALL_APIS (-1)
+
+typedef enum trigger { TRIGGER_NTH, TRIGGER_EVERY, TRIGGER_P } trigger;
+
+typedef struct rule {
+  int api;                  /* mockhip_api, or ALL_APIS */
+  trigger trigger;
+  unsigned long long n;     /* the N of "N" and "every=N" */
+  double p;
+  hipError_t error;         /* hipSuccess: the call's natural failure */
+  unsigned long long seen;  /* matching calls so far */
+  char text[64];            /* the rule as written, for the reason */
+} rule;
+
+static struct {
+  pthread_mutex_t lock;
+  rule rules[MAX_RULES];
+  size_t count;
+  unsigned long long seed;
+  atomic_bool active;       /* count != 0, read without the lock */
+  atomic_ullong injected;
+} faults = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* The code each call returns when what it needs runs out or is refused. */
+static hipError_t natural_failure(int api) {
+  switch (api) {
+  case MOCKHIP_CALL_hipMalloc:
+  case MOCKHIP_CALL_hipMemCreate:
+  case MOCKHIP_CALL_hipMemAddressReserve:
+  case MOCKHIP_CALL_hipMemMap:
+  case MOCKHIP_CALL_hipMemUnmap:
+  case MOCKHIP_CALL_hipMemSetAccess:
+  case MOCKHIP_CALL_hipStreamCreate: return hipErrorOutOfMemory;
+  case MOCKHIP_CALL_hipMemAddressFree: return hipErrorUnknown; /* ROCr refuses: a.3 */
+  case MOCKHIP_CALL_hipInit: return hipErrorNotInitialized;
+  case MOCKHIP_CALL_hipGetDeviceCount: return hipErrorNoDevice;
+  case MOCKHIP_CALL_hipSetDevice: return hipErrorInvalidDevice;
+  case MOCKHIP_CALL_hipMemMapArrayAsync: return hipErrorNotSupported;
+  default: return hipErrorInvalidValue;
+  }
+}
+
+/* Whether a rule may name api: the last-error calls report, they cannot fail. */
+static bool can_fail(int api) {
+  return api != MOCKHIP_CALL_hipGetLastError && api != MOCKHIP_CALL_hipPeekAtLastError;
+}
+
+static bool parse_api(const char *text, size_t len, int *out) {
+  if (len == 1 && text[0] == '*')
+    return *out = ALL_APIS, true;
+  for (int api = 0; api < MOCKHIP_API_COUNT; api++) {
+    const char *name = mockhip_api_name(api);
+    if (strlen(name) == len && strncmp(name, text, len) == 0 && can_fail(api))
+      return *out = api, true;
+  }
+  return false;
+}
+
+/* A whole number at *text, at least 1; advances *text. */
+static bool parse_count(const char **text, unsigned long long *out) {
+  if (!isdigit((unsigned char)**text))
+    return false;
+  errno = 0;
+  char *end;
+  *out = strtoull(*text, &end, 10);
+  *text = end;
+  return errno == 0 && *out != 0;
+}
+
+static bool parse_probability(const char **text, double *out) {
+  if (!isdigit((unsigned char)**text) && **text != '.')
+    return false;
+  char *end;
+  *out = strtod(*text, &end);
+  *text = end;
+  return *out >= 0.0 && *out <= 1.0;
+}
+
+static bool parse_error(const char *text, size_t len, hipError_t *out) {
+  if (len > 0 && isdigit((unsigned char)text[0])) {
+    char *end;
+    long value = strtol(text, &end, 10);
+    if ((size_t)(end - text) != len)
+      return false;
+    *out = (hipError_t)value;
+  } else if (!mh__error_parse(text, len, out)) {
+    return false;
+  }
+  return *out != hipSuccess;
+}
+
+/* Parses one rule in [text, end); on failure *why says what is wrong. */
+static bool parse_rule(const char *text, const char *end, rule *out, const char **why) {
+  memset(out, 0, sizeof *out);
+  snprintf(out->text, sizeof out->text, "%.*s", (int)(end - text), text);
+  const char *colon = memchr(text, ':', (size_t)(end - text));
+  if (colon == NULL)
+    return *why = "expected api:trigger", false;
+  if (!parse_api(text, (size_t)(colon - text), &out->api))
+    return *why = "not an entry point that can fail (or *)", false;
+  const char *p = colon + 1;
+  bool ok;
+  if (strncmp(p, "every=", 6) == 0) {
+    p += 6;
+    out->trigger = TRIGGER_EVERY;
+    ok = parse_count(&p, &out->n);
+  } else if (strncmp(p, "p=", 2) == 0) {
+    p += 2;
+    out->trigger = TRIGGER_P;
+    ok = parse_probability(&p, &out->p);
+  } else {
+    out->trigger = TRIGGER_NTH;
+    ok = parse_count(&p, &out->n);
+  }
+  if (!ok || p > end)
+    return *why = "expected N, every=N (N >= 1) or p=P (0 <= P <= 1)", false;
+  if (p == end)
+    return true;
+  if (*p != '=' || !parse_error(p + 1, (size_t)(end - p - 1), &out->error))
+    return *why = "expected =error after the trigger (a hipError_t name or number, not 0)", false;
+  return true;
+}
+
+/* Parses a whole list into rules[]; returns the count, or -1 with *why and *bad set. */
+static int parse_rules(const char *text, rule *rules, const char **why, char *bad, size_t bad_len) {
+  int count = 0;
+  while (text != NULL && *text != '\0') {
+    const char *end = strchr(text, ',');
+    if (end == NULL)
+      end = text + strlen(text);
+    if (count == MAX_RULES) {
+      *why = "more than 32 rules";
+      snprintf(bad, bad_len, "%s", text);
+      return -1;
+    }
+    if (!parse_rule(text, end, &rules[count], why)) {
+      snprintf(bad, bad_len, "%.*s", (int)(end - text), text);
+      return -1;
+    }
+    count++;
+    text = *end ? end + 1 : end;
+  }
+  return count;
+}
+
+static void install(const rule *rules, int count) {
+  pthread_mutex_lock(&faults.lock);
+  memcpy(faults.rules, rules, (size_t)count * sizeof *rules);
+  faults.count = (size_t)count;
+  atomic_store(&faults.active, count != 0);
+  pthread_mutex_unlock(&faults.lock);
+}
+
+void mh__fault_init(const char *text, unsigned long long seed) {
+  faults.seed = seed;
+  rule rules[MAX_RULES];
+  const char *why;
+  char bad[128];
+  int count = parse_rules(text, rules, &why, bad, sizeof bad);
+  if (count < 0) {
+    fprintf(stderr, "mockhip: warning: MOCKHIP_FAIL=%s: rule \"%s\": %s; no faults injected\n",
+            text, bad, why);
+    count = 0;
+  }
+  install(rules, count);
+}
+
+void mh__fault_forked_child(void) { pthread_mutex_init(&faults.lock, NULL); }
+
+/* splitmix64: a well-mixed 64-bit value from any input. */
+static unsigned long long mix(unsigned long long x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+static bool fires(const rule *r, size_t index, unsigned long long call) {
+  switch (r->trigger) {
+  case TRIGGER_NTH: return call == r->n;
+  case TRIGGER_EVERY: return call % r->n == 0;
+  case TRIGGER_P: {
+    unsigned long long draw = mix(faults.seed ^ mix(index) ^ mix(call + (1ULL << 40)));
+    return (double)(draw >> 11) * 0x1.0p-53 < r->p;
+  }
+  }
+  return false;
+}
+
+hipError_t mh__fault_check(mockhip_api api) {
+  if (!atomic_load_explicit(&faults.active, memory_order_acquire) || !can_fail(api))
+    return hipSuccess;
+  hipError_t err = hipSuccess;
+  pthread_mutex_lock(&faults.lock);
+  for (size_t i = 0; i < faults.count && err == hipSuccess; i++) {
+    rule *r = &faults.rules[i];
+    if (r->api != ALL_APIS && r->api != (int)api)
+      continue;
+    unsigned long long call = ++r->seen;
+    if (fires(r, i, call)) {
+      err = r->error != hipSuccess ? r->error : natural_failure(api);
+      mh__fail(err, "injected by MOCKHIP_FAIL rule \"%s\" (matching call %llu)", r->text, call);
+    }
+  }
+  pthread_mutex_unlock(&faults.lock);
+  if (err != hipSuccess)
+    atomic_fetch_add(&faults.injected, 1);
+  return err;
+}
+
+/* ---- mockhip.h ---- */
+
+MH_EXPORT hipError_t mockhip_fail_set(const char *text) {
+  mh__state(); /* start-up reads MOCKHIP_FAIL first, so this call wins */
+  rule rules[MAX_RULES];
+  const char *why;
+  char bad[128];
+  int count = parse_rules(text, rules, &why, bad, sizeof bad);
+  if (count < 0) {
+    mh__fail(hipErrorInvalidValue, "rule \"%s\": %s", bad, why);
+    return hipErrorInvalidValue;
+  }
+  install(rules, count);
+  return hipSuccess;
+}
+
+MH_EXPORT void mockhip_fail_seed(unsigned long long seed) {
+  mh__state();
+  pthread_mutex_lock(&faults.lock);
+  faults.seed = seed;
+  pthread_mutex_unlock(&faults.lock);
+}
+
+MH_EXPORT unsigned long long mockhip_fail_count(void) { return atomic_load(&faults.injected); }

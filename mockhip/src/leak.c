@@ -1,0 +1,88 @@
+/*
+ * leak.c: the leak report. Every object remembers the call site that made
+ * it; with MOCKHIP_LEAK_CHECK=1 an exit handler lists what is still alive and
+ * makes the process exit with MOCKHIP_LEAK_EXIT_STATUS, as LeakSanitizer does.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+typedef struct report {
+  FILE *out;
+  size_t count;
+} report;
+
+static void line(report *r, const char *what, const void *site) {
+  char where[256];
+  mh__site_format(site, where, sizeof where);
+  fprintf(r->out, "mockhip: leak: %s, made at %s\n", what, where);
+  r->count++;
+}
+
+static void report_region(report *r, const mh_region *region) {
+  char what[160];
+  snprintf(what, sizeof what, "%s %#lx (%zu bytes)",
+           region->kind == MH_REGION_RESERVATION ? "reservation" : "hipMalloc block",
+           (unsigned long)region->base, region->bytes);
+  line(r, what, region->site);
+}
+
+static void report_mapping(report *r, const mh_mapping *m) {
+  char what[160];
+  snprintf(what, sizeof what, "mapping %#lx (%zu bytes) of handle %#llx", (unsigned long)m->base,
+           m->bytes, (unsigned long long)m->phys->id);
+  line(r, what, m->site);
+}
+
+/* A handle is leaked while references are unreleased; a released one that is
+   still mapped is reported through its mappings. */
+static void report_handle(void *value, void *ctx) {
+  const mh_phys *phys = value;
+  if (phys->handle_refs == 0)
+    return;
+  char what[160];
+  snprintf(what, sizeof what, "handle %#llx (%zu bytes, %zu unreleased reference%s)",
+           (unsigned long long)phys->id, phys->bytes, phys->handle_refs,
+           phys->handle_refs == 1 ? "" : "s");
+  line(ctx, what, phys->site);
+}
+
+static void report_stream(void *value, void *ctx) {
+  const mh_stream *stream = value;
+  char what[64];
+  snprintf(what, sizeof what, "stream %#llx", (unsigned long long)stream->id);
+  line(ctx, what, stream->site);
+}
+
+MH_EXPORT size_t mockhip_leak_report(FILE *out) {
+  report r = {out != NULL ? out : stderr, 0};
+  mh_state *s = mh__state();
+  mh__lock_read();
+  for (mh_tree_node *n = mh__tree_first(&s->regions); n; n = mh__tree_next(&s->regions, n->key))
+    report_region(&r, MH_CONTAINER(n, mh_region, node));
+  for (mh_tree_node *n = mh__tree_first(&s->mappings); n; n = mh__tree_next(&s->mappings, n->key))
+    report_mapping(&r, MH_CONTAINER(n, mh_mapping, node));
+  mh__idmap_each(&s->handles, report_handle, &r);
+  mh__idmap_each(&s->streams, report_stream, &r);
+  mh__unlock();
+  return r.count;
+}
+
+static void check_at_exit(void) {
+  size_t leaked = mockhip_leak_report(stderr);
+  if (leaked == 0)
+    return;
+  fprintf(stderr,
+          "mockhip: leak check: %zu object%s still alive at exit (MOCKHIP_LEAK_CHECK=1); exit "
+          "status %d\n",
+          leaked, leaked == 1 ? "" : "s", MOCKHIP_LEAK_EXIT_STATUS);
+  fflush(NULL);
+  _exit(MOCKHIP_LEAK_EXIT_STATUS);
+}
+
+void mh__leak_check_init(bool on) {
+  if (on)
+    atexit(check_at_exit);
+}

@@ -1,0 +1,82 @@
+/*
+ * strict.c: MOCKHIP_STRICT's misuse reports. Each kind of misuse is reported
+ * once per call site, on one stderr line, whatever the call returns: the
+ * point is code that ROCm tolerates, or crashes on, and the mock refuses.
+ */
+#include <stdatomic.h>
+#include <stdio.h>
+
+#include "internal.h"
+
+#define SEEN_SLOTS 1024 /* distinct (kind, site) pairs remembered; more are reported again */
+
+static const char *const kind_names[MH_MISUSE_COUNT] = {
+    [MH_MISUSE_PARTIAL_UNMAP] = "partial unmap",
+    [MH_MISUSE_UNMAP_UNMAPPED] = "unmap of unmapped memory",
+    [MH_MISUSE_PARTIAL_ACCESS] = "set-access over part of a mapping",
+    [MH_MISUSE_ACCESS_HOLE] = "set-access over a hole",
+    [MH_MISUSE_COPY_SPANS] = "copy spanning two reservations",
+    [MH_MISUSE_FREE_MAPPED] = "freeing a reservation with live mappings",
+    [MH_MISUSE_TEARDOWN_ORDER] = "teardown out of order",
+    [MH_MISUSE_DOUBLE_RELEASE] = "double release",
+    [MH_MISUSE_RELEASED_HANDLE] = "use of a released handle",
+};
+
+static struct {
+  atomic_bool on;
+  atomic_ullong reports;
+  pthread_mutex_t lock;
+  struct {
+    const void *site;
+    int kind; /* kind + 1; 0 marks a free slot */
+  } seen[SEEN_SLOTS];
+} strict = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+void mh__strict_init(bool on) { atomic_store(&strict.on, on); }
+
+void mh__strict_forked_child(void) { pthread_mutex_init(&strict.lock, NULL); }
+
+/* Remembers (kind, site); false when it was reported before. */
+static bool first_time(mh_misuse kind, const void *site) {
+  size_t slot = (((uintptr_t)site >> 2) * 31 + (size_t)kind) % SEEN_SLOTS;
+  bool first = true;
+  pthread_mutex_lock(&strict.lock);
+  for (size_t probe = 0; probe < SEEN_SLOTS; probe++, slot = (slot + 1) % SEEN_SLOTS) {
+    if (strict.seen[slot].kind == 0) {
+      strict.seen[slot].site = site;
+      strict.seen[slot].kind = (int)kind + 1;
+      break;
+    }
+    if (strict.seen[slot].site == site && strict.seen[slot].kind == (int)kind + 1) {
+      first = false;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&strict.lock);
+  return first;
+}
+
+void mh__misuse(mh_misuse kind, const char *fmt, ...) {
+  if (!atomic_load_explicit(&strict.on, memory_order_relaxed))
+    return;
+  const void *site = mh__call_site();
+  if (!first_time(kind, site))
+    return;
+  char what[384], where[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  mh__site_format(site, where, sizeof where);
+  /* One fprintf per report so reports from several threads do not interleave. */
+  fprintf(stderr, "mockhip: strict: %s: %s at %s: %s\n", kind_names[kind],
+          mockhip_api_name(mh__call_api()), where, what);
+  atomic_fetch_add(&strict.reports, 1);
+}
+
+MH_EXPORT void mockhip_strict(int on) {
+  mh__state(); /* start-up reads MOCKHIP_STRICT first, so this call wins */
+  atomic_store(&strict.on, on != 0);
+}
+
+MH_EXPORT unsigned long long mockhip_strict_count(void) { return atomic_load(&strict.reports); }
