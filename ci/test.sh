@@ -94,7 +94,7 @@ step_coverage() {
   (
     cd "$CI_BUILD/coverage"
     ci_run gcovr --root "$CI_ROOT" --filter "$CI_ROOT/mockhip/src/" --print-summary \
-      --fail-under-line 90 .
+      --fail-under-line 95 --fail-under-branch 85 .
   ) || status=1
   (
     cd "$CI_BUILD/coverage"
@@ -194,7 +194,7 @@ ci_step "3. mockhip compiled against the system ROCm header (MOCKHIP_USE_SYSTEM_
 ci_step "4. valgrind memcheck over the mock and hmo tests and conformance-mock" step_valgrind
 ci_step "5. ASan+UBSan build (HIPVMM_SANITIZE=address,undefined), ctest" step_sanitizers
 ci_step "6. ThreadSanitizer build (HIPVMM_SANITIZE=thread), ctest" step_thread_sanitizer
-ci_step "7. coverage build, ctest, gcovr line coverage of mockhip/src and of api/src >= 90%" \
+ci_step "7. coverage build, ctest, gcovr: mockhip/src >= 95% lines and 85% branches, api/src >= 90% lines" \
   step_coverage
 ci_step "8. cmake --install; outside consumers and hmo examples via pkg-config and find_package" \
   step_install_consumer
