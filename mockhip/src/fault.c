@@ -17,6 +17,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,9 +107,10 @@ static bool parse_probability(const char **text, double *out) {
 static bool parse_error(const char *text, size_t len, hipError_t *out) {
   if (len > 0 && isdigit((unsigned char)text[0])) {
     char *end;
+    errno = 0;
     long value = strtol(text, &end, 10);
-    if ((size_t)(end - text) != len)
-      return false;
+    if ((size_t)(end - text) != len || errno == ERANGE || value > INT_MAX)
+      return false; /* hipError_t is an int: a bigger number would wrap to another code */
     *out = (hipError_t)value;
   } else if (!mh__error_parse(text, len, out)) {
     return false;
@@ -150,8 +152,10 @@ static bool parse_rule(const char *text, const char *end, rule *out, const char 
 
 /* Parses a whole list into rules[]; returns the count, or -1 with *why and *bad set. */
 static int parse_rules(const char *text, rule *rules, const char **why, char *bad, size_t bad_len) {
+  if (text == NULL || *text == '\0')
+    return 0;
   int count = 0;
-  while (text != NULL && *text != '\0') {
+  for (;;) {
     const char *end = strchr(text, ',');
     if (end == NULL)
       end = text + strlen(text);
@@ -165,9 +169,10 @@ static int parse_rules(const char *text, rule *rules, const char **why, char *ba
       return -1;
     }
     count++;
-    text = *end ? end + 1 : end;
+    if (*end == '\0')
+      return count;
+    text = end + 1; /* a trailing comma leaves an empty rule, which parse_rule refuses */
   }
-  return count;
 }
 
 static void install(const rule *rules, int count) {
@@ -219,12 +224,12 @@ hipError_t mh__fault_check(mockhip_api api) {
     return hipSuccess;
   hipError_t err = hipSuccess;
   pthread_mutex_lock(&faults.lock);
-  for (size_t i = 0; i < faults.count && err == hipSuccess; i++) {
+  for (size_t i = 0; i < faults.count; i++) {
     rule *r = &faults.rules[i];
     if (r->api != ALL_APIS && r->api != (int)api)
       continue;
-    unsigned long long call = ++r->seen;
-    if (fires(r, i, call)) {
+    unsigned long long call = ++r->seen; /* counted even when an earlier rule decided */
+    if (err == hipSuccess && fires(r, i, call)) {
       err = r->error != hipSuccess ? r->error : natural_failure(api);
       mh__fail(err, "injected by MOCKHIP_FAIL rule \"%s\" (matching call %llu)", r->text, call);
     }
