@@ -149,6 +149,41 @@ char *mt_read_stream(FILE *stream) {
   return text;
 }
 
+int mt_run_program(const char *const *argv, const char *const *env, char **out_text,
+                   char **err_text) {
+  FILE *out = tmpfile(), *err = tmpfile();
+  assert_non_null(out);
+  assert_non_null(err);
+  fflush(NULL);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    dup2(fileno(out), STDOUT_FILENO);
+    dup2(fileno(err), STDERR_FILENO);
+    alarm(MT_CHILD_SECONDS); /* survives execve: a hung program dies */
+    execve(argv[0], (char *const *)argv, (char *const *)env);
+    _exit(127);
+  }
+  int status = 0;
+  assert_int_equal(waitpid(pid, &status, 0), pid);
+  *out_text = mt_read_stream(out);
+  *err_text = mt_read_stream(err);
+  fclose(out);
+  fclose(err);
+  return status;
+}
+
+int mt_count_lines_starting(const char *text, const char *prefix) {
+  int count = 0;
+  for (const char *line = text; *line != '\0';) {
+    if (strncmp(line, prefix, strlen(prefix)) == 0)
+      count++;
+    const char *end = strchr(line, '\n');
+    line = end ? end + 1 : line + strlen(line);
+  }
+  return count;
+}
+
 size_t mt_resident_bytes(void) {
   FILE *statm = fopen("/proc/self/statm", "r");
   assert_non_null(statm);

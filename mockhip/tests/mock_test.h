@@ -76,6 +76,18 @@ int mt_run_in_child(void (*fn)(void *arg), void *arg);
 bool mt_killed_by(int status, int sig);
 bool mt_exited_ok(int status);
 
+/*
+ * Runs the program argv[0] with exactly the arguments argv and the environment
+ * env (both NULL-terminated) under an alarm of MT_CHILD_SECONDS, and returns
+ * its wait status; *out_text and *err_text get its stdout and stderr (malloc'd).
+ * For options read once at start-up, which only a fresh process can vary.
+ */
+int mt_run_program(const char *const *argv, const char *const *env, char **out_text,
+                   char **err_text);
+
+/* How many lines of text start with prefix. */
+int mt_count_lines_starting(const char *text, const char *prefix);
+
 /* Reads a whole stream from its start into a NUL-terminated malloc'd buffer. */
 char *mt_read_stream(FILE *stream);
 

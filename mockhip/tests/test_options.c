@@ -7,8 +7,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "options_probe.h"
 
@@ -27,50 +25,20 @@ static long long field(const char *text, const char *key) {
   return strtoll(at + strlen(key), NULL, 10);
 }
 
-static int count_lines_starting(const char *text, const char *prefix) {
-  int count = 0;
-  for (const char *line = text; *line != '\0';) {
-    if (strncmp(line, prefix, strlen(prefix)) == 0)
-      count++;
-    const char *end = strchr(line, '\n');
-    line = end ? end + 1 : line + strlen(line);
-  }
-  return count;
-}
-
 /* Runs the probe with exactly `env` (NULL-terminated "NAME=value" list). */
 static report probe(const char *const *env) {
-  FILE *out = tmpfile(), *err = tmpfile();
-  assert_non_null(out);
-  assert_non_null(err);
-  fflush(NULL);
-  pid_t pid = fork();
-  assert_true(pid >= 0);
-  if (pid == 0) {
-    dup2(fileno(out), STDOUT_FILENO);
-    dup2(fileno(err), STDERR_FILENO);
-    alarm(MT_CHILD_SECONDS); /* survives execve: a hung probe dies */
-    char *const argv[] = {(char *)MOCKHIP_OPTIONS_PROBE, NULL};
-    execve(MOCKHIP_OPTIONS_PROBE, argv, (char *const *)env);
-    _exit(127);
-  }
-  int status = 0;
-  assert_int_equal(waitpid(pid, &status, 0), pid);
-  assert_true(mt_exited_ok(status));
-
-  char *out_text = mt_read_stream(out);
+  const char *const argv[] = {MOCKHIP_OPTIONS_PROBE, NULL};
+  char *out_text;
   report r = {0};
+  assert_true(mt_exited_ok(mt_run_program(argv, env, &out_text, &r.err_text)));
   r.devices = field(out_text, "devices=");
   r.granularity = field(out_text, "granularity=");
   r.recommended = field(out_text, "recommended=");
   r.total = field(out_text, "total=");
   r.trace = field(out_text, "trace=");
-  r.err_text = mt_read_stream(err);
-  r.warnings = count_lines_starting(r.err_text, "mockhip: warning:");
-  r.traces = count_lines_starting(r.err_text, "mockhip: hip");
+  r.warnings = mt_count_lines_starting(r.err_text, "mockhip: warning:");
+  r.traces = mt_count_lines_starting(r.err_text, "mockhip: hip");
   free(out_text);
-  fclose(out);
-  fclose(err);
   return r;
 }
 
@@ -204,6 +172,11 @@ static void check_bad(const char *const *env, const char *warned, report want) {
     print_error("warning does not start with \"%s\" or lacks \"; using\": %s", warned, line);
   assert_int_equal(strncmp(line, warned, strlen(warned)), 0);
   assert_non_null(strstr(line, "; using "));
+  /* The warning is all of stderr, and one line. */
+  const char *last = got.err_text + strlen(got.err_text) - 1;
+  if (strchr(got.err_text, '\n') != last)
+    print_error("%s: the warning is not one line:\n%s", env[0], got.err_text);
+  assert_ptr_equal(strchr(got.err_text, '\n'), last);
   assert_values(want, got);
   free(got.err_text);
 }
@@ -219,35 +192,59 @@ static void check_bad_values(const char *name, const char *const *values) {
 
 static void test_bad_devices(void **state) {
   (void)state;
-  static const char *const bad[] = {"abc", "0", "-1", "65", "99999999999999999999", "2x", NULL};
+  static const char *const bad[] = {"abc", "0", "-1", "65", "99999999999999999999", "2x",
+                                    /* the empty string, blanks, signs, other bases and notations */
+                                    "", " 2", "2 ", "+2", "0x2", "2.0", "1e1", "2K",
+                                    /* enormous: past an int (would wrap to 1), past 64 bits */
+                                    "4294967297", "18446744073709551617", NULL};
   check_bad_values("DEVICES", bad);
 }
 
 static void test_bad_granularity(void **state) {
   (void)state;
   static const char *const bad[] = {
-      "abc", "0", "-4096", "12K", "2048", "2G", "99999999999999999999", "16Q", NULL};
+      "abc", "0", "-4096", "12K", "2048", "2G", "99999999999999999999", "16Q",
+      /* the empty string, trailing junk, hex, notations, half a unit */
+      "", "4096 ", "4K4", "4Ki", "4KiBB", "0x1000", "1e3",
+      /* enormous: 2^64, and a unit that overflows 64 bits */
+      "18446744073709551616", "16777216T", NULL};
   check_bad_values("GRANULARITY", bad);
 }
 
 static void test_bad_recommended(void **state) {
   (void)state;
   static const char *const bad[] = {"garbage", "0", "-2M", "3M", "2G", "99999999999999999999T",
-                                    NULL};
+                                    /* the empty string, trailing junk, hex */
+                                    "", "2M ", "2MiBx", "0x200000", NULL};
   check_bad_values("GRANULARITY_RECOMMENDED", bad);
 }
 
 static void test_bad_device_memory(void **state) {
   (void)state;
   static const char *const bad[] = {
-      "lots", "0", "-1G", "100", "20000000000T", "99999999999999999999", NULL};
+      "lots", "0", "-1G", "100", "20000000000T", "99999999999999999999",
+      /* the empty string, notations, units it does not know, trailing junk */
+      "", "-0", "1e99", "1E9", "0x400000000", "1P", "16G16",
+      /* just past the 1 PiB limit; 2^64 bytes through a unit */
+      "1025T", "17179869184G", NULL};
   check_bad_values("DEVICE_MEMORY", bad);
 }
 
 static void test_bad_trace(void **state) {
   (void)state;
-  static const char *const bad[] = {"maybe", "2", "-1", "tru", NULL};
+  static const char *const bad[] = {"maybe", "2", "-1", "tru", "", " on", "1 ", "onn", "0x1", NULL};
   check_bad_values("TRACE", bad);
+}
+
+/* Options the probe cannot observe: the warning, and nothing else changed. */
+static void test_bad_seed_and_switches(void **state) {
+  (void)state;
+  static const char *const seeds[] = {"abc", "", "-1", "1K", "0x10", "1.5", "18446744073709551616",
+                                      NULL};
+  check_bad_values("SEED", seeds);
+  static const char *const switches[] = {"2", "maybe", "", "yes please", NULL};
+  check_bad_values("LEAK_CHECK", switches);
+  check_bad_values("STRICT", switches);
 }
 
 static void test_recommended_below_minimum(void **state) {
@@ -284,6 +281,7 @@ int main(void) {
       cmocka_unit_test(test_bad_recommended),
       cmocka_unit_test(test_bad_device_memory),
       cmocka_unit_test(test_bad_trace),
+      cmocka_unit_test(test_bad_seed_and_switches),
       cmocka_unit_test(test_recommended_below_minimum),
       cmocka_unit_test(test_device_memory_below_granularity),
   };

@@ -1,0 +1,837 @@
+/*
+ * test_fault.c: fault injection (mockhip_fail_set, MOCKHIP_FAIL, MOCKHIP_SEED).
+ * A rule picks calls by number, period or seeded chance; a picked call fails
+ * at entry with the rule's error or the call's natural one, names the rule in
+ * its reason and changes nothing, which each entry point's case checks by
+ * comparing the whole state (counters, dump, data, outputs) before and after.
+ * The variables are read once per process, so their cases run
+ * mockhip-fault-probe (MOCKHIP_FAULT_PROBE) in a fresh one.
+ */
+#include "mock_test.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FILL 0x3c /* the data in a test mapping */
+
+/* Values no call returns: an output still holding one was not written. */
+#define SENTINEL_PTR ((void *)0x5e57)
+#define SENTINEL_HANDLE ((hipMemGenericAllocationHandle_t)0x5e57)
+#define SENTINEL_STREAM ((hipStream_t)0x5e57)
+#define SENTINEL_FD (-77)
+
+static size_t granule; /* asked for in setup, so rules never see the question */
+
+/* Every case starts and ends with no rules and nothing alive. */
+static int setup(void **state) {
+  (void)state;
+  MT_CHECK(mockhip_fail_set(NULL));
+  mt_assert_clean();
+  granule = mt_granularity();
+  return 0;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  MT_CHECK(mockhip_fail_set(NULL));
+  mt_assert_clean();
+  return 0;
+}
+
+#define FAULT_TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+static hipError_t create_one(hipMemGenericAllocationHandle_t *handle) {
+  hipMemAllocationProp prop = mt_prop_device(0);
+  return hipMemCreate(handle, granule, &prop, 0);
+}
+
+/* One hipMemCreate (released at once when it succeeds); returns its result. */
+static hipError_t create_and_release(void) {
+  hipMemGenericAllocationHandle_t handle = NULL;
+  hipError_t err = create_one(&handle);
+  if (err == hipSuccess)
+    MT_CHECK(hipMemRelease(handle));
+  return err;
+}
+
+/* The reason an injected call leaves: it names the call and the rule as written. */
+static void assert_injected(const char *api, const char *rule) {
+  char want[160];
+  snprintf(want, sizeof want, "%s: injected by MOCKHIP_FAIL rule \"%s\"", api, rule);
+  const char *reason = mockhip_last_reason();
+  if (strncmp(reason, want, strlen(want)) != 0)
+    print_error("reason \"%s\" does not start with \"%s\"\n", reason, want);
+  assert_int_equal(strncmp(reason, want, strlen(want)), 0);
+}
+
+/* ---- the state a call could change ---- */
+
+typedef struct snapshot {
+  mockhip_stats_t stats; /* calls[] cleared: an injected call still counts as a call */
+  char *dump;
+  unsigned char *data;
+  size_t data_bytes;
+} snapshot;
+
+/* The counters, the dump, and the `bytes` at `data` (readable now). */
+static snapshot take(const void *data, size_t bytes) {
+  snapshot s = {.stats = mt_stats(), .data_bytes = bytes};
+  memset(s.stats.calls, 0, sizeof s.stats.calls);
+  FILE *file = tmpfile();
+  assert_non_null(file);
+  mockhip_dump(file);
+  s.dump = mt_read_stream(file);
+  fclose(file);
+  s.data = malloc(bytes + 1);
+  assert_non_null(s.data);
+  if (bytes != 0)
+    memcpy(s.data, data, bytes);
+  return s;
+}
+
+static void snapshot_free(snapshot *s) {
+  free(s->dump);
+  free(s->data);
+}
+
+/* Asserts that nothing changed between the two, then frees both. */
+static void assert_same(const char *what, snapshot *before, snapshot *after) {
+  const mockhip_stats_t *a = &before->stats, *b = &after->stats;
+#define SAME_FIELD(field)                                                                          \
+  do {                                                                                             \
+    if (a->field != b->field)                                                                      \
+      print_error("%s: " #field " went from %zu to %zu\n", what, a->field, b->field);              \
+    assert_int_equal(a->field, b->field);                                                          \
+  } while (0)
+  SAME_FIELD(reserved_bytes);
+  SAME_FIELD(mapped_bytes);
+  SAME_FIELD(physical_bytes);
+  SAME_FIELD(malloc_bytes);
+  SAME_FIELD(live_reservations);
+  SAME_FIELD(live_mappings);
+  SAME_FIELD(live_handles);
+  SAME_FIELD(live_mallocs);
+  SAME_FIELD(live_streams);
+#undef SAME_FIELD
+  if (strcmp(before->dump, after->dump) != 0)
+    print_error("%s: the dump changed from\n%s\nto\n%s", what, before->dump, after->dump);
+  assert_string_equal(before->dump, after->dump);
+  assert_int_equal(before->data_bytes, after->data_bytes);
+  if (memcmp(before->data, after->data, before->data_bytes) != 0)
+    print_error("%s: the data changed\n", what);
+  assert_memory_equal(before->data, after->data, before->data_bytes);
+  snapshot_free(before);
+  snapshot_free(after);
+}
+
+/* ---- which calls fail ---- */
+
+static void test_nth_call_fails(void **state) {
+  (void)state;
+  MT_CHECK(mockhip_fail_set("hipMemCreate:3"));
+  unsigned long long injected = mockhip_fail_count();
+  hipMemGenericAllocationHandle_t handles[3];
+  MT_CHECK(create_one(&handles[0]));
+  MT_CHECK(create_one(&handles[1]));
+  assert_int_equal(mockhip_fail_count(), injected);
+
+  mockhip_stats_t before = mt_stats();
+  hipMemGenericAllocationHandle_t untouched = SENTINEL_HANDLE;
+  MT_EXPECT(hipErrorOutOfMemory, create_one(&untouched));
+  assert_injected("hipMemCreate", "hipMemCreate:3");
+  assert_ptr_equal(untouched, SENTINEL_HANDLE);
+  assert_int_equal(mockhip_fail_count(), injected + 1);
+  mockhip_stats_t after = mt_stats();
+  assert_int_equal(after.live_handles, before.live_handles);
+  assert_int_equal(after.physical_bytes, before.physical_bytes);
+  assert_int_equal(hipGetLastError(), hipErrorOutOfMemory);
+
+  MT_CHECK(create_one(&handles[2]));
+  assert_string_equal(mockhip_last_reason(), "");
+  assert_int_equal(mockhip_fail_count(), injected + 1);
+  assert_int_equal(mt_stats().live_handles, 3);
+  for (int i = 0; i < 3; i++)
+    MT_CHECK(hipMemRelease(handles[i]));
+}
+
+static void test_every_nth_map_fails(void **state) {
+  (void)state;
+  mt_mapping m;
+  mt_mapping_create(&m, granule, 2 * granule);
+  MT_CHECK(hipMemUnmap(m.base, m.bytes));
+  m.mapped = false;
+  MT_CHECK(mockhip_fail_set("hipMemMap:every=3"));
+  unsigned long long injected = mockhip_fail_count();
+  for (int call = 1; call <= 9; call++) {
+    snapshot before = take(NULL, 0);
+    hipError_t err = hipMemMap(m.base, m.bytes, 0, m.handle, 0);
+    if (call % 3 != 0) {
+      snapshot_free(&before);
+      MT_CHECK(err);
+      MT_CHECK(hipMemUnmap(m.base, m.bytes));
+      continue;
+    }
+    /* No mapping, the reservation and the handle as they were. */
+    MT_EXPECT(hipErrorOutOfMemory, err);
+    assert_injected("hipMemMap", "hipMemMap:every=3");
+    mockhip_stats_t now = mt_stats();
+    assert_int_equal(now.live_mappings, 0);
+    assert_int_equal(now.live_reservations, 1);
+    assert_int_equal(now.reserved_bytes, 2 * granule);
+    assert_int_equal(now.live_handles, 1);
+    snapshot after = take(NULL, 0);
+    assert_same("hipMemMap", &before, &after);
+  }
+  assert_int_equal(mockhip_fail_count(), injected + 3);
+  MT_CHECK(mockhip_fail_set(NULL));
+  MT_CHECK(hipMemMap(m.base, m.bytes, 0, m.handle, 0)); /* the handle is still mappable */
+  m.mapped = true;
+  mt_mapping_destroy(&m);
+}
+
+/* `count` hipMemCreate calls under `rules` and `seed`: pattern[i] is '1' when call i+1 failed. */
+static void fail_pattern(const char *rules, unsigned long long seed, size_t count, char *pattern) {
+  MT_CHECK(mockhip_fail_set(rules));
+  mockhip_fail_seed(seed);
+  for (size_t i = 0; i < count; i++) {
+    hipError_t err = create_and_release();
+    if (err != hipSuccess)
+      MT_EXPECT(hipErrorOutOfMemory, err);
+    pattern[i] = err == hipSuccess ? '0' : '1';
+  }
+  pattern[count] = '\0';
+  MT_CHECK(mockhip_fail_set(NULL));
+}
+
+static size_t count_failures(const char *pattern) {
+  size_t count = 0;
+  for (; *pattern != '\0'; pattern++)
+    count += *pattern == '1';
+  return count;
+}
+
+static void test_chance_replays_with_its_seed(void **state) {
+  (void)state;
+  char first[65], again[65], other[65];
+  fail_pattern("hipMemCreate:p=0.5", 7, 64, first);
+  fail_pattern("hipMemCreate:p=0.5", 7, 64, again);
+  fail_pattern("hipMemCreate:p=0.5", 8, 64, other);
+  assert_string_equal(first, again);
+  assert_string_not_equal(first, other);
+  assert_in_range(count_failures(first), 1, 63);
+}
+
+static void test_chance_rates(void **state) {
+  (void)state;
+  static char pattern[4001];
+  fail_pattern("hipMemCreate:p=0", 1, 500, pattern);
+  assert_int_equal(count_failures(pattern), 0);
+  fail_pattern("hipMemCreate:p=1", 1, 500, pattern);
+  assert_int_equal(count_failures(pattern), 500);
+  fail_pattern("hipMemCreate:p=0.25", 1, 4000, pattern);
+  assert_in_range(count_failures(pattern), 700, 1300);
+}
+
+static void test_chosen_error(void **state) {
+  (void)state;
+  static const struct {
+    const char *rules;
+    hipError_t error;
+  } cases[] = {
+      {"hipMemCreate:1", hipErrorOutOfMemory}, /* the natural failure */
+      {"hipMemCreate:1=hipErrorInvalidValue", hipErrorInvalidValue},
+      {"hipMemCreate:1=hipErrorNotSupported", hipErrorNotSupported},
+      {"hipMemCreate:1=801", hipErrorNotSupported},
+      {"hipMemCreate:1=1", hipErrorInvalidValue},
+      {"hipMemCreate:every=1=hipErrorUnknown", hipErrorUnknown},
+      {"hipMemCreate:p=1=999", hipErrorUnknown},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    MT_CHECK(mockhip_fail_set(cases[i].rules));
+    MT_EXPECT(cases[i].error, create_and_release());
+    assert_injected("hipMemCreate", cases[i].rules);
+    assert_int_equal(hipGetLastError(), cases[i].error);
+  }
+}
+
+static void test_star_matches_every_entry_point(void **state) {
+  (void)state;
+  MT_CHECK(mockhip_fail_set("*:2"));
+  int device = -1;
+  void *va = SENTINEL_PTR;
+  MT_CHECK(hipGetDevice(&device));
+  /* The last-error calls cannot fail and are not counted. */
+  assert_int_equal(hipGetLastError(), hipSuccess);
+  assert_int_equal(hipPeekAtLastError(), hipSuccess);
+  MT_EXPECT(hipErrorOutOfMemory, hipMemAddressReserve(&va, granule, 0, NULL, 0));
+  assert_injected("hipMemAddressReserve", "*:2");
+  assert_ptr_equal(va, SENTINEL_PTR);
+  assert_int_equal(hipPeekAtLastError(), hipErrorOutOfMemory);
+  MT_CHECK(hipMemAddressReserve(&va, granule, 0, NULL, 0));
+  MT_CHECK(hipMemAddressFree(va, granule));
+
+  MT_CHECK(mockhip_fail_set("*:every=1=hipErrorNotSupported"));
+  MT_EXPECT(hipErrorNotSupported, hipGetDevice(&device));
+  MT_EXPECT(hipErrorNotSupported, hipMemAddressReserve(&va, granule, 0, NULL, 0));
+  assert_int_equal(hipGetLastError(), hipErrorNotSupported);
+  assert_int_equal(hipGetLastError(), hipSuccess);
+}
+
+static void test_first_firing_rule_decides(void **state) {
+  (void)state;
+  /* Each rule counts every call it matches, even one an earlier rule failed. */
+  const char *rules = "hipMemCreate:every=2=hipErrorInvalidValue,hipMemCreate:3,hipMemMap:1";
+  MT_CHECK(mockhip_fail_set(rules));
+  const hipError_t want[] = {hipSuccess, hipErrorInvalidValue, hipErrorOutOfMemory,
+                             hipErrorInvalidValue, hipSuccess};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+    if (!mt_returned(want[i], create_and_release(), "hipMemCreate"))
+      fail_msg("call %zu of hipMemCreate under \"%s\"", i + 1, rules);
+  }
+  MT_EXPECT(hipErrorOutOfMemory, hipMemMap(SENTINEL_PTR, granule, 0, SENTINEL_HANDLE, 0));
+  assert_injected("hipMemMap", "hipMemMap:1");
+
+  /* Both rules pick call 2: the first decides and the second is spent. */
+  MT_CHECK(
+      mockhip_fail_set("hipMemCreate:2=hipErrorInvalidValue,hipMemCreate:2=hipErrorNotSupported"));
+  MT_CHECK(create_and_release());
+  MT_EXPECT(hipErrorInvalidValue, create_and_release());
+  assert_injected("hipMemCreate", "hipMemCreate:2=hipErrorInvalidValue");
+  MT_CHECK(create_and_release());
+
+  /* The * rule counted the hipMemCreate the first rule failed. */
+  MT_CHECK(mockhip_fail_set("hipMemCreate:1=hipErrorNotSupported,*:1"));
+  MT_EXPECT(hipErrorNotSupported, create_and_release());
+  int device = -1;
+  MT_CHECK(hipGetDevice(&device));
+}
+
+static void test_set_again_restarts_and_empty_clears(void **state) {
+  (void)state;
+  MT_CHECK(mockhip_fail_set("hipMemCreate:2"));
+  MT_CHECK(create_and_release());
+  MT_CHECK(mockhip_fail_set("hipMemCreate:2"));
+  MT_CHECK(create_and_release());
+  MT_EXPECT(hipErrorOutOfMemory, create_and_release());
+  MT_CHECK(create_and_release());
+
+  MT_CHECK(mockhip_fail_set("hipMemCreate:every=1"));
+  MT_EXPECT(hipErrorOutOfMemory, create_and_release());
+  MT_CHECK(mockhip_fail_set(""));
+  MT_CHECK(create_and_release());
+  MT_CHECK(mockhip_fail_set("hipMemCreate:every=1"));
+  MT_EXPECT(hipErrorOutOfMemory, create_and_release());
+  MT_CHECK(mockhip_fail_set(NULL));
+  MT_CHECK(create_and_release());
+}
+
+typedef struct worker {
+  pthread_t thread;
+  int injected; /* OutOfMemory answers */
+  int wrong;    /* any other failure */
+} worker;
+
+static void *create_release_loop(void *arg) {
+  worker *w = arg;
+  for (int i = 0; i < 1000; i++) {
+    hipMemGenericAllocationHandle_t handle;
+    hipError_t err = create_one(&handle);
+    if (err == hipErrorOutOfMemory)
+      w->injected++;
+    else if (err != hipSuccess || hipMemRelease(handle) != hipSuccess)
+      w->wrong++;
+  }
+  return NULL;
+}
+
+static void test_threads_share_the_count(void **state) {
+  (void)state;
+  MT_CHECK(mockhip_fail_set("hipMemCreate:every=10"));
+  unsigned long long injected = mockhip_fail_count();
+  worker workers[4] = {0};
+  for (int i = 0; i < 4; i++)
+    assert_int_equal(pthread_create(&workers[i].thread, NULL, create_release_loop, &workers[i]), 0);
+  int total = 0;
+  for (int i = 0; i < 4; i++) {
+    assert_int_equal(pthread_join(workers[i].thread, NULL), 0);
+    assert_int_equal(workers[i].wrong, 0);
+    total += workers[i].injected;
+  }
+  assert_int_equal(total, 400);
+  assert_int_equal(mockhip_fail_count(), injected + 400);
+}
+
+/* ---- a user's rollback test ---- */
+
+typedef struct buffer {
+  void *base;
+  size_t bytes;
+  hipMemGenericAllocationHandle_t handle;
+} buffer;
+
+/* Gives *b `bytes` of read-write memory; on any failure undoes what it did
+   and returns that failure, leaving *b alone. */
+static hipError_t grow_buffer(buffer *b, size_t bytes) {
+  void *base;
+  hipMemGenericAllocationHandle_t handle;
+  hipMemAllocationProp prop = mt_prop_device(0);
+  hipMemAccessDesc access = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipError_t err = hipMemAddressReserve(&base, bytes, 0, NULL, 0);
+  if (err != hipSuccess)
+    return err;
+  err = hipMemCreate(&handle, bytes, &prop, 0);
+  if (err != hipSuccess)
+    goto free_range;
+  err = hipMemMap(base, bytes, 0, handle, 0);
+  if (err != hipSuccess)
+    goto release;
+  err = hipMemSetAccess(base, bytes, &access, 1);
+  if (err != hipSuccess)
+    goto unmap;
+  *b = (buffer){base, bytes, handle};
+  return hipSuccess;
+unmap:
+  (void)hipMemUnmap(base, bytes);
+release:
+  (void)hipMemRelease(handle);
+free_range:
+  (void)hipMemAddressFree(base, bytes);
+  return err;
+}
+
+static void buffer_free(buffer *b) {
+  MT_CHECK(hipMemUnmap(b->base, b->bytes));
+  MT_CHECK(hipMemRelease(b->handle));
+  MT_CHECK(hipMemAddressFree(b->base, b->bytes));
+}
+
+/* Fails grow_buffer under `rules`: it must report the failure and leave nothing behind. */
+static void check_grow_unwinds(const char *rules) {
+  size_t live = mockhip_live_objects();
+  buffer b = {SENTINEL_PTR, 0, NULL};
+  MT_CHECK(mockhip_fail_set(rules));
+  hipError_t err = grow_buffer(&b, 2 * granule);
+  MT_CHECK(mockhip_fail_set(NULL));
+  if (err == hipSuccess)
+    fail_msg("grow_buffer succeeded under \"%s\"", rules);
+  assert_ptr_equal(b.base, SENTINEL_PTR);
+  assert_int_equal(mockhip_live_objects(), live);
+}
+
+static void test_rollback_unwinds_each_step(void **state) {
+  (void)state;
+  check_grow_unwinds("hipMemCreate:1");
+  check_grow_unwinds("hipMemMap:1");
+  check_grow_unwinds("hipMemSetAccess:1");
+  /* Fail call N of any entry point for N = 1, 2, ... until grow_buffer succeeds. */
+  for (int n = 1;; n++) {
+    char rules[32];
+    snprintf(rules, sizeof rules, "*:%d", n);
+    size_t live = mockhip_live_objects();
+    buffer b;
+    MT_CHECK(mockhip_fail_set(rules));
+    hipError_t err = grow_buffer(&b, 2 * granule);
+    MT_CHECK(mockhip_fail_set(NULL));
+    if (err == hipSuccess) {
+      assert_int_equal(n, 5); /* four calls, each failed once */
+      buffer_free(&b);
+      break;
+    }
+    MT_EXPECT(hipErrorOutOfMemory, err);
+    assert_int_equal(mockhip_live_objects(), live);
+  }
+}
+
+/* ---- no side effect, per entry point ---- */
+
+/* One of everything for a call to act on; out holds sentinels for calls to overwrite. */
+typedef struct world {
+  mt_mapping m;                          /* two granules, read-write on device 0, FILL */
+  void *free_range;                      /* an empty two-granule reservation */
+  hipMemGenericAllocationHandle_t spare; /* unmapped, exportable */
+  int fd;                                /* spare, exported */
+  void *block;                           /* from hipMalloc */
+  hipStream_t stream;
+  struct {
+    void *ptr;
+    hipMemGenericAllocationHandle_t handle;
+    hipStream_t stream;
+    int fd;
+    unsigned char host[64];
+  } out;
+} world;
+
+static const hipMemAllocationHandleType posix_fd = hipMemHandleTypePosixFileDescriptor;
+
+static world *live_world; /* what teardown_world destroys when a case stops early */
+
+static void world_create(world *w) {
+  memset(w, 0, sizeof *w);
+  live_world = w;
+  mt_mapping_create(&w->m, 2 * granule, 2 * granule);
+  mt_set_access(&w->m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  memset(w->m.base, FILL, w->m.bytes);
+  MT_CHECK(hipMemAddressReserve(&w->free_range, 2 * granule, 0, NULL, 0));
+  hipMemAllocationProp prop = mt_prop_device(0);
+  prop.requestedHandleType = posix_fd;
+  MT_CHECK(hipMemCreate(&w->spare, granule, &prop, 0));
+  MT_CHECK(hipMemExportToShareableHandle(&w->fd, w->spare, posix_fd, 0));
+  MT_CHECK(hipMalloc(&w->block, granule));
+  MT_CHECK(hipStreamCreate(&w->stream));
+  w->out.ptr = SENTINEL_PTR;
+  w->out.handle = SENTINEL_HANDLE;
+  w->out.stream = SENTINEL_STREAM;
+  w->out.fd = SENTINEL_FD;
+  memset(w->out.host, 0xa5, sizeof w->out.host);
+}
+
+static void world_destroy(world *w) {
+  live_world = NULL;
+  if (w->stream != NULL)
+    MT_CHECK(hipStreamDestroy(w->stream));
+  if (w->block != NULL)
+    MT_CHECK(hipFree(w->block));
+  close(w->fd);
+  if (w->spare != NULL)
+    MT_CHECK(hipMemRelease(w->spare));
+  if (w->free_range != NULL)
+    MT_CHECK(hipMemAddressFree(w->free_range, 2 * granule));
+  mt_mapping_destroy(&w->m);
+}
+
+/* The mapping's data and the outputs, the counters and the dump. */
+static snapshot take_world(const world *w) {
+  size_t bytes = w->m.bytes + sizeof w->out;
+  unsigned char *data = malloc(bytes);
+  assert_non_null(data);
+  memcpy(data, w->m.base, w->m.bytes);
+  memcpy(data + w->m.bytes, &w->out, sizeof w->out);
+  snapshot s = take(data, bytes);
+  free(data);
+  return s;
+}
+
+#define HOST_BYTES (sizeof(((world *)0)->out.host))
+
+static hipError_t call_reserve(world *w) {
+  return hipMemAddressReserve(&w->out.ptr, 2 * granule, 0, NULL, 0);
+}
+static void undo_reserve(world *w) { MT_CHECK(hipMemAddressFree(w->out.ptr, 2 * granule)); }
+static hipError_t call_address_free(world *w) {
+  return hipMemAddressFree(w->free_range, 2 * granule);
+}
+static void undo_address_free(world *w) { w->free_range = NULL; }
+static hipError_t call_create(world *w) { return create_one(&w->out.handle); }
+static void undo_out_handle(world *w) { MT_CHECK(hipMemRelease(w->out.handle)); }
+static hipError_t call_release(world *w) { return hipMemRelease(w->spare); }
+static void undo_release(world *w) { w->spare = NULL; }
+static hipError_t call_map(world *w) { return hipMemMap(w->free_range, granule, 0, w->spare, 0); }
+static void undo_map(world *w) { MT_CHECK(hipMemUnmap(w->free_range, granule)); }
+static hipError_t call_unmap(world *w) { return hipMemUnmap(w->m.base, w->m.bytes); }
+static void undo_unmap(world *w) { w->m.mapped = false; }
+static hipError_t call_set_access(world *w) {
+  hipMemAccessDesc read_only = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
+  return hipMemSetAccess(w->m.base, w->m.bytes, &read_only, 1);
+}
+static hipError_t call_retain(world *w) {
+  return hipMemRetainAllocationHandle(&w->out.handle, w->m.base);
+}
+static hipError_t call_export(world *w) {
+  return hipMemExportToShareableHandle(&w->out.fd, w->spare, posix_fd, 0);
+}
+static void undo_export(world *w) { close(w->out.fd); }
+static hipError_t call_import(world *w) {
+  return hipMemImportFromShareableHandle(&w->out.handle, (void *)(intptr_t)w->fd, posix_fd);
+}
+static hipError_t call_malloc(world *w) { return hipMalloc(&w->out.ptr, granule); }
+static void undo_malloc(world *w) { MT_CHECK(hipFree(w->out.ptr)); }
+static hipError_t call_free(world *w) { return hipFree(w->block); }
+static void undo_free(world *w) { w->block = NULL; }
+static hipError_t call_htod(world *w) { return hipMemcpyHtoD(w->m.base, w->out.host, HOST_BYTES); }
+static hipError_t call_dtoh(world *w) { return hipMemcpyDtoH(w->out.host, w->m.base, HOST_BYTES); }
+static hipError_t call_dtod(world *w) { return hipMemcpyDtoD(w->m.base, w->block, HOST_BYTES); }
+static hipError_t call_memcpy_async(world *w) {
+  return hipMemcpyAsync(w->m.base, w->out.host, HOST_BYTES, hipMemcpyHostToDevice, w->stream);
+}
+static hipError_t call_memset(world *w) { return hipMemset(w->m.base, 0, w->m.bytes); }
+static hipError_t call_memset_d32(world *w) { return hipMemsetD32(w->m.base, 0x01020304, 16); }
+static hipError_t call_memset_async(world *w) {
+  return hipMemsetAsync(w->m.base, 0, 64, w->stream);
+}
+static hipError_t call_stream_create(world *w) { return hipStreamCreate(&w->out.stream); }
+static void undo_stream_create(world *w) { MT_CHECK(hipStreamDestroy(w->out.stream)); }
+static hipError_t call_stream_destroy(world *w) { return hipStreamDestroy(w->stream); }
+static void undo_stream_destroy(world *w) { w->stream = NULL; }
+
+typedef struct side_effect_case {
+  const char *api;
+  hipError_t natural; /* fault.c's natural_failure(), as ROCm answers */
+  hipError_t (*call)(world *w);
+  void (*undo)(world *w); /* after the call succeeds: what world_destroy must not redo */
+} side_effect_case;
+
+static const side_effect_case side_effect_cases[] = {
+    {"hipMemAddressReserve", hipErrorOutOfMemory, call_reserve, undo_reserve},
+    {"hipMemAddressFree", hipErrorUnknown, call_address_free, undo_address_free},
+    {"hipMemCreate", hipErrorOutOfMemory, call_create, undo_out_handle},
+    {"hipMemRelease", hipErrorInvalidValue, call_release, undo_release},
+    {"hipMemMap", hipErrorOutOfMemory, call_map, undo_map},
+    {"hipMemUnmap", hipErrorOutOfMemory, call_unmap, undo_unmap},
+    {"hipMemSetAccess", hipErrorOutOfMemory, call_set_access, NULL},
+    {"hipMemRetainAllocationHandle", hipErrorInvalidValue, call_retain, undo_out_handle},
+    {"hipMemExportToShareableHandle", hipErrorInvalidValue, call_export, undo_export},
+    {"hipMemImportFromShareableHandle", hipErrorInvalidValue, call_import, undo_out_handle},
+    {"hipMalloc", hipErrorOutOfMemory, call_malloc, undo_malloc},
+    {"hipFree", hipErrorInvalidValue, call_free, undo_free},
+    {"hipMemcpyHtoD", hipErrorInvalidValue, call_htod, NULL},
+    {"hipMemcpyDtoH", hipErrorInvalidValue, call_dtoh, NULL},
+    {"hipMemcpyDtoD", hipErrorInvalidValue, call_dtod, NULL},
+    {"hipMemcpyAsync", hipErrorInvalidValue, call_memcpy_async, NULL},
+    {"hipMemset", hipErrorInvalidValue, call_memset, NULL},
+    {"hipMemsetD32", hipErrorInvalidValue, call_memset_d32, NULL},
+    {"hipMemsetAsync", hipErrorInvalidValue, call_memset_async, NULL},
+    {"hipStreamCreate", hipErrorOutOfMemory, call_stream_create, undo_stream_create},
+    {"hipStreamDestroy", hipErrorInvalidValue, call_stream_destroy, undo_stream_destroy},
+};
+
+#define SIDE_EFFECT_CASES (sizeof side_effect_cases / sizeof side_effect_cases[0])
+
+static int teardown_world(void **state) {
+  if (live_world != NULL)
+    world_destroy(live_world);
+  return teardown(state);
+}
+
+/* The injected call fails with its natural error and changes nothing; the same call then works. */
+static void test_no_side_effect(void **state) {
+  const side_effect_case *c = *state;
+  static world w; /* outlives a failed case for teardown_world */
+  world_create(&w);
+  char rule[64];
+  snprintf(rule, sizeof rule, "%s:1", c->api);
+  unsigned long long injected = mockhip_fail_count();
+  snapshot before = take_world(&w);
+  MT_CHECK(mockhip_fail_set(rule));
+  hipError_t err = c->call(&w);
+  if (!mt_returned(c->natural, err, c->api))
+    fail_msg("%s: not the natural failure", c->api);
+  assert_injected(c->api, rule);
+  snapshot after = take_world(&w);
+  assert_same(c->api, &before, &after);
+  assert_int_equal(mockhip_fail_count(), injected + 1);
+  assert_int_equal(hipGetLastError(), c->natural);
+
+  MT_CHECK(mockhip_fail_set(NULL));
+  if (!mt_returned(hipSuccess, c->call(&w), c->api))
+    fail_msg("%s: fails after the injected failure", c->api);
+  if (c->undo != NULL)
+    c->undo(&w);
+  world_destroy(&w);
+}
+
+static void test_injected_release_keeps_handle(void **state) {
+  (void)state;
+  hipMemGenericAllocationHandle_t handle;
+  MT_CHECK(create_one(&handle));
+  MT_CHECK(mockhip_fail_set("hipMemRelease:1"));
+  MT_EXPECT(hipErrorInvalidValue, hipMemRelease(handle));
+  hipMemAllocationProp prop;
+  MT_CHECK(hipMemGetAllocationPropertiesFromHandle(&prop, handle));
+  assert_int_equal(mt_stats().live_handles, 1);
+  MT_CHECK(hipMemRelease(handle));
+}
+
+static void test_injected_unmap_keeps_data(void **state) {
+  (void)state;
+  mt_mapping m;
+  mt_mapping_create(&m, granule, granule);
+  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  memset(m.base, FILL, m.bytes);
+  MT_CHECK(mockhip_fail_set("hipMemUnmap:1"));
+  MT_EXPECT(hipErrorOutOfMemory, hipMemUnmap(m.base, m.bytes));
+  const unsigned char *bytes = m.base;
+  assert_int_equal(bytes[0], FILL);
+  assert_int_equal(bytes[m.bytes - 1], FILL);
+  mt_mapping_destroy(&m);
+}
+
+/* ---- negative: a malformed list is refused and the rules in force stay ---- */
+
+#define IN_FORCE "hipMemCreate:every=1=hipErrorNotSupported"
+
+static const char *const bad_lists[] = {
+    "hipNoSuchCall:1",
+    "hipGetLastError:1",
+    "hipPeekAtLastError:1",
+    "hipMemCreate:0",
+    "hipMemCreate:every=0",
+    "hipMemCreate:p=1.5",
+    "hipMemCreate:p=-1",
+    "hipMemCreate",
+    "hipMemCreate:1=hipSuccess",
+    "hipMemCreate:1=0",
+    "hipMemCreate:1=hipErrorNoSuch",
+    "hipMemCreate:3x",
+    "hipMemCreate:",
+    "hipMemCreate:every=",
+    "hipMemCreate:p=",
+    "hipMemCreate:p=0.5x",
+    "hipMemCreate:1=",
+    "hipMemCreate:1=1x",
+    ":1",
+    "hipMemCreate:-1",
+    "hipMemCreate:99999999999999999999",
+    "hipMemCreate:1=99999999999999999999",
+    "hipMemCreate:1=4294967298",
+    "hipMemMap:1,hipNoSuchCall:1",
+    "hipMemMap:1,,hipMemCreate:1",
+    ",hipMemCreate:1",
+    "hipMemCreate:1,",
+};
+
+#define BAD_LISTS (sizeof bad_lists / sizeof bad_lists[0])
+
+static void check_refused(const char *list) {
+  MT_CHECK(mockhip_fail_set(IN_FORCE));
+  if (!mt_returned(hipErrorInvalidValue, mockhip_fail_set(list), "mockhip_fail_set"))
+    fail_msg("\"%s\" was accepted", list);
+  assert_non_null(strstr(mockhip_last_reason(), "rule \""));
+  MT_EXPECT(hipErrorNotSupported, create_and_release());
+}
+
+static void test_bad_list(void **state) { check_refused(*state); }
+
+/* A list of `count` rules that never fire. */
+static char *rule_list(int count) {
+  char *list = calloc((size_t)count, 32);
+  assert_non_null(list);
+  for (int i = 0; i < count; i++)
+    sprintf(list + strlen(list), "%shipMemCreate:%d", i ? "," : "", 1000000 + i);
+  return list;
+}
+
+static void test_more_than_32_rules(void **state) {
+  (void)state;
+  char *list = rule_list(32);
+  MT_CHECK(mockhip_fail_set(list));
+  free(list);
+  list = rule_list(33);
+  check_refused(list);
+  free(list);
+}
+
+/* ---- the environment: MOCKHIP_FAIL and MOCKHIP_SEED in a fresh process ---- */
+
+/* Runs the probe for `calls` calls under env; returns its stdout and sets *err_text. */
+static char *probe(const char *const *env, int calls, char **err_text) {
+  char count[16];
+  snprintf(count, sizeof count, "%d", calls);
+  const char *const argv[] = {MOCKHIP_FAULT_PROBE, count, NULL};
+  char *out_text;
+  assert_true(mt_exited_ok(mt_run_program(argv, env, &out_text, err_text)));
+  return out_text;
+}
+
+/* Asserts the probe's stdout is `want` and its stderr empty. */
+static void check_probe(const char *const *env, int calls, const char *want) {
+  char *err_text;
+  char *out_text = probe(env, calls, &err_text);
+  assert_string_equal(err_text, "");
+  assert_string_equal(out_text, want);
+  free(out_text);
+  free(err_text);
+}
+
+static void test_env_nth_and_every(void **state) {
+  (void)state;
+  const char *none[] = {NULL};
+  check_probe(none, 4, "calls=4\n");
+  const char *nth[] = {"MOCKHIP_FAIL=hipMemCreate:2", NULL};
+  check_probe(nth, 4, "2 hipErrorOutOfMemory\ncalls=4\n");
+  const char *every[] = {"MOCKHIP_FAIL=hipMemCreate:every=3=hipErrorInvalidValue", NULL};
+  check_probe(every, 7, "3 hipErrorInvalidValue\n6 hipErrorInvalidValue\ncalls=7\n");
+}
+
+static void test_env_seed_replays(void **state) {
+  (void)state;
+  const char *seven[] = {"MOCKHIP_FAIL=hipMemCreate:p=0.5", "MOCKHIP_SEED=7", NULL};
+  const char *eight[] = {"MOCKHIP_FAIL=hipMemCreate:p=0.5", "MOCKHIP_SEED=8", NULL};
+  char *err_text[3];
+  char *first = probe(seven, 40, &err_text[0]);
+  char *again = probe(seven, 40, &err_text[1]);
+  char *other = probe(eight, 40, &err_text[2]);
+  for (int i = 0; i < 3; i++) {
+    assert_string_equal(err_text[i], "");
+    free(err_text[i]);
+  }
+  assert_non_null(strstr(first, " hipErrorOutOfMemory\n"));
+  assert_string_equal(first, again);
+  assert_string_not_equal(first, other);
+
+  /* mockhip_fail_set and mockhip_fail_seed are the same control. */
+  char pattern[41], expected[40 * 32] = "";
+  fail_pattern("hipMemCreate:p=0.5", 7, 40, pattern);
+  for (int i = 0; i < 40; i++)
+    if (pattern[i] == '1')
+      sprintf(expected + strlen(expected), "%d hipErrorOutOfMemory\n", i + 1);
+  strcat(expected, "calls=40\n");
+  assert_string_equal(first, expected);
+  free(first);
+  free(again);
+  free(other);
+}
+
+static void test_env_bad_list_warns_once(void **state) {
+  (void)state;
+  static const char *const settings[] = {"MOCKHIP_FAIL=hipMemCreate:0",
+                                         "MOCKHIP_FAIL=hipMemCreate:1,hipNoSuchCall:1"};
+  for (size_t i = 0; i < 2; i++) {
+    const char *env[] = {settings[i], NULL};
+    char *err_text;
+    char *out_text = probe(env, 3, &err_text);
+    assert_string_equal(out_text, "calls=3\n"); /* no rule installed */
+    char warning[96];
+    snprintf(warning, sizeof warning, "mockhip: warning: %s", settings[i]);
+    if (strncmp(err_text, warning, strlen(warning)) != 0)
+      print_error("stderr does not start with \"%s\":\n%s", warning, err_text);
+    assert_int_equal(strncmp(err_text, warning, strlen(warning)), 0);
+    assert_int_equal(mt_count_lines_starting(err_text, ""), 1);
+    free(out_text);
+    free(err_text);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest rules[] = {
+      FAULT_TEST(test_nth_call_fails),
+      FAULT_TEST(test_every_nth_map_fails),
+      FAULT_TEST(test_chance_replays_with_its_seed),
+      FAULT_TEST(test_chance_rates),
+      FAULT_TEST(test_chosen_error),
+      FAULT_TEST(test_star_matches_every_entry_point),
+      FAULT_TEST(test_first_firing_rule_decides),
+      FAULT_TEST(test_set_again_restarts_and_empty_clears),
+      FAULT_TEST(test_threads_share_the_count),
+      FAULT_TEST(test_rollback_unwinds_each_step),
+      FAULT_TEST(test_injected_release_keeps_handle),
+      FAULT_TEST(test_injected_unmap_keeps_data),
+      FAULT_TEST(test_env_nth_and_every),
+      FAULT_TEST(test_env_seed_replays),
+      FAULT_TEST(test_env_bad_list_warns_once),
+  };
+  /* One case per entry point and per malformed list, named after it. */
+  struct CMUnitTest side_effects[SIDE_EFFECT_CASES];
+  for (size_t i = 0; i < SIDE_EFFECT_CASES; i++)
+    side_effects[i] = (struct CMUnitTest){side_effect_cases[i].api, test_no_side_effect, setup,
+                                          teardown_world, (void *)&side_effect_cases[i]};
+  struct CMUnitTest negative[BAD_LISTS + 1];
+  for (size_t i = 0; i < BAD_LISTS; i++)
+    negative[i] =
+        (struct CMUnitTest){bad_lists[i], test_bad_list, setup, teardown, (void *)bad_lists[i]};
+  negative[BAD_LISTS] = (struct CMUnitTest)FAULT_TEST(test_more_than_32_rules);
+  return cmocka_run_group_tests_name("fault", rules, NULL, NULL) +
+         cmocka_run_group_tests_name("fault_no_side_effect", side_effects, NULL, NULL) +
+         cmocka_run_group_tests_name("fault_negative", negative, NULL, NULL);
+}
