@@ -5,6 +5,8 @@
  * A forked child inherits the handler but not the duty: what it holds is the
  * parent's, so only the process that started the mock is checked.
  */
+#include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -17,7 +19,7 @@ typedef struct report {
 } report;
 
 static void line(report *r, const char *what, const void *site) {
-  char where[256];
+  char where[PATH_MAX + 128]; /* a module path, an offset and a symbol */
   mh__site_format(site, where, sizeof where);
   fprintf(r->out, "mockhip: leak: %s, made at %s\n", what, where);
   r->count++;
@@ -72,10 +74,12 @@ MH_EXPORT size_t mockhip_leak_report(FILE *out) {
   return r.count;
 }
 
-static pid_t checked_pid;
+/* The process that read MOCKHIP_LEAK_CHECK=1, 0 while it is off: a forked
+   child exits with its parent's objects, which are not its leaks. */
+static atomic_int checked_pid;
 
 static void check_at_exit(void) {
-  if (getpid() != checked_pid)
+  if (atomic_load(&checked_pid) != getpid())
     return;
   size_t leaked = mockhip_leak_report(stderr);
   if (leaked == 0)
@@ -88,9 +92,9 @@ static void check_at_exit(void) {
   _exit(MOCKHIP_LEAK_EXIT_STATUS);
 }
 
-void mh__leak_check_init(bool on) {
-  if (on) {
-    checked_pid = getpid();
-    atexit(check_at_exit);
-  }
-}
+/* Registered when the library loads, before the program can register exit
+   handlers of its own, so the check runs after all of them: what a program
+   frees in an exit handler is not a leak (LeakSanitizer's order too). */
+__attribute__((constructor)) static void register_check(void) { atexit(check_at_exit); }
+
+void mh__leak_check_init(bool on) { atomic_store(&checked_pid, on ? (int)getpid() : 0); }

@@ -3,6 +3,7 @@
  * once per call site, on one stderr line, whatever the call returns: the
  * point is code that ROCm tolerates, or crashes on, and the mock refuses.
  */
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
 
@@ -62,7 +63,7 @@ void mh__misuse(mh_misuse kind, const char *fmt, ...) {
   const void *site = mh__call_site();
   if (!first_time(kind, site))
     return;
-  char what[384], where[256];
+  char what[384], where[PATH_MAX + 128]; /* where: a module path, an offset, a symbol */
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);
