@@ -204,14 +204,20 @@ static void test_bad_frees(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipFree(block));
 }
 
-/* A memory file like the mock's, but made here: sealed or not, any size. */
-static int memfd_of(size_t bytes, bool sealed) {
-  int fd = memfd_create("not-mockhip", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+#define ALL_SEALS (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) /* what the mock's files carry */
+
+/* A memory file made here, under any name, of any size, with any seals. */
+static int memfd_named(const char *name, size_t bytes, int seals) {
+  int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
   assert_true(fd >= 0);
   assert_int_equal(ftruncate(fd, (off_t)bytes), 0);
-  if (sealed)
-    assert_int_equal(fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL), 0);
+  if (seals != 0)
+    assert_int_equal(fcntl(fd, F_ADD_SEALS, seals), 0);
   return fd;
+}
+
+static int memfd_of(size_t bytes, bool sealed) {
+  return memfd_named("not-mockhip", bytes, sealed ? ALL_SEALS : 0);
 }
 
 static void assert_import_refused(int fd, const char *what) {
@@ -260,6 +266,57 @@ static void test_import_of_non_exported_fds(void **state) {
   assert_int_equal(mt_open_fds(), fds); /* the mock kept no copy of any of them */
 }
 
+static void assert_os_handle_refused(void *os_handle, const char *what) {
+  hipMemGenericAllocationHandle_t handle = NULL;
+  MT_EXPECT(hipErrorInvalidValue, hipMemImportFromShareableHandle(
+                                      &handle, os_handle, hipMemHandleTypePosixFileDescriptor));
+  if (handle != NULL)
+    print_error("import of %s wrote a handle\n", what);
+  assert_null(handle);
+  assert_reason_given("hipMemImportFromShareableHandle");
+}
+
+static void test_import_of_values_that_are_no_fd(void **state) {
+  (void)state;
+  size_t fds = mt_open_fds();
+  assert_os_handle_refused((void *)(intptr_t)-2, "fd -2");
+  assert_os_handle_refused((void *)INTPTR_MIN, "the most negative value");
+  assert_os_handle_refused((void *)((intptr_t)INT32_MAX + 1), "a value beyond any int");
+  assert_os_handle_refused((void *)(intptr_t)INT32_MAX, "the largest int");
+  assert_os_handle_refused((void *)(intptr_t)(1 << 20), "an fd number nothing has open");
+  assert_int_equal(mt_open_fds(), fds);
+}
+
+static void test_import_of_other_files(void **state) {
+  (void)state;
+  size_t fds = mt_open_fds();
+  int null_device = open("/dev/null", O_RDWR | O_CLOEXEC);
+  int directory = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  assert_true(null_device >= 0 && directory >= 0);
+  assert_import_refused(null_device, "/dev/null");
+  assert_import_refused(directory, "a directory");
+  close(null_device);
+  close(directory);
+
+  /* Named like the mock's own files, so only the seals and the size can tell. */
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  int lookalikes[] = {
+      memfd_named("mockhip-vmm", page, 0),
+      memfd_named("mockhip-vmm", page, F_SEAL_SHRINK | F_SEAL_GROW),
+      memfd_named("mockhip-vmm", 100, ALL_SEALS),
+      memfd_named("mockhip-vmm", page + 100, ALL_SEALS),
+      memfd_named("mockhip-vmm", 0, ALL_SEALS),
+  };
+  assert_import_refused(lookalikes[0], "an unsealed look-alike");
+  assert_import_refused(lookalikes[1], "a look-alike that still takes new seals");
+  assert_import_refused(lookalikes[2], "a sealed look-alike of 100 bytes");
+  assert_import_refused(lookalikes[3], "a sealed look-alike of a page and 100 bytes");
+  assert_import_refused(lookalikes[4], "a sealed empty look-alike");
+  for (size_t i = 0; i < sizeof lookalikes / sizeof lookalikes[0]; i++)
+    close(lookalikes[i]);
+  assert_int_equal(mt_open_fds(), fds);
+}
+
 int main(void) {
   const struct CMUnitTest positive[] = {
       MT_CLEAN_TEST(test_reason_after_failure_then_success),
@@ -271,6 +328,8 @@ int main(void) {
       MT_CLEAN_TEST(test_garbage_handles), MT_CLEAN_TEST(test_released_handles),
       MT_CLEAN_TEST(test_nulls),           MT_CLEAN_TEST(test_bad_streams),
       MT_CLEAN_TEST(test_bad_frees),       MT_CLEAN_TEST(test_import_of_non_exported_fds),
+      MT_CLEAN_TEST(test_import_of_values_that_are_no_fd),
+      MT_CLEAN_TEST(test_import_of_other_files),
   };
   return cmocka_run_group_tests_name("bad_input", positive, NULL, NULL) +
          cmocka_run_group_tests_name("bad_input_negative", negative, NULL, NULL);
