@@ -5,10 +5,25 @@
  * reservation. Access is recorded per location (each device, then the host)
  * and the page protection is their union: the processor plays every device.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+
+/* Names the map-area limit after an ENOMEM from mmap or mprotect, for a
+   reason; "" for other errors. Reads /proc, so only on the failure path. */
+static const char *map_limit(int err, char *buf, size_t bytes) {
+  buf[0] = '\0';
+  if (err == ENOMEM) {
+    size_t used, max;
+    mh__os_map_areas(&used, &max);
+    snprintf(buf, bytes, " (%zu map areas in use, vm.max_map_count = %zu; else out of memory)",
+             used, max);
+  }
+  return buf;
+}
 
 mh_mapping *mh__mapping_containing(mh_state *s, uintptr_t addr) {
   mh_tree_node *node = mh__tree_floor(&s->mappings, addr);
@@ -136,10 +151,13 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
     return mh__fail(hipErrorOutOfMemory, "no memory for the mapping record");
   int err = mh__os_map_fixed(ptr, bytes, &phys->memory);
   if (err != 0) {
-    mh__os_placeholder(ptr, bytes); /* a failed fixed map may have dropped the placeholder */
+    /* Recent kernels keep the placeholder when a fixed map fails; older ones may leave a hole. */
+    if (!mh__os_is_mapped(ptr, bytes))
+      mh__os_placeholder(ptr, bytes);
     free(mapping);
-    return mh__fail(hipErrorOutOfMemory, "cannot map %zu bytes at %p: %s (vm.max_map_count?)",
-                    bytes, ptr, strerror(err));
+    char limit[128];
+    return mh__fail(hipErrorOutOfMemory, "cannot map %zu bytes at %p: %s%s", bytes, ptr,
+                    strerror(err), map_limit(err, limit, sizeof limit));
   }
   mapping->base = base;
   mapping->bytes = bytes;
@@ -170,8 +188,8 @@ MH_EXPORT hipError_t hipMemMap(void *ptr, size_t size, size_t offset,
 
 /* ---- unmap ---- */
 
+/* Forgets a mapping whose placeholder is back. */
 static void unmap_one(mh_state *s, mh_mapping *m) {
-  mh__os_placeholder((void *)m->base, m->bytes);
   mh__tree_remove(&s->mappings, &m->node);
   m->reservation->mappings--;
   s->stats.live_mappings--;
@@ -190,7 +208,14 @@ static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
   mh_mapping *m = covered_run(s, ptr, bytes, &count, true);
   if (m == NULL)
     return hipErrorInvalidValue;
-  /* Everything is validated before the first mapping goes. */
+  /* One call over the whole run, before any record changes: the kernel
+     replaces all of it or, when a split finds no map area left, none of it. */
+  int err = mh__os_placeholder((void *)m->base, bytes);
+  if (err != 0) {
+    char limit[128];
+    return mh__fail(hipErrorOutOfMemory, "cannot unmap %zu bytes at %p: %s%s", bytes,
+                    (void *)m->base, strerror(err), map_limit(err, limit, sizeof limit));
+  }
   while (count-- > 0) {
     mh_mapping *next = count ? next_mapping(s, m) : NULL;
     unmap_one(s, m);
@@ -239,6 +264,46 @@ static bool is_access_flags(int flags) {
          flags == hipMemAccessFlagsProtReadWrite;
 }
 
+/* hipSuccess if desc[i] is usable, else its error with the reason recorded. */
+static hipError_t check_desc(mh_state *s, const hipMemAccessDesc *desc, size_t i) {
+  if (access_slot(s, &desc[i].location) < 0)
+    return hipErrorInvalidValue;
+  if (!is_access_flags(desc[i].flags))
+    return mh__fail(hipErrorInvalidValue,
+                    "desc[%zu].flags %d is not None (0), Read (1) or ReadWrite (3)", i,
+                    (int)desc[i].flags);
+  return hipSuccess;
+}
+
+/*
+ * Gives each of `count` mappings from `first` on the protection of its access,
+ * one mprotect per stretch of equal protection: a merged map area changes
+ * whole, without being split. Returns 0, or the errno of the first failure
+ * with its address in *failed_at (stretches before it are changed).
+ */
+static int protect_run(mh_state *s, mh_mapping *first, size_t count, uintptr_t *failed_at) {
+  mh_mapping *m = first;
+  while (count > 0) {
+    uintptr_t start = m->base, end = m->base + m->bytes;
+    mh_os_prot prot = union_prot(s, m);
+    for (count--; count > 0; count--) {
+      mh_mapping *next = next_mapping(s, m);
+      if (union_prot(s, next) != prot)
+        break;
+      m = next;
+      end = m->base + m->bytes;
+    }
+    int err = mh__os_protect((void *)start, end - start, prot);
+    if (err != 0) {
+      *failed_at = start;
+      return err;
+    }
+    if (count > 0)
+      m = next_mapping(s, m);
+  }
+  return 0;
+}
+
 static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemAccessDesc *desc,
                              size_t count) {
   if (ptr == NULL)
@@ -253,24 +318,40 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
   mh_mapping *first = covered_run(s, ptr, bytes, &run, false);
   if (first == NULL)
     return hipErrorInvalidValue;
-  /* Descriptors apply one after another, as in ROCm: a bad one stops there. */
-  for (size_t i = 0; i < count; i++) {
-    int slot = access_slot(s, &desc[i].location);
-    if (slot < 0)
-      return hipErrorInvalidValue;
-    if (!is_access_flags(desc[i].flags))
-      return mh__fail(hipErrorInvalidValue, "desc[%zu].flags %d is not None (0), Read (1) or "
-                      "ReadWrite (3)", i, (int)desc[i].flags);
-    mh_mapping *m = first;
-    for (size_t k = 0; k < run; k++, m = next_mapping(s, m)) {
-      m->access[slot] = (unsigned char)desc[i].flags;
-      int err = mh__os_protect((void *)m->base, m->bytes, union_prot(s, m));
-      if (err != 0)
-        return mh__fail(hipErrorOutOfMemory, "cannot change the protection of %p: %s",
-                        (void *)m->base, strerror(err));
-    }
+  /* Descriptors apply one after another, as in ROCm: a bad one stops there,
+     the ones before it stay applied. Find it first, then apply the rest. */
+  size_t good = 0;
+  hipError_t bad = hipSuccess;
+  while (good < count && (bad = check_desc(s, desc, good)) == hipSuccess)
+    good++;
+  if (good == 0)
+    return bad;
+
+  /* A failed mprotect (out of map areas) undoes the whole call: keep the old access. */
+  size_t width = slots(s);
+  unsigned char *saved = malloc(run * width);
+  if (saved == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory to save the access of %zu mapping(s)", run);
+  mh_mapping *m = first;
+  for (size_t k = 0; k < run; k++, m = next_mapping(s, m)) {
+    memcpy(saved + k * width, m->access, width);
+    for (size_t i = 0; i < good; i++)
+      m->access[access_slot(s, &desc[i].location)] = (unsigned char)desc[i].flags;
   }
-  return hipSuccess;
+  uintptr_t failed_at;
+  int err = protect_run(s, first, run, &failed_at);
+  if (err != 0) {
+    m = first;
+    for (size_t k = 0; k < run; k++, m = next_mapping(s, m))
+      memcpy(m->access, saved + k * width, width);
+    uintptr_t ignored;
+    protect_run(s, first, run, &ignored); /* only moves area boundaries back: needs no new one */
+    char limit[128];
+    bad = mh__fail(hipErrorOutOfMemory, "cannot change the protection of %p: %s%s",
+                   (void *)failed_at, strerror(err), map_limit(err, limit, sizeof limit));
+  }
+  free(saved);
+  return bad;
 }
 
 MH_EXPORT hipError_t hipMemSetAccess(void *ptr, size_t size, const hipMemAccessDesc *desc,

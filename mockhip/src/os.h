@@ -10,10 +10,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Physical memory: an anonymous memory file, sealed against resizing. */
+struct mh_arena_file;
+
+/* Physical memory: `bytes` of a memory file from `offset` on. Either a sealed
+   file of its own (exportable), or an extent of an arena file (arena.c). */
 typedef struct mh_os_memory {
   int fd;
+  size_t offset;
   size_t bytes;
+  struct mh_arena_file *arena; /* the arena file it is carved from; NULL: it owns fd */
 } mh_os_memory;
 
 /* Page protection requested for a mapping. */
@@ -31,23 +36,51 @@ int mh__os_release(void *addr, size_t bytes);
 /* Puts the inaccessible placeholder back over [addr, addr+bytes). */
 int mh__os_placeholder(void *addr, size_t bytes);
 
-/* Places the first `bytes` of memory at addr, inaccessible for now. */
+/* Places the first `bytes` of memory at addr, inaccessible for now. On
+   failure the placeholder may be gone (kernels before 6.12): see
+   mh__os_is_mapped. */
 int mh__os_map_fixed(void *addr, size_t bytes, const mh_os_memory *memory);
 
 int mh__os_protect(void *addr, size_t bytes, mh_os_prot prot);
 
+/* Whether every page of [addr, addr+bytes) is mapped (a placeholder counts). */
+bool mh__os_is_mapped(void *addr, size_t bytes);
+
 /* Ordinary read-write anonymous memory (hipMalloc). */
 int mh__os_alloc(size_t bytes, void **out);
 
-/* Creates zero-filled physical memory of `bytes`. */
+/* Creates zero-filled physical memory of `bytes` in a sealed file of its own. */
 int mh__os_memory_create(size_t bytes, mh_os_memory *out);
 
-/* Adopts a copy of fd if it is memory made by mh__os_memory_create. */
+/* Adopts a copy of fd if it is memory made by mh__os_memory_create (never an
+   arena file: those carry another name). */
 int mh__os_memory_import(int fd, mh_os_memory *out);
 
 /* A new close-on-exec descriptor for the memory, owned by the caller. */
 int mh__os_memory_export(const mh_os_memory *memory, int *fd_out);
 
 void mh__os_memory_close(mh_os_memory *memory);
+
+/* A sparse, resizable memory file of `bytes` for the arena; costs no memory
+   until written. */
+int mh__os_arena_file_create(size_t bytes, int *fd_out);
+
+/* Gives [offset, offset+bytes) of a file back to the system: it reads zero
+   afterwards. */
+int mh__os_discard(int fd, size_t offset, size_t bytes);
+
+void mh__os_close(int fd);
+
+/* ---- the kernel's limits, for messages ---- */
+
+/* The soft RLIMIT_NOFILE: how many descriptors this process may hold. */
+size_t mh__os_open_files_max(void);
+
+/* The largest file this process may write (RLIMIT_FSIZE); SIZE_MAX if none. */
+size_t mh__os_file_bytes_max(void);
+
+/* vm.max_map_count and how many map areas this process holds now (0 where
+   unknown). */
+void mh__os_map_areas(size_t *used, size_t *max);
 
 #endif /* MH_OS_H */

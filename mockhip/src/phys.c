@@ -7,9 +7,11 @@
  * handle references (create/import/retain minus release) or mappings remain.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "internal.h"
 
 static uint64_t handle_id(hipMemGenericAllocationHandle_t handle) {
@@ -35,9 +37,29 @@ mh_phys *mh__phys_lookup(mh_state *s, hipMemGenericAllocationHandle_t handle) {
   return phys;
 }
 
+/* Gives the backing memory back: an arena extent, or a file of its own. */
+static void memory_free(mh_os_memory *memory) {
+  if (memory->arena != NULL)
+    mh__arena_free(memory);
+  else
+    mh__os_memory_close(memory);
+}
+
+/* Names the limit behind a descriptor shortage, for a reason; "" for other errors. */
+static const char *fd_limit(int err, char *buf, size_t bytes) {
+  if (err == EMFILE)
+    snprintf(buf, bytes, ": the open file limit (RLIMIT_NOFILE = %zu) is reached",
+             mh__os_open_files_max());
+  else if (err == ENFILE)
+    snprintf(buf, bytes, ": the system-wide open file limit (fs.file-max) is reached");
+  else
+    buf[0] = '\0';
+  return buf;
+}
+
 static void phys_free(mh_state *s, mh_phys *phys) {
   mh__idmap_del(&s->handles, phys->id);
-  mh__os_memory_close(&phys->memory);
+  memory_free(&phys->memory);
   if (phys->charged_device >= 0)
     s->device_used[phys->charged_device] -= phys->bytes;
   s->stats.live_handles--;
@@ -167,19 +189,24 @@ static hipError_t create(mh_state *s, hipMemGenericAllocationHandle_t *handle, s
   mh_phys *phys = calloc(1, sizeof *phys);
   if (phys == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the allocation record");
-  int os_err = mh__os_memory_create(bytes, &phys->memory);
+  /* A shareable handle gets a file of its own to export, as ROCm spends a
+     descriptor on it; MOCKHIP_FD_PER_HANDLE gives every handle one. */
+  bool own_file =
+      s->options.fd_per_handle || prop->requestedHandleType == hipMemHandleTypePosixFileDescriptor;
+  int os_err =
+      own_file ? mh__os_memory_create(bytes, &phys->memory) : mh__arena_alloc(bytes, &phys->memory);
   if (os_err != 0) {
     free(phys);
-    return mh__fail(hipErrorOutOfMemory, "cannot create %zu bytes of physical memory: %s%s",
-                    bytes, strerror(os_err),
-                    os_err == EMFILE ? " (the open file limit, ulimit -n)" : "");
+    char limit[96];
+    return mh__fail(hipErrorOutOfMemory, "cannot create %zu bytes of physical memory: %s%s", bytes,
+                    strerror(os_err), fd_limit(os_err, limit, sizeof limit));
   }
   phys->bytes = bytes;
   phys->prop = *prop;
   phys->charged_device = prop->location.type == hipMemLocationTypeDevice ? prop->location.id : -1;
   err = phys_register(s, phys, handle);
   if (err != hipSuccess) {
-    mh__os_memory_close(&phys->memory);
+    memory_free(&phys->memory);
     free(phys);
   }
   return err;
@@ -307,9 +334,10 @@ static hipError_t export_handle(mh_state *s, void *out, hipMemGenericAllocationH
                     "only)", type);
   int fd;
   int err = mh__os_memory_export(&phys->memory, &fd);
+  char limit[96];
   if (err != 0)
     return mh__fail(hipErrorInvalidValue, "cannot export: %s%s", strerror(err),
-                    err == EMFILE ? " (the open file limit, ulimit -n)" : "");
+                    fd_limit(err, limit, sizeof limit));
   memcpy(out, &fd, sizeof fd);
   return hipSuccess;
 }
@@ -343,6 +371,12 @@ static hipError_t import_handle(mh_state *s, hipMemGenericAllocationHandle_t *ha
   if (phys == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the allocation record");
   int err = mh__os_memory_import((int)value, &phys->memory);
+  char limit[96];
+  if (err == EMFILE || err == ENFILE) {
+    free(phys);
+    return mh__fail(hipErrorInvalidValue, "cannot keep a copy of fd %d: %s%s", (int)value,
+                    strerror(err), fd_limit(err, limit, sizeof limit));
+  }
   if (err != 0) {
     free(phys);
     return mh__fail(hipErrorInvalidValue,

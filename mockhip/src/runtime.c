@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arena.h"
 #include "internal.h"
 
 static mh_state state;
@@ -35,10 +36,15 @@ static const char *const api_names[] = {
 static pthread_rwlock_t locks[2];
 
 static void fork_prepare(void) { pthread_rwlock_wrlock(state.lock); }
-static void fork_parent(void) { pthread_rwlock_unlock(state.lock); }
+/* Both sides now share the arena files: neither may reuse them (arena.c). */
+static void fork_parent(void) {
+  mh__arena_retire_all();
+  pthread_rwlock_unlock(state.lock);
+}
 static void fork_child(void) {
   state.lock = state.lock == &locks[0] ? &locks[1] : &locks[0];
   pthread_rwlock_init(state.lock, NULL);
+  mh__arena_retire_all();
   mh__fault_forked_child();
   mh__strict_forked_child();
 }

@@ -1,6 +1,7 @@
 /*
  * test_scale.c: tens of thousands of live mappings stay usable (every lookup
- * finds the right one) and a terabyte of address space costs no memory.
+ * finds the right one), fifty thousand handles fit in ROCm's usual open file
+ * limit of 1024, and a terabyte of address space costs no memory.
  * Nothing here measures time.
  */
 #include "mock_test.h"
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 #define MAPPINGS 20000
 #define HANDLES 16
@@ -71,6 +73,100 @@ static void test_twenty_thousand_mappings(void **state) {
   for (size_t h = 0; h < HANDLES; h++)
     MT_CHECK(hipMemRelease(handles[h]));
   MT_CHECK(hipMemAddressFree(base, MAPPINGS * granule));
+}
+
+/* ---- 50,000 handles and 20,000 mappings under a soft limit of 1024 descriptors ---- */
+
+#define LIVE_HANDLES 50000
+#define LIVE_MAPPINGS 20000
+#define FD_LIMIT 1024
+
+static struct rlimit saved_fd_limit;
+
+static int setup_fd_limit(void **state) {
+  mt_assert_clean();
+  assert_int_equal(getrlimit(RLIMIT_NOFILE, &saved_fd_limit), 0);
+  struct rlimit low = saved_fd_limit;
+  if (low.rlim_cur == RLIM_INFINITY || low.rlim_cur > FD_LIMIT)
+    low.rlim_cur = FD_LIMIT;
+  assert_int_equal(setrlimit(RLIMIT_NOFILE, &low), 0);
+  *state = NULL;
+  return 0;
+}
+
+static int teardown_fd_limit(void **state) {
+  (void)state;
+  assert_int_equal(setrlimit(RLIMIT_NOFILE, &saved_fd_limit), 0);
+  mt_assert_clean();
+  return 0;
+}
+
+static uint64_t mapping_tag(size_t i) { return 0x5ca1e00000000000ULL + i; }
+
+static void test_fifty_thousand_handles_at_1024_fds(void **state) {
+  (void)state;
+  size_t granule = mt_granularity();
+  size_t fds = mt_open_fds();
+  hipMemAllocationProp prop = mt_prop_device(0);
+  hipMemGenericAllocationHandle_t *handles = calloc(LIVE_HANDLES, sizeof *handles);
+  assert_non_null(handles);
+  for (size_t h = 0; h < LIVE_HANDLES; h++)
+    MT_CHECK(hipMemCreate(&handles[h], granule, &prop, 0));
+  assert_true(mt_open_fds() < fds + 4); /* a few arena files, not a descriptor each */
+
+  /* Mapping i shows handle 2i: no two neighbours are neighbours in memory,
+     so no map areas merge and each mapping costs the kernel one. */
+  void *range = NULL;
+  MT_CHECK(hipMemAddressReserve(&range, LIVE_MAPPINGS * granule, 0, NULL, 0));
+  char *base = range;
+  for (size_t i = 0; i < LIVE_MAPPINGS; i++)
+    MT_CHECK(hipMemMap(base + i * granule, granule, 0, handles[2 * i], 0));
+  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  MT_CHECK(hipMemSetAccess(base, LIVE_MAPPINGS * granule, &desc, 1));
+  mockhip_stats_t stats = mt_stats();
+  assert_int_equal(stats.live_handles, LIVE_HANDLES);
+  assert_int_equal(stats.live_mappings, LIVE_MAPPINGS);
+  assert_int_equal(stats.physical_bytes, LIVE_HANDLES * granule);
+
+  /* Every page reads zero, then holds what was written: by the CPU to even
+     mappings, by hipMemcpy to odd ones; each is read back the other way. */
+  for (size_t i = 0; i < LIVE_MAPPINGS; i++) {
+    uint64_t *word = (uint64_t *)(base + i * granule);
+    assert_int_equal(word[0], 0);
+    uint64_t value = mapping_tag(i);
+    if (i % 2 == 0)
+      word[0] = value;
+    else
+      MT_CHECK(hipMemcpy(word, &value, sizeof value, hipMemcpyHostToDevice));
+  }
+  for (size_t i = 0; i < LIVE_MAPPINGS; i++) {
+    uint64_t *word = (uint64_t *)(base + i * granule);
+    uint64_t value = 0;
+    if (i % 2 == 0)
+      MT_CHECK(hipMemcpy(&value, word, sizeof value, hipMemcpyDeviceToHost));
+    else
+      value = word[0];
+    assert_int_equal(value, mapping_tag(i));
+  }
+  /* A second view of handle 2i at a new address shows the same bytes. */
+  void *view = NULL;
+  MT_CHECK(hipMemAddressReserve(&view, granule, 0, NULL, 0));
+  MT_CHECK(hipMemMap(view, granule, 0, handles[2 * (LIVE_MAPPINGS - 1)], 0));
+  MT_CHECK(hipMemSetAccess(view, granule, &desc, 1));
+  assert_int_equal(*(uint64_t *)view, mapping_tag(LIVE_MAPPINGS - 1));
+  MT_CHECK(hipMemUnmap(view, granule));
+  MT_CHECK(hipMemAddressFree(view, granule));
+
+  /* Released while mapped: the mappings keep the memory. */
+  for (size_t h = 0; h < LIVE_HANDLES; h++)
+    MT_CHECK(hipMemRelease(handles[h]));
+  assert_int_equal(mt_stats().live_handles, LIVE_MAPPINGS);
+  MT_CHECK(hipMemUnmap(base, LIVE_MAPPINGS / 2 * granule));
+  for (size_t i = LIVE_MAPPINGS / 2; i < LIVE_MAPPINGS; i++)
+    MT_CHECK(hipMemUnmap(base + i * granule, granule));
+  MT_CHECK(hipMemAddressFree(base, LIVE_MAPPINGS * granule));
+  free(handles);
+  assert_true(mt_open_fds() <= fds + 1); /* at most the empty current arena file */
 }
 
 /* Whether this process may hold a terabyte of address space at all
@@ -199,6 +295,8 @@ int main(void) {
   const struct CMUnitTest positive[] = {
       MT_CLEAN_TEST(test_twenty_thousand_mappings),
       MT_CLEAN_TEST(test_terabyte_reservation_is_free),
+      cmocka_unit_test_setup_teardown(test_fifty_thousand_handles_at_1024_fds, setup_fd_limit,
+                                      teardown_fd_limit),
   };
   const struct CMUnitTest negative[] = {
       SPARSE_TEST(test_lookup_misses_are_refused),
