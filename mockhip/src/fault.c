@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "internal.h"
 
@@ -96,8 +97,8 @@ static bool parse_count(const char **text, unsigned long long *out) {
 }
 
 static bool parse_probability(const char **text, double *out) {
-  if (!isdigit((unsigned char)**text) && **text != '.')
-    return false;
+  if ((!isdigit((unsigned char)**text) && **text != '.') || strncasecmp(*text, "0x", 2) == 0)
+    return false; /* decimal only: no hex floats */
   char *end;
   *out = strtod(*text, &end);
   *text = end;
@@ -190,8 +191,11 @@ void mh__fault_init(const char *text, unsigned long long seed) {
   char bad[128];
   int count = parse_rules(text, rules, &why, bad, sizeof bad);
   if (count < 0) {
+    char shown[MH_SHOWN_BYTES], shown_bad[MH_SHOWN_BYTES];
+    mh__option_shown(text, shown);
+    mh__option_shown(bad, shown_bad);
     fprintf(stderr, "mockhip: warning: MOCKHIP_FAIL=%s: rule \"%s\": %s; no faults injected\n",
-            text, bad, why);
+            shown, shown_bad, why);
     count = 0;
   }
   install(rules, count);

@@ -36,11 +36,19 @@ typedef struct mh_options {
   size_t granularity_recommended; /* MOCKHIP_GRANULARITY_RECOMMENDED */
   size_t device_memory;         /* MOCKHIP_DEVICE_MEMORY: capacity per device */
   bool trace;                   /* MOCKHIP_TRACE */
+  bool fd_per_handle;           /* MOCKHIP_FD_PER_HANDLE: a memory file per handle, as ROCm */
   const char *fail;             /* MOCKHIP_FAIL: fault-injection rules, or NULL */
   unsigned long long seed;      /* MOCKHIP_SEED: for the p= rules */
   bool leak_check;              /* MOCKHIP_LEAK_CHECK */
   bool strict;                  /* MOCKHIP_STRICT */
 } mh_options;
+
+/* Room for an option value as a warning shows it. */
+#define MH_SHOWN_BYTES 256
+
+/* text as one printable line: control bytes become \xNN, so a value cannot
+   start a forged line of its own; long values are cut. */
+MH_HIDDEN void mh__option_shown(const char *text, char out[MH_SHOWN_BYTES]);
 
 /* Reads every MOCKHIP_* variable from the environment; warns on bad values. */
 MH_HIDDEN void mh__options_read(mh_options *out);
@@ -203,7 +211,7 @@ MH_HIDDEN void mh__fault_forked_child(void);
 
 /* ---- leak and misuse reports (leak.c, strict.c, site.c) ---- */
 
-/* Registers the exit-time leak check when MOCKHIP_LEAK_CHECK is on. */
+/* Turns the exit-time leak check on for this process (MOCKHIP_LEAK_CHECK). */
 MH_HIDDEN void mh__leak_check_init(bool on);
 
 typedef enum mh_misuse {

@@ -37,6 +37,7 @@ static const option_desc options[] = {
     {"DEVICE_MEMORY", OPTION_SIZE, 16 * GIB, 4096, 1ULL << 50, false,
      offsetof(mh_options, device_memory)},
     {"TRACE", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, trace)},
+    {"FD_PER_HANDLE", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, fd_per_handle)},
     {"FAIL", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, fail)},
     {"SEED", OPTION_U64, 0, 0, ~0ULL, false, offsetof(mh_options, seed)},
     {"LEAK_CHECK", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, leak_check)},
@@ -104,6 +105,13 @@ static bool parse(const option_desc *opt, const char *text, unsigned long long *
   return true;
 }
 
+void mh__option_shown(const char *text, char out[MH_SHOWN_BYTES]) {
+  size_t n = 0;
+  for (const unsigned char *c = (const unsigned char *)text; *c && n + 5 < MH_SHOWN_BYTES; c++)
+    n += (size_t)snprintf(out + n, MH_SHOWN_BYTES - n, isprint(*c) ? "%c" : "\\x%02x", *c);
+  out[n] = '\0';
+}
+
 static void store(mh_options *out, const option_desc *opt, unsigned long long value) {
   char *field = (char *)out + opt->offset;
   switch (opt->kind) {
@@ -128,8 +136,10 @@ void mh__options_read(mh_options *out) {
     unsigned long long value = opt->def;
     const char *why = NULL;
     if (text != NULL && !parse(opt, text, &value, &why)) {
+      char shown[MH_SHOWN_BYTES];
+      mh__option_shown(text, shown);
       fprintf(stderr, "mockhip: warning: %s=%s: %s (allowed %llu..%llu); using %llu\n", env_name,
-              text, why, opt->min, opt->max, opt->def);
+              shown, why, opt->min, opt->max, opt->def);
       value = opt->def;
     }
     store(out, opt, value);

@@ -3,14 +3,17 @@
  *
  * A reservation is PROT_NONE + MAP_NORESERVE anonymous memory: it holds
  * address space without committing memory, so terabyte ranges are free.
- * Physical memory is a sealed memfd; mapping it MAP_SHARED at two addresses
- * makes both show the same bytes, and mapping it again later keeps the data.
+ * Physical memory is a memfd, of its own (sealed) or an arena's (arena.c);
+ * mapping it MAP_SHARED at two addresses makes both show the same bytes, and
+ * mapping it again later keeps the data.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,6 +22,8 @@
 #define MH_SEALS (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)
 /* The name every memory file carries; /proc shows it as "/memfd:<name> (deleted)". */
 #define MH_MEMFD_NAME "mockhip-vmm"
+/* Arena files hold many handles' memory: another name, so import refuses them. */
+#define MH_ARENA_NAME "mockhip-arena"
 
 size_t mh__os_page_bytes(void) {
   long page = sysconf(_SC_PAGESIZE);
@@ -73,7 +78,7 @@ int mh__os_placeholder(void *addr, size_t bytes) {
 }
 
 int mh__os_map_fixed(void *addr, size_t bytes, const mh_os_memory *memory) {
-  void *p = mmap(addr, bytes, PROT_NONE, MAP_SHARED | MAP_FIXED, memory->fd, 0);
+  void *p = mmap(addr, bytes, PROT_NONE, MAP_SHARED | MAP_FIXED, memory->fd, (off_t)memory->offset);
   return p == MAP_FAILED ? errno : 0;
 }
 
@@ -82,6 +87,11 @@ int mh__os_protect(void *addr, size_t bytes, mh_os_prot prot) {
               : prot == MH_OS_PROT_READ    ? PROT_READ
                                            : PROT_NONE;
   return mprotect(addr, bytes, flags) == 0 ? 0 : errno;
+}
+
+bool mh__os_is_mapped(void *addr, size_t bytes) {
+  /* MS_ASYNC writes nothing back; msync only fails with ENOMEM on a hole. */
+  return msync(addr, bytes, MS_ASYNC) == 0 || errno != ENOMEM;
 }
 
 int mh__os_alloc(size_t bytes, void **out) {
@@ -93,6 +103,8 @@ int mh__os_alloc(size_t bytes, void **out) {
 }
 
 int mh__os_memory_create(size_t bytes, mh_os_memory *out) {
+  if (bytes > mh__os_file_bytes_max())
+    return EFBIG; /* ftruncate would also raise SIGXFSZ */
   int fd = memfd_create(MH_MEMFD_NAME, MFD_CLOEXEC | MFD_ALLOW_SEALING);
   if (fd < 0)
     return errno;
@@ -101,8 +113,7 @@ int mh__os_memory_create(size_t bytes, mh_os_memory *out) {
     close(fd);
     return err;
   }
-  out->fd = fd;
-  out->bytes = bytes;
+  *out = (mh_os_memory){.fd = fd, .offset = 0, .bytes = bytes, .arena = NULL};
   return 0;
 }
 
@@ -128,6 +139,10 @@ int mh__os_memory_import(int fd, mh_os_memory *out) {
     return errno == EBADF ? EBADF : EINVAL;
   if ((seals & MH_SEALS) != MH_SEALS || !is_own_memfd(fd))
     return EINVAL;
+  /* A copy reopened read-only or write-only could not be mapped read-write. */
+  int mode = fcntl(fd, F_GETFL);
+  if (mode < 0 || (mode & O_ACCMODE) != O_RDWR)
+    return EINVAL;
   struct stat st;
   if (fstat(fd, &st) != 0)
     return errno;
@@ -137,12 +152,13 @@ int mh__os_memory_import(int fd, mh_os_memory *out) {
   int copy = fcntl(fd, F_DUPFD_CLOEXEC, 0);
   if (copy < 0)
     return errno;
-  out->fd = copy;
-  out->bytes = (size_t)st.st_size;
+  *out = (mh_os_memory){.fd = copy, .offset = 0, .bytes = (size_t)st.st_size, .arena = NULL};
   return 0;
 }
 
 int mh__os_memory_export(const mh_os_memory *memory, int *fd_out) {
+  if (memory->arena != NULL)
+    return EINVAL; /* an arena file holds other handles' memory too */
   int fd = fcntl(memory->fd, F_DUPFD_CLOEXEC, 0);
   if (fd < 0)
     return errno;
@@ -154,4 +170,70 @@ void mh__os_memory_close(mh_os_memory *memory) {
   if (memory->fd >= 0)
     close(memory->fd);
   memory->fd = -1;
+}
+
+int mh__os_arena_file_create(size_t bytes, int *fd_out) {
+  if (bytes > mh__os_file_bytes_max())
+    return EFBIG;
+  int fd = memfd_create(MH_ARENA_NAME, MFD_CLOEXEC);
+  if (fd < 0)
+    return errno;
+  if (ftruncate(fd, (off_t)bytes) != 0) {
+    int err = errno;
+    close(fd);
+    return err;
+  }
+  *fd_out = fd;
+  return 0;
+}
+
+int mh__os_discard(int fd, size_t offset, size_t bytes) {
+  return fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)offset, (off_t)bytes) == 0
+             ? 0
+             : errno;
+}
+
+void mh__os_close(int fd) { close(fd); }
+
+/* ---- limits ---- */
+
+size_t mh__os_open_files_max(void) {
+  struct rlimit limit;
+  return getrlimit(RLIMIT_NOFILE, &limit) == 0 ? (size_t)limit.rlim_cur : 0;
+}
+
+size_t mh__os_file_bytes_max(void) {
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_FSIZE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+    return SIZE_MAX;
+  return (size_t)limit.rlim_cur;
+}
+
+/* Counts the lines of a /proc file without allocating (the caller may be out of memory). */
+static size_t count_lines(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  char buf[4096];
+  size_t lines = 0;
+  for (ssize_t n; (n = read(fd, buf, sizeof buf)) > 0;)
+    for (ssize_t i = 0; i < n; i++)
+      lines += buf[i] == '\n';
+  close(fd);
+  return lines;
+}
+
+void mh__os_map_areas(size_t *used, size_t *max) {
+  *used = count_lines("/proc/self/maps");
+  *max = 0;
+  int fd = open("/proc/sys/vm/max_map_count", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  char text[32];
+  ssize_t n = read(fd, text, sizeof text - 1);
+  close(fd);
+  if (n > 0) {
+    text[n] = '\0';
+    *max = (size_t)strtoull(text, NULL, 10);
+  }
 }

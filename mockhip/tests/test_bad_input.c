@@ -317,6 +317,30 @@ static void test_import_of_other_files(void **state) {
   assert_int_equal(mt_open_fds(), fds);
 }
 
+/* A real export reopened through /proc without write (or read) permission:
+   it could be mapped but never made read-write, so import refuses it. */
+static void test_import_of_reopened_exports(void **state) {
+  (void)state;
+  size_t fds = mt_open_fds(), granule = mt_granularity();
+  hipMemAllocationProp prop = mt_prop_device(0);
+  prop.requestedHandleType = hipMemHandleTypePosixFileDescriptor;
+  hipMemGenericAllocationHandle_t handle;
+  MT_CHECK(hipMemCreate(&handle, granule, &prop, 0));
+  int exported = -1;
+  MT_CHECK(hipMemExportToShareableHandle(&exported, handle, hipMemHandleTypePosixFileDescriptor, 0));
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", exported);
+  int read_only = open(path, O_RDONLY | O_CLOEXEC), write_only = open(path, O_WRONLY | O_CLOEXEC);
+  assert_true(read_only >= 0 && write_only >= 0);
+  assert_import_refused(read_only, "an export reopened read-only");
+  assert_import_refused(write_only, "an export reopened write-only");
+  close(read_only);
+  close(write_only);
+  close(exported);
+  MT_CHECK(hipMemRelease(handle));
+  assert_int_equal(mt_open_fds(), fds);
+}
+
 int main(void) {
   const struct CMUnitTest positive[] = {
       MT_CLEAN_TEST(test_reason_after_failure_then_success),
@@ -330,6 +354,7 @@ int main(void) {
       MT_CLEAN_TEST(test_bad_frees),       MT_CLEAN_TEST(test_import_of_non_exported_fds),
       MT_CLEAN_TEST(test_import_of_values_that_are_no_fd),
       MT_CLEAN_TEST(test_import_of_other_files),
+      MT_CLEAN_TEST(test_import_of_reopened_exports),
   };
   return cmocka_run_group_tests_name("bad_input", positive, NULL, NULL) +
          cmocka_run_group_tests_name("bad_input_negative", negative, NULL, NULL);

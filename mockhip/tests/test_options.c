@@ -200,6 +200,14 @@ static void test_bad_devices(void **state) {
   check_bad_values("DEVICES", bad);
 }
 
+/* A control byte in a value is shown escaped, so the warning stays one line
+   and a value cannot forge a line of its own. */
+static void test_bad_value_with_a_newline(void **state) {
+  (void)state;
+  const char *env[] = {"MOCKHIP_DEVICES=2\nmockhip: warning: forged", NULL};
+  check_bad(env, "MOCKHIP_DEVICES=2\\x0amockhip: warning: forged: not a whole number", defaults);
+}
+
 static void test_bad_granularity(void **state) {
   (void)state;
   static const char *const bad[] = {
@@ -277,6 +285,7 @@ int main(void) {
   };
   const struct CMUnitTest negative[] = {
       cmocka_unit_test(test_bad_devices),
+      cmocka_unit_test(test_bad_value_with_a_newline),
       cmocka_unit_test(test_bad_granularity),
       cmocka_unit_test(test_bad_recommended),
       cmocka_unit_test(test_bad_device_memory),
