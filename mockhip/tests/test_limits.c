@@ -85,13 +85,19 @@ static void test_each_handle_holds_a_descriptor(void **state) {
   assert_int_equal(mt_open_fds(), fds);
 }
 
-static void test_create_stops_at_the_open_file_limit(void **state) {
-  (void)state;
+/* Sets the soft open-file limit to FD_LIMIT; returns the limits to restore. */
+static struct rlimit lower_fd_limit(void) {
   struct rlimit saved, low;
   assert_int_equal(getrlimit(RLIMIT_NOFILE, &saved), 0);
   low = saved;
   low.rlim_cur = FD_LIMIT;
   assert_int_equal(setrlimit(RLIMIT_NOFILE, &low), 0);
+  return saved;
+}
+
+static void test_create_stops_at_the_open_file_limit(void **state) {
+  (void)state;
+  struct rlimit saved = lower_fd_limit();
 
   /* Made while descriptors remain: an exported fd to import at the limit. */
   hipMemAllocationProp prop = shareable();
@@ -174,11 +180,7 @@ static void leave_arena_files(void) {
    arena file is opened; after a fork each side opens one. */
 static void test_new_arena_file_at_the_open_file_limit(void **state) {
   (void)state;
-  struct rlimit saved, low;
-  assert_int_equal(getrlimit(RLIMIT_NOFILE, &saved), 0);
-  low = saved;
-  low.rlim_cur = FD_LIMIT;
-  assert_int_equal(setrlimit(RLIMIT_NOFILE, &low), 0);
+  struct rlimit saved = lower_fd_limit();
   leave_arena_files();
   int spare[FD_LIMIT];
   size_t count = 0;
