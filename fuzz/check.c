@@ -1,0 +1,81 @@
+/*
+ * check.c: the fuzzer's verdicts. A difference between mockhip and the model
+ * prints one line naming the step, the call with its arguments, what each
+ * side said and the mock's reason, then aborts, which libFuzzer records as a
+ * crash with the input that caused it.
+ */
+#include "harness.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+bool fuzz_trace;
+
+static void print_step(const fuzz_state *st) {
+  if (st->step > 0)
+    fprintf(stderr, "vmm_fuzz: step %d: ", st->step);
+  else
+    fprintf(stderr, "vmm_fuzz: teardown: ");
+}
+
+void check_report(fuzz_state *st, hipError_t mock, hipError_t expect, const char *format, ...) {
+  const char *reason = mockhip_last_reason(); /* before any other HIP call */
+  char call[512];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(call, sizeof call, format, args);
+  va_end(args);
+  print_step(st);
+  if (mock == expect) {
+    fprintf(stderr, "%s = %s\n", call, hipGetErrorName(mock));
+    return;
+  }
+  fprintf(stderr, "%s: mockhip returned %s (%s), the model expects %s\n", call,
+          hipGetErrorName(mock), reason[0] ? reason : "no reason given", hipGetErrorName(expect));
+  abort();
+}
+
+void check_fail(fuzz_state *st, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  print_step(st);
+  vfprintf(stderr, format, args);
+  va_end(args);
+  fputc('\n', stderr);
+  abort();
+}
+
+#define COMPARE(name, mock_value, model_value)                                                     \
+  do {                                                                                             \
+    if ((mock_value) != (model_value))                                                             \
+      check_fail(st, "after %s: %s is %zu in mockhip_stats, %zu in the model", after, name,        \
+                 (size_t)(mock_value), (size_t)(model_value));                                     \
+  } while (0)
+
+void check_counters(fuzz_state *st, const char *after) {
+  model_counters want;
+  model_counters_get(&st->model, &want);
+  mockhip_stats_t got = MOCKHIP_STATS_INIT;
+  if (mockhip_stats(&got) != hipSuccess)
+    check_fail(st, "after %s: mockhip_stats failed", after);
+  COMPARE("reserved_bytes", got.reserved_bytes, want.reserved_bytes);
+  COMPARE("mapped_bytes", got.mapped_bytes, want.mapped_bytes);
+  COMPARE("physical_bytes", got.physical_bytes, want.physical_bytes);
+  COMPARE("live_reservations", got.live_reservations, want.reservations);
+  COMPARE("live_mappings", got.live_mappings, want.mappings);
+  COMPARE("live_handles", got.live_handles, want.handles);
+
+  /* hipMemGetInfo answers for the calling device: ask each, then switch back. */
+  for (int device = 0; device < MODEL_DEVICES; device++) {
+    size_t free_bytes = 0, total_bytes = 0;
+    if (hipSetDevice(device) != hipSuccess ||
+        hipMemGetInfo(&free_bytes, &total_bytes) != hipSuccess)
+      check_fail(st, "after %s: hipMemGetInfo on device %d failed", after, device);
+    if (free_bytes != want.free_bytes[device] || total_bytes != MODEL_CAPACITY)
+      check_fail(st, "after %s: hipMemGetInfo on device %d: free %zu of %zu, the model: %zu of %zu",
+                 after, device, free_bytes, total_bytes, want.free_bytes[device], MODEL_CAPACITY);
+  }
+  if (hipSetDevice(st->model.device) != hipSuccess)
+    check_fail(st, "after %s: hipSetDevice(%d) failed", after, st->model.device);
+}

@@ -1,0 +1,107 @@
+/*
+ * harness.h: what the fuzzer's files share: the input reader, the state of one
+ * run (the model and the values the mock handed out), the argument pickers and
+ * the checks that abort on a difference.
+ */
+#ifndef FUZZ_HARNESS_H
+#define FUZZ_HARNESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hip/hip_runtime_api.h>
+#include <mockhip.h>
+
+#include "model.h"
+
+#define SEEN_MAX 16 /* values remembered for reuse, stale ones included */
+
+typedef struct seen_reservation {
+  uintptr_t base;
+  size_t bytes;
+} seen_reservation;
+
+typedef struct fuzz_state {
+  const uint8_t *data; /* the input, read front to back */
+  size_t size, pos;
+  int step; /* the call being checked, for messages */
+  model model;
+  /* Everything the mock returned, kept after it died: stale values are inputs too. */
+  uintptr_t handles[SEEN_MAX];
+  unsigned handle_count;
+  seen_reservation reservations[SEEN_MAX];
+  unsigned reservation_count;
+} fuzz_state;
+
+/* How many of `count` remembered values are still in the ring. */
+static inline unsigned seen_count(unsigned count) { return count < SEEN_MAX ? count : SEEN_MAX; }
+
+/* ---- input (pick.c) ---- */
+
+/* The next input byte; 0 once the input is used up. */
+uint8_t take(fuzz_state *st);
+bool input_left(const fuzz_state *st);
+uint32_t take_u32(fuzz_state *st);
+
+void remember_handle(fuzz_state *st, uintptr_t handle);
+void remember_reservation(fuzz_state *st, uintptr_t base, size_t bytes);
+
+/* Arguments, valid and invalid, chosen by the input. */
+uintptr_t pick_address(fuzz_state *st);
+uintptr_t pick_handle(fuzz_state *st);
+size_t pick_reserve_bytes(fuzz_state *st);
+size_t pick_alignment(fuzz_state *st);
+size_t pick_create_bytes(fuzz_state *st);
+hipMemLocation pick_location(fuzz_state *st);
+hipMemAccessFlags pick_access_flags(fuzz_state *st);
+/* A map size near what the handle and the reservation at ptr allow. */
+size_t pick_map_bytes(fuzz_state *st, uintptr_t ptr, uintptr_t handle);
+/* An unmap / set-access size near whole runs of mappings from ptr. */
+size_t pick_run_bytes(fuzz_state *st, uintptr_t ptr);
+/* A copy length, 0 included. */
+size_t pick_copy_bytes(fuzz_state *st);
+
+/* ---- checks (check.c) ---- */
+
+extern bool fuzz_trace; /* VMM_FUZZ_TRACE=1: print every call */
+
+/* Prints the step, the call, both results and the mock's reason; aborts when
+   they differ. Use CHECK_CALL, which formats the call only when needed. */
+void check_report(fuzz_state *st, hipError_t mock, hipError_t expect, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+#define CHECK_CALL(st, mock, expect, ...)                                                          \
+  do {                                                                                             \
+    if (fuzz_trace || (mock) != (expect))                                                          \
+      check_report((st), (mock), (expect), __VA_ARGS__);                                           \
+  } while (0)
+
+/* Prints the step and the message, then aborts. */
+void check_fail(fuzz_state *st, const char *format, ...) __attribute__((format(printf, 2, 3)))
+__attribute__((noreturn));
+
+/* mockhip_stats and hipMemGetInfo against the model's counters. */
+void check_counters(fuzz_state *st, const char *after);
+
+/* ---- operations (ops_objects.c, ops_memory.c) ---- */
+
+void op_reserve(fuzz_state *st);
+void op_address_free(fuzz_state *st);
+void op_create(fuzz_state *st);
+void op_release(fuzz_state *st);
+void op_map(fuzz_state *st);
+void op_unmap(fuzz_state *st);
+void op_retain(fuzz_state *st);
+void op_properties(fuzz_state *st);
+void op_export(fuzz_state *st);
+void op_import(fuzz_state *st);
+void op_close_fd(fuzz_state *st);
+
+void op_set_access(fuzz_state *st);
+void op_get_access(fuzz_state *st);
+void op_set_device(fuzz_state *st);
+void op_copy(fuzz_state *st);
+void op_cpu_read(fuzz_state *st);
+void op_cpu_write(fuzz_state *st);
+
+#endif /* FUZZ_HARNESS_H */

@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""make_corpus.py: writes fuzz/corpus/, the seed inputs of vmm_fuzz.
+
+Each seed is one meaningful call sequence spelled in the decoder's byte
+language (vmm_fuzz.c's op table, pick.c's pickers); libFuzzer mutates from
+there. Run it again after changing the decoder:
+
+    python3 fuzz/make_corpus.py
+"""
+import os
+
+# ---- the decoder's language ----
+
+# vmm_fuzz.c's op table; a name's first entry is its byte.
+OPS = {}
+for i, name in enumerate(["reserve", "reserve", "address free", "create", "create", "release",
+                          "map", "map", "map", "unmap", "unmap", "set access", "set access",
+                          "get access", "retain", "properties", "export", "import", "close fd",
+                          "set device", "copy", "copy", "copy", "cpu read", "cpu write"]):
+    OPS.setdefault(name, i)
+
+# pick_location and pick_access_flags bytes.
+DEVICE0, DEVICE1, HOST, HOST_NUMA1, BAD_TYPE = 0, 8, 12, 13 + 16, 15
+RW, READ, NONE, BAD_FLAGS = 0, 3, 5, 7
+ALIGN = {0: 0, 4096: 2, 2048: 3, 3: 4}
+
+
+def reservation(slot=0, granule=0):
+    """pick_address: granule `granule` of the slot-th reservation seen."""
+    return [9, slot, granule]
+
+
+def mapping(slot, where=0):
+    """pick_address: a live mapping slot's start (where 0), interior (2), end (3)."""
+    return [3, slot, where]
+
+
+def live_handle(start=0):
+    return [3, start]
+
+
+GARBAGE_HANDLE = [1]
+STALE_HANDLE = [11, 0]  # the first handle seen, maybe released
+
+
+def reserve(granules, alignment=0, misuse=0):
+    return [OPS["reserve"], granules - 1, ALIGN[alignment], misuse]
+
+
+def create(granules=None, location=DEVICE0, posix=True, size_byte=None, misuse=0):
+    size = size_byte if size_byte is not None else granules - 1
+    prop = 0 if posix else 3 << 3  # Pinned, PosixFD or None
+    return [OPS["create"], size, prop, location, misuse]
+
+
+def map_(address, handle, size_byte=0, misuse=0):
+    return [OPS["map"]] + address + handle + [size_byte, misuse]
+
+
+def unmap(address, run=0):
+    return [OPS["unmap"]] + address + [run]
+
+
+def set_access(address, descs, run=0):
+    count = {1: 2, 2: 6, 3: 7}[len(descs)]
+    out = [OPS["set access"]] + address + [run, count]
+    for location, flags in descs:
+        out += [location, flags]
+    return out
+
+
+def get_access(address, location=DEVICE0):
+    return [OPS["get access"]] + address + [location, 0]
+
+
+def release(handle):
+    return [OPS["release"]] + handle
+
+
+def address_free(address):
+    return [OPS["address free"]] + address + [1]
+
+
+def retain(address):
+    return [OPS["retain"], 0] + address
+
+
+def properties(handle):
+    return [OPS["properties"], 0] + handle
+
+
+def export(handle):
+    return [OPS["export"]] + handle + [0]
+
+
+def import_(fd_byte=0):
+    return [OPS["import"], fd_byte, 0]
+
+
+def close_fd():
+    return [OPS["close fd"], 0]
+
+
+def set_device(index):
+    return [OPS["set device"], index]  # 0: device 0, 1: device 1, 6: bad
+
+
+G_BYTES = [3]  # pick_copy_bytes: one granule
+
+
+def copy_bytes(count):
+    """pick_copy_bytes: 1 to 3 granules, any count."""
+    return [4, (count - 1) >> 8, (count - 1) & 0xff]
+
+
+def htod(address, seed=0x11, size=G_BYTES):
+    return [OPS["copy"], 0] + address + size + [0, seed]
+
+
+def dtoh(address):
+    return [OPS["copy"], 1] + address + G_BYTES + [0]
+
+
+def dtod(dst, src):
+    return [OPS["copy"], 2] + dst + src + G_BYTES + [0]
+
+
+def memset(address, value=0x5a):
+    return [OPS["copy"], 3] + address + G_BYTES + [value, 1]
+
+
+def peer(dst, dst_device, src, src_device):
+    return [OPS["copy"], 5] + dst + src + G_BYTES + [dst_device, src_device, 0]
+
+
+def cpu_read(address):
+    return [OPS["cpu read"]] + address + G_BYTES
+
+
+def cpu_write(address, seed=0x22):
+    return [OPS["cpu write"]] + address + G_BYTES + [seed]
+
+
+# ---- the seeds ----
+
+SEEDS = {
+    # reserve, create, map, grant, copy in and out, read by CPU, unmap, release, free
+    "round_trip": reserve(8) + create(8) + map_(reservation(), live_handle()) +
+    set_access(reservation(), [(DEVICE0, RW)]) + htod(reservation()) + dtoh(reservation()) +
+    cpu_read(reservation()) + unmap(reservation()) + release(live_handle()) +
+    address_free(reservation()),
+    # b.2: the mapping keeps released memory; a.3#5: no free while mapped
+    "release_while_mapped": reserve(4) + create(4) + map_(reservation(), live_handle()) +
+    release(live_handle()) + release(STALE_HANDLE) + set_access(reservation(), [(DEVICE0, RW)]) +
+    memset(reservation()) + dtoh(reservation()) + address_free(reservation()) +
+    unmap(reservation()) + address_free(reservation()),
+    # b.3: one allocation at two addresses shares its bytes
+    "aliases": create(2) + reserve(2) + reserve(2) + map_(reservation(0), live_handle()) +
+    map_(reservation(1), live_handle()) + set_access(reservation(0), [(DEVICE0, RW)]) +
+    set_access(reservation(1), [(DEVICE0, READ)]) + htod(reservation(0)) +
+    dtoh(reservation(1)) + htod(reservation(1)) + dtod(reservation(1, 1), reservation(0)),
+    # b.6, a.7#3: three adjacent mappings, access and unmap over whole runs
+    "adjacent_mappings": reserve(4) + create(1) + create(1) + create(1) +
+    map_(reservation(0, 0), live_handle(0)) + map_(reservation(0, 1), live_handle(1)) +
+    map_(reservation(0, 2), live_handle(2)) + set_access(reservation(), [(DEVICE0, RW)], run=4) +
+    unmap(reservation(0, 1), run=5) + unmap(reservation(0, 0), run=3) +
+    get_access(reservation(0, 2)) + unmap(mapping(2, 2)),
+    # a.8#9 new, README: host access, CPU reads and writes that must fault
+    "host_access": reserve(2) + create(2, location=HOST) + map_(reservation(), live_handle()) +
+    cpu_read(reservation()) + set_access(reservation(), [(HOST, READ)]) + cpu_read(reservation()) +
+    cpu_write(reservation()) + set_access(reservation(), [(HOST, RW), (DEVICE1, READ)]) +
+    cpu_write(reservation()) + htod(reservation()) + set_access(reservation(), [(DEVICE0, RW)]) +
+    dtoh(reservation()) + get_access(reservation(), HOST),
+    # a.12, a.13: export, import, the fd keeps the bytes after every release
+    "export_import": create(2) + export(live_handle()) + reserve(2) + import_() +
+    release(live_handle(0)) + map_(reservation(), live_handle()) +
+    set_access(reservation(), [(DEVICE0, RW)]) + htod(reservation()) + close_fd() +
+    dtoh(reservation()) + export(live_handle()) + import_(5),
+    # a.10, a.11: retain from an interior address adds a reference
+    "retain_properties": reserve(4) + create(4, posix=False) + map_(reservation(), live_handle()) +
+    retain(reservation(0, 2)) + properties(live_handle()) + release(live_handle()) +
+    release(live_handle()) + release(STALE_HANDLE) + unmap(reservation()) + retain(reservation()),
+    # c.1: a handful of invalid arguments, each refused without side effects
+    "bad_arguments": reserve(2, alignment=3) + reserve(2) + create(size_byte=0xc4) +
+    create(size_byte=0xc3) + create(1, location=HOST_NUMA1) + create(1, location=BAD_TYPE) +
+    create(1) + map_(reservation(0, 0), live_handle(), misuse=1) +
+    map_([9, 0, 0xa0], live_handle()) + map_(reservation(0, 1), live_handle(), size_byte=6) +
+    release(GARBAGE_HANDLE) + map_(reservation(), live_handle()) +
+    set_access(reservation(), [(DEVICE0, BAD_FLAGS)]) + get_access(reservation(), HOST) +
+    unmap(reservation(0, 1)) + address_free([2]),
+    # two devices: memory on device 1, the calling device decides, peer copies
+    "two_devices": reserve(2) + create(2, location=DEVICE1) + map_(reservation(), live_handle()) +
+    set_access(reservation(), [(DEVICE1, RW)]) + htod(reservation()) + set_device(1) +
+    htod(reservation()) + set_device(0) + peer(reservation(0, 1), 1, reservation(0, 0), 0) +
+    set_access(reservation(), [(DEVICE0, READ), (DEVICE1, RW)]) +
+    peer(reservation(0, 1), 1, reservation(0, 0), 0),
+    # two adjacent reservations (the second placed by hint at the first's end):
+    # runs of mappings, access, unmap and copies stop at a reservation's end
+    "adjacent_reservations": reserve(4) + address_free(reservation(0)) + reserve(2, misuse=24) +
+    reserve(2, misuse=29) + create(1) + create(2) + map_(reservation(1, 1), live_handle(0)) +
+    map_(reservation(2, 0), live_handle(1)) + set_access(reservation(1, 1), [(DEVICE0, RW)]) +
+    set_access(reservation(2, 0), [(DEVICE0, RW)]) +
+    set_access(reservation(1, 1), [(DEVICE0, READ)], run=23) + unmap(reservation(1, 1), run=23) +
+    htod(reservation(1, 1), size=copy_bytes(8192)) + htod(reservation(1, 1)) +
+    dtoh(reservation(1, 1)) + cpu_read(reservation(2, 0)),
+    # a.4#6: the device's capacity, full and freed again
+    "capacity": create(size_byte=0xc5) + create(1) + create(1, location=DEVICE1) +
+    create(size_byte=0xc6, location=HOST) + release(live_handle()) + create(1),
+}
+
+
+def main():
+    out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+    os.makedirs(out, exist_ok=True)
+    for name, data in SEEDS.items():
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(bytes(data))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+/*
+ * model.h: a reference model of the HIP VMM rules ("new" column of
+ * docs/hip-vmm-semantics.md, plus mockhip's documented choices in README.md),
+ * written apart from mockhip so the fuzzer can compare the two call by call.
+ *
+ * The model knows addresses and handle values only as numbers the mock handed
+ * out: it never reads the mock's state. Each model_<call> takes the same
+ * arguments as the HIP call (pointers as uintptr_t, "was NULL" as a bool),
+ * returns the hipError_t the rules predict and, when that is hipSuccess,
+ * applies the call's effect. Outputs the mock produced (a new handle, a
+ * reservation base, an fd) come in as arguments and are recorded as given.
+ */
+#ifndef FUZZ_MODEL_H
+#define FUZZ_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hip/hip_runtime_api.h>
+
+#define MODEL_DEVICES 2          /* MOCKHIP_DEVICES, set by the fuzzer */
+#define MODEL_HOST MODEL_DEVICES /* index of the host in an access array */
+#define MODEL_LOCATIONS (MODEL_DEVICES + 1)
+#define MODEL_GRANULE ((size_t)4096)     /* MOCKHIP_GRANULARITY (the default) */
+#define MODEL_CAPACITY ((size_t)1 << 20) /* MOCKHIP_DEVICE_MEMORY, set by the fuzzer */
+#define MODEL_CAPACITY_TEXT "1M"
+
+#define MODEL_MAX_RESERVATIONS 16
+#define MODEL_MAX_PHYS 24
+#define MODEL_MAX_MAPPINGS 48
+#define MODEL_MAX_FDS 8
+/* Contents are tracked for the first bytes of each allocation only; the
+   decoder never reaches further (see pick.c). */
+#define MODEL_SHADOW_BYTES ((size_t)256 << 10)
+
+typedef struct model_reservation {
+  bool live;
+  uintptr_t base;
+  size_t bytes;
+} model_reservation;
+
+/* The bytes of one hipMemCreate: shared by the handles imported from it. */
+typedef struct model_memory {
+  int users; /* live handles on it + open exported fds; freed at 0 */
+  size_t bytes;
+  unsigned char *shadow; /* min(bytes, MODEL_SHADOW_BYTES) bytes, zero at create */
+} model_memory;
+
+typedef struct model_phys {
+  bool live;
+  uintptr_t handle; /* the value the mock returned; compared, never interpreted */
+  size_t bytes;
+  hipMemAllocationProp prop; /* as created, or as an import reports it */
+  int charged_device;        /* -1: host memory, charged to no device */
+  int refs;                  /* create/import/retain minus release */
+  int mappings;              /* live mappings of it; alive while refs or mappings */
+  int memory;                /* index into model.memories */
+} model_phys;
+
+typedef struct model_mapping {
+  bool live;
+  uintptr_t base;
+  size_t bytes;
+  int phys;
+  unsigned access[MODEL_LOCATIONS]; /* hipMemAccessFlags per device, then the host */
+} model_mapping;
+
+typedef struct model_fd {
+  bool open;
+  int fd;
+  int memory;
+} model_fd;
+
+typedef struct model {
+  model_reservation reservations[MODEL_MAX_RESERVATIONS];
+  model_phys phys[MODEL_MAX_PHYS];
+  model_memory memories[MODEL_MAX_PHYS];
+  model_mapping mappings[MODEL_MAX_MAPPINGS];
+  model_fd fds[MODEL_MAX_FDS];
+  int device; /* the calling device (hipSetDevice) */
+  size_t charged[MODEL_DEVICES];
+} model;
+
+/* What mockhip_stats and hipMemGetInfo should report. */
+typedef struct model_counters {
+  size_t reserved_bytes, mapped_bytes, physical_bytes;
+  size_t reservations, mappings, handles;
+  size_t free_bytes[MODEL_DEVICES];
+} model_counters;
+
+/* Empties the model (frees its shadows); the state after a full teardown. */
+void model_reset(model *m);
+void model_counters_get(const model *m, model_counters *out);
+bool model_is_empty(const model *m);
+
+/* ---- objects (model_objects.c) ---- */
+
+/* Room for one more object of the kind: the fuzzer skips a call that could
+   create one when there is none, so every success can be recorded. */
+bool model_room_for_reservation(const model *m);
+bool model_room_for_handle(const model *m);
+bool model_room_for_mapping(const model *m);
+bool model_room_for_fd(const model *m);
+
+/* NULL when a reservation the mock placed at base is acceptable, else why not. */
+const char *model_check_placement(const model *m, uintptr_t base, size_t bytes, size_t alignment);
+
+hipError_t model_reserve(model *m, bool ptr_null, size_t bytes, size_t alignment,
+                         unsigned long long flags, uintptr_t got_base);
+hipError_t model_address_free(model *m, uintptr_t ptr, size_t bytes);
+hipError_t model_create(model *m, bool handle_null, size_t bytes, const hipMemAllocationProp *prop,
+                        unsigned long long flags, uintptr_t got_handle);
+hipError_t model_release(model *m, uintptr_t handle);
+hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintptr_t handle,
+                     unsigned long long flags);
+hipError_t model_unmap(model *m, uintptr_t ptr, size_t bytes);
+/* On success *expect is the handle value the retain must return. */
+hipError_t model_retain(model *m, bool handle_null, uintptr_t addr, uintptr_t *expect);
+hipError_t model_properties(const model *m, bool prop_null, uintptr_t handle,
+                            hipMemAllocationProp *expect);
+hipError_t model_export(model *m, bool out_null, uintptr_t handle, int type,
+                        unsigned long long flags, int got_fd);
+hipError_t model_import(model *m, bool handle_null, intptr_t fd, int type, uintptr_t got_handle);
+/* The fuzzer closed an fd the mock exported. */
+void model_close_fd(model *m, int fd);
+
+/* Queries that help the decoder pick meaningful arguments (never the mock's). */
+size_t model_handle_bytes(const model *m, uintptr_t handle); /* 0: no such handle */
+/* Bytes of `count` consecutive whole mappings from the one containing ptr (0: none). */
+size_t model_run_bytes(const model *m, uintptr_t ptr, int count);
+/* Bytes from ptr to the end of the live reservation containing it (0: none). */
+size_t model_reservation_left(const model *m, uintptr_t ptr);
+
+/* ---- access, copies, contents (model_access.c) ---- */
+
+hipError_t model_set_access(model *m, uintptr_t ptr, size_t bytes, const hipMemAccessDesc *desc,
+                            size_t count);
+hipError_t model_get_access(const model *m, bool flags_null, const hipMemLocation *location,
+                            uintptr_t ptr, unsigned long long *expect);
+hipError_t model_set_device(model *m, int device);
+
+hipError_t model_copy_htod(model *m, uintptr_t dst, const unsigned char *src, size_t bytes);
+/* On success expect holds the bytes the copy must deliver. */
+hipError_t model_copy_dtoh(const model *m, unsigned char *expect, bool dst_null, uintptr_t src,
+                           size_t bytes);
+hipError_t model_copy_dtod(model *m, uintptr_t dst, uintptr_t src, size_t bytes);
+hipError_t model_copy_peer(model *m, uintptr_t dst, int dst_device, uintptr_t src, int src_device,
+                           size_t bytes);
+hipError_t model_memset(model *m, uintptr_t dst, unsigned char value, size_t bytes);
+hipError_t model_memset_d32(model *m, uintptr_t dst, uint32_t value, size_t count);
+
+/* True when a device-to-device copy would read bytes it also writes (through
+   any alias): the result is not defined, so the fuzzer does not issue it. */
+bool model_copy_overlaps(const model *m, uintptr_t dst, uintptr_t src, size_t bytes);
+
+/* CPU access: the page protection is the union over every location. How many
+   bytes from ptr the CPU may read (write) before the first fault. */
+size_t model_cpu_readable(const model *m, uintptr_t ptr, size_t bytes);
+size_t model_cpu_writable(const model *m, uintptr_t ptr, size_t bytes);
+void model_cpu_read(const model *m, uintptr_t ptr, size_t bytes, unsigned char *out);
+void model_cpu_write(model *m, uintptr_t ptr, const unsigned char *in, size_t bytes);
+
+#endif /* FUZZ_MODEL_H */

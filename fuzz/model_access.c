@@ -1,0 +1,276 @@
+/*
+ * model_access.c: who may touch mapped memory, and what it holds (reference
+ * a.8, a.9, b.3-b.5; README "What mockhip emulates" and its differences table).
+ *
+ * Access is kept per mapping and per location (each device, then the host).
+ * Copies and sets are checked against the calling device's access to every
+ * byte they touch: Read for a source, ReadWrite for a destination. The CPU
+ * plays every location, so its page protection is the union of them all.
+ * Contents live in shadow bytes per allocation: aliases share them, and they
+ * survive unmap and remap.
+ */
+#include "model_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+unsigned char *model__shadow_at(const model *m, uintptr_t addr, size_t bytes) {
+  int i = model__mapping_at(m, addr);
+  if (i < 0)
+    abort(); /* callers check the range first */
+  const model_memory *memory = &m->memories[m->phys[m->mappings[i].phys].memory];
+  size_t offset = addr - m->mappings[i].base;
+  if (offset + bytes > MODEL_SHADOW_BYTES) {
+    fprintf(stderr, "vmm_fuzz: model: offset %zu + %zu is past the shadow (%zu bytes)\n", offset,
+            bytes, MODEL_SHADOW_BYTES);
+    abort();
+  }
+  return memory->shadow + offset;
+}
+
+/* How many bytes from addr (up to end) the mapping containing addr holds. */
+static size_t segment_bytes(const model *m, uintptr_t addr, uintptr_t end) {
+  const model_mapping *map = &m->mappings[model__mapping_at(m, addr)];
+  uintptr_t stop = map->base + map->bytes;
+  return (size_t)((stop < end ? stop : end) - addr);
+}
+
+static void shadow_read(const model *m, uintptr_t addr, size_t bytes, unsigned char *out) {
+  for (size_t done = 0, n; done < bytes; done += n) {
+    n = segment_bytes(m, addr + done, addr + bytes);
+    memcpy(out + done, model__shadow_at(m, addr + done, n), n);
+  }
+}
+
+static void shadow_write(model *m, uintptr_t addr, const unsigned char *in, size_t bytes) {
+  for (size_t done = 0, n; done < bytes; done += n) {
+    n = segment_bytes(m, addr + done, addr + bytes);
+    memcpy(model__shadow_at(m, addr + done, n), in + done, n);
+  }
+}
+
+/* Every byte of [ptr, ptr + bytes) inside one reservation and mapped, with at
+   least `need` for location. A device pointer names one reservation, as ROCm
+   looks up one memory object per pointer: a range that runs into the next
+   reservation is refused even when that one is mapped and accessible. */
+static bool range_allows(const model *m, int location, uintptr_t ptr, size_t bytes, unsigned need) {
+  uintptr_t end;
+  if (!model__end(ptr, bytes, &end) || model_reservation_left(m, ptr) < bytes)
+    return false;
+  for (uintptr_t at = ptr; at < end;) {
+    int i = model__mapping_at(m, at);
+    if (i < 0 || (m->mappings[i].access[location] & need) != need)
+      return false;
+    at = m->mappings[i].base + m->mappings[i].bytes;
+  }
+  return true;
+}
+
+/* ---- set and get access (a.8, a.9) ---- */
+
+/* The access-array index a descriptor names, or -1 when it names none. */
+static int location_index(const hipMemLocation *location) {
+  switch (location->type) {
+  case hipMemLocationTypeDevice:
+    return location->id >= 0 && location->id < MODEL_DEVICES ? location->id : -1;
+  case hipMemLocationTypeHost:
+  case hipMemLocationTypeHostNumaCurrent:
+    return MODEL_HOST; /* id ignored */
+  case hipMemLocationTypeHostNuma:
+    return location->id == 0 ? MODEL_HOST : -1; /* one NUMA node */
+  default:
+    return -1;
+  }
+}
+
+hipError_t model_set_access(model *m, uintptr_t ptr, size_t bytes, const hipMemAccessDesc *desc,
+                            size_t count) {
+  if (ptr == 0 || bytes == 0 || desc == NULL || count == 0)
+    return hipErrorInvalidValue;
+  int run[MODEL_MAX_MAPPINGS];
+  int mappings = model__covered_run(m, ptr, bytes, run);
+  if (mappings == 0)
+    return hipErrorInvalidValue; /* a.8#2-#5: whole consecutive mappings only */
+  /* Descriptors apply one by one: a bad one keeps those before it (a.8 semantics). */
+  for (size_t k = 0; k < count; k++) {
+    int location = location_index(&desc[k].location);
+    unsigned flags = (unsigned)desc[k].flags;
+    if (location < 0 || (flags != hipMemAccessFlagsProtNone && flags != hipMemAccessFlagsProtRead &&
+                         flags != hipMemAccessFlagsProtReadWrite))
+      return hipErrorInvalidValue;
+    for (int i = 0; i < mappings; i++)
+      m->mappings[run[i]].access[location] = flags;
+  }
+  return hipSuccess;
+}
+
+hipError_t model_get_access(const model *m, bool flags_null, const hipMemLocation *location,
+                            uintptr_t ptr, unsigned long long *expect) {
+  if (flags_null || location == NULL || ptr == 0)
+    return hipErrorInvalidValue;
+  if (location->type != hipMemLocationTypeDevice || location->id < 0 ||
+      location->id >= MODEL_DEVICES)
+    return hipErrorInvalidValue; /* a.9#2, #3: devices only */
+  int i = model__mapping_at(m, ptr);
+  if (i < 0)
+    return hipErrorInvalidValue;
+  *expect = m->mappings[i].access[location->id];
+  return hipSuccess;
+}
+
+hipError_t model_set_device(model *m, int device) {
+  if (device < 0 || device >= MODEL_DEVICES)
+    return hipErrorInvalidDevice;
+  m->device = device;
+  return hipSuccess;
+}
+
+/* ---- copies and sets: the calling device's access decides ---- */
+
+#define NEED_READ ((unsigned)hipMemAccessFlagsProtRead)
+#define NEED_WRITE ((unsigned)hipMemAccessFlagsProtReadWrite)
+
+hipError_t model_copy_htod(model *m, uintptr_t dst, const unsigned char *src, size_t bytes) {
+  if (bytes == 0)
+    return hipSuccess; /* nothing asked, nothing checked */
+  if (dst == 0 || src == NULL || !range_allows(m, m->device, dst, bytes, NEED_WRITE))
+    return hipErrorInvalidValue;
+  shadow_write(m, dst, src, bytes);
+  return hipSuccess;
+}
+
+hipError_t model_copy_dtoh(const model *m, unsigned char *expect, bool dst_null, uintptr_t src,
+                           size_t bytes) {
+  if (bytes == 0)
+    return hipSuccess;
+  if (dst_null || src == 0 || !range_allows(m, m->device, src, bytes, NEED_READ))
+    return hipErrorInvalidValue;
+  shadow_read(m, src, bytes, expect);
+  return hipSuccess;
+}
+
+static hipError_t device_copy(model *m, uintptr_t dst, int dst_device, uintptr_t src,
+                              int src_device, size_t bytes) {
+  if (bytes == 0)
+    return hipSuccess;
+  if (dst == 0 || src == 0 || !range_allows(m, src_device, src, bytes, NEED_READ) ||
+      !range_allows(m, dst_device, dst, bytes, NEED_WRITE))
+    return hipErrorInvalidValue;
+  unsigned char *staged = malloc(bytes);
+  if (staged == NULL)
+    abort();
+  shadow_read(m, src, bytes, staged);
+  shadow_write(m, dst, staged, bytes);
+  free(staged);
+  return hipSuccess;
+}
+
+hipError_t model_copy_dtod(model *m, uintptr_t dst, uintptr_t src, size_t bytes) {
+  return device_copy(m, dst, m->device, src, m->device, bytes);
+}
+
+hipError_t model_copy_peer(model *m, uintptr_t dst, int dst_device, uintptr_t src, int src_device,
+                           size_t bytes) {
+  if (dst_device < 0 || dst_device >= MODEL_DEVICES || src_device < 0 ||
+      src_device >= MODEL_DEVICES)
+    return hipErrorInvalidDevice;
+  return device_copy(m, dst, dst_device, src, src_device, bytes);
+}
+
+hipError_t model_memset(model *m, uintptr_t dst, unsigned char value, size_t bytes) {
+  if (bytes == 0)
+    return hipSuccess;
+  if (dst == 0 || !range_allows(m, m->device, dst, bytes, NEED_WRITE))
+    return hipErrorInvalidValue;
+  for (size_t done = 0, n; done < bytes; done += n) {
+    n = segment_bytes(m, dst + done, dst + bytes);
+    memset(model__shadow_at(m, dst + done, n), value, n);
+  }
+  return hipSuccess;
+}
+
+hipError_t model_memset_d32(model *m, uintptr_t dst, uint32_t value, size_t count) {
+  size_t bytes;
+  if (count == 0)
+    return hipSuccess;
+  if (__builtin_mul_overflow(count, sizeof value, &bytes) || dst == 0 ||
+      !range_allows(m, m->device, dst, bytes, NEED_WRITE))
+    return hipErrorInvalidValue;
+  unsigned char *words = malloc(bytes);
+  if (words == NULL)
+    abort();
+  for (size_t i = 0; i < count; i++)
+    memcpy(words + i * sizeof value, &value, sizeof value);
+  shadow_write(m, dst, words, bytes);
+  free(words);
+  return hipSuccess;
+}
+
+/* ---- aliasing ---- */
+
+typedef struct piece {
+  const unsigned char *start;
+  size_t bytes;
+} piece;
+
+/* The shadow pieces behind a fully mapped range; how many (at most max). */
+static int pieces_of(const model *m, uintptr_t ptr, size_t bytes, piece *out, int max) {
+  int count = 0;
+  for (size_t done = 0, n; done < bytes && count < max; done += n) {
+    n = segment_bytes(m, ptr + done, ptr + bytes);
+    out[count++] = (piece){model__shadow_at(m, ptr + done, n), n};
+  }
+  return count;
+}
+
+bool model_copy_overlaps(const model *m, uintptr_t dst, uintptr_t src, size_t bytes) {
+  if (bytes == 0 || !range_allows(m, MODEL_HOST, dst, bytes, 0) ||
+      !range_allows(m, MODEL_HOST, src, bytes, 0))
+    return false; /* the copy will be refused: nothing is read or written */
+  piece a[MODEL_MAX_MAPPINGS], b[MODEL_MAX_MAPPINGS];
+  int na = pieces_of(m, dst, bytes, a, MODEL_MAX_MAPPINGS);
+  int nb = pieces_of(m, src, bytes, b, MODEL_MAX_MAPPINGS);
+  for (int i = 0; i < na; i++)
+    for (int j = 0; j < nb; j++)
+      if (a[i].start < b[j].start + b[j].bytes && b[j].start < a[i].start + a[i].bytes)
+        return true;
+  return false;
+}
+
+/* ---- the CPU ---- */
+
+static size_t cpu_prefix(const model *m, uintptr_t ptr, size_t bytes, unsigned need) {
+  uintptr_t end;
+  if (!model__end(ptr, bytes, &end))
+    abort();
+  uintptr_t at = ptr;
+  while (at < end) {
+    int i = model__mapping_at(m, at);
+    if (i < 0)
+      break;
+    unsigned granted = 0;
+    for (int l = 0; l < MODEL_LOCATIONS; l++)
+      granted |= m->mappings[i].access[l];
+    if ((granted & need) != need)
+      break;
+    at = m->mappings[i].base + m->mappings[i].bytes;
+  }
+  return at < end ? (size_t)(at - ptr) : bytes;
+}
+
+size_t model_cpu_readable(const model *m, uintptr_t ptr, size_t bytes) {
+  return cpu_prefix(m, ptr, bytes, NEED_READ);
+}
+
+size_t model_cpu_writable(const model *m, uintptr_t ptr, size_t bytes) {
+  return cpu_prefix(m, ptr, bytes, NEED_WRITE);
+}
+
+void model_cpu_read(const model *m, uintptr_t ptr, size_t bytes, unsigned char *out) {
+  shadow_read(m, ptr, bytes, out);
+}
+
+void model_cpu_write(model *m, uintptr_t ptr, const unsigned char *in, size_t bytes) {
+  shadow_write(m, ptr, in, bytes);
+}

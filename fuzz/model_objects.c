@@ -1,0 +1,405 @@
+/*
+ * model_objects.c: the model's reservations, physical allocations (handles
+ * with reference counts), mappings and exported fds, and the calls that
+ * create, link and drop them (reference a.2-a.7, a.10-a.13, b.1-b.8).
+ *
+ * Argument checks run in the order of the "new" column; the first failing
+ * check decides the error. mockhip's own choices (README "Where mockhip
+ * knowingly differs") fill the rows ROCm leaves open: a garbage or released
+ * handle is hipErrorInvalidValue, map outside a reservation or over a
+ * mapping is hipErrorInvalidValue, memory is charged to location.id.
+ */
+#include "model_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_power_of_two(size_t value) { return value != 0 && (value & (value - 1)) == 0; }
+
+/* ---- lookups ---- */
+
+int model__reservation_at(const model *m, uintptr_t addr) {
+  for (int i = 0; i < MODEL_MAX_RESERVATIONS; i++) {
+    const model_reservation *r = &m->reservations[i];
+    if (r->live && addr >= r->base && addr - r->base < r->bytes)
+      return i;
+  }
+  return -1;
+}
+
+int model__mapping_at(const model *m, uintptr_t addr) {
+  for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
+    const model_mapping *map = &m->mappings[i];
+    if (map->live && addr >= map->base && addr - map->base < map->bytes)
+      return i;
+  }
+  return -1;
+}
+
+int model__phys_of(const model *m, uintptr_t handle) {
+  for (int i = 0; i < MODEL_MAX_PHYS; i++)
+    if (m->phys[i].live && m->phys[i].handle == handle)
+      return i;
+  return -1;
+}
+
+/* The live mapping that starts exactly at addr inside reservation r, or -1. */
+static int mapping_starting_at(const model *m, uintptr_t addr, int r) {
+  int i = model__mapping_at(m, addr);
+  if (i < 0 || m->mappings[i].base != addr || model__reservation_at(m, addr) != r)
+    return -1;
+  return i;
+}
+
+int model__covered_run(const model *m, uintptr_t ptr, size_t bytes, int *run) {
+  int first = model__mapping_at(m, ptr);
+  if (first < 0)
+    return 0;
+  int r = model__reservation_at(m, ptr);
+  uintptr_t at = m->mappings[first].base;
+  size_t sum = 0;
+  int count = 0;
+  for (int i = first; i >= 0; i = mapping_starting_at(m, at, r)) {
+    sum += m->mappings[i].bytes;
+    run[count++] = i;
+    if (sum >= bytes || count == MODEL_MAX_MAPPINGS)
+      break;
+    at = m->mappings[i].base + m->mappings[i].bytes;
+  }
+  return sum == bytes ? count : 0;
+}
+
+size_t model_handle_bytes(const model *m, uintptr_t handle) {
+  int p = model__phys_of(m, handle);
+  return p < 0 ? 0 : m->phys[p].bytes;
+}
+
+size_t model_run_bytes(const model *m, uintptr_t ptr, int count) {
+  int i = model__mapping_at(m, ptr);
+  int r = model__reservation_at(m, ptr);
+  size_t sum = 0;
+  for (int n = 0; i >= 0 && n < count; n++) {
+    sum += m->mappings[i].bytes;
+    i = mapping_starting_at(m, m->mappings[i].base + m->mappings[i].bytes, r);
+  }
+  return sum;
+}
+
+size_t model_reservation_left(const model *m, uintptr_t ptr) {
+  int r = model__reservation_at(m, ptr);
+  return r < 0 ? 0 : m->reservations[r].bytes - (ptr - m->reservations[r].base);
+}
+
+/* ---- slots ---- */
+
+static int free_reservation_slot(const model *m) {
+  for (int i = 0; i < MODEL_MAX_RESERVATIONS; i++)
+    if (!m->reservations[i].live)
+      return i;
+  return -1;
+}
+
+static int free_phys_slot(const model *m) {
+  for (int i = 0; i < MODEL_MAX_PHYS; i++)
+    if (!m->phys[i].live)
+      return i;
+  return -1;
+}
+
+static int free_mapping_slot(const model *m) {
+  for (int i = 0; i < MODEL_MAX_MAPPINGS; i++)
+    if (!m->mappings[i].live)
+      return i;
+  return -1;
+}
+
+static int free_memory_slot(const model *m) {
+  for (int i = 0; i < MODEL_MAX_PHYS; i++)
+    if (m->memories[i].users == 0)
+      return i;
+  return -1;
+}
+
+static int free_fd_slot(const model *m) {
+  for (int i = 0; i < MODEL_MAX_FDS; i++)
+    if (!m->fds[i].open)
+      return i;
+  return -1;
+}
+
+bool model_room_for_reservation(const model *m) { return free_reservation_slot(m) >= 0; }
+bool model_room_for_handle(const model *m) {
+  return free_phys_slot(m) >= 0 && free_memory_slot(m) >= 0;
+}
+bool model_room_for_mapping(const model *m) { return free_mapping_slot(m) >= 0; }
+bool model_room_for_fd(const model *m) { return free_fd_slot(m) >= 0; }
+
+/* ---- lifetimes ---- */
+
+static void memory_drop(model *m, int i) {
+  model_memory *memory = &m->memories[i];
+  if (--memory->users == 0) {
+    free(memory->shadow);
+    memory->shadow = NULL;
+  }
+}
+
+/* A physical allocation lives while a reference or a mapping holds it (b.2). */
+static void phys_drop_if_unused(model *m, int p) {
+  model_phys *phys = &m->phys[p];
+  if (phys->refs > 0 || phys->mappings > 0)
+    return;
+  if (phys->charged_device >= 0)
+    m->charged[phys->charged_device] -= phys->bytes;
+  phys->live = false;
+  memory_drop(m, phys->memory);
+}
+
+static void phys_add(model *m, uintptr_t handle, size_t bytes, const hipMemAllocationProp *prop,
+                     int charged_device, int memory) {
+  model_phys *phys = &m->phys[free_phys_slot(m)];
+  *phys = (model_phys){.live = true,
+                       .handle = handle,
+                       .bytes = bytes,
+                       .prop = *prop,
+                       .charged_device = charged_device,
+                       .refs = 1,
+                       .memory = memory};
+  m->memories[memory].users++;
+  if (charged_device >= 0)
+    m->charged[charged_device] += bytes;
+}
+
+void model_reset(model *m) {
+  for (int i = 0; i < MODEL_MAX_PHYS; i++)
+    free(m->memories[i].shadow);
+  memset(m, 0, sizeof *m);
+}
+
+bool model_is_empty(const model *m) {
+  model_counters c;
+  model_counters_get(m, &c);
+  for (int i = 0; i < MODEL_MAX_FDS; i++)
+    if (m->fds[i].open)
+      return false;
+  return c.reservations == 0 && c.mappings == 0 && c.handles == 0;
+}
+
+void model_counters_get(const model *m, model_counters *out) {
+  memset(out, 0, sizeof *out);
+  for (int i = 0; i < MODEL_MAX_RESERVATIONS; i++)
+    if (m->reservations[i].live)
+      out->reserved_bytes += m->reservations[i].bytes, out->reservations++;
+  for (int i = 0; i < MODEL_MAX_MAPPINGS; i++)
+    if (m->mappings[i].live)
+      out->mapped_bytes += m->mappings[i].bytes, out->mappings++;
+  for (int i = 0; i < MODEL_MAX_PHYS; i++)
+    if (m->phys[i].live)
+      out->physical_bytes += m->phys[i].bytes, out->handles++;
+  for (int d = 0; d < MODEL_DEVICES; d++)
+    out->free_bytes[d] = MODEL_CAPACITY - m->charged[d];
+}
+
+/* ---- reservations (a.2, a.3) ---- */
+
+const char *model_check_placement(const model *m, uintptr_t base, size_t bytes, size_t alignment) {
+  uintptr_t end;
+  if (base == 0 || base % MODEL_GRANULE != 0 || !model__end(base, bytes, &end))
+    return "base is NULL, not granule aligned or wraps";
+  if (alignment != 0 && base % alignment != 0)
+    return "base does not honour the alignment";
+  for (int i = 0; i < MODEL_MAX_RESERVATIONS; i++) {
+    const model_reservation *r = &m->reservations[i];
+    if (r->live && base < r->base + r->bytes && r->base < end)
+      return "overlaps a live reservation";
+  }
+  return NULL;
+}
+
+hipError_t model_reserve(model *m, bool ptr_null, size_t bytes, size_t alignment,
+                         unsigned long long flags, uintptr_t got_base) {
+  if (ptr_null || flags != 0 || bytes == 0 || bytes % MODEL_GRANULE != 0)
+    return hipErrorInvalidValue;
+  if (alignment != 0 && !is_power_of_two(alignment))
+    return hipErrorInvalidValue;
+  m->reservations[free_reservation_slot(m)] =
+      (model_reservation){.live = true, .base = got_base, .bytes = bytes};
+  return hipSuccess;
+}
+
+hipError_t model_address_free(model *m, uintptr_t ptr, size_t bytes) {
+  if (ptr == 0 || bytes == 0)
+    return hipErrorInvalidValue;
+  int r = model__reservation_at(m, ptr); /* any interior address, any size (a.3#3, #4) */
+  if (r < 0)
+    return hipErrorInvalidValue;
+  for (int i = 0; i < MODEL_MAX_MAPPINGS; i++)
+    if (m->mappings[i].live && model__reservation_at(m, m->mappings[i].base) == r)
+      return hipErrorUnknown; /* a.3#5: refused, the reservation stays usable */
+  m->reservations[r].live = false;
+  return hipSuccess;
+}
+
+/* ---- physical allocations (a.4, a.5, a.10, a.11) ---- */
+
+hipError_t model_create(model *m, bool handle_null, size_t bytes, const hipMemAllocationProp *prop,
+                        unsigned long long flags, uintptr_t got_handle) {
+  if (handle_null || bytes == 0 || flags != 0 || prop == NULL)
+    return hipErrorInvalidValue;
+  if (prop->type != hipMemAllocationTypePinned && prop->type != hipMemAllocationTypeUncached)
+    return hipErrorInvalidValue;
+  int device = -1;
+  switch (prop->location.type) {
+  case hipMemLocationTypeDevice:
+    if (prop->location.id < 0 || prop->location.id >= MODEL_DEVICES)
+      return hipErrorInvalidDevice;
+    device = prop->location.id;
+    break;
+  case hipMemLocationTypeHostNuma:
+    if (prop->location.id != 0) /* one NUMA node */
+      return hipErrorInvalidValue;
+    break;
+  case hipMemLocationTypeHost:
+  case hipMemLocationTypeHostNumaCurrent:
+    break; /* id ignored */
+  default:
+    return hipErrorInvalidValue;
+  }
+  if (prop->requestedHandleType != hipMemHandleTypeNone &&
+      prop->requestedHandleType != hipMemHandleTypePosixFileDescriptor)
+    return hipErrorNotSupported;
+  if (bytes > MODEL_CAPACITY) /* a.4#6, for every location, before the 2048 rule */
+    return hipErrorOutOfMemory;
+  if (bytes % 2048 != 0)
+    return hipErrorInvalidValue;
+  if (bytes % MODEL_GRANULE != 0)
+    return hipErrorOutOfMemory; /* 0.1 fact 4 */
+  if (device >= 0 && bytes > MODEL_CAPACITY - m->charged[device])
+    return hipErrorOutOfMemory;
+
+  int memory = free_memory_slot(m);
+  size_t shadow = bytes < MODEL_SHADOW_BYTES ? bytes : MODEL_SHADOW_BYTES;
+  m->memories[memory] = (model_memory){.bytes = bytes, .shadow = calloc(1, shadow)};
+  if (m->memories[memory].shadow == NULL)
+    abort();
+  phys_add(m, got_handle, bytes, prop, device, memory);
+  return hipSuccess;
+}
+
+hipError_t model_release(model *m, uintptr_t handle) {
+  int p = model__phys_of(m, handle);
+  if (handle == 0 || p < 0 || m->phys[p].refs == 0)
+    return hipErrorInvalidValue; /* garbage, released, or only mappings hold it */
+  m->phys[p].refs--;
+  phys_drop_if_unused(m, p);
+  return hipSuccess;
+}
+
+hipError_t model_retain(model *m, bool handle_null, uintptr_t addr, uintptr_t *expect) {
+  if (handle_null || addr == 0)
+    return hipErrorInvalidValue;
+  int i = model__mapping_at(m, addr);
+  if (i < 0)
+    return hipErrorInvalidValue;
+  model_phys *phys = &m->phys[m->mappings[i].phys];
+  phys->refs++; /* a.10#4 new: the retain is a reference */
+  *expect = phys->handle;
+  return hipSuccess;
+}
+
+hipError_t model_properties(const model *m, bool prop_null, uintptr_t handle,
+                            hipMemAllocationProp *expect) {
+  int p = model__phys_of(m, handle);
+  if (prop_null || handle == 0 || p < 0)
+    return hipErrorInvalidValue;
+  *expect = m->phys[p].prop;
+  return hipSuccess;
+}
+
+/* ---- mappings (a.6, a.7) ---- */
+
+hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintptr_t handle,
+                     unsigned long long flags) {
+  if (ptr == 0 || handle == 0 || bytes == 0 || offset != 0 || flags != 0)
+    return hipErrorInvalidValue;
+  int p = model__phys_of(m, handle);
+  if (p < 0 || bytes % MODEL_GRANULE != 0 || ptr % MODEL_GRANULE != 0)
+    return hipErrorInvalidValue;
+  int r = model__reservation_at(m, ptr);
+  uintptr_t end;
+  if (r < 0 || !model__end(ptr, bytes, &end) ||
+      end - m->reservations[r].base > m->reservations[r].bytes)
+    return hipErrorInvalidValue; /* not inside one reservation */
+  for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
+    const model_mapping *map = &m->mappings[i];
+    if (map->live && ptr < map->base + map->bytes && map->base < end)
+      return hipErrorInvalidValue; /* overlap */
+  }
+  if (bytes > m->phys[p].bytes)
+    return hipErrorInvalidValue;
+  m->mappings[free_mapping_slot(m)] =
+      (model_mapping){.live = true, .base = ptr, .bytes = bytes, .phys = p}; /* no access (b.5) */
+  m->phys[p].mappings++;
+  return hipSuccess;
+}
+
+hipError_t model_unmap(model *m, uintptr_t ptr, size_t bytes) {
+  int run[MODEL_MAX_MAPPINGS];
+  int count = ptr == 0 || bytes == 0 ? 0 : model__covered_run(m, ptr, bytes, run);
+  if (count == 0)
+    return hipErrorInvalidValue;
+  for (int k = 0; k < count; k++) {
+    model_mapping *map = &m->mappings[run[k]];
+    map->live = false;
+    m->phys[map->phys].mappings--;
+    phys_drop_if_unused(m, map->phys);
+  }
+  return hipSuccess;
+}
+
+/* ---- export and import (a.12, a.13) ---- */
+
+hipError_t model_export(model *m, bool out_null, uintptr_t handle, int type,
+                        unsigned long long flags, int got_fd) {
+  if (flags != 0 || handle == 0 || out_null)
+    return hipErrorInvalidValue;
+  int p = model__phys_of(m, handle);
+  if (p < 0 || type != hipMemHandleTypePosixFileDescriptor ||
+      (int)m->phys[p].prop.requestedHandleType != type)
+    return hipErrorInvalidValue; /* exact match with the type asked for at create */
+  int f = free_fd_slot(m);
+  m->fds[f] = (model_fd){.open = true, .fd = got_fd, .memory = m->phys[p].memory};
+  m->memories[m->phys[p].memory].users++; /* the fd keeps the bytes (a.12 notes) */
+  return hipSuccess;
+}
+
+static int open_fd(const model *m, intptr_t fd) {
+  for (int i = 0; i < MODEL_MAX_FDS; i++)
+    if (m->fds[i].open && m->fds[i].fd == fd)
+      return i;
+  return -1;
+}
+
+hipError_t model_import(model *m, bool handle_null, intptr_t fd, int type, uintptr_t got_handle) {
+  if (handle_null || fd == 0)
+    return hipErrorInvalidValue;
+  int f = open_fd(m, fd);
+  if (f < 0)
+    return hipErrorInvalidValue;
+  /* a.11: an import reports Pinned memory on the calling device, and the
+     handle type as given (a.13#4: not checked). */
+  int memory = m->fds[f].memory;
+  hipMemAllocationProp prop = {.type = hipMemAllocationTypePinned,
+                               .requestedHandleType = (hipMemAllocationHandleType)type,
+                               .location = {hipMemLocationTypeDevice, m->device}};
+  phys_add(m, got_handle, m->memories[memory].bytes, &prop, -1, memory);
+  return hipSuccess;
+}
+
+void model_close_fd(model *m, int fd) {
+  int f = open_fd(m, fd);
+  if (f < 0)
+    abort(); /* the fuzzer closes only fds it was given */
+  m->fds[f].open = false;
+  memory_drop(m, m->fds[f].memory);
+}

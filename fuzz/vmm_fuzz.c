@@ -1,0 +1,143 @@
+/*
+ * vmm_fuzz.c: the libFuzzer entry points of the differential fuzzer.
+ *
+ * An input is a sequence of steps: one byte picks the call, the bytes after
+ * it its arguments (pick.c). Each step runs on mockhip and on the model
+ * (model*.c); any difference in result, output, contents or counters aborts
+ * (check.c). Every input ends with a teardown through the HIP API that must
+ * leave mockhip with no live object, so inputs do not depend on each other.
+ *
+ * The mock plays MODEL_DEVICES devices of MODEL_CAPACITY bytes each: the
+ * options are set before the first HIP call, which is when mockhip reads them.
+ * VMM_FUZZ_TRACE=1 prints every call with its result (to read a reproducer).
+ */
+#include "harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_STEPS 64
+
+typedef struct fuzz_op {
+  const char *name;
+  void (*run)(fuzz_state *st);
+} fuzz_op;
+
+/* Repeats weight the calls that carry the most rules. make_corpus.py spells
+   its seeds with this table: change them together. */
+static const fuzz_op ops[] = {
+    {"reserve", op_reserve},
+    {"reserve", op_reserve},
+    {"address free", op_address_free},
+    {"create", op_create},
+    {"create", op_create},
+    {"release", op_release},
+    {"map", op_map},
+    {"map", op_map},
+    {"map", op_map},
+    {"unmap", op_unmap},
+    {"unmap", op_unmap},
+    {"set access", op_set_access},
+    {"set access", op_set_access},
+    {"get access", op_get_access},
+    {"retain", op_retain},
+    {"properties", op_properties},
+    {"export", op_export},
+    {"import", op_import},
+    {"close fd", op_close_fd},
+    {"set device", op_set_device},
+    {"copy", op_copy},
+    {"copy", op_copy},
+    {"copy", op_copy},
+    {"cpu read", op_cpu_read},
+    {"cpu write", op_cpu_write},
+};
+#define OP_COUNT (sizeof ops / sizeof ops[0])
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
+  setenv("MOCKHIP_DEVICES", "2", 1);
+  setenv("MOCKHIP_DEVICE_MEMORY", MODEL_CAPACITY_TEXT, 1);
+  setenv("MOCKHIP_GRANULARITY", "4096", 1);
+  /* The model knows none of these: no injected failures, no misuse reports. */
+  unsetenv("MOCKHIP_FAIL");
+  unsetenv("MOCKHIP_STRICT");
+  unsetenv("MOCKHIP_LEAK_CHECK");
+  const char *trace = getenv("VMM_FUZZ_TRACE");
+  fuzz_trace = trace != NULL && strcmp(trace, "1") == 0;
+  int devices = 0;
+  if (hipInit(0) != hipSuccess || hipGetDeviceCount(&devices) != hipSuccess ||
+      devices != MODEL_DEVICES) {
+    fprintf(stderr, "vmm_fuzz: mockhip did not start with %d devices\n", MODEL_DEVICES);
+    abort();
+  }
+  return 0;
+}
+
+/* Unmaps every mapping, drops every reference, closes every exported fd and
+   frees every reservation, each through the API and checked like a step. */
+static void teardown(fuzz_state *st) {
+  model *m = &st->model;
+  st->step = 0;
+  for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
+    if (!m->mappings[i].live)
+      continue;
+    uintptr_t base = m->mappings[i].base;
+    size_t bytes = m->mappings[i].bytes;
+    CHECK_CALL(st, hipMemUnmap((void *)base, bytes), model_unmap(m, base, bytes),
+               "hipMemUnmap(ptr=%#lx, size=%zu)", (unsigned long)base, bytes);
+  }
+  for (int p = 0; p < MODEL_MAX_PHYS; p++) {
+    while (m->phys[p].live && m->phys[p].refs > 0) {
+      uintptr_t handle = m->phys[p].handle;
+      CHECK_CALL(st, hipMemRelease((hipMemGenericAllocationHandle_t)handle),
+                 model_release(m, handle), "hipMemRelease(handle=%#lx)", (unsigned long)handle);
+    }
+    if (m->phys[p].live)
+      check_fail(st, "the model keeps handle %#lx alive with no reference and no mapping",
+                 (unsigned long)m->phys[p].handle);
+  }
+  for (int f = 0; f < MODEL_MAX_FDS; f++) {
+    if (m->fds[f].open) {
+      int fd = m->fds[f].fd;
+      if (close(fd) != 0)
+        check_fail(st, "close(%d) of an exported fd failed", fd);
+      model_close_fd(m, fd);
+    }
+  }
+  for (int r = 0; r < MODEL_MAX_RESERVATIONS; r++) {
+    if (!m->reservations[r].live)
+      continue;
+    uintptr_t base = m->reservations[r].base;
+    size_t bytes = m->reservations[r].bytes;
+    CHECK_CALL(st, hipMemAddressFree((void *)base, bytes), model_address_free(m, base, bytes),
+               "hipMemAddressFree(ptr=%#lx, size=%zu)", (unsigned long)base, bytes);
+  }
+  CHECK_CALL(st, hipSetDevice(0), model_set_device(m, 0), "hipSetDevice(0)");
+  check_counters(st, "the teardown");
+  if (!model_is_empty(m))
+    check_fail(st, "the model still holds objects after the teardown");
+  size_t live = mockhip_live_objects();
+  if (live != 0) {
+    mockhip_dump(stderr);
+    check_fail(st, "mockhip_live_objects() = %zu after the teardown", live);
+  }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static fuzz_state st;
+  model_reset(&st.model);
+  memset(&st, 0, sizeof st);
+  st.data = data;
+  st.size = size;
+  for (st.step = 1; st.step <= MAX_STEPS && input_left(&st); st.step++) {
+    const fuzz_op *op = &ops[take(&st) % OP_COUNT];
+    op->run(&st);
+    check_counters(&st, op->name);
+  }
+  teardown(&st);
+  return 0;
+}
