@@ -167,6 +167,11 @@ step_install_consumer() {
   done
 }
 
+step_fuzz() {
+  # Its own clang build in build/fuzz; a fixed number of runs from the seed corpus.
+  ci_run bash "$CI_ROOT/ci/fuzz.sh"
+}
+
 step_report() {
   # Both reports always run; the step fails when either has a failing rule.
   [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
@@ -198,7 +203,9 @@ ci_step "7. coverage build, ctest, gcovr: mockhip/src >= 95% lines and 85% branc
   step_coverage
 ci_step "8. cmake --install; outside consumers and hmo examples via pkg-config and find_package" \
   step_install_consumer
-ci_step "9. conformance report: mock and ROCm" step_report
+ci_step "9. differential fuzzer: mockhip against a model of the rules (libFuzzer, ci/fuzz.sh)" \
+  step_fuzz
+ci_step "10. conformance report: mock and ROCm" step_report
 
 printf '\nci: total %ds\n' "$SECONDS"
 ci_summary
