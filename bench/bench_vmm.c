@@ -4,6 +4,8 @@
  *
  *   map + set-access + unmap   vs  mmap(MAP_FIXED) + mprotect + placeholder mmap
  *   hipMemcpy of 256 bytes     vs  memcpy, with 20 and with 20,000 live mappings
+ *   hipMemCreate + release     vs  memfd_create + ftruncate + close (a file per handle,
+ *                                  what ROCm's dmabuf and mockhip before its arena cost)
  *
  * Not a test: nothing here passes or fails on timing.
  */
@@ -110,6 +112,37 @@ static void bench_copy(size_t granule, size_t count, int rounds) {
   row(what, "memcpy 256 B", mock, base);
 }
 
+/* Creates and releases one granule while `live` other handles stay alive. */
+static void bench_create(size_t granule, size_t live, int rounds) {
+  hipMemAllocationProp prop = device_prop();
+  hipMemGenericAllocationHandle_t *held = calloc(live + 1, sizeof *held);
+  if (held == NULL)
+    exit(1);
+  for (size_t i = 0; i < live; i++)
+    CHECK(hipMemCreate(&held[i], granule, &prop, 0));
+  double t0 = now_ns();
+  for (int i = 0; i < rounds; i++) {
+    CHECK(hipMemCreate(&held[live], granule, &prop, 0));
+    CHECK(hipMemRelease(held[live]));
+  }
+  double mock = (now_ns() - t0) / rounds;
+  for (size_t i = 0; i < live; i++)
+    CHECK(hipMemRelease(held[i]));
+  free(held);
+
+  t0 = now_ns();
+  for (int i = 0; i < rounds; i++) {
+    int fd = memfd_create("bench", MFD_CLOEXEC);
+    if (fd < 0 || ftruncate(fd, (off_t)granule) != 0)
+      exit(1);
+    close(fd);
+  }
+  double base = (now_ns() - t0) / rounds;
+  char what[64];
+  snprintf(what, sizeof what, "hipMemCreate+release, %zu live", live);
+  row(what, "memfd_create+ftruncate+close", mock, base);
+}
+
 int main(void) {
   size_t granule = 0;
   hipMemAllocationProp prop = device_prop();
@@ -118,5 +151,7 @@ int main(void) {
   bench_map_cycle(granule, 20000);
   bench_copy(granule, 20, 200000);
   bench_copy(granule, 20000, 200000);
+  bench_create(granule, 0, 100000);
+  bench_create(granule, 50000, 100000);
   return 0;
 }
