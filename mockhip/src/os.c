@@ -102,19 +102,29 @@ int mh__os_alloc(size_t bytes, void **out) {
   return 0;
 }
 
-int mh__os_memory_create(size_t bytes, mh_os_memory *out) {
+/* A memory file of `bytes` named `name`, with `seals` added (0: none, and
+   resizable). The size is checked first: ftruncate past it raises SIGXFSZ. */
+static int new_memfd(const char *name, size_t bytes, int seals, int *fd_out) {
   if (bytes > mh__os_file_bytes_max())
-    return EFBIG; /* ftruncate would also raise SIGXFSZ */
-  int fd = memfd_create(MH_MEMFD_NAME, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    return EFBIG;
+  int fd = memfd_create(name, MFD_CLOEXEC | (seals ? MFD_ALLOW_SEALING : 0));
   if (fd < 0)
     return errno;
-  if (ftruncate(fd, (off_t)bytes) != 0 || fcntl(fd, F_ADD_SEALS, MH_SEALS) != 0) {
+  if (ftruncate(fd, (off_t)bytes) != 0 || (seals && fcntl(fd, F_ADD_SEALS, seals) != 0)) {
     int err = errno;
     close(fd);
     return err;
   }
-  *out = (mh_os_memory){.fd = fd, .offset = 0, .bytes = bytes, .arena = NULL};
+  *fd_out = fd;
   return 0;
+}
+
+int mh__os_memory_create(size_t bytes, mh_os_memory *out) {
+  int fd;
+  int err = new_memfd(MH_MEMFD_NAME, bytes, MH_SEALS, &fd);
+  if (err == 0)
+    *out = (mh_os_memory){.fd = fd, .offset = 0, .bytes = bytes, .arena = NULL};
+  return err;
 }
 
 /* Whether fd is a memory file this library made (in any process). */
@@ -173,18 +183,7 @@ void mh__os_memory_close(mh_os_memory *memory) {
 }
 
 int mh__os_arena_file_create(size_t bytes, int *fd_out) {
-  if (bytes > mh__os_file_bytes_max())
-    return EFBIG;
-  int fd = memfd_create(MH_ARENA_NAME, MFD_CLOEXEC);
-  if (fd < 0)
-    return errno;
-  if (ftruncate(fd, (off_t)bytes) != 0) {
-    int err = errno;
-    close(fd);
-    return err;
-  }
-  *fd_out = fd;
-  return 0;
+  return new_memfd(MH_ARENA_NAME, bytes, 0, fd_out);
 }
 
 int mh__os_discard(int fd, size_t offset, size_t bytes) {
