@@ -60,41 +60,45 @@ void conf_expect_child_exit_at(const char *file, int line, pid_t pid) {
   }
 }
 
-int conf_send_fd(int socket_fd, int fd) {
-  char byte = 'f';
-  struct iovec iov = {.iov_base = &byte, .iov_len = 1};
+/* One byte of payload and room for one descriptor: an fd passed over a socket.
+   It points into itself, so it is used where it was initialised. */
+typedef struct fd_message {
+  char byte;
+  struct iovec iov;
   union {
     struct cmsghdr header;
     char space[CMSG_SPACE(sizeof(int))];
   } control;
-  memset(&control, 0, sizeof control);
-  struct msghdr message = {.msg_iov = &iov,
-                           .msg_iovlen = 1,
-                           .msg_control = control.space,
-                           .msg_controllen = sizeof control.space};
-  struct cmsghdr *cmsg = CMSG_FIRSTHDR(&message);
+  struct msghdr header;
+} fd_message;
+
+static void fd_message_init(fd_message *m) {
+  memset(m, 0, sizeof *m);
+  m->byte = 'f';
+  m->iov = (struct iovec){.iov_base = &m->byte, .iov_len = 1};
+  m->header = (struct msghdr){.msg_iov = &m->iov,
+                              .msg_iovlen = 1,
+                              .msg_control = m->control.space,
+                              .msg_controllen = sizeof m->control.space};
+}
+
+int conf_send_fd(int socket_fd, int fd) {
+  fd_message m;
+  fd_message_init(&m);
+  struct cmsghdr *cmsg = CMSG_FIRSTHDR(&m.header);
   cmsg->cmsg_level = SOL_SOCKET;
   cmsg->cmsg_type = SCM_RIGHTS;
   cmsg->cmsg_len = CMSG_LEN(sizeof(int));
   memcpy(CMSG_DATA(cmsg), &fd, sizeof(int));
-  return sendmsg(socket_fd, &message, 0) == 1 ? 0 : -1;
+  return sendmsg(socket_fd, &m.header, 0) == 1 ? 0 : -1;
 }
 
 int conf_receive_fd(int socket_fd) {
-  char byte = 0;
-  struct iovec iov = {.iov_base = &byte, .iov_len = 1};
-  union {
-    struct cmsghdr header;
-    char space[CMSG_SPACE(sizeof(int))];
-  } control;
-  memset(&control, 0, sizeof control);
-  struct msghdr message = {.msg_iov = &iov,
-                           .msg_iovlen = 1,
-                           .msg_control = control.space,
-                           .msg_controllen = sizeof control.space};
-  if (recvmsg(socket_fd, &message, 0) != 1)
+  fd_message m;
+  fd_message_init(&m);
+  if (recvmsg(socket_fd, &m.header, 0) != 1)
     return -1;
-  struct cmsghdr *cmsg = CMSG_FIRSTHDR(&message);
+  struct cmsghdr *cmsg = CMSG_FIRSTHDR(&m.header);
   if (cmsg == NULL || cmsg->cmsg_level != SOL_SOCKET || cmsg->cmsg_type != SCM_RIGHTS)
     return -1;
   int fd = -1;
