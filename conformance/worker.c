@@ -65,11 +65,11 @@ void conf_expect_child_exit_at(const char *file, int line, pid_t pid) {
 typedef struct fd_message {
   char byte;
   struct iovec iov;
-  union {
+  struct msghdr header;
+  union { /* last: struct cmsghdr ends in a flexible array */
     struct cmsghdr header;
     char space[CMSG_SPACE(sizeof(int))];
   } control;
-  struct msghdr header;
 } fd_message;
 
 static void fd_message_init(fd_message *m) {
