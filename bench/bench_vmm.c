@@ -23,7 +23,7 @@
   do {                                                                                             \
     hipError_t err_ = (call);                                                                      \
     if (err_ != hipSuccess) {                                                                      \
-      fprintf(stderr, "%s failed: %s\n", #call, hipGetErrorName(err_));                           \
+      fprintf(stderr, "%s failed: %s\n", #call, hipGetErrorName(err_));                            \
       exit(1);                                                                                     \
     }                                                                                              \
   } while (0)

@@ -75,12 +75,9 @@ static int location_index(const hipMemLocation *location) {
   case hipMemLocationTypeDevice:
     return location->id >= 0 && location->id < MODEL_DEVICES ? location->id : -1;
   case hipMemLocationTypeHost:
-  case hipMemLocationTypeHostNumaCurrent:
-    return MODEL_HOST; /* id ignored */
-  case hipMemLocationTypeHostNuma:
-    return location->id == 0 ? MODEL_HOST : -1; /* one NUMA node */
-  default:
-    return -1;
+  case hipMemLocationTypeHostNumaCurrent: return MODEL_HOST;                   /* id ignored */
+  case hipMemLocationTypeHostNuma: return location->id == 0 ? MODEL_HOST : -1; /* one NUMA node */
+  default: return -1;
   }
 }
 

@@ -260,10 +260,8 @@ hipError_t model_create(model *m, bool handle_null, size_t bytes, const hipMemAl
       return hipErrorInvalidValue;
     break;
   case hipMemLocationTypeHost:
-  case hipMemLocationTypeHostNumaCurrent:
-    break; /* id ignored */
-  default:
-    return hipErrorInvalidValue;
+  case hipMemLocationTypeHostNumaCurrent: break; /* id ignored */
+  default: return hipErrorInvalidValue;
   }
   if (prop->requestedHandleType != hipMemHandleTypeNone &&
       prop->requestedHandleType != hipMemHandleTypePosixFileDescriptor)

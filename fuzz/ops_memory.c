@@ -182,24 +182,12 @@ static void set_words(fuzz_state *st) {
 
 void op_copy(fuzz_state *st) {
   switch (take(st) % 6) {
-  case 0:
-    copy_htod(st);
-    break;
-  case 1:
-    copy_dtoh(st);
-    break;
-  case 2:
-    copy_dtod(st, false);
-    break;
-  case 3:
-    set_bytes(st);
-    break;
-  case 4:
-    set_words(st);
-    break;
-  default:
-    copy_dtod(st, true);
-    break;
+  case 0: copy_htod(st); break;
+  case 1: copy_dtoh(st); break;
+  case 2: copy_dtod(st, false); break;
+  case 3: set_bytes(st); break;
+  case 4: set_words(st); break;
+  default: copy_dtod(st, true); break;
   }
 }
 

@@ -199,12 +199,9 @@ void op_export(fuzz_state *st) {
 static intptr_t pick_import_fd(fuzz_state *st) {
   uint8_t b = take(st);
   switch (b % 8) {
-  case 5:
-    return 0; /* osHandle NULL */
-  case 6:
-    return -1;
-  case 7:
-    return b & 8 ? STDERR_FILENO : 1 << 20;
+  case 5: return 0; /* osHandle NULL */
+  case 6: return -1;
+  case 7: return b & 8 ? STDERR_FILENO : 1 << 20;
   default:
     for (unsigned k = 0; k < MODEL_MAX_FDS; k++) {
       const model_fd *fd = &st->model.fds[(b / 8 + k) % MODEL_MAX_FDS];

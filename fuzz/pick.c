@@ -56,10 +56,8 @@ static uintptr_t in_mapping(fuzz_state *st) {
     size_t granules = map->bytes / G < 32 ? map->bytes / G : 32;
     return map->base + (where / 4) % granules * G;
   }
-  case 3:
-    return map->base + map->bytes; /* the next mapping's start, or a hole */
-  default:
-    return map->base;
+  case 3: return map->base + map->bytes; /* the next mapping's start, or a hole */
+  default: return map->base;
   }
 }
 
@@ -119,12 +117,9 @@ size_t pick_reserve_bytes(fuzz_state *st) {
   unsigned k = b & 31;
   static const size_t bad[4] = {0, G - 1, G + 2048, 1};
   switch (b >> 5) {
-  case 5:
-    return bad[k % 4];
-  case 6:
-    return k < 4 ? (size_t)1 << 30 : (k + 1) * G; /* big: address space costs nothing */
-  default:
-    return (k + 1) * G;
+  case 5: return bad[k % 4];
+  case 6: return k < 4 ? (size_t)1 << 30 : (k + 1) * G; /* big: address space costs nothing */
+  default: return (k + 1) * G;
   }
 }
 
@@ -146,14 +141,10 @@ size_t pick_create_bytes(fuzz_state *st) {
                                 2 * MODEL_CAPACITY + 1};
   switch (b >> 4) {
   case 10:
-  case 11:
-    return k * G + 2048;
-  case 12:
-    return odd[k % 8];
-  case 13:
-    return (k + 1) * 16 * G; /* up to the whole capacity */
-  default:
-    return (k + 1) * G;
+  case 11: return k * G + 2048;
+  case 12: return odd[k % 8];
+  case 13: return (k + 1) * 16 * G; /* up to the whole capacity */
+  default: return (k + 1) * G;
   }
 }
 
@@ -163,20 +154,15 @@ size_t pick_map_bytes(fuzz_state *st, uintptr_t ptr, uintptr_t handle) {
     whole = G;
   uint8_t b = take(st);
   switch (b % 8) {
-  case 3:
-    return G;
-  case 4:
-    return ((b >> 3) % 8 + 1) * G;
-  case 5:
-    return (b >> 3) % 2 ? 2048 : 0;
-  case 6:
-    return whole + G; /* more than the allocation */
+  case 3: return G;
+  case 4: return ((b >> 3) % 8 + 1) * G;
+  case 5: return (b >> 3) % 2 ? 2048 : 0;
+  case 6: return whole + G; /* more than the allocation */
   case 7: {
     size_t left = model_reservation_left(&st->model, ptr);
     return left ? left : whole;
   }
-  default:
-    return whole;
+  default: return whole;
   }
 }
 
@@ -186,31 +172,22 @@ size_t pick_run_bytes(fuzz_state *st, uintptr_t ptr) {
   if (one == 0)
     one = ((b >> 3) % 4 + 1) * G;
   switch (b % 8) {
-  case 3:
-    return model_run_bytes(&st->model, ptr, 2);
-  case 4:
-    return model_run_bytes(&st->model, ptr, 3);
-  case 5:
-    return (b >> 3) % 2 ? one + G : one - G; /* part of a mapping, or past the run */
-  case 6:
-    return (b >> 3) % 2 ? 0 : one - 1;
-  case 7:
-    return ((b >> 3) % 8 + 1) * G;
-  default:
-    return one;
+  case 3: return model_run_bytes(&st->model, ptr, 2);
+  case 4: return model_run_bytes(&st->model, ptr, 3);
+  case 5: return (b >> 3) % 2 ? one + G : one - G; /* part of a mapping, or past the run */
+  case 6: return (b >> 3) % 2 ? 0 : one - 1;
+  case 7: return ((b >> 3) % 8 + 1) * G;
+  default: return one;
   }
 }
 
 size_t pick_copy_bytes(fuzz_state *st) {
   uint8_t b = take(st);
   switch (b % 8) {
-  case 0:
-    return 0;
+  case 0: return 0;
   case 1:
-  case 2:
-    return 1 + take(st) % 64;
-  case 3:
-    return G;
+  case 2: return 1 + take(st) % 64;
+  case 3: return G;
   default: {
     size_t high = take(st);
     return 1 + ((high << 8 | take(st)) % (3 * G));
@@ -226,20 +203,14 @@ hipMemLocation pick_location(fuzz_state *st) {
   switch (b % 16) {
   case 8:
   case 9:
-  case 10:
-    return (hipMemLocation){hipMemLocationTypeDevice, 1};
-  case 11:
-    return (hipMemLocation){hipMemLocationTypeDevice, high % 2 ? MODEL_DEVICES : -1};
-  case 12:
-    return (hipMemLocation){hipMemLocationTypeHost, high}; /* id ignored */
+  case 10: return (hipMemLocation){hipMemLocationTypeDevice, 1};
+  case 11: return (hipMemLocation){hipMemLocationTypeDevice, high % 2 ? MODEL_DEVICES : -1};
+  case 12: return (hipMemLocation){hipMemLocationTypeHost, high}; /* id ignored */
   case 13:
     return (hipMemLocation){hipMemLocationTypeHostNuma, high % 2}; /* node 1 does not exist */
-  case 14:
-    return (hipMemLocation){hipMemLocationTypeHostNumaCurrent, high};
-  case 15:
-    return (hipMemLocation){high % 2 ? (hipMemLocationType)7 : hipMemLocationTypeInvalid, 0};
-  default:
-    return (hipMemLocation){hipMemLocationTypeDevice, 0};
+  case 14: return (hipMemLocation){hipMemLocationTypeHostNumaCurrent, high};
+  case 15: return (hipMemLocation){high % 2 ? (hipMemLocationType)7 : hipMemLocationTypeInvalid, 0};
+  default: return (hipMemLocation){hipMemLocationTypeDevice, 0};
   }
 }
 

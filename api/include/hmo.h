@@ -165,8 +165,8 @@ HMO_API int hmo_memory_copy_to(const hmo_memory *src, void *dst, size_t count, s
  * from src to dst; each offset is in its own memory's elements. Works across
  * devices. Errors: as above, with both sides checked.
  */
-HMO_API int hmo_memory_copy(hmo_memory *dst, const hmo_memory *src, size_t count,
-                            size_t dst_offset, size_t src_offset);
+HMO_API int hmo_memory_copy(hmo_memory *dst, const hmo_memory *src, size_t count, size_t dst_offset,
+                            size_t src_offset);
 
 /*
  * A new handle on elements [offset, offset+count) of mem (HMO_ALL: the rest),
@@ -221,12 +221,12 @@ HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access);
 HMO_API size_t hmo_memory_length(const hmo_memory *mem); /* elements */
 HMO_API size_t hmo_memory_bytes(const hmo_memory *mem);
 HMO_API hmo_dtype hmo_memory_dtype(const hmo_memory *mem);
-HMO_API void *hmo_memory_ptr(const hmo_memory *mem); /* its first element */
+HMO_API void *hmo_memory_ptr(const hmo_memory *mem);     /* its first element */
 HMO_API size_t hmo_memory_offset(const hmo_memory *mem); /* elements from the allocation start */
 HMO_API hmo_device *hmo_memory_device(const hmo_memory *mem);
-HMO_API bool hmo_memory_is_valid(const hmo_memory *mem); /* not freed */
+HMO_API bool hmo_memory_is_valid(const hmo_memory *mem);   /* not freed */
 HMO_API size_t hmo_memory_capacity(const hmo_memory *mem); /* elements the range can hold */
-HMO_API size_t hmo_memory_moves(const hmo_memory *mem); /* times resize moved it */
+HMO_API size_t hmo_memory_moves(const hmo_memory *mem);    /* times resize moved it */
 HMO_API hmo_access hmo_memory_access(const hmo_memory *mem);
 
 #ifdef __cplusplus

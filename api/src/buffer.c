@@ -37,8 +37,8 @@ static int set_access(hmo_buffer *buf, char *addr, size_t bytes, hmo_access acce
 
 static int reserve_range(char **out, size_t bytes, const char *op) {
   void *ptr = NULL;
-  int status = hmo__check_hip(hipMemAddressReserve(&ptr, bytes, 0, NULL, 0),
-                              "hipMemAddressReserve", op);
+  int status =
+      hmo__check_hip(hipMemAddressReserve(&ptr, bytes, 0, NULL, 0), "hipMemAddressReserve", op);
   *out = ptr;
   return status;
 }
@@ -48,9 +48,8 @@ static int map_chunks(hmo_buffer *buf, char *base, size_t first, size_t count, s
                       const char *op) {
   size_t at = offset;
   for (size_t i = first; i < first + count; i++) {
-    int status = hmo__check_hip(hipMemMap(base + at, buf->chunks[i].bytes, 0,
-                                          buf->chunks[i].handle, 0),
-                                "hipMemMap", op);
+    int status = hmo__check_hip(
+        hipMemMap(base + at, buf->chunks[i].bytes, 0, buf->chunks[i].handle, 0), "hipMemMap", op);
     if (status != HMO_OK) {
       if (at > offset)
         (void)hipMemUnmap(base + offset, at - offset);
@@ -233,8 +232,7 @@ void hmo__buffer_unhold(hmo_buffer *buf) {
  * a new one of `extra` bytes, then the old range goes. Until the last step the
  * old range is untouched, so a failure just throws the new one away.
  */
-static int grow_into_larger_range(hmo_buffer *buf, size_t reserved, size_t extra,
-                                  const char *op) {
+static int grow_into_larger_range(hmo_buffer *buf, size_t reserved, size_t extra, const char *op) {
   int status = create_next_chunk(buf, extra, op);
   if (status != HMO_OK)
     return status;

@@ -27,9 +27,10 @@ static int check_use(const hmo_memory *mem, hmo_access need, const char *side, c
                      mem->buf->access == HMO_ACCESS_NONE ? "not accessible" : "read-only",
                      need == HMO_ACCESS_READWRITE ? "write access" : "read access");
   if (mem->offset + mem->bytes > mem->buf->mapped)
-    return hmo__fail(HMO_ERANGE, 0, "%s: the %s view ends at byte %zu, but its allocation was "
-                     "resized to %zu mapped bytes", op, side, mem->offset + mem->bytes,
-                     mem->buf->mapped);
+    return hmo__fail(HMO_ERANGE, 0,
+                     "%s: the %s view ends at byte %zu, but its allocation was "
+                     "resized to %zu mapped bytes",
+                     op, side, mem->offset + mem->bytes, mem->buf->mapped);
   return HMO_OK;
 }
 
@@ -56,7 +57,8 @@ static char *at(const hmo_memory *mem, size_t offset) {
 static int host_copy(hmo_memory *mem, void *host, size_t count, size_t offset, bool to_device,
                      const char *op) {
   if (mem == NULL || host == NULL)
-    return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op, mem == NULL ? "the memory" : "the host pointer");
+    return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op,
+                     mem == NULL ? "the memory" : "the host pointer");
   pthread_mutex_lock(&mem->buf->lock);
   int status = check_use(mem, to_device ? HMO_ACCESS_READWRITE : HMO_ACCESS_READ,
                          to_device ? "destination" : "source", op);
@@ -98,20 +100,19 @@ static int memory_copy_locked(hmo_memory *dst, const hmo_memory *src, size_t cou
   size_t bytes = count * dst->dtype->bytes;
   size_t src_room = src->bytes - src_offset * src->dtype->bytes;
   if (bytes > src_room)
-    return hmo__fail(HMO_ERANGE, 0,
-                     "%s: %zu bytes from source element %zu run past its %zu bytes", op, bytes,
-                     src_offset, src->bytes);
+    return hmo__fail(HMO_ERANGE, 0, "%s: %zu bytes from source element %zu run past its %zu bytes",
+                     op, bytes, src_offset, src->bytes);
   int dst_device = dst->buf->dev->hip_id, src_device = src->buf->dev->hip_id;
   if (dst_device == src_device)
     return on_device(dst_device, at(dst, dst_offset), at(src, src_offset), bytes,
                      hipMemcpyDeviceToDevice, op);
-  return hmo__check_hip(hipMemcpyPeer(at(dst, dst_offset), dst_device, at(src, src_offset),
-                                      src_device, bytes),
-                        "hipMemcpyPeer", op);
+  return hmo__check_hip(
+      hipMemcpyPeer(at(dst, dst_offset), dst_device, at(src, src_offset), src_device, bytes),
+      "hipMemcpyPeer", op);
 }
 
-HMO_API int hmo_memory_copy(hmo_memory *dst, const hmo_memory *src, size_t count,
-                            size_t dst_offset, size_t src_offset) {
+HMO_API int hmo_memory_copy(hmo_memory *dst, const hmo_memory *src, size_t count, size_t dst_offset,
+                            size_t src_offset) {
   const char *op = "hmo_memory_copy";
   if (dst == NULL || src == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op, dst == NULL ? "dst" : "src");

@@ -4,7 +4,8 @@
 
 #include "hmo_internal.h"
 
-#define HMO_BUILTIN(id, text, type) const struct hmo_dtype_desc hmo__dtype_##id = {text, sizeof(type), true};
+#define HMO_BUILTIN(id, text, type)                                                                \
+  const struct hmo_dtype_desc hmo__dtype_##id = {text, sizeof(type), true};
 HMO_BUILTIN(byte, "byte", unsigned char)
 HMO_BUILTIN(bool, "bool", _Bool)
 HMO_BUILTIN(char, "char", char)
@@ -22,12 +23,15 @@ HMO_BUILTIN(double, "double", double)
 
 HMO_API int hmo_dtype_create(hmo_dtype *out, const char *name, size_t bytes) {
   if (out == NULL || name == NULL || name[0] == '\0')
-    return hmo__fail(HMO_EINVAL, 0, "hmo_dtype_create: %s", out == NULL ? "out is NULL"
-                                                            : name == NULL ? "name is NULL"
-                                                                           : "name is empty");
+    return hmo__fail(HMO_EINVAL, 0, "hmo_dtype_create: %s",
+                     out == NULL    ? "out is NULL"
+                     : name == NULL ? "name is NULL"
+                                    : "name is empty");
   if (bytes == 0)
-    return hmo__fail(HMO_EINVAL, 0, "hmo_dtype_create: dtype '%s' has 0 bytes (every element "
-                     "needs at least one)", name);
+    return hmo__fail(HMO_EINVAL, 0,
+                     "hmo_dtype_create: dtype '%s' has 0 bytes (every element "
+                     "needs at least one)",
+                     name);
   struct hmo_dtype_desc *desc = calloc(1, sizeof *desc);
   char *copy = desc ? strdup(name) : NULL;
   if (copy == NULL) {

@@ -27,8 +27,8 @@ struct hmo_dtype_desc {
 
 struct hmo_device {
   int hip_id;
-  size_t granularity;               /* minimum, for every size and address */
-  _Atomic size_t bytes_allocated;   /* physical bytes of live allocations */
+  size_t granularity;             /* minimum, for every size and address */
+  _Atomic size_t bytes_allocated; /* physical bytes of live allocations */
 };
 
 typedef struct hmo_chunk {
@@ -38,13 +38,13 @@ typedef struct hmo_chunk {
 
 typedef struct hmo_buffer {
   pthread_mutex_t lock;
-  size_t handles;     /* handles viewing it; the last one destroys it */
+  size_t handles; /* handles viewing it; the last one destroys it */
   hmo_device *dev;
-  bool wrapped;       /* not ours: never unmapped or freed */
+  bool wrapped; /* not ours: never unmapped or freed */
   bool freed;
-  char *base;         /* start of the range (or the wrapped pointer) */
-  size_t reserved;    /* bytes of address space */
-  size_t mapped;      /* bytes of chunks mapped from base */
+  char *base;      /* start of the range (or the wrapped pointer) */
+  size_t reserved; /* bytes of address space */
+  size_t mapped;   /* bytes of chunks mapped from base */
   hmo_chunk *chunks;
   size_t chunk_count, chunk_capacity;
   hmo_access access;
@@ -54,10 +54,10 @@ typedef struct hmo_buffer {
 struct hmo_memory {
   _Atomic size_t refs;
   hmo_buffer *buf;
-  size_t offset;      /* bytes from buf->base */
-  size_t bytes;       /* the requested size: bounds checks use it */
+  size_t offset; /* bytes from buf->base */
+  size_t bytes;  /* the requested size: bounds checks use it */
   hmo_dtype dtype;
-  bool root;          /* from alloc/reserve/clone: resize may change it */
+  bool root; /* from alloc/reserve/clone: resize may change it */
 };
 
 /* ---- errors (status.c) ---- */
@@ -75,8 +75,8 @@ HMO_HIDDEN int hmo__check_hip(hipError_t err, const char *call, const char *op);
 /* ---- buffers (buffer.c) ---- */
 
 /* A VMM buffer of `bytes` (rounded up) in a range reserved for `capacity`. */
-HMO_HIDDEN int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes,
-                                  size_t capacity, const char *op);
+HMO_HIDDEN int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t capacity,
+                                  const char *op);
 HMO_HIDDEN int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes);
 /* Unmaps, releases and frees the range now; the struct stays for its handles. */
 HMO_HIDDEN int hmo__buffer_free_locked(hmo_buffer *buf);

@@ -26,8 +26,8 @@ void hmo__unlock_pair(hmo_buffer *a, hmo_buffer *b) {
 
 int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op) {
   if (count > SIZE_MAX / dtype->bytes)
-    return hmo__fail(HMO_ERANGE, 0, "%s: %zu elements of %s (%zu bytes each) overflow a size_t",
-                     op, count, dtype->name, dtype->bytes);
+    return hmo__fail(HMO_ERANGE, 0, "%s: %zu elements of %s (%zu bytes each) overflow a size_t", op,
+                     count, dtype->name, dtype->bytes);
   *bytes = count * dtype->bytes;
   return HMO_OK;
 }
@@ -52,7 +52,9 @@ static int check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_
                      const char *op) {
   if (out == NULL || dev == NULL || dtype == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op,
-                     out == NULL ? "out" : dev == NULL ? "dev" : "dtype");
+                     out == NULL   ? "out"
+                     : dev == NULL ? "dev"
+                                   : "dtype");
   if (count == 0)
     return hmo__fail(HMO_EINVAL, 0, "%s: count is 0 (an allocation holds at least one %s)", op,
                      dtype->name);
@@ -129,8 +131,8 @@ static int check_live(const hmo_memory *mem, const char *op) {
 }
 
 /* A new handle on bytes [offset, offset+bytes) of mem's view, typed dtype. */
-static int new_view(hmo_memory **out, hmo_memory *mem, size_t offset, size_t bytes,
-                    hmo_dtype dtype, const char *op) {
+static int new_view(hmo_memory **out, hmo_memory *mem, size_t offset, size_t bytes, hmo_dtype dtype,
+                    const char *op) {
   hmo_memory *view = hmo__handle_new(mem->buf, mem->offset + offset, bytes, dtype, false);
   if (view == NULL)
     return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the handle", op);
@@ -150,14 +152,14 @@ HMO_API int hmo_memory_slice(hmo_memory **out, hmo_memory *mem, size_t offset, s
   if (status == HMO_OK && count == HMO_ALL)
     count = length - offset;
   if (status == HMO_OK && count == 0)
-    status = hmo__fail(HMO_EINVAL, 0, "%s: an empty slice (offset %zu of length %zu)", op,
-                       offset, length);
+    status = hmo__fail(HMO_EINVAL, 0, "%s: an empty slice (offset %zu of length %zu)", op, offset,
+                       length);
   if (status == HMO_OK && count > length - offset)
     status = hmo__fail(HMO_ERANGE, 0, "%s: elements [%zu, %zu + %zu) run past the length %zu", op,
                        offset, offset, count, length);
   if (status == HMO_OK)
-    status = new_view(out, mem, offset * mem->dtype->bytes, count * mem->dtype->bytes,
-                      mem->dtype, op);
+    status =
+        new_view(out, mem, offset * mem->dtype->bytes, count * mem->dtype->bytes, mem->dtype, op);
   pthread_mutex_unlock(&mem->buf->lock);
   return status;
 }
@@ -166,7 +168,9 @@ HMO_API int hmo_memory_cast(hmo_memory **out, hmo_memory *mem, hmo_dtype dtype) 
   const char *op = "hmo_memory_cast";
   if (out == NULL || mem == NULL || dtype == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op,
-                     out == NULL ? "out" : mem == NULL ? "mem" : "dtype");
+                     out == NULL   ? "out"
+                     : mem == NULL ? "mem"
+                                   : "dtype");
   pthread_mutex_lock(&mem->buf->lock);
   int status = check_live(mem, op);
   if (status == HMO_OK && mem->bytes % dtype->bytes != 0)
@@ -238,9 +242,10 @@ HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
   pthread_mutex_lock(&mem->buf->lock);
   int status = check_live(mem, op);
   if (status == HMO_OK && (!mem->root || mem->buf->wrapped))
-    status = hmo__fail(HMO_EINVAL, 0, "%s: only a whole allocation from hmo_memory_alloc or "
-                       "hmo_memory_reserve can be resized, not a %s", op,
-                       mem->buf->wrapped ? "wrapped pointer" : "slice or cast");
+    status = hmo__fail(HMO_EINVAL, 0,
+                       "%s: only a whole allocation from hmo_memory_alloc or "
+                       "hmo_memory_reserve can be resized, not a %s",
+                       op, mem->buf->wrapped ? "wrapped pointer" : "slice or cast");
   size_t bytes = 0;
   if (status == HMO_OK)
     status = hmo__count_bytes(count, mem->dtype, &bytes, op);

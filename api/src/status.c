@@ -5,7 +5,8 @@
 #include "hmo_internal.h"
 
 static _Thread_local char message[512];
-static _Thread_local hmo_error last; /* message is set on first use: TLS addresses are not constants */
+/* message is set on first use: TLS addresses are not constants */
+static _Thread_local hmo_error last;
 
 HMO_API const char *hmo_strerror(int status) {
   switch (status) {

@@ -300,15 +300,9 @@ static hmo_memory *handles_on_one_allocation(racer_arg *args, pthread_barrier_t 
   for (unsigned t = 0; t < RACERS; t++) {
     args[t] = (racer_arg){NULL, start, -1, t, 0, 0};
     switch (t % 3) {
-    case 0:
-      args[t].handle = hmo_memory_retain(root);
-      break;
-    case 1:
-      HT_OK(hmo_memory_slice(&args[t].handle, root, t * 1024, 1024));
-      break;
-    default:
-      HT_OK(hmo_memory_cast(&args[t].handle, root, HMO_UINT32));
-      break;
+    case 0: args[t].handle = hmo_memory_retain(root); break;
+    case 1: HT_OK(hmo_memory_slice(&args[t].handle, root, t * 1024, 1024)); break;
+    default: HT_OK(hmo_memory_cast(&args[t].handle, root, HMO_UINT32)); break;
     }
   }
   return root;

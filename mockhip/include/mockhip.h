@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* Every HIP entry point mockhip implements, in the order of mockhip_stats.calls. */
-#define MOCKHIP_API_LIST(X)                                                                       \
+#define MOCKHIP_API_LIST(X)                                                                        \
   X(hipInit)                                                                                       \
   X(hipGetDeviceCount)                                                                             \
   X(hipSetDevice)                                                                                  \
@@ -69,11 +69,14 @@ extern "C" {
   X(hipMemImportFromShareableHandle)                                                               \
   X(hipMemMapArrayAsync)
 
+/* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {
+/* clang-format off */
 #define MOCKHIP_API_ENUM(name) MOCKHIP_CALL_##name,
   MOCKHIP_API_LIST(MOCKHIP_API_ENUM)
 #undef MOCKHIP_API_ENUM
   MOCKHIP_API_COUNT
+  /* clang-format on */
 } mockhip_api;
 
 /* The name of entry point `api` ("hipMemMap"), or NULL when out of range. */
@@ -83,20 +86,23 @@ MOCKHIP_API const char *mockhip_api_name(int api);
 #define MOCKHIP_STATS_VERSION 1
 
 typedef struct mockhip_stats {
-  unsigned version;           /* in: MOCKHIP_STATS_VERSION */
-  size_t reserved_bytes;      /* address space held by live reservations */
-  size_t mapped_bytes;        /* bytes of live mappings */
-  size_t physical_bytes;      /* bytes of live physical allocations (created or imported) */
-  size_t malloc_bytes;        /* bytes of live hipMalloc allocations */
+  unsigned version;      /* in: MOCKHIP_STATS_VERSION */
+  size_t reserved_bytes; /* address space held by live reservations */
+  size_t mapped_bytes;   /* bytes of live mappings */
+  size_t physical_bytes; /* bytes of live physical allocations (created or imported) */
+  size_t malloc_bytes;   /* bytes of live hipMalloc allocations */
   size_t live_reservations;
   size_t live_mappings;
-  size_t live_handles;        /* physical allocations still alive */
+  size_t live_handles; /* physical allocations still alive */
   size_t live_mallocs;
   size_t live_streams;
-  unsigned long long calls[MOCKHIP_API_COUNT]; /* calls per entry point, in MOCKHIP_API_LIST order */
+  /* calls per entry point, in MOCKHIP_API_LIST order */
+  unsigned long long calls[MOCKHIP_API_COUNT];
 } mockhip_stats_t;
 
+/* clang-format off */
 #define MOCKHIP_STATS_INIT {MOCKHIP_STATS_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0}}
+/* clang-format on */
 
 /*
  * Fills *stats with the current counters.
@@ -105,7 +111,8 @@ typedef struct mockhip_stats {
  */
 MOCKHIP_API hipError_t mockhip_stats(mockhip_stats_t *stats);
 
-/* Reservations + mappings + handles + hipMalloc blocks + streams still alive; 0 after a clean teardown. */
+/* Reservations + mappings + handles + hipMalloc blocks + streams still alive; 0 after a clean
+ * teardown. */
 MOCKHIP_API size_t mockhip_live_objects(void);
 
 /*

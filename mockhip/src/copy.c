@@ -43,7 +43,9 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
       return mh__fail(hipErrorInvalidValue,
                       "%s %p + %zu: device %d has %s access to the mapping at %p, %s needed", what,
                       (void *)addr, bytes, device,
-                      m->access[device] == 0 ? "no" : m->access[device] == 1 ? "read" : "readwrite",
+                      m->access[device] == 0   ? "no"
+                      : m->access[device] == 1 ? "read"
+                                               : "readwrite",
                       (void *)m->base, need == NEED_WRITE ? "readwrite" : "read");
     at = m->base + m->bytes;
   }
@@ -134,8 +136,8 @@ static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t un
 #define CUR mh__current_device()
 
 MH_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpyKind kind) {
-  MH_COPY(hipMemcpy, dst, CUR, src, CUR, n, (int)kind, NULL, "dst=%p, src=%p, sizeBytes=%zu, kind=%d",
-          dst, src, n, (int)kind);
+  MH_COPY(hipMemcpy, dst, CUR, src, CUR, n, (int)kind, NULL,
+          "dst=%p, src=%p, sizeBytes=%zu, kind=%d", dst, src, n, (int)kind);
 }
 
 MH_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t n) {
@@ -154,8 +156,8 @@ MH_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_
 }
 
 /* A peer copy names its devices, which must exist, and moves device memory on both sides. */
-static hipError_t peer_copy(mh_state *s, void *dst, int dst_device, const void *src,
-                            int src_device, size_t bytes, hipStream_t stream) {
+static hipError_t peer_copy(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
+                            size_t bytes, hipStream_t stream) {
   if (!mh__valid_device(s, dst_device) || !mh__valid_device(s, src_device))
     return mh__fail(hipErrorInvalidDevice, "devices %d and %d must be in 0..%d", dst_device,
                     src_device, s->options.devices - 1);
@@ -236,12 +238,12 @@ MH_EXPORT hipError_t hipMemsetAsync(void *dst, int value, size_t n, hipStream_t 
 
 MH_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, size_t count,
                                       hipStream_t stream) {
-  MH_SET(hipMemsetD8Async, dst, value, count, 1, stream,
-         "dest=%p, value=%u, count=%zu, stream=%p", dst, (unsigned)value, count, (void *)stream);
+  MH_SET(hipMemsetD8Async, dst, value, count, 1, stream, "dest=%p, value=%u, count=%zu, stream=%p",
+         dst, (unsigned)value, count, (void *)stream);
 }
 
 MH_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
                                        hipStream_t stream) {
-  MH_SET(hipMemsetD32Async, dst, value, count, 4, stream,
-         "dst=%p, value=%d, count=%zu, stream=%p", dst, value, count, (void *)stream);
+  MH_SET(hipMemsetD32Async, dst, value, count, 4, stream, "dst=%p, value=%d, count=%zu, stream=%p",
+         dst, value, count, (void *)stream);
 }

@@ -22,7 +22,8 @@ static void print_bytes(FILE *out, size_t bytes) {
 }
 
 static void dump_mapping(FILE *out, const mh_state *s, const mh_mapping *m) {
-  fprintf(out, "    mapping %#lx-%#lx (", (unsigned long)m->base, (unsigned long)(m->base + m->bytes));
+  fprintf(out, "    mapping %#lx-%#lx (", (unsigned long)m->base,
+          (unsigned long)(m->base + m->bytes));
   print_bytes(out, m->bytes);
   fprintf(out, ") handle %#llx access:", (unsigned long long)m->phys->id);
   for (int d = 0; d < s->options.devices; d++)
@@ -77,7 +78,8 @@ MH_EXPORT void mockhip_dump(FILE *out) {
   fprintf(out, "mockhip address space: %d device(s), granularity %zu (recommended %zu)\n",
           s->options.devices, s->options.granularity, s->options.granularity_recommended);
   fprintf(out, "regions (%zu):\n", s->regions.count);
-  for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL; n = mh__tree_next(&s->regions, n->key))
+  for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL;
+       n = mh__tree_next(&s->regions, n->key))
     dump_region(out, s, MH_CONTAINER(n, mh_region, node));
   fprintf(out, "handles (%zu):\n", s->handles.live);
   mh__idmap_each(&s->handles, dump_handle, out);

@@ -32,13 +32,13 @@
 typedef enum trigger { TRIGGER_NTH, TRIGGER_EVERY, TRIGGER_P } trigger;
 
 typedef struct rule {
-  int api;                  /* mockhip_api, or ALL_APIS */
+  int api; /* mockhip_api, or ALL_APIS */
   trigger trigger;
-  unsigned long long n;     /* the N of "N" and "every=N" */
+  unsigned long long n; /* the N of "N" and "every=N" */
   double p;
-  hipError_t error;         /* hipSuccess: the call's natural failure */
-  unsigned long long seen;  /* matching calls so far */
-  char text[64];            /* the rule as written, for the reason */
+  hipError_t error;        /* hipSuccess: the call's natural failure */
+  unsigned long long seen; /* matching calls so far */
+  char text[64];           /* the rule as written, for the reason */
 } rule;
 
 static struct {
@@ -46,7 +46,7 @@ static struct {
   rule rules[MAX_RULES];
   size_t count;
   unsigned long long seed;
-  atomic_bool active;       /* count != 0, read without the lock */
+  atomic_bool active; /* count != 0, read without the lock */
   atomic_ullong injected;
 } faults = {.lock = PTHREAD_MUTEX_INITIALIZER};
 

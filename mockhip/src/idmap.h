@@ -18,7 +18,7 @@ typedef struct mh_idmap {
   mh_idmap_slot *slots;
   size_t capacity; /* a power of two, or 0 */
   size_t live;
-  size_t used;     /* live + tombstones */
+  size_t used; /* live + tombstones */
 } mh_idmap;
 
 /* 0 on success, ENOMEM when the table cannot grow. id must be new and not 0 or 1. */

@@ -31,16 +31,16 @@
 /* ---- options (options.c) ---- */
 
 typedef struct mh_options {
-  int devices;                  /* MOCKHIP_DEVICES */
-  size_t granularity;           /* MOCKHIP_GRANULARITY: the minimum */
+  int devices;                    /* MOCKHIP_DEVICES */
+  size_t granularity;             /* MOCKHIP_GRANULARITY: the minimum */
   size_t granularity_recommended; /* MOCKHIP_GRANULARITY_RECOMMENDED */
-  size_t device_memory;         /* MOCKHIP_DEVICE_MEMORY: capacity per device */
-  bool trace;                   /* MOCKHIP_TRACE */
-  bool fd_per_handle;           /* MOCKHIP_FD_PER_HANDLE: a memory file per handle, as ROCm */
-  const char *fail;             /* MOCKHIP_FAIL: fault-injection rules, or NULL */
-  unsigned long long seed;      /* MOCKHIP_SEED: for the p= rules */
-  bool leak_check;              /* MOCKHIP_LEAK_CHECK */
-  bool strict;                  /* MOCKHIP_STRICT */
+  size_t device_memory;           /* MOCKHIP_DEVICE_MEMORY: capacity per device */
+  bool trace;                     /* MOCKHIP_TRACE */
+  bool fd_per_handle;             /* MOCKHIP_FD_PER_HANDLE: a memory file per handle, as ROCm */
+  const char *fail;               /* MOCKHIP_FAIL: fault-injection rules, or NULL */
+  unsigned long long seed;        /* MOCKHIP_SEED: for the p= rules */
+  bool leak_check;                /* MOCKHIP_LEAK_CHECK */
+  bool strict;                    /* MOCKHIP_STRICT */
 } mh_options;
 
 /* Room for an option value as a warning shows it. */
@@ -57,27 +57,27 @@ MH_HIDDEN void mh__options_read(mh_options *out);
 
 /* A physical allocation: what a hipMemGenericAllocationHandle_t names. */
 typedef struct mh_phys {
-  uint64_t id;                  /* the handle value; never reused */
-  mh_os_memory memory;          /* the backing memory file */
+  uint64_t id;         /* the handle value; never reused */
+  mh_os_memory memory; /* the backing memory file */
   size_t bytes;
-  hipMemAllocationProp prop;    /* as given to create, or made up by import */
-  int charged_device;           /* device whose capacity it uses, -1 for none */
-  size_t handle_refs;           /* create/import/retain minus release */
-  size_t mappings;              /* live mappings of it */
+  hipMemAllocationProp prop; /* as given to create, or made up by import */
+  int charged_device;        /* device whose capacity it uses, -1 for none */
+  size_t handle_refs;        /* create/import/retain minus release */
+  size_t mappings;           /* live mappings of it */
   bool imported;
-  const void *site;             /* the call that made it, for the leak report */
+  const void *site; /* the call that made it, for the leak report */
 } mh_phys;
 
 /* A reservation or a hipMalloc block: a range of address space. */
 typedef enum mh_region_kind { MH_REGION_RESERVATION, MH_REGION_MALLOC } mh_region_kind;
 
 typedef struct mh_region {
-  mh_tree_node node;            /* keyed by base */
+  mh_tree_node node; /* keyed by base */
   mh_region_kind kind;
   uintptr_t base;
   size_t bytes;
-  int device;                   /* hipMalloc: the device charged; reservation: -1 */
-  size_t mappings;              /* live mappings inside a reservation */
+  int device;      /* hipMalloc: the device charged; reservation: -1 */
+  size_t mappings; /* live mappings inside a reservation */
   const void *site;
 } mh_region;
 
@@ -85,13 +85,13 @@ typedef struct mh_region {
 #define MH_HOST_SLOT(state) ((state)->options.devices)
 
 typedef struct mh_mapping {
-  mh_tree_node node;            /* keyed by base */
+  mh_tree_node node; /* keyed by base */
   uintptr_t base;
   size_t bytes;
   mh_region *reservation;
   mh_phys *phys;
   const void *site;
-  unsigned char access[];       /* hipMemAccessFlags per slot (devices + host) */
+  unsigned char access[]; /* hipMemAccessFlags per slot (devices + host) */
 } mh_mapping;
 
 typedef struct mh_stream {
@@ -102,16 +102,16 @@ typedef struct mh_stream {
 /* ---- the process-wide state (runtime.c) ---- */
 
 typedef struct mh_state {
-  pthread_rwlock_t *lock;      /* see the fork handlers in runtime.c */
+  pthread_rwlock_t *lock; /* see the fork handlers in runtime.c */
   mh_options options;
   size_t page_bytes;
-  mh_tree regions;              /* reservations and hipMalloc blocks */
+  mh_tree regions; /* reservations and hipMalloc blocks */
   mh_tree mappings;
-  mh_idmap handles;             /* id -> mh_phys */
-  mh_idmap streams;             /* id -> mh_stream */
+  mh_idmap handles; /* id -> mh_phys */
+  mh_idmap streams; /* id -> mh_stream */
   uint64_t next_id;
   size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
-  mockhip_stats_t stats;        /* counters kept under the lock; calls are atomic */
+  mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
 } mh_state;
 
 /* The state, initialised on first use. */

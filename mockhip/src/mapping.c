@@ -88,7 +88,8 @@ static mh_mapping *covered_run(mh_state *s, void *ptr, size_t bytes, size_t *cou
       mh__misuse(unmapping ? partial : MH_MISUSE_ACCESS_HOLE,
                  "%p + %zu runs past the mapping at %p into unmapped space", ptr, bytes,
                  (void *)m->base);
-      mh__fail(hipErrorInvalidValue, "size %zu runs past the mapping at %p into %s", bytes, (void *)m->base,
+      mh__fail(hipErrorInvalidValue, "size %zu runs past the mapping at %p into %s", bytes,
+               (void *)m->base,
                mh__region_containing(s, m->base + m->bytes) == m->reservation
                    ? "unmapped address space"
                    : "the end of the reservation");
@@ -126,7 +127,8 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
   size_t granularity = s->options.granularity;
   if (bytes % granularity != 0)
     return mh__fail(hipErrorInvalidValue,
-                    "size %zu is not a multiple of the minimum granularity %zu", bytes, granularity);
+                    "size %zu is not a multiple of the minimum granularity %zu", bytes,
+                    granularity);
   uintptr_t base = (uintptr_t)ptr;
   if (base % granularity != 0)
     return mh__fail(hipErrorInvalidValue, "ptr %p is not aligned to the minimum granularity %zu",
@@ -182,8 +184,9 @@ MH_EXPORT hipError_t hipMemMap(void *ptr, size_t size, size_t offset,
     err = map(s, ptr, size, offset, handle, flags);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMemMap, err, "ptr=%p, size=%zu, offset=%zu, handle=%p, flags=%llu",
-                   ptr, size, offset, (void *)handle, flags);
+  return mh__leave(MOCKHIP_CALL_hipMemMap, err,
+                   "ptr=%p, size=%zu, offset=%zu, handle=%p, flags=%llu", ptr, size, offset,
+                   (void *)handle, flags);
 }
 
 /* ---- unmap ---- */

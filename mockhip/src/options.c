@@ -15,16 +15,22 @@
 
 #include "internal.h"
 
-typedef enum option_kind { OPTION_INT, OPTION_U64, OPTION_SIZE, OPTION_BOOL, OPTION_TEXT } option_kind;
+typedef enum option_kind {
+  OPTION_INT,
+  OPTION_U64,
+  OPTION_SIZE,
+  OPTION_BOOL,
+  OPTION_TEXT
+} option_kind;
 
 typedef struct option_desc {
-  const char *name;        /* without the MOCKHIP_ prefix */
+  const char *name; /* without the MOCKHIP_ prefix */
   option_kind kind;
-  unsigned long long def;  /* default */
+  unsigned long long def; /* default */
   unsigned long long min;
   unsigned long long max;
-  bool pow2;               /* sizes that must be powers of two */
-  size_t offset;           /* where it lands in mh_options */
+  bool pow2;     /* sizes that must be powers of two */
+  size_t offset; /* where it lands in mh_options */
 } option_desc;
 
 #define GIB (1024ULL * 1024 * 1024)
@@ -90,8 +96,9 @@ static bool parse(const option_desc *opt, const char *text, unsigned long long *
                                      : parse_number(text, opt->kind == OPTION_SIZE, out);
   if (!ok) {
     *why = opt->kind == OPTION_BOOL ? "not a boolean (1/0/true/false/yes/no/on/off)"
-           : opt->kind == OPTION_SIZE ? "not a size (bytes, or a number with K/M/G/T or KiB/MiB/GiB/TiB)"
-                                      : "not a whole number";
+           : opt->kind == OPTION_SIZE
+               ? "not a size (bytes, or a number with K/M/G/T or KiB/MiB/GiB/TiB)"
+               : "not a whole number";
     return false;
   }
   if (*out < opt->min || *out > opt->max) {

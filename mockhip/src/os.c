@@ -54,7 +54,8 @@ int mh__os_reserve(size_t bytes, size_t align, void *hint, void **out) {
   size_t slack = align - page;
   if (bytes > SIZE_MAX - slack)
     return ENOMEM;
-  void *p = mmap(NULL, bytes + slack, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void *p =
+      mmap(NULL, bytes + slack, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
     return errno;
   uintptr_t start = (uintptr_t)p;
@@ -72,8 +73,8 @@ int mh__os_reserve(size_t bytes, size_t align, void *hint, void **out) {
 int mh__os_release(void *addr, size_t bytes) { return munmap(addr, bytes) == 0 ? 0 : errno; }
 
 int mh__os_placeholder(void *addr, size_t bytes) {
-  void *p = mmap(addr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
-                 -1, 0);
+  void *p =
+      mmap(addr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
   return p == MAP_FAILED ? errno : 0;
 }
 

@@ -28,11 +28,11 @@ mh_phys *mh__phys_lookup(mh_state *s, hipMemGenericAllocationHandle_t handle) {
     if (mh__call_api() == MOCKHIP_CALL_hipMemRelease)
       mh__misuse(MH_MISUSE_DOUBLE_RELEASE,
                  "handle %p was released already and is gone; ROCm's handle is a pointer to "
-                 "freed memory by now", (void *)handle);
+                 "freed memory by now",
+                 (void *)handle);
     else
       mh__misuse(MH_MISUSE_RELEASED_HANDLE,
-                 "handle %p was released and is gone; ROCm would use freed memory",
-                 (void *)handle);
+                 "handle %p was released and is gone; ROCm would use freed memory", (void *)handle);
   }
   return phys;
 }
@@ -111,8 +111,8 @@ static hipError_t granularity(mh_state *s, size_t *out, const hipMemAllocationPr
     return mh__fail(hipErrorInvalidValue, "prop->location.type %d is not a location type",
                     (int)prop->location.type);
   if (prop->location.type == hipMemLocationTypeDevice && !mh__valid_device(s, prop->location.id))
-    return mh__fail(hipErrorInvalidValue, "prop->location.id %d is not in 0..%d",
-                    prop->location.id, s->options.devices - 1);
+    return mh__fail(hipErrorInvalidValue, "prop->location.id %d is not in 0..%d", prop->location.id,
+                    s->options.devices - 1);
   if (option != hipMemAllocationGranularityMinimum &&
       option != hipMemAllocationGranularityRecommended)
     return mh__fail(hipErrorInvalidValue, "option %d is neither Minimum (0) nor Recommended (1)",
@@ -231,12 +231,14 @@ static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
     return mh__fail(hipErrorInvalidValue, "handle is NULL");
   mh_phys *phys = mh__phys_lookup(s, handle);
   if (phys == NULL)
-    return mh__fail(hipErrorInvalidValue, "handle %p is not a live allocation (released or never "
-                    "created)", (void *)handle);
+    return mh__fail(hipErrorInvalidValue,
+                    "handle %p is not a live allocation (released or never created)",
+                    (void *)handle);
   if (phys->handle_refs == 0) {
     mh__misuse(MH_MISUSE_DOUBLE_RELEASE,
                "handle %p has no reference left (mapped %zu time(s)); ROCm would drop a "
-               "mapping's reference and free memory still mapped", (void *)handle, phys->mappings);
+               "mapping's reference and free memory still mapped",
+               (void *)handle, phys->mappings);
     return mh__fail(hipErrorInvalidValue,
                     "handle %p has no reference left to release (released already; %zu mapping(s) "
                     "keep it alive)",
@@ -299,8 +301,8 @@ static hipError_t properties(mh_state *s, hipMemAllocationProp *prop,
   return hipSuccess;
 }
 
-MH_EXPORT hipError_t hipMemGetAllocationPropertiesFromHandle(hipMemAllocationProp *prop,
-                                                             hipMemGenericAllocationHandle_t handle) {
+MH_EXPORT hipError_t hipMemGetAllocationPropertiesFromHandle(
+    hipMemAllocationProp *prop, hipMemGenericAllocationHandle_t handle) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemGetAllocationPropertiesFromHandle, MH_CALLER, &s);
   if (err == hipSuccess) {
@@ -330,8 +332,8 @@ static hipError_t export_handle(mh_state *s, void *out, hipMemGenericAllocationH
                     "handleType %d differs from the requestedHandleType %d given at creation", type,
                     (int)phys->prop.requestedHandleType);
   if (type != hipMemHandleTypePosixFileDescriptor)
-    return mh__fail(hipErrorInvalidValue, "handleType %d cannot be exported (PosixFileDescriptor "
-                    "only)", type);
+    return mh__fail(hipErrorInvalidValue,
+                    "handleType %d cannot be exported (PosixFileDescriptor only)", type);
   int fd;
   int err = mh__os_memory_export(&phys->memory, &fd);
   char limit[96];

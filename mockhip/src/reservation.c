@@ -27,7 +27,8 @@ static hipError_t reserve(mh_state *s, void **ptr, size_t bytes, size_t align, v
     return mh__fail(hipErrorInvalidValue, "size is 0");
   if (bytes % granularity != 0)
     return mh__fail(hipErrorInvalidValue,
-                    "size %zu is not a multiple of the minimum granularity %zu", bytes, granularity);
+                    "size %zu is not a multiple of the minimum granularity %zu", bytes,
+                    granularity);
   if (align != 0 && !mh__is_pow2(align))
     return mh__fail(hipErrorInvalidValue, "alignment %zu is neither 0 nor a power of two", align);
 

@@ -19,7 +19,7 @@ typedef struct mh_tree {
   size_t count;
 } mh_tree;
 
-#define MH_CONTAINER(ptr, type, member) ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+#define MH_CONTAINER(ptr, type, member) ((type *)(void *)((char *)(ptr)-offsetof(type, member)))
 
 /* Inserts a node whose key is set and not yet in the tree. */
 void mh__tree_insert(mh_tree *tree, mh_tree_node *node);

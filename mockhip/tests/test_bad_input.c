@@ -185,7 +185,8 @@ static void test_bad_streams(void **state) {
   hipStream_t garbage = (hipStream_t)&on_stack;
   MT_EXPECT(hipErrorContextIsDestroyed, hipStreamDestroy(garbage));
   MT_EXPECT(hipErrorContextIsDestroyed, hipStreamSynchronize(garbage));
-  MT_EXPECT(hipErrorContextIsDestroyed, hipMemcpyAsync(a, b, sizeof a, hipMemcpyHostToHost, garbage));
+  MT_EXPECT(hipErrorContextIsDestroyed,
+            hipMemcpyAsync(a, b, sizeof a, hipMemcpyHostToHost, garbage));
   MT_CHECK(hipStreamCreate(&stream));
   MT_CHECK(hipStreamDestroy(stream));
   MT_EXPECT(hipErrorContextIsDestroyed, hipStreamDestroy(stream));
@@ -327,7 +328,8 @@ static void test_import_of_reopened_exports(void **state) {
   hipMemGenericAllocationHandle_t handle;
   MT_CHECK(hipMemCreate(&handle, granule, &prop, 0));
   int exported = -1;
-  MT_CHECK(hipMemExportToShareableHandle(&exported, handle, hipMemHandleTypePosixFileDescriptor, 0));
+  MT_CHECK(
+      hipMemExportToShareableHandle(&exported, handle, hipMemHandleTypePosixFileDescriptor, 0));
   char path[64];
   snprintf(path, sizeof path, "/proc/self/fd/%d", exported);
   int read_only = open(path, O_RDONLY | O_CLOEXEC), write_only = open(path, O_WRONLY | O_CLOEXEC);
@@ -349,9 +351,12 @@ int main(void) {
       MT_CLEAN_TEST(test_error_names),
   };
   const struct CMUnitTest negative[] = {
-      MT_CLEAN_TEST(test_garbage_handles), MT_CLEAN_TEST(test_released_handles),
-      MT_CLEAN_TEST(test_nulls),           MT_CLEAN_TEST(test_bad_streams),
-      MT_CLEAN_TEST(test_bad_frees),       MT_CLEAN_TEST(test_import_of_non_exported_fds),
+      MT_CLEAN_TEST(test_garbage_handles),
+      MT_CLEAN_TEST(test_released_handles),
+      MT_CLEAN_TEST(test_nulls),
+      MT_CLEAN_TEST(test_bad_streams),
+      MT_CLEAN_TEST(test_bad_frees),
+      MT_CLEAN_TEST(test_import_of_non_exported_fds),
       MT_CLEAN_TEST(test_import_of_values_that_are_no_fd),
       MT_CLEAN_TEST(test_import_of_other_files),
       MT_CLEAN_TEST(test_import_of_reopened_exports),

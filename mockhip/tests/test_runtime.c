@@ -208,7 +208,8 @@ static void test_async_forms_refuse_dead_streams(void **state) {
   MT_CHECK(hipStreamDestroy(stream));
   char host[16] = {0};
   char *dev = m.base;
-  MT_EXPECT(hipErrorContextIsDestroyed, hipMemcpyAsync(dev, host, 16, hipMemcpyHostToDevice, stream));
+  MT_EXPECT(hipErrorContextIsDestroyed,
+            hipMemcpyAsync(dev, host, 16, hipMemcpyHostToDevice, stream));
   MT_EXPECT(hipErrorContextIsDestroyed, hipMemcpyHtoDAsync(dev, host, 16, stream));
   MT_EXPECT(hipErrorContextIsDestroyed, hipMemcpyDtoHAsync(host, dev, 16, stream));
   MT_EXPECT(hipErrorContextIsDestroyed, hipMemcpyDtoDAsync(dev, dev + 64, 16, stream));

@@ -412,12 +412,8 @@ static void shared_map_unmap_or_grant(worker *w) {
   char *slot = shared_slot(w);
   size_t bytes = (1 + pick(w, 2)) * granule;
   switch (pick(w, 3)) {
-  case 0:
-    RACE(w, hipMemMap, slot, granule, 0, shared_handle[pick(w, SHARED_HANDLES)], 0);
-    break;
-  case 1:
-    RACE(w, hipMemUnmap, slot, bytes);
-    break;
+  case 0: RACE(w, hipMemMap, slot, granule, 0, shared_handle[pick(w, SHARED_HANDLES)], 0); break;
+  case 1: RACE(w, hipMemUnmap, slot, bytes); break;
   default: {
     hipMemAccessFlags flags =
         pick(w, 4) ? hipMemAccessFlagsProtReadWrite : hipMemAccessFlagsProtRead;
@@ -441,17 +437,13 @@ static void shared_copy(worker *w) {
     fill_host(w, bytes);
     RACE(w, hipMemcpyHtoD, lane + offset, w->host, bytes);
     break;
-  case 1:
-    RACE(w, hipMemcpyDtoH, w->host, lane + offset, bytes);
-    break;
+  case 1: RACE(w, hipMemcpyDtoH, w->host, lane + offset, bytes); break;
   case 2: {
     char *other = shared_slot(w) + w->id * LANE;
     RACE(w, hipMemcpyDtoD, other + offset, lane + offset, bytes);
     break;
   }
-  case 3:
-    RACE(w, hipMemset, lane + offset, (int)pick(w, 256), bytes);
-    break;
+  case 3: RACE(w, hipMemset, lane + offset, (int)pick(w, 256), bytes); break;
   default: { /* from a private mapping into the lane */
     target t;
     if (some_target(w, &t) && t.bytes <= LANE && can_read(&t))

@@ -344,8 +344,8 @@ MOCKHIP_API hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t 
                                           hipStream_t stream);
 MOCKHIP_API hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t sizeBytes,
                                           hipStream_t stream);
-MOCKHIP_API hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src,
-                                          size_t sizeBytes, hipStream_t stream);
+MOCKHIP_API hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes,
+                                          hipStream_t stream);
 MOCKHIP_API hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src,
                                           int srcDevice, size_t sizeBytes, hipStream_t stream);
 MOCKHIP_API hipError_t hipMemsetAsync(void *dst, int value, size_t sizeBytes, hipStream_t stream);
