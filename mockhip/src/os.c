@@ -121,7 +121,7 @@ static int new_memfd(const char *name, size_t bytes, int seals, int *fd_out) {
 }
 
 int mh__os_memory_create(size_t bytes, mh_os_memory *out) {
-  int fd;
+  int fd = -1; /* set whenever new_memfd returns 0; gcc -O3 cannot see that */
   int err = new_memfd(MH_MEMFD_NAME, bytes, MH_SEALS, &fd);
   if (err == 0)
     *out = (mh_os_memory){.fd = fd, .offset = 0, .bytes = bytes, .arena = NULL};
