@@ -2,7 +2,7 @@
  * views.c: slices, casts and clones of hmo memory, a dozen lines each, and
  * what hmo_memory_free does to the views of an allocation.
  *
- * A slice and a cast are new handles on the same bytes (nothing is copied)
+ * A slice and a cast are new views of the same bytes (nothing is copied)
  * that keep the allocation alive; each has its own dtype. A clone is a new
  * allocation with a copy of the bytes. Exits 0 when everything printed is as
  * the comments say.
@@ -112,7 +112,7 @@ static void free_invalidates_views(hmo_device *dev) {
   char text[] = "views outlive nothing", back[8];
   TRY(hmo_memory_alloc(&mem, dev, sizeof text, HMO_CHAR, text));
   TRY(hmo_memory_slice(&view, mem, 6, 7));
-  alias = hmo_memory_retain(mem); /* the same handle, one more reference */
+  alias = hmo_memory_retain(mem); /* the same view, one more reference */
   TRY(hmo_memory_free(mem));      /* frees the allocation now, whoever holds it */
   int status = hmo_memory_copy_to(view, back, HMO_ALL, 0);
   printf("free: after hmo_memory_free, the slice says %s (%s); valid: %d, length %zu, "
@@ -121,7 +121,7 @@ static void free_invalidates_views(hmo_device *dev) {
          hmo_memory_length(view), hmo_device_bytes_allocated(dev));
   WANT(status == HMO_EFREED && !hmo_memory_is_valid(alias) && hmo_memory_ptr(view) == NULL);
   WANT(hmo_memory_free(alias) == HMO_EFREED && hmo_device_bytes_allocated(dev) == 0);
-  hmo_memory_release(view); /* each handle still needs its release */
+  hmo_memory_release(view); /* each view still needs its release */
   hmo_memory_release(alias);
   hmo_memory_release(mem);
 }

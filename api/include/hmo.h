@@ -169,7 +169,7 @@ HMO_API int hmo_memory_copy(hmo_memory *dst, const hmo_memory *src, size_t count
                             size_t src_offset);
 
 /*
- * A new handle on elements [offset, offset+count) of mem (HMO_ALL: the rest),
+ * A new view of elements [offset, offset+count) of mem (HMO_ALL: the rest),
  * same bytes, same dtype; it keeps the allocation alive.
  * Ownership: *out is a new reference. Errors: HMO_EINVAL, HMO_ERANGE,
  * HMO_EFREED, HMO_ENOMEM.
@@ -180,7 +180,7 @@ HMO_API int hmo_memory_slice(hmo_memory **out, hmo_memory *mem, size_t offset, s
 HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem);
 
 /*
- * A new handle on mem's bytes typed as dtype; mem keeps its own dtype.
+ * A new view of mem's bytes typed as dtype; mem keeps its own dtype.
  * Errors: HMO_EINVAL (NULLs, or mem's byte size not a multiple of the new
  * dtype's size), HMO_EFREED, HMO_ENOMEM.
  */
@@ -192,7 +192,7 @@ HMO_API hmo_memory *hmo_memory_retain(hmo_memory *mem);
 HMO_API void hmo_memory_release(hmo_memory *mem);
 
 /*
- * Frees the allocation now. Every handle on it (slices, casts, retained
+ * Frees the allocation now. Every view of it (slices, casts, retained
  * copies) then answers HMO_EFREED; each still needs its release.
  * Errors: HMO_EINVAL (NULL), HMO_EFREED (freed already), HMO_EBACKEND.
  */
@@ -216,7 +216,7 @@ HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count);
  */
 HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access);
 
-/* ---- queries: 0/NULL/false for NULL or freed memory (dtype and device stay the handle's) ---- */
+/* ---- queries: 0/NULL/false for NULL or freed memory (dtype and device stay the view's) ---- */
 
 HMO_API size_t hmo_memory_length(const hmo_memory *mem); /* elements */
 HMO_API size_t hmo_memory_bytes(const hmo_memory *mem);

@@ -216,7 +216,7 @@ int hmo__buffer_free_locked(hmo_buffer *buf) {
 
 void hmo__buffer_unhold(hmo_buffer *buf) {
   pthread_mutex_lock(&buf->lock);
-  bool last = --buf->handles == 0;
+  bool last = --buf->views == 0;
   if (last && !buf->freed)
     (void)hmo__buffer_free_locked(buf); /* nothing to report to: a release is void */
   pthread_mutex_unlock(&buf->lock);

@@ -1,12 +1,15 @@
 /*
  * hmo_internal.h: the three layers behind hmo.h.
  *
- *   handle (hmo_memory, refcounted)  ->  buffer (one allocation)  ->  HIP VMM
+ *   view (hmo_memory, refcounted)  ->  buffer (one allocation)  ->  HIP VMM
  *
- * A handle is a window (byte offset, byte size, dtype) on a buffer. A buffer
- * is one reserved address range with physical chunks mapped back to back from
- * its start, or a wrapped pointer. Each buffer has a lock; every operation on
- * a handle takes its buffer's lock, so handles can be shared across threads.
+ * A view is a window (byte offset, byte size, dtype) of a buffer: what
+ * alloc, reserve, wrap and clone return is the whole allocation's view, a
+ * slice or cast is a view of part or all of it. A buffer is one reserved
+ * address range with physical chunks mapped back to back from its start, or
+ * a wrapped pointer. Each buffer has a lock; every operation on a view takes
+ * its buffer's lock, so views can be shared across threads. "Handle" means a
+ * HIP allocation handle only.
  */
 #ifndef HMO_INTERNAL_H
 #define HMO_INTERNAL_H
@@ -38,7 +41,7 @@ typedef struct hmo_chunk {
 
 typedef struct hmo_buffer {
   pthread_mutex_t lock;
-  size_t handles; /* handles viewing it; the last one destroys it */
+  size_t views; /* views of it; the last one destroys it */
   hmo_device *dev;
   bool wrapped; /* not ours: never unmapped or freed */
   bool freed;
@@ -78,19 +81,19 @@ HMO_HIDDEN int hmo__check_hip(hipError_t err, const char *call, const char *op);
 HMO_HIDDEN int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t capacity,
                                   const char *op);
 HMO_HIDDEN int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes);
-/* Unmaps, releases and frees the range now; the struct stays for its handles. */
+/* Unmaps, releases and frees the range now; the struct stays for its views. */
 HMO_HIDDEN int hmo__buffer_free_locked(hmo_buffer *buf);
-/* Drops one handle's hold; the last frees the buffer (and its memory if still there). */
+/* Drops one view's hold; the last frees the buffer (and its memory if still there). */
 HMO_HIDDEN void hmo__buffer_unhold(hmo_buffer *buf);
 /* Makes the mapped size cover `bytes`, growing in place or moving. */
 HMO_HIDDEN int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes);
 HMO_HIDDEN int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access);
 
-/* ---- handles (memory.c) ---- */
+/* ---- views (memory.c) ---- */
 
-/* A new handle (refs 1) on buf; takes one buffer hold. NULL when out of memory. */
-HMO_HIDDEN hmo_memory *hmo__handle_new(hmo_buffer *buf, size_t offset, size_t bytes,
-                                       hmo_dtype dtype, bool root);
+/* A new view (refs 1) of buf; takes one buffer hold. NULL when out of memory. */
+HMO_HIDDEN hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtype dtype,
+                                     bool root);
 
 /* bytes = count * dtype bytes, checked; HMO_ALL is resolved by the caller. */
 HMO_HIDDEN int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op);

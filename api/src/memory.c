@@ -1,6 +1,6 @@
 /*
- * memory.c: memory handles: alloc, reserve, wrap, slice, cast, clone,
- * retain/release/free, resize, protect and the queries.
+ * memory.c: memory objects (views of buffers): alloc, reserve, wrap, slice,
+ * cast, clone, retain/release/free, resize, protect and the queries.
  */
 #include <stdlib.h>
 
@@ -32,8 +32,8 @@ int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *o
   return HMO_OK;
 }
 
-hmo_memory *hmo__handle_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtype dtype,
-                            bool root) {
+hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtype dtype,
+                          bool root) {
   hmo_memory *mem = calloc(1, sizeof *mem);
   if (mem == NULL)
     return NULL;
@@ -43,7 +43,7 @@ hmo_memory *hmo__handle_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dt
   mem->bytes = bytes;
   mem->dtype = dtype;
   mem->root = root;
-  buf->handles++; /* under the buffer's lock, or before anyone else can see buf */
+  buf->views++; /* under the buffer's lock, or before anyone else can see buf */
   return mem;
 }
 
@@ -63,11 +63,11 @@ static int check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_
 
 static int new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype dtype,
                     const char *op) {
-  hmo_memory *mem = hmo__handle_new(buf, 0, bytes, dtype, true);
+  hmo_memory *mem = hmo__view_new(buf, 0, bytes, dtype, true);
   if (mem == NULL) {
-    buf->handles = 1;
+    buf->views = 1;
     hmo__buffer_unhold(buf);
-    return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the handle", op);
+    return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the view", op);
   }
   *out = mem;
   return HMO_OK;
@@ -123,19 +123,19 @@ HMO_API int hmo_memory_wrap(hmo_memory **out, hmo_device *dev, void *device_ptr,
   return status == HMO_OK ? new_root(out, buf, bytes, dtype, op) : status;
 }
 
-/* Fails with HMO_EFREED when the handle's allocation is gone (buffer locked). */
+/* Fails with HMO_EFREED when the view's allocation is gone (buffer locked). */
 static int check_live(const hmo_memory *mem, const char *op) {
   if (mem->buf->freed)
     return hmo__fail(HMO_EFREED, 0, "%s: the memory was freed (hmo_memory_free)", op);
   return HMO_OK;
 }
 
-/* A new handle on bytes [offset, offset+bytes) of mem's view, typed dtype. */
-static int new_view(hmo_memory **out, hmo_memory *mem, size_t offset, size_t bytes, hmo_dtype dtype,
+/* A new view of bytes [offset, offset+bytes) of mem, typed dtype. */
+static int sub_view(hmo_memory **out, hmo_memory *mem, size_t offset, size_t bytes, hmo_dtype dtype,
                     const char *op) {
-  hmo_memory *view = hmo__handle_new(mem->buf, mem->offset + offset, bytes, dtype, false);
+  hmo_memory *view = hmo__view_new(mem->buf, mem->offset + offset, bytes, dtype, false);
   if (view == NULL)
-    return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the handle", op);
+    return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the view", op);
   *out = view;
   return HMO_OK;
 }
@@ -159,7 +159,7 @@ HMO_API int hmo_memory_slice(hmo_memory **out, hmo_memory *mem, size_t offset, s
                        offset, offset, count, length);
   if (status == HMO_OK)
     status =
-        new_view(out, mem, offset * mem->dtype->bytes, count * mem->dtype->bytes, mem->dtype, op);
+        sub_view(out, mem, offset * mem->dtype->bytes, count * mem->dtype->bytes, mem->dtype, op);
   pthread_mutex_unlock(&mem->buf->lock);
   return status;
 }
@@ -178,7 +178,7 @@ HMO_API int hmo_memory_cast(hmo_memory **out, hmo_memory *mem, hmo_dtype dtype) 
                        "%s: %zu bytes of %s are not a whole number of %s (%zu bytes each)", op,
                        mem->bytes, mem->dtype->name, dtype->name, dtype->bytes);
   if (status == HMO_OK)
-    status = new_view(out, mem, 0, mem->bytes, dtype, op);
+    status = sub_view(out, mem, 0, mem->bytes, dtype, op);
   pthread_mutex_unlock(&mem->buf->lock);
   return status;
 }
@@ -308,6 +308,6 @@ HMO_API hmo_access hmo_memory_access(const hmo_memory *mem) {
   HMO_QUERY(hmo_access, mem, HMO_ACCESS_NONE, mem->buf->access);
 }
 
-/* The handle's own: still answered after a free. */
+/* The view's own: still answered after a free. */
 HMO_API hmo_dtype hmo_memory_dtype(const hmo_memory *mem) { return mem ? mem->dtype : NULL; }
 HMO_API hmo_device *hmo_memory_device(const hmo_memory *mem) { return mem ? mem->buf->dev : NULL; }

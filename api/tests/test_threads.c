@@ -1,9 +1,9 @@
 /*
- * test_threads.c: one allocation's handles shared across threads.
+ * test_threads.c: one allocation's views shared across threads.
  *
  * Sharers each own a disjoint range of one shared allocation and, over and
- * over, retain the shared handle, slice their range, cast it, copy in and out
- * through the views and the shared handle, and release what they made, while
+ * over, retain the shared view, slice their range, cast it, copy in and out
+ * through the views and the shared view, and release what they made, while
  * owners allocate, reserve, grow, clone, protect, free and release memories of
  * their own. Then racing frees, racing last releases, and copies racing a
  * free: exactly one free wins, every other call says HMO_EFREED, none crashes.
@@ -105,7 +105,7 @@ static void *sharer(void *arg) {
     CHECK(hmo_memory_offset(slot) == (size_t)id * SLOT, id, i);
     CHECK(hmo_memory_ptr(slot) == base + (size_t)id * SLOT * sizeof(uint32_t), id, i);
 
-    /* In through the slice, out through the shared handle. */
+    /* In through the slice, out through the shared view. */
     for (size_t k = 0; k < SLOT; k++)
       in[k] = value_of(id, i, k);
     OK(hmo_memory_copy_from(slot, in, HMO_ALL, 0), id, i);
@@ -121,7 +121,7 @@ static void *sharer(void *arg) {
       CHECK(word == in[5], id, i);
     }
 
-    /* The second half through a slice of the slice, read back through the shared handle. */
+    /* The second half through a slice of the slice, read back through the shared view. */
     if (OK(hmo_memory_slice(&half, slot, SLOT / 2, HMO_ALL), id, i)) {
       for (size_t k = 0; k < SLOT / 2; k++)
         in[SLOT / 2 + k] = ~value_of(id, i, k);
@@ -229,7 +229,7 @@ static void test_threads_share_one_allocation(void **state) {
 #define RACE_ROUNDS 40
 
 typedef struct racer_arg {
-  hmo_memory *handle; /* this racer's own handle: a retain, a slice or a cast */
+  hmo_memory *view; /* this racer's own view: a retain, a slice or a cast */
   pthread_barrier_t *start;
   int status; /* what its free returned */
   unsigned id;
@@ -239,7 +239,7 @@ typedef struct racer_arg {
 static void *race_free(void *arg) {
   racer_arg *a = arg;
   pthread_barrier_wait(a->start);
-  a->status = hmo_memory_free(a->handle);
+  a->status = hmo_memory_free(a->view);
   if (a->status != HMO_OK && hmo_error_last()->status != a->status)
     count_failure("hmo_error_last() after a racing free", a->id, 0, a->status);
   return NULL;
@@ -248,7 +248,7 @@ static void *race_free(void *arg) {
 static void *race_release(void *arg) {
   racer_arg *a = arg;
   pthread_barrier_wait(a->start);
-  hmo_memory_release(a->handle);
+  hmo_memory_release(a->view);
   return NULL;
 }
 
@@ -258,7 +258,7 @@ static atomic_uint copies_done;
 #define RACE_MAX_COPIES 1000000u
 
 /*
- * Copies through its handle until the allocation is freed under it. Each copy
+ * Copies through its view until the allocation is freed under it. Each copy
  * is followed by a yield, so the thread that frees gets the buffer's lock
  * even where threads are serialized (valgrind).
  */
@@ -266,11 +266,11 @@ static void *race_copy(void *arg) {
   racer_arg *a = arg;
   unsigned char block[1024];
   memset(block, (int)a->id, sizeof block);
-  size_t count = sizeof block / hmo_dtype_bytes(hmo_memory_dtype(a->handle));
+  size_t count = sizeof block / hmo_dtype_bytes(hmo_memory_dtype(a->view));
   pthread_barrier_wait(a->start);
   for (unsigned i = 0;; i++) {
-    int status = i % 2 ? hmo_memory_copy_from(a->handle, block, count, 0)
-                       : hmo_memory_copy_to(a->handle, block, count, 0);
+    int status = i % 2 ? hmo_memory_copy_from(a->view, block, count, 0)
+                       : hmo_memory_copy_to(a->view, block, count, 0);
     if (status == HMO_OK && i == RACE_MAX_COPIES) {
       count_failure("no free seen", a->id, i, status);
       return NULL;
@@ -282,8 +282,8 @@ static void *race_copy(void *arg) {
       a->freed_copies++;
       /* Once freed, freed for good: a few more calls all say so. */
       for (unsigned k = 0; k < 8; k++)
-        expect(HMO_EFREED, hmo_memory_copy_to(a->handle, block, 1, 0), "copy after free", a->id, i);
-      if (hmo_memory_ptr(a->handle) != NULL || hmo_memory_length(a->handle) != 0)
+        expect(HMO_EFREED, hmo_memory_copy_to(a->view, block, 1, 0), "copy after free", a->id, i);
+      if (hmo_memory_ptr(a->view) != NULL || hmo_memory_length(a->view) != 0)
         count_failure("queries after free", a->id, i, 0);
       return NULL;
     } else {
@@ -293,16 +293,16 @@ static void *race_copy(void *arg) {
   }
 }
 
-/* RACERS handles on one fresh allocation: retains, slices and casts, in turn. */
-static hmo_memory *handles_on_one_allocation(racer_arg *args, pthread_barrier_t *start) {
+/* RACERS views of one fresh allocation: retains, slices and casts, in turn. */
+static hmo_memory *views_of_one_allocation(racer_arg *args, pthread_barrier_t *start) {
   hmo_memory *root = NULL;
   HT_OK(hmo_memory_alloc(&root, device, RACERS * 1024, HMO_UINT8, NULL));
   for (unsigned t = 0; t < RACERS; t++) {
     args[t] = (racer_arg){NULL, start, -1, t, 0, 0};
     switch (t % 3) {
-    case 0: args[t].handle = hmo_memory_retain(root); break;
-    case 1: HT_OK(hmo_memory_slice(&args[t].handle, root, t * 1024, 1024)); break;
-    default: HT_OK(hmo_memory_cast(&args[t].handle, root, HMO_UINT32)); break;
+    case 0: args[t].view = hmo_memory_retain(root); break;
+    case 1: HT_OK(hmo_memory_slice(&args[t].view, root, t * 1024, 1024)); break;
+    default: HT_OK(hmo_memory_cast(&args[t].view, root, HMO_UINT32)); break;
     }
   }
   return root;
@@ -314,7 +314,7 @@ static void test_threads_racing_frees(void **state) {
     pthread_barrier_t start;
     assert_int_equal(pthread_barrier_init(&start, NULL, RACERS), 0);
     racer_arg args[RACERS];
-    hmo_memory *root = handles_on_one_allocation(args, &start);
+    hmo_memory *root = views_of_one_allocation(args, &start);
     pthread_t threads[RACERS];
     start_threads(threads, RACERS, race_free, args, sizeof args[0]);
     join_threads(threads, RACERS);
@@ -326,8 +326,8 @@ static void test_threads_racing_frees(void **state) {
         won++;
       else
         assert_int_equal(args[t].status, HMO_EFREED);
-      assert_false(hmo_memory_is_valid(args[t].handle));
-      hmo_memory_release(args[t].handle);
+      assert_false(hmo_memory_is_valid(args[t].view));
+      hmo_memory_release(args[t].view);
     }
     assert_int_equal(won, 1);
     assert_int_equal(hmo_device_bytes_allocated(device), 0);
@@ -345,8 +345,8 @@ static void test_threads_racing_last_releases(void **state) {
     pthread_barrier_t start;
     assert_int_equal(pthread_barrier_init(&start, NULL, RACERS), 0);
     racer_arg args[RACERS];
-    hmo_memory *root = handles_on_one_allocation(args, &start);
-    hmo_memory_release(root); /* only the racers' handles hold it now */
+    hmo_memory *root = views_of_one_allocation(args, &start);
+    hmo_memory_release(root); /* only the racers' views hold it now */
     assert_true(hmo_device_bytes_allocated(device) > 0);
     pthread_t threads[RACERS];
     start_threads(threads, RACERS, race_release, args, sizeof args[0]);
@@ -363,7 +363,7 @@ static void test_threads_copies_racing_a_free(void **state) {
     pthread_barrier_t start;
     assert_int_equal(pthread_barrier_init(&start, NULL, RACERS + 1), 0);
     racer_arg args[RACERS];
-    hmo_memory *root = handles_on_one_allocation(args, &start);
+    hmo_memory *root = views_of_one_allocation(args, &start);
     pthread_t threads[RACERS];
     atomic_store(&copies_done, 0);
     start_threads(threads, RACERS, race_copy, args, sizeof args[0]);
@@ -376,7 +376,7 @@ static void test_threads_copies_racing_a_free(void **state) {
     pthread_barrier_destroy(&start);
     for (unsigned t = 0; t < RACERS; t++) {
       assert_int_equal(args[t].freed_copies, 1);
-      hmo_memory_release(args[t].handle);
+      hmo_memory_release(args[t].view);
     }
     hmo_memory_release(root);
     assert_int_equal(hmo_device_bytes_allocated(device), 0);
