@@ -83,6 +83,25 @@ HMO_API int hmo_memory_copy_to(const hmo_memory *src, void *dst, size_t count, s
   return host_copy((hmo_memory *)src, dst, count, offset, false, "hmo_memory_copy_to");
 }
 
+/* Locks both buffers of a copy: one lock when they are the same, else in address order. */
+static void lock_pair(hmo_buffer *a, hmo_buffer *b) {
+  if (a == b) {
+    pthread_mutex_lock(&a->lock);
+  } else if (a < b) {
+    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(&b->lock);
+  } else {
+    pthread_mutex_lock(&b->lock);
+    pthread_mutex_lock(&a->lock);
+  }
+}
+
+static void unlock_pair(hmo_buffer *a, hmo_buffer *b) {
+  pthread_mutex_unlock(&a->lock);
+  if (b != a)
+    pthread_mutex_unlock(&b->lock);
+}
+
 static int memory_copy_locked(hmo_memory *dst, const hmo_memory *src, size_t count,
                               size_t dst_offset, size_t src_offset, const char *op) {
   int status = check_use(dst, HMO_ACCESS_READWRITE, "destination", op);
@@ -116,8 +135,8 @@ HMO_API int hmo_memory_copy(hmo_memory *dst, const hmo_memory *src, size_t count
   const char *op = "hmo_memory_copy";
   if (dst == NULL || src == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op, dst == NULL ? "dst" : "src");
-  hmo__lock_pair(dst->buf, src->buf);
+  lock_pair(dst->buf, src->buf);
   int status = memory_copy_locked(dst, src, count, dst_offset, src_offset, op);
-  hmo__unlock_pair(dst->buf, src->buf);
+  unlock_pair(dst->buf, src->buf);
   return status;
 }

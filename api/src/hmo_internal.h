@@ -98,8 +98,4 @@ HMO_HIDDEN hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t byte
 /* bytes = count * dtype bytes, checked; HMO_ALL is resolved by the caller. */
 HMO_HIDDEN int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op);
 
-/* Locks one buffer, or two in address order. */
-HMO_HIDDEN void hmo__lock_pair(hmo_buffer *a, hmo_buffer *b);
-HMO_HIDDEN void hmo__unlock_pair(hmo_buffer *a, hmo_buffer *b);
-
 #endif /* HMO_INTERNAL_H */

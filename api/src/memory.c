@@ -6,24 +6,6 @@
 
 #include "hmo_internal.h"
 
-void hmo__lock_pair(hmo_buffer *a, hmo_buffer *b) {
-  if (a == b || b == NULL) {
-    pthread_mutex_lock(&a->lock);
-  } else if (a < b) {
-    pthread_mutex_lock(&a->lock);
-    pthread_mutex_lock(&b->lock);
-  } else {
-    pthread_mutex_lock(&b->lock);
-    pthread_mutex_lock(&a->lock);
-  }
-}
-
-void hmo__unlock_pair(hmo_buffer *a, hmo_buffer *b) {
-  pthread_mutex_unlock(&a->lock);
-  if (b != NULL && b != a)
-    pthread_mutex_unlock(&b->lock);
-}
-
 int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op) {
   if (count > SIZE_MAX / dtype->bytes)
     return hmo__fail(HMO_ERANGE, 0, "%s: %zu elements of %s (%zu bytes each) overflow a size_t", op,
