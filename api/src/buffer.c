@@ -16,15 +16,6 @@ static size_t round_up(size_t bytes, size_t granularity, bool *overflow) {
   return rest ? bytes + (granularity - rest) : bytes;
 }
 
-static hipMemAllocationProp device_prop(const hmo_device *dev) {
-  hipMemAllocationProp prop;
-  memset(&prop, 0, sizeof prop);
-  prop.type = hipMemAllocationTypePinned;
-  prop.location.type = hipMemLocationTypeDevice;
-  prop.location.id = dev->hip_id;
-  return prop;
-}
-
 static int set_access(hmo_buffer *buf, char *addr, size_t bytes, hmo_access access,
                       const char *op) {
   hipMemAccessDesc desc;
@@ -77,7 +68,7 @@ static int create_next_chunk(hmo_buffer *buf, size_t bytes, const char *op) {
   int status = add_chunk_slot(buf, op);
   if (status != HMO_OK)
     return status;
-  hipMemAllocationProp prop = device_prop(buf->dev);
+  hipMemAllocationProp prop = hmo__device_prop(buf->dev->hip_id);
   hipMemGenericAllocationHandle_t handle;
   status = hmo__check_hip(hipMemCreate(&handle, bytes, &prop, 0), "hipMemCreate", op);
   if (status == HMO_OK)

@@ -4,6 +4,15 @@
 
 #include "hmo_internal.h"
 
+hipMemAllocationProp hmo__device_prop(int hip_id) {
+  hipMemAllocationProp prop;
+  memset(&prop, 0, sizeof prop);
+  prop.type = hipMemAllocationTypePinned;
+  prop.location.type = hipMemLocationTypeDevice;
+  prop.location.id = hip_id;
+  return prop;
+}
+
 HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
   if (out == NULL)
     return hmo__fail(HMO_EINVAL, 0, "hmo_device_open: out is NULL");
@@ -26,11 +35,7 @@ HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
     return hmo__fail(HMO_EDEVICE, hipErrorNotSupported,
                      "hmo_device_open: device %d has no virtual memory management support",
                      hip_device);
-  hipMemAllocationProp prop;
-  memset(&prop, 0, sizeof prop);
-  prop.type = hipMemAllocationTypePinned;
-  prop.location.type = hipMemLocationTypeDevice;
-  prop.location.id = hip_device;
+  hipMemAllocationProp prop = hmo__device_prop(hip_device);
   size_t granularity = 0;
   err = hipMemGetAllocationGranularity(&granularity, &prop, hipMemAllocationGranularityMinimum);
   if (err != hipSuccess || granularity == 0)

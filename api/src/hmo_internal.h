@@ -75,6 +75,11 @@ HMO_HIDDEN int hmo__status_of(hipError_t err);
 /* Fails with the translated status when err is not hipSuccess; else HMO_OK. */
 HMO_HIDDEN int hmo__check_hip(hipError_t err, const char *call, const char *op);
 
+/* ---- devices (device.c) ---- */
+
+/* Pinned memory on HIP device hip_id: the properties of every chunk hmo creates there. */
+HMO_HIDDEN hipMemAllocationProp hmo__device_prop(int hip_id);
+
 /* ---- buffers (buffer.c) ---- */
 
 /* A VMM buffer of `bytes` (rounded up) in a range reserved for `capacity`. */
