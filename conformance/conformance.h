@@ -60,18 +60,18 @@ typedef struct conf_group {
   X(copy)                                                                                          \
   X(lifecycle_negative)                                                                            \
   X(lifecycle)                                                                                     \
-  X(memory_alloc_negative)                                                                         \
-  X(memory_alloc)                                                                                  \
-  X(memory_copy_negative)                                                                          \
-  X(memory_copy)                                                                                   \
-  X(memory_view_negative)                                                                          \
-  X(memory_view)                                                                                   \
-  X(memory_free_negative)                                                                          \
-  X(memory_free)                                                                                   \
-  X(memory_grow_negative)                                                                          \
-  X(memory_grow)                                                                                   \
-  X(memory_protect_negative)                                                                       \
-  X(memory_protect)
+  X(hmo_alloc_negative)                                                                            \
+  X(hmo_alloc)                                                                                     \
+  X(hmo_copy_negative)                                                                             \
+  X(hmo_copy)                                                                                      \
+  X(hmo_view_negative)                                                                             \
+  X(hmo_view)                                                                                      \
+  X(hmo_free_negative)                                                                             \
+  X(hmo_free)                                                                                      \
+  X(hmo_grow_negative)                                                                             \
+  X(hmo_grow)                                                                                      \
+  X(hmo_protect_negative)                                                                          \
+  X(hmo_protect)
 
 #define CONF_GROUP_DECLARE(name) extern const conf_group conf_group_##name;
 CONF_GROUP_LIST(CONF_GROUP_DECLARE)

@@ -1,25 +1,25 @@
 /*
- * test_memory_free.c: hmo_memory_free and the last hmo_memory_release
+ * test_hmo_free.c: hmo_memory_free and the last hmo_memory_release
  * (occa-memory.md 1, 2.1 free(), 2.4 empty handles, 4.1 ownership, 8.2).
- * hmo_memory_free frees the allocation now; every handle on it (slices,
+ * hmo_memory_free frees the allocation now; every view of it (slices,
  * casts, retained references) then answers HMO_EFREED to every fallible
  * operation and 0/NULL/false to the queries, never a crash: OCCA segfaults on
- * good.copyFrom(freed) and lets copied C handles dangle. Each handle still
+ * good.copyFrom(freed) and lets copied C handles dangle. Each view still
  * needs its release; the last release frees what hmo_memory_free did not.
  */
-#include "test_memory_common.h"
+#include "test_hmo_common.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define HANDLES 4
+#define VIEWS 4
 
-/* An int32[16] allocation with a slice, a cast and a retained reference on it,
+/* An int32[16] allocation with a slice, a cast and a retained reference to it,
    freed through one of them. */
 typedef struct freed_set {
   hmo_device *dev;
-  hmo_memory *handle[HANDLES];
-  const char *name[HANDLES];
+  hmo_memory *view[VIEWS];
+  const char *name[VIEWS];
   hmo_memory *live; /* another allocation, int32[16], holding 0..15 */
 } freed_set;
 
@@ -28,19 +28,19 @@ static const int32_t live_values[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
 static void make_freed_set(freed_set *set, size_t free_through) {
   set->dev = mem_open(0);
   hmo_memory *root = mem_alloc(set->dev, 16, HMO_INT32, NULL);
-  set->handle[0] = root;
+  set->view[0] = root;
   set->name[0] = "root";
-  set->handle[1] = mem_slice(root, 4, 8);
+  set->view[1] = mem_slice(root, 4, 8);
   set->name[1] = "slice";
-  set->handle[2] = mem_cast(root, HMO_INT16);
+  set->view[2] = mem_cast(root, HMO_INT16);
   set->name[2] = "cast";
-  set->handle[3] = mem_retain(root);
+  set->view[3] = mem_retain(root);
   set->name[3] = "retained";
   set->live = mem_alloc(set->dev, 16, HMO_INT32, live_values);
-  assert_hmo(hmo_memory_free(set->handle[free_through]), HMO_OK);
+  assert_hmo(hmo_memory_free(set->view[free_through]), HMO_OK);
 }
 
-static void expect_freed_at(const char *file, int line, const char *handle, int got,
+static void expect_freed_at(const char *file, int line, const char *view, int got,
                             const char *call) {
   const hmo_error *error = hmo_error_last();
   if (got == HMO_EFREED && error->status == HMO_EFREED && error->message != NULL &&
@@ -49,21 +49,21 @@ static void expect_freed_at(const char *file, int line, const char *handle, int 
   const char *name = hmo_status_name(got);
   const char *last = hmo_status_name(error->status);
   conf_fail_at(file, line,
-               "%s on the %s handle returned %s, expected HMO_EFREED (hmo_error_last: %s \"%s\")",
-               call, handle, name ? name : "(unknown)", last ? last : "(unknown)",
+               "%s on the %s view returned %s, expected HMO_EFREED (hmo_error_last: %s \"%s\")",
+               call, view, name ? name : "(unknown)", last ? last : "(unknown)",
                error->message ? error->message : "(null)");
 }
 
-#define expect_freed(handle, call) expect_freed_at(CONF_HERE, handle, (call), #call)
+#define expect_freed(view, call) expect_freed_at(CONF_HERE, view, (call), #call)
 
 /* A call that would make a new memory from a freed one. */
-#define expect_freed_new(handle, out, call)                                                        \
+#define expect_freed_new(view, out, call)                                                          \
   do {                                                                                             \
     *(out) = NULL;                                                                                 \
     int status_ = (call);                                                                          \
     if (status_ == HMO_OK)                                                                         \
       mem_assert_new_at(CONF_HERE, out, status_, HMO_OK, #call); /* remembered for teardown */     \
-    expect_freed_at(CONF_HERE, handle, status_, #call);                                            \
+    expect_freed_at(CONF_HERE, view, status_, #call);                                              \
   } while (0)
 
 /* ---- negative ---- */
@@ -77,19 +77,19 @@ static void memory_free_twice_is_efreed(void **state) {
   (void)conf_begin(state);
   freed_set set;
   make_freed_set(&set, 0);
-  for (size_t i = 0; i < HANDLES; i++)
-    expect_freed(set.name[i], hmo_memory_free(set.handle[i]));
+  for (size_t i = 0; i < VIEWS; i++)
+    expect_freed(set.name[i], hmo_memory_free(set.view[i]));
 }
 
-static void memory_freed_handles_reject_host_copies(void **state) {
+static void memory_freed_views_reject_host_copies(void **state) {
   (void)conf_begin(state);
   freed_set set;
   make_freed_set(&set, 0);
   int32_t host[16];
   for (size_t i = 0; i < 16; i++)
     host[i] = -7;
-  for (size_t i = 0; i < HANDLES; i++) {
-    hmo_memory *h = set.handle[i];
+  for (size_t i = 0; i < VIEWS; i++) {
+    hmo_memory *h = set.view[i];
     expect_freed(set.name[i], hmo_memory_copy_from(h, host, 1, 0));
     expect_freed(set.name[i], hmo_memory_copy_from(h, host, HMO_ALL, 0));
     expect_freed(set.name[i], hmo_memory_copy_to(h, host, 1, 0));
@@ -103,16 +103,16 @@ static void memory_freed_either_side_of_memory_copy(void **state) {
   (void)conf_begin(state);
   freed_set set;
   make_freed_set(&set, 0);
-  for (size_t i = 0; i < HANDLES; i++) {
-    hmo_memory *h = set.handle[i];
+  for (size_t i = 0; i < VIEWS; i++) {
+    hmo_memory *h = set.view[i];
     /* OCCA: good.copyFrom(freed) and good.copyTo(freed) dereference NULL */
     expect_freed(set.name[i], hmo_memory_copy(set.live, h, 1, 0, 0));
     expect_freed(set.name[i], hmo_memory_copy(set.live, h, HMO_ALL, 0, 0));
     expect_freed(set.name[i], hmo_memory_copy(h, set.live, 1, 0, 0));
     expect_freed(set.name[i], hmo_memory_copy(h, set.live, HMO_ALL, 0, 0));
     expect_freed(set.name[i], hmo_memory_copy(h, h, 1, 0, 0));
-    for (size_t j = 0; j < HANDLES; j++)
-      expect_freed(set.name[i], hmo_memory_copy(h, set.handle[j], 1, 0, 0));
+    for (size_t j = 0; j < VIEWS; j++)
+      expect_freed(set.name[i], hmo_memory_copy(h, set.view[j], 1, 0, 0));
   }
   mem_expect_ints(set.live, live_values, 16, 0);
 }
@@ -122,8 +122,8 @@ static void memory_freed_zero_count_copy_is_efreed(void **state) {
   freed_set set;
   make_freed_set(&set, 0);
   int32_t host[4] = {0};
-  for (size_t i = 0; i < HANDLES; i++) {
-    hmo_memory *h = set.handle[i];
+  for (size_t i = 0; i < VIEWS; i++) {
+    hmo_memory *h = set.view[i];
     expect_freed(set.name[i], hmo_memory_copy_from(h, host, 0, 0));
     expect_freed(set.name[i], hmo_memory_copy_to(h, host, 0, 0));
     expect_freed(set.name[i], hmo_memory_copy(set.live, h, 0, 0, 0));
@@ -131,12 +131,12 @@ static void memory_freed_zero_count_copy_is_efreed(void **state) {
   }
 }
 
-static void memory_freed_handles_reject_new_views(void **state) {
+static void memory_freed_views_reject_new_views(void **state) {
   conf_ctx *ctx = conf_begin(state);
   freed_set set;
   make_freed_set(&set, 0);
-  for (size_t i = 0; i < HANDLES; i++) {
-    hmo_memory *h = set.handle[i], *out = NULL;
+  for (size_t i = 0; i < VIEWS; i++) {
+    hmo_memory *h = set.view[i], *out = NULL;
     expect_freed_new(set.name[i], &out, hmo_memory_slice(&out, h, 0, 1));
     expect_freed_new(set.name[i], &out, hmo_memory_slice(&out, h, 0, HMO_ALL));
     expect_freed_new(set.name[i], &out, hmo_memory_cast(&out, h, HMO_BYTE));
@@ -146,12 +146,12 @@ static void memory_freed_handles_reject_new_views(void **state) {
   assert_int_equal(hmo_device_bytes_allocated(set.dev), conf_round_up(64, ctx->granularity));
 }
 
-static void memory_freed_handles_reject_resize_and_protect(void **state) {
+static void memory_freed_views_reject_resize_and_protect(void **state) {
   (void)conf_begin(state);
   freed_set set;
   make_freed_set(&set, 0);
-  for (size_t i = 0; i < HANDLES; i++) {
-    hmo_memory *h = set.handle[i];
+  for (size_t i = 0; i < VIEWS; i++) {
+    hmo_memory *h = set.view[i];
     expect_freed(set.name[i], hmo_memory_resize(h, 4));
     expect_freed(set.name[i], hmo_memory_resize(h, 100000));
     expect_freed(set.name[i], hmo_memory_protect(h, HMO_ACCESS_READ));
@@ -159,14 +159,14 @@ static void memory_freed_handles_reject_resize_and_protect(void **state) {
   }
 }
 
-static void memory_freed_through_slice_is_freed_for_every_handle(void **state) {
+static void memory_freed_through_slice_is_freed_for_every_view(void **state) {
   (void)conf_begin(state);
   freed_set set;
   make_freed_set(&set, 1); /* through the slice */
   int32_t host[4] = {0};
-  for (size_t i = 0; i < HANDLES; i++) {
-    expect_freed(set.name[i], hmo_memory_copy_from(set.handle[i], host, 1, 0));
-    expect_freed(set.name[i], hmo_memory_free(set.handle[i]));
+  for (size_t i = 0; i < VIEWS; i++) {
+    expect_freed(set.name[i], hmo_memory_copy_from(set.view[i], host, 1, 0));
+    expect_freed(set.name[i], hmo_memory_free(set.view[i]));
   }
 }
 
@@ -176,9 +176,9 @@ static void memory_freed_queries_answer_zero(void **state) {
   (void)conf_begin(state);
   freed_set set;
   make_freed_set(&set, 2); /* through the cast */
-  static const hmo_dtype dtypes[HANDLES] = {HMO_INT32, HMO_INT32, HMO_INT16, HMO_INT32};
-  for (size_t i = 0; i < HANDLES; i++) {
-    hmo_memory *h = set.handle[i];
+  static const hmo_dtype dtypes[VIEWS] = {HMO_INT32, HMO_INT32, HMO_INT16, HMO_INT32};
+  for (size_t i = 0; i < VIEWS; i++) {
+    hmo_memory *h = set.view[i];
     assert_false(hmo_memory_is_valid(h));
     assert_int_equal(hmo_memory_length(h), 0);
     assert_int_equal(hmo_memory_bytes(h), 0);
@@ -187,7 +187,7 @@ static void memory_freed_queries_answer_zero(void **state) {
     assert_int_equal(hmo_memory_capacity(h), 0);
     assert_int_equal(hmo_memory_moves(h), 0);
     assert_int_equal(hmo_memory_access(h), HMO_ACCESS_NONE);
-    /* the handle's own: still answered */
+    /* the view's own: still answered */
     assert_ptr_equal(hmo_memory_dtype(h), dtypes[i]);
     assert_ptr_equal(hmo_memory_device(h), set.dev);
   }
@@ -203,12 +203,12 @@ static void memory_free_drops_bytes_allocated_now(void **state) {
   mem_retain(mem);
   assert_int_equal(hmo_device_bytes_allocated(dev), conf_round_up(4000, ctx->granularity));
   assert_hmo(hmo_memory_free(view), HMO_OK);
-  /* at once, while every handle is still held (OCCA: only when no view is left) */
+  /* at once, while every view is still held (OCCA: only when no view is left) */
   assert_int_equal(hmo_device_bytes_allocated(dev), 0);
   assert_false(hmo_memory_is_valid(cast));
 }
 
-static void memory_free_then_release_every_handle(void **state) {
+static void memory_free_then_release_every_view(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = mem_alloc(dev, 100, HMO_UINT64, NULL);
@@ -285,17 +285,16 @@ static const conf_rule negative_rules[] = {
     MEM_RULE(memory_free_rejects_null, "occa 2.1 free() (no-op if empty); issue: hmo (HMO_EINVAL)"),
     MEM_RULE(memory_free_twice_is_efreed,
              "occa 2.1 free() (twice is harmless); issue: hmo (HMO_EFREED)"),
-    MEM_RULE(memory_freed_handles_reject_host_copies,
+    MEM_RULE(memory_freed_views_reject_host_copies,
              "occa 2.4 empty handles (silent); occa 4.1 (copies dangle); issue: hmo (HMO_EFREED)"),
     MEM_RULE(memory_freed_either_side_of_memory_copy,
              "occa 2.4 empty handles (SIGSEGV for good.copyFrom(freed), good.copyTo(freed))"),
     MEM_RULE(memory_freed_zero_count_copy_is_efreed,
              "occa 8.2 (silent no-ops on freed handles); issue: hmo (every fallible operation)"),
-    MEM_RULE(memory_freed_handles_reject_new_views,
+    MEM_RULE(memory_freed_views_reject_new_views,
              "occa 2.3 (slice/clone of an empty handle: empty memory); issue: hmo (HMO_EFREED)"),
-    MEM_RULE(memory_freed_handles_reject_resize_and_protect,
-             "issue: hmo (every fallible operation)"),
-    MEM_RULE(memory_freed_through_slice_is_freed_for_every_handle,
+    MEM_RULE(memory_freed_views_reject_resize_and_protect, "issue: hmo (every fallible operation)"),
+    MEM_RULE(memory_freed_through_slice_is_freed_for_every_view,
              "occa 2.1 free() (nulls every alias); issue: hmo (frees the allocation now)"),
 };
 
@@ -304,7 +303,7 @@ static const conf_rule functional_rules[] = {
              "occa 2.2 (empty handle: 0/NULL); issue: hmo (dtype and device still answered)"),
     MEM_RULE(memory_free_drops_bytes_allocated_now,
              "occa 2.1 free() (buffer freed only without other views); issue: hmo (now)"),
-    MEM_RULE(memory_free_then_release_every_handle,
+    MEM_RULE(memory_free_then_release_every_view,
              "occa 4.1 ownership; issue: hmo (each needs its release)"),
     MEM_RULE(memory_release_of_last_reference_frees, "occa 1 reference rings; occa 6 testSlice"),
     MEM_RULE(memory_free_of_one_allocation_leaves_others, "occa 1 (buffer per allocation)"),
@@ -312,6 +311,5 @@ static const conf_rule functional_rules[] = {
              "occa 3.1 wrapMemory (native pointer never freed)"),
 };
 
-const conf_group conf_group_memory_free_negative =
-    CONF_GROUP("memory_free_negative", negative_rules);
-const conf_group conf_group_memory_free = CONF_GROUP("memory_free", functional_rules);
+const conf_group conf_group_hmo_free_negative = CONF_GROUP("hmo_free_negative", negative_rules);
+const conf_group conf_group_hmo_free = CONF_GROUP("hmo_free", functional_rules);

@@ -1,5 +1,5 @@
 /*
- * test_memory_common.h: what the hmo memory-object rules (test_memory_*.c)
+ * test_hmo_common.h: what the hmo memory-object rules (test_hmo_*.c)
  * share.
  *
  * A memory rule runs under the suite's own fixture (conf_setup, conf_teardown:
@@ -14,8 +14,8 @@
  * slice") or OCCA issue ("occa #747"); "issue: hmo" for hmo's own rules
  * (hmo.h and the hmo issue), where OCCA has no rule or a weak one.
  */
-#ifndef TEST_MEMORY_COMMON_H
-#define TEST_MEMORY_COMMON_H
+#ifndef TEST_HMO_COMMON_H
+#define TEST_HMO_COMMON_H
 
 #include "conformance.h"
 
@@ -95,4 +95,4 @@ void mem_expect_at(const char *file, int line, const hmo_memory *mem, unsigned s
 void mem_expect_ints_at(const char *file, int line, const hmo_memory *mem, const int32_t *values,
                         size_t count, size_t offset);
 
-#endif /* TEST_MEMORY_COMMON_H */
+#endif /* TEST_HMO_COMMON_H */

@@ -1,10 +1,10 @@
 /*
- * test_memory_alloc.c: hmo devices, dtypes, statuses, hmo_memory_alloc and
+ * test_hmo_alloc.c: hmo devices, dtypes, statuses, hmo_memory_alloc and
  * hmo_memory_wrap (occa-memory.md 3.1 malloc/wrapMemory, 4.3, 5, 6 testMalloc,
  * testWrapMemory, testMemoryMethods). Where OCCA returns an empty handle for
  * 0 elements or divides by a 0-byte dtype, hmo answers HMO_EINVAL (issue: hmo).
  */
-#include "test_memory_common.h"
+#include "test_hmo_common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -464,6 +464,5 @@ static const conf_rule functional_rules[] = {
     MEM_RULE(memory_error_last_names_the_failure, "occa 4.1 (abort); issue: hmo (hmo_error_last)"),
 };
 
-const conf_group conf_group_memory_alloc_negative =
-    CONF_GROUP("memory_alloc_negative", negative_rules);
-const conf_group conf_group_memory_alloc = CONF_GROUP("memory_alloc", functional_rules);
+const conf_group conf_group_hmo_alloc_negative = CONF_GROUP("hmo_alloc_negative", negative_rules);
+const conf_group conf_group_hmo_alloc = CONF_GROUP("hmo_alloc", functional_rules);

@@ -1,12 +1,12 @@
 /*
- * test_memory_grow.c: hmo_memory_reserve and hmo_memory_resize, the growth VMM
+ * test_hmo_grow.c: hmo_memory_reserve and hmo_memory_resize, the growth VMM
  * allows (occa-memory.md 3.3 memory pool, 6 memoryPool.cpp testReserve, 8.1).
  * OCCA's pool grows by allocating anew and copying, so reservations' pointers
  * change. hmo maps or unmaps physical chunks: within the reserved capacity the
  * address stays; past it the same chunks are remapped into a larger range and
  * hmo_memory_moves counts it. Data before the resize point is kept either way.
  */
-#include "test_memory_common.h"
+#include "test_hmo_common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -385,6 +385,5 @@ static const conf_rule functional_rules[] = {
     MEM_RULE(memory_resize_grows_large_in_place, "occa #748; issue: hmo (grows without copying)"),
 };
 
-const conf_group conf_group_memory_grow_negative =
-    CONF_GROUP("memory_grow_negative", negative_rules);
-const conf_group conf_group_memory_grow = CONF_GROUP("memory_grow", functional_rules);
+const conf_group conf_group_hmo_grow_negative = CONF_GROUP("hmo_grow_negative", negative_rules);
+const conf_group conf_group_hmo_grow = CONF_GROUP("hmo_grow", functional_rules);

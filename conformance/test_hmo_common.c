@@ -1,5 +1,5 @@
 /*
- * test_memory_common.c: the hmo layer of the fixture, the status assertions,
+ * test_hmo_common.c: the hmo layer of the fixture, the status assertions,
  * the tracked constructors and the data pattern of the memory rules.
  *
  * Rules run one after another on one thread (plain run and --report alike),
@@ -7,7 +7,7 @@
  * mem_teardown gives back: memories first (newest first), then devices, then
  * the suite's own teardown, which checks the backend is clean.
  */
-#include "test_memory_common.h"
+#include "test_hmo_common.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,11 +1,11 @@
 /*
- * test_memory_protect.c: hmo_memory_protect, protection the hardware enforces
+ * test_hmo_protect.c: hmo_memory_protect, protection the hardware enforces
  * (issue: hmo; OCCA has no equivalent, occa-memory.md 9). It sets the device's
- * access to the whole allocation, every chunk of it, whichever handle it is
+ * access to the whole allocation, every chunk of it, whichever view it is
  * called through; a copy into read-only memory then fails with HMO_EACCESS,
  * and no-access memory fails on either side of any copy.
  */
-#include "test_memory_common.h"
+#include "test_hmo_common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -260,6 +260,6 @@ static const conf_rule functional_rules[] = {
     MEM_RULE(memory_protected_memory_releases_cleanly, "issue: hmo (free unwinds any access)"),
 };
 
-const conf_group conf_group_memory_protect_negative =
-    CONF_GROUP("memory_protect_negative", negative_rules);
-const conf_group conf_group_memory_protect = CONF_GROUP("memory_protect", functional_rules);
+const conf_group conf_group_hmo_protect_negative =
+    CONF_GROUP("hmo_protect_negative", negative_rules);
+const conf_group conf_group_hmo_protect = CONF_GROUP("hmo_protect", functional_rules);

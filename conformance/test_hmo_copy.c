@@ -1,12 +1,12 @@
 /*
- * test_memory_copy.c: hmo_memory_copy_from, hmo_memory_copy_to and
+ * test_hmo_copy.c: hmo_memory_copy_from, hmo_memory_copy_to and
  * hmo_memory_copy (occa-memory.md 2.4, 4.2, 6 testCopy, testPartialCopy,
  * testCopyMethods). Counts are in elements of the memory the call is about
  * (for memory-to-memory: dst's), each offset in its own memory's elements,
  * HMO_ALL is the rest. Where OCCA throws (and the C API aborts) on a bounds
  * violation, hmo answers HMO_ERANGE, overflow of offset + count included.
  */
-#include "test_memory_common.h"
+#include "test_hmo_common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -423,6 +423,5 @@ static const conf_rule functional_rules[] = {
     MEM_RULE(memory_copy_with_wrapped_memory, "occa 3.1 wrapMemory; occa 3.3 copies"),
 };
 
-const conf_group conf_group_memory_copy_negative =
-    CONF_GROUP("memory_copy_negative", negative_rules);
-const conf_group conf_group_memory_copy = CONF_GROUP("memory_copy", functional_rules);
+const conf_group conf_group_hmo_copy_negative = CONF_GROUP("hmo_copy_negative", negative_rules);
+const conf_group conf_group_hmo_copy = CONF_GROUP("hmo_copy", functional_rules);

@@ -1,12 +1,12 @@
 /*
- * test_memory_view.c: hmo_memory_slice, hmo_memory_cast, hmo_memory_clone,
+ * test_hmo_view.c: hmo_memory_slice, hmo_memory_cast, hmo_memory_clone,
  * hmo_memory_retain and hmo_memory_release (occa-memory.md 1, 2.1, 2.3, 6
  * testSlice, testCast, c/memory.cpp testInit, c/device.cpp testWrapMemory).
- * A slice or cast is a new handle on the same bytes that keeps the allocation
- * alive; the dtype belongs to the handle (occa #747); a cast must divide the
+ * A slice or cast is a new view of the same bytes that keeps the allocation
+ * alive; the dtype belongs to the view (occa #747); a cast must divide the
  * byte size (OCCA truncates); a zero-length slice is HMO_EINVAL.
  */
-#include "test_memory_common.h"
+#include "test_hmo_common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -149,7 +149,7 @@ static void memory_clone_rejects_null_memory(void **state) {
   assert_hmo_new(&copy, hmo_memory_clone(&copy, NULL), HMO_EINVAL);
 }
 
-static void memory_null_handle_queries(void **state) {
+static void memory_null_view_queries(void **state) {
   (void)conf_begin(state);
   assert_null(hmo_memory_retain(NULL));
   hmo_memory_release(NULL);
@@ -302,11 +302,11 @@ static void memory_cast_keeps_original_dtype(void **state) {
   assert_ptr_equal(hmo_memory_ptr(bytes), hmo_memory_ptr(mem));
 }
 
-static void memory_dtype_belongs_to_the_handle(void **state) {
+static void memory_dtype_belongs_to_the_view(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *a = mem_alloc(dev, 10, HMO_INT32, NULL);
-  hmo_memory *alias = mem_retain(a); /* the same handle, as OCCA's b = a */
+  hmo_memory *alias = mem_retain(a); /* the same view, as OCCA's b = a */
   hmo_memory *chars = mem_cast(alias, HMO_CHAR);
   hmo_memory *piece = mem_slice(chars, 4, 8);
   hmo_memory *shorts = mem_cast(piece, HMO_INT16);
@@ -426,7 +426,7 @@ static void memory_clone_of_slice_and_cast(void **state) {
   mem_expect(cast_copy, 29, 32);
 }
 
-static void memory_retain_returns_same_handle(void **state) {
+static void memory_retain_returns_same_view(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = mem_alloc(dev, 10, HMO_INT32, NULL);
@@ -464,7 +464,7 @@ static const conf_rule negative_rules[] = {
              "occa 2.3 cast (double[3] cast(float4) has length 1); issue: hmo"),
     MEM_RULE(memory_clone_rejects_null_out, "issue: hmo (NULL argument: HMO_EINVAL)"),
     MEM_RULE(memory_clone_rejects_null_memory, "occa 2.3 clone (empty handle); issue: hmo"),
-    MEM_RULE(memory_null_handle_queries,
+    MEM_RULE(memory_null_view_queries,
              "occa 2.2 (getModeDevice crashes on an empty handle); issue: hmo (NULL-safe)"),
 };
 
@@ -478,7 +478,7 @@ static const conf_rule functional_rules[] = {
              "occa 1 (PR #490: slices keep the buffer); occa 6 testSlice (outlive the parent)"),
     MEM_RULE(memory_slice_occa_c_init, "occa 6 c/memory.cpp testInit"),
     MEM_RULE(memory_cast_keeps_original_dtype, "occa 6 testCast; occa #690, #727"),
-    MEM_RULE(memory_dtype_belongs_to_the_handle, "occa #747 (dtype on the shared view)"),
+    MEM_RULE(memory_dtype_belongs_to_the_view, "occa #747 (dtype on the shared view)"),
     MEM_RULE(memory_cast_shares_bytes, "occa 2.3 cast (slice(0) + setDtype: same bytes)"),
     MEM_RULE(memory_cast_round_trip_is_lossless, "occa 2.3 cast (repeated casts lose bytes)"),
     MEM_RULE(memory_cast_of_slice, "occa 2.3 cast; occa 2.3 slice"),
@@ -487,9 +487,8 @@ static const conf_rule functional_rules[] = {
              "occa 2.3 clone (new pointer, dtype kept, memoryAllocated up); occa 6 testWrapMemory"),
     MEM_RULE(memory_clone_of_slice_and_cast,
              "occa 2.3 clone; issue: hmo (clone: mem's bytes and dtype)"),
-    MEM_RULE(memory_retain_returns_same_handle, "occa 2.1 copy constructor; issue: hmo (retain)"),
+    MEM_RULE(memory_retain_returns_same_view, "occa 2.1 copy constructor; issue: hmo (retain)"),
 };
 
-const conf_group conf_group_memory_view_negative =
-    CONF_GROUP("memory_view_negative", negative_rules);
-const conf_group conf_group_memory_view = CONF_GROUP("memory_view", functional_rules);
+const conf_group conf_group_hmo_view_negative = CONF_GROUP("hmo_view_negative", negative_rules);
+const conf_group conf_group_hmo_view = CONF_GROUP("hmo_view", functional_rules);
