@@ -6,6 +6,7 @@
  */
 #include "test_hmo_common.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +24,7 @@ static void memory_device_open_rejects_negative_index(void **state) {
   hmo_device *dev = NULL;
   int status = hmo_device_open(&dev, -1);
   if (status == HMO_OK)
-    hmo_device_close(dev);
+    (void)hmo_device_close(dev);
   assert_hmo(status, HMO_EDEVICE);
 }
 
@@ -32,8 +33,92 @@ static void memory_device_open_rejects_index_past_count(void **state) {
   hmo_device *dev = NULL;
   int status = hmo_device_open(&dev, ctx->device_count);
   if (status == HMO_OK)
-    hmo_device_close(dev);
+    (void)hmo_device_close(dev);
   assert_hmo(status, HMO_EDEVICE);
+}
+
+/* hmo_device_close(dev) must answer HMO_EBUSY naming `live` memories. */
+#define expect_busy(dev, live) expect_busy_at(CONF_HERE, dev, live)
+static void expect_busy_at(const char *file, int line, hmo_device *dev, size_t live) {
+  mem_assert_status_at(file, line, hmo_device_close(dev), HMO_EBUSY, "hmo_device_close(dev)");
+  char count[64];
+  snprintf(count, sizeof count, "%zu %s", live, live == 1 ? "memory" : "memories");
+  const char *message = hmo_error_last()->message;
+  if (strstr(message, "hmo_device_close") != message || strstr(message, count) == NULL)
+    conf_fail_at(file, line, "hmo_device_close's message \"%s\" does not say \"%s\"", message,
+                 count);
+}
+
+static void memory_device_close_with_live_memory_is_ebusy(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = mem_alloc(dev, 16, HMO_INT32, NULL);
+  expect_busy(dev, 1);
+  /* nothing changed: the memory and the device still work */
+  mem_fill(mem, 4, 0);
+  mem_expect(mem, 4, 0);
+  assert_int_equal(hmo_device_bytes_allocated(dev), conf_round_up(64, ctx->granularity));
+  hmo_memory *other = mem_alloc(dev, 16, HMO_INT32, NULL);
+  mem_fill(other, 5, 0);
+  mem_expect(other, 5, 0);
+  expect_busy(dev, 2);
+  mem_expect(mem, 4, 0);
+  mem_release(other);
+  mem_release(mem);
+  mem_close(dev);
+}
+
+static void memory_device_close_counts_every_kind_of_memory(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  void *block = conf_malloc(ctx, 4096);
+  hmo_memory *made[6];
+  made[0] = mem_alloc(dev, 16, HMO_INT32, NULL);
+  made[1] = mem_reserve(dev, 16, 1024, HMO_INT32);
+  made[2] = mem_wrap(dev, block, 1024, HMO_INT32);
+  made[3] = mem_clone(made[0]);
+  made[4] = mem_slice(made[1], 4, 8);
+  made[5] = mem_cast(made[2], HMO_BYTE);
+  mem_retain(made[0]); /* one more reference, not one more memory */
+  expect_busy(dev, 6);
+  mem_release(made[0]);
+  expect_busy(dev, 6);
+  for (size_t i = 0; i < 6; i++) {
+    mem_release(made[i]);
+    if (i < 5)
+      expect_busy(dev, 5 - i);
+  }
+  mem_close(dev);
+}
+
+static void memory_device_close_counts_views_keeping_allocation(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = mem_alloc(dev, 16, HMO_INT32, NULL);
+  mem_fill(mem, 6, 0);
+  hmo_memory *view = mem_slice(mem, 8, HMO_ALL);
+  mem_release(mem); /* the view keeps the allocation alive */
+  expect_busy(dev, 1);
+  mem_expect(view, 6, 32);
+  mem_release(view);
+  mem_close(dev);
+}
+
+static void memory_device_close_counts_views_of_freed_allocation(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = mem_alloc(dev, 16, HMO_INT32, NULL);
+  hmo_memory *view = mem_slice(mem, 8, HMO_ALL);
+  hmo_memory *cast = mem_cast(mem, HMO_BYTE);
+  assert_hmo(hmo_memory_free(view), HMO_OK);
+  mem_release(mem);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 0);
+  /* freed, but each view still needs its release */
+  expect_busy(dev, 2);
+  mem_release(view);
+  expect_busy(dev, 1);
+  mem_release(cast);
+  mem_close(dev);
 }
 
 static void memory_alloc_rejects_zero_count(void **state) {
@@ -202,7 +287,7 @@ static void memory_device_queries_take_null(void **state) {
   (void)conf_begin(state);
   assert_int_equal(hmo_device_bytes_allocated(NULL), 0);
   assert_int_equal(hmo_device_hip_id(NULL), -1);
-  hmo_device_close(NULL);
+  assert_hmo(hmo_device_close(NULL), HMO_OK);
 }
 
 static void memory_alloc_answers_queries(void **state) {
@@ -384,7 +469,7 @@ static void memory_status_names_and_strings(void **state) {
   } table[] = {
       {HMO_OK, "HMO_OK"},           {HMO_EINVAL, "HMO_EINVAL"},     {HMO_ERANGE, "HMO_ERANGE"},
       {HMO_ENOMEM, "HMO_ENOMEM"},   {HMO_EFREED, "HMO_EFREED"},     {HMO_EACCESS, "HMO_EACCESS"},
-      {HMO_EDEVICE, "HMO_EDEVICE"}, {HMO_EBACKEND, "HMO_EBACKEND"},
+      {HMO_EDEVICE, "HMO_EDEVICE"}, {HMO_EBACKEND, "HMO_EBACKEND"}, {HMO_EBUSY, "HMO_EBUSY"},
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
     assert_string_equal(hmo_status_name(table[i].status), table[i].name);
@@ -416,6 +501,14 @@ static const conf_rule negative_rules[] = {
     MEM_RULE(memory_device_open_rejects_null_out, "issue: hmo (hmo_device_open Errors)"),
     MEM_RULE(memory_device_open_rejects_negative_index, "issue: hmo (HMO_EDEVICE)"),
     MEM_RULE(memory_device_open_rejects_index_past_count, "issue: hmo (HMO_EDEVICE)"),
+    MEM_RULE(memory_device_close_with_live_memory_is_ebusy,
+             "occa 1 (device::free frees every buffer); issue: hmo (HMO_EBUSY, as uv_loop_close)"),
+    MEM_RULE(memory_device_close_counts_every_kind_of_memory,
+             "issue: hmo (alloc, reserve, wrap, clone, slice, cast: each until released)"),
+    MEM_RULE(memory_device_close_counts_views_keeping_allocation,
+             "occa 1 (PR #490: slices keep the buffer); issue: hmo (HMO_EBUSY)"),
+    MEM_RULE(memory_device_close_counts_views_of_freed_allocation,
+             "issue: hmo (each view of a freed allocation still needs its release)"),
     MEM_RULE(memory_alloc_rejects_zero_count,
              "occa 3.1 malloc (entries==0: empty handle), occa #648; issue: hmo (HMO_EINVAL)"),
     MEM_RULE(memory_alloc_rejects_null_out, "issue: hmo (NULL argument: HMO_EINVAL)"),

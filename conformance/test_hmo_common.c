@@ -29,9 +29,18 @@ int mem_setup(void **state) {
 int mem_teardown(void **state) {
   while (ref_count > 0)
     hmo_memory_release(refs[--ref_count]);
-  while (device_count > 0)
-    hmo_device_close(devices[--device_count]);
-  return conf_teardown(state);
+  /* Every memory the rule made was remembered and is released: a device that
+     is still busy holds one the rule made without these helpers. */
+  int busy = 0;
+  while (device_count > 0) {
+    hmo_device *dev = devices[--device_count];
+    if (hmo_device_close(dev) != HMO_OK) {
+      print_error("mem_teardown: %s\n", hmo_error_last()->message);
+      busy = 1;
+    }
+  }
+  int status = conf_teardown(state);
+  return busy ? -1 : status;
 }
 
 static void track(const char *file, int line, hmo_memory *mem) {
@@ -95,9 +104,12 @@ void mem_close_at(const char *file, int line, hmo_device *dev) {
   for (size_t i = device_count; i-- > 0;) {
     if (devices[i] != dev)
       continue;
-    memmove(&devices[i], &devices[i + 1], (device_count - i - 1) * sizeof devices[0]);
-    device_count--;
-    hmo_device_close(dev);
+    int status = hmo_device_close(dev);
+    if (status == HMO_OK) { /* a busy device stays remembered: the teardown closes it */
+      memmove(&devices[i], &devices[i + 1], (device_count - i - 1) * sizeof devices[0]);
+      device_count--;
+    }
+    mem_assert_status_at(file, line, status, HMO_OK, "hmo_device_close(dev)");
     return;
   }
   conf_fail_at(file, line, "mem_close: device %p is not held by this rule", (void *)dev);

@@ -130,7 +130,8 @@ int main(void) {
   failed |= hmo_memory_moves(v.mem) != 1 || copies != 0 || wrong != 0;
 
   hmo_memory_release(v.mem);
-  hmo_device_close(dev);
+  if (check(hmo_device_close(dev), "hmo_device_close"))
+    return 1;
   failed |= mockhip_live_objects() != 0;
   printf("growable_vector: %s\n", failed ? "FAILED" : "ok");
   return failed;

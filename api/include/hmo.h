@@ -37,7 +37,8 @@ extern "C" {
   X(HMO_EFREED, 4, "use of freed memory")                                                          \
   X(HMO_EACCESS, 5, "denied by protection")                                                        \
   X(HMO_EDEVICE, 6, "no usable device or no VMM support")                                          \
-  X(HMO_EBACKEND, 7, "HIP runtime failure")
+  X(HMO_EBACKEND, 7, "HIP runtime failure")                                                        \
+  X(HMO_EBUSY, 8, "device still in use")
 
 typedef enum hmo_status {
 #define HMO_STATUS_ENUM(name, value, text) name = value,
@@ -106,8 +107,13 @@ typedef struct hmo_device hmo_device;
  * HMO_ENOMEM.
  */
 HMO_API int hmo_device_open(hmo_device **out, int hip_device);
-/* NULL-safe. */
-HMO_API void hmo_device_close(hmo_device *dev);
+/*
+ * Closes dev once every memory made on it is released (views of a freed
+ * allocation included); NULL is HMO_OK.
+ * Errors: HMO_EBUSY while memories of dev are alive: nothing changes and dev
+ * stays usable (libuv's uv_loop_close); the message says how many.
+ */
+HMO_API int hmo_device_close(hmo_device *dev);
 /* Bytes of physical memory this device's live allocations hold (wraps excluded). */
 HMO_API size_t hmo_device_bytes_allocated(const hmo_device *dev);
 /* The HIP device index; -1 for NULL. */

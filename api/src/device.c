@@ -51,7 +51,18 @@ HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
   return HMO_OK;
 }
 
-HMO_API void hmo_device_close(hmo_device *dev) { free(dev); }
+HMO_API int hmo_device_close(hmo_device *dev) {
+  if (dev == NULL)
+    return HMO_OK;
+  size_t live = atomic_load(&dev->memories);
+  if (live != 0)
+    return hmo__fail(HMO_EBUSY, 0,
+                     "hmo_device_close: %zu %s of device %d %s still alive (release %s first)",
+                     live, live == 1 ? "memory" : "memories", dev->hip_id, live == 1 ? "is" : "are",
+                     live == 1 ? "it" : "them");
+  free(dev);
+  return HMO_OK;
+}
 
 HMO_API size_t hmo_device_bytes_allocated(const hmo_device *dev) {
   return dev ? atomic_load(&((hmo_device *)dev)->bytes_allocated) : 0;

@@ -32,6 +32,7 @@ struct hmo_device {
   int hip_id;
   size_t granularity;             /* minimum, for every size and address */
   _Atomic size_t bytes_allocated; /* physical bytes of live allocations */
+  _Atomic size_t memories;        /* memory objects made on it and not yet released */
 };
 
 typedef struct hmo_chunk {
@@ -96,7 +97,8 @@ HMO_HIDDEN int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access);
 
 /* ---- views (memory.c) ---- */
 
-/* A new view (refs 1) of buf; takes one buffer hold. NULL when out of memory. */
+/* A new view (refs 1) of buf; takes one buffer hold and counts one more memory on its
+   device. NULL when out of memory. */
 HMO_HIDDEN hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtype dtype,
                                      bool root);
 

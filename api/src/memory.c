@@ -26,6 +26,7 @@ hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtyp
   mem->dtype = dtype;
   mem->root = root;
   buf->views++; /* under the buffer's lock, or before anyone else can see buf */
+  atomic_fetch_add(&buf->dev->memories, 1);
   return mem;
 }
 
@@ -199,8 +200,11 @@ HMO_API hmo_memory *hmo_memory_retain(hmo_memory *mem) {
 HMO_API void hmo_memory_release(hmo_memory *mem) {
   if (mem == NULL || atomic_fetch_sub(&mem->refs, 1) != 1)
     return;
+  hmo_device *dev = mem->buf->dev;
   hmo__buffer_unhold(mem->buf);
   free(mem);
+  /* Last: once the count is down, hmo_device_close may free dev. */
+  atomic_fetch_sub(&dev->memories, 1);
 }
 
 HMO_API int hmo_memory_free(hmo_memory *mem) {

@@ -189,7 +189,10 @@ static int group_setup(void **state) {
 
 static int group_teardown(void **state) {
   (void)state;
-  hmo_device_close(device);
+  if (hmo_device_close(device) != HMO_OK) {
+    fprintf(stderr, "%s\n", hmo_error_last()->message);
+    return -1;
+  }
   return mockhip_live_objects() == 0 ? 0 : -1;
 }
 
@@ -469,7 +472,7 @@ static void release_round(chaos_round *r) {
   hmo_memory_release(r->out);
   hmo_memory_release(r->view);
   hmo_memory_release(r->mem);
-  hmo_device_close(r->opened);
+  assert_int_equal(hmo_device_close(r->opened), HMO_OK); /* opened only by device_open rounds */
   *r = (chaos_round){.dev = r->dev};
 }
 

@@ -69,13 +69,15 @@ static int setup(void **state) {
 static int teardown(void **state) {
   (void)state;
   size_t held = hmo_device_bytes_allocated(device);
-  hmo_device_close(device);
+  int closed = hmo_device_close(device);
   device = NULL;
   if (held != 0)
     fprintf(stderr, "hmo_device_bytes_allocated is %zu after every release\n", held);
+  if (closed != HMO_OK)
+    fprintf(stderr, "%s\n", hmo_error_last()->message);
   if (mockhip_live_objects() != 0)
     mockhip_dump(stderr);
-  return held == 0 && mockhip_live_objects() == 0 ? 0 : -1;
+  return held == 0 && closed == HMO_OK && mockhip_live_objects() == 0 ? 0 : -1;
 }
 
 /* ---- sharers and owners ---- */

@@ -61,7 +61,7 @@ int main(void) {
   hmo_memory_release(slice);
   hmo_memory_release(mem);
   size_t held = hmo_device_bytes_allocated(dev);
-  hmo_device_close(dev);
+  CHECK(hmo_device_close(dev));
   if (held != 0) {
     fprintf(stderr, "hmo consumer (%s, %s): %zu bytes still allocated after the free\n",
             HMO_CONSUMER_BACKEND, HMO_CONSUMER_BUILT_WITH, held);
