@@ -175,10 +175,10 @@ int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t c
   return HMO_OK;
 }
 
-int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes) {
+int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes, const char *op) {
   hmo_buffer *buf = calloc(1, sizeof *buf);
   if (buf == NULL)
-    return hmo__fail(HMO_ENOMEM, 0, "hmo_memory_wrap: no memory for the buffer");
+    return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the buffer", op);
   pthread_mutex_init(&buf->lock, NULL);
   buf->dev = dev;
   buf->wrapped = true;
@@ -189,8 +189,7 @@ int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes)
   return HMO_OK;
 }
 
-int hmo__buffer_free_locked(hmo_buffer *buf) {
-  const char *op = "hmo_memory_free";
+int hmo__buffer_free_locked(hmo_buffer *buf, const char *op) {
   if (!buf->wrapped) {
     int status = buf->chunk_count ? drop_chunks_from(buf, 0, op) : HMO_OK;
     if (status != HMO_OK)
@@ -205,11 +204,11 @@ int hmo__buffer_free_locked(hmo_buffer *buf) {
   return HMO_OK;
 }
 
-void hmo__buffer_unhold(hmo_buffer *buf) {
+void hmo__buffer_unhold(hmo_buffer *buf, const char *op) {
   pthread_mutex_lock(&buf->lock);
   bool last = --buf->views == 0;
   if (last && !buf->freed)
-    (void)hmo__buffer_free_locked(buf); /* nothing to report to: a release is void */
+    (void)hmo__buffer_free_locked(buf, op); /* only hmo_error_last() hears: a release is void */
   pthread_mutex_unlock(&buf->lock);
   if (!last)
     return;
@@ -261,8 +260,7 @@ static int grow_into_larger_range(hmo_buffer *buf, size_t reserved, size_t extra
   return HMO_OK;
 }
 
-int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes) {
-  const char *op = "hmo_memory_resize";
+int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes, const char *op) {
   bool overflow;
   size_t wanted = round_up(bytes, buf->dev->granularity, &overflow);
   if (overflow)
@@ -287,8 +285,8 @@ int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes) {
   return grow_into_larger_range(buf, reserved, wanted - buf->mapped, op);
 }
 
-int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access) {
-  int status = set_access(buf, buf->base, buf->mapped, access, "hmo_memory_protect");
+int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access, const char *op) {
+  int status = set_access(buf, buf->base, buf->mapped, access, op);
   if (status == HMO_OK)
     buf->access = access;
   return status;

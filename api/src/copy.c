@@ -53,9 +53,8 @@ static char *at(const hmo_memory *mem, size_t offset) {
   return mem->buf->base + mem->offset + offset * mem->dtype->bytes;
 }
 
-/* Host <-> memory: `to_device` says which way. */
-static int host_copy(hmo_memory *mem, void *host, size_t count, size_t offset, bool to_device,
-                     const char *op) {
+int hmo__copy_host(hmo_memory *mem, void *host, size_t count, size_t offset, bool to_device,
+                   const char *op) {
   if (mem == NULL || host == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op,
                      mem == NULL ? "the memory" : "the host pointer");
@@ -76,11 +75,11 @@ static int host_copy(hmo_memory *mem, void *host, size_t count, size_t offset, b
 }
 
 HMO_API int hmo_memory_copy_from(hmo_memory *dst, const void *src, size_t count, size_t offset) {
-  return host_copy(dst, (void *)src, count, offset, true, "hmo_memory_copy_from");
+  return hmo__copy_host(dst, (void *)src, count, offset, true, "hmo_memory_copy_from");
 }
 
 HMO_API int hmo_memory_copy_to(const hmo_memory *src, void *dst, size_t count, size_t offset) {
-  return host_copy((hmo_memory *)src, dst, count, offset, false, "hmo_memory_copy_to");
+  return hmo__copy_host((hmo_memory *)src, dst, count, offset, false, "hmo_memory_copy_to");
 }
 
 /* Locks both buffers of a copy: one lock when they are the same, else in address order. */
@@ -130,13 +129,17 @@ static int memory_copy_locked(hmo_memory *dst, const hmo_memory *src, size_t cou
       "hipMemcpyPeer", op);
 }
 
-HMO_API int hmo_memory_copy(hmo_memory *dst, const hmo_memory *src, size_t count, size_t dst_offset,
-                            size_t src_offset) {
-  const char *op = "hmo_memory_copy";
+int hmo__copy(hmo_memory *dst, const hmo_memory *src, size_t count, size_t dst_offset,
+              size_t src_offset, const char *op) {
   if (dst == NULL || src == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op, dst == NULL ? "dst" : "src");
   lock_pair(dst->buf, src->buf);
   int status = memory_copy_locked(dst, src, count, dst_offset, src_offset, op);
   unlock_pair(dst->buf, src->buf);
   return status;
+}
+
+HMO_API int hmo_memory_copy(hmo_memory *dst, const hmo_memory *src, size_t count, size_t dst_offset,
+                            size_t src_offset) {
+  return hmo__copy(dst, src, count, dst_offset, src_offset, "hmo_memory_copy");
 }

@@ -81,19 +81,22 @@ HMO_HIDDEN int hmo__check_hip(hipError_t err, const char *call, const char *op);
 /* Pinned memory on HIP device hip_id: the properties of every chunk hmo creates there. */
 HMO_HIDDEN hipMemAllocationProp hmo__device_prop(int hip_id);
 
-/* ---- buffers (buffer.c) ---- */
+/* ---- buffers (buffer.c) ----
+ * `op` is the public function the user called: every message starts with it. */
 
 /* A VMM buffer of `bytes` (rounded up) in a range reserved for `capacity`. */
 HMO_HIDDEN int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t capacity,
                                   const char *op);
-HMO_HIDDEN int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes);
+HMO_HIDDEN int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes,
+                                const char *op);
 /* Unmaps, releases and frees the range now; the struct stays for its views. */
-HMO_HIDDEN int hmo__buffer_free_locked(hmo_buffer *buf);
-/* Drops one view's hold; the last frees the buffer (and its memory if still there). */
-HMO_HIDDEN void hmo__buffer_unhold(hmo_buffer *buf);
+HMO_HIDDEN int hmo__buffer_free_locked(hmo_buffer *buf, const char *op);
+/* Drops one view's hold; the last frees the buffer (and its memory if still there). A
+   failure to free the memory is only recorded: there is nobody left to return it to. */
+HMO_HIDDEN void hmo__buffer_unhold(hmo_buffer *buf, const char *op);
 /* Makes the mapped size cover `bytes`, growing in place or moving. */
-HMO_HIDDEN int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes);
-HMO_HIDDEN int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access);
+HMO_HIDDEN int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes, const char *op);
+HMO_HIDDEN int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access, const char *op);
 
 /* ---- views (memory.c) ---- */
 
@@ -104,5 +107,14 @@ HMO_HIDDEN hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t byte
 
 /* bytes = count * dtype bytes, checked; HMO_ALL is resolved by the caller. */
 HMO_HIDDEN int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op);
+
+/* ---- copies (copy.c), checked as the public copies are; failures name `op` ---- */
+
+/* Host <-> memory: `to_device` says which way. */
+HMO_HIDDEN int hmo__copy_host(hmo_memory *mem, void *host, size_t count, size_t offset,
+                              bool to_device, const char *op);
+/* Memory -> memory, as hmo_memory_copy. */
+HMO_HIDDEN int hmo__copy(hmo_memory *dst, const hmo_memory *src, size_t count, size_t dst_offset,
+                         size_t src_offset, const char *op);
 
 #endif /* HMO_INTERNAL_H */

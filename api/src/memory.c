@@ -44,12 +44,23 @@ static int check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_
   return HMO_OK;
 }
 
+/* hmo_memory_release, for `op`: the call that drops the reference (NULL-safe). */
+static void release_as(hmo_memory *mem, const char *op) {
+  if (mem == NULL || atomic_fetch_sub(&mem->refs, 1) != 1)
+    return;
+  hmo_device *dev = mem->buf->dev;
+  hmo__buffer_unhold(mem->buf, op);
+  free(mem);
+  /* Last: once the count is down, hmo_device_close may free dev. */
+  atomic_fetch_sub(&dev->memories, 1);
+}
+
 static int new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype dtype,
                     const char *op) {
   hmo_memory *mem = hmo__view_new(buf, 0, bytes, dtype, true);
   if (mem == NULL) {
     buf->views = 1;
-    hmo__buffer_unhold(buf);
+    hmo__buffer_unhold(buf, op);
     return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the view", op);
   }
   *out = mem;
@@ -80,12 +91,13 @@ HMO_API int hmo_memory_reserve(hmo_memory **out, hmo_device *dev, size_t count, 
 
 HMO_API int hmo_memory_alloc(hmo_memory **out, hmo_device *dev, size_t count, hmo_dtype dtype,
                              const void *src) {
-  int status = reserve_as(out, dev, count, count, dtype, "hmo_memory_alloc");
+  const char *op = "hmo_memory_alloc";
+  int status = reserve_as(out, dev, count, count, dtype, op);
   if (status != HMO_OK || src == NULL)
     return status;
-  status = hmo_memory_copy_from(*out, src, count, 0);
+  status = hmo__copy_host(*out, (void *)src, count, 0, true, op);
   if (status != HMO_OK) {
-    hmo_memory_release(*out);
+    release_as(*out, op);
     *out = NULL;
   }
   return status;
@@ -102,7 +114,7 @@ HMO_API int hmo_memory_wrap(hmo_memory **out, hmo_device *dev, void *device_ptr,
     status = hmo__count_bytes(count, dtype, &bytes, op);
   hmo_buffer *buf;
   if (status == HMO_OK)
-    status = hmo__buffer_wrap(&buf, dev, device_ptr, bytes);
+    status = hmo__buffer_wrap(&buf, dev, device_ptr, bytes, op);
   return status == HMO_OK ? new_root(out, buf, bytes, dtype, op) : status;
 }
 
@@ -182,9 +194,9 @@ HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem) {
   hmo_memory *copy = NULL;
   status = reserve_as(&copy, dev, length, length, dtype, op);
   if (status == HMO_OK)
-    status = hmo_memory_copy(copy, mem, HMO_ALL, 0, 0);
+    status = hmo__copy(copy, mem, HMO_ALL, 0, 0, op);
   if (status != HMO_OK) {
-    hmo_memory_release(copy);
+    release_as(copy, op);
     return status;
   }
   *out = copy;
@@ -197,15 +209,7 @@ HMO_API hmo_memory *hmo_memory_retain(hmo_memory *mem) {
   return mem;
 }
 
-HMO_API void hmo_memory_release(hmo_memory *mem) {
-  if (mem == NULL || atomic_fetch_sub(&mem->refs, 1) != 1)
-    return;
-  hmo_device *dev = mem->buf->dev;
-  hmo__buffer_unhold(mem->buf);
-  free(mem);
-  /* Last: once the count is down, hmo_device_close may free dev. */
-  atomic_fetch_sub(&dev->memories, 1);
-}
+HMO_API void hmo_memory_release(hmo_memory *mem) { release_as(mem, "hmo_memory_release"); }
 
 HMO_API int hmo_memory_free(hmo_memory *mem) {
   const char *op = "hmo_memory_free";
@@ -214,7 +218,7 @@ HMO_API int hmo_memory_free(hmo_memory *mem) {
   pthread_mutex_lock(&mem->buf->lock);
   int status = check_live(mem, op);
   if (status == HMO_OK)
-    status = hmo__buffer_free_locked(mem->buf);
+    status = hmo__buffer_free_locked(mem->buf, op);
   pthread_mutex_unlock(&mem->buf->lock);
   return status;
 }
@@ -236,7 +240,7 @@ HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
   if (status == HMO_OK)
     status = hmo__count_bytes(count, mem->dtype, &bytes, op);
   if (status == HMO_OK)
-    status = hmo__buffer_resize_locked(mem->buf, bytes);
+    status = hmo__buffer_resize_locked(mem->buf, bytes, op);
   if (status == HMO_OK)
     mem->bytes = bytes;
   pthread_mutex_unlock(&mem->buf->lock);
@@ -255,7 +259,7 @@ HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access) {
   if (status == HMO_OK && mem->buf->wrapped)
     status = hmo__fail(HMO_EINVAL, 0, "%s: a wrapped pointer's protection is its owner's", op);
   if (status == HMO_OK)
-    status = hmo__buffer_protect_locked(mem->buf, access);
+    status = hmo__buffer_protect_locked(mem->buf, access, op);
   pthread_mutex_unlock(&mem->buf->lock);
   return status;
 }

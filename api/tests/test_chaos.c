@@ -7,7 +7,8 @@
  * each injected error, N runs 1, 2, ... until the operation makes fewer than
  * N calls and succeeds. After every injected failure:
  *   - the status is an error, the one the injected hipError_t translates to,
- *     and hmo_error_last() holds it, the hipError_t and the failed call's name;
+ *     and hmo_error_last() holds it, the hipError_t and the failed call's
+ *     name, in a message that starts with the public function called;
  *   - mockhip holds exactly the objects and bytes it held before the call,
  *     and hmo_device_bytes_allocated() is unchanged;
  *   - what the operation worked on is untouched: a memory that failed to
@@ -162,7 +163,8 @@ typedef struct chaos_op {
   int (*run)(chaos_round *r);
   void (*after_failure)(chaos_round *r); /* the state is as before the call */
   void (*after_success)(chaos_round *r);
-  bool device_open; /* HMO_EDEVICE fits too; the message need not name the call */
+  const char *call; /* the public function: every message starts with its name */
+  bool device_open; /* HMO_EDEVICE fits too; the message need not name the HIP call */
 } chaos_op;
 
 static hmo_device *device;
@@ -454,6 +456,12 @@ static void device_open_done(chaos_round *r) {
 
 /* ---- the sweep ---- */
 
+/* Whether message starts with "call:", the public function the user called. */
+static bool names_call(const char *message, const char *call) {
+  size_t length = strlen(call);
+  return strncmp(message, call, length) == 0 && message[length] == ':';
+}
+
 /* The status an injected error must come back as. */
 static bool status_fits(const chaos_op *op, hipError_t injected, int status) {
   if (op->device_open && status == HMO_EDEVICE)
@@ -504,8 +512,8 @@ static int cleanup_round(void **state) {
   return 0;
 }
 
-static void print_trace(const chaos_op *op, hipError_t injected, unsigned long long calls) {
-  printf("%s: %llu HIP calls, each failed in turn with %s:", op->name, calls,
+static void print_trace(const char *name, hipError_t injected, unsigned long long calls) {
+  printf("%s: %llu HIP calls, each failed in turn with %s:", name, calls,
          hipGetErrorName(injected));
   for (unsigned long long i = 0; i < calls && i < CHAOS_TRACE; i++)
     printf(" %s", mockhip_api_name(chaos.trace[i]));
@@ -543,14 +551,15 @@ static void sweep(const chaos_op *op, hipError_t injected) {
       assert_true(fired);
       if (!status_fits(op, injected, status) || err->status != status ||
           err->hip_error != (int)injected ||
-          (!op->device_open && strstr(err->message, call) == NULL) || err->message[0] == '\0')
+          (!op->device_open && strstr(err->message, call) == NULL) ||
+          !names_call(err->message, op->call))
         print_error("%s (%s): returned %s; hmo_error_last() says %s, hip_error %d, \"%s\"\n", what,
                     call, ht_status_name(status), ht_status_name(err->status), err->hip_error,
                     err->message);
       assert_true(status_fits(op, injected, status));
       assert_int_equal(err->status, status);
       assert_int_equal(err->hip_error, (int)injected);
-      assert_true(err->message[0] != '\0');
+      assert_true(names_call(err->message, op->call));
       if (!op->device_open)
         assert_non_null(strstr(err->message, call));
       assert_true(ht_same_objects(&before, &after, what));
@@ -572,7 +581,7 @@ static void sweep(const chaos_op *op, hipError_t injected) {
   }
   assert_true(n <= CHAOS_MAX_CALLS);
   assert_true(n >= 2); /* the operation made at least one HIP call, and each was failed */
-  print_trace(op, injected, n - 1);
+  print_trace(op->name, injected, n - 1);
 }
 
 static void sweep_both(const chaos_op *op) {
@@ -580,11 +589,151 @@ static void sweep_both(const chaos_op *op) {
   sweep(op, hipErrorInvalidValue);
 }
 
+/* ---- freeing: hmo_memory_free and the last hmo_memory_release ----
+ *
+ * Freeing drops the chunks (released, then one unmap; a failure there puts
+ * every chunk back) and then frees the address range, which cannot be undone
+ * once it fails: the chunks are gone. So after an injected failure the
+ * allocation is either whole, as before the call, or only its range is left.
+ * A free that failed leaves the memory to its release. A last release that
+ * failed can tell only hmo_error_last(), and what it could not free stays
+ * behind: this test gives that back by hand, so each round still ends with
+ * mockhip holding nothing. Each round opens a device of its own, since a
+ * device keeps counting the bytes a failed release could not free.
+ */
+
+typedef struct free_op {
+  const char *name;
+  const char *call;  /* hmo_memory_free or hmo_memory_release */
+  size_t chunks;     /* the allocation's chunks: 1 (one granule) or 2 (one, then two granules) */
+  bool through_view; /* freed through a slice; a release: the root's reference goes first */
+} free_op;
+
+/* What a failed last release left at base: its chunks still mapped, or only the range. */
+static void free_by_hand(char *base, size_t reserved, size_t chunks, bool mapped) {
+  size_t at = 0;
+  for (size_t i = 0; mapped && i < chunks; i++) {
+    size_t bytes = (i + 1) * granule;
+    hipMemGenericAllocationHandle_t handle;
+    assert_int_equal(hipMemRetainAllocationHandle(&handle, base + at), hipSuccess);
+    assert_int_equal(hipMemRelease(handle), hipSuccess); /* the retain's reference */
+    assert_int_equal(hipMemRelease(handle), hipSuccess); /* hmo's, from hipMemCreate */
+    assert_int_equal(hipMemUnmap(base + at, bytes), hipSuccess);
+    at += bytes;
+  }
+  assert_int_equal(hipMemAddressFree(base, reserved), hipSuccess);
+}
+
+static void sweep_free(const free_op *op, hipError_t injected) {
+  bool release = strcmp(op->call, "hmo_memory_release") == 0;
+  char what[160];
+  unsigned long long n;
+  for (n = 1; n <= CHAOS_MAX_CALLS; n++) {
+    snprintf(what, sizeof what, "%s, call %llu failed with %s", op->name, n,
+             hipGetErrorName(injected));
+    chaos_round *r = &live_round;
+    *r = (chaos_round){0};
+    round_live = true;
+    HT_OK(hmo_device_open(&r->opened, 0));
+    r->dev = r->opened;
+    HT_OK(hmo_memory_reserve(&r->mem, r->dev, words, 4 * words, HMO_UINT32));
+    if (op->chunks == 2)
+      HT_OK(hmo_memory_resize(r->mem, 3 * words));
+    fill(r, hmo_memory_bytes(r->mem));
+    char *base = r->ptr;
+    size_t reserved = r->capacity * sizeof(uint32_t);
+    size_t mapped = hmo_device_bytes_allocated(r->dev);
+    hmo_memory *target = r->mem;
+    if (op->through_view) {
+      HT_OK(hmo_memory_slice(&r->view, r->mem, 1, HMO_ALL));
+      target = r->view;
+      if (release) {
+        hmo_memory_release(r->mem);
+        r->mem = NULL;
+      }
+    }
+    /* A known last error, so a release's own is told apart from an earlier one. */
+    HT_EXPECT(HMO_EINVAL, hmo_memory_free(NULL));
+    mockhip_stats_t before = ht_stats();
+    unsigned long long wrapped_before[MOCKHIP_API_COUNT];
+    memcpy(wrapped_before, chaos.wrapped, sizeof wrapped_before);
+
+    chaos_arm(n, injected);
+    int status = HMO_OK;
+    if (release)
+      hmo_memory_release(target);
+    else
+      status = hmo_memory_free(target);
+    chaos_disarm();
+    if (release && target == r->view)
+      r->view = NULL;
+    else if (release)
+      r->mem = NULL;
+
+    mockhip_stats_t after = ht_stats();
+    assert_all_calls_wrapped(&before, &after, wrapped_before, what);
+    bool fired = chaos.failed_api >= 0;
+    const hmo_error *err = hmo_error_last();
+    if (fired) {
+      const char *call = mockhip_api_name(chaos.failed_api);
+      int expected = injected == hipErrorOutOfMemory ? HMO_ENOMEM : HMO_EBACKEND;
+      if (err->status != expected || (!release && status != expected) ||
+          err->hip_error != (int)injected || strstr(err->message, call) == NULL ||
+          !names_call(err->message, op->call))
+        print_error("%s (%s): returned %s; hmo_error_last() says %s, hip_error %d, \"%s\"\n", what,
+                    call, release ? "nothing (void)" : ht_status_name(status),
+                    ht_status_name(err->status), err->hip_error, err->message);
+      assert_int_equal(err->status, expected);
+      if (!release)
+        assert_int_equal(status, expected);
+      assert_int_equal(err->hip_error, (int)injected);
+      assert_non_null(strstr(err->message, call));
+      assert_true(names_call(err->message, op->call));
+      /* Whole as before, or (the range could not be freed) only the range is left. */
+      bool range_only = chaos.failed_api == MOCKHIP_CALL_hipMemAddressFree;
+      if (range_only) {
+        assert_int_equal(after.live_reservations, before.live_reservations);
+        assert_int_equal(after.reserved_bytes, before.reserved_bytes);
+        assert_int_equal(after.live_handles, before.live_handles - op->chunks);
+        assert_int_equal(after.mapped_bytes, before.mapped_bytes - mapped);
+        assert_int_equal(hmo_device_bytes_allocated(r->dev), 0);
+      } else {
+        assert_true(ht_same_objects(&before, &after, what));
+        assert_int_equal(hmo_device_bytes_allocated(r->dev), mapped);
+      }
+      if (!release && !range_only && r->mem != NULL)
+        assert_mem_unchanged(r); /* a failed free left it as it was */
+      if (release)
+        free_by_hand(base, reserved, op->chunks, !range_only);
+    } else {
+      assert_int_equal(status, HMO_OK);
+      assert_int_equal(hmo_device_bytes_allocated(r->dev), 0);
+      if (!release)
+        assert_false(hmo_memory_is_valid(target));
+    }
+    release_round(r); /* closes the round's device too: every memory is released */
+    round_live = false;
+    mockhip_stats_t now = ht_stats();
+    assert_true(ht_same_objects(&baseline, &now, what));
+    if (!fired)
+      break;
+  }
+  assert_true(n <= CHAOS_MAX_CALLS);
+  assert_true(n >= 2);
+  print_trace(op->name, injected, n - 1);
+}
+
+static void sweep_free_both(const free_op *op) {
+  sweep_free(op, hipErrorOutOfMemory);
+  sweep_free(op, hipErrorInvalidValue);
+}
+
 /* ---- the cases ---- */
 
 static void test_chaos_alloc(void **state) {
   (void)state;
   static const chaos_op op = {.name = "hmo_memory_alloc",
+                              .call = "hmo_memory_alloc",
                               .run = run_alloc,
                               .after_failure = assert_no_out,
                               .after_success = alloc_done};
@@ -594,6 +743,7 @@ static void test_chaos_alloc(void **state) {
 static void test_chaos_alloc_with_data(void **state) {
   (void)state;
   static const chaos_op op = {.name = "hmo_memory_alloc with src",
+                              .call = "hmo_memory_alloc",
                               .run = run_alloc_src,
                               .after_failure = assert_no_out,
                               .after_success = alloc_src_done};
@@ -603,6 +753,7 @@ static void test_chaos_alloc_with_data(void **state) {
 static void test_chaos_reserve(void **state) {
   (void)state;
   static const chaos_op op = {.name = "hmo_memory_reserve",
+                              .call = "hmo_memory_reserve",
                               .run = run_reserve,
                               .after_failure = assert_no_out,
                               .after_success = reserve_done};
@@ -612,6 +763,7 @@ static void test_chaos_reserve(void **state) {
 static void test_chaos_clone(void **state) {
   (void)state;
   static const chaos_op op = {.name = "hmo_memory_clone",
+                              .call = "hmo_memory_clone",
                               .setup = setup_clone,
                               .run = run_clone,
                               .after_failure = clone_failed,
@@ -622,6 +774,7 @@ static void test_chaos_clone(void **state) {
 static void test_chaos_clone_slice(void **state) {
   (void)state;
   static const chaos_op op = {.name = "hmo_memory_clone of a slice",
+                              .call = "hmo_memory_clone",
                               .setup = setup_clone_slice,
                               .run = run_clone_slice,
                               .after_failure = clone_slice_failed,
@@ -632,6 +785,7 @@ static void test_chaos_clone_slice(void **state) {
 static void test_chaos_resize_grow_in_place(void **state) {
   (void)state;
   static const chaos_op op = {.name = "hmo_memory_resize within capacity",
+                              .call = "hmo_memory_resize",
                               .setup = setup_grow,
                               .run = run_grow,
                               .after_failure = assert_mem_unchanged,
@@ -642,6 +796,7 @@ static void test_chaos_resize_grow_in_place(void **state) {
 static void test_chaos_resize_grow_moving(void **state) {
   (void)state;
   static const chaos_op op = {.name = "hmo_memory_resize past capacity",
+                              .call = "hmo_memory_resize",
                               .setup = setup_move,
                               .run = run_move,
                               .after_failure = assert_mem_unchanged,
@@ -652,6 +807,7 @@ static void test_chaos_resize_grow_moving(void **state) {
 static void test_chaos_resize_grow_moving_chunks(void **state) {
   (void)state;
   static const chaos_op op = {.name = "hmo_memory_resize past capacity, two chunks",
+                              .call = "hmo_memory_resize",
                               .setup = setup_move_chunks,
                               .run = run_move_chunks,
                               .after_failure = assert_mem_unchanged,
@@ -662,6 +818,7 @@ static void test_chaos_resize_grow_moving_chunks(void **state) {
 static void test_chaos_resize_shrink(void **state) {
   (void)state;
   static const chaos_op op = {.name = "hmo_memory_resize shrinking",
+                              .call = "hmo_memory_resize",
                               .setup = setup_shrink,
                               .run = run_shrink,
                               .after_failure = assert_mem_unchanged,
@@ -672,6 +829,7 @@ static void test_chaos_resize_shrink(void **state) {
 static void test_chaos_protect(void **state) {
   (void)state;
   static const chaos_op op = {.name = "hmo_memory_protect",
+                              .call = "hmo_memory_protect",
                               .setup = setup_protect,
                               .run = run_protect,
                               .after_failure = assert_mem_unchanged,
@@ -682,11 +840,43 @@ static void test_chaos_protect(void **state) {
 static void test_chaos_device_open(void **state) {
   (void)state;
   static const chaos_op op = {.name = "hmo_device_open",
+                              .call = "hmo_device_open",
                               .run = run_device_open,
                               .after_failure = device_open_failed,
                               .after_success = device_open_done,
                               .device_open = true};
   sweep_both(&op);
+}
+
+static void test_chaos_free(void **state) {
+  (void)state;
+  static const free_op op = {.name = "hmo_memory_free", .call = "hmo_memory_free", .chunks = 2};
+  sweep_free_both(&op);
+}
+
+static void test_chaos_free_through_slice(void **state) {
+  (void)state;
+  static const free_op op = {.name = "hmo_memory_free of a slice",
+                             .call = "hmo_memory_free",
+                             .chunks = 1,
+                             .through_view = true};
+  sweep_free_both(&op);
+}
+
+static void test_chaos_last_release(void **state) {
+  (void)state;
+  static const free_op op = {
+      .name = "hmo_memory_release, the last reference", .call = "hmo_memory_release", .chunks = 2};
+  sweep_free_both(&op);
+}
+
+static void test_chaos_last_release_of_slice(void **state) {
+  (void)state;
+  static const free_op op = {.name = "hmo_memory_release of a slice, the last reference",
+                             .call = "hmo_memory_release",
+                             .chunks = 2,
+                             .through_view = true};
+  sweep_free_both(&op);
 }
 
 int main(void) {
@@ -703,6 +893,10 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_chaos_resize_shrink, start_case, cleanup_round),
       cmocka_unit_test_setup_teardown(test_chaos_protect, start_case, cleanup_round),
       cmocka_unit_test_setup_teardown(test_chaos_device_open, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_free, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_free_through_slice, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_last_release, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_last_release_of_slice, start_case, cleanup_round),
   };
   return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
