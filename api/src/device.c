@@ -19,8 +19,8 @@ HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
   int count = 0;
   hipError_t err = hipGetDeviceCount(&count);
   if (err != hipSuccess || count == 0)
-    return hmo__fail(HMO_EDEVICE, err, "hmo_device_open: no HIP device (hipGetDeviceCount: %s)",
-                     hipGetErrorName(err));
+    return hmo__fail_hip(HMO_EDEVICE, err, "hmo_device_open: no HIP device (hipGetDeviceCount: %s)",
+                         hipGetErrorName(err));
   if (hip_device < 0 || hip_device >= count)
     return hmo__fail(HMO_EDEVICE, hipErrorInvalidDevice,
                      "hmo_device_open: device %d does not exist (0..%d)", hip_device, count - 1);
@@ -28,8 +28,9 @@ HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
 #if HIPVMM_HAS_VMM_ATTRIBUTE
   err = hipDeviceGetAttribute(&vmm, HIPVMM_ATTRIBUTE_VMM, hip_device);
   if (err != hipSuccess)
-    return hmo__fail(HMO_EDEVICE, err, "hmo_device_open: cannot ask device %d for VMM support: %s",
-                     hip_device, hipGetErrorName(err));
+    return hmo__fail_hip(HMO_EDEVICE, err,
+                         "hmo_device_open: cannot ask device %d for VMM support: %s", hip_device,
+                         hipGetErrorName(err));
 #endif
   if (!vmm)
     return hmo__fail(HMO_EDEVICE, hipErrorNotSupported,
@@ -39,9 +40,9 @@ HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
   size_t granularity = 0;
   err = hipMemGetAllocationGranularity(&granularity, &prop, hipMemAllocationGranularityMinimum);
   if (err != hipSuccess || granularity == 0)
-    return hmo__fail(hmo__status_of(err) == HMO_OK ? HMO_EBACKEND : hmo__status_of(err), err,
-                     "hmo_device_open: no allocation granularity for device %d: %s", hip_device,
-                     hipGetErrorName(err));
+    return hmo__fail_hip(hmo__status_of(err) == HMO_OK ? HMO_EBACKEND : hmo__status_of(err), err,
+                         "hmo_device_open: no allocation granularity for device %d: %s", hip_device,
+                         hipGetErrorName(err));
   hmo_device *dev = calloc(1, sizeof *dev);
   if (dev == NULL)
     return hmo__fail(HMO_ENOMEM, 0, "hmo_device_open: no memory for the device");

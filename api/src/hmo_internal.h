@@ -70,10 +70,15 @@ struct hmo_memory {
 HMO_HIDDEN int hmo__fail(int status, hipError_t hip_error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The same for a HIP call that just returned hip_error: the backend's reason for it, when it
+   gives one, is appended. Call it before any other HIP call, which would replace the reason. */
+HMO_HIDDEN int hmo__fail_hip(int status, hipError_t hip_error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* The one translation from hipError_t to hmo_status. */
 HMO_HIDDEN int hmo__status_of(hipError_t err);
 
-/* Fails with the translated status when err is not hipSuccess; else HMO_OK. */
+/* Fails with the translated status when err is not hipSuccess (hmo__fail_hip); else HMO_OK. */
 HMO_HIDDEN int hmo__check_hip(hipError_t err, const char *call, const char *op);
 
 /* ---- devices (device.c) ---- */
