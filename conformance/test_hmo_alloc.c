@@ -37,6 +37,29 @@ static void memory_device_open_rejects_index_past_count(void **state) {
   assert_hmo(status, HMO_EDEVICE);
 }
 
+static void memory_device_open_boundary_at_count(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(ctx->device_count - 1);
+  assert_int_equal(hmo_device_hip_id(dev), ctx->device_count - 1);
+  hmo_device *none = NULL;
+  int status = hmo_device_open(&none, ctx->device_count);
+  if (status == HMO_OK)
+    (void)hmo_device_close(none);
+  assert_hmo(status, HMO_EDEVICE);
+}
+
+static void memory_wrap_byte_size_boundary(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  void *block = conf_malloc(ctx, 4096);
+  hmo_memory *mem = NULL;
+  /* count * 8 is the largest multiple of 8 a size_t holds: hmo takes the caller's word */
+  hmo_memory *huge = mem_wrap(dev, block, SIZE_MAX / 8, HMO_INT64);
+  assert_int_equal(hmo_memory_length(huge), SIZE_MAX / 8);
+  assert_int_equal(hmo_memory_bytes(huge), SIZE_MAX / 8 * 8);
+  assert_hmo_new(&mem, hmo_memory_wrap(&mem, dev, block, SIZE_MAX / 8 + 1, HMO_INT64), HMO_ERANGE);
+}
+
 /* hmo_device_close(dev) must answer HMO_EBUSY naming `live` memories. */
 #define expect_busy(dev, live) expect_busy_at(CONF_HERE, dev, live)
 static void expect_busy_at(const char *file, int line, hmo_device *dev, size_t live) {
@@ -501,6 +524,8 @@ static const conf_rule negative_rules[] = {
     MEM_RULE(memory_device_open_rejects_null_out, "issue: hmo (hmo_device_open Errors)"),
     MEM_RULE(memory_device_open_rejects_negative_index, "issue: hmo (HMO_EDEVICE)"),
     MEM_RULE(memory_device_open_rejects_index_past_count, "issue: hmo (HMO_EDEVICE)"),
+    MEM_RULE(memory_device_open_boundary_at_count,
+             "issue: hmo (the last device index vs the device count: HMO_EDEVICE)"),
     MEM_RULE(memory_device_close_with_live_memory_is_ebusy,
              "occa 1 (device::free frees every buffer); issue: hmo (HMO_EBUSY, as uv_loop_close)"),
     MEM_RULE(memory_device_close_counts_every_kind_of_memory,
@@ -525,6 +550,8 @@ static const conf_rule negative_rules[] = {
     MEM_RULE(memory_wrap_rejects_null_device, "issue: hmo (hmo_memory_wrap Errors)"),
     MEM_RULE(memory_wrap_rejects_null_dtype, "issue: hmo (hmo_memory_wrap Errors)"),
     MEM_RULE(memory_wrap_rejects_byte_size_overflow, "issue: hmo (size overflows: HMO_ERANGE)"),
+    MEM_RULE(memory_wrap_byte_size_boundary,
+             "issue: hmo (the largest byte size that fits vs one element more: HMO_ERANGE)"),
     MEM_RULE(memory_dtype_create_rejects_zero_bytes,
              "occa 2.2 length (divides by a 0-byte dtype), occa 5; issue: hmo"),
     MEM_RULE(memory_dtype_create_rejects_null_name, "issue: hmo (hmo_dtype_create Errors)"),

@@ -168,6 +168,131 @@ static void memory_copy_count_is_in_destination_elements(void **state) {
   mem_expect(dst, 4, 0);
 }
 
+/* Boundaries: each check probed on both sides, in a layout where nothing else
+   refuses: live read-write memory, host buffers large enough, nothing shrunk. */
+
+static void memory_copy_from_boundary_at_end(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = ints(dev, 10, 0);
+  int32_t host[11];
+  fill_ints(host, 11, 100);
+  /* count: exactly the length, then one more */
+  assert_hmo(hmo_memory_copy_from(mem, host, 10, 0), HMO_OK);
+  assert_hmo(hmo_memory_copy_from(mem, host, 11, 0), HMO_ERANGE);
+  /* offset: the last element, then one past it */
+  int32_t last = -9;
+  assert_hmo(hmo_memory_copy_from(mem, &last, 1, 9), HMO_OK);
+  assert_hmo(hmo_memory_copy_from(mem, &last, 1, 10), HMO_ERANGE);
+  /* offset + count ending at the end, then one past */
+  assert_hmo(hmo_memory_copy_from(mem, host, 3, 6), HMO_OK);
+  assert_hmo(hmo_memory_copy_from(mem, host, 4, 7), HMO_ERANGE);
+  /* HMO_ALL: from the last element (one), from the end (none), from one past */
+  assert_hmo(hmo_memory_copy_from(mem, host + 10, HMO_ALL, 9), HMO_OK);
+  assert_hmo(hmo_memory_copy_from(mem, host, HMO_ALL, 10), HMO_OK);
+  assert_hmo(hmo_memory_copy_from(mem, host, HMO_ALL, 11), HMO_ERANGE);
+  /* nothing at the end, then nothing one past it */
+  assert_hmo(hmo_memory_copy_from(mem, host, 0, 10), HMO_OK);
+  assert_hmo(hmo_memory_copy_from(mem, host, 0, 11), HMO_ERANGE);
+  int32_t want[10] = {100, 101, 102, 103, 104, 105, 100, 101, 102, 110};
+  mem_expect_ints(mem, want, 10, 0);
+}
+
+static void memory_copy_to_boundary_at_end(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = ints(dev, 10, 0);
+  int32_t host[12];
+  for (size_t i = 0; i < 12; i++)
+    host[i] = -1;
+  assert_hmo(hmo_memory_copy_to(mem, host, 10, 0), HMO_OK);
+  assert_int_equal(host[9], 9);
+  assert_int_equal(host[10], -1);
+  assert_hmo(hmo_memory_copy_to(mem, host, 11, 0), HMO_ERANGE);
+  int32_t last = -1;
+  assert_hmo(hmo_memory_copy_to(mem, &last, 1, 9), HMO_OK);
+  assert_int_equal(last, 9);
+  assert_hmo(hmo_memory_copy_to(mem, &last, 1, 10), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy_to(mem, host, 3, 7), HMO_OK);
+  assert_int_equal(host[2], 9);
+  assert_hmo(hmo_memory_copy_to(mem, host, 4, 7), HMO_ERANGE);
+  host[0] = host[1] = -1;
+  assert_hmo(hmo_memory_copy_to(mem, host, HMO_ALL, 9), HMO_OK);
+  assert_int_equal(host[0], 9);
+  assert_int_equal(host[1], -1); /* one element only */
+  host[0] = -1;
+  assert_hmo(hmo_memory_copy_to(mem, host, HMO_ALL, 10), HMO_OK);
+  assert_int_equal(host[0], -1); /* none */
+  assert_hmo(hmo_memory_copy_to(mem, host, HMO_ALL, 11), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy_to(mem, host, 0, 10), HMO_OK);
+  assert_hmo(hmo_memory_copy_to(mem, host, 0, 11), HMO_ERANGE);
+  assert_int_equal(host[0], -1);
+}
+
+static void memory_copy_boundary_at_destination_end(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *dst = ints(dev, 8, 0);
+  hmo_memory *src = ints(dev, 16, 100); /* twice as long: never the limit here */
+  assert_hmo(hmo_memory_copy(dst, src, 8, 0, 0), HMO_OK);
+  assert_hmo(hmo_memory_copy(dst, src, 9, 0, 0), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy(dst, src, 1, 7, 15), HMO_OK);
+  assert_hmo(hmo_memory_copy(dst, src, 1, 8, 0), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy(dst, src, 3, 5, 0), HMO_OK);
+  assert_hmo(hmo_memory_copy(dst, src, 4, 5, 0), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy(dst, src, HMO_ALL, 6, 10), HMO_OK); /* two */
+  assert_hmo(hmo_memory_copy(dst, src, HMO_ALL, 8, 0), HMO_OK);  /* none */
+  assert_hmo(hmo_memory_copy(dst, src, HMO_ALL, 9, 0), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy(dst, src, 0, 8, 0), HMO_OK);
+  assert_hmo(hmo_memory_copy(dst, src, 0, 9, 0), HMO_ERANGE);
+  int32_t want[8] = {100, 101, 102, 103, 104, 100, 110, 111};
+  mem_expect_ints(dst, want, 8, 0);
+}
+
+static void memory_copy_boundary_at_source_end(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *dst = ints(dev, 16, 0); /* twice as long: never the limit here */
+  hmo_memory *src = ints(dev, 8, 100);
+  assert_hmo(hmo_memory_copy(dst, src, 8, 0, 0), HMO_OK);
+  assert_hmo(hmo_memory_copy(dst, src, 9, 0, 0), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy(dst, src, 1, 15, 7), HMO_OK);
+  assert_hmo(hmo_memory_copy(dst, src, 1, 0, 8), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy(dst, src, 3, 8, 5), HMO_OK);
+  assert_hmo(hmo_memory_copy(dst, src, 4, 8, 5), HMO_ERANGE);
+  /* HMO_ALL is dst's rest: eight from dst element 8 fit src, nine from 7 do not */
+  assert_hmo(hmo_memory_copy(dst, src, HMO_ALL, 8, 0), HMO_OK);
+  assert_hmo(hmo_memory_copy(dst, src, HMO_ALL, 7, 0), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy(dst, src, 0, 0, 8), HMO_OK);
+  assert_hmo(hmo_memory_copy(dst, src, 0, 0, 9), HMO_ERANGE);
+  int32_t want[16] = {100, 101, 102, 103, 104, 105, 106, 107,
+                      100, 101, 102, 103, 104, 105, 106, 107};
+  mem_expect_ints(dst, want, 16, 0);
+}
+
+static void memory_copy_source_boundary_in_its_own_bytes(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  /* The count is in int64 (dst) elements, the source offset in int32 elements: the
+     source's end is its 64th byte. */
+  hmo_memory *dst = mem_alloc(dev, 8, HMO_INT64, NULL);
+  hmo_memory *src = mem_alloc(dev, 16, HMO_INT32, NULL);
+  mem_fill(dst, 12, 0);
+  mem_fill(src, 13, 0);
+  assert_hmo(hmo_memory_copy(dst, src, 8, 0, 0), HMO_OK); /* bytes [0, 64) */
+  assert_hmo(hmo_memory_copy(dst, src, 8, 0, 1), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy(dst, src, 7, 1, 2), HMO_OK); /* bytes [8, 64) */
+  assert_hmo(hmo_memory_copy(dst, src, 7, 1, 3), HMO_ERANGE);
+  assert_hmo(hmo_memory_copy(dst, src, 1, 0, 14), HMO_OK); /* bytes [56, 64) */
+  assert_hmo(hmo_memory_copy(dst, src, 1, 0, 15), HMO_ERANGE);
+  unsigned char want[64], got[64];
+  mem_pattern(want, 64, 13, 0);
+  mem_pattern(want, 8, 13, 56);
+  mem_pattern(want + 8, 56, 13, 8);
+  assert_hmo(hmo_memory_copy_to(dst, got, HMO_ALL, 0), HMO_OK);
+  assert_memory_equal(got, want, 64);
+}
+
 /* ---- functional ---- */
 
 static void memory_copy_round_trip(void **state) {
@@ -405,6 +530,18 @@ static const conf_rule negative_rules[] = {
              "occa 2.4 units (big.copyFrom(small) throws); occa 6 gaps (mismatched count)"),
     MEM_RULE(memory_copy_count_is_in_destination_elements,
              "occa 2.4 units (float[10].copyTo(double[10]); the reverse throws)"),
+    MEM_RULE(
+        memory_copy_from_boundary_at_end,
+        "occa 2.4 checks (offset + bytes past the view size); issue: hmo (exact end vs one past)"),
+    MEM_RULE(
+        memory_copy_to_boundary_at_end,
+        "occa 2.4 checks (offset + bytes past the view size); issue: hmo (exact end vs one past)"),
+    MEM_RULE(memory_copy_boundary_at_destination_end,
+             "occa 2.4 checks (Destination memory has size); issue: hmo (exact end vs one past)"),
+    MEM_RULE(memory_copy_boundary_at_source_end,
+             "occa 2.4 checks (Source memory has size); issue: hmo (exact end vs one past)"),
+    MEM_RULE(memory_copy_source_boundary_in_its_own_bytes,
+             "occa 2.4 units (count in dst elements, offset in src's); issue: hmo (byte end)"),
 };
 
 static const conf_rule functional_rules[] = {

@@ -155,6 +155,108 @@ static void memory_slice_past_shrunk_end_is_refused(void **state) {
   mem_expect(mem, 65, 0);
 }
 
+static void memory_reserve_capacity_boundary_at_count(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = NULL;
+  hmo_memory *exact = mem_reserve(dev, 100, 100, HMO_INT32);
+  assert_int_equal(hmo_memory_length(exact), 100);
+  assert_true(hmo_memory_capacity(exact) >= 100);
+  assert_hmo_new(&mem, hmo_memory_reserve(&mem, dev, 100, 99, HMO_INT32), HMO_EINVAL);
+}
+
+/*
+ * Views made before a shrink, one ending exactly at the new end and one a
+ * single element past it, inside the same mapped chunk: the bounds are the
+ * size asked for, not the granule the chunk was rounded to.
+ */
+static void memory_view_past_shrunk_end_boundary(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx);
+  hmo_memory *mem = mem_alloc(dev, 2 * per, HMO_INT32, NULL); /* one chunk of two granules */
+  mem_fill(mem, 66, 0);
+  hmo_memory *at_end = mem_slice(mem, 8, 2);  /* elements [8, 10) */
+  hmo_memory *past = mem_slice(mem, 9, 2);    /* elements [9, 11) */
+  hmo_memory *beyond = mem_slice(mem, 10, 1); /* element 10 */
+  hmo_memory *other = mem_alloc(dev, 4, HMO_INT32, NULL);
+  assert_hmo(hmo_memory_resize(mem, 10), HMO_OK);
+  assert_int_equal(hmo_device_bytes_allocated(dev), conf_round_up(2 * per * 4, ctx->granularity) +
+                                                        conf_round_up(16, ctx->granularity));
+  int32_t host[2] = {-1, -1};
+  /* ending exactly at the end: every copy works */
+  assert_hmo(hmo_memory_copy_to(at_end, host, HMO_ALL, 0), HMO_OK);
+  assert_hmo(hmo_memory_copy_from(at_end, host, HMO_ALL, 0), HMO_OK);
+  assert_hmo(hmo_memory_copy(other, at_end, 2, 0, 0), HMO_OK);
+  assert_hmo(hmo_memory_copy(at_end, other, 2, 0, 0), HMO_OK);
+  hmo_memory *copy = mem_clone(at_end);
+  assert_int_equal(hmo_memory_length(copy), 2);
+  /* one element past it, or starting at it: refused, whatever the call */
+  hmo_memory *views[2] = {past, beyond};
+  for (size_t i = 0; i < 2; i++) {
+    hmo_memory *view = views[i], *out = NULL;
+    assert_hmo(hmo_memory_copy_to(view, host, 1, 0), HMO_ERANGE);
+    assert_hmo(hmo_memory_copy_from(view, host, 1, 0), HMO_ERANGE);
+    assert_hmo(hmo_memory_copy(other, view, 1, 0, 0), HMO_ERANGE);
+    assert_hmo(hmo_memory_copy(view, other, 1, 0, 0), HMO_ERANGE);
+    assert_hmo_new(&out, hmo_memory_clone(&out, view), HMO_ERANGE);
+  }
+  /* what went through at_end and back was its own bytes: the ten elements are as filled */
+  unsigned char want[40], got[40];
+  mem_pattern(want, 40, 66, 0);
+  assert_hmo(hmo_memory_copy_to(mem, got, HMO_ALL, 0), HMO_OK);
+  assert_memory_equal(got, want, 40);
+}
+
+static void memory_resize_shrink_boundary_at_chunk_end(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx);
+  hmo_memory *mem = mem_reserve(dev, per, 4 * per, HMO_INT32);
+  assert_hmo(hmo_memory_resize(mem, 3 * per), HMO_OK); /* chunks: one granule, then two */
+  mem_fill(mem, 67, 0);
+  /* one element past the first chunk: the second chunk stays */
+  assert_hmo(hmo_memory_resize(mem, per + 1), HMO_OK);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 3 * ctx->granularity);
+  mem_expect(mem, 67, 0);
+  /* exactly the first chunk: the second goes */
+  assert_hmo(hmo_memory_resize(mem, per), HMO_OK);
+  assert_int_equal(hmo_device_bytes_allocated(dev), ctx->granularity);
+  mem_expect(mem, 67, 0);
+}
+
+static void memory_resize_capacity_boundary_of_odd_dtype(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_dtype vec3 = NULL;
+  assert_hmo(hmo_dtype_create(&vec3, "vec3", 12), HMO_OK); /* 12 does not divide a granule */
+  hmo_memory *mem = NULL;
+  int status = hmo_memory_reserve(&mem, dev, 1, 2 * ctx->granularity / 12, vec3);
+  size_t capacity = hmo_memory_capacity(mem);
+  void *ptr = hmo_memory_ptr(mem);
+  int at_capacity = HMO_EINVAL, past_capacity = HMO_EINVAL;
+  size_t moves_at = 99, moves_past = 99;
+  void *ptr_at = NULL;
+  if (status == HMO_OK) {
+    at_capacity = hmo_memory_resize(mem, capacity); /* the last whole element that fits */
+    moves_at = hmo_memory_moves(mem);
+    ptr_at = hmo_memory_ptr(mem);
+    past_capacity = hmo_memory_resize(mem, capacity + 1); /* its bytes run past the range */
+    moves_past = hmo_memory_moves(mem);
+  }
+  size_t length = hmo_memory_length(mem);
+  hmo_memory_release(mem);
+  hmo_dtype_destroy(vec3); /* before any assertion: nothing typed with it is left */
+  assert_hmo(status, HMO_OK);
+  assert_int_equal(capacity, conf_round_up(2 * ctx->granularity / 12 * 12, ctx->granularity) / 12);
+  assert_hmo(at_capacity, HMO_OK);
+  assert_int_equal(moves_at, 0);
+  assert_ptr_equal(ptr_at, ptr);
+  assert_hmo(past_capacity, HMO_OK);
+  assert_int_equal(moves_past, 1);
+  assert_int_equal(length, capacity + 1);
+}
+
 /* ---- functional ---- */
 
 static void memory_reserve_holds_count_with_capacity(void **state) {
@@ -364,6 +466,14 @@ static const conf_rule negative_rules[] = {
              "issue: hmo (a failure leaves the buffer as it was)"),
     MEM_RULE(memory_slice_past_shrunk_end_is_refused,
              "occa 1 (views dangled before #490); issue: hmo (never a crash; HMO_ERANGE)"),
+    MEM_RULE(memory_reserve_capacity_boundary_at_count,
+             "issue: hmo (capacity equal to count vs one below)"),
+    MEM_RULE(memory_view_past_shrunk_end_boundary,
+             "occa 8.3 (requested size); issue: hmo (the size asked for, not the granule)"),
+    MEM_RULE(memory_resize_shrink_boundary_at_chunk_end,
+             "issue: hmo (unmaps whole trailing chunks: exact chunk end vs one element more)"),
+    MEM_RULE(memory_resize_capacity_boundary_of_odd_dtype,
+             "occa 6 testReserve; issue: hmo (exactly the capacity in place vs one more: move)"),
 };
 
 static const conf_rule functional_rules[] = {

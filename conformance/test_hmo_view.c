@@ -134,6 +134,100 @@ static void memory_cast_rejects_indivisible_user_dtype(void **state) {
   assert_hmo(status, HMO_EINVAL);
 }
 
+static void memory_slice_boundary_at_end(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  int32_t data[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  hmo_memory *mem = mem_alloc(dev, 10, HMO_INT32, data);
+  hmo_memory *view = NULL;
+  /* the whole, then one more */
+  hmo_memory *whole = mem_slice(mem, 0, 10);
+  assert_int_equal(hmo_memory_length(whole), 10);
+  assert_hmo_new(&view, hmo_memory_slice(&view, mem, 0, 11), HMO_ERANGE);
+  /* the last element, then the one past it */
+  hmo_memory *last = mem_slice(mem, 9, 1);
+  mem_expect_ints(last, data + 9, 1, 0);
+  view = NULL;
+  assert_hmo_new(&view, hmo_memory_slice(&view, mem, 10, 1), HMO_ERANGE);
+  /* ending at the end, then one past */
+  hmo_memory *tail = mem_slice(mem, 6, 4);
+  mem_expect_ints(tail, data + 6, 4, 0);
+  view = NULL;
+  assert_hmo_new(&view, hmo_memory_slice(&view, mem, 6, 5), HMO_ERANGE);
+  /* HMO_ALL from the last element is one; from one past the end, out of range */
+  hmo_memory *rest = mem_slice(mem, 9, HMO_ALL);
+  assert_int_equal(hmo_memory_length(rest), 1);
+  view = NULL;
+  assert_hmo_new(&view, hmo_memory_slice(&view, mem, 11, HMO_ALL), HMO_ERANGE);
+}
+
+static void memory_slice_of_slice_boundary_at_its_end(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  int32_t data[16];
+  for (int32_t i = 0; i < 16; i++)
+    data[i] = 100 + i;
+  hmo_memory *mem = mem_alloc(dev, 16, HMO_INT32, data);
+  hmo_memory *mid = mem_slice(mem, 4, 8); /* elements 4..11 of 16: the parent goes on */
+  hmo_memory *view = NULL;
+  hmo_memory *whole = mem_slice(mid, 0, 8);
+  mem_expect_ints(whole, data + 4, 8, 0);
+  assert_hmo_new(&view, hmo_memory_slice(&view, mid, 0, 9), HMO_ERANGE);
+  hmo_memory *last = mem_slice(mid, 7, 1);
+  assert_ptr_equal(hmo_memory_ptr(last), (char *)hmo_memory_ptr(mem) + 11 * 4);
+  assert_int_equal(hmo_memory_offset(last), 11);
+  mem_expect_ints(last, data + 11, 1, 0);
+  view = NULL;
+  assert_hmo_new(&view, hmo_memory_slice(&view, mid, 8, 1), HMO_ERANGE);
+  hmo_memory *tail = mem_slice(mid, 5, 3);
+  mem_expect_ints(tail, data + 9, 3, 0);
+  view = NULL;
+  assert_hmo_new(&view, hmo_memory_slice(&view, mid, 5, 4), HMO_ERANGE);
+  hmo_memory *rest = mem_slice(mid, 7, HMO_ALL);
+  assert_int_equal(hmo_memory_length(rest), 1);
+  view = NULL;
+  assert_hmo_new(&view, hmo_memory_slice(&view, mid, 9, HMO_ALL), HMO_ERANGE);
+  /* and a slice of that slice: its one element, not the parent's next */
+  hmo_memory *inner = mem_slice(rest, 0, 1);
+  mem_expect_ints(inner, data + 11, 1, 0);
+  view = NULL;
+  assert_hmo_new(&view, hmo_memory_slice(&view, rest, 0, 2), HMO_ERANGE);
+}
+
+static void memory_cast_boundary_divides(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_dtype vec3 = NULL;
+  assert_hmo(hmo_dtype_create(&vec3, "vec3", 12), HMO_OK);
+  hmo_memory *mem = mem_alloc(dev, 32, HMO_BYTE, NULL);
+  hmo_memory *bytes24 = mem_slice(mem, 0, 24), *bytes25 = mem_slice(mem, 0, 25);
+  hmo_memory *bytes23 = mem_slice(mem, 1, 23), *bytes8 = mem_slice(mem, 8, 8);
+  hmo_memory *bytes7 = mem_slice(mem, 8, 7);
+  int status[8];
+  hmo_memory *out[8] = {NULL};
+  status[0] = hmo_memory_cast(&out[0], bytes24, HMO_INT64); /* 3 */
+  status[1] = hmo_memory_cast(&out[1], bytes25, HMO_INT64);
+  status[2] = hmo_memory_cast(&out[2], bytes23, HMO_INT64);
+  status[3] = hmo_memory_cast(&out[3], bytes24, vec3); /* 2 */
+  status[4] = hmo_memory_cast(&out[4], bytes25, vec3);
+  status[5] = hmo_memory_cast(&out[5], bytes8, HMO_DOUBLE); /* exactly one */
+  status[6] = hmo_memory_cast(&out[6], bytes7, HMO_DOUBLE);
+  status[7] = hmo_memory_cast(&out[7], bytes24, HMO_BYTE);
+  size_t length[8];
+  for (size_t i = 0; i < 8; i++) {
+    length[i] = hmo_memory_length(out[i]);
+    hmo_memory_release(out[i]);
+  }
+  hmo_dtype_destroy(vec3); /* before any assertion: the casts typed with it are released */
+  static const int want[8] = {HMO_OK,     HMO_EINVAL, HMO_EINVAL, HMO_OK,
+                              HMO_EINVAL, HMO_OK,     HMO_EINVAL, HMO_OK};
+  static const size_t want_length[8] = {3, 0, 0, 2, 0, 1, 0, 24};
+  for (size_t i = 0; i < 8; i++) {
+    assert_hmo(status[i], want[i]);
+    assert_int_equal(length[i], want_length[i]);
+  }
+}
+
 static void memory_clone_rejects_null_out(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
@@ -462,6 +556,12 @@ static const conf_rule negative_rules[] = {
              "occa 2.3 cast (no divisibility check, truncates); occa 8.2; issue: hmo"),
     MEM_RULE(memory_cast_rejects_indivisible_user_dtype,
              "occa 2.3 cast (double[3] cast(float4) has length 1); issue: hmo"),
+    MEM_RULE(memory_slice_boundary_at_end,
+             "occa 2.3 slice (offset + count past size()); issue: hmo (exact end vs one past)"),
+    MEM_RULE(memory_slice_of_slice_boundary_at_its_end,
+             "occa 2.3 slice (checked against the view); issue: hmo (exact end vs one past)"),
+    MEM_RULE(memory_cast_boundary_divides,
+             "occa 2.3 cast (no divisibility check); issue: hmo (dividing exactly vs not)"),
     MEM_RULE(memory_clone_rejects_null_out, "issue: hmo (NULL argument: HMO_EINVAL)"),
     MEM_RULE(memory_clone_rejects_null_memory, "occa 2.3 clone (empty handle); issue: hmo"),
     MEM_RULE(memory_null_view_queries,

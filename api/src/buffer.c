@@ -157,6 +157,7 @@ int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t c
     return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the buffer", op);
   pthread_mutex_init(&buf->lock, NULL);
   buf->dev = dev;
+  buf->bytes = bytes;
   buf->access = HMO_ACCESS_READWRITE;
   int status = reserve_range(&buf->base, reserved, op);
   if (status == HMO_OK) {
@@ -183,7 +184,7 @@ int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes,
   buf->dev = dev;
   buf->wrapped = true;
   buf->base = ptr;
-  buf->reserved = buf->mapped = bytes;
+  buf->bytes = buf->reserved = buf->mapped = bytes;
   buf->access = HMO_ACCESS_READWRITE;
   *out = buf;
   return HMO_OK;
@@ -200,7 +201,7 @@ int hmo__buffer_free_locked(hmo_buffer *buf, const char *op) {
   }
   buf->freed = true;
   buf->base = NULL;
-  buf->mapped = buf->reserved = 0;
+  buf->bytes = buf->mapped = buf->reserved = 0;
   return HMO_OK;
 }
 
@@ -270,19 +271,20 @@ int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes, const char *op) {
   size_t keep = buf->chunk_count, kept = buf->mapped;
   while (keep > 1 && kept - buf->chunks[keep - 1].bytes >= wanted)
     kept -= buf->chunks[--keep].bytes;
-  if (keep < buf->chunk_count) {
-    int status = drop_chunks_from(buf, keep, op);
-    if (status != HMO_OK)
-      return status;
+  int status = keep < buf->chunk_count ? drop_chunks_from(buf, keep, op) : HMO_OK;
+  if (status != HMO_OK)
+    return status;
+  if (wanted > buf->mapped && wanted <= buf->reserved) {
+    status = append_chunk(buf, wanted - buf->mapped, op);
+  } else if (wanted > buf->mapped) {
+    size_t reserved = buf->reserved > SIZE_MAX / 2 ? wanted : 2 * buf->reserved;
+    if (reserved < wanted)
+      reserved = wanted;
+    status = grow_into_larger_range(buf, reserved, wanted - buf->mapped, op);
   }
-  if (wanted <= buf->mapped)
-    return HMO_OK;
-  if (wanted <= buf->reserved)
-    return append_chunk(buf, wanted - buf->mapped, op);
-  size_t reserved = buf->reserved > SIZE_MAX / 2 ? wanted : 2 * buf->reserved;
-  if (reserved < wanted)
-    reserved = wanted;
-  return grow_into_larger_range(buf, reserved, wanted - buf->mapped, op);
+  if (status == HMO_OK)
+    buf->bytes = bytes;
+  return status;
 }
 
 int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access, const char *op) {

@@ -26,11 +26,11 @@ static int check_use(const hmo_memory *mem, hmo_access need, const char *side, c
     return hmo__fail(HMO_EACCESS, 0, "%s: the %s memory is %s; the copy needs %s", op, side,
                      mem->buf->access == HMO_ACCESS_NONE ? "not accessible" : "read-only",
                      need == HMO_ACCESS_READWRITE ? "write access" : "read access");
-  if (mem->offset + mem->bytes > mem->buf->mapped)
+  if (mem->offset + mem->bytes > mem->buf->bytes)
     return hmo__fail(HMO_ERANGE, 0,
-                     "%s: the %s view ends at byte %zu, but its allocation was "
-                     "resized to %zu mapped bytes",
-                     op, side, mem->offset + mem->bytes, mem->buf->mapped);
+                     "%s: the %s view ends at byte %zu, but its allocation was resized to %zu "
+                     "bytes",
+                     op, side, mem->offset + mem->bytes, mem->buf->bytes);
   return HMO_OK;
 }
 

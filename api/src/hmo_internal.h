@@ -47,6 +47,7 @@ typedef struct hmo_buffer {
   bool wrapped; /* not ours: never unmapped or freed */
   bool freed;
   char *base;      /* start of the range (or the wrapped pointer) */
+  size_t bytes;    /* the size asked for (alloc, reserve, the last resize, wrap): views end in it */
   size_t reserved; /* bytes of address space */
   size_t mapped;   /* bytes of chunks mapped from base */
   hmo_chunk *chunks;
@@ -99,7 +100,7 @@ HMO_HIDDEN int hmo__buffer_free_locked(hmo_buffer *buf, const char *op);
 /* Drops one view's hold; the last frees the buffer (and its memory if still there). A
    failure to free the memory is only recorded: there is nobody left to return it to. */
 HMO_HIDDEN void hmo__buffer_unhold(hmo_buffer *buf, const char *op);
-/* Makes the mapped size cover `bytes`, growing in place or moving. */
+/* Makes the buffer `bytes` long: the mapped size covers them, growing in place or moving. */
 HMO_HIDDEN int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes, const char *op);
 HMO_HIDDEN int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access, const char *op);
 
