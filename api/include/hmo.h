@@ -8,6 +8,11 @@
  * Counts and offsets are in elements of the memory's dtype; HMO_ALL means
  * "all" or "the rest". Fallible functions return HMO_OK (0) or an hmo_status,
  * and leave details in hmo_error_last(). Every function is thread-safe.
+ *
+ * An hmo_memory is a view: what alloc, reserve, wrap and clone return views a
+ * whole allocation, a slice or cast views part or all of one. Each
+ * declaration says what the caller owns (Ownership:) and how it fails
+ * (Errors:) where that applies.
  */
 #ifndef HMO_H
 #define HMO_H
@@ -46,18 +51,21 @@ typedef enum hmo_status {
 #undef HMO_STATUS_ENUM
 } hmo_status;
 
-/* "invalid argument" for HMO_EINVAL; "unknown status" for anything else unknown. */
+/* "invalid argument" for HMO_EINVAL; "unknown status" for anything else unknown.
+   Ownership: a static string. */
 HMO_API const char *hmo_strerror(int status);
-/* "HMO_EINVAL" for HMO_EINVAL; NULL for an unknown status. */
+/* "HMO_EINVAL" for HMO_EINVAL; NULL for an unknown status. Ownership: a static string. */
 HMO_API const char *hmo_status_name(int status);
 
 typedef struct hmo_error {
   int status;          /* the hmo_status of this thread's last failure, or HMO_OK */
   int hip_error;       /* the hipError_t behind it, or 0 */
-  const char *message; /* the operation, sizes, offsets, what was expected; "" if none */
+  const char *message; /* the public call, sizes, offsets, what was expected, and the HIP
+                          runtime's reason when it gives one; "" if none */
 } hmo_error;
 
-/* This thread's last failure. Never NULL; valid until the thread's next hmo call. */
+/* This thread's last failure; a success leaves it as it was.
+   Ownership: hmo's, never NULL; valid until the thread's next failing hmo call. */
 HMO_API const hmo_error *hmo_error_last(void);
 
 /* ---- dtypes ---- */
@@ -89,9 +97,9 @@ HMO_API extern const struct hmo_dtype_desc hmo__dtype_byte, hmo__dtype_bool, hmo
  */
 HMO_API int hmo_dtype_create(hmo_dtype *out, const char *name, size_t bytes);
 /* Frees a dtype from hmo_dtype_create; NULL and built-ins are ignored.
-   Ownership: memories still typed with it must be gone first. */
+   Ownership: memories still typed with it must be released first. */
 HMO_API void hmo_dtype_destroy(hmo_dtype dtype);
-/* "int32" for HMO_INT32; NULL for NULL. */
+/* "int32" for HMO_INT32; NULL for NULL. Ownership: the dtype's, as long as it lives. */
 HMO_API const char *hmo_dtype_name(hmo_dtype dtype);
 /* 4 for HMO_INT32; 0 for NULL. */
 HMO_API size_t hmo_dtype_bytes(hmo_dtype dtype);
@@ -102,14 +110,15 @@ typedef struct hmo_device hmo_device;
 
 /*
  * Opens HIP device `hip_device` for memory objects.
- * Ownership: close with hmo_device_close after its memories are released.
+ * Ownership: *out is the caller's: hmo_device_close once its memories are released.
  * Errors: HMO_EINVAL (NULL out), HMO_EDEVICE (no such device, no VMM support),
- * HMO_ENOMEM.
+ * HMO_ENOMEM, HMO_EBACKEND.
  */
 HMO_API int hmo_device_open(hmo_device **out, int hip_device);
 /*
  * Closes dev once every memory made on it is released (views of a freed
  * allocation included); NULL is HMO_OK.
+ * Ownership: dev is freed on HMO_OK only.
  * Errors: HMO_EBUSY while memories of dev are alive: nothing changes and dev
  * stays usable (libuv's uv_loop_close); the message says how many.
  */
@@ -133,7 +142,8 @@ typedef enum hmo_access {
  * count elements of dtype on dev: reserve + create + map + set-access, rounded
  * up to the granularity; bounds checks use the requested size. src, when not
  * NULL, holds count elements copied in.
- * Ownership: *out is a new reference (hmo_memory_release).
+ * Ownership: *out is a new reference (hmo_memory_release); dev and dtype must
+ * outlive it.
  * Errors: HMO_EINVAL (NULL out/dev/dtype, count 0), HMO_ERANGE (size
  * overflows), HMO_ENOMEM, HMO_EBACKEND. A failure part-way undoes everything.
  */
@@ -143,16 +153,17 @@ HMO_API int hmo_memory_alloc(hmo_memory **out, hmo_device *dev, size_t count, hm
 /*
  * Like alloc, but the address range is reserved for `capacity` elements so
  * hmo_memory_resize can grow in place up to it.
- * Errors: as alloc; HMO_EINVAL when capacity < count.
+ * Ownership: as alloc. Errors: as alloc; HMO_EINVAL when capacity < count.
  */
 HMO_API int hmo_memory_reserve(hmo_memory **out, hmo_device *dev, size_t count, size_t capacity,
                                hmo_dtype dtype);
 
 /*
  * A memory object on device memory hmo did not allocate (hipMalloc or a VMM
- * mapping of the caller's). The pointer is never freed by hmo.
- * Ownership: *out is a new reference. Errors: HMO_EINVAL (NULLs, count 0),
- * HMO_ERANGE (size overflows), HMO_ENOMEM.
+ * mapping of the caller's), count elements long as the caller says.
+ * Ownership: *out is a new reference; device_ptr stays the caller's, never
+ * freed by hmo, and must outlive it.
+ * Errors: HMO_EINVAL (NULLs, count 0), HMO_ERANGE (size overflows), HMO_ENOMEM.
  */
 HMO_API int hmo_memory_wrap(hmo_memory **out, hmo_device *dev, void *device_ptr, size_t count,
                             hmo_dtype dtype);
@@ -160,8 +171,9 @@ HMO_API int hmo_memory_wrap(hmo_memory **out, hmo_device *dev, void *device_ptr,
 /*
  * Copies count elements (HMO_ALL: from offset to the end) between host memory
  * and the memory, starting at element `offset` of the memory.
- * Errors: HMO_EINVAL (NULLs), HMO_ERANGE (past the end, overflow), HMO_EFREED,
- * HMO_EACCESS (the memory's protection forbids it), HMO_EBACKEND.
+ * Errors: HMO_EINVAL (NULLs), HMO_ERANGE (past the end, overflow, a view past
+ * its allocation's shrunk end), HMO_EFREED, HMO_EACCESS (the memory's
+ * protection forbids it), HMO_EBACKEND.
  */
 HMO_API int hmo_memory_copy_from(hmo_memory *dst, const void *src, size_t count, size_t offset);
 HMO_API int hmo_memory_copy_to(const hmo_memory *src, void *dst, size_t count, size_t offset);
@@ -177,30 +189,41 @@ HMO_API int hmo_memory_copy(hmo_memory *dst, const hmo_memory *src, size_t count
 /*
  * A new view of elements [offset, offset+count) of mem (HMO_ALL: the rest),
  * same bytes, same dtype; it keeps the allocation alive.
- * Ownership: *out is a new reference. Errors: HMO_EINVAL, HMO_ERANGE,
+ * Ownership: *out is a new reference.
+ * Errors: HMO_EINVAL (NULLs, an empty slice), HMO_ERANGE (past mem's end),
  * HMO_EFREED, HMO_ENOMEM.
  */
 HMO_API int hmo_memory_slice(hmo_memory **out, hmo_memory *mem, size_t offset, size_t count);
 
-/* A new allocation with mem's bytes and dtype. Errors: as alloc, HMO_EFREED. */
+/* A new allocation on mem's device with mem's bytes and dtype.
+   Ownership: *out is a new reference. Errors: as alloc; HMO_EFREED, HMO_ERANGE, HMO_EACCESS
+   (mem cannot be read). */
 HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem);
 
 /*
  * A new view of mem's bytes typed as dtype; mem keeps its own dtype.
+ * Ownership: *out is a new reference; dtype must outlive it.
  * Errors: HMO_EINVAL (NULLs, or mem's byte size not a multiple of the new
  * dtype's size), HMO_EFREED, HMO_ENOMEM.
  */
 HMO_API int hmo_memory_cast(hmo_memory **out, hmo_memory *mem, hmo_dtype dtype);
 
-/* Adds a reference; returns mem (NULL-safe). */
+/* Adds a reference; returns mem (NULL-safe). Ownership: one more reference to release. */
 HMO_API hmo_memory *hmo_memory_retain(hmo_memory *mem);
-/* Drops a reference; the last one frees what hmo_memory_free did not. NULL-safe. */
+/*
+ * Drops a reference; the last one frees the view, and the allocation when it
+ * was its last view and hmo_memory_free has not freed it. NULL-safe.
+ * Errors: none returned; a HIP failure while freeing is left in
+ * hmo_error_last(), and what could not be freed stays allocated.
+ */
 HMO_API void hmo_memory_release(hmo_memory *mem);
 
 /*
- * Frees the allocation now. Every view of it (slices, casts, retained
- * copies) then answers HMO_EFREED; each still needs its release.
- * Errors: HMO_EINVAL (NULL), HMO_EFREED (freed already), HMO_EBACKEND.
+ * Frees the allocation now. Every view of it (slices, casts) and every
+ * reference then answers HMO_EFREED.
+ * Ownership: each view still needs its release.
+ * Errors: HMO_EINVAL (NULL), HMO_EFREED (freed already), HMO_ENOMEM,
+ * HMO_EBACKEND.
  */
 HMO_API int hmo_memory_free(hmo_memory *mem);
 
@@ -210,8 +233,10 @@ HMO_API int hmo_memory_free(hmo_memory *mem);
  * Within the reserved capacity the address stays; past it the same chunks are
  * remapped into a larger reservation and hmo_memory_ptr changes
  * (hmo_memory_moves counts it). Must be called on the whole allocation, not a
- * slice. Errors: HMO_EINVAL (NULL, count 0, a slice, a cast or a wrap),
- * HMO_EFREED, HMO_ERANGE (size overflows), HMO_ENOMEM, HMO_EBACKEND.
+ * slice; a view that then reaches past the new end answers HMO_ERANGE.
+ * Ownership: pointers from hmo_memory_ptr are stale after a move.
+ * Errors: HMO_EINVAL (NULL, count 0, a slice, a cast or a wrap), HMO_EFREED,
+ * HMO_ERANGE (size overflows), HMO_ENOMEM, HMO_EBACKEND. A failure changes nothing.
  */
 HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count);
 
@@ -226,9 +251,13 @@ HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access);
 
 HMO_API size_t hmo_memory_length(const hmo_memory *mem); /* elements */
 HMO_API size_t hmo_memory_bytes(const hmo_memory *mem);
+/* Ownership: the dtype the view was made with. */
 HMO_API hmo_dtype hmo_memory_dtype(const hmo_memory *mem);
-HMO_API void *hmo_memory_ptr(const hmo_memory *mem);     /* its first element */
+/* Its first element, on the device. Ownership: the allocation's; valid until it is freed,
+   released, moved by hmo_memory_resize, or shrunk from under this element. */
+HMO_API void *hmo_memory_ptr(const hmo_memory *mem);
 HMO_API size_t hmo_memory_offset(const hmo_memory *mem); /* elements from the allocation start */
+/* Ownership: the device the memory was made on. */
 HMO_API hmo_device *hmo_memory_device(const hmo_memory *mem);
 HMO_API bool hmo_memory_is_valid(const hmo_memory *mem);   /* not freed */
 HMO_API size_t hmo_memory_capacity(const hmo_memory *mem); /* elements the range can hold */
