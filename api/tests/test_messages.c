@@ -75,8 +75,11 @@ static void test_reason_survives_the_rollback_of_a_move(void **state) {
 
 static void test_refusal_gives_mockhip_reason(void **state) {
   (void)state;
-  /* More than the mock's device holds: what mockhip says to the same hipMemCreate. */
-  size_t bytes = (size_t)4 << 40;
+  /* One granule more than the mock's device holds (a range that size is reserved first, so no
+     more than that): what mockhip says to the same hipMemCreate. */
+  size_t free_bytes = 0, total_bytes = 0;
+  assert_int_equal(hipMemGetInfo(&free_bytes, &total_bytes), hipSuccess);
+  size_t bytes = total_bytes + granule;
   hipMemAllocationProp prop;
   memset(&prop, 0, sizeof prop);
   prop.type = hipMemAllocationTypePinned;
