@@ -26,11 +26,13 @@ static int check_use(const hmo_memory *mem, hmo_access need, const char *side, c
     return hmo__fail(HMO_EACCESS, 0, "%s: the %s memory is %s; the copy needs %s", op, side,
                      mem->buf->access == HMO_ACCESS_NONE ? "not accessible" : "read-only",
                      need == HMO_ACCESS_READWRITE ? "write access" : "read access");
-  if (mem->offset + mem->bytes > mem->buf->bytes)
+  /* The allocation ends at the size asked for, or earlier where a free that failed half way
+     left fewer bytes mapped. */
+  size_t end = mem->buf->bytes < mem->buf->mapped ? mem->buf->bytes : mem->buf->mapped;
+  if (mem->offset + mem->bytes > end)
     return hmo__fail(HMO_ERANGE, 0,
-                     "%s: the %s view ends at byte %zu, but its allocation was resized to %zu "
-                     "bytes",
-                     op, side, mem->offset + mem->bytes, mem->buf->bytes);
+                     "%s: the %s view ends at byte %zu, but its allocation now ends at byte %zu",
+                     op, side, mem->offset + mem->bytes, end);
   return HMO_OK;
 }
 

@@ -703,6 +703,12 @@ static void sweep_free(const free_op *op, hipError_t injected) {
       }
       if (!release && !range_only && r->mem != NULL)
         assert_mem_unchanged(r); /* a failed free left it as it was */
+      if (!release && range_only) {
+        /* Its chunks are gone: hmo refuses to copy, rather than ask HIP for unmapped bytes. */
+        uint32_t word = 0;
+        HT_EXPECT(HMO_ERANGE, hmo_memory_copy_to(target, &word, 1, 0));
+        HT_EXPECT(HMO_ERANGE, hmo_memory_copy_from(target, &word, 1, 0));
+      }
       if (release)
         free_by_hand(base, reserved, op->chunks, !range_only);
     } else {
