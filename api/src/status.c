@@ -73,11 +73,15 @@ int hmo__fail(int status, hipError_t hip_error, const char *fmt, ...) {
   return status;
 }
 
+/* What the backend says of its last failing call, or NULL. */
+static const char *backend_reason(void) {
+  return mockhip_last_reason != NULL ? mockhip_last_reason() : NULL;
+}
+
 int hmo__fail_hip(int status, hipError_t hip_error, const char *fmt, ...) {
-  const char *reason = mockhip_last_reason != NULL ? mockhip_last_reason() : NULL;
   va_list ap;
   va_start(ap, fmt);
-  record(status, hip_error, reason, fmt, ap);
+  record(status, hip_error, backend_reason(), fmt, ap);
   va_end(ap);
   return status;
 }
@@ -92,9 +96,24 @@ int hmo__status_of(hipError_t err) {
   }
 }
 
+/* Records "op: call failed: name (text)" and the backend's reason, which
+   names the call again ("hipMemMap: ..."): once is enough. */
+static int fail_call(hipError_t err, const char *call, const char *fmt, ...) {
+  const char *reason = backend_reason();
+  size_t call_len = strlen(call);
+  if (reason != NULL && strncmp(reason, call, call_len) == 0 &&
+      strncmp(reason + call_len, ": ", 2) == 0)
+    reason += call_len + 2;
+  va_list ap;
+  va_start(ap, fmt);
+  int status = record(hmo__status_of(err), err, reason, fmt, ap);
+  va_end(ap);
+  return status;
+}
+
 int hmo__check_hip(hipError_t err, const char *call, const char *op) {
   if (err == hipSuccess)
     return HMO_OK;
-  return hmo__fail_hip(hmo__status_of(err), err, "%s: %s failed: %s (%s)", op, call,
-                       hipGetErrorName(err), hipGetErrorString(err));
+  return fail_call(err, call, "%s: %s failed: %s (%s)", op, call, hipGetErrorName(err),
+                   hipGetErrorString(err));
 }
