@@ -90,6 +90,83 @@ void mt_set_access(const mt_mapping *m, hipMemLocationType type, int id, hipMemA
   MT_CHECK(hipMemSetAccess(m->base, m->bytes, &desc, 1));
 }
 
+char *mt_dump_text(void) {
+  FILE *file = tmpfile();
+  assert_non_null(file);
+  mockhip_dump(file);
+  char *text = mt_read_stream(file);
+  fclose(file);
+  return text;
+}
+
+mt_snapshot mt_snapshot_take(const void *data, size_t bytes) {
+  mt_snapshot s = {.stats = mt_stats(), .dump = mt_dump_text(), .data_bytes = bytes};
+  memset(s.stats.calls, 0, sizeof s.stats.calls);
+  MT_CHECK(hipGetDevice(&s.device));
+  s.data = malloc(bytes + 1);
+  assert_non_null(s.data);
+  if (bytes != 0)
+    memcpy(s.data, data, bytes);
+  return s;
+}
+
+void mt_snapshot_free(mt_snapshot *s) {
+  free(s->dump);
+  free(s->data);
+  s->dump = NULL;
+  s->data = NULL;
+}
+
+void mt_snapshot_assert_same(const char *what, mt_snapshot *before, mt_snapshot *after) {
+  const mockhip_stats_t *a = &before->stats, *b = &after->stats;
+#define SAME_FIELD(field)                                                                          \
+  do {                                                                                             \
+    if (a->field != b->field)                                                                      \
+      print_error("%s: " #field " went from %zu to %zu\n", what, a->field, b->field);              \
+    assert_int_equal(a->field, b->field);                                                          \
+  } while (0)
+  SAME_FIELD(reserved_bytes);
+  SAME_FIELD(mapped_bytes);
+  SAME_FIELD(physical_bytes);
+  SAME_FIELD(malloc_bytes);
+  SAME_FIELD(live_reservations);
+  SAME_FIELD(live_mappings);
+  SAME_FIELD(live_handles);
+  SAME_FIELD(live_mallocs);
+  SAME_FIELD(live_streams);
+#undef SAME_FIELD
+  if (strcmp(before->dump, after->dump) != 0)
+    print_error("%s: the dump changed from\n%s\nto\n%s", what, before->dump, after->dump);
+  assert_string_equal(before->dump, after->dump);
+  if (before->device != after->device)
+    print_error("%s: the current device went from %d to %d\n", what, before->device, after->device);
+  assert_int_equal(before->device, after->device);
+  assert_int_equal(before->data_bytes, after->data_bytes);
+  if (memcmp(before->data, after->data, before->data_bytes) != 0)
+    print_error("%s: the data changed\n", what);
+  assert_memory_equal(before->data, after->data, before->data_bytes);
+  mt_snapshot_free(before);
+  mt_snapshot_free(after);
+}
+
+void mt_assert_not_mock_memory(const void *addr) {
+  char *dump = mt_dump_text();
+  uintptr_t at = (uintptr_t)addr;
+  for (const char *line = dump; *line != '\0';) {
+    unsigned long start, end;
+    char kind[16];
+    if (sscanf(line, " %15s %lx-%lx", kind, &start, &end) == 3 &&
+        (strcmp(kind, "reservation") == 0 || strcmp(kind, "hipMalloc") == 0) && at >= start &&
+        at < end) {
+      print_error("%p is inside the %s %#lx-%#lx:\n%s", addr, kind, start, end, dump);
+      fail();
+    }
+    const char *next = strchr(line, '\n');
+    line = next ? next + 1 : line + strlen(line);
+  }
+  free(dump);
+}
+
 int mt_run_in_child(void (*fn)(void *arg), void *arg) {
   fflush(NULL); /* the child must not print the parent's buffered output twice */
   pid_t pid = fork();

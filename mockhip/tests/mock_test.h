@@ -1,6 +1,7 @@
 /*
  * mock_test.h: what every mockhip test file shares: CMocka, allocation
- * properties, the leak oracle and a way to run code that should crash.
+ * properties, the leak oracle, snapshots of the whole mock for "nothing
+ * changed", and ways to run code that should crash or needs a fresh process.
  */
 #ifndef MOCK_TEST_H
 #define MOCK_TEST_H
@@ -61,6 +62,32 @@ void mt_mapping_destroy(mt_mapping *m);
 
 /* Sets the access of one location over the whole mapping. */
 void mt_set_access(const mt_mapping *m, hipMemLocationType type, int id, hipMemAccessFlags flags);
+
+/*
+ * What a call that fails must leave as it was: the counters (calls[] cleared:
+ * a failed call still counts), the text of mockhip_dump, the current device
+ * and a copy of `bytes` at `data` (device memory, outputs).
+ */
+typedef struct mt_snapshot {
+  mockhip_stats_t stats;
+  char *dump;
+  int device;
+  unsigned char *data;
+  size_t data_bytes;
+} mt_snapshot;
+
+/* Takes one; `data` must be readable now (NULL when bytes is 0). Free with mt_snapshot_free. */
+mt_snapshot mt_snapshot_take(const void *data, size_t bytes);
+void mt_snapshot_free(mt_snapshot *s);
+/* Asserts that nothing changed from before to after, naming `what`; frees both. */
+void mt_snapshot_assert_same(const char *what, mt_snapshot *before, mt_snapshot *after);
+
+/* mockhip_dump's text (malloc'd). */
+char *mt_dump_text(void);
+
+/* Asserts that addr lies in no reservation and no hipMalloc block, as the dump lists them:
+   a boundary test's "nothing after it". */
+void mt_assert_not_mock_memory(const void *addr);
 
 /* Seconds a forked child may run before SIGALRM ends it. */
 #define MT_CHILD_SECONDS 30

@@ -1,26 +1,23 @@
 /*
  * test_fault.c: fault injection (mockhip_fail_set, MOCKHIP_FAIL, MOCKHIP_SEED).
  * A rule picks calls by number, period or seeded chance; a picked call fails
- * at entry with the rule's error or the call's natural one, names the rule in
- * its reason and changes nothing, which each entry point's case checks by
- * comparing the whole state (counters, dump, data, outputs) before and after.
- * The variables are read once per process, so their cases run
- * mockhip-fault-probe (MOCKHIP_FAULT_PROBE) in a fresh one.
+ * at entry with the rule's error or the call's natural one and names the rule
+ * in its reason; rollback code unwinds cleanly under every failure; malformed
+ * lists are refused. That each entry point changes nothing when injected is
+ * test_fault_every_api.c's. The variables are read once per process, so their
+ * cases run mockhip-fault-probe (MOCKHIP_FAULT_PROBE) in a fresh one.
  */
 #include "mock_test.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define FILL 0x3c /* the data in a test mapping */
 
 /* Values no call returns: an output still holding one was not written. */
 #define SENTINEL_PTR ((void *)0x5e57)
 #define SENTINEL_HANDLE ((hipMemGenericAllocationHandle_t)0x5e57)
-#define SENTINEL_STREAM ((hipStream_t)0x5e57)
-#define SENTINEL_FD (-77)
 
 static size_t granule; /* asked for in setup, so rules never see the question */
 
@@ -66,66 +63,6 @@ static void assert_injected(const char *api, const char *rule) {
   assert_int_equal(strncmp(reason, want, strlen(want)), 0);
 }
 
-/* ---- the state a call could change ---- */
-
-typedef struct snapshot {
-  mockhip_stats_t stats; /* calls[] cleared: an injected call still counts as a call */
-  char *dump;
-  unsigned char *data;
-  size_t data_bytes;
-} snapshot;
-
-/* The counters, the dump, and the `bytes` at `data` (readable now). */
-static snapshot take(const void *data, size_t bytes) {
-  snapshot s = {.stats = mt_stats(), .data_bytes = bytes};
-  memset(s.stats.calls, 0, sizeof s.stats.calls);
-  FILE *file = tmpfile();
-  assert_non_null(file);
-  mockhip_dump(file);
-  s.dump = mt_read_stream(file);
-  fclose(file);
-  s.data = malloc(bytes + 1);
-  assert_non_null(s.data);
-  if (bytes != 0)
-    memcpy(s.data, data, bytes);
-  return s;
-}
-
-static void snapshot_free(snapshot *s) {
-  free(s->dump);
-  free(s->data);
-}
-
-/* Asserts that nothing changed between the two, then frees both. */
-static void assert_same(const char *what, snapshot *before, snapshot *after) {
-  const mockhip_stats_t *a = &before->stats, *b = &after->stats;
-#define SAME_FIELD(field)                                                                          \
-  do {                                                                                             \
-    if (a->field != b->field)                                                                      \
-      print_error("%s: " #field " went from %zu to %zu\n", what, a->field, b->field);              \
-    assert_int_equal(a->field, b->field);                                                          \
-  } while (0)
-  SAME_FIELD(reserved_bytes);
-  SAME_FIELD(mapped_bytes);
-  SAME_FIELD(physical_bytes);
-  SAME_FIELD(malloc_bytes);
-  SAME_FIELD(live_reservations);
-  SAME_FIELD(live_mappings);
-  SAME_FIELD(live_handles);
-  SAME_FIELD(live_mallocs);
-  SAME_FIELD(live_streams);
-#undef SAME_FIELD
-  if (strcmp(before->dump, after->dump) != 0)
-    print_error("%s: the dump changed from\n%s\nto\n%s", what, before->dump, after->dump);
-  assert_string_equal(before->dump, after->dump);
-  assert_int_equal(before->data_bytes, after->data_bytes);
-  if (memcmp(before->data, after->data, before->data_bytes) != 0)
-    print_error("%s: the data changed\n", what);
-  assert_memory_equal(before->data, after->data, before->data_bytes);
-  snapshot_free(before);
-  snapshot_free(after);
-}
-
 /* ---- which calls fail ---- */
 
 static void test_nth_call_fails(void **state) {
@@ -165,10 +102,10 @@ static void test_every_nth_map_fails(void **state) {
   MT_CHECK(mockhip_fail_set("hipMemMap:every=3"));
   unsigned long long injected = mockhip_fail_count();
   for (int call = 1; call <= 9; call++) {
-    snapshot before = take(NULL, 0);
+    mt_snapshot before = mt_snapshot_take(NULL, 0);
     hipError_t err = hipMemMap(m.base, m.bytes, 0, m.handle, 0);
     if (call % 3 != 0) {
-      snapshot_free(&before);
+      mt_snapshot_free(&before);
       MT_CHECK(err);
       MT_CHECK(hipMemUnmap(m.base, m.bytes));
       continue;
@@ -181,8 +118,8 @@ static void test_every_nth_map_fails(void **state) {
     assert_int_equal(now.live_reservations, 1);
     assert_int_equal(now.reserved_bytes, 2 * granule);
     assert_int_equal(now.live_handles, 1);
-    snapshot after = take(NULL, 0);
-    assert_same("hipMemMap", &before, &after);
+    mt_snapshot after = mt_snapshot_take(NULL, 0);
+    mt_snapshot_assert_same("hipMemMap", &before, &after);
   }
   assert_int_equal(mockhip_fail_count(), injected + 3);
   MT_CHECK(mockhip_fail_set(NULL));
@@ -444,193 +381,6 @@ static void test_rollback_unwinds_each_step(void **state) {
   }
 }
 
-/* ---- no side effect, per entry point ---- */
-
-/* One of everything for a call to act on; out holds sentinels for calls to overwrite. */
-typedef struct world {
-  mt_mapping m;                          /* two granules, read-write on device 0, FILL */
-  void *free_range;                      /* an empty two-granule reservation */
-  hipMemGenericAllocationHandle_t spare; /* unmapped, exportable */
-  int fd;                                /* spare, exported */
-  void *block;                           /* from hipMalloc */
-  hipStream_t stream;
-  struct {
-    void *ptr;
-    hipMemGenericAllocationHandle_t handle;
-    hipStream_t stream;
-    int fd;
-    unsigned char host[64];
-  } out;
-} world;
-
-static const hipMemAllocationHandleType posix_fd = hipMemHandleTypePosixFileDescriptor;
-
-static world *live_world; /* what teardown_world destroys when a case stops early */
-
-static void world_create(world *w) {
-  memset(w, 0, sizeof *w);
-  live_world = w;
-  mt_mapping_create(&w->m, 2 * granule, 2 * granule);
-  mt_set_access(&w->m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
-  memset(w->m.base, FILL, w->m.bytes);
-  MT_CHECK(hipMemAddressReserve(&w->free_range, 2 * granule, 0, NULL, 0));
-  hipMemAllocationProp prop = mt_prop_device(0);
-  prop.requestedHandleType = posix_fd;
-  MT_CHECK(hipMemCreate(&w->spare, granule, &prop, 0));
-  MT_CHECK(hipMemExportToShareableHandle(&w->fd, w->spare, posix_fd, 0));
-  MT_CHECK(hipMalloc(&w->block, granule));
-  MT_CHECK(hipStreamCreate(&w->stream));
-  w->out.ptr = SENTINEL_PTR;
-  w->out.handle = SENTINEL_HANDLE;
-  w->out.stream = SENTINEL_STREAM;
-  w->out.fd = SENTINEL_FD;
-  memset(w->out.host, 0xa5, sizeof w->out.host);
-}
-
-static void world_destroy(world *w) {
-  live_world = NULL;
-  if (w->stream != NULL)
-    MT_CHECK(hipStreamDestroy(w->stream));
-  if (w->block != NULL)
-    MT_CHECK(hipFree(w->block));
-  close(w->fd);
-  if (w->spare != NULL)
-    MT_CHECK(hipMemRelease(w->spare));
-  if (w->free_range != NULL)
-    MT_CHECK(hipMemAddressFree(w->free_range, 2 * granule));
-  mt_mapping_destroy(&w->m);
-}
-
-/* The mapping's data and the outputs, the counters and the dump. */
-static snapshot take_world(const world *w) {
-  size_t bytes = w->m.bytes + sizeof w->out;
-  unsigned char *data = malloc(bytes);
-  assert_non_null(data);
-  memcpy(data, w->m.base, w->m.bytes);
-  memcpy(data + w->m.bytes, &w->out, sizeof w->out);
-  snapshot s = take(data, bytes);
-  free(data);
-  return s;
-}
-
-#define HOST_BYTES (sizeof(((world *)0)->out.host))
-
-static hipError_t call_reserve(world *w) {
-  return hipMemAddressReserve(&w->out.ptr, 2 * granule, 0, NULL, 0);
-}
-static void undo_reserve(world *w) { MT_CHECK(hipMemAddressFree(w->out.ptr, 2 * granule)); }
-static hipError_t call_address_free(world *w) {
-  return hipMemAddressFree(w->free_range, 2 * granule);
-}
-static void undo_address_free(world *w) { w->free_range = NULL; }
-static hipError_t call_create(world *w) { return create_one(&w->out.handle); }
-static void undo_out_handle(world *w) { MT_CHECK(hipMemRelease(w->out.handle)); }
-static hipError_t call_release(world *w) { return hipMemRelease(w->spare); }
-static void undo_release(world *w) { w->spare = NULL; }
-static hipError_t call_map(world *w) { return hipMemMap(w->free_range, granule, 0, w->spare, 0); }
-static void undo_map(world *w) { MT_CHECK(hipMemUnmap(w->free_range, granule)); }
-static hipError_t call_unmap(world *w) { return hipMemUnmap(w->m.base, w->m.bytes); }
-static void undo_unmap(world *w) { w->m.mapped = false; }
-static hipError_t call_set_access(world *w) {
-  hipMemAccessDesc read_only = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
-  return hipMemSetAccess(w->m.base, w->m.bytes, &read_only, 1);
-}
-static hipError_t call_retain(world *w) {
-  return hipMemRetainAllocationHandle(&w->out.handle, w->m.base);
-}
-static hipError_t call_export(world *w) {
-  return hipMemExportToShareableHandle(&w->out.fd, w->spare, posix_fd, 0);
-}
-static void undo_export(world *w) { close(w->out.fd); }
-static hipError_t call_import(world *w) {
-  return hipMemImportFromShareableHandle(&w->out.handle, (void *)(intptr_t)w->fd, posix_fd);
-}
-static hipError_t call_malloc(world *w) { return hipMalloc(&w->out.ptr, granule); }
-static void undo_malloc(world *w) { MT_CHECK(hipFree(w->out.ptr)); }
-static hipError_t call_free(world *w) { return hipFree(w->block); }
-static void undo_free(world *w) { w->block = NULL; }
-static hipError_t call_htod(world *w) { return hipMemcpyHtoD(w->m.base, w->out.host, HOST_BYTES); }
-static hipError_t call_dtoh(world *w) { return hipMemcpyDtoH(w->out.host, w->m.base, HOST_BYTES); }
-static hipError_t call_dtod(world *w) { return hipMemcpyDtoD(w->m.base, w->block, HOST_BYTES); }
-static hipError_t call_memcpy_async(world *w) {
-  return hipMemcpyAsync(w->m.base, w->out.host, HOST_BYTES, hipMemcpyHostToDevice, w->stream);
-}
-static hipError_t call_memset(world *w) { return hipMemset(w->m.base, 0, w->m.bytes); }
-static hipError_t call_memset_d32(world *w) { return hipMemsetD32(w->m.base, 0x01020304, 16); }
-static hipError_t call_memset_async(world *w) {
-  return hipMemsetAsync(w->m.base, 0, 64, w->stream);
-}
-static hipError_t call_stream_create(world *w) { return hipStreamCreate(&w->out.stream); }
-static void undo_stream_create(world *w) { MT_CHECK(hipStreamDestroy(w->out.stream)); }
-static hipError_t call_stream_destroy(world *w) { return hipStreamDestroy(w->stream); }
-static void undo_stream_destroy(world *w) { w->stream = NULL; }
-
-typedef struct side_effect_case {
-  const char *api;
-  hipError_t natural; /* fault.c's natural_failure(), as ROCm answers */
-  hipError_t (*call)(world *w);
-  void (*undo)(world *w); /* after the call succeeds: what world_destroy must not redo */
-} side_effect_case;
-
-static const side_effect_case side_effect_cases[] = {
-    {"hipMemAddressReserve", hipErrorOutOfMemory, call_reserve, undo_reserve},
-    {"hipMemAddressFree", hipErrorUnknown, call_address_free, undo_address_free},
-    {"hipMemCreate", hipErrorOutOfMemory, call_create, undo_out_handle},
-    {"hipMemRelease", hipErrorInvalidValue, call_release, undo_release},
-    {"hipMemMap", hipErrorOutOfMemory, call_map, undo_map},
-    {"hipMemUnmap", hipErrorOutOfMemory, call_unmap, undo_unmap},
-    {"hipMemSetAccess", hipErrorOutOfMemory, call_set_access, NULL},
-    {"hipMemRetainAllocationHandle", hipErrorInvalidValue, call_retain, undo_out_handle},
-    {"hipMemExportToShareableHandle", hipErrorInvalidValue, call_export, undo_export},
-    {"hipMemImportFromShareableHandle", hipErrorInvalidValue, call_import, undo_out_handle},
-    {"hipMalloc", hipErrorOutOfMemory, call_malloc, undo_malloc},
-    {"hipFree", hipErrorInvalidValue, call_free, undo_free},
-    {"hipMemcpyHtoD", hipErrorInvalidValue, call_htod, NULL},
-    {"hipMemcpyDtoH", hipErrorInvalidValue, call_dtoh, NULL},
-    {"hipMemcpyDtoD", hipErrorInvalidValue, call_dtod, NULL},
-    {"hipMemcpyAsync", hipErrorInvalidValue, call_memcpy_async, NULL},
-    {"hipMemset", hipErrorInvalidValue, call_memset, NULL},
-    {"hipMemsetD32", hipErrorInvalidValue, call_memset_d32, NULL},
-    {"hipMemsetAsync", hipErrorInvalidValue, call_memset_async, NULL},
-    {"hipStreamCreate", hipErrorOutOfMemory, call_stream_create, undo_stream_create},
-    {"hipStreamDestroy", hipErrorInvalidValue, call_stream_destroy, undo_stream_destroy},
-};
-
-#define SIDE_EFFECT_CASES (sizeof side_effect_cases / sizeof side_effect_cases[0])
-
-static int teardown_world(void **state) {
-  if (live_world != NULL)
-    world_destroy(live_world);
-  return teardown(state);
-}
-
-/* The injected call fails with its natural error and changes nothing; the same call then works. */
-static void test_no_side_effect(void **state) {
-  const side_effect_case *c = *state;
-  static world w; /* outlives a failed case for teardown_world */
-  world_create(&w);
-  char rule[64];
-  snprintf(rule, sizeof rule, "%s:1", c->api);
-  unsigned long long injected = mockhip_fail_count();
-  snapshot before = take_world(&w);
-  MT_CHECK(mockhip_fail_set(rule));
-  hipError_t err = c->call(&w);
-  if (!mt_returned(c->natural, err, c->api))
-    fail_msg("%s: not the natural failure", c->api);
-  assert_injected(c->api, rule);
-  snapshot after = take_world(&w);
-  assert_same(c->api, &before, &after);
-  assert_int_equal(mockhip_fail_count(), injected + 1);
-  assert_int_equal(hipGetLastError(), c->natural);
-
-  MT_CHECK(mockhip_fail_set(NULL));
-  if (!mt_returned(hipSuccess, c->call(&w), c->api))
-    fail_msg("%s: fails after the injected failure", c->api);
-  if (c->undo != NULL)
-    c->undo(&w);
-  world_destroy(&w);
-}
-
 static void test_injected_release_keeps_handle(void **state) {
   (void)state;
   hipMemGenericAllocationHandle_t handle;
@@ -821,17 +571,12 @@ int main(void) {
       FAULT_TEST(test_env_seed_replays),
       FAULT_TEST(test_env_bad_list_warns_once),
   };
-  /* One case per entry point and per malformed list, named after it. */
-  struct CMUnitTest side_effects[SIDE_EFFECT_CASES];
-  for (size_t i = 0; i < SIDE_EFFECT_CASES; i++)
-    side_effects[i] = (struct CMUnitTest){side_effect_cases[i].api, test_no_side_effect, setup,
-                                          teardown_world, (void *)&side_effect_cases[i]};
+  /* One case per malformed list, named after it. */
   struct CMUnitTest negative[BAD_LISTS + 1];
   for (size_t i = 0; i < BAD_LISTS; i++)
     negative[i] =
         (struct CMUnitTest){bad_lists[i], test_bad_list, setup, teardown, (void *)bad_lists[i]};
   negative[BAD_LISTS] = (struct CMUnitTest)FAULT_TEST(test_more_than_32_rules);
   return cmocka_run_group_tests_name("fault", rules, NULL, NULL) +
-         cmocka_run_group_tests_name("fault_no_side_effect", side_effects, NULL, NULL) +
          cmocka_run_group_tests_name("fault_negative", negative, NULL, NULL);
 }

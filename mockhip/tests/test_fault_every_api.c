@@ -1,0 +1,402 @@
+/*
+ * test_fault_every_api.c: an injected failure changes nothing, for every entry
+ * point of MOCKHIP_API_LIST that a rule may name (all but hipGetLastError and
+ * hipPeekAtLastError). Each gets one call with valid arguments on a prepared
+ * world, failed once with its natural error and once with a chosen one: the
+ * call returns that error, hipGetLastError() repeats it, the reason names the
+ * rule, mockhip_fail_count() goes up by one, and the counters, the dump, the
+ * current device, the device memory and every output are as they were. The
+ * same call then succeeds with no rule. The cases are a table indexed by the
+ * entry point, and a new entry point without a case fails the run.
+ */
+#include "mock_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FILL 0x3c       /* the data in the world's mapping */
+#define BLOCK_FILL 0x4b /* the data in its hipMalloc block */
+
+/* An error no entry point fails with naturally, for the "=error" form of a rule. */
+#define CHOSEN_ERROR hipErrorLaunchFailure
+#define CHOSEN_ERROR_NAME "hipErrorLaunchFailure"
+
+static size_t granule;
+
+static const hipMemAllocationHandleType posix_fd = hipMemHandleTypePosixFileDescriptor;
+
+/* One of everything for a call to act on; out holds sentinels for calls to overwrite. */
+typedef struct world {
+  mt_mapping m;                          /* two granules, read-write on device 0, FILL */
+  void *free_range;                      /* an empty two-granule reservation */
+  hipMemGenericAllocationHandle_t spare; /* unmapped, exportable */
+  int fd;                                /* spare, exported */
+  unsigned char *block;                  /* one granule from hipMalloc, BLOCK_FILL */
+  hipStream_t stream;
+  struct {
+    void *ptr;
+    hipMemGenericAllocationHandle_t handle;
+    hipStream_t stream;
+    int fd;
+    int value;
+    size_t free_bytes, total_bytes, granularity;
+    unsigned long long flags;
+    hipMemAllocationProp prop;
+    hipArrayMapInfo map_info;
+    unsigned char host[64];
+  } out;
+} world;
+
+#define HOST_BYTES (sizeof(((world *)0)->out.host))
+
+static world *live_world; /* what the teardown destroys when a case stops early */
+
+static void world_create(world *w) {
+  memset(w, 0, sizeof *w);
+  live_world = w;
+  mt_mapping_create(&w->m, 2 * granule, 2 * granule);
+  mt_set_access(&w->m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  memset(w->m.base, FILL, w->m.bytes);
+  MT_CHECK(hipMemAddressReserve(&w->free_range, 2 * granule, 0, NULL, 0));
+  hipMemAllocationProp prop = mt_prop_device(0);
+  prop.requestedHandleType = posix_fd;
+  MT_CHECK(hipMemCreate(&w->spare, granule, &prop, 0));
+  MT_CHECK(hipMemExportToShareableHandle(&w->fd, w->spare, posix_fd, 0));
+  MT_CHECK(hipMalloc((void **)&w->block, granule));
+  memset(w->block, BLOCK_FILL, granule);
+  MT_CHECK(hipStreamCreate(&w->stream));
+  /* Every byte of out is a sentinel: a value no call writes. */
+  memset(&w->out, 0xa5, sizeof w->out);
+}
+
+static void world_destroy(world *w) {
+  live_world = NULL;
+  MT_CHECK(hipSetDevice(0));
+  if (w->stream != NULL)
+    MT_CHECK(hipStreamDestroy(w->stream));
+  if (w->block != NULL)
+    MT_CHECK(hipFree(w->block));
+  close(w->fd);
+  if (w->spare != NULL)
+    MT_CHECK(hipMemRelease(w->spare));
+  if (w->free_range != NULL)
+    MT_CHECK(hipMemAddressFree(w->free_range, 2 * granule));
+  mt_mapping_destroy(&w->m);
+}
+
+/* The whole mock, plus the mapping's and the block's bytes and the outputs. */
+static mt_snapshot take_world(const world *w) {
+  size_t bytes = w->m.bytes + granule + sizeof w->out;
+  unsigned char *data = malloc(bytes);
+  assert_non_null(data);
+  memcpy(data, w->m.base, w->m.bytes);
+  memcpy(data + w->m.bytes, w->block, granule);
+  memcpy(data + w->m.bytes + granule, &w->out, sizeof w->out);
+  mt_snapshot s = mt_snapshot_take(data, bytes);
+  free(data);
+  return s;
+}
+
+/* ---- one call per entry point, and what undoes it when it succeeds ---- */
+
+static hipError_t call_init(world *w) {
+  (void)w;
+  return hipInit(0);
+}
+static hipError_t call_get_device_count(world *w) { return hipGetDeviceCount(&w->out.value); }
+static hipError_t call_set_device(world *w) {
+  (void)w;
+  return hipSetDevice(1);
+}
+static void undo_set_device(world *w) {
+  (void)w;
+  MT_CHECK(hipSetDevice(0));
+}
+static hipError_t call_get_device(world *w) { return hipGetDevice(&w->out.value); }
+static hipError_t call_get_attribute(world *w) {
+  return hipDeviceGetAttribute(&w->out.value, hipDeviceAttributeVirtualMemoryManagementSupported,
+                               0);
+}
+static hipError_t call_can_access_peer(world *w) {
+  return hipDeviceCanAccessPeer(&w->out.value, 0, 1);
+}
+static hipError_t call_device_synchronize(world *w) {
+  (void)w;
+  return hipDeviceSynchronize();
+}
+static hipError_t call_driver_version(world *w) { return hipDriverGetVersion(&w->out.value); }
+static hipError_t call_runtime_version(world *w) { return hipRuntimeGetVersion(&w->out.value); }
+static hipError_t call_malloc(world *w) { return hipMalloc(&w->out.ptr, granule); }
+static void undo_malloc(world *w) { MT_CHECK(hipFree(w->out.ptr)); }
+static hipError_t call_free(world *w) { return hipFree(w->block); }
+static void undo_free(world *w) { w->block = NULL; }
+static hipError_t call_get_info(world *w) {
+  return hipMemGetInfo(&w->out.free_bytes, &w->out.total_bytes);
+}
+static hipError_t call_memcpy(world *w) {
+  return hipMemcpy(w->m.base, w->out.host, HOST_BYTES, hipMemcpyHostToDevice);
+}
+static hipError_t call_htod(world *w) { return hipMemcpyHtoD(w->m.base, w->out.host, HOST_BYTES); }
+static hipError_t call_dtoh(world *w) { return hipMemcpyDtoH(w->out.host, w->m.base, HOST_BYTES); }
+static hipError_t call_dtod(world *w) { return hipMemcpyDtoD(w->m.base, w->block, HOST_BYTES); }
+static hipError_t call_peer(world *w) {
+  return hipMemcpyPeer(w->block, 1, w->m.base, 0, HOST_BYTES);
+}
+static hipError_t call_memset(world *w) { return hipMemset(w->m.base, 0, w->m.bytes); }
+static hipError_t call_memset_d8(world *w) { return hipMemsetD8(w->m.base, 0x11, HOST_BYTES); }
+static hipError_t call_memset_d32(world *w) { return hipMemsetD32(w->m.base, 0x01020304, 16); }
+static hipError_t call_memcpy_async(world *w) {
+  return hipMemcpyAsync(w->m.base, w->out.host, HOST_BYTES, hipMemcpyHostToDevice, w->stream);
+}
+static hipError_t call_htod_async(world *w) {
+  return hipMemcpyHtoDAsync(w->m.base, w->out.host, HOST_BYTES, w->stream);
+}
+static hipError_t call_dtoh_async(world *w) {
+  return hipMemcpyDtoHAsync(w->out.host, w->m.base, HOST_BYTES, w->stream);
+}
+static hipError_t call_dtod_async(world *w) {
+  return hipMemcpyDtoDAsync(w->block, w->m.base, HOST_BYTES, w->stream);
+}
+static hipError_t call_peer_async(world *w) {
+  return hipMemcpyPeerAsync(w->block, 1, w->m.base, 0, HOST_BYTES, w->stream);
+}
+static hipError_t call_memset_async(world *w) {
+  return hipMemsetAsync(w->m.base, 0, HOST_BYTES, w->stream);
+}
+static hipError_t call_memset_d8_async(world *w) {
+  return hipMemsetD8Async(w->m.base, 0x22, HOST_BYTES, w->stream);
+}
+static hipError_t call_memset_d32_async(world *w) {
+  return hipMemsetD32Async(w->m.base, 0x05060708, 16, w->stream);
+}
+static hipError_t call_stream_create(world *w) { return hipStreamCreate(&w->out.stream); }
+static void undo_stream_create(world *w) { MT_CHECK(hipStreamDestroy(w->out.stream)); }
+static hipError_t call_stream_destroy(world *w) { return hipStreamDestroy(w->stream); }
+static void undo_stream_destroy(world *w) { w->stream = NULL; }
+static hipError_t call_stream_synchronize(world *w) { return hipStreamSynchronize(w->stream); }
+static hipError_t call_reserve(world *w) {
+  return hipMemAddressReserve(&w->out.ptr, 2 * granule, 0, NULL, 0);
+}
+static void undo_reserve(world *w) { MT_CHECK(hipMemAddressFree(w->out.ptr, 2 * granule)); }
+static hipError_t call_address_free(world *w) {
+  return hipMemAddressFree(w->free_range, 2 * granule);
+}
+static void undo_address_free(world *w) { w->free_range = NULL; }
+static hipError_t call_create(world *w) {
+  hipMemAllocationProp prop = mt_prop_device(0);
+  return hipMemCreate(&w->out.handle, granule, &prop, 0);
+}
+static void undo_out_handle(world *w) { MT_CHECK(hipMemRelease(w->out.handle)); }
+static hipError_t call_release(world *w) { return hipMemRelease(w->spare); }
+static void undo_release(world *w) { w->spare = NULL; }
+static hipError_t call_map(world *w) { return hipMemMap(w->free_range, granule, 0, w->spare, 0); }
+static void undo_map(world *w) { MT_CHECK(hipMemUnmap(w->free_range, granule)); }
+static hipError_t call_unmap(world *w) { return hipMemUnmap(w->m.base, w->m.bytes); }
+static void undo_unmap(world *w) { w->m.mapped = false; }
+static hipError_t call_set_access(world *w) {
+  hipMemAccessDesc read_only = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
+  return hipMemSetAccess(w->m.base, w->m.bytes, &read_only, 1);
+}
+static hipError_t call_get_access(world *w) {
+  hipMemLocation device0 = {hipMemLocationTypeDevice, 0};
+  return hipMemGetAccess(&w->out.flags, &device0, w->m.base);
+}
+static hipError_t call_granularity(world *w) {
+  hipMemAllocationProp prop = mt_prop_device(0);
+  return hipMemGetAllocationGranularity(&w->out.granularity, &prop,
+                                        hipMemAllocationGranularityMinimum);
+}
+static hipError_t call_properties(world *w) {
+  return hipMemGetAllocationPropertiesFromHandle(&w->out.prop, w->spare);
+}
+static hipError_t call_retain(world *w) {
+  return hipMemRetainAllocationHandle(&w->out.handle, w->m.base);
+}
+static hipError_t call_export(world *w) {
+  return hipMemExportToShareableHandle(&w->out.fd, w->spare, posix_fd, 0);
+}
+static void undo_export(world *w) { close(w->out.fd); }
+static hipError_t call_import(world *w) {
+  return hipMemImportFromShareableHandle(&w->out.handle, (void *)(intptr_t)w->fd, posix_fd);
+}
+static hipError_t call_map_array(world *w) {
+  return hipMemMapArrayAsync(&w->out.map_info, 1, w->stream);
+}
+
+typedef struct api_case {
+  hipError_t natural;           /* fault.c's natural_failure() for the entry point */
+  hipError_t (*call)(world *w); /* valid arguments on the world */
+  void (*undo)(world *w);       /* after the call succeeded with no rule in force */
+  hipError_t without_rule;      /* what the call returns with no rule: hipSuccess but one */
+} api_case;
+
+#define CASE(api) [MOCKHIP_CALL_##api]
+
+static const api_case cases[MOCKHIP_API_COUNT] = {
+    CASE(hipInit) = {hipErrorNotInitialized, call_init, NULL, hipSuccess},
+    CASE(hipGetDeviceCount) = {hipErrorNoDevice, call_get_device_count, NULL, hipSuccess},
+    CASE(hipSetDevice) = {hipErrorInvalidDevice, call_set_device, undo_set_device, hipSuccess},
+    CASE(hipGetDevice) = {hipErrorInvalidValue, call_get_device, NULL, hipSuccess},
+    CASE(hipDeviceGetAttribute) = {hipErrorInvalidValue, call_get_attribute, NULL, hipSuccess},
+    CASE(hipDeviceCanAccessPeer) = {hipErrorInvalidValue, call_can_access_peer, NULL, hipSuccess},
+    CASE(hipDeviceSynchronize) = {hipErrorInvalidValue, call_device_synchronize, NULL, hipSuccess},
+    CASE(hipDriverGetVersion) = {hipErrorInvalidValue, call_driver_version, NULL, hipSuccess},
+    CASE(hipRuntimeGetVersion) = {hipErrorInvalidValue, call_runtime_version, NULL, hipSuccess},
+    CASE(hipMalloc) = {hipErrorOutOfMemory, call_malloc, undo_malloc, hipSuccess},
+    CASE(hipFree) = {hipErrorInvalidValue, call_free, undo_free, hipSuccess},
+    CASE(hipMemGetInfo) = {hipErrorInvalidValue, call_get_info, NULL, hipSuccess},
+    CASE(hipMemcpy) = {hipErrorInvalidValue, call_memcpy, NULL, hipSuccess},
+    CASE(hipMemcpyHtoD) = {hipErrorInvalidValue, call_htod, NULL, hipSuccess},
+    CASE(hipMemcpyDtoH) = {hipErrorInvalidValue, call_dtoh, NULL, hipSuccess},
+    CASE(hipMemcpyDtoD) = {hipErrorInvalidValue, call_dtod, NULL, hipSuccess},
+    CASE(hipMemcpyPeer) = {hipErrorInvalidValue, call_peer, NULL, hipSuccess},
+    CASE(hipMemset) = {hipErrorInvalidValue, call_memset, NULL, hipSuccess},
+    CASE(hipMemsetD8) = {hipErrorInvalidValue, call_memset_d8, NULL, hipSuccess},
+    CASE(hipMemsetD32) = {hipErrorInvalidValue, call_memset_d32, NULL, hipSuccess},
+    CASE(hipMemcpyAsync) = {hipErrorInvalidValue, call_memcpy_async, NULL, hipSuccess},
+    CASE(hipMemcpyHtoDAsync) = {hipErrorInvalidValue, call_htod_async, NULL, hipSuccess},
+    CASE(hipMemcpyDtoHAsync) = {hipErrorInvalidValue, call_dtoh_async, NULL, hipSuccess},
+    CASE(hipMemcpyDtoDAsync) = {hipErrorInvalidValue, call_dtod_async, NULL, hipSuccess},
+    CASE(hipMemcpyPeerAsync) = {hipErrorInvalidValue, call_peer_async, NULL, hipSuccess},
+    CASE(hipMemsetAsync) = {hipErrorInvalidValue, call_memset_async, NULL, hipSuccess},
+    CASE(hipMemsetD8Async) = {hipErrorInvalidValue, call_memset_d8_async, NULL, hipSuccess},
+    CASE(hipMemsetD32Async) = {hipErrorInvalidValue, call_memset_d32_async, NULL, hipSuccess},
+    CASE(hipStreamCreate) = {hipErrorOutOfMemory, call_stream_create, undo_stream_create,
+                             hipSuccess},
+    CASE(hipStreamDestroy) = {hipErrorInvalidValue, call_stream_destroy, undo_stream_destroy,
+                              hipSuccess},
+    CASE(hipStreamSynchronize) = {hipErrorInvalidValue, call_stream_synchronize, NULL, hipSuccess},
+    CASE(hipMemAddressReserve) = {hipErrorOutOfMemory, call_reserve, undo_reserve, hipSuccess},
+    CASE(hipMemAddressFree) = {hipErrorUnknown, call_address_free, undo_address_free, hipSuccess},
+    CASE(hipMemCreate) = {hipErrorOutOfMemory, call_create, undo_out_handle, hipSuccess},
+    CASE(hipMemRelease) = {hipErrorInvalidValue, call_release, undo_release, hipSuccess},
+    CASE(hipMemMap) = {hipErrorOutOfMemory, call_map, undo_map, hipSuccess},
+    CASE(hipMemUnmap) = {hipErrorOutOfMemory, call_unmap, undo_unmap, hipSuccess},
+    CASE(hipMemSetAccess) = {hipErrorOutOfMemory, call_set_access, NULL, hipSuccess},
+    CASE(hipMemGetAccess) = {hipErrorInvalidValue, call_get_access, NULL, hipSuccess},
+    CASE(hipMemGetAllocationGranularity) = {hipErrorInvalidValue, call_granularity, NULL,
+                                            hipSuccess},
+    CASE(hipMemGetAllocationPropertiesFromHandle) = {hipErrorInvalidValue, call_properties, NULL,
+                                                     hipSuccess},
+    CASE(hipMemRetainAllocationHandle) = {hipErrorInvalidValue, call_retain, undo_out_handle,
+                                          hipSuccess},
+    CASE(hipMemExportToShareableHandle) = {hipErrorInvalidValue, call_export, undo_export,
+                                           hipSuccess},
+    CASE(hipMemImportFromShareableHandle) = {hipErrorInvalidValue, call_import, undo_out_handle,
+                                             hipSuccess},
+    /* Sparse arrays do not exist on AMD: valid arguments get NotSupported anyway (a.14). */
+    CASE(hipMemMapArrayAsync) = {hipErrorNotSupported, call_map_array, NULL, hipErrorNotSupported},
+};
+
+/* Whether a rule may name api: mockhip_fail_set accepts "api:1". */
+static bool rule_accepted(int api) {
+  char rule[96];
+  snprintf(rule, sizeof rule, "%s:1", mockhip_api_name(api));
+  bool accepted = mockhip_fail_set(rule) == hipSuccess;
+  MT_CHECK(mockhip_fail_set(NULL));
+  return accepted;
+}
+
+/* ---- fixtures ---- */
+
+static int setup(void **state) {
+  (void)state;
+  MT_CHECK(mockhip_fail_set(NULL));
+  mt_assert_clean();
+  granule = mt_granularity();
+  return 0;
+}
+
+static int teardown(void **state) {
+  MT_CHECK(mockhip_fail_set(NULL));
+  if (live_world != NULL)
+    world_destroy(live_world);
+  return mt_teardown_clean(state);
+}
+
+/* ---- the cases ---- */
+
+/* Asserts the reason names the call and the rule as written. */
+static void assert_injected(const char *api, const char *rule) {
+  char want[160];
+  snprintf(want, sizeof want, "%s: injected by MOCKHIP_FAIL rule \"%s\"", api, rule);
+  const char *reason = mockhip_last_reason();
+  if (strncmp(reason, want, strlen(want)) != 0)
+    print_error("reason \"%s\" does not start with \"%s\"\n", reason, want);
+  assert_int_equal(strncmp(reason, want, strlen(want)), 0);
+}
+
+/* Fails the call once under `rule` with `expected`, and checks it changed nothing. */
+static void inject(const char *api, const api_case *c, world *w, const char *rule,
+                   hipError_t expected) {
+  unsigned long long injected = mockhip_fail_count();
+  mt_snapshot before = take_world(w);
+  MT_CHECK(mockhip_fail_set(rule));
+  hipError_t err = c->call(w);
+  if (!mt_returned(expected, err, api))
+    fail_msg("%s under \"%s\": not the injected error", api, rule);
+  assert_injected(api, rule);
+  assert_int_equal(mockhip_fail_count(), injected + 1);
+  if (hipGetLastError() != expected)
+    fail_msg("%s under \"%s\": hipGetLastError() does not repeat the injected error", api, rule);
+  mt_snapshot after = take_world(w);
+  mt_snapshot_assert_same(api, &before, &after);
+  MT_CHECK(mockhip_fail_set(NULL));
+}
+
+static void test_injected_changes_nothing(void **state) {
+  mockhip_api api = (mockhip_api)(intptr_t)*state;
+  const char *name = mockhip_api_name(api);
+  const api_case *c = &cases[api];
+  static world w; /* outlives a failed case for the teardown */
+  world_create(&w);
+  char rule[96];
+  snprintf(rule, sizeof rule, "%s:1", name);
+  inject(name, c, &w, rule, c->natural);
+  snprintf(rule, sizeof rule, "%s:1=%s", name, CHOSEN_ERROR_NAME);
+  inject(name, c, &w, rule, CHOSEN_ERROR);
+
+  /* The arguments were good: with no rule the same call does its work. */
+  if (!mt_returned(c->without_rule, c->call(&w), name))
+    fail_msg("%s: fails with no rule in force", name);
+  if (c->without_rule == hipSuccess && c->undo != NULL)
+    c->undo(&w);
+  world_destroy(&w);
+}
+
+/* Every entry point a rule may name has a case, and no other. */
+static void test_every_entry_point_has_a_case(void **state) {
+  (void)state;
+  int missing = 0;
+  for (int api = 0; api < MOCKHIP_API_COUNT; api++) {
+    bool has_case = cases[api].call != NULL;
+    if (rule_accepted(api) != has_case) {
+      print_error("%s: %s\n", mockhip_api_name(api),
+                  has_case ? "has a case, but a rule may not name it"
+                           : "a rule may name it, but it has no case in this file");
+      missing++;
+    }
+  }
+  assert_int_equal(missing, 0);
+}
+
+int main(void) {
+  /* Before the first HIP call, which reads it: peer copies and hipSetDevice(1) need a second
+     device, and the current device is part of what must not change. */
+  setenv("MOCKHIP_DEVICES", "2", 1);
+  const struct CMUnitTest complete[] = {
+      cmocka_unit_test_setup_teardown(test_every_entry_point_has_a_case, setup, teardown),
+  };
+  /* One case per entry point that has one, named after it. */
+  size_t count = 0;
+  for (int api = 0; api < MOCKHIP_API_COUNT; api++)
+    count += cases[api].call != NULL;
+  struct CMUnitTest per_api[count];
+  for (int api = 0, i = 0; api < MOCKHIP_API_COUNT; api++)
+    if (cases[api].call != NULL)
+      per_api[i++] = (struct CMUnitTest){mockhip_api_name(api), test_injected_changes_nothing,
+                                         setup, teardown, (void *)(intptr_t)api};
+  return cmocka_run_group_tests_name("fault_every_api", complete, NULL, NULL) +
+         cmocka_run_group_tests_name("fault_every_api_no_side_effect", per_api, NULL, NULL);
+}
