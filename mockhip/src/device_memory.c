@@ -52,7 +52,7 @@ MH_EXPORT hipError_t hipMalloc(void **ptr, size_t size) {
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipMalloc, err, "ptr=%p -> %p, size=%zu", (void *)ptr,
-                   ptr ? *ptr : NULL, size);
+                   ptr && err == hipSuccess ? *ptr : NULL, size);
 }
 
 static hipError_t device_free(mh_state *s, void *ptr) {

@@ -9,6 +9,8 @@
  */
 #include "mock_test.h"
 
+#include "fault_probe.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -474,14 +476,19 @@ static void test_more_than_32_rules(void **state) {
 
 /* ---- the environment: MOCKHIP_FAIL and MOCKHIP_SEED in a fresh process ---- */
 
-/* Runs the probe for `calls` calls under env; returns its stdout and sets *err_text. */
-static char *probe(const char *const *env, int calls, char **err_text) {
+/* Runs the probe for `calls` calls of `api` (NULL: hipMemCreate) under env; returns its stdout
+   and sets *err_text. */
+static char *probe_api(const char *const *env, int calls, const char *api, char **err_text) {
   char count[16];
   snprintf(count, sizeof count, "%d", calls);
-  const char *const argv[] = {MOCKHIP_FAULT_PROBE, count, NULL};
+  const char *const argv[] = {MOCKHIP_FAULT_PROBE, count, api, NULL};
   char *out_text;
   assert_true(mt_exited_ok(mt_run_program(argv, env, &out_text, err_text)));
   return out_text;
+}
+
+static char *probe(const char *const *env, int calls, char **err_text) {
+  return probe_api(env, calls, NULL, err_text);
 }
 
 /* Asserts the probe's stdout is `want` and its stderr empty. */
@@ -533,6 +540,23 @@ static void test_env_seed_replays(void **state) {
   free(other);
 }
 
+/* The trace shows what an injected call wrote: nothing, whatever the output held before. */
+static void test_env_trace_of_injected_malloc(void **state) {
+  (void)state;
+  const char *env[] = {"MOCKHIP_FAIL=hipMalloc:1", "MOCKHIP_TRACE=1", NULL};
+  char *err_text;
+  char *out_text = probe_api(env, 2, "hipMalloc", &err_text);
+  assert_string_equal(out_text, "1 hipErrorOutOfMemory\ncalls=2\n");
+  char sentinel[32];
+  snprintf(sentinel, sizeof sentinel, "-> %p,", PROBE_SENTINEL);
+  if (strstr(err_text, sentinel) != NULL || strstr(err_text, "-> (nil), size=") == NULL)
+    print_error("the trace of the injected hipMalloc shows an output:\n%s", err_text);
+  assert_null(strstr(err_text, sentinel));
+  assert_non_null(strstr(err_text, "-> (nil), size="));
+  free(out_text);
+  free(err_text);
+}
+
 static void test_env_bad_list_warns_once(void **state) {
   (void)state;
   static const char *const settings[] = {"MOCKHIP_FAIL=hipMemCreate:0",
@@ -569,6 +593,7 @@ int main(void) {
       FAULT_TEST(test_injected_unmap_keeps_data),
       FAULT_TEST(test_env_nth_and_every),
       FAULT_TEST(test_env_seed_replays),
+      FAULT_TEST(test_env_trace_of_injected_malloc),
       FAULT_TEST(test_env_bad_list_warns_once),
   };
   /* One case per malformed list, named after it. */
