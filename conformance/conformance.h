@@ -60,6 +60,8 @@ typedef struct conf_group {
   X(copy)                                                                                          \
   X(lifecycle_negative)                                                                            \
   X(lifecycle)                                                                                     \
+  X(bounds_negative)                                                                               \
+  X(bounds)                                                                                        \
   X(hmo_alloc_negative)                                                                            \
   X(hmo_alloc)                                                                                     \
   X(hmo_copy_negative)                                                                             \
