@@ -21,7 +21,8 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
   if (region == NULL)
     return hipSuccess;
   const char *what = need == NEED_WRITE ? "destination" : "source";
-  if (bytes > region->bytes - (addr - region->base)) {
+  if (addr - region->base > region->asked_bytes ||
+      bytes > region->asked_bytes - (addr - region->base)) {
     mh__misuse(MH_MISUSE_COPY_SPANS, "%s %p + %zu starts in the %s at %p and ends past it", what,
                (void *)addr, bytes,
                region->kind == MH_REGION_MALLOC ? "hipMalloc block" : "reservation",
@@ -29,7 +30,7 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
     return mh__fail(hipErrorInvalidValue, "%s %p + %zu runs past the %s at %p (%zu bytes)", what,
                     (void *)addr, bytes,
                     region->kind == MH_REGION_MALLOC ? "hipMalloc block" : "reservation",
-                    (void *)region->base, region->bytes);
+                    (void *)region->base, region->asked_bytes);
   }
   if (region->kind == MH_REGION_MALLOC)
     return hipSuccess;

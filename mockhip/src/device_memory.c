@@ -32,6 +32,7 @@ static hipError_t device_malloc(mh_state *s, void **ptr, size_t bytes) {
   region->kind = MH_REGION_MALLOC;
   region->base = (uintptr_t)base;
   region->bytes = rounded;
+  region->asked_bytes = bytes; /* as ROCm's buffer: copies may not use the rounding */
   region->device = device;
   region->site = mh__call_site();
   region->node.key = region->base;

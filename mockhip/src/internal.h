@@ -75,9 +75,10 @@ typedef struct mh_region {
   mh_tree_node node; /* keyed by base */
   mh_region_kind kind;
   uintptr_t base;
-  size_t bytes;
-  int device;      /* hipMalloc: the device charged; reservation: -1 */
-  size_t mappings; /* live mappings inside a reservation */
+  size_t bytes;       /* address space held: a hipMalloc block's is rounded up to pages */
+  size_t asked_bytes; /* the size asked for, which copies stay within */
+  int device;         /* hipMalloc: the device charged; reservation: -1 */
+  size_t mappings;    /* live mappings inside a reservation */
   const void *site;
 } mh_region;
 

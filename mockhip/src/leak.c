@@ -29,7 +29,7 @@ static void report_region(report *r, const mh_region *region) {
   char what[160];
   snprintf(what, sizeof what, "%s %#lx (%zu bytes)",
            region->kind == MH_REGION_RESERVATION ? "reservation" : "hipMalloc block",
-           (unsigned long)region->base, region->bytes);
+           (unsigned long)region->base, region->asked_bytes);
   line(r, what, region->site);
 }
 

@@ -46,6 +46,7 @@ static hipError_t reserve(mh_state *s, void **ptr, size_t bytes, size_t align, v
   region->kind = MH_REGION_RESERVATION;
   region->base = (uintptr_t)base;
   region->bytes = bytes;
+  region->asked_bytes = bytes;
   region->device = -1;
   region->site = mh__call_site();
   region->node.key = region->base;
