@@ -1,8 +1,11 @@
 /*
  * test_threads.c: the mock under concurrent use. Workers run whole VMM
- * lifecycles while sharers copy through one common mapping; racing releases
- * and unmaps of one object succeed exactly as often as they may. Threads
- * only count; the checks run on the main thread (CMocka is not thread-safe).
+ * lifecycles while sharers copy through one common mapping; eight threads at
+ * once create, map (into their own and a shared reservation), copy, retain,
+ * export, import, unmap and release, and every handle they get is new; racing
+ * releases and unmaps of one object succeed exactly as often as they may.
+ * Threads only count; the checks run on the main thread (CMocka is not
+ * thread-safe).
  */
 #include "mock_test.h"
 
@@ -10,6 +13,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define WORKERS 8
 #define SHARERS 4
@@ -116,6 +120,154 @@ static void test_workers_and_sharers(void **state) {
   mt_mapping_destroy(&shared);
 }
 
+/* ---- the create/release path from many threads at once ---- */
+
+#define LIFECYCLE_THREADS 8
+#define LIFECYCLE_ITERATIONS 100
+/* Handles a thread makes per iteration: one created, one imported. */
+#define HANDLES_PER_THREAD (2 * LIFECYCLE_ITERATIONS)
+
+/*
+ * What every lifecycle thread shares, made before they start and given back
+ * after they end: exportable handles they all export, import and retain, and
+ * one reservation with a slot per thread that they all map into. Thread t
+ * writes only granule t of a shared handle, so data checks stay its own.
+ */
+typedef struct lifecycle_shared {
+  hipMemGenericAllocationHandle_t exportable[LIFECYCLE_THREADS];
+  char *slots; /* LIFECYCLE_THREADS granules */
+} lifecycle_shared;
+
+typedef struct lifecycle_thread {
+  pthread_t thread;
+  unsigned id;
+  const lifecycle_shared *shared;
+  hipMemGenericAllocationHandle_t made[HANDLES_PER_THREAD]; /* every handle it got */
+  size_t made_count;
+} lifecycle_thread;
+
+/* Writes a word only this thread and iteration use at dev, reads it back. */
+static void write_and_read(char *dev, unsigned word) {
+  unsigned back = 0;
+  ok(hipMemcpyHtoD(dev, &word, sizeof word), "copy in");
+  ok(hipMemcpy(&back, dev, sizeof back, hipMemcpyDeviceToHost), "copy out");
+  if (back != word)
+    atomic_fetch_add(&failures, 1);
+}
+
+/* Create, map (own reservation or the shared slot), access, copy, retain, unmap, release. */
+static void own_handle_cycle(lifecycle_thread *t, unsigned i) {
+  hipMemAllocationProp prop = mt_prop_device(0);
+  hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemGenericAllocationHandle_t handle = NULL, retained = NULL;
+  bool own = i % 2 == 0;
+  char *base = t->shared->slots + t->id * granule;
+  if (own)
+    ok(hipMemAddressReserve((void **)&base, granule, 0, NULL, 0), "reserve");
+  if (!ok(hipMemCreate(&handle, granule, &prop, 0), "create"))
+    return;
+  t->made[t->made_count++] = handle;
+  ok(hipMemMap(base, granule, 0, handle, 0), "map");
+  ok(hipMemSetAccess(base, granule, &rw, 1), "set access");
+  write_and_read(base + granule - sizeof(unsigned), t->id << 16 | i);
+  ok(hipMemRetainAllocationHandle(&retained, base), "retain");
+  if (retained != handle)
+    atomic_fetch_add(&failures, 1);
+  ok(hipMemRelease(handle), "release while mapped");
+  ok(hipMemUnmap(base, granule), "unmap");
+  ok(hipMemRelease(retained), "release retained");
+  if (own)
+    ok(hipMemAddressFree(base, granule), "free");
+}
+
+/* Export a shared handle, import it, map and use the import, give everything back. */
+static void import_cycle(lifecycle_thread *t, unsigned i) {
+  const hipMemAllocationHandleType posix_fd = hipMemHandleTypePosixFileDescriptor;
+  hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemGenericAllocationHandle_t shared = t->shared->exportable[(t->id + i) % LIFECYCLE_THREADS];
+  hipMemGenericAllocationHandle_t imported = NULL;
+  size_t bytes = LIFECYCLE_THREADS * granule;
+  int fd = -1;
+  char *base = NULL;
+  if (!ok(hipMemExportToShareableHandle(&fd, shared, posix_fd, 0), "export"))
+    return;
+  bool got =
+      ok(hipMemImportFromShareableHandle(&imported, (void *)(intptr_t)fd, posix_fd), "import");
+  close(fd); /* the import keeps its own copy */
+  if (!got)
+    return;
+  t->made[t->made_count++] = imported;
+  ok(hipMemAddressReserve((void **)&base, bytes, 0, NULL, 0), "reserve for the import");
+  ok(hipMemMap(base, bytes, 0, imported, 0), "map the import");
+  ok(hipMemSetAccess(base, bytes, &rw, 1), "set access on the import");
+  write_and_read(base + t->id * granule, t->id << 16 | i | 0x8000);
+  ok(hipMemUnmap(base, bytes), "unmap the import");
+  ok(hipMemRelease(imported), "release the import");
+  ok(hipMemAddressFree(base, bytes), "free the import's reservation");
+}
+
+static void *lifecycle_loop(void *arg) {
+  lifecycle_thread *t = arg;
+  for (unsigned i = 0; i < LIFECYCLE_ITERATIONS; i++) {
+    own_handle_cycle(t, i);
+    import_cycle(t, i);
+  }
+  return NULL;
+}
+
+static int compare_handles(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t) * (const hipMemGenericAllocationHandle_t *)a;
+  uintptr_t y = (uintptr_t) * (const hipMemGenericAllocationHandle_t *)b;
+  return (x > y) - (x < y);
+}
+
+static void test_create_release_path_from_many_threads(void **state) {
+  (void)state;
+  granule = mt_granularity();
+  atomic_store(&failures, 0);
+  lifecycle_shared shared;
+  hipMemAllocationProp prop = mt_prop_device(0);
+  prop.requestedHandleType = hipMemHandleTypePosixFileDescriptor;
+  for (int k = 0; k < LIFECYCLE_THREADS; k++)
+    MT_CHECK(hipMemCreate(&shared.exportable[k], LIFECYCLE_THREADS * granule, &prop, 0));
+  MT_CHECK(hipMemAddressReserve((void **)&shared.slots, LIFECYCLE_THREADS * granule, 0, NULL, 0));
+
+  static lifecycle_thread threads[LIFECYCLE_THREADS];
+  for (unsigned t = 0; t < LIFECYCLE_THREADS; t++) {
+    threads[t] = (lifecycle_thread){.id = t, .shared = &shared};
+    assert_int_equal(pthread_create(&threads[t].thread, NULL, lifecycle_loop, &threads[t]), 0);
+  }
+  for (unsigned t = 0; t < LIFECYCLE_THREADS; t++)
+    assert_int_equal(pthread_join(threads[t].thread, NULL), 0);
+  assert_int_equal(atomic_load(&failures), 0);
+
+  /* Every handle any thread got, and the shared ones, is a value no other handle had. */
+  enum { ALL = LIFECYCLE_THREADS * HANDLES_PER_THREAD + LIFECYCLE_THREADS };
+  static hipMemGenericAllocationHandle_t all[ALL];
+  size_t count = 0;
+  for (unsigned t = 0; t < LIFECYCLE_THREADS; t++) {
+    assert_int_equal(threads[t].made_count, HANDLES_PER_THREAD);
+    memcpy(all + count, threads[t].made, threads[t].made_count * sizeof all[0]);
+    count += threads[t].made_count;
+  }
+  memcpy(all + count, shared.exportable, sizeof shared.exportable);
+  count += LIFECYCLE_THREADS;
+  qsort(all, count, sizeof all[0], compare_handles);
+  for (size_t i = 1; i < count; i++)
+    if (all[i] == all[i - 1])
+      fail_msg("handle %p was returned twice", (void *)all[i]);
+
+  for (int k = 0; k < LIFECYCLE_THREADS; k++)
+    MT_CHECK(hipMemRelease(shared.exportable[k]));
+  MT_CHECK(hipMemAddressFree(shared.slots, LIFECYCLE_THREADS * granule));
+  mockhip_stats_t after = mt_stats();
+  assert_int_equal(mockhip_live_objects(), 0);
+  assert_int_equal(after.reserved_bytes, 0);
+  assert_int_equal(after.mapped_bytes, 0);
+  assert_int_equal(after.physical_bytes, 0);
+  assert_int_equal(after.malloc_bytes, 0);
+}
+
 /* ---- negative: concurrent failures and lost races ---- */
 
 typedef struct race {
@@ -215,6 +367,7 @@ static void test_reasons_stay_per_thread(void **state) {
 int main(void) {
   const struct CMUnitTest positive[] = {
       MT_CLEAN_TEST(test_workers_and_sharers),
+      MT_CLEAN_TEST(test_create_release_path_from_many_threads),
   };
   const struct CMUnitTest negative[] = {
       MT_CLEAN_TEST(test_racing_releases),
