@@ -68,6 +68,11 @@ typedef struct mh_phys {
   const void *site; /* the call that made it, for the leak report */
 } mh_phys;
 
+/* The handle value that names phys: its id. */
+static inline hipMemGenericAllocationHandle_t mh__phys_handle(const mh_phys *phys) {
+  return (hipMemGenericAllocationHandle_t)(uintptr_t)phys->id;
+}
+
 /* A reservation or a hipMalloc block: a range of address space. */
 typedef enum mh_region_kind { MH_REGION_RESERVATION, MH_REGION_MALLOC } mh_region_kind;
 

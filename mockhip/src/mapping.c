@@ -1,5 +1,8 @@
 /*
- * mapping.c: hipMemMap / hipMemUnmap / hipMemSetAccess / hipMemGetAccess.
+ * mapping.c: mappings and their access: the mapping registry and its lookups,
+ * hipMemMap, hipMemUnmap, hipMemSetAccess, hipMemGetAccess,
+ * hipMemRetainAllocationHandle (which finds a handle by address) and
+ * hipMemMapArrayAsync (refused, as on AMD).
  *
  * A mapping places a physical allocation's memory file at an address inside a
  * reservation. Access is recorded per location (each device, then the host)
@@ -401,6 +404,34 @@ MH_EXPORT hipError_t hipMemGetAccess(unsigned long long *flags, const hipMemLoca
   }
   return mh__leave(MOCKHIP_CALL_hipMemGetAccess, err, "flags=%p, location=%p, ptr=%p",
                    (void *)flags, (const void *)location, ptr);
+}
+
+/* ---- retain ---- */
+
+static hipError_t retain(mh_state *s, hipMemGenericAllocationHandle_t *handle, void *addr) {
+  if (handle == NULL)
+    return mh__fail(hipErrorInvalidValue, "handle is NULL");
+  if (addr == NULL)
+    return mh__fail(hipErrorInvalidValue, "addr is NULL");
+  mh_mapping *mapping = mh__mapping_containing(s, (uintptr_t)addr);
+  if (mapping == NULL)
+    return mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", addr);
+  mapping->phys->handle_refs++;
+  *handle = mh__phys_handle(mapping->phys);
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMemRetainAllocationHandle(hipMemGenericAllocationHandle_t *handle,
+                                                  void *addr) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemRetainAllocationHandle, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = retain(s, handle, addr);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemRetainAllocationHandle, err, "handle=%p -> %p, addr=%p",
+                   (void *)handle, handle && err == hipSuccess ? (void *)*handle : NULL, addr);
 }
 
 MH_EXPORT hipError_t hipMemMapArrayAsync(hipArrayMapInfo *list, unsigned int count,

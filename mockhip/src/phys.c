@@ -1,5 +1,5 @@
 /*
- * phys.c: physical allocations and their handles: create, release, retain,
+ * phys.c: physical allocations and their handles: create, release,
  * properties, granularity, export and import.
  *
  * A handle is an id looked up in a registry, never a pointer, so NULL, garbage
@@ -16,10 +16,6 @@
 
 static uint64_t handle_id(hipMemGenericAllocationHandle_t handle) {
   return (uint64_t)(uintptr_t)handle;
-}
-
-static hipMemGenericAllocationHandle_t handle_of(const mh_phys *phys) {
-  return (hipMemGenericAllocationHandle_t)(uintptr_t)phys->id;
 }
 
 mh_phys *mh__phys_lookup(mh_state *s, hipMemGenericAllocationHandle_t handle) {
@@ -83,7 +79,7 @@ static hipError_t phys_register(mh_state *s, mh_phys *phys, hipMemGenericAllocat
     s->device_used[phys->charged_device] += phys->bytes;
   s->stats.live_handles++;
   s->stats.physical_bytes += phys->bytes;
-  *out = handle_of(phys);
+  *out = mh__phys_handle(phys);
   return hipSuccess;
 }
 
@@ -260,33 +256,7 @@ MH_EXPORT hipError_t hipMemRelease(hipMemGenericAllocationHandle_t handle) {
   return mh__leave(MOCKHIP_CALL_hipMemRelease, err, "handle=%p", (void *)handle);
 }
 
-/* ---- retain and properties ---- */
-
-static hipError_t retain(mh_state *s, hipMemGenericAllocationHandle_t *handle, void *addr) {
-  if (handle == NULL)
-    return mh__fail(hipErrorInvalidValue, "handle is NULL");
-  if (addr == NULL)
-    return mh__fail(hipErrorInvalidValue, "addr is NULL");
-  mh_mapping *mapping = mh__mapping_containing(s, (uintptr_t)addr);
-  if (mapping == NULL)
-    return mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", addr);
-  mapping->phys->handle_refs++;
-  *handle = handle_of(mapping->phys);
-  return hipSuccess;
-}
-
-MH_EXPORT hipError_t hipMemRetainAllocationHandle(hipMemGenericAllocationHandle_t *handle,
-                                                  void *addr) {
-  mh_state *s;
-  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemRetainAllocationHandle, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    mh__lock_write();
-    err = retain(s, handle, addr);
-    mh__unlock();
-  }
-  return mh__leave(MOCKHIP_CALL_hipMemRetainAllocationHandle, err, "handle=%p -> %p, addr=%p",
-                   (void *)handle, handle && err == hipSuccess ? (void *)*handle : NULL, addr);
-}
+/* ---- properties ---- */
 
 static hipError_t properties(mh_state *s, hipMemAllocationProp *prop,
                              hipMemGenericAllocationHandle_t handle) {
