@@ -11,16 +11,20 @@
 
 #include "internal.h"
 
-#define NEED_READ 1u
-#define NEED_WRITE 3u
+/* How the access a side needs is named in a reason. */
+static const char *access_name(unsigned flags) {
+  return flags == hipMemAccessFlagsProtReadWrite ? "readwrite"
+         : flags == hipMemAccessFlagsProtRead    ? "read"
+                                                 : "no";
+}
 
 hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int device,
-                                  unsigned need, bool *is_device) {
+                                  hipMemAccessFlags need, bool *is_device) {
   mh_region *region = mh__region_containing(s, addr);
   *is_device = region != NULL;
   if (region == NULL)
     return hipSuccess;
-  const char *what = need == NEED_WRITE ? "destination" : "source";
+  const char *what = need == hipMemAccessFlagsProtReadWrite ? "destination" : "source";
   if (addr - region->base > region->asked_bytes ||
       bytes > region->asked_bytes - (addr - region->base)) {
     mh__misuse(MH_MISUSE_COPY_SPANS, "%s %p + %zu starts in the %s at %p and ends past it", what,
@@ -43,24 +47,21 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
     if ((m->access[device] & need) != need)
       return mh__fail(hipErrorInvalidValue,
                       "%s %p + %zu: device %d has %s access to the mapping at %p, %s needed", what,
-                      (void *)addr, bytes, device,
-                      m->access[device] == 0   ? "no"
-                      : m->access[device] == 1 ? "read"
-                                               : "readwrite",
-                      (void *)m->base, need == NEED_WRITE ? "readwrite" : "read");
+                      (void *)addr, bytes, device, access_name(m->access[device]), (void *)m->base,
+                      access_name(need));
     at = m->base + m->bytes;
   }
   return hipSuccess;
 }
 
 /* Checks one side of a copy; `must_be_device` for the device side of an explicit kind. */
-static hipError_t check_side(mh_state *s, const void *ptr, size_t bytes, int device, unsigned need,
-                             bool must_be_device) {
+static hipError_t check_side(mh_state *s, const void *ptr, size_t bytes, int device,
+                             hipMemAccessFlags need, bool must_be_device) {
   bool is_device;
   hipError_t err = mh__check_device_range(s, (uintptr_t)ptr, bytes, device, need, &is_device);
   if (err == hipSuccess && must_be_device && !is_device)
     err = mh__fail(hipErrorInvalidValue, "%s %p is not device memory (a mapping or hipMalloc)",
-                   need == NEED_WRITE ? "destination" : "source", ptr);
+                   need == hipMemAccessFlagsProtReadWrite ? "destination" : "source", ptr);
   return err;
 }
 
@@ -72,15 +73,15 @@ static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, 
     return err;
   if (dst == NULL || src == NULL)
     return mh__fail(hipErrorInvalidValue, "%s is NULL", dst == NULL ? "dst" : "src");
-  if (kind == 1024) /* hipMemcpyDeviceToDeviceNoCU: a device-to-device copy to the CPU */
+  if (kind == HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU) /* without compute units: the same here */
     kind = hipMemcpyDeviceToDevice;
   if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
     return mh__fail(hipErrorInvalidMemcpyDirection, "kind %d is not a hipMemcpyKind", kind);
   bool src_on_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
   bool dst_on_device = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
-  err = check_side(s, src, bytes, src_device, NEED_READ, src_on_device);
+  err = check_side(s, src, bytes, src_device, hipMemAccessFlagsProtRead, src_on_device);
   if (err == hipSuccess)
-    err = check_side(s, dst, bytes, dst_device, NEED_WRITE, dst_on_device);
+    err = check_side(s, dst, bytes, dst_device, hipMemAccessFlagsProtReadWrite, dst_on_device);
   if (err == hipSuccess)
     memmove(dst, src, bytes);
   return err;
@@ -96,7 +97,7 @@ static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t un
   if (count > SIZE_MAX / unit)
     return mh__fail(hipErrorInvalidValue, "count %zu overflows", count);
   size_t bytes = count * unit;
-  err = check_side(s, dst, bytes, mh__current_device(), NEED_WRITE, true);
+  err = check_side(s, dst, bytes, mh__current_device(), hipMemAccessFlagsProtReadWrite, true);
   if (err != hipSuccess)
     return err;
   if (unit == 1) {
@@ -228,8 +229,8 @@ MH_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t
 }
 
 MH_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
-  MH_SET(hipMemsetD32, dst, value, count, 4, NULL, "dest=%p, value=%d, count=%zu", dst, value,
-         count);
+  MH_SET(hipMemsetD32, dst, value, count, sizeof(uint32_t), NULL, "dest=%p, value=%d, count=%zu",
+         dst, value, count);
 }
 
 MH_EXPORT hipError_t hipMemsetAsync(void *dst, int value, size_t n, hipStream_t stream) {
@@ -245,6 +246,6 @@ MH_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, s
 
 MH_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
                                        hipStream_t stream) {
-  MH_SET(hipMemsetD32Async, dst, value, count, 4, stream, "dst=%p, value=%d, count=%zu, stream=%p",
-         dst, value, count, (void *)stream);
+  MH_SET(hipMemsetD32Async, dst, value, count, sizeof(uint32_t), stream,
+         "dst=%p, value=%d, count=%zu, stream=%p", dst, value, count, (void *)stream);
 }

@@ -198,7 +198,7 @@ MH_HIDDEN bool mh__valid_device(const mh_state *state, int device);
  * *is_device says whether addr lies in device memory at all.
  */
 MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, size_t bytes,
-                                            int device, unsigned need, bool *is_device);
+                                            int device, hipMemAccessFlags need, bool *is_device);
 
 /* hipSuccess for NULL (the null stream) or a live stream; else ROCm's
    hipErrorContextIsDestroyed with the reason recorded (device_memory.c). */

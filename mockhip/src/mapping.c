@@ -103,11 +103,14 @@ static mh_mapping *covered_run(mh_state *s, void *ptr, size_t bytes, size_t *cou
   return first;
 }
 
+/* The page protection for everyone's access at once: the CPU plays every location. */
 static mh_os_prot union_prot(const mh_state *s, const mh_mapping *m) {
-  unsigned flags = 0;
+  unsigned flags = hipMemAccessFlagsProtNone;
   for (size_t i = 0; i < slots(s); i++)
-    flags |= m->access[i];
-  return (flags & 2) ? MH_OS_PROT_READWRITE : (flags & 1) ? MH_OS_PROT_READ : MH_OS_PROT_NONE;
+    flags |= m->access[i]; /* ProtRead's bits are a subset of ProtReadWrite's */
+  return flags == hipMemAccessFlagsProtReadWrite ? MH_OS_PROT_READWRITE
+         : flags == hipMemAccessFlagsProtRead    ? MH_OS_PROT_READ
+                                                 : MH_OS_PROT_NONE;
 }
 
 /* ---- map ---- */

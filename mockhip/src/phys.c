@@ -14,6 +14,10 @@
 #include "arena.h"
 #include "internal.h"
 
+/* The size every hipMemCreate must be a multiple of: ROCm compares memBaseAddrAlign_, an
+   OpenCL value in bits (8 x 256), with a byte count (a.4). */
+#define ROCM_BASE_ADDR_ALIGN 2048
+
 static uint64_t handle_id(hipMemGenericAllocationHandle_t handle) {
   return (uint64_t)(uintptr_t)handle;
 }
@@ -162,9 +166,11 @@ static hipError_t create_checks(mh_state *s, hipMemGenericAllocationHandle_t *ha
   size_t capacity = s->options.device_memory;
   if (bytes > capacity)
     return mh__fail(hipErrorOutOfMemory, "size %zu exceeds the device memory %zu", bytes, capacity);
-  /* ROCm's two size rules: HIP wants 2048-byte multiples, the allocator pages. */
-  if (bytes % 2048 != 0)
-    return mh__fail(hipErrorInvalidValue, "size %zu is not a multiple of 2048", bytes);
+  /* ROCm's two size rules: HIP wants multiples of its base address alignment, the allocator
+     pages. */
+  if (bytes % ROCM_BASE_ADDR_ALIGN != 0)
+    return mh__fail(hipErrorInvalidValue, "size %zu is not a multiple of %d", bytes,
+                    ROCM_BASE_ADDR_ALIGN);
   if (bytes % s->options.granularity != 0)
     return mh__fail(hipErrorOutOfMemory,
                     "size %zu is not a multiple of the minimum granularity %zu", bytes,

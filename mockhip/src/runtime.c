@@ -129,17 +129,20 @@ hipError_t mh__leave(mockhip_api api, hipError_t err, const char *args_fmt, ...)
   return err;
 }
 
+/* An id: the tag in the top 16 bits, a serial number, the kind in the low 4 bits. */
 #define MH_ID_TAG 0x6d68000000000000ULL /* "mh": unmistakable in a dump, never NULL-like */
 #define MH_ID_TAG_MASK 0xffff000000000000ULL
+#define MH_ID_KIND_BITS 4
+#define MH_ID_KIND_MASK ((1ULL << MH_ID_KIND_BITS) - 1)
 
 uint64_t mh__new_id(mh_state *s, mh_id_kind kind) {
-  return MH_ID_TAG | (s->next_id++ << 4) | (uint64_t)kind;
+  return MH_ID_TAG | (s->next_id++ << MH_ID_KIND_BITS) | (uint64_t)kind;
 }
 
 bool mh__id_was_issued(const mh_state *s, uint64_t id, mh_id_kind kind) {
-  uint64_t serial = (id & ~MH_ID_TAG_MASK) >> 4;
-  return (id & MH_ID_TAG_MASK) == MH_ID_TAG && (id & 0xf) == (uint64_t)kind && serial != 0 &&
-         serial < s->next_id;
+  uint64_t serial = (id & ~MH_ID_TAG_MASK) >> MH_ID_KIND_BITS;
+  return (id & MH_ID_TAG_MASK) == MH_ID_TAG && (id & MH_ID_KIND_MASK) == (uint64_t)kind &&
+         serial != 0 && serial < s->next_id;
 }
 
 bool mh__valid_device(const mh_state *s, int device) {
@@ -225,11 +228,13 @@ static hipError_t attribute(mh_state *s, int *value, int attr, int device) {
     return mh__fail(hipErrorInvalidDevice, "device %d is not in 0..%d", device,
                     s->options.devices - 1);
   switch (attr) {
-  case 88: *value = 0; return hipSuccess; /* MemoryPoolsSupported: no pools */
-  case 89: *value = 1; return hipSuccess; /* VirtualMemoryManagementSupported */
-  case 90: *value = 0; return hipSuccess; /* HostRegisterSupported */
+  case hipDeviceAttributeMemoryPoolsSupported: *value = 0; return hipSuccess; /* no pools */
+  case HIPVMM_ATTRIBUTE_VMM: *value = 1; return hipSuccess;
+  case HIPVMM_ATTRIBUTE_HOST_REGISTER: *value = 0; return hipSuccess;
   default:
-    return mh__fail(hipErrorInvalidValue, "attribute %d is not emulated (only 88, 89, 90)", attr);
+    return mh__fail(hipErrorInvalidValue, "attribute %d is not emulated (only %d, %d, %d)", attr,
+                    (int)hipDeviceAttributeMemoryPoolsSupported, (int)HIPVMM_ATTRIBUTE_VMM,
+                    (int)HIPVMM_ATTRIBUTE_HOST_REGISTER);
   }
 }
 

@@ -8,6 +8,9 @@
  *   same numeric values under the HIPVMM_ names.
  * - hipDeviceAttributeVirtualMemoryManagementSupported (89) appeared in the
  *   ROCm 6.x headers; a 5.x runtime has no VMM support to report.
+ *   hipDeviceAttributeHostRegisterSupported (90) appeared in ROCm 6.0 and
+ *   hipMemcpyDeviceToDeviceNoCU (1024) in ROCm 6.1; older headers get the
+ *   values under the HIPVMM_ names.
  * - ROCm 5.2 orders hipMemAllocationProp differently; code that names fields
  *   (never positional initialisers) works with both layouts.
  */
@@ -41,6 +44,18 @@
 /* ROCm 5.x declares no attribute 89 and supports no VMM to report. */
 #define HIPVMM_HAS_VMM_ATTRIBUTE 0
 #define HIPVMM_ATTRIBUTE_VMM ((hipDeviceAttribute_t)89)
+#endif
+
+#if HIP_VERSION >= 60000000
+#define HIPVMM_ATTRIBUTE_HOST_REGISTER hipDeviceAttributeHostRegisterSupported
+#else
+#define HIPVMM_ATTRIBUTE_HOST_REGISTER ((hipDeviceAttribute_t)90)
+#endif
+
+#if HIP_VERSION >= 60100000
+#define HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU hipMemcpyDeviceToDeviceNoCU
+#else
+#define HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU ((hipMemcpyKind)1024)
 #endif
 
 /* hipMemImportFromShareableHandle takes the fd value cast to a pointer (newest
