@@ -110,52 +110,115 @@ static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t un
   return hipSuccess;
 }
 
-/* Entry points share two shapes: a copy and a set, each under the read lock. */
-#define MH_COPY(api, dst, dst_dev, src, src_dev, bytes, kind, stream, fmt, ...)                    \
-  do {                                                                                             \
-    mh_state *s_;                                                                                  \
-    hipError_t err_ = mh__enter(MOCKHIP_CALL_##api, MH_CALLER, &s_);                               \
-    if (err_ == hipSuccess) {                                                                      \
-      mh__lock_read();                                                                             \
-      err_ = copy(s_, dst, dst_dev, src, src_dev, bytes, kind, stream);                            \
-      mh__unlock();                                                                                \
-    }                                                                                              \
-    return mh__leave(MOCKHIP_CALL_##api, err_, fmt, __VA_ARGS__);                                  \
-  } while (0)
-
-#define MH_SET(api, dst, value, count, unit, stream, fmt, ...)                                     \
-  do {                                                                                             \
-    mh_state *s_;                                                                                  \
-    hipError_t err_ = mh__enter(MOCKHIP_CALL_##api, MH_CALLER, &s_);                               \
-    if (err_ == hipSuccess) {                                                                      \
-      mh__lock_read();                                                                             \
-      err_ = set(s_, dst, value, count, unit, stream);                                             \
-      mh__unlock();                                                                                \
-    }                                                                                              \
-    return mh__leave(MOCKHIP_CALL_##api, err_, fmt, __VA_ARGS__);                                  \
-  } while (0)
-
-#define CUR mh__current_device()
+/* ---- copies: the calling device reads the source and writes the destination ---- */
 
 MH_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpyKind kind) {
-  MH_COPY(hipMemcpy, dst, CUR, src, CUR, n, (int)kind, NULL,
-          "dst=%p, src=%p, sizeBytes=%zu, kind=%d", dst, src, n, (int)kind);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpy, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    int device = mh__current_device();
+    mh__lock_read();
+    err = copy(s, dst, device, src, device, n, (int)kind, NULL);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpy, err, "dst=%p, src=%p, sizeBytes=%zu, kind=%d", dst, src,
+                   n, (int)kind);
 }
 
 MH_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t n) {
-  MH_COPY(hipMemcpyHtoD, dst, CUR, src, CUR, n, hipMemcpyHostToDevice, NULL,
-          "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoD, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    int device = mh__current_device();
+    mh__lock_read();
+    err = copy(s, dst, device, src, device, n, hipMemcpyHostToDevice, NULL);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyHtoD, err, "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
 }
 
 MH_EXPORT hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t n) {
-  MH_COPY(hipMemcpyDtoH, dst, CUR, src, CUR, n, hipMemcpyDeviceToHost, NULL,
-          "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoH, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    int device = mh__current_device();
+    mh__lock_read();
+    err = copy(s, dst, device, src, device, n, hipMemcpyDeviceToHost, NULL);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoH, err, "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
 }
 
 MH_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n) {
-  MH_COPY(hipMemcpyDtoD, dst, CUR, src, CUR, n, hipMemcpyDeviceToDevice, NULL,
-          "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoD, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    int device = mh__current_device();
+    mh__lock_read();
+    err = copy(s, dst, device, src, device, n, hipMemcpyDeviceToDevice, NULL);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoD, err, "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
 }
+
+MH_EXPORT hipError_t hipMemcpyAsync(void *dst, const void *src, size_t n, hipMemcpyKind kind,
+                                    hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyAsync, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    int device = mh__current_device();
+    mh__lock_read();
+    err = copy(s, dst, device, src, device, n, (int)kind, stream);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyAsync, err,
+                   "dst=%p, src=%p, sizeBytes=%zu, kind=%d, stream=%p", dst, src, n, (int)kind,
+                   (void *)stream);
+}
+
+MH_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t n,
+                                        hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoDAsync, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    int device = mh__current_device();
+    mh__lock_read();
+    err = copy(s, dst, device, src, device, n, hipMemcpyHostToDevice, stream);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyHtoDAsync, err, "dst=%p, src=%p, sizeBytes=%zu, stream=%p",
+                   dst, src, n, (void *)stream);
+}
+
+MH_EXPORT hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t n,
+                                        hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoHAsync, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    int device = mh__current_device();
+    mh__lock_read();
+    err = copy(s, dst, device, src, device, n, hipMemcpyDeviceToHost, stream);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoHAsync, err, "dst=%p, src=%p, sizeBytes=%zu, stream=%p",
+                   dst, src, n, (void *)stream);
+}
+
+MH_EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n,
+                                        hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoDAsync, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    int device = mh__current_device();
+    mh__lock_read();
+    err = copy(s, dst, device, src, device, n, hipMemcpyDeviceToDevice, stream);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoDAsync, err, "dst=%p, src=%p, sizeBytes=%zu, stream=%p",
+                   dst, src, n, (void *)stream);
+}
+
+/* ---- peer copies: the devices are named ---- */
 
 /* A peer copy names its devices, which must exist, and moves device memory on both sides. */
 static hipError_t peer_copy(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
@@ -194,58 +257,77 @@ MH_EXPORT hipError_t hipMemcpyPeerAsync(void *dst, int dst_device, const void *s
                    dst_device, src, src_device, n, (void *)stream);
 }
 
-MH_EXPORT hipError_t hipMemcpyAsync(void *dst, const void *src, size_t n, hipMemcpyKind kind,
-                                    hipStream_t stream) {
-  MH_COPY(hipMemcpyAsync, dst, CUR, src, CUR, n, (int)kind, stream,
-          "dst=%p, src=%p, sizeBytes=%zu, kind=%d, stream=%p", dst, src, n, (int)kind,
-          (void *)stream);
-}
-
-MH_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t n,
-                                        hipStream_t stream) {
-  MH_COPY(hipMemcpyHtoDAsync, dst, CUR, src, CUR, n, hipMemcpyHostToDevice, stream,
-          "dst=%p, src=%p, sizeBytes=%zu, stream=%p", dst, src, n, (void *)stream);
-}
-
-MH_EXPORT hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t n,
-                                        hipStream_t stream) {
-  MH_COPY(hipMemcpyDtoHAsync, dst, CUR, src, CUR, n, hipMemcpyDeviceToHost, stream,
-          "dst=%p, src=%p, sizeBytes=%zu, stream=%p", dst, src, n, (void *)stream);
-}
-
-MH_EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n,
-                                        hipStream_t stream) {
-  MH_COPY(hipMemcpyDtoDAsync, dst, CUR, src, CUR, n, hipMemcpyDeviceToDevice, stream,
-          "dst=%p, src=%p, sizeBytes=%zu, stream=%p", dst, src, n, (void *)stream);
-}
+/* ---- sets: the calling device writes ---- */
 
 MH_EXPORT hipError_t hipMemset(void *dst, int value, size_t n) {
-  MH_SET(hipMemset, dst, value, n, 1, NULL, "dst=%p, value=%d, sizeBytes=%zu", dst, value, n);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemset, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = set(s, dst, value, n, 1, NULL);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemset, err, "dst=%p, value=%d, sizeBytes=%zu", dst, value, n);
 }
 
 MH_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count) {
-  MH_SET(hipMemsetD8, dst, value, count, 1, NULL, "dest=%p, value=%u, count=%zu", dst,
-         (unsigned)value, count);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD8, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = set(s, dst, value, count, 1, NULL);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemsetD8, err, "dest=%p, value=%u, count=%zu", dst,
+                   (unsigned)value, count);
 }
 
 MH_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
-  MH_SET(hipMemsetD32, dst, value, count, sizeof(uint32_t), NULL, "dest=%p, value=%d, count=%zu",
-         dst, value, count);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD32, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = set(s, dst, value, count, sizeof(uint32_t), NULL);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemsetD32, err, "dest=%p, value=%d, count=%zu", dst, value,
+                   count);
 }
 
 MH_EXPORT hipError_t hipMemsetAsync(void *dst, int value, size_t n, hipStream_t stream) {
-  MH_SET(hipMemsetAsync, dst, value, n, 1, stream, "dst=%p, value=%d, sizeBytes=%zu, stream=%p",
-         dst, value, n, (void *)stream);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetAsync, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = set(s, dst, value, n, 1, stream);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemsetAsync, err, "dst=%p, value=%d, sizeBytes=%zu, stream=%p",
+                   dst, value, n, (void *)stream);
 }
 
 MH_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, size_t count,
                                       hipStream_t stream) {
-  MH_SET(hipMemsetD8Async, dst, value, count, 1, stream, "dest=%p, value=%u, count=%zu, stream=%p",
-         dst, (unsigned)value, count, (void *)stream);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD8Async, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = set(s, dst, value, count, 1, stream);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemsetD8Async, err, "dest=%p, value=%u, count=%zu, stream=%p",
+                   dst, (unsigned)value, count, (void *)stream);
 }
 
 MH_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
                                        hipStream_t stream) {
-  MH_SET(hipMemsetD32Async, dst, value, count, sizeof(uint32_t), stream,
-         "dst=%p, value=%d, count=%zu, stream=%p", dst, value, count, (void *)stream);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD32Async, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = set(s, dst, value, count, sizeof(uint32_t), stream);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemsetD32Async, err, "dst=%p, value=%d, count=%zu, stream=%p",
+                   dst, value, count, (void *)stream);
 }
