@@ -1,6 +1,7 @@
 /*
- * copy.c: what moves bytes: hipMemcpy*, hipMemset*, their Async forms (run at
- * once, in order, on the calling thread), streams, and hipMalloc/hipFree.
+ * copy.c: what moves bytes: hipMemcpy*, hipMemcpyPeer*, hipMemset* and their
+ * Async forms (run at once, in order, on the calling thread), and the check
+ * that device memory may be used (mh__check_device_range).
  *
  * Before touching device memory a copy checks the device's access to every
  * byte, under the read lock, so it fails cleanly (nothing copied) where a GPU

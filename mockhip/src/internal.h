@@ -1,9 +1,14 @@
 /*
- * internal.h: mockhip's bookkeeping layer, shared by the entry-point files.
+ * internal.h: what mockhip's source files share: the options, the objects
+ * (physical allocations, reservations and hipMalloc blocks, mappings,
+ * streams), the process-wide state, the entry/exit path of every HIP call,
+ * the lookups, and the hooks of fault injection, the leak and misuse reports
+ * and the error names.
  *
  * One process-wide state guarded by one read-write lock: VMM changes take it
  * for writing, copies and queries for reading, so a mapping cannot vanish under
- * a copy in flight. The OS mechanism (os.c) sits below and knows nothing of HIP.
+ * a copy in flight. The OS mechanism (os.c, arena.c) sits below and knows
+ * nothing of HIP.
  */
 #ifndef MH_INTERNAL_H
 #define MH_INTERNAL_H
@@ -165,35 +170,36 @@ MH_HIDDEN uint64_t mh__new_id(mh_state *state, mh_id_kind kind);
 /* Whether id was once issued for kind (it may be released by now). */
 MH_HIDDEN bool mh__id_was_issued(const mh_state *state, uint64_t id, mh_id_kind kind);
 
-/* ---- lookups (reservation.c, mapping.c) ---- */
+/* ---- lookups ---- */
 
-/* The reservation or hipMalloc block containing addr, or NULL. */
+/* The reservation or hipMalloc block containing addr, or NULL (reservation.c). */
 MH_HIDDEN mh_region *mh__region_containing(mh_state *state, uintptr_t addr);
 
-/* The mapping containing addr, or NULL. */
+/* The mapping containing addr, or NULL (mapping.c). */
 MH_HIDDEN mh_mapping *mh__mapping_containing(mh_state *state, uintptr_t addr);
 
-/* The mapping that starts exactly at addr, or NULL. */
+/* The mapping that starts exactly at addr, or NULL (mapping.c). */
 MH_HIDDEN mh_mapping *mh__mapping_at(mh_state *state, uintptr_t addr);
 
-/* The live physical allocation a handle names, or NULL (NULL, garbage, freed). */
+/* The live physical allocation a handle names, or NULL (NULL, garbage, freed) (phys.c). */
 MH_HIDDEN mh_phys *mh__phys_lookup(mh_state *state, hipMemGenericAllocationHandle_t handle);
 
-/* Drops one mapping's hold on phys; frees it when nothing holds it any more. */
+/* Drops one mapping's hold on phys; frees it when nothing holds it any more (phys.c). */
 MH_HIDDEN void mh__phys_unhold(mh_state *state, mh_phys *phys);
 
-/* Whether type is Device, Host, HostNuma or HostNumaCurrent. */
+/* Whether type is Device, Host, HostNuma or HostNumaCurrent (phys.c). */
 MH_HIDDEN bool mh__is_location_type(int type);
 
-/* Whether a location names a valid device (type Device, 0 <= id < devices). */
+/* Whether device is in 0..devices-1 (runtime.c). */
 MH_HIDDEN bool mh__valid_device(const mh_state *state, int device);
 
-/* ---- device memory checks for copies (copy.c) ---- */
+/* ---- checks before copies (copy.c, device_memory.c) ---- */
 
 /*
  * Checks that [addr, addr+bytes) is device memory the device may use with the
  * access it needs (Read for a source, ReadWrite for a destination): inside one
- * hipMalloc block, or inside one reservation, fully mapped with no hole.
+ * hipMalloc block (the size it was asked for), or inside one reservation,
+ * fully mapped with no hole.
  * Returns hipSuccess, or hipErrorInvalidValue with the reason recorded.
  * *is_device says whether addr lies in device memory at all.
  */

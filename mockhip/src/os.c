@@ -1,5 +1,8 @@
 /*
- * os.c: reservations, memory files and protections on Linux.
+ * os.c: the Linux mechanism under mockhip: address reservations, memory files
+ * (sealed ones of their own, and arena files), fixed mappings, page
+ * protection, anonymous memory for hipMalloc, and the kernel's limits for
+ * messages.
  *
  * A reservation is PROT_NONE + MAP_NORESERVE anonymous memory: it holds
  * address space without committing memory, so terabyte ranges are free.

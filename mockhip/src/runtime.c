@@ -1,7 +1,9 @@
 /*
- * runtime.c: the process-wide state, the entry/exit path every HIP call takes
- * (counting, last error, trace), and the device model: devices, attributes,
- * versions.
+ * runtime.c: the process-wide state and its fork handlers, the entry/exit path
+ * every HIP call takes (counting, last error and reason, trace), handle and
+ * stream ids, mockhip_api_name, mockhip_stats and mockhip_live_objects, and
+ * the device model: hipInit, devices, attributes, synchronisation, versions,
+ * hipGetLastError and hipPeekAtLastError.
  */
 #include <stdatomic.h>
 #include <stdio.h>
