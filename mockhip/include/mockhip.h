@@ -2,7 +2,9 @@
  * mockhip.h: what the CPU emulation offers beyond the HIP API.
  *
  * Nothing here exists in ROCm: code that must also build against the real
- * runtime includes this header only where it checks the mock itself.
+ * runtime includes this header only where it checks the mock itself. A
+ * declaration that returns something with a lifetime says so in an
+ * Ownership: line, and one that can fail says how in an Errors: line.
  */
 #ifndef MOCKHIP_H
 #define MOCKHIP_H
@@ -79,7 +81,11 @@ typedef enum mockhip_api {
   /* clang-format on */
 } mockhip_api;
 
-/* The name of entry point `api` ("hipMemMap"), or NULL when out of range. */
+/*
+ * The name of entry point `api` ("hipMemMap").
+ * Ownership: a static string; do not free it.
+ * Errors: NULL when api is not a mockhip_api (0 .. MOCKHIP_API_COUNT - 1).
+ */
 MOCKHIP_API const char *mockhip_api_name(int api);
 
 /* Bumped whenever mockhip_stats_t changes; callers set .version to it. */
@@ -105,9 +111,9 @@ typedef struct mockhip_stats {
 /* clang-format on */
 
 /*
- * Fills *stats with the current counters.
+ * Fills *stats with the current counters (set stats->version first).
  * Errors: hipErrorInvalidValue when stats is NULL or stats->version is not
- * MOCKHIP_STATS_VERSION.
+ * MOCKHIP_STATS_VERSION; *stats is then left as it was.
  */
 MOCKHIP_API hipError_t mockhip_stats(mockhip_stats_t *stats);
 
@@ -125,7 +131,9 @@ MOCKHIP_API void mockhip_dump(FILE *out);
 /*
  * The sentence explaining why this thread's last failing HIP call failed
  * ("hipMemMap: size 6144 is not a multiple of the minimum granularity 4096"),
- * or "" when the last call succeeded. Never NULL; valid until the next call.
+ * or "" when the last call succeeded. Never NULL.
+ * Ownership: a buffer of the calling thread's, rewritten by its next HIP call
+ * or mockhip_fail_set; copy it to keep it, do not free it.
  */
 MOCKHIP_API const char *mockhip_last_reason(void);
 
@@ -141,6 +149,7 @@ MOCKHIP_API const char *mockhip_last_reason(void);
  *   "hipMemSetAccess:p=0.01"               1% of hipMemSetAccess calls, seeded
  *   "hipMemCreate:2=hipErrorInvalidValue"  with a chosen error
  *   "*:p=0.001"                            any entry point
+ * Ownership: rules is read during the call only; the caller keeps it.
  * Errors: hipErrorInvalidValue for a malformed list (the rules in force stay),
  * with the reason in mockhip_last_reason().
  */
@@ -149,7 +158,7 @@ MOCKHIP_API hipError_t mockhip_fail_set(const char *rules);
 /* Seeds the p= rules (MOCKHIP_SEED): the same seed and call order fail the same calls. */
 MOCKHIP_API void mockhip_fail_seed(unsigned long long seed);
 
-/* How many failures have been injected so far. */
+/* How many failures have been injected so far, in every thread. */
 MOCKHIP_API unsigned long long mockhip_fail_count(void);
 
 /* ---- leak and misuse reports ---- */
