@@ -7,12 +7,15 @@
  * hipFree takes a block's start only. A refused free, map, unmap, set-access,
  * get-access or retain at a reservation's end leaves the whole mock as it was,
  * dump included. The rules ROCm documents are conformance/test_bounds.c's.
- * Each end has nothing after it: mt_assert_not_mock_memory checks.
+ * Each end has nothing of the mock's after it, kept so by a guard page of
+ * plain memory; mt_assert_not_mock_memory checks.
  */
 #include "mock_test.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define COPY_BYTES 64 /* what each form moves */
 #define ODD_BYTES 100 /* a hipMalloc size that is not a page multiple */
@@ -22,22 +25,41 @@
 
 /* ---- the layout: device memory with nothing after it ---- */
 
+#define SPARE_TRIES 16 /* hipMalloc blocks tried before one has free space after it */
+
 typedef struct layout {
-  size_t granule;
+  size_t granule, page;
   char *reserved; /* two granules with free address space after them, mapped whole, RW */
   hipMemGenericAllocationHandle_t handle;
   char *block;      /* hipMalloc of one granule */
   char *odd_block;  /* hipMalloc of ODD_BYTES */
   mt_mapping other; /* the far side of device-to-device copies */
   hipStream_t stream;
+  void *guards[2]; /* plain pages right after reserved and block */
   unsigned char host[COPY_BYTES];
 } layout;
 
 /*
- * Reserves `bytes` with nothing reserved right after: twice the size is
- * reserved and given back, then `bytes` asked for at its start. (A new range
- * is usually placed right below the previous one, so its end would otherwise
- * be the previous one's start.)
+ * Puts an inaccessible page of plain memory, not the mock's, at `end`, so no
+ * range made later (the kernel places new ones below or above the last, as it
+ * likes) can start there. NULL when something is there already.
+ */
+static void *guard_at(char *end, size_t page) {
+  void *guard =
+      mmap(end, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  if (guard == MAP_FAILED)
+    return NULL;
+  if (guard != end) { /* a kernel without MAP_FIXED_NOREPLACE takes it as a hint */
+    munmap(guard, page);
+    return NULL;
+  }
+  return guard;
+}
+
+/*
+ * Reserves `bytes` with nothing after it: twice the size is reserved and given
+ * back, then `bytes` asked for at its start. (Else a new range is often placed
+ * right below the previous one, and its end is the other's start.)
  */
 static char *reserve_alone(size_t bytes) {
   void *room = NULL, *ptr = NULL;
@@ -49,26 +71,63 @@ static char *reserve_alone(size_t bytes) {
   return ptr;
 }
 
+/*
+ * A one-granule hipMalloc block with a guard page after it. A plain page made
+ * just before the block is where a kernel that places new ranges top-down puts
+ * the block's end; else a guard goes after the block. Pages and blocks that
+ * landed elsewhere (in holes) are kept until a pair fits, then given back.
+ */
+static char *malloc_alone(layout *l) {
+  char *spare_blocks[SPARE_TRIES];
+  void *spare_pages[SPARE_TRIES];
+  char *block = NULL;
+  int tries = 0;
+  for (; tries < SPARE_TRIES; tries++) {
+    void *above = mmap(NULL, l->page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(above != MAP_FAILED);
+    MT_CHECK(hipMalloc((void **)&block, l->granule));
+    if (block + l->granule == (char *)above) {
+      l->guards[1] = above;
+      break;
+    }
+    if ((l->guards[1] = guard_at(block + l->granule, l->page)) != NULL) {
+      munmap(above, l->page);
+      break;
+    }
+    spare_blocks[tries] = block;
+    spare_pages[tries] = above;
+  }
+  for (int i = 0; i < tries; i++) {
+    MT_CHECK(hipFree(spare_blocks[i]));
+    munmap(spare_pages[i], l->page);
+  }
+  assert_non_null(l->guards[1]);
+  return block;
+}
+
 static int setup(void **state) {
   mt_assert_clean();
   layout *l = calloc(1, sizeof *l);
   assert_non_null(l);
   *state = l;
   l->granule = mt_granularity();
-  /* The blocks first, while no other range can lie right after them. */
-  MT_CHECK(hipMalloc((void **)&l->block, l->granule));
-  MT_CHECK(hipMalloc((void **)&l->odd_block, ODD_BYTES));
-  mt_assert_not_mock_memory(l->block + l->granule);
+  l->page = (size_t)sysconf(_SC_PAGESIZE);
   size_t bytes = 2 * l->granule;
   l->reserved = reserve_alone(bytes);
+  l->guards[0] = guard_at(l->reserved + bytes, l->page);
+  assert_non_null(l->guards[0]);
   hipMemAllocationProp prop = mt_prop_device(0);
   MT_CHECK(hipMemCreate(&l->handle, bytes, &prop, 0));
   MT_CHECK(hipMemMap(l->reserved, bytes, 0, l->handle, 0));
   hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
   MT_CHECK(hipMemSetAccess(l->reserved, bytes, &rw, 1));
+  l->block = malloc_alone(l);
+  MT_CHECK(hipMalloc((void **)&l->odd_block, ODD_BYTES));
   mt_mapping_create(&l->other, l->granule, l->granule);
   mt_set_access(&l->other, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
   MT_CHECK(hipStreamCreate(&l->stream));
+  mt_assert_not_mock_memory(l->reserved + bytes);
+  mt_assert_not_mock_memory(l->block + l->granule);
   return 0;
 }
 
@@ -83,6 +142,8 @@ static int teardown(void **state) {
     MT_CHECK(hipFree(l->odd_block));
   if (l->block != NULL)
     MT_CHECK(hipFree(l->block));
+  for (int i = 0; i < 2; i++)
+    munmap(l->guards[i], l->page);
   free(l);
   mt_assert_clean();
   return 0;
