@@ -3,9 +3,10 @@
 
 usage: memcheck.py BUILD_DIR [--exclude REGEX] [-- VALGRIND_OPTION...]
 
-The test list, each test's command line, working directory and environment
-come from `ctest --show-only=json-v1`, so a test runs exactly as ctest would
-run it, with valgrind in front and a limit of 300 s. Tests ctest marks
+The test list, each test's command line, working directory, environment and
+timeout come from `ctest --show-only=json-v1`, so a test runs exactly as ctest
+would run it, with valgrind in front and VALGRIND_SLOWDOWN (40) times its
+ctest timeout as its limit (300 s for a test without one). Tests ctest marks
 DISABLED or WILL_FAIL are left out; a test's SKIP_RETURN_CODE still means
 skipped. Exits 1 when any test fails or
 valgrind reports an error, 0 otherwise.
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import time
 
+VALGRIND_SLOWDOWN = 40
 
 def properties(test):
     return {p["name"]: p["value"] for p in test.get("properties", [])}
@@ -66,13 +68,13 @@ def main(argv):
             env[key] = value
         cwd = props.get("WORKING_DIRECTORY", build_dir)
         command = ["valgrind"] + valgrind_options + test["command"]
-        timeout = 300
+        timeout = float(props["TIMEOUT"]) * VALGRIND_SLOWDOWN if "TIMEOUT" in props else 300
         print(f"\nmemcheck: {name}: {' '.join(command)}", flush=True)
         start = time.monotonic()
         try:
             rc = subprocess.run(command, cwd=cwd, env=env, timeout=timeout).returncode
         except subprocess.TimeoutExpired:
-            rc = "timeout"
+            rc = f"timeout after {timeout:.0f}s"
         took = time.monotonic() - start
         skip_code = props.get("SKIP_RETURN_CODE")
         if skip_code is not None and rc == int(skip_code):
