@@ -31,12 +31,37 @@ ci_find_program() {
   printf '%s\n' "$found"
 }
 
+# ci_apt_candidate PACKAGE: succeeds when apt offers a version of PACKAGE to
+# install ("Candidate: 5.2.3-8", not "Candidate: (none)" nor no entry at all).
+# The policy is read whole before it is matched: a `| grep -q` would stop
+# reading at the first match and kill apt-cache with SIGPIPE, which pipefail
+# turns into "no candidate".
+ci_apt_candidate() {
+  local policy
+  policy=$(apt-cache policy "$1" 2>/dev/null) || return 1
+  [[ $policy =~ Candidate:\ [^\(] ]]
+}
+
+# Optional packages ci_install could not install, with the reason:
+# CI_UNAVAILABLE[package]="apt has no candidate for package".
+declare -gA CI_UNAVAILABLE=()
+
+# ci_unavailable PACKAGE: prints why ci_install left the optional PACKAGE out
+# and succeeds; fails when PACKAGE was not left out (present or installed).
+ci_unavailable() {
+  [[ -n ${CI_UNAVAILABLE[$1]:-} ]] || return 1
+  printf '%s\n' "${CI_UNAVAILABLE[$1]}"
+}
+
 # ci_install SPEC...
 # Installs, with apt-get, the packages that are missing; does nothing (and does
 # not touch apt) when nothing is. A SPEC is
 #   package          missing when dpkg does not list it as installed
 #   package=probe    missing when the probe is: a command name, or an absolute path
-#   ?package[=probe] optional: skipped with a warning when apt has no candidate for it
+#   ?package[=probe] optional: left out, with a warning and an entry in
+#                    CI_UNAVAILABLE, only when apt has no candidate for it (or
+#                    there is no apt-get); when apt has one it is installed like
+#                    any other, and a failing install fails
 # apt-get runs as root, through sudo when the caller is not root.
 ci_install() {
   local spec pkg probe optional missing=() optional_missing=()
@@ -67,8 +92,15 @@ ci_install() {
   local all=("${missing[@]}" "${optional_missing[@]}")
   ((${#all[@]})) || return 0
 
-  command -v apt-get >/dev/null 2>&1 ||
-    ci_die "missing packages: ${all[*]}; install them (there is no apt-get here)"
+  if ! command -v apt-get >/dev/null 2>&1; then
+    ((${#missing[@]} == 0)) ||
+      ci_die "missing packages: ${all[*]}; install them (there is no apt-get here)"
+    for pkg in "${optional_missing[@]}"; do
+      CI_UNAVAILABLE[$pkg]="there is no apt-get here to install $pkg"
+      ci_log "warning: optional package $pkg is missing and there is no apt-get; going on without it"
+    done
+    return 0
+  fi
   local as_root=()
   if [[ $(id -u) -ne 0 ]]; then
     command -v sudo >/dev/null 2>&1 ||
@@ -79,9 +111,10 @@ ci_install() {
   ci_log "installing missing packages: ${all[*]}"
   ci_run "${apt[@]}" update
   for pkg in "${optional_missing[@]}"; do
-    if apt-cache policy "$pkg" 2>/dev/null | grep -q 'Candidate: [^(]'; then
+    if ci_apt_candidate "$pkg"; then
       missing+=("$pkg")
     else
+      CI_UNAVAILABLE[$pkg]="apt has no candidate for $pkg (apt-cache policy $pkg)"
       ci_log "warning: optional package $pkg is not available from apt; going on without it"
     fi
   done
@@ -95,6 +128,7 @@ CI_PASSED=0
 CI_FAILED=0
 CI_SKIPPED=0
 CI_SUMMARY=()
+CI_SKIPS=()
 CI_SKIP_NOTE=$(mktemp "${TMPDIR:-/tmp}/hipvmm-ci-skip.XXXXXX")
 trap 'rm -f "$CI_SKIP_NOTE"' EXIT
 
@@ -131,6 +165,7 @@ ci_step() {
   elif [[ -s $CI_SKIP_NOTE ]]; then
     result="SKIP ($(head -n 1 "$CI_SKIP_NOTE"))"
     CI_SKIPPED=$((CI_SKIPPED + 1))
+    CI_SKIPS+=("$title: $(head -n 1 "$CI_SKIP_NOTE")")
   else
     result="PASS"
     CI_PASSED=$((CI_PASSED + 1))
@@ -139,14 +174,17 @@ ci_step() {
   CI_SUMMARY+=("$(printf '%-6s %s (%ds)' "${result%% *}" "$title" $((SECONDS - start)))")
 }
 
-# Prints the table of steps and the "N passed, N failed" line; returns 1 when a step failed.
+# Prints the table of steps, the "N passed, N failed, N skipped" line and, last,
+# each skipped step with its reason; returns 1 when a step failed.
 ci_summary() {
   local line
   printf '\n==> summary\n'
   for line in "${CI_SUMMARY[@]}"; do
     printf '  %s\n' "$line"
   done
-  ((CI_SKIPPED == 0)) || printf '%d skipped (see above)\n' "$CI_SKIPPED"
-  printf '%d passed, %d failed\n' "$CI_PASSED" "$CI_FAILED"
+  printf '%d passed, %d failed, %d skipped\n' "$CI_PASSED" "$CI_FAILED" "$CI_SKIPPED"
+  for line in "${CI_SKIPS[@]}"; do
+    printf 'skipped: %s\n' "$line"
+  done
   ((CI_FAILED == 0))
 }
