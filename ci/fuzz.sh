@@ -27,9 +27,9 @@ runs=${FUZZ_RUNS:-600000}
 seed=${FUZZ_SEED:-1}
 build="$CI_BUILD/fuzz"
 
-ci_run cmake -S "$CI_ROOT" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE= \
-  -DCMAKE_C_FLAGS="-O1 -g" -DHIPVMM_WERROR=ON -DHIPVMM_TESTS=OFF -DHIPVMM_FUZZ=ON
-ci_run cmake --build "$build" -j "$CI_JOBS" --target vmm_fuzz
+# The preset "fuzz" (CMakePresets.json): clang -O1 -g, -DHIPVMM_FUZZ=ON, into build/fuzz.
+ci_run cmake --preset fuzz
+ci_run cmake --build --preset fuzz -j "$CI_JOBS"
 fuzzer=$(ci_find_program "$build" vmm_fuzz)
 
 rm -rf "$build/corpus"

@@ -4,54 +4,81 @@
 #   bash ci/test.sh
 #
 # Installs the Debian/Ubuntu packages it needs when they are missing, then builds
-# into build/<step>/ and runs each step; a failing step does not stop the later
-# ones. Ends with "N passed, N failed" and exits non-zero when a step failed.
+# each CMake preset (CMakePresets.json) into build/<preset> and runs the steps;
+# a failing step does not stop the later ones. Ends with "N passed, N failed,
+# N skipped", then one line per skipped step with its reason, and exits non-zero
+# when a step failed. docs/ci.md says what each step proves.
 set -euo pipefail
 
 # shellcheck source=ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$CI_ROOT"
 
-ci_install cmake=cmake make=make gcc=gcc clang=clang libc6-dev=/usr/include/stdio.h \
-  pkg-config=pkg-config libcmocka-dev=/usr/include/cmocka.h valgrind=valgrind libc6-dbg \
-  gcovr=gcovr python3=python3 libtsan2=/usr/lib/x86_64-linux-gnu/libtsan.so.2 \
+ci_install cmake=cmake make=make gcc=gcc clang=clang clang-format=clang-format \
+  libc6-dev=/usr/include/stdio.h pkg-config=pkg-config libcmocka-dev=/usr/include/cmocka.h \
+  valgrind=valgrind libc6-dbg gcovr=gcovr python3=python3 git=git \
+  libtsan2=/usr/lib/x86_64-linux-gnu/libtsan.so.2 \
   '?libamdhip64-dev=/usr/include/hip/hip_runtime_api.h'
 
+# The ROCm side is required wherever the distribution offers it: only a package
+# apt has no candidate for may leave it out (and step 3 then says so).
+if ci_unavailable libamdhip64-dev >/dev/null; then
+  ROCM_MODE=AUTO
+else
+  ROCM_MODE=ON
+fi
+
 printf 'ci: %s; %s cores; %s\n' "$(uname -srm)" "$CI_JOBS" "$(cmake --version | head -n 1)"
-printf 'ci: %s; %s; %s; %s\n' "$(gcc --version | head -n 1)" "$(clang --version | head -n 1)" \
-  "$(valgrind --version)" "$(gcovr --version | head -n 1)"
+printf 'ci: %s; %s; %s; %s; %s\n' "$(gcc --version | head -n 1)" "$(clang --version | head -n 1)" \
+  "$(clang-format --version)" "$(valgrind --version)" "$(gcovr --version | head -n 1)"
+printf 'ci: the ROCm side: HIPVMM_ROCM=%s%s\n' "$ROCM_MODE" \
+  "$(ci_unavailable libamdhip64-dev | sed 's/^/ (/; s/$/)/' || true)"
 
 INSTALL_PREFIX="$CI_BUILD/install"
 
-# configure_and_build DIR CMAKE_ARGS...: configures build/DIR (reusing it if present), builds it.
-configure_and_build() {
-  local dir="$CI_BUILD/$1"
+# preset_build PRESET CMAKE_ARGS...: configures build/PRESET (reusing it if present), builds it.
+preset_build() {
+  local preset=$1
   shift
-  ci_run cmake -S "$CI_ROOT" -B "$dir" "$@"
-  ci_run cmake --build "$dir" -j "$CI_JOBS"
+  ci_run cmake --preset "$preset" "$@"
+  ci_run cmake --build --preset "$preset" -j "$CI_JOBS"
 }
 
-run_ctest() {
-  ci_run ctest --test-dir "$CI_BUILD/$1" --output-on-failure -j "$CI_JOBS" --timeout 300
+preset_test() {
+  ci_run ctest --preset "$1" -j "$CI_JOBS"
 }
 
 step_gcc() {
-  configure_and_build gcc -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE= -DCMAKE_C_FLAGS="-O2 -g" \
-    -DHIPVMM_WERROR=ON
-  run_ctest gcc
+  preset_build gcc -DHIPVMM_ROCM="$ROCM_MODE"
+  preset_test gcc
 }
 
 step_clang() {
-  configure_and_build clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DHIPVMM_WERROR=ON
-  run_ctest clang
+  preset_build clang -DHIPVMM_ROCM="$ROCM_MODE"
+  preset_test clang
 }
 
-step_system_headers() {
-  [[ -e /usr/include/hip/hip_runtime_api.h ]] ||
-    ci_skip "no /usr/include/hip/hip_runtime_api.h (apt-get install libamdhip64-dev)"
-  ci_run cmake -S "$CI_ROOT" -B "$CI_BUILD/system-headers" -DCMAKE_C_COMPILER=gcc \
-    -DHIPVMM_WERROR=ON -DHIPVMM_TESTS=OFF -DMOCKHIP_USE_SYSTEM_HIP_HEADERS=ON
-  ci_run cmake --build "$CI_BUILD/system-headers" -j "$CI_JOBS" --target mockhip mockhip_static
+step_rocm() {
+  local cache="$CI_BUILD/gcc/CMakeCache.txt" why
+  [[ -f $cache ]] || ci_die "step 1 made no build/gcc"
+  if ! grep -q '^HIPVMM_ROCM_FOUND:INTERNAL=ON$' "$cache"; then
+    why=$(ci_unavailable libamdhip64-dev) ||
+      ci_die "build/gcc has no ROCm runtime although libamdhip64-dev is there"
+    ci_skip "$why: no hmo-rocm, no conformance-rocm, no ROCm report"
+  fi
+  # mockhip alone against ROCm's own header: it uses ROCm's names and signatures.
+  preset_build system-headers
+  # Step 1 built the ROCm side; each piece must be there.
+  ci_find_program "$CI_BUILD/gcc" conformance-rocm >/dev/null
+  [[ -n $(find "$CI_BUILD/gcc" -name libhmo-rocm.a -print -quit) ]] ||
+    ci_die "step 1 built no libhmo-rocm.a"
+  # The ROCm report, against divergences/rocm-<version>.txt as CMake picks it.
+  local rocm version divergences
+  rocm=$(ci_find_program "$CI_BUILD/gcc" conformance-rocm)
+  version=$(sed -n 's/^HIPVMM_ROCM_VERSION:INTERNAL=//p' "$cache")
+  divergences="$CI_ROOT/conformance/divergences/rocm-$version.txt"
+  [[ -f $divergences ]] || divergences="$CI_ROOT/conformance/divergences/none.txt"
+  ci_run timeout 600 "$rocm" --report "$divergences"
 }
 
 step_valgrind() {
@@ -66,26 +93,20 @@ step_valgrind() {
 }
 
 step_sanitizers() {
-  configure_and_build sanitize -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE= \
-    -DCMAKE_C_FLAGS="-O1 -g" -DHIPVMM_WERROR=ON -DHIPVMM_SANITIZE=address,undefined
-  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} \
-    UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-    run_ctest sanitize
+  preset_build sanitize
+  preset_test sanitize
 }
 
 step_thread_sanitizer() {
   # Every test, the threaded ones and the forked children included: zero reports.
-  configure_and_build tsan -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE= \
-    -DCMAKE_C_FLAGS="-O1 -g" -DHIPVMM_WERROR=ON -DHIPVMM_SANITIZE=thread
-  TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} run_ctest tsan
+  preset_build tsan
+  preset_test tsan
 }
 
 step_coverage() {
-  # HIPVMM_COVERAGE uses atomic counters: the tests run threads.
-  configure_and_build coverage -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE= \
-    -DCMAKE_C_FLAGS="-g" -DHIPVMM_COVERAGE=ON
+  preset_build coverage
   find "$CI_BUILD/coverage" -name '*.gcda' -delete
-  run_ctest coverage
+  preset_test coverage
   # Only the libraries count, each on its own: mockhip/src and api/src (hmo),
   # not their tests or the conformance suite. Both reports always run; the
   # step fails when either is under its floor. Run from the build tree, where
@@ -128,6 +149,12 @@ step_install_consumer() {
   local examples_pc="$CI_BUILD/examples-pkgconfig" examples_cmake="$CI_BUILD/examples-cmake"
   rm -rf "$INSTALL_PREFIX" "$pc_out" "$cmake_out" "$examples_pc" "$examples_cmake"
   ci_run cmake --install "$CI_BUILD/gcc" --prefix "$INSTALL_PREFIX"
+  [[ -f $INSTALL_PREFIX/share/doc/hipvmm/LICENSE ]] || ci_die "the install has no LICENSE"
+  local pc
+  for pc in mockhip hmo-mock; do
+    grep -qx 'License: MIT' "$(find "$INSTALL_PREFIX" -name "$pc.pc" -print -quit)" ||
+      ci_die "$pc.pc does not name the licence"
+  done
 
   # 1. pkg-config and a plain compiler call: mockhip, hmo-mock, and hmo-rocm when installed.
   pkgconfig_build "$pc_out/consumer" "$CI_ROOT/ci/consumer/consumer.c" mockhip \
@@ -152,9 +179,11 @@ step_install_consumer() {
     ci_run "$cmake_out/hmo_consumer_$backend"
   done
 
-  # 3. The hmo examples, both ways: pkg-config hmo-mock, then examples/ as a CMake
-  #    project with find_package(hmo COMPONENTS mock).
+  # 3. The examples, both ways: pkg-config, then examples/ as a CMake project
+  #    with find_package(mockhip) and find_package(hmo COMPONENTS mock).
   local example
+  pkgconfig_build "$examples_pc/first_test" "$CI_ROOT/examples/first_test.c" mockhip
+  ci_run "$examples_pc/first_test"
   for example in growable_vector views; do
     pkgconfig_build "$examples_pc/$example" "$CI_ROOT/examples/$example.c" hmo-mock
     ci_run "$examples_pc/$example"
@@ -162,9 +191,17 @@ step_install_consumer() {
   ci_run cmake -S "$CI_ROOT/examples" -B "$examples_cmake" \
     -DCMAKE_PREFIX_PATH="$INSTALL_PREFIX" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror"
   ci_run cmake --build "$examples_cmake"
-  for example in growable_vector views; do
+  for example in first_test growable_vector views; do
     ci_run "$examples_cmake/$example"
   done
+
+  # 4. The documents' commands, exactly as written, for a new user with an empty home.
+  rm -rf "$CI_BUILD/release" "$CI_BUILD/examples"
+  ci_run python3 "$CI_ROOT/ci/doc_commands.py" README.md docs/mockhip.md docs/hmo.md \
+    docs/conformance.md
+
+  # 5. hipvmm inside another project, without CMocka or pkg-config in sight.
+  ci_run bash "$CI_ROOT/ci/subproject/check.sh"
 }
 
 step_fuzz() {
@@ -172,40 +209,39 @@ step_fuzz() {
   ci_run bash "$CI_ROOT/ci/fuzz.sh"
 }
 
-step_report() {
-  # Both reports always run; the step fails when either has a failing rule.
-  [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
-  local mock rocm status=0
-  mock=$(ci_find_program "$CI_BUILD/gcc" conformance-mock)
-  ci_run timeout 600 "$mock" --report "$CI_ROOT/conformance/divergences/mock.txt" || status=1
-  printf '\n'
-  if rocm=$(ci_find_program "$CI_BUILD/gcc" conformance-rocm 2>/dev/null); then
-    # As conformance/CMakeLists.txt picks it: divergences/rocm-<version>.txt, else none.txt.
-    local version divergences
-    version=$(sed -n 's/^HIPVMM_ROCM_VERSION:[A-Z]*=//p' "$CI_BUILD/gcc/CMakeCache.txt")
-    divergences="$CI_ROOT/conformance/divergences/rocm-$version.txt"
-    [[ -f $divergences ]] || divergences="$CI_ROOT/conformance/divergences/none.txt"
-    ci_run timeout 600 "$rocm" --report "$divergences" || status=1
-  else
-    ci_log "no conformance-rocm in build/gcc: the ROCm runtime was not found (libamdhip64-dev)"
-  fi
+step_sources() {
+  local status=0
+  # The C style: .clang-format, as clang-format 14 (Debian 12's) applies it.
+  printf '+ git ls-files *.c *.h | xargs clang-format --dry-run -Werror\n'
+  git ls-files -z '*.c' '*.h' | xargs -0 clang-format --dry-run -Werror || status=1
+  # Every relative link and anchor in the Markdown resolves; shown files match.
+  ci_run python3 "$CI_ROOT/ci/check_docs.py" || status=1
+  # The CI scripts' own helpers (package installation).
+  ci_run bash "$CI_ROOT/ci/tests/test_ci_install.sh" || status=1
   return "$status"
 }
 
-ci_step "1. gcc build (-Werror), ctest" step_gcc
-ci_step "2. clang build (-Werror), ctest" step_clang
-ci_step "3. mockhip compiled against the system ROCm header (MOCKHIP_USE_SYSTEM_HIP_HEADERS=ON)" \
-  step_system_headers
+step_report() {
+  # The main job, as README.md gives it.
+  ci_run bash "$CI_ROOT/ci/report.sh"
+}
+
+ci_step "1. gcc build (preset gcc, -Werror), ctest" step_gcc
+ci_step "2. clang build (preset clang, -Werror), ctest" step_clang
+ci_step "3. the ROCm side: mockhip against ROCm's header, hmo-rocm, conformance-rocm and its report" \
+  step_rocm
 ci_step "4. valgrind memcheck over the mock and hmo tests and conformance-mock" step_valgrind
-ci_step "5. ASan+UBSan build (HIPVMM_SANITIZE=address,undefined), ctest" step_sanitizers
-ci_step "6. ThreadSanitizer build (HIPVMM_SANITIZE=thread), ctest" step_thread_sanitizer
-ci_step "7. coverage build, ctest, gcovr: mockhip/src >= 95% lines and 85% branches, api/src >= 90% lines" \
+ci_step "5. ASan+UBSan build (preset sanitize), ctest" step_sanitizers
+ci_step "6. ThreadSanitizer build (preset tsan), ctest" step_thread_sanitizer
+ci_step "7. coverage build (preset coverage), ctest, gcovr: mockhip/src >= 95% lines and 85% branches, api/src >= 90% lines" \
   step_coverage
-ci_step "8. cmake --install; outside consumers and hmo examples via pkg-config and find_package" \
+ci_step "8. cmake --install; consumers, examples and README's commands via pkg-config and find_package; hipvmm as a subproject" \
   step_install_consumer
-ci_step "9. differential fuzzer: mockhip against a model of the rules (libFuzzer, ci/fuzz.sh)" \
+ci_step "9. differential fuzzer: mockhip against a model of the rules (preset fuzz, ci/fuzz.sh)" \
   step_fuzz
-ci_step "10. conformance report: mock and ROCm" step_report
+ci_step "10. sources: clang-format, Markdown links and shown files, ci_install's own test" \
+  step_sources
+ci_step "11. conformance report on the mock (bash ci/report.sh)" step_report
 
 printf '\nci: total %ds\n' "$SECONDS"
 ci_summary
