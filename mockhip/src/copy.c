@@ -67,8 +67,8 @@ static hipError_t check_side(mh_state *s, const void *ptr, size_t bytes, int dev
 }
 
 /* Every copy lands here: devices name who reads the source and who writes the destination. */
-static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
-                       size_t bytes, int kind, hipStream_t stream) {
+static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void *src,
+                              int src_device, size_t bytes, int kind, hipStream_t stream) {
   hipError_t err = mh__check_stream(s, stream);
   if (err != hipSuccess || bytes == 0)
     return err;
@@ -88,8 +88,8 @@ static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, 
   return err;
 }
 
-static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t unit,
-                      hipStream_t stream) {
+static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, size_t unit,
+                             hipStream_t stream) {
   hipError_t err = mh__check_stream(s, stream);
   if (err != hipSuccess || count == 0)
     return err;
@@ -111,17 +111,37 @@ static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t un
   return hipSuccess;
 }
 
+/* A copy under the read lock: no mapping can go while its bytes move. */
+static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
+                       size_t bytes, int kind, hipStream_t stream) {
+  mh__lock_read();
+  hipError_t err = copy_locked(s, dst, dst_device, src, src_device, bytes, kind, stream);
+  mh__unlock();
+  return err;
+}
+
+/* A copy by the calling device, which reads the source and writes the destination. */
+static hipError_t copy_by_current(mh_state *s, void *dst, const void *src, size_t bytes, int kind,
+                                  hipStream_t stream) {
+  int device = mh__current_device();
+  return copy(s, dst, device, src, device, bytes, kind, stream);
+}
+
+static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t unit,
+                      hipStream_t stream) {
+  mh__lock_read();
+  hipError_t err = set_locked(s, dst, value, count, unit, stream);
+  mh__unlock();
+  return err;
+}
+
 /* ---- copies: the calling device reads the source and writes the destination ---- */
 
 MH_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpyKind kind) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpy, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    int device = mh__current_device();
-    mh__lock_read();
-    err = copy(s, dst, device, src, device, n, (int)kind, NULL);
-    mh__unlock();
-  }
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, (int)kind, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemcpy, err, "dst=%p, src=%p, sizeBytes=%zu, kind=%d", dst, src,
                    n, (int)kind);
 }
@@ -129,36 +149,24 @@ MH_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpyKi
 MH_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t n) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoD, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    int device = mh__current_device();
-    mh__lock_read();
-    err = copy(s, dst, device, src, device, n, hipMemcpyHostToDevice, NULL);
-    mh__unlock();
-  }
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, hipMemcpyHostToDevice, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemcpyHtoD, err, "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
 }
 
 MH_EXPORT hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t n) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoH, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    int device = mh__current_device();
-    mh__lock_read();
-    err = copy(s, dst, device, src, device, n, hipMemcpyDeviceToHost, NULL);
-    mh__unlock();
-  }
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToHost, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemcpyDtoH, err, "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
 }
 
 MH_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoD, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    int device = mh__current_device();
-    mh__lock_read();
-    err = copy(s, dst, device, src, device, n, hipMemcpyDeviceToDevice, NULL);
-    mh__unlock();
-  }
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToDevice, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemcpyDtoD, err, "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
 }
 
@@ -166,12 +174,8 @@ MH_EXPORT hipError_t hipMemcpyAsync(void *dst, const void *src, size_t n, hipMem
                                     hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyAsync, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    int device = mh__current_device();
-    mh__lock_read();
-    err = copy(s, dst, device, src, device, n, (int)kind, stream);
-    mh__unlock();
-  }
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, (int)kind, stream);
   return mh__leave(MOCKHIP_CALL_hipMemcpyAsync, err,
                    "dst=%p, src=%p, sizeBytes=%zu, kind=%d, stream=%p", dst, src, n, (int)kind,
                    (void *)stream);
@@ -181,12 +185,8 @@ MH_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t n,
                                         hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoDAsync, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    int device = mh__current_device();
-    mh__lock_read();
-    err = copy(s, dst, device, src, device, n, hipMemcpyHostToDevice, stream);
-    mh__unlock();
-  }
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, hipMemcpyHostToDevice, stream);
   return mh__leave(MOCKHIP_CALL_hipMemcpyHtoDAsync, err, "dst=%p, src=%p, sizeBytes=%zu, stream=%p",
                    dst, src, n, (void *)stream);
 }
@@ -195,12 +195,8 @@ MH_EXPORT hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t n,
                                         hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoHAsync, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    int device = mh__current_device();
-    mh__lock_read();
-    err = copy(s, dst, device, src, device, n, hipMemcpyDeviceToHost, stream);
-    mh__unlock();
-  }
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToHost, stream);
   return mh__leave(MOCKHIP_CALL_hipMemcpyDtoHAsync, err, "dst=%p, src=%p, sizeBytes=%zu, stream=%p",
                    dst, src, n, (void *)stream);
 }
@@ -209,12 +205,8 @@ MH_EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, 
                                         hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoDAsync, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    int device = mh__current_device();
-    mh__lock_read();
-    err = copy(s, dst, device, src, device, n, hipMemcpyDeviceToDevice, stream);
-    mh__unlock();
-  }
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToDevice, stream);
   return mh__leave(MOCKHIP_CALL_hipMemcpyDtoDAsync, err, "dst=%p, src=%p, sizeBytes=%zu, stream=%p",
                    dst, src, n, (void *)stream);
 }
@@ -234,11 +226,8 @@ MH_EXPORT hipError_t hipMemcpyPeer(void *dst, int dst_device, const void *src, i
                                    size_t n) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyPeer, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    mh__lock_read();
+  if (err == hipSuccess)
     err = peer_copy(s, dst, dst_device, src, src_device, n, NULL);
-    mh__unlock();
-  }
   return mh__leave(MOCKHIP_CALL_hipMemcpyPeer, err,
                    "dst=%p, dstDeviceId=%d, src=%p, srcDeviceId=%d, sizeBytes=%zu", dst, dst_device,
                    src, src_device, n);
@@ -248,11 +237,8 @@ MH_EXPORT hipError_t hipMemcpyPeerAsync(void *dst, int dst_device, const void *s
                                         size_t n, hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyPeerAsync, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    mh__lock_read();
+  if (err == hipSuccess)
     err = peer_copy(s, dst, dst_device, src, src_device, n, stream);
-    mh__unlock();
-  }
   return mh__leave(MOCKHIP_CALL_hipMemcpyPeerAsync, err,
                    "dst=%p, dstDeviceId=%d, src=%p, srcDevice=%d, sizeBytes=%zu, stream=%p", dst,
                    dst_device, src, src_device, n, (void *)stream);
@@ -263,22 +249,16 @@ MH_EXPORT hipError_t hipMemcpyPeerAsync(void *dst, int dst_device, const void *s
 MH_EXPORT hipError_t hipMemset(void *dst, int value, size_t n) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemset, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    mh__lock_read();
+  if (err == hipSuccess)
     err = set(s, dst, value, n, 1, NULL);
-    mh__unlock();
-  }
   return mh__leave(MOCKHIP_CALL_hipMemset, err, "dst=%p, value=%d, sizeBytes=%zu", dst, value, n);
 }
 
 MH_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD8, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    mh__lock_read();
+  if (err == hipSuccess)
     err = set(s, dst, value, count, 1, NULL);
-    mh__unlock();
-  }
   return mh__leave(MOCKHIP_CALL_hipMemsetD8, err, "dest=%p, value=%u, count=%zu", dst,
                    (unsigned)value, count);
 }
@@ -286,11 +266,8 @@ MH_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t
 MH_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD32, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    mh__lock_read();
+  if (err == hipSuccess)
     err = set(s, dst, value, count, sizeof(uint32_t), NULL);
-    mh__unlock();
-  }
   return mh__leave(MOCKHIP_CALL_hipMemsetD32, err, "dest=%p, value=%d, count=%zu", dst, value,
                    count);
 }
@@ -298,11 +275,8 @@ MH_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
 MH_EXPORT hipError_t hipMemsetAsync(void *dst, int value, size_t n, hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetAsync, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    mh__lock_read();
+  if (err == hipSuccess)
     err = set(s, dst, value, n, 1, stream);
-    mh__unlock();
-  }
   return mh__leave(MOCKHIP_CALL_hipMemsetAsync, err, "dst=%p, value=%d, sizeBytes=%zu, stream=%p",
                    dst, value, n, (void *)stream);
 }
@@ -311,11 +285,8 @@ MH_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, s
                                       hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD8Async, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    mh__lock_read();
+  if (err == hipSuccess)
     err = set(s, dst, value, count, 1, stream);
-    mh__unlock();
-  }
   return mh__leave(MOCKHIP_CALL_hipMemsetD8Async, err, "dest=%p, value=%u, count=%zu, stream=%p",
                    dst, (unsigned)value, count, (void *)stream);
 }
@@ -324,11 +295,8 @@ MH_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t cou
                                        hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD32Async, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    mh__lock_read();
+  if (err == hipSuccess)
     err = set(s, dst, value, count, sizeof(uint32_t), stream);
-    mh__unlock();
-  }
   return mh__leave(MOCKHIP_CALL_hipMemsetD32Async, err, "dst=%p, value=%d, count=%zu, stream=%p",
                    dst, value, count, (void *)stream);
 }
