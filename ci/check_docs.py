@@ -18,8 +18,9 @@ import re
 import subprocess
 import sys
 
+from markdown import FENCE, block_after
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FENCE = re.compile(r"^\s*(```|~~~)")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 LINK = re.compile(r"!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
 CODE_SPAN = re.compile(r"(`+).*?\1")
@@ -91,16 +92,11 @@ def check_file(path, anchor_cache, problems):
 
 def check_shown(path, lines, number, how, shown_path, problems):
     rel = os.path.relpath(path, ROOT)
-    start = number  # the line after the comment (0-based index)
-    while start < len(lines) and not lines[start].strip():
-        start += 1
-    if start >= len(lines) or not FENCE.match(lines[start]):
+    found = block_after(lines, number - 1)
+    if found is None:
         problems.append(f"{rel}:{number}: ci: {how} {shown_path}: no fenced block follows")
         return
-    end = start + 1
-    while end < len(lines) and not FENCE.match(lines[end]):
-        end += 1
-    block = "\n".join(lines[start + 1 : end]) + "\n"
+    block = found[0] + "\n"
     full = os.path.join(ROOT, shown_path)
     if not os.path.isfile(full):
         problems.append(f"{rel}:{number}: ci: {how} {shown_path}: no such file")

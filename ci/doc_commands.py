@@ -18,24 +18,19 @@ import subprocess
 import sys
 import tempfile
 
+from markdown import block_after
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FENCE = re.compile(r"^\s*(```|~~~)")
 MARK = re.compile(r"^<!--\s*ci:\s*run\s*-->\s*$")
 
 
 def blocks(lines):
     found, i = [], 0
     while i < len(lines):
-        if MARK.match(lines[i]):
-            start = i + 1
-            while start < len(lines) and not lines[start].strip():
-                start += 1
-            if start < len(lines) and FENCE.match(lines[start]):
-                end = start + 1
-                while end < len(lines) and not FENCE.match(lines[end]):
-                    end += 1
-                found.append("\n".join(lines[start + 1 : end]))
-                i = end
+        block = block_after(lines, i) if MARK.match(lines[i]) else None
+        if block is not None:
+            found.append(block[0])
+            i = block[1]
         i += 1
     return found
 
