@@ -69,7 +69,61 @@ extern "C" {
   X(hipMemRetainAllocationHandle)                                                                  \
   X(hipMemExportToShareableHandle)                                                                 \
   X(hipMemImportFromShareableHandle)                                                               \
-  X(hipMemMapArrayAsync)
+  X(hipMemMapArrayAsync)                                                                           \
+  X(hipDeviceGet)                                                                                  \
+  X(hipDeviceComputeCapability)                                                                    \
+  X(hipDeviceGetName)                                                                              \
+  X(hipDeviceGetUuid)                                                                              \
+  X(hipDeviceGetPCIBusId)                                                                          \
+  X(hipDeviceTotalMem)                                                                             \
+  X(hipGetDevicePropertiesR0600)                                                                   \
+  X(hipDeviceGetP2PAttribute)                                                                      \
+  X(hipDeviceEnablePeerAccess)                                                                     \
+  X(hipDeviceDisablePeerAccess)                                                                    \
+  X(hipDeviceReset)                                                                                \
+  X(hipCtxGetCurrent)                                                                              \
+  X(hipCtxSetCurrent)                                                                              \
+  X(hipCtxPushCurrent)                                                                             \
+  X(hipCtxPopCurrent)                                                                              \
+  X(hipCtxGetDevice)                                                                               \
+  X(hipCtxSynchronize)                                                                             \
+  X(hipDevicePrimaryCtxRetain)                                                                     \
+  X(hipDevicePrimaryCtxRelease)                                                                    \
+  X(hipDevicePrimaryCtxGetState)                                                                   \
+  X(hipDevicePrimaryCtxReset)                                                                      \
+  X(hipStreamCreateWithFlags)                                                                      \
+  X(hipStreamCreateWithPriority)                                                                   \
+  X(hipDeviceGetStreamPriorityRange)                                                               \
+  X(hipStreamQuery)                                                                                \
+  X(hipStreamWaitEvent)                                                                            \
+  X(hipStreamGetFlags)                                                                             \
+  X(hipStreamGetPriority)                                                                          \
+  X(hipStreamGetDevice)                                                                            \
+  X(hipEventCreate)                                                                                \
+  X(hipEventCreateWithFlags)                                                                       \
+  X(hipEventRecord)                                                                                \
+  X(hipEventQuery)                                                                                 \
+  X(hipEventSynchronize)                                                                           \
+  X(hipEventElapsedTime)                                                                           \
+  X(hipEventDestroy)                                                                               \
+  X(hipStreamBeginCapture)                                                                         \
+  X(hipStreamEndCapture)                                                                           \
+  X(hipStreamIsCapturing)                                                                          \
+  X(hipStreamGetCaptureInfo)                                                                       \
+  X(hipThreadExchangeStreamCaptureMode)                                                            \
+  X(hipGraphDestroy)                                                                               \
+  X(hipMemsetD16)                                                                                  \
+  X(hipMemsetD16Async)                                                                             \
+  X(hipExtMallocWithFlags)                                                                         \
+  X(hipMallocManaged)                                                                              \
+  X(hipMallocAsync)                                                                                \
+  X(hipFreeAsync)                                                                                  \
+  X(hipHostMalloc)                                                                                 \
+  X(hipHostFree)                                                                                   \
+  X(hipMemGetAddressRange)                                                                         \
+  X(hipPointerGetAttributes)                                                                       \
+  X(hipMemGetHandleForAddressRange)                                                                \
+  X(hipGetProcAddress)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {
@@ -89,7 +143,7 @@ typedef enum mockhip_api {
 MOCKHIP_API const char *mockhip_api_name(int api);
 
 /* Bumped whenever mockhip_stats_t changes; callers set .version to it. */
-#define MOCKHIP_STATS_VERSION 1
+#define MOCKHIP_STATS_VERSION 2
 
 typedef struct mockhip_stats {
   unsigned version;      /* in: MOCKHIP_STATS_VERSION */
@@ -102,12 +156,14 @@ typedef struct mockhip_stats {
   size_t live_handles; /* physical allocations still alive */
   size_t live_mallocs;
   size_t live_streams;
+  size_t live_events;
+  size_t live_graphs; /* graphs made by hipStreamEndCapture, not yet destroyed */
   /* calls per entry point, in MOCKHIP_API_LIST order */
   unsigned long long calls[MOCKHIP_API_COUNT];
 } mockhip_stats_t;
 
 /* clang-format off */
-#define MOCKHIP_STATS_INIT {MOCKHIP_STATS_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0}}
+#define MOCKHIP_STATS_INIT {MOCKHIP_STATS_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0}}
 /* clang-format on */
 
 /*
@@ -117,8 +173,8 @@ typedef struct mockhip_stats {
  */
 MOCKHIP_API hipError_t mockhip_stats(mockhip_stats_t *stats);
 
-/* Reservations + mappings + handles + hipMalloc blocks + streams still alive; 0 after a clean
- * teardown. */
+/* Reservations + mappings + handles + hipMalloc blocks + streams + events + graphs still alive;
+ * 0 after a clean teardown. */
 MOCKHIP_API size_t mockhip_live_objects(void);
 
 /*

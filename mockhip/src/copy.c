@@ -146,7 +146,7 @@ MH_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpyKi
                    n, (int)kind);
 }
 
-MH_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t n) {
+MH_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, HIPVMM_HTOD_SRC *src, size_t n) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoD, MH_CALLER, &s);
   if (err == hipSuccess)
@@ -181,7 +181,7 @@ MH_EXPORT hipError_t hipMemcpyAsync(void *dst, const void *src, size_t n, hipMem
                    (void *)stream);
 }
 
-MH_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t n,
+MH_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, HIPVMM_HTOD_SRC *src, size_t n,
                                         hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoDAsync, MH_CALLER, &s);

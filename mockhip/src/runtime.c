@@ -175,7 +175,8 @@ MH_EXPORT hipError_t mockhip_stats(mockhip_stats_t *out) {
 MH_EXPORT size_t mockhip_live_objects(void) {
   mockhip_stats_t s = MOCKHIP_STATS_INIT;
   mockhip_stats(&s);
-  return s.live_reservations + s.live_mappings + s.live_handles + s.live_mallocs + s.live_streams;
+  return s.live_reservations + s.live_mappings + s.live_handles + s.live_mallocs + s.live_streams +
+         s.live_events + s.live_graphs;
 }
 
 /* ---- initialisation and devices ---- */

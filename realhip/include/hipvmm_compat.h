@@ -11,6 +11,8 @@
  *   hipDeviceAttributeHostRegisterSupported (90) appeared in ROCm 6.0 and
  *   hipMemcpyDeviceToDeviceNoCU (1024) in ROCm 6.1; older headers get the
  *   values under the HIPVMM_ names.
+ * - hipMemcpyHtoD and hipMemcpyHtoDAsync take a const source from ROCm 7.0
+ *   (HIPVMM_HTOD_SRC), so a definition matches the header it is built with.
  * - ROCm 5.2 orders hipMemAllocationProp differently; code that names fields
  *   (never positional initialisers) works with both layouts.
  */
@@ -56,6 +58,12 @@
 #define HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU hipMemcpyDeviceToDeviceNoCU
 #else
 #define HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU ((hipMemcpyKind)1024)
+#endif
+
+#if HIP_VERSION >= 70000000
+#define HIPVMM_HTOD_SRC const void
+#else
+#define HIPVMM_HTOD_SRC void
 #endif
 
 /* hipMemImportFromShareableHandle takes the fd value cast to a pointer (newest

@@ -15,11 +15,7 @@
 extern "C" {
 #endif
 
-/* The HIP version whose names this header declares (HIP_VERSION encoding). */
-#define HIP_VERSION_MAJOR 7
-#define HIP_VERSION_MINOR 2
-#define HIP_VERSION_PATCH 0
-#define HIP_VERSION (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH)
+#include <hip/hip_version.h>
 
 #ifndef __HIP_PLATFORM_AMD__
 #define __HIP_PLATFORM_AMD__ 1
@@ -119,14 +115,135 @@ typedef enum hipError_t {
   hipErrorTbd
 } hipError_t;
 
-/* Only the attributes the mock answers are declared, with their ROCm values. */
+/* Every attribute ROCm 7.x declares, with its value (the enum is sequential in ROCm's header). */
 typedef enum hipDeviceAttribute_t {
   hipDeviceAttributeCudaCompatibleBegin = 0,
+  hipDeviceAttributeEccEnabled = 0,
+  hipDeviceAttributeAccessPolicyMaxWindowSize = 1,
+  hipDeviceAttributeAsyncEngineCount = 2,
+  hipDeviceAttributeCanMapHostMemory = 3,
+  hipDeviceAttributeCanUseHostPointerForRegisteredMem = 4,
+  hipDeviceAttributeClockRate = 5,
+  hipDeviceAttributeComputeMode = 6,
+  hipDeviceAttributeComputePreemptionSupported = 7,
+  hipDeviceAttributeConcurrentKernels = 8,
+  hipDeviceAttributeConcurrentManagedAccess = 9,
+  hipDeviceAttributeCooperativeLaunch = 10,
+  hipDeviceAttributeCooperativeMultiDeviceLaunch = 11,
+  hipDeviceAttributeDeviceOverlap = 12,
+  hipDeviceAttributeDirectManagedMemAccessFromHost = 13,
+  hipDeviceAttributeGlobalL1CacheSupported = 14,
+  hipDeviceAttributeHostNativeAtomicSupported = 15,
+  hipDeviceAttributeIntegrated = 16,
+  hipDeviceAttributeIsMultiGpuBoard = 17,
+  hipDeviceAttributeKernelExecTimeout = 18,
+  hipDeviceAttributeL2CacheSize = 19,
+  hipDeviceAttributeLocalL1CacheSupported = 20,
+  hipDeviceAttributeLuid = 21,
+  hipDeviceAttributeLuidDeviceNodeMask = 22,
+  hipDeviceAttributeComputeCapabilityMajor = 23,
+  hipDeviceAttributeManagedMemory = 24,
+  hipDeviceAttributeMaxBlocksPerMultiProcessor = 25,
+  hipDeviceAttributeMaxBlockDimX = 26,
+  hipDeviceAttributeMaxBlockDimY = 27,
+  hipDeviceAttributeMaxBlockDimZ = 28,
+  hipDeviceAttributeMaxGridDimX = 29,
+  hipDeviceAttributeMaxGridDimY = 30,
+  hipDeviceAttributeMaxGridDimZ = 31,
+  hipDeviceAttributeMaxSurface1D = 32,
+  hipDeviceAttributeMaxSurface1DLayered = 33,
+  hipDeviceAttributeMaxSurface2D = 34,
+  hipDeviceAttributeMaxSurface2DLayered = 35,
+  hipDeviceAttributeMaxSurface3D = 36,
+  hipDeviceAttributeMaxSurfaceCubemap = 37,
+  hipDeviceAttributeMaxSurfaceCubemapLayered = 38,
+  hipDeviceAttributeMaxTexture1DWidth = 39,
+  hipDeviceAttributeMaxTexture1DLayered = 40,
+  hipDeviceAttributeMaxTexture1DLinear = 41,
+  hipDeviceAttributeMaxTexture1DMipmap = 42,
+  hipDeviceAttributeMaxTexture2DWidth = 43,
+  hipDeviceAttributeMaxTexture2DHeight = 44,
+  hipDeviceAttributeMaxTexture2DGather = 45,
+  hipDeviceAttributeMaxTexture2DLayered = 46,
+  hipDeviceAttributeMaxTexture2DLinear = 47,
+  hipDeviceAttributeMaxTexture2DMipmap = 48,
+  hipDeviceAttributeMaxTexture3DWidth = 49,
+  hipDeviceAttributeMaxTexture3DHeight = 50,
+  hipDeviceAttributeMaxTexture3DDepth = 51,
+  hipDeviceAttributeMaxTexture3DAlt = 52,
+  hipDeviceAttributeMaxTextureCubemap = 53,
+  hipDeviceAttributeMaxTextureCubemapLayered = 54,
+  hipDeviceAttributeMaxThreadsDim = 55,
+  hipDeviceAttributeMaxThreadsPerBlock = 56,
+  hipDeviceAttributeMaxThreadsPerMultiProcessor = 57,
+  hipDeviceAttributeMaxPitch = 58,
+  hipDeviceAttributeMemoryBusWidth = 59,
+  hipDeviceAttributeMemoryClockRate = 60,
+  hipDeviceAttributeComputeCapabilityMinor = 61,
+  hipDeviceAttributeMultiGpuBoardGroupID = 62,
+  hipDeviceAttributeMultiprocessorCount = 63,
+  hipDeviceAttributeUnused1 = 64,
+  hipDeviceAttributePageableMemoryAccess = 65,
+  hipDeviceAttributePageableMemoryAccessUsesHostPageTables = 66,
+  hipDeviceAttributePciBusId = 67,
+  hipDeviceAttributePciDeviceId = 68,
+  hipDeviceAttributePciDomainId = 69,
+  hipDeviceAttributePciDomainID = 69,
+  hipDeviceAttributePersistingL2CacheMaxSize = 70,
+  hipDeviceAttributeMaxRegistersPerBlock = 71,
+  hipDeviceAttributeMaxRegistersPerMultiprocessor = 72,
+  hipDeviceAttributeReservedSharedMemPerBlock = 73,
+  hipDeviceAttributeMaxSharedMemoryPerBlock = 74,
+  hipDeviceAttributeSharedMemPerBlockOptin = 75,
+  hipDeviceAttributeSharedMemPerMultiprocessor = 76,
+  hipDeviceAttributeSingleToDoublePrecisionPerfRatio = 77,
+  hipDeviceAttributeStreamPrioritiesSupported = 78,
+  hipDeviceAttributeSurfaceAlignment = 79,
+  hipDeviceAttributeTccDriver = 80,
+  hipDeviceAttributeTextureAlignment = 81,
+  hipDeviceAttributeTexturePitchAlignment = 82,
+  hipDeviceAttributeTotalConstantMemory = 83,
+  hipDeviceAttributeTotalGlobalMem = 84,
+  hipDeviceAttributeUnifiedAddressing = 85,
+  hipDeviceAttributeUnused2 = 86,
+  hipDeviceAttributeWarpSize = 87,
   hipDeviceAttributeMemoryPoolsSupported = 88,
   hipDeviceAttributeVirtualMemoryManagementSupported = 89,
   hipDeviceAttributeHostRegisterSupported = 90,
+  hipDeviceAttributeMemoryPoolSupportedHandleTypes = 91,
+  hipDeviceAttributeHostNumaId = 92,
+  hipDeviceAttributeDmaBufSupported = 93,
+  hipDeviceAttributeGPUDirectRDMAWithHipVMMSupported = 94,
+  hipDeviceAttributeHandleTypeFabricSupported = 95,
+  hipDeviceAttributeHostAllocDmaBufSupported = 96,
+  hipDeviceAttributeGPUDirectRDMASupported = 97,
+  hipDeviceAttributeGPUDirectRDMAFlushWritesOptions = 98,
+  hipDeviceAttributeGPUDirectRDMAWritesOrdering = 99,
   hipDeviceAttributeCudaCompatibleEnd = 9999,
   hipDeviceAttributeAmdSpecificBegin = 10000,
+  hipDeviceAttributeClockInstructionRate = 10000,
+  hipDeviceAttributeUnused3 = 10001,
+  hipDeviceAttributeMaxSharedMemoryPerMultiprocessor = 10002,
+  hipDeviceAttributeUnused4 = 10003,
+  hipDeviceAttributeUnused5 = 10004,
+  hipDeviceAttributeHdpMemFlushCntl = 10005,
+  hipDeviceAttributeHdpRegFlushCntl = 10006,
+  hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc = 10007,
+  hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim = 10008,
+  hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim = 10009,
+  hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem = 10010,
+  hipDeviceAttributeIsLargeBar = 10011,
+  hipDeviceAttributeAsicRevision = 10012,
+  hipDeviceAttributeCanUseStreamWaitValue = 10013,
+  hipDeviceAttributeImageSupport = 10014,
+  hipDeviceAttributePhysicalMultiProcessorCount = 10015,
+  hipDeviceAttributeFineGrainSupport = 10016,
+  hipDeviceAttributeWallClockRate = 10017,
+  hipDeviceAttributeNumberOfXccs = 10018,
+  hipDeviceAttributeMaxAvailableVgprsPerThread = 10019,
+  hipDeviceAttributePciChipId = 10020,
+  hipDeviceAttributeExpertSchedMode = 10021,
+  hipDeviceAttributeMaxDynDataPrefetchRegions = 10022,
   hipDeviceAttributeAmdSpecificEnd = 19999,
   hipDeviceAttributeVendorSpecificBegin = 20000
 } hipDeviceAttribute_t;
@@ -134,6 +251,269 @@ typedef enum hipDeviceAttribute_t {
 typedef void *hipDeviceptr_t;
 typedef int hipDevice_t;
 typedef struct ihipStream_t *hipStream_t;
+typedef struct ihipCtx_t *hipCtx_t;
+typedef struct ihipEvent_t *hipEvent_t;
+typedef struct ihipGraph *hipGraph_t;
+typedef struct hipGraphNode *hipGraphNode_t;
+typedef struct hipGraphExec *hipGraphExec_t;
+
+/* The implicit per-thread and legacy default streams. */
+#define hipStreamPerThread ((hipStream_t)2)
+#define hipStreamLegacy ((hipStream_t)1)
+
+/* ---- devices ---- */
+
+typedef struct hipUUID_t {
+  char bytes[16];
+} hipUUID;
+
+typedef struct {
+  unsigned hasGlobalInt32Atomics : 1;
+  unsigned hasGlobalFloatAtomicExch : 1;
+  unsigned hasSharedInt32Atomics : 1;
+  unsigned hasSharedFloatAtomicExch : 1;
+  unsigned hasFloatAtomicAdd : 1;
+  unsigned hasGlobalInt64Atomics : 1;
+  unsigned hasSharedInt64Atomics : 1;
+  unsigned hasDoubles : 1;
+  unsigned hasWarpVote : 1;
+  unsigned hasWarpBallot : 1;
+  unsigned hasWarpShuffle : 1;
+  unsigned hasFunnelShift : 1;
+  unsigned hasThreadFenceSystem : 1;
+  unsigned hasSyncThreadsExt : 1;
+  unsigned hasSurfaceFuncs : 1;
+  unsigned has3dGrid : 1;
+  unsigned hasDynamicParallelism : 1;
+} hipDeviceArch_t;
+
+/* The layout ROCm 6.0 and later fill in hipGetDevicePropertiesR0600. */
+typedef struct hipDeviceProp_t {
+  char name[256];
+  hipUUID uuid;
+  char luid[8];
+  unsigned int luidDeviceNodeMask;
+  size_t totalGlobalMem;
+  size_t sharedMemPerBlock;
+  int regsPerBlock;
+  int warpSize;
+  size_t memPitch;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int clockRate;
+  size_t totalConstMem;
+  int major;
+  int minor;
+  size_t textureAlignment;
+  size_t texturePitchAlignment;
+  int deviceOverlap;
+  int multiProcessorCount;
+  int kernelExecTimeoutEnabled;
+  int integrated;
+  int canMapHostMemory;
+  int computeMode;
+  int maxTexture1D;
+  int maxTexture1DMipmap;
+  int maxTexture1DLinear;
+  int maxTexture2D[2];
+  int maxTexture2DMipmap[2];
+  int maxTexture2DLinear[3];
+  int maxTexture2DGather[2];
+  int maxTexture3D[3];
+  int maxTexture3DAlt[3];
+  int maxTextureCubemap;
+  int maxTexture1DLayered[2];
+  int maxTexture2DLayered[3];
+  int maxTextureCubemapLayered[2];
+  int maxSurface1D;
+  int maxSurface2D[2];
+  int maxSurface3D[3];
+  int maxSurface1DLayered[2];
+  int maxSurface2DLayered[3];
+  int maxSurfaceCubemap;
+  int maxSurfaceCubemapLayered[2];
+  size_t surfaceAlignment;
+  int concurrentKernels;
+  int ECCEnabled;
+  int pciBusID;
+  int pciDeviceID;
+  int pciDomainID;
+  int tccDriver;
+  int asyncEngineCount;
+  int unifiedAddressing;
+  int memoryClockRate;
+  int memoryBusWidth;
+  int l2CacheSize;
+  int persistingL2CacheMaxSize;
+  int maxThreadsPerMultiProcessor;
+  int streamPrioritiesSupported;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
+  size_t sharedMemPerMultiprocessor;
+  int regsPerMultiprocessor;
+  int managedMemory;
+  int isMultiGpuBoard;
+  int multiGpuBoardGroupID;
+  int hostNativeAtomicSupported;
+  int singleToDoublePrecisionPerfRatio;
+  int pageableMemoryAccess;
+  int concurrentManagedAccess;
+  int computePreemptionSupported;
+  int canUseHostPointerForRegisteredMem;
+  int cooperativeLaunch;
+  int cooperativeMultiDeviceLaunch;
+  size_t sharedMemPerBlockOptin;
+  int pageableMemoryAccessUsesHostPageTables;
+  int directManagedMemAccessFromHost;
+  int maxBlocksPerMultiProcessor;
+  int accessPolicyMaxWindowSize;
+  size_t reservedSharedMemPerBlock;
+  int hostRegisterSupported;
+  int sparseHipArraySupported;
+  int hostRegisterReadOnlySupported;
+  int timelineSemaphoreInteropSupported;
+  int memoryPoolsSupported;
+  int gpuDirectRDMASupported;
+  unsigned int gpuDirectRDMAFlushWritesOptions;
+  int gpuDirectRDMAWritesOrdering;
+  unsigned int memoryPoolSupportedHandleTypes;
+  int deferredMappingHipArraySupported;
+  int ipcEventSupported;
+  int clusterLaunch;
+  int unifiedFunctionPointers;
+  int reserved[63];
+  int hipReserved[32];
+  /* HIP only */
+  char gcnArchName[256];
+  size_t maxSharedMemoryPerMultiProcessor;
+  int clockInstructionRate;
+  hipDeviceArch_t arch;
+  unsigned int *hdpMemFlushCntl;
+  unsigned int *hdpRegFlushCntl;
+  int cooperativeMultiDeviceUnmatchedFunc;
+  int cooperativeMultiDeviceUnmatchedGridDim;
+  int cooperativeMultiDeviceUnmatchedBlockDim;
+  int cooperativeMultiDeviceUnmatchedSharedMem;
+  int isLargeBar;
+  int asicRevision;
+} hipDeviceProp_t;
+
+typedef hipDeviceProp_t hipDeviceProp_tR0600;
+
+enum hipComputeMode {
+  hipComputeModeDefault = 0,
+  hipComputeModeExclusive = 1,
+  hipComputeModeProhibited = 2,
+  hipComputeModeExclusiveProcess = 3
+};
+
+typedef enum hipDeviceP2PAttr {
+  hipDevP2PAttrPerformanceRank = 0,
+  hipDevP2PAttrAccessSupported,
+  hipDevP2PAttrNativeAtomicSupported,
+  hipDevP2PAttrHipArrayAccessSupported
+} hipDeviceP2PAttr;
+
+/* ---- pointers ---- */
+
+typedef enum hipMemoryType {
+  hipMemoryTypeUnregistered = 0,
+  hipMemoryTypeHost = 1,
+  hipMemoryTypeDevice = 2,
+  hipMemoryTypeManaged = 3,
+  hipMemoryTypeArray = 10,
+  hipMemoryTypeUnified = 11
+} hipMemoryType;
+
+typedef struct hipPointerAttribute_t {
+  enum hipMemoryType type;
+  int device;
+  void *devicePointer;
+  void *hostPointer;
+  int isManaged;
+  unsigned allocationFlags;
+} hipPointerAttribute_t;
+
+/* ---- flags of streams, events and allocations ---- */
+
+#define hipStreamDefault 0x00
+#define hipStreamNonBlocking 0x01
+
+#define hipEventDefault 0x0
+#define hipEventBlockingSync 0x1
+#define hipEventDisableTiming 0x2
+#define hipEventInterprocess 0x4
+#define hipEventRecordDefault 0x00
+#define hipEventRecordExternal 0x01
+#define hipEventWaitDefault 0x00
+#define hipEventWaitExternal 0x01
+#define hipEventDisableSystemFence 0x20000000
+#define hipEventReleaseToDevice 0x40000000
+#define hipEventReleaseToSystem 0x80000000
+
+#define hipHostAllocDefault 0x0
+#define hipHostMallocDefault 0x0
+#define hipHostAllocPortable 0x1
+#define hipHostMallocPortable 0x1
+#define hipHostAllocMapped 0x2
+#define hipHostMallocMapped 0x2
+#define hipHostAllocWriteCombined 0x4
+#define hipHostMallocWriteCombined 0x4
+#define hipHostMallocUncached 0x10000000
+#define hipHostAllocUncached hipHostMallocUncached
+#define hipHostMallocNumaUser 0x20000000
+#define hipHostMallocCoherent 0x40000000
+#define hipHostMallocNonCoherent 0x80000000
+
+#define hipMemAttachGlobal 0x01
+#define hipMemAttachHost 0x02
+#define hipMemAttachSingle 0x04
+
+#define hipDeviceMallocDefault 0x0
+#define hipDeviceMallocFinegrained 0x1
+#define hipMallocSignalMemory 0x2
+#define hipDeviceMallocUncached 0x3
+#define hipDeviceMallocContiguous 0x4
+
+#define hipIpcMemLazyEnablePeerAccess 0x01
+#define HIP_IPC_HANDLE_SIZE 64
+
+#define hipCpuDeviceId ((int)-1)
+#define hipInvalidDeviceId ((int)-2)
+
+/* ---- stream capture ---- */
+
+typedef enum hipStreamCaptureMode {
+  hipStreamCaptureModeGlobal = 0,
+  hipStreamCaptureModeThreadLocal,
+  hipStreamCaptureModeRelaxed
+} hipStreamCaptureMode;
+
+typedef enum hipStreamCaptureStatus {
+  hipStreamCaptureStatusNone = 0,
+  hipStreamCaptureStatusActive,
+  hipStreamCaptureStatusInvalidated
+} hipStreamCaptureStatus;
+
+/* ---- hipGetProcAddress ---- */
+
+#define HIP_GET_PROC_ADDRESS_DEFAULT 0x0
+#define HIP_GET_PROC_ADDRESS_LEGACY_STREAM 0x1
+#define HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM 0x2
+
+typedef enum hipDriverProcAddressQueryResult {
+  HIP_GET_PROC_ADDRESS_SUCCESS = 0,
+  HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1,
+  HIP_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2
+} hipDriverProcAddressQueryResult;
+
+/* C++ callers may leave trailing arguments out, as with ROCm's header. */
+#ifdef __cplusplus
+#define __dparm(x) = x
+#else
+#define __dparm(x)
+#endif
 
 typedef enum hipMemcpyKind {
   hipMemcpyHostToHost = 0,
@@ -186,6 +566,20 @@ typedef enum hipMemAllocationHandleType {
   hipMemHandleTypeWin32Kmt = 0x4,
   hipMemHandleTypeFabric = 0x8
 } hipMemAllocationHandleType;
+
+typedef struct hipMemFabricHandle_st {
+  unsigned char data[HIP_IPC_HANDLE_SIZE];
+} hipMemFabricHandle_t;
+
+typedef enum hipMemRangeHandleType {
+  hipMemRangeHandleTypeDmaBufFd = 0x1,
+  hipMemRangeHandleTypeMax = 0x7fffffff
+} hipMemRangeHandleType;
+
+typedef enum hipMemRangeFlags {
+  hipMemRangeFlagDmaBufMappingTypePcie = 0x1,
+  hipMemRangeFlagsMax = 0x7fffffff
+} hipMemRangeFlags;
 
 /* 32 bytes on LP64, the layout of ROCm 5.3 and later (and of CUDA). */
 typedef struct hipMemAllocationProp {
@@ -323,6 +717,36 @@ MOCKHIP_API const char *hipGetErrorName(hipError_t hip_error);
 MOCKHIP_API const char *hipGetErrorString(hipError_t hipError);
 MOCKHIP_API hipError_t hipGetLastError(void);
 MOCKHIP_API hipError_t hipPeekAtLastError(void);
+MOCKHIP_API hipError_t hipDeviceGet(hipDevice_t *device, int ordinal);
+MOCKHIP_API hipError_t hipDeviceComputeCapability(int *major, int *minor, hipDevice_t device);
+MOCKHIP_API hipError_t hipDeviceGetName(char *name, int len, hipDevice_t device);
+MOCKHIP_API hipError_t hipDeviceGetUuid(hipUUID *uuid, hipDevice_t device);
+MOCKHIP_API hipError_t hipDeviceGetPCIBusId(char *pciBusId, int len, int device);
+MOCKHIP_API hipError_t hipDeviceTotalMem(size_t *bytes, hipDevice_t device);
+MOCKHIP_API hipError_t hipGetDevicePropertiesR0600(hipDeviceProp_tR0600 *prop, int deviceId);
+/* ROCm 6.0 and later version the properties; the unversioned name is this inline. */
+static inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int deviceId) {
+  return hipGetDevicePropertiesR0600(prop, deviceId);
+}
+MOCKHIP_API hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr attr, int srcDevice,
+                                                int dstDevice);
+MOCKHIP_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags);
+MOCKHIP_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
+MOCKHIP_API hipError_t hipDeviceReset(void);
+
+/* ---- contexts: one primary context per device ---- */
+
+MOCKHIP_API hipError_t hipCtxGetCurrent(hipCtx_t *ctx);
+MOCKHIP_API hipError_t hipCtxSetCurrent(hipCtx_t ctx);
+MOCKHIP_API hipError_t hipCtxPushCurrent(hipCtx_t ctx);
+MOCKHIP_API hipError_t hipCtxPopCurrent(hipCtx_t *ctx);
+MOCKHIP_API hipError_t hipCtxGetDevice(hipDevice_t *device);
+MOCKHIP_API hipError_t hipCtxSynchronize(void);
+MOCKHIP_API hipError_t hipDevicePrimaryCtxRetain(hipCtx_t *pctx, hipDevice_t dev);
+MOCKHIP_API hipError_t hipDevicePrimaryCtxRelease(hipDevice_t dev);
+MOCKHIP_API hipError_t hipDevicePrimaryCtxGetState(hipDevice_t dev, unsigned int *flags,
+                                                   int *active);
+MOCKHIP_API hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev);
 
 /* ---- ordinary device memory, copies, sets and streams ---- */
 
@@ -330,7 +754,7 @@ MOCKHIP_API hipError_t hipMalloc(void **ptr, size_t size);
 MOCKHIP_API hipError_t hipFree(void *ptr);
 MOCKHIP_API hipError_t hipMemGetInfo(size_t *free, size_t *total);
 MOCKHIP_API hipError_t hipMemcpy(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind);
-MOCKHIP_API hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t sizeBytes);
+MOCKHIP_API hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, const void *src, size_t sizeBytes);
 MOCKHIP_API hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t sizeBytes);
 MOCKHIP_API hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes);
 MOCKHIP_API hipError_t hipMemcpyPeer(void *dst, int dstDeviceId, const void *src, int srcDeviceId,
@@ -339,23 +763,76 @@ MOCKHIP_API hipError_t hipMemset(void *dst, int value, size_t sizeBytes);
 MOCKHIP_API hipError_t hipMemsetD8(hipDeviceptr_t dest, unsigned char value, size_t count);
 MOCKHIP_API hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t count);
 MOCKHIP_API hipError_t hipMemcpyAsync(void *dst, const void *src, size_t sizeBytes,
-                                      hipMemcpyKind kind, hipStream_t stream);
-MOCKHIP_API hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t sizeBytes,
+                                      hipMemcpyKind kind, hipStream_t stream __dparm(0));
+MOCKHIP_API hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, const void *src, size_t sizeBytes,
                                           hipStream_t stream);
 MOCKHIP_API hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t sizeBytes,
                                           hipStream_t stream);
 MOCKHIP_API hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes,
                                           hipStream_t stream);
 MOCKHIP_API hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src,
-                                          int srcDevice, size_t sizeBytes, hipStream_t stream);
-MOCKHIP_API hipError_t hipMemsetAsync(void *dst, int value, size_t sizeBytes, hipStream_t stream);
+                                          int srcDevice, size_t sizeBytes,
+                                          hipStream_t stream __dparm(0));
+MOCKHIP_API hipError_t hipMemsetAsync(void *dst, int value, size_t sizeBytes,
+                                      hipStream_t stream __dparm(0));
 MOCKHIP_API hipError_t hipMemsetD8Async(hipDeviceptr_t dest, unsigned char value, size_t count,
-                                        hipStream_t stream);
+                                        hipStream_t stream __dparm(0));
 MOCKHIP_API hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
-                                         hipStream_t stream);
+                                         hipStream_t stream __dparm(0));
 MOCKHIP_API hipError_t hipStreamCreate(hipStream_t *stream);
 MOCKHIP_API hipError_t hipStreamDestroy(hipStream_t stream);
 MOCKHIP_API hipError_t hipStreamSynchronize(hipStream_t stream);
+MOCKHIP_API hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, size_t count);
+MOCKHIP_API hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value, size_t count,
+                                         hipStream_t stream __dparm(0));
+MOCKHIP_API hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flags);
+MOCKHIP_API hipError_t hipMallocManaged(void **dev_ptr, size_t size,
+                                        unsigned int flags __dparm(hipMemAttachGlobal));
+MOCKHIP_API hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream);
+MOCKHIP_API hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream);
+MOCKHIP_API hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags);
+MOCKHIP_API hipError_t hipHostFree(void *ptr);
+MOCKHIP_API hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize,
+                                             hipDeviceptr_t dptr);
+MOCKHIP_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr);
+
+/* ---- streams and events: work runs at call time, so nothing is ever pending ---- */
+
+MOCKHIP_API hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags);
+MOCKHIP_API hipError_t hipStreamCreateWithPriority(hipStream_t *stream, unsigned int flags,
+                                                   int priority);
+MOCKHIP_API hipError_t hipDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
+MOCKHIP_API hipError_t hipStreamQuery(hipStream_t stream);
+MOCKHIP_API hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
+                                          unsigned int flags __dparm(0));
+MOCKHIP_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int *flags);
+MOCKHIP_API hipError_t hipStreamGetPriority(hipStream_t stream, int *priority);
+MOCKHIP_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device);
+MOCKHIP_API hipError_t hipEventCreate(hipEvent_t *event);
+MOCKHIP_API hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags);
+MOCKHIP_API hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream __dparm(NULL));
+MOCKHIP_API hipError_t hipEventQuery(hipEvent_t event);
+MOCKHIP_API hipError_t hipEventSynchronize(hipEvent_t event);
+MOCKHIP_API hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop);
+MOCKHIP_API hipError_t hipEventDestroy(hipEvent_t event);
+
+/* ---- stream capture: enough for VMM calls made while a stream captures ---- */
+
+MOCKHIP_API hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureMode mode);
+MOCKHIP_API hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t *pGraph);
+MOCKHIP_API hipError_t hipStreamIsCapturing(hipStream_t stream,
+                                            hipStreamCaptureStatus *pCaptureStatus);
+MOCKHIP_API hipError_t hipStreamGetCaptureInfo(hipStream_t stream,
+                                               hipStreamCaptureStatus *pCaptureStatus,
+                                               unsigned long long *pId);
+MOCKHIP_API hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode *mode);
+MOCKHIP_API hipError_t hipGraphDestroy(hipGraph_t graph);
+
+/* ---- looking entry points up at run time ---- */
+
+MOCKHIP_API hipError_t hipGetProcAddress(const char *symbol, void **pfn, int hipVersion,
+                                         uint64_t flags,
+                                         hipDriverProcAddressQueryResult *symbolStatus);
 
 /* ---- virtual memory management ---- */
 
@@ -388,9 +865,34 @@ MOCKHIP_API hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocationHa
                                                        hipMemAllocationHandleType shHandleType);
 MOCKHIP_API hipError_t hipMemMapArrayAsync(hipArrayMapInfo *mapInfoList, unsigned int count,
                                            hipStream_t stream);
+MOCKHIP_API hipError_t hipMemGetHandleForAddressRange(void *handle, hipDeviceptr_t dptr,
+                                                      size_t size, hipMemRangeHandleType handleType,
+                                                      unsigned long long flags);
 
 #ifdef __cplusplus
 }
+
+/* ROCm's C++ conveniences: typed pointers and default flags (off with
+ * __HIP_DISABLE_CPP_FUNCTIONS__). */
+#if !defined(__HIP_DISABLE_CPP_FUNCTIONS__)
+template <class T> static inline hipError_t hipMalloc(T **devPtr, size_t size) {
+  return hipMalloc((void **)devPtr, size);
+}
+template <class T>
+static inline hipError_t hipHostMalloc(T **ptr, size_t size,
+                                       unsigned int flags = hipHostMallocDefault) {
+  return hipHostMalloc((void **)ptr, size, flags);
+}
+template <class T>
+static inline hipError_t hipMallocManaged(T **devPtr, size_t size,
+                                          unsigned int flags = hipMemAttachGlobal) {
+  return hipMallocManaged((void **)devPtr, size, flags);
+}
+template <class T>
+static inline hipError_t hipMallocAsync(T **dev_ptr, size_t size, hipStream_t stream) {
+  return hipMallocAsync(reinterpret_cast<void **>(dev_ptr), size, stream);
+}
+#endif
 #endif
 
 #endif /* MOCKHIP_HIP_RUNTIME_API_H */

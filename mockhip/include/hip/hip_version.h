@@ -1,0 +1,13 @@
+/* mockhip: the ROCm release whose names and values the headers declare. */
+#ifndef MOCKHIP_HIP_VERSION_H
+#define MOCKHIP_HIP_VERSION_H
+
+#define HIP_VERSION_MAJOR 7
+#define HIP_VERSION_MINOR 2
+#define HIP_VERSION_PATCH 0
+#define HIP_VERSION_GITHASH ""
+#define HIP_VERSION_BUILD_ID 0
+#define HIP_VERSION_BUILD_NAME ""
+#define HIP_VERSION (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH)
+
+#endif /* MOCKHIP_HIP_VERSION_H */
