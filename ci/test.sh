@@ -14,7 +14,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$CI_ROOT"
 
-ci_install cmake=cmake make=make gcc=gcc clang=clang clang-format=clang-format \
+ci_install cmake=cmake make=make gcc=gcc g++=g++ clang=clang clang-format=clang-format \
   libc6-dev=/usr/include/stdio.h pkg-config=pkg-config libcmocka-dev=/usr/include/cmocka.h \
   valgrind=valgrind libc6-dbg gcovr=gcovr python3=python3 git=git \
   libtsan2=/usr/lib/x86_64-linux-gnu/libtsan.so.2 \
@@ -196,12 +196,30 @@ step_install_consumer() {
   done
 
   # 4. The documents' commands, exactly as written, for a new user with an empty home.
-  rm -rf "$CI_BUILD/release" "$CI_BUILD/examples"
+  rm -rf "$CI_BUILD/release" "$CI_BUILD/examples" "$CI_BUILD/rocm_project"
   ci_run python3 "$CI_ROOT/ci/doc_commands.py" README.md docs/mockhip.md docs/hmo.md \
     docs/conformance.md
 
   # 5. hipvmm inside another project, without CMocka or pkg-config in sight.
   ci_run bash "$CI_ROOT/ci/subproject/check.sh"
+
+  # 6. ROCm's names. Last: it may end the step as skipped.
+  rocm_names_checks
+}
+
+# rocm_names_checks: what mockhip answers to under ROCm's names. On this step's
+# install, the `hip` CMake package, a project written for ROCm and
+# <hip/hip_runtime.h> for host compilers, then the same project against ROCm's
+# own package (ci/hip_package/check.sh); libamdhip64.so.7, a program linked
+# against it and one linked against ROCm (ci/soname/check.sh). A part that
+# cannot run here prints `ci: not checked: <why>`; once everything else has
+# passed, the reasons end the step as skipped, so that none passes silently.
+rocm_names_checks() {
+  local log="$CI_BUILD/rocm-names.log" why
+  ci_run bash "$CI_ROOT/ci/hip_package/check.sh" "$INSTALL_PREFIX" 2>&1 | tee "$log"
+  ci_run bash "$CI_ROOT/ci/soname/check.sh" 2>&1 | tee -a "$log"
+  why=$(sed -n 's/^ci: not checked: //p' "$log" | paste -sd ';' | sed 's/;/; /g')
+  [[ -z $why ]] || ci_skip "every check ran and passed but what cannot run here: $why"
 }
 
 step_fuzz() {
@@ -235,7 +253,7 @@ ci_step "5. ASan+UBSan build (preset sanitize), ctest" step_sanitizers
 ci_step "6. ThreadSanitizer build (preset tsan), ctest" step_thread_sanitizer
 ci_step "7. coverage build (preset coverage), ctest, gcovr: mockhip/src >= 95% lines and 85% branches, api/src >= 90% lines" \
   step_coverage
-ci_step "8. cmake --install; consumers, examples and README's commands via pkg-config and find_package; hipvmm as a subproject" \
+ci_step "8. cmake --install; consumers, examples and README's commands via pkg-config and find_package; hipvmm as a subproject; ROCm's names: the hip package, hip_runtime.h, libamdhip64.so.7" \
   step_install_consumer
 ci_step "9. differential fuzzer: mockhip against a model of the rules (preset fuzz, ci/fuzz.sh)" \
   step_fuzz
