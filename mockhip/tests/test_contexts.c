@@ -269,13 +269,14 @@ static void test_device_reset_frees_the_devices_memory_and_streams(void **state)
   mt_mapping_create(&m, granule, granule);
   mt_set_access(&m, hipMemLocationTypeDevice, 1, hipMemAccessFlagsProtReadWrite);
   void *kept = NULL, *freed[2] = {NULL, NULL};
-  hipStream_t kept_stream = NULL, freed_stream = NULL;
+  hipStream_t kept_stream = NULL, freed_stream = NULL, other_freed_stream = NULL;
   MT_CHECK(hipMalloc(&kept, 4096));
   MT_CHECK(hipStreamCreate(&kept_stream));
   MT_CHECK(hipSetDevice(1));
   MT_CHECK(hipMalloc(&freed[0], 4096));
   MT_CHECK(hipMalloc(&freed[1], 100));
   MT_CHECK(hipStreamCreate(&freed_stream));
+  MT_CHECK(hipStreamCreate(&other_freed_stream));
   MT_CHECK(hipDeviceEnablePeerAccess(0, 0));
   MT_CHECK(hipCtxPushCurrent(context_of(1)));
   mockhip_stats_t before = mt_stats();
@@ -286,12 +287,13 @@ static void test_device_reset_frees_the_devices_memory_and_streams(void **state)
   mockhip_stats_t after = mt_stats();
   assert_int_equal(after.live_mallocs, before.live_mallocs - 2);
   assert_int_equal(after.malloc_bytes, before.malloc_bytes - 2 * 4096);
-  assert_int_equal(after.live_streams, before.live_streams - 1);
+  assert_int_equal(after.live_streams, before.live_streams - 2);
   size_t free_after = 0;
   MT_CHECK(hipMemGetInfo(&free_after, &total));
   assert_int_equal(free_after, free_before + 2 * 4096);
   MT_EXPECT(hipErrorInvalidValue, hipFree(freed[0])); /* hip-tests Unit_hipDeviceReset_Positive */
   MT_EXPECT(hipErrorContextIsDestroyed, hipStreamDestroy(freed_stream));
+  MT_EXPECT(hipErrorContextIsDestroyed, hipStreamSynchronize(other_freed_stream));
   /* Kept: device 0's objects, VMM objects, peer access and the context stack (clr Reset). */
   MT_CHECK(hipMemsetD8(m.base, 0x5c, granule));
   MT_EXPECT(hipErrorPeerAccessAlreadyEnabled, hipDeviceEnablePeerAccess(0, 0));
