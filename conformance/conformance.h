@@ -56,6 +56,10 @@ typedef struct conf_group {
   X(export)                                                                                        \
   X(runtime_negative)                                                                              \
   X(runtime)                                                                                       \
+  X(device_negative)                                                                               \
+  X(device)                                                                                        \
+  X(context_negative)                                                                              \
+  X(context)                                                                                       \
   X(copy_negative)                                                                                 \
   X(copy)                                                                                          \
   X(lifecycle_negative)                                                                            \

@@ -1,7 +1,8 @@
 /*
  * device_memory.c: ordinary device memory and streams: hipMalloc, hipFree,
- * hipMemGetInfo, hipStreamCreate/Destroy/Synchronize. Streams are ids: work
- * "on" a stream runs at once on the calling thread, so there is nothing to wait for.
+ * hipMemGetInfo, hipStreamCreate/Destroy/Synchronize, and what hipDeviceReset
+ * frees of a device. Streams are ids: work "on" a stream runs at once on the
+ * calling thread, so there is nothing to wait for.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -56,18 +57,22 @@ MH_EXPORT hipError_t hipMalloc(void **ptr, size_t size) {
                    ptr && err == hipSuccess ? *ptr : NULL, size);
 }
 
+static void release_block(mh_state *s, mh_region *region) {
+  mh__os_release((void *)region->base, region->bytes);
+  mh__tree_remove(&s->regions, &region->node);
+  s->device_used[region->device] -= region->bytes;
+  s->stats.live_mallocs--;
+  s->stats.malloc_bytes -= region->bytes;
+  free(region);
+}
+
 static hipError_t device_free(mh_state *s, void *ptr) {
   if (ptr == NULL)
     return hipSuccess;
   mh_region *region = mh__region_containing(s, (uintptr_t)ptr);
   if (region == NULL || region->kind != MH_REGION_MALLOC || region->base != (uintptr_t)ptr)
     return mh__fail(hipErrorInvalidValue, "%p is not the start of a hipMalloc block", ptr);
-  mh__os_release(ptr, region->bytes);
-  mh__tree_remove(&s->regions, &region->node);
-  s->device_used[region->device] -= region->bytes;
-  s->stats.live_mallocs--;
-  s->stats.malloc_bytes -= region->bytes;
-  free(region);
+  release_block(s, region);
   return hipSuccess;
 }
 
@@ -106,6 +111,7 @@ static hipError_t stream_create(mh_state *s, hipStream_t *out) {
   if (stream == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the stream");
   stream->id = mh__new_id(s, MH_ID_STREAM);
+  stream->device = mh__current_device();
   stream->site = mh__call_site();
   if (mh__idmap_put(&s->streams, stream->id, stream) != 0) {
     free(stream);
@@ -163,4 +169,34 @@ MH_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream) {
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipStreamSynchronize, err, "stream=%p", (void *)stream);
+}
+
+/* Finds one stream of a device; the map is not changed while it is walked. */
+typedef struct stream_search {
+  int device;
+  uint64_t found; /* 0: none */
+} stream_search;
+
+static void match_stream(void *value, void *ctx) {
+  const mh_stream *stream = value;
+  stream_search *search = ctx;
+  if (search->found == 0 && stream->device == search->device)
+    search->found = stream->id;
+}
+
+void mh__device_memory_reset(mh_state *s, int device) {
+  for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL;) {
+    mh_region *region = MH_CONTAINER(n, mh_region, node);
+    n = mh__tree_next(&s->regions, n->key);
+    if (region->kind == MH_REGION_MALLOC && region->device == device)
+      release_block(s, region);
+  }
+  for (;;) {
+    stream_search search = {device, 0};
+    mh__idmap_each(&s->streams, match_stream, &search);
+    if (search.found == 0)
+      break;
+    free(mh__idmap_del(&s->streams, search.found));
+    s->stats.live_streams--;
+  }
 }

@@ -70,6 +70,20 @@ static void dump_handle(void *value, void *ctx) {
           p->prop.requestedHandleType == hipMemHandleTypePosixFileDescriptor ? " posix-fd" : "");
 }
 
+/* Only what differs from a device nobody has touched. */
+static void dump_device_contexts(FILE *out, const mh_state *s, int d) {
+  if (s->primary_active[d] || s->primary_retains[d] > 0)
+    fprintf(out, "  primary context: %s, retained %zu time(s)\n",
+            s->primary_active[d] ? "active" : "inactive", s->primary_retains[d]);
+  if (s->peer_enabled[d] == 0)
+    return;
+  fprintf(out, "  peer access to device(s):");
+  for (int p = 0; p < s->options.devices; p++)
+    if (s->peer_enabled[d] & (1ULL << p))
+      fprintf(out, " %d", p);
+  fprintf(out, "\n");
+}
+
 MH_EXPORT void mockhip_dump(FILE *out) {
   if (out == NULL)
     out = stderr;
@@ -84,8 +98,10 @@ MH_EXPORT void mockhip_dump(FILE *out) {
   fprintf(out, "handles (%zu):\n", s->handles.live);
   mh__idmap_each(&s->handles, dump_handle, out);
   fprintf(out, "streams: %zu\n", s->streams.live);
-  for (int d = 0; d < s->options.devices; d++)
+  for (int d = 0; d < s->options.devices; d++) {
     fprintf(out, "device %d: %zu of %zu bytes in use\n", d, s->device_used[d],
             s->options.device_memory);
+    dump_device_contexts(out, s, d);
+  }
   mh__unlock();
 }

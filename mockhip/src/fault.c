@@ -65,6 +65,12 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipGetDeviceCount: return hipErrorNoDevice;
   case MOCKHIP_CALL_hipSetDevice: return hipErrorInvalidDevice;
   case MOCKHIP_CALL_hipMemMapArrayAsync: return hipErrorNotSupported;
+  case MOCKHIP_CALL_hipDeviceEnablePeerAccess:
+  case MOCKHIP_CALL_hipDeviceDisablePeerAccess: return hipErrorInvalidDevice; /* not a peer */
+  case MOCKHIP_CALL_hipCtxSetCurrent:
+  case MOCKHIP_CALL_hipCtxPushCurrent:
+  case MOCKHIP_CALL_hipCtxPopCurrent: return hipErrorInvalidContext;
+  case MOCKHIP_CALL_hipCtxSynchronize: return hipErrorNotSupported; /* as always in ROCm */
   default: return hipErrorInvalidValue;
   }
 }

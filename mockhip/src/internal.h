@@ -107,6 +107,7 @@ typedef struct mh_mapping {
 
 typedef struct mh_stream {
   uint64_t id;
+  int device; /* current when it was made: hipDeviceReset of that device destroys it */
   const void *site;
 } mh_stream;
 
@@ -123,6 +124,10 @@ typedef struct mh_state {
   uint64_t next_id;
   size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
   mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
+  /* peer access and primary contexts (peer.c, context.c) */
+  uint64_t peer_enabled[MH_MAX_DEVICES];  /* bit p of [d]: device d enabled access to peer p */
+  size_t primary_retains[MH_MAX_DEVICES]; /* retains minus releases, for the dump only */
+  bool primary_active[MH_MAX_DEVICES];    /* hipSetDevice has named the device */
 } mh_state;
 
 /* The state, initialised on first use. */
@@ -132,8 +137,9 @@ MH_HIDDEN void mh__lock_read(void);
 MH_HIDDEN void mh__lock_write(void);
 MH_HIDDEN void mh__unlock(void);
 
-/* The calling thread's current device. */
+/* The calling thread's current device, which is also its current context. */
 MH_HIDDEN int mh__current_device(void);
+MH_HIDDEN void mh__set_current_device(int device);
 
 /* The address an entry point returns to: its caller's call site. */
 #define MH_CALLER __builtin_return_address(0)
@@ -209,6 +215,15 @@ MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, siz
 /* hipSuccess for NULL (the null stream) or a live stream; else ROCm's
    hipErrorContextIsDestroyed with the reason recorded (device_memory.c). */
 MH_HIDDEN hipError_t mh__check_stream(mh_state *state, hipStream_t stream);
+
+/* ---- devices and contexts (device.c, context.c, device_memory.c) ---- */
+
+/* Marks device's primary context active, as hipSetDevice does in ROCm (context.c). */
+MH_HIDDEN void mh__primary_context_activate(mh_state *state, int device);
+
+/* What hipDeviceReset frees of device: its hipMalloc blocks and its streams
+   (device_memory.c); the caller holds the write lock. */
+MH_HIDDEN void mh__device_memory_reset(mh_state *state, int device);
 
 /* ---- fault injection (fault.c) ---- */
 

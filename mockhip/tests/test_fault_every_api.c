@@ -34,6 +34,9 @@ typedef struct world {
   int fd;                                /* spare, exported */
   unsigned char *block;                  /* one granule from hipMalloc, BLOCK_FILL */
   hipStream_t stream;
+  hipCtx_t ctx0, ctx1; /* device 0's primary context, retained once; device 1's */
+  bool ctx0_pushed;    /* on this thread's context stack */
+  bool peer_2_enabled; /* device 0 has peer access to device 2 */
   struct {
     void *ptr;
     hipMemGenericAllocationHandle_t handle;
@@ -45,6 +48,12 @@ typedef struct world {
     hipMemAllocationProp prop;
     hipArrayMapInfo map_info;
     unsigned char host[64];
+    hipCtx_t ctx;
+    unsigned int ctx_flags;
+    int minor;
+    char text[64];
+    hipUUID uuid;
+    hipDeviceProp_t props;
   } out;
 } world;
 
@@ -66,6 +75,14 @@ static void world_create(world *w) {
   MT_CHECK(hipMalloc((void **)&w->block, granule));
   memset(w->block, BLOCK_FILL, granule);
   MT_CHECK(hipStreamCreate(&w->stream));
+  MT_CHECK(hipSetDevice(1));
+  MT_CHECK(hipCtxGetCurrent(&w->ctx1));
+  MT_CHECK(hipSetDevice(0));
+  MT_CHECK(hipDevicePrimaryCtxRetain(&w->ctx0, 0));
+  MT_CHECK(hipCtxPushCurrent(w->ctx0));
+  w->ctx0_pushed = true;
+  MT_CHECK(hipDeviceEnablePeerAccess(2, 0));
+  w->peer_2_enabled = true;
   /* Every byte of out is a sentinel: a value no call writes. */
   memset(&w->out, 0xa5, sizeof w->out);
 }
@@ -73,6 +90,12 @@ static void world_create(world *w) {
 static void world_destroy(world *w) {
   live_world = NULL;
   MT_CHECK(hipSetDevice(0));
+  if (w->peer_2_enabled)
+    MT_CHECK(hipDeviceDisablePeerAccess(2));
+  if (w->ctx0_pushed)
+    MT_CHECK(hipCtxPopCurrent(NULL));
+  if (w->ctx0 != NULL)
+    MT_CHECK(hipDevicePrimaryCtxRelease(0));
   if (w->stream != NULL)
     MT_CHECK(hipStreamDestroy(w->stream));
   if (w->block != NULL)
@@ -223,6 +246,82 @@ static hipError_t call_import(world *w) {
 static hipError_t call_map_array(world *w) {
   return hipMemMapArrayAsync(&w->out.map_info, 1, w->stream);
 }
+static hipError_t call_device_get(world *w) { return hipDeviceGet(&w->out.value, 1); }
+static hipError_t call_compute_capability(world *w) {
+  return hipDeviceComputeCapability(&w->out.value, &w->out.minor, 0);
+}
+static hipError_t call_get_name(world *w) {
+  return hipDeviceGetName(w->out.text, sizeof w->out.text, 0);
+}
+static hipError_t call_get_uuid(world *w) { return hipDeviceGetUuid(&w->out.uuid, 1); }
+static hipError_t call_pci_bus_id(world *w) {
+  return hipDeviceGetPCIBusId(w->out.text, sizeof w->out.text, 1);
+}
+static hipError_t call_total_mem(world *w) { return hipDeviceTotalMem(&w->out.total_bytes, 0); }
+static hipError_t call_get_properties(world *w) { return hipGetDeviceProperties(&w->out.props, 0); }
+static hipError_t call_p2p_attribute(world *w) {
+  return hipDeviceGetP2PAttribute(&w->out.value, hipDevP2PAttrAccessSupported, 0, 1);
+}
+static hipError_t call_enable_peer(world *w) {
+  (void)w;
+  return hipDeviceEnablePeerAccess(1, 0);
+}
+static void undo_enable_peer(world *w) {
+  (void)w;
+  MT_CHECK(hipDeviceDisablePeerAccess(1));
+}
+static hipError_t call_disable_peer(world *w) {
+  (void)w;
+  return hipDeviceDisablePeerAccess(2);
+}
+static void undo_disable_peer(world *w) { w->peer_2_enabled = false; }
+/* Frees the world's hipMalloc block and stream, both device 0's. */
+static hipError_t call_device_reset(world *w) {
+  (void)w;
+  return hipDeviceReset();
+}
+static void undo_device_reset(world *w) {
+  w->block = NULL;
+  w->stream = NULL;
+}
+static hipError_t call_ctx_get_current(world *w) { return hipCtxGetCurrent(&w->out.ctx); }
+static hipError_t call_ctx_set_current(world *w) { return hipCtxSetCurrent(w->ctx1); }
+static void undo_ctx_set_current(world *w) {
+  MT_CHECK(hipCtxSetCurrent(w->ctx0)); /* replaced ctx0 on top of the stack */
+  MT_CHECK(hipSetDevice(0));
+}
+static hipError_t call_ctx_push(world *w) { return hipCtxPushCurrent(w->ctx1); }
+static void undo_ctx_push(world *w) {
+  (void)w;
+  MT_CHECK(hipCtxPopCurrent(NULL));
+  MT_CHECK(hipSetDevice(0));
+}
+static hipError_t call_ctx_pop(world *w) { return hipCtxPopCurrent(&w->out.ctx); }
+static void undo_ctx_pop(world *w) { w->ctx0_pushed = false; }
+static hipError_t call_ctx_get_device(world *w) { return hipCtxGetDevice(&w->out.value); }
+static hipError_t call_ctx_synchronize(world *w) {
+  (void)w;
+  return hipCtxSynchronize();
+}
+static hipError_t call_primary_retain(world *w) {
+  return hipDevicePrimaryCtxRetain(&w->out.ctx, 0);
+}
+static void undo_primary_retain(world *w) {
+  (void)w;
+  MT_CHECK(hipDevicePrimaryCtxRelease(0));
+}
+static hipError_t call_primary_release(world *w) {
+  (void)w;
+  return hipDevicePrimaryCtxRelease(0);
+}
+static void undo_primary_release(world *w) { w->ctx0 = NULL; }
+static hipError_t call_primary_get_state(world *w) {
+  return hipDevicePrimaryCtxGetState(0, &w->out.ctx_flags, &w->out.value);
+}
+static hipError_t call_primary_reset(world *w) {
+  (void)w;
+  return hipDevicePrimaryCtxReset(0);
+}
 
 typedef struct api_case {
   hipError_t natural;           /* fault.c's natural_failure() for the entry point */
@@ -287,6 +386,37 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                              hipSuccess},
     /* Sparse arrays do not exist on AMD: valid arguments get NotSupported anyway (a.14). */
     CASE(hipMemMapArrayAsync) = {hipErrorNotSupported, call_map_array, NULL, hipErrorNotSupported},
+    CASE(hipDeviceGet) = {hipErrorInvalidValue, call_device_get, NULL, hipSuccess},
+    CASE(hipDeviceComputeCapability) = {hipErrorInvalidValue, call_compute_capability, NULL,
+                                        hipSuccess},
+    CASE(hipDeviceGetName) = {hipErrorInvalidValue, call_get_name, NULL, hipSuccess},
+    CASE(hipDeviceGetUuid) = {hipErrorInvalidValue, call_get_uuid, NULL, hipSuccess},
+    CASE(hipDeviceGetPCIBusId) = {hipErrorInvalidValue, call_pci_bus_id, NULL, hipSuccess},
+    CASE(hipDeviceTotalMem) = {hipErrorInvalidValue, call_total_mem, NULL, hipSuccess},
+    CASE(hipGetDevicePropertiesR0600) = {hipErrorInvalidValue, call_get_properties, NULL,
+                                         hipSuccess},
+    CASE(hipDeviceGetP2PAttribute) = {hipErrorInvalidValue, call_p2p_attribute, NULL, hipSuccess},
+    CASE(hipDeviceEnablePeerAccess) = {hipErrorInvalidDevice, call_enable_peer, undo_enable_peer,
+                                       hipSuccess},
+    CASE(hipDeviceDisablePeerAccess) = {hipErrorInvalidDevice, call_disable_peer, undo_disable_peer,
+                                        hipSuccess},
+    CASE(hipDeviceReset) = {hipErrorInvalidValue, call_device_reset, undo_device_reset, hipSuccess},
+    CASE(hipCtxGetCurrent) = {hipErrorInvalidValue, call_ctx_get_current, NULL, hipSuccess},
+    CASE(hipCtxSetCurrent) = {hipErrorInvalidContext, call_ctx_set_current, undo_ctx_set_current,
+                              hipSuccess},
+    CASE(hipCtxPushCurrent) = {hipErrorInvalidContext, call_ctx_push, undo_ctx_push, hipSuccess},
+    CASE(hipCtxPopCurrent) = {hipErrorInvalidContext, call_ctx_pop, undo_ctx_pop, hipSuccess},
+    CASE(hipCtxGetDevice) = {hipErrorInvalidValue, call_ctx_get_device, NULL, hipSuccess},
+    /* ROCm implements no hipCtxSynchronize: valid arguments get NotSupported anyway. */
+    CASE(hipCtxSynchronize) = {hipErrorNotSupported, call_ctx_synchronize, NULL,
+                               hipErrorNotSupported},
+    CASE(hipDevicePrimaryCtxRetain) = {hipErrorInvalidValue, call_primary_retain,
+                                       undo_primary_retain, hipSuccess},
+    CASE(hipDevicePrimaryCtxRelease) = {hipErrorInvalidValue, call_primary_release,
+                                        undo_primary_release, hipSuccess},
+    CASE(hipDevicePrimaryCtxGetState) = {hipErrorInvalidValue, call_primary_get_state, NULL,
+                                         hipSuccess},
+    CASE(hipDevicePrimaryCtxReset) = {hipErrorInvalidValue, call_primary_reset, NULL, hipSuccess},
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */
@@ -383,8 +513,9 @@ static void test_every_entry_point_has_a_case(void **state) {
 
 int main(void) {
   /* Before the first HIP call, which reads it: peer copies and hipSetDevice(1) need a second
-     device, and the current device is part of what must not change. */
-  setenv("MOCKHIP_DEVICES", "2", 1);
+     device, enabling and disabling peer access a third, and the current device is part of what
+     must not change. */
+  setenv("MOCKHIP_DEVICES", "3", 1);
   const struct CMUnitTest complete[] = {
       cmocka_unit_test_setup_teardown(test_every_entry_point_has_a_case, setup, teardown),
   };

@@ -15,6 +15,10 @@
  *   (HIPVMM_HTOD_SRC), so a definition matches the header it is built with.
  * - ROCm 5.2 orders hipMemAllocationProp differently; code that names fields
  *   (never positional initialisers) works with both layouts.
+ * - hipDeviceProp_tR0600 and hipGetDevicePropertiesR0600 appeared in ROCm 6.0
+ *   (HIPVMM_HAS_PROPERTIES_R0600); 5.x has an older hipDeviceProp_t.
+ * - Device attributes 91-99 and 10017-10022 were named in releases after 5.2
+ *   (5.3 to 7.x): HIPVMM_ATTRIBUTE_ names give their values, which never change.
  */
 #ifndef HIPVMM_COMPAT_H
 #define HIPVMM_COMPAT_H
@@ -53,6 +57,25 @@
 #else
 #define HIPVMM_ATTRIBUTE_HOST_REGISTER ((hipDeviceAttribute_t)90)
 #endif
+
+#define HIPVMM_HAS_PROPERTIES_R0600 (HIP_VERSION >= 60000000)
+
+/* By value: ROCm named these after 5.2, each in a different release. */
+#define HIPVMM_ATTRIBUTE_MEMORY_POOL_HANDLE_TYPES ((hipDeviceAttribute_t)91)
+#define HIPVMM_ATTRIBUTE_HOST_NUMA_ID ((hipDeviceAttribute_t)92)
+#define HIPVMM_ATTRIBUTE_DMA_BUF ((hipDeviceAttribute_t)93)
+#define HIPVMM_ATTRIBUTE_RDMA_WITH_VMM ((hipDeviceAttribute_t)94)
+#define HIPVMM_ATTRIBUTE_HANDLE_TYPE_FABRIC ((hipDeviceAttribute_t)95)
+#define HIPVMM_ATTRIBUTE_HOST_ALLOC_DMA_BUF ((hipDeviceAttribute_t)96)
+#define HIPVMM_ATTRIBUTE_RDMA ((hipDeviceAttribute_t)97)
+#define HIPVMM_ATTRIBUTE_RDMA_FLUSH_WRITES_OPTIONS ((hipDeviceAttribute_t)98)
+#define HIPVMM_ATTRIBUTE_RDMA_WRITES_ORDERING ((hipDeviceAttribute_t)99)
+#define HIPVMM_ATTRIBUTE_WALL_CLOCK_RATE ((hipDeviceAttribute_t)10017)
+#define HIPVMM_ATTRIBUTE_NUMBER_OF_XCCS ((hipDeviceAttribute_t)10018)
+#define HIPVMM_ATTRIBUTE_MAX_VGPRS_PER_THREAD ((hipDeviceAttribute_t)10019)
+#define HIPVMM_ATTRIBUTE_PCI_CHIP_ID ((hipDeviceAttribute_t)10020)
+#define HIPVMM_ATTRIBUTE_EXPERT_SCHED_MODE ((hipDeviceAttribute_t)10021)
+#define HIPVMM_ATTRIBUTE_MAX_DYN_DATA_PREFETCH_REGIONS ((hipDeviceAttribute_t)10022)
 
 #if HIP_VERSION >= 60100000
 #define HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU hipMemcpyDeviceToDeviceNoCU
