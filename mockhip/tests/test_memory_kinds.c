@@ -3,7 +3,8 @@
  * every kind of block (hipMalloc, hipExtMallocWithFlags, hipMallocAsync,
  * hipMallocManaged, hipHostMalloc) is plain CPU memory, counted in the
  * statistics, charged to its device or to none, named by the leak report and
- * the dump, freed by any free call, looked up by the size asked for, inherited
+ * the dump, freed by any free call (and VMM memory by none), checked against
+ * the stream of an Async call, looked up by the size asked for, inherited
  * by a forked child and safe to use from several threads. The reasons of the
  * pointer queries' failures say what the address is. Runs with two devices of
  * 1 PiB each, so that one block can ask for more address space than the
@@ -182,7 +183,7 @@ static void test_attributes_name_the_allocating_device(void **state) {
   MT_CHECK(hipSetDevice(1));
   void *managed = NULL, *host = NULL;
   MT_CHECK(hipMallocManaged(&managed, PAGE, hipMemAttachGlobal));
-  MT_CHECK(hipHostMalloc(&host, PAGE, hipHostMallocMapped | hipHostMallocNumaUser));
+  MT_CHECK(hipHostMalloc(&host, PAGE, hipHostMallocUncached | hipHostMallocNumaUser));
   MT_CHECK(hipSetDevice(0));
   hipPointerAttribute_t attributes;
   MT_CHECK(hipPointerGetAttributes(&attributes, (char *)managed + 7));
@@ -194,7 +195,7 @@ static void test_attributes_name_the_allocating_device(void **state) {
   MT_CHECK(hipPointerGetAttributes(&attributes, host));
   assert_int_equal(attributes.type, hipMemoryTypeHost);
   assert_int_equal(attributes.device, 1);
-  assert_int_equal(attributes.allocationFlags, hipHostMallocMapped | hipHostMallocNumaUser);
+  assert_int_equal(attributes.allocationFlags, hipHostMallocUncached | hipHostMallocNumaUser);
   MT_CHECK(hipFree(managed));
   MT_CHECK(hipFree(host));
 }
@@ -234,6 +235,34 @@ static void test_attributes_of_mappings(void **state) {
   MT_CHECK(hipMemRelease(on_device));
   MT_CHECK(hipMemRelease(on_host));
   MT_CHECK(hipMemAddressFree(base, 3 * granule));
+}
+
+/* The stream of an Async call is checked first: a stale one allocates and frees nothing. */
+static void test_async_calls_check_the_stream(void **state) {
+  (void)state;
+  hipStream_t stream;
+  MT_CHECK(hipStreamCreate(&stream));
+  MT_CHECK(hipStreamDestroy(stream));
+  void *block = NULL, *out = (void *)0x1;
+  MT_CHECK(hipMalloc(&block, PAGE));
+  assert_int_not_equal(hipMallocAsync(&out, PAGE, stream), hipSuccess);
+  assert_ptr_equal(out, (void *)0x1);
+  assert_int_not_equal(hipFreeAsync(block, stream), hipSuccess);
+  assert_int_equal(mt_stats().live_mallocs, 1);
+  MT_CHECK(hipFree(block));
+}
+
+/* No free call frees VMM memory: a reservation or a mapping is no block. */
+static void test_free_calls_refuse_vmm_memory(void **state) {
+  (void)state;
+  mt_mapping m;
+  mt_mapping_create(&m, mt_granularity(), 2 * mt_granularity());
+  char *unmapped = (char *)m.base + m.bytes;
+  MT_EXPECT(hipErrorInvalidValue, hipFree(m.base));
+  MT_EXPECT(hipErrorInvalidValue, hipHostFree(unmapped));
+  MT_EXPECT(hipErrorInvalidValue, hipFreeAsync(m.base, NULL));
+  assert_reason_contains("is not the start of a hipMalloc-family block");
+  mt_mapping_destroy(&m);
 }
 
 /* Each argument check of hipMemGetHandleForAddressRange names its argument. */
@@ -381,6 +410,8 @@ int main(void) {
   };
   const struct CMUnitTest negative[] = {
       MT_CLEAN_TEST(test_sizes_beyond_the_machine),
+      MT_CLEAN_TEST(test_async_calls_check_the_stream),
+      MT_CLEAN_TEST(test_free_calls_refuse_vmm_memory),
       MT_CLEAN_TEST(test_range_handle_reasons),
   };
   return cmocka_run_group_tests_name("memory_kinds", positive, NULL, NULL) +
