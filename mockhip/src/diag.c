@@ -33,11 +33,14 @@ static void dump_mapping(FILE *out, const mh_state *s, const mh_mapping *m) {
 
 static void dump_region(FILE *out, mh_state *s, const mh_region *r) {
   uintptr_t end = r->base + r->bytes;
-  fprintf(out, "  %s %#lx-%#lx (", r->kind == MH_REGION_RESERVATION ? "reservation" : "hipMalloc",
+  fprintf(out, "  %s %#lx-%#lx (",
+          r->kind == MH_REGION_RESERVATION ? "reservation" : mockhip_api_name(r->made_by),
           (unsigned long)r->base, (unsigned long)end);
   print_bytes(out, r->bytes);
   if (r->kind == MH_REGION_MALLOC) {
-    fprintf(out, ") device %d\n", r->device);
+    /* Only device memory is charged to its device; host and managed memory name theirs too. */
+    static const char *const memory[] = {"device", "host memory, device", "managed, device"};
+    fprintf(out, ") %s %d\n", memory[r->memory], r->device);
     return;
   }
   fprintf(out, ") %zu mapping(s)\n", r->mappings);

@@ -71,6 +71,13 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipCtxPushCurrent:
   case MOCKHIP_CALL_hipCtxPopCurrent: return hipErrorInvalidContext;
   case MOCKHIP_CALL_hipCtxSynchronize: return hipErrorNotSupported; /* as always in ROCm */
+  /* memory beyond VMM */
+  case MOCKHIP_CALL_hipExtMallocWithFlags:
+  case MOCKHIP_CALL_hipMallocManaged:
+  case MOCKHIP_CALL_hipMallocAsync:
+  case MOCKHIP_CALL_hipHostMalloc: return hipErrorOutOfMemory;
+  case MOCKHIP_CALL_hipMemGetAddressRange: return hipErrorNotFound; /* no such memory object */
+  case MOCKHIP_CALL_hipMemGetHandleForAddressRange: return hipErrorNotSupported; /* no dma-buf */
   default: return hipErrorInvalidValue;
   }
 }

@@ -78,8 +78,12 @@ static inline hipMemGenericAllocationHandle_t mh__phys_handle(const mh_phys *phy
   return (hipMemGenericAllocationHandle_t)(uintptr_t)phys->id;
 }
 
-/* A reservation or a hipMalloc block: a range of address space. */
+/* A reservation or a block of the hipMalloc family (blocks.c): a range of address space. */
 typedef enum mh_region_kind { MH_REGION_RESERVATION, MH_REGION_MALLOC } mh_region_kind;
+
+/* What memory a hipMalloc-family block is, as hipPointerGetAttributes reports it: device
+   memory is charged to its device's capacity, host and managed memory to none. */
+typedef enum mh_block_memory { MH_BLOCK_DEVICE, MH_BLOCK_HOST, MH_BLOCK_MANAGED } mh_block_memory;
 
 typedef struct mh_region {
   mh_tree_node node; /* keyed by base */
@@ -87,9 +91,13 @@ typedef struct mh_region {
   uintptr_t base;
   size_t bytes;       /* address space held: a hipMalloc block's is rounded up to pages */
   size_t asked_bytes; /* the size asked for, which copies stay within */
-  int device;         /* hipMalloc: the device charged; reservation: -1 */
+  int device;         /* block: the current device at allocation (charged if device memory);
+                         reservation: -1 */
   size_t mappings;    /* live mappings inside a reservation */
   const void *site;
+  mh_block_memory memory; /* block: device, host or managed */
+  unsigned flags;         /* block: hipPointerAttribute_t.allocationFlags */
+  mockhip_api made_by;    /* block: the entry point that allocated it, for reports */
 } mh_region;
 
 /* Where access is recorded: one slot per device, then one for the host. */
@@ -198,6 +206,28 @@ MH_HIDDEN bool mh__is_location_type(int type);
 
 /* Whether device is in 0..devices-1 (runtime.c). */
 MH_HIDDEN bool mh__valid_device(const mh_state *state, int device);
+
+/* ---- hipMalloc-family blocks (blocks.c) ---- */
+
+/*
+ * Allocates a block of `bytes` (> 0) for the current device, made by the
+ * calling entry point, and sets *out. Device memory is charged to the device;
+ * host and managed memory to none, but one block of them may not exceed the
+ * capacity either. hipErrorOutOfMemory with the reason recorded. Call under
+ * the write lock.
+ */
+MH_HIDDEN hipError_t mh__block_alloc(mh_state *state, void **out, size_t bytes,
+                                     mh_block_memory memory, unsigned flags);
+
+/* Frees the block starting at ptr (NULL: nothing, hipSuccess); any other address is
+   hipErrorInvalidValue, the reason naming the argument `what`. Call under the write lock. */
+MH_HIDDEN hipError_t mh__block_free(mh_state *state, void *ptr, const char *what);
+
+/* Frees every block made while device was current (hipDeviceReset). */
+MH_HIDDEN void mh__blocks_reset(mh_state *state, int device);
+
+/* The block whose asked-for bytes hold addr, or NULL. Call under the lock. */
+MH_HIDDEN mh_region *mh__block_containing(mh_state *state, uintptr_t addr);
 
 /* ---- checks before copies (copy.c, device_memory.c) ---- */
 

@@ -47,6 +47,7 @@ typedef struct world {
     unsigned long long flags;
     hipMemAllocationProp prop;
     hipArrayMapInfo map_info;
+    hipPointerAttribute_t attributes;
     unsigned char host[64];
     hipCtx_t ctx;
     unsigned int ctx_flags;
@@ -323,6 +324,39 @@ static hipError_t call_primary_reset(world *w) {
   return hipDevicePrimaryCtxReset(0);
 }
 
+/* memory beyond VMM */
+static hipError_t call_memset_d16(world *w) { return hipMemsetD16(w->m.base, 0x1234, 16); }
+static hipError_t call_memset_d16_async(world *w) {
+  return hipMemsetD16Async(w->m.base, 0x5678, 16, w->stream);
+}
+static hipError_t call_ext_malloc(world *w) {
+  return hipExtMallocWithFlags(&w->out.ptr, granule, hipDeviceMallocFinegrained);
+}
+static hipError_t call_malloc_managed(world *w) {
+  return hipMallocManaged(&w->out.ptr, granule, hipMemAttachGlobal);
+}
+static hipError_t call_malloc_async(world *w) {
+  return hipMallocAsync(&w->out.ptr, granule, w->stream);
+}
+static void undo_malloc_async(world *w) { MT_CHECK(hipFreeAsync(w->out.ptr, w->stream)); }
+static hipError_t call_free_async(world *w) { return hipFreeAsync(w->block, w->stream); }
+static hipError_t call_host_malloc(world *w) {
+  return hipHostMalloc(&w->out.ptr, granule, hipHostMallocDefault);
+}
+static void undo_host_malloc(world *w) { MT_CHECK(hipHostFree(w->out.ptr)); }
+/* As in ROCm, hipHostFree frees any block, the world's hipMalloc block too. */
+static hipError_t call_host_free(world *w) { return hipHostFree(w->block); }
+static hipError_t call_address_range(world *w) {
+  return hipMemGetAddressRange(&w->out.ptr, &w->out.granularity, w->block + 1);
+}
+static hipError_t call_pointer_attributes(world *w) {
+  return hipPointerGetAttributes(&w->out.attributes, w->m.base);
+}
+static hipError_t call_range_handle(world *w) {
+  return hipMemGetHandleForAddressRange(&w->out.fd, w->block, granule,
+                                        hipMemRangeHandleTypeDmaBufFd, 0);
+}
+
 typedef struct api_case {
   hipError_t natural;           /* fault.c's natural_failure() for the entry point */
   hipError_t (*call)(world *w); /* valid arguments on the world */
@@ -417,6 +451,21 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipDevicePrimaryCtxGetState) = {hipErrorInvalidValue, call_primary_get_state, NULL,
                                          hipSuccess},
     CASE(hipDevicePrimaryCtxReset) = {hipErrorInvalidValue, call_primary_reset, NULL, hipSuccess},
+    /* memory beyond VMM */
+    CASE(hipMemsetD16) = {hipErrorInvalidValue, call_memset_d16, NULL, hipSuccess},
+    CASE(hipMemsetD16Async) = {hipErrorInvalidValue, call_memset_d16_async, NULL, hipSuccess},
+    CASE(hipExtMallocWithFlags) = {hipErrorOutOfMemory, call_ext_malloc, undo_malloc, hipSuccess},
+    CASE(hipMallocManaged) = {hipErrorOutOfMemory, call_malloc_managed, undo_malloc, hipSuccess},
+    CASE(hipMallocAsync) = {hipErrorOutOfMemory, call_malloc_async, undo_malloc_async, hipSuccess},
+    CASE(hipFreeAsync) = {hipErrorInvalidValue, call_free_async, undo_free, hipSuccess},
+    CASE(hipHostMalloc) = {hipErrorOutOfMemory, call_host_malloc, undo_host_malloc, hipSuccess},
+    CASE(hipHostFree) = {hipErrorInvalidValue, call_host_free, undo_free, hipSuccess},
+    CASE(hipMemGetAddressRange) = {hipErrorNotFound, call_address_range, NULL, hipSuccess},
+    CASE(hipPointerGetAttributes) = {hipErrorInvalidValue, call_pointer_attributes, NULL,
+                                     hipSuccess},
+    /* dma-buf is not emulated: valid arguments get NotSupported anyway. */
+    CASE(hipMemGetHandleForAddressRange) = {hipErrorNotSupported, call_range_handle, NULL,
+                                            hipErrorNotSupported},
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

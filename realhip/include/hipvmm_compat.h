@@ -93,4 +93,46 @@
    ROCm, CUDA); ROCm 6.2/6.3 read it through a pointer instead. */
 #define HIPVMM_FD_AS_OS_HANDLE(fd) ((void *)(intptr_t)(fd))
 
+/* ---- memory beyond VMM ----
+ * hipPointerAttribute_t names its memory type `type` from ROCm 5.5 (5.5-5.7 in
+ * a union with `memoryType`, the only name before). ROCm 6.0 renumbered
+ * hipMemoryType as CUDA's and added Unregistered, which 5.x does not have (it
+ * fails for a pointer it does not know); Managed is 4 in 5.3-5.7, absent in
+ * 5.2. hipDeviceMallocUncached appeared in 5.5, hipDeviceMallocContiguous in
+ * 6.2; hipHostMallocUncached, hipMemRangeHandleType and
+ * hipMemGetHandleForAddressRange are not in the 6.3 header but are in 7.x's. */
+#if HIP_VERSION >= 50500000
+#define HIPVMM_POINTER_TYPE(attributes) ((attributes).type)
+#else
+#define HIPVMM_POINTER_TYPE(attributes) ((attributes).memoryType)
+#endif
+
+#if HIP_VERSION >= 60000000
+#define HIPVMM_MEMORY_TYPE_UNREGISTERED hipMemoryTypeUnregistered
+#define HIPVMM_MEMORY_TYPE_MANAGED hipMemoryTypeManaged
+#else
+#define HIPVMM_MEMORY_TYPE_UNREGISTERED ((hipMemoryType)-1) /* none: 5.x fails instead */
+#define HIPVMM_MEMORY_TYPE_MANAGED ((hipMemoryType)4)
+#endif
+
+#if HIP_VERSION >= 50500000
+#define HIPVMM_DEVICE_MALLOC_UNCACHED hipDeviceMallocUncached
+#else
+#define HIPVMM_DEVICE_MALLOC_UNCACHED 0x3
+#endif
+
+#if HIP_VERSION >= 60200000
+#define HIPVMM_DEVICE_MALLOC_CONTIGUOUS hipDeviceMallocContiguous
+#else
+#define HIPVMM_DEVICE_MALLOC_CONTIGUOUS 0x4
+#endif
+
+#if HIP_VERSION >= 70000000
+#define HIPVMM_HOST_MALLOC_UNCACHED hipHostMallocUncached
+#define HIPVMM_HAS_MEM_RANGE_HANDLE 1
+#else
+#define HIPVMM_HOST_MALLOC_UNCACHED 0x10000000u
+#define HIPVMM_HAS_MEM_RANGE_HANDLE 0
+#endif
+
 #endif /* HIPVMM_COMPAT_H */
