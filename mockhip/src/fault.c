@@ -65,6 +65,16 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipGetDeviceCount: return hipErrorNoDevice;
   case MOCKHIP_CALL_hipSetDevice: return hipErrorInvalidDevice;
   case MOCKHIP_CALL_hipMemMapArrayAsync: return hipErrorNotSupported;
+  /* streams, events and capture: what runs out is memory; what a query finds is work not done */
+  case MOCKHIP_CALL_hipStreamCreateWithFlags:
+  case MOCKHIP_CALL_hipStreamCreateWithPriority:
+  case MOCKHIP_CALL_hipEventCreate:
+  case MOCKHIP_CALL_hipEventCreateWithFlags:
+  case MOCKHIP_CALL_hipStreamBeginCapture:
+  case MOCKHIP_CALL_hipStreamEndCapture: return hipErrorOutOfMemory;
+  case MOCKHIP_CALL_hipStreamQuery:
+  case MOCKHIP_CALL_hipEventQuery:
+  case MOCKHIP_CALL_hipEventElapsedTime: return hipErrorNotReady;
   default: return hipErrorInvalidValue;
   }
 }
