@@ -21,6 +21,7 @@
 
 /* Flags the 5.2 header does not name (hip_runtime_api.h of ROCm 5.6 and 6.4). */
 #define DISABLE_SYSTEM_FENCE 0x20000000u /* hipEventDisableSystemFence */
+#define WAIT_DEFAULT 0x00u               /* hipEventWaitDefault */
 #define WAIT_EXTERNAL 0x01u              /* hipEventWaitExternal */
 
 /* ihipEventCreateWithFlags: the flags there are, and the release flags of which one at most. */
@@ -260,16 +261,16 @@ MH_EXPORT hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t
    the capture, and an event recorded before a capture began may not be waited
    for while its stream captures. */
 static hipError_t wait_event(mh_state *s, hipStream_t stream, hipEvent_t event, unsigned flags) {
-  if (flags != hipEventWaitDefault && flags != WAIT_EXTERNAL)
+  if (flags != WAIT_DEFAULT && flags != WAIT_EXTERNAL)
     return mh__fail(hipErrorInvalidValue,
                     "flags %#x is neither hipEventWaitDefault nor hipEventWaitExternal", flags);
   if (event == NULL)
     return mh__fail(hipErrorInvalidHandle, "event is NULL");
-  mh_event *e;
   mh_stream *waiter;
+  if (mh__stream_get(s, stream, &waiter) != hipSuccess) /* 6.3's isValid check: InvalidHandle */
+    return mh__fail(hipErrorInvalidHandle, "stream %p is not a live stream", (void *)stream);
+  mh_event *e;
   hipError_t err = event_get(s, event, "event", &e);
-  if (err == hipSuccess)
-    err = mh__stream_get(s, stream, &waiter);
   if (err != hipSuccess)
     return err;
   mh_stream *recorder = NULL;

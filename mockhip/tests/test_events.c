@@ -88,7 +88,8 @@ static void test_record_and_wait_refuse_dead_streams(void **state) {
   MT_CHECK(hipStreamCreate(&stream));
   MT_CHECK(hipStreamDestroy(stream));
   MT_EXPECT(hipErrorContextIsDestroyed, hipEventRecord(event, stream));
-  MT_EXPECT(hipErrorContextIsDestroyed, hipStreamWaitEvent(stream, event, 0));
+  MT_EXPECT(hipErrorInvalidHandle, hipStreamWaitEvent(stream, event, 0));
+  MT_EXPECT(hipErrorInvalidHandle, hipStreamWaitEvent((hipStream_t)0xffff, event, 0));
   MT_EXPECT(hipErrorInvalidValue, hipStreamWaitEvent(NULL, event, 2));
   /* An external wait is a capture graph node: a stream that does not capture refuses it. */
   MT_EXPECT(hipErrorInvalidHandle, hipStreamWaitEvent(NULL, event, 1));
