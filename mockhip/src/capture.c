@@ -282,7 +282,7 @@ static hipError_t end_capture(mh_state *s, hipStream_t stream, hipGraph_t *graph
   if (graph_out == NULL)
     return mh__fail(hipErrorInvalidValue, "pGraph is NULL");
   *graph_out = NULL;
-  if (stream == NULL || stream == MH_STREAM_LEGACY)
+  if (stream == NULL || stream == HIPVMM_STREAM_LEGACY)
     return mh__fail(hipErrorIllegalState, "the null stream (%p) never captures", (void *)stream);
   mh_stream *found;
   hipError_t err = mh__stream_get(s, stream, &found);

@@ -19,18 +19,19 @@
 
 #include "internal.h"
 
-/* Flags the 5.2 header does not name (hip_runtime_api.h of ROCm 5.6 and 6.4). */
-#define DISABLE_SYSTEM_FENCE 0x20000000u /* hipEventDisableSystemFence */
-#define WAIT_DEFAULT 0x00u               /* hipEventWaitDefault */
-#define WAIT_EXTERNAL 0x01u              /* hipEventWaitExternal */
+/* The wait flags of ROCm 7.x headers, which older ones do not name. */
+#define WAIT_DEFAULT 0x00u  /* hipEventWaitDefault */
+#define WAIT_EXTERNAL 0x01u /* hipEventWaitExternal */
 
 /* ihipEventCreateWithFlags: the flags there are, and the release flags of which one at most. */
 #define SUPPORTED_FLAGS                                                                            \
   ((unsigned)(hipEventDefault | hipEventBlockingSync | hipEventDisableTiming |                     \
               hipEventInterprocess) |                                                              \
-   (unsigned)hipEventReleaseToDevice | (unsigned)hipEventReleaseToSystem | DISABLE_SYSTEM_FENCE)
+   (unsigned)hipEventReleaseToDevice | (unsigned)hipEventReleaseToSystem |                         \
+   HIPVMM_EVENT_DISABLE_SYSTEM_FENCE)
 #define RELEASE_FLAGS                                                                              \
-  ((unsigned)hipEventReleaseToDevice | (unsigned)hipEventReleaseToSystem | DISABLE_SYSTEM_FENCE)
+  ((unsigned)hipEventReleaseToDevice | (unsigned)hipEventReleaseToSystem |                         \
+   HIPVMM_EVENT_DISABLE_SYSTEM_FENCE)
 
 static uint64_t now_ns(void) {
   struct timespec ts;

@@ -256,9 +256,6 @@ MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, siz
 
 /* ---- streams, events and capture (stream.c, event.c, capture.c) ---- */
 
-/* hipStreamLegacy, which the 5.2 header does not name. */
-#define MH_STREAM_LEGACY ((hipStream_t)1)
-
 /*
  * What a stream handle names: *out is NULL for the null stream (NULL or
  * hipStreamLegacy), the calling thread's stream for hipStreamPerThread (made

@@ -89,7 +89,7 @@ static mh_stream *per_thread_stream(void) {
 
 hipError_t mh__stream_get(mh_state *s, hipStream_t stream, mh_stream **out) {
   *out = NULL;
-  if (stream == NULL || stream == MH_STREAM_LEGACY)
+  if (stream == NULL || stream == HIPVMM_STREAM_LEGACY)
     return hipSuccess;
   if (stream == hipStreamPerThread) {
     *out = per_thread_stream();
@@ -204,7 +204,7 @@ MH_EXPORT hipError_t hipDeviceGetStreamPriorityRange(int *leastPriority, int *gr
 static hipError_t stream_destroy(mh_state *s, hipStream_t stream) {
   if (stream == NULL)
     return mh__fail(hipErrorInvalidHandle, "stream is NULL (the null stream cannot be destroyed)");
-  if (stream == hipStreamPerThread || stream == MH_STREAM_LEGACY)
+  if (stream == hipStreamPerThread || stream == HIPVMM_STREAM_LEGACY)
     return mh__fail(hipErrorInvalidResourceHandle, "stream %p is %s, which cannot be destroyed",
                     (void *)stream,
                     stream == hipStreamPerThread ? "hipStreamPerThread" : "hipStreamLegacy");
