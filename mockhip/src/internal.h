@@ -1,9 +1,9 @@
 /*
  * internal.h: what mockhip's source files share: the options, the objects
  * (physical allocations, reservations and hipMalloc blocks, mappings,
- * streams), the process-wide state, the entry/exit path of every HIP call,
- * the lookups, and the hooks of fault injection, the leak and misuse reports
- * and the error names.
+ * streams, captures, events, graphs), the process-wide state, the entry/exit path of every HIP
+ * call, the lookups, and the hooks of fault injection, the leak and misuse reports and the error
+ * names.
  *
  * One process-wide state guarded by one read-write lock: VMM changes take it
  * for writing, copies and queries for reading, so a mapping cannot vanish under
