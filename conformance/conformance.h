@@ -66,6 +66,12 @@ typedef struct conf_group {
   X(lifecycle)                                                                                     \
   X(bounds_negative)                                                                               \
   X(bounds)                                                                                        \
+  X(stream_negative)                                                                               \
+  X(stream)                                                                                        \
+  X(event_negative)                                                                                \
+  X(event)                                                                                         \
+  X(capture_negative)                                                                              \
+  X(capture)                                                                                       \
   X(hmo_alloc_negative)                                                                            \
   X(hmo_alloc)                                                                                     \
   X(hmo_copy_negative)                                                                             \

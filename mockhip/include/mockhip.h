@@ -180,7 +180,8 @@ MOCKHIP_API size_t mockhip_live_objects(void);
 /*
  * Prints the address space for a person: every reservation with the mappings
  * inside it (handle, per-location access), every physical handle with its
- * reference counts, hipMalloc blocks and streams. out == NULL prints to stderr.
+ * reference counts, hipMalloc blocks, the number of streams, events and graphs,
+ * and the captures in progress. out == NULL prints to stderr.
  */
 MOCKHIP_API void mockhip_dump(FILE *out);
 
@@ -220,8 +221,8 @@ MOCKHIP_API unsigned long long mockhip_fail_count(void);
 /* ---- leak and misuse reports ---- */
 
 /*
- * Prints every live reservation, mapping, physical handle, hipMalloc block
- * and stream with the call site that made it, as MOCKHIP_LEAK_CHECK=1 does at
+ * Prints every live reservation, mapping, physical handle, hipMalloc block,
+ * stream, event and graph with the call site that made it, as MOCKHIP_LEAK_CHECK=1 does at
  * exit; prints nothing when nothing is alive. out == NULL prints to stderr.
  * Returns the number of objects reported.
  */

@@ -1,7 +1,9 @@
 /*
  * copy.c: what moves bytes: hipMemcpy*, hipMemcpyPeer*, hipMemset* and their
  * Async forms (run at once, in order, on the calling thread), and the check
- * that device memory may be used (mh__check_device_range).
+ * that device memory may be used (mh__check_device_range). While a stream
+ * captures, the synchronous forms are refused (ROCm's CHECK_STREAM_CAPTURING)
+ * and work queued on the capturing stream is captured, so not run (capture.c).
  *
  * Before touching device memory a copy checks the device's access to every
  * byte, under the read lock, so it fails cleanly (nothing copied) where a GPU
@@ -66,10 +68,20 @@ static hipError_t check_side(mh_state *s, const void *ptr, size_t bytes, int dev
   return err;
 }
 
+/* Work queued on a stream: a capturing stream captures it (ROCm's STREAM_CAPTURE),
+   and the mock, which cannot replay graphs, checks its arguments and drops it.
+   A copy that ROCm never captures (hipMemcpyPeerAsync) only checks the stream. */
+static hipError_t stream_work(mh_state *s, hipStream_t stream, bool capturable, bool *captured) {
+  *captured = false;
+  return capturable ? mh__stream_work(s, stream, captured) : mh__check_stream(s, stream);
+}
+
 /* Every copy lands here: devices name who reads the source and who writes the destination. */
 static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void *src,
-                              int src_device, size_t bytes, int kind, hipStream_t stream) {
-  hipError_t err = mh__check_stream(s, stream);
+                              int src_device, size_t bytes, int kind, hipStream_t stream,
+                              bool capturable) {
+  bool captured;
+  hipError_t err = stream_work(s, stream, capturable, &captured);
   if (err != hipSuccess || bytes == 0)
     return err;
   if (dst == NULL || src == NULL)
@@ -78,6 +90,8 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
     kind = hipMemcpyDeviceToDevice;
   if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
     return mh__fail(hipErrorInvalidMemcpyDirection, "kind %d is not a hipMemcpyKind", kind);
+  if (captured) /* the memory is checked when a graph runs, and none runs here */
+    return hipSuccess;
   bool src_on_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
   bool dst_on_device = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
   err = check_side(s, src, bytes, src_device, hipMemAccessFlagsProtRead, src_on_device);
@@ -90,13 +104,16 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
 
 static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, size_t unit,
                              hipStream_t stream) {
-  hipError_t err = mh__check_stream(s, stream);
+  bool captured;
+  hipError_t err = stream_work(s, stream, true, &captured);
   if (err != hipSuccess || count == 0)
     return err;
   if (dst == NULL)
     return mh__fail(hipErrorInvalidValue, "dst is NULL");
   if (count > SIZE_MAX / unit)
     return mh__fail(hipErrorInvalidValue, "count %zu overflows", count);
+  if (captured)
+    return hipSuccess;
   size_t bytes = count * unit;
   err = check_side(s, dst, bytes, mh__current_device(), hipMemAccessFlagsProtReadWrite, true);
   if (err != hipSuccess)
@@ -113,9 +130,10 @@ static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, si
 
 /* A copy under the read lock: no mapping can go while its bytes move. */
 static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
-                       size_t bytes, int kind, hipStream_t stream) {
+                       size_t bytes, int kind, hipStream_t stream, bool capturable) {
   mh__lock_read();
-  hipError_t err = copy_locked(s, dst, dst_device, src, src_device, bytes, kind, stream);
+  hipError_t err =
+      copy_locked(s, dst, dst_device, src, src_device, bytes, kind, stream, capturable);
   mh__unlock();
   return err;
 }
@@ -124,7 +142,7 @@ static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, 
 static hipError_t copy_by_current(mh_state *s, void *dst, const void *src, size_t bytes, int kind,
                                   hipStream_t stream) {
   int device = mh__current_device();
-  return copy(s, dst, device, src, device, bytes, kind, stream);
+  return copy(s, dst, device, src, device, bytes, kind, stream, true);
 }
 
 static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t unit,
@@ -141,6 +159,8 @@ MH_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpyKi
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpy, MH_CALLER, &s);
   if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, (int)kind, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemcpy, err, "dst=%p, src=%p, sizeBytes=%zu, kind=%d", dst, src,
                    n, (int)kind);
@@ -150,6 +170,8 @@ MH_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, HIPVMM_HTOD_SRC *src, siz
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoD, MH_CALLER, &s);
   if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, hipMemcpyHostToDevice, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemcpyHtoD, err, "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
 }
@@ -158,6 +180,8 @@ MH_EXPORT hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t n) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoH, MH_CALLER, &s);
   if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToHost, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemcpyDtoH, err, "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
 }
@@ -165,6 +189,8 @@ MH_EXPORT hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t n) {
 MH_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoD, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToDevice, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemcpyDtoD, err, "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
@@ -219,13 +245,16 @@ static hipError_t peer_copy(mh_state *s, void *dst, int dst_device, const void *
   if (!mh__valid_device(s, dst_device) || !mh__valid_device(s, src_device))
     return mh__fail(hipErrorInvalidDevice, "devices %d and %d must be in 0..%d", dst_device,
                     src_device, s->options.devices - 1);
-  return copy(s, dst, dst_device, src, src_device, bytes, hipMemcpyDeviceToDevice, stream);
+  /* ROCm's hipMemcpyPeerAsync has no STREAM_CAPTURE: it runs even on a capturing stream. */
+  return copy(s, dst, dst_device, src, src_device, bytes, hipMemcpyDeviceToDevice, stream, false);
 }
 
 MH_EXPORT hipError_t hipMemcpyPeer(void *dst, int dst_device, const void *src, int src_device,
                                    size_t n) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyPeer, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = peer_copy(s, dst, dst_device, src, src_device, n, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemcpyPeer, err,
@@ -250,6 +279,8 @@ MH_EXPORT hipError_t hipMemset(void *dst, int value, size_t n) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemset, MH_CALLER, &s);
   if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess)
     err = set(s, dst, value, n, 1, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemset, err, "dst=%p, value=%d, sizeBytes=%zu", dst, value, n);
 }
@@ -257,6 +288,8 @@ MH_EXPORT hipError_t hipMemset(void *dst, int value, size_t n) {
 MH_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD8, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = set(s, dst, value, count, 1, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemsetD8, err, "dest=%p, value=%u, count=%zu", dst,
@@ -275,6 +308,8 @@ MH_EXPORT hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, siz
 MH_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD32, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = set(s, dst, value, count, sizeof(uint32_t), NULL);
   return mh__leave(MOCKHIP_CALL_hipMemsetD32, err, "dest=%p, value=%d, count=%zu", dst, value,

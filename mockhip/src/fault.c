@@ -78,6 +78,16 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipHostMalloc: return hipErrorOutOfMemory;
   case MOCKHIP_CALL_hipMemGetAddressRange: return hipErrorNotFound; /* no such memory object */
   case MOCKHIP_CALL_hipMemGetHandleForAddressRange: return hipErrorNotSupported; /* no dma-buf */
+  /* streams, events and capture: what runs out is memory; what a query finds is work not done */
+  case MOCKHIP_CALL_hipStreamCreateWithFlags:
+  case MOCKHIP_CALL_hipStreamCreateWithPriority:
+  case MOCKHIP_CALL_hipEventCreate:
+  case MOCKHIP_CALL_hipEventCreateWithFlags:
+  case MOCKHIP_CALL_hipStreamBeginCapture:
+  case MOCKHIP_CALL_hipStreamEndCapture: return hipErrorOutOfMemory;
+  case MOCKHIP_CALL_hipStreamQuery:
+  case MOCKHIP_CALL_hipEventQuery:
+  case MOCKHIP_CALL_hipEventElapsedTime: return hipErrorNotReady;
   default: return hipErrorInvalidValue;
   }
 }

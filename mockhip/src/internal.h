@@ -1,9 +1,9 @@
 /*
  * internal.h: what mockhip's source files share: the options, the objects
  * (physical allocations, reservations and hipMalloc blocks, mappings,
- * streams), the process-wide state, the entry/exit path of every HIP call,
- * the lookups, and the hooks of fault injection, the leak and misuse reports
- * and the error names.
+ * streams, captures, events, graphs), the process-wide state, the entry/exit path of every HIP
+ * call, the lookups, and the hooks of fault injection, the leak and misuse reports and the error
+ * names.
  *
  * One process-wide state guarded by one read-write lock: VMM changes take it
  * for writing, copies and queries for reading, so a mapping cannot vanish under
@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <hip/hip_runtime_api.h>
 #include <mockhip.h>
@@ -113,11 +114,49 @@ typedef struct mh_mapping {
   unsigned char access[]; /* hipMemAccessFlags per slot (devices + host) */
 } mh_mapping;
 
+typedef struct mh_capture mh_capture;
+
 typedef struct mh_stream {
   uint64_t id;
   int device; /* current when it was made: hipDeviceReset of that device destroys it */
   const void *site;
+  unsigned flags;                /* hipStreamDefault or hipStreamNonBlocking */
+  int priority;                  /* clamped into ROCm's range, -1..1 */
+  int device;                    /* the current device when it was made */
+  bool per_thread;               /* a thread's hipStreamPerThread: not counted, not a leak */
+  mh_capture *capture;           /* the capture it takes part in, or NULL (capture.c) */
+  struct mh_stream *next_member; /* the capture's other members, after the origin */
 } mh_stream;
+
+/* A capture in progress: begun on its origin, joined by the streams that wait
+   on an event recorded in it, ended on the origin (capture.c). */
+struct mh_capture {
+  unsigned long long id; /* hipStreamGetCaptureInfo's id: unique, from 1 */
+  hipStreamCaptureMode mode;
+  hipStreamCaptureStatus status; /* Active or Invalidated */
+  uint64_t thread;               /* mh__thread_serial() of the thread that began it */
+  mh_stream *origin;
+  mh_stream *members;      /* joined streams, linked by next_member */
+  mh_capture *prev, *next; /* every capture not ended yet: state->captures */
+};
+
+/* An event: the monotonic time and the stream of its last record (event.c). */
+typedef struct mh_event {
+  uint64_t id;
+  const void *site;
+  unsigned flags;
+  int device;           /* the current device when it was made */
+  bool recorded;        /* a record ran (a captured record does not run) */
+  uint64_t recorded_ns; /* CLOCK_MONOTONIC at that record */
+  uint64_t stream_id;   /* the stream of the last record, captured or not; 0: the null stream */
+  unsigned long long capture_id; /* the capture the last record went into, 0 for none */
+} mh_event;
+
+/* A graph made by hipStreamEndCapture: nothing inside, since captured work is dropped. */
+typedef struct mh_graph {
+  uint64_t id;
+  const void *site;
+} mh_graph;
 
 /* ---- the process-wide state (runtime.c) ---- */
 
@@ -127,8 +166,12 @@ typedef struct mh_state {
   size_t page_bytes;
   mh_tree regions; /* reservations and hipMalloc blocks */
   mh_tree mappings;
-  mh_idmap handles; /* id -> mh_phys */
-  mh_idmap streams; /* id -> mh_stream */
+  mh_idmap handles;                   /* id -> mh_phys */
+  mh_idmap streams;                   /* id -> mh_stream */
+  mh_idmap events;                    /* id -> mh_event */
+  mh_idmap graphs;                    /* id -> mh_graph */
+  mh_capture *captures;               /* captures not ended, newest first */
+  unsigned long long next_capture_id; /* from 1, as ROCm's */
   uint64_t next_id;
   size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
   mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
@@ -176,7 +219,12 @@ MH_HIDDEN hipError_t mh__fail(hipError_t err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* What an id names; its low bits say so, so a stale id tells what it was. */
-typedef enum mh_id_kind { MH_ID_HANDLE = 1, MH_ID_STREAM = 2 } mh_id_kind;
+typedef enum mh_id_kind {
+  MH_ID_HANDLE = 1,
+  MH_ID_STREAM = 2,
+  MH_ID_EVENT = 3,
+  MH_ID_GRAPH = 4
+} mh_id_kind;
 
 /* A fresh id for a handle or a stream, shaped so it never looks like NULL. */
 MH_HIDDEN uint64_t mh__new_id(mh_state *state, mh_id_kind kind);
@@ -242,8 +290,18 @@ MH_HIDDEN mh_region *mh__block_containing(mh_state *state, uintptr_t addr);
 MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, size_t bytes,
                                             int device, hipMemAccessFlags need, bool *is_device);
 
-/* hipSuccess for NULL (the null stream) or a live stream; else ROCm's
-   hipErrorContextIsDestroyed with the reason recorded (device_memory.c). */
+/* ---- streams, events and capture (stream.c, event.c, capture.c) ---- */
+
+/*
+ * What a stream handle names: *out is NULL for the null stream (NULL or
+ * hipStreamLegacy), the calling thread's stream for hipStreamPerThread (made
+ * on first use, for the current device), else the live stream. A handle that
+ * is none of these gets ROCm's hipErrorContextIsDestroyed, reason recorded.
+ * Under the lock, either kind.
+ */
+MH_HIDDEN hipError_t mh__stream_get(mh_state *state, hipStream_t stream, mh_stream **out);
+
+/* mh__stream_get without the stream: hipSuccess for any handle a call may take. */
 MH_HIDDEN hipError_t mh__check_stream(mh_state *state, hipStream_t stream);
 
 /* ---- devices and contexts (device.c, context.c, device_memory.c) ---- */
@@ -254,6 +312,82 @@ MH_HIDDEN void mh__primary_context_activate(mh_state *state, int device);
 /* What hipDeviceReset frees of device: its hipMalloc blocks and its streams
    (device_memory.c); the caller holds the write lock. */
 MH_HIDDEN void mh__device_memory_reset(mh_state *state, int device);
+
+/* The live stream (per-thread ones too) with this id, or NULL. */
+MH_HIDDEN mh_stream *mh__stream_by_id(mh_state *state, uint64_t id);
+
+/* Destroys every stream made on device (hipDeviceReset); under the write lock. */
+MH_HIDDEN void mh__streams_reset(mh_state *state, int device);
+
+/* A number for the calling thread, never reused, for "the thread that began a capture". */
+MH_HIDDEN uint64_t mh__thread_serial(void);
+
+/* The calling thread's capture mode (hipThreadExchangeStreamCaptureMode). */
+MH_HIDDEN hipStreamCaptureMode mh__thread_capture_mode(void);
+
+/*
+ * The capture checks ROCm makes at the top of calls that must not run while
+ * a stream captures, before their argument checks (hip_internal.hpp):
+ *   MH_CAPTURE_UNSAFE      CHECK_STREAM_CAPTURE_SUPPORTED (hipMalloc, hipFree):
+ *                          unless the thread's mode is Relaxed, a Global or
+ *                          ThreadLocal capture this thread began, or under
+ *                          Global mode any Global capture, is invalidated and
+ *                          the call gets hipErrorStreamCaptureUnsupported.
+ *   MH_CAPTURE_DEVICE_SYNC CHECK_SUPPORTED_DURING_CAPTURE (hipDeviceSynchronize):
+ *                          any capture, any mode: all invalidated, Unsupported.
+ *   MH_CAPTURE_SYNC_COPY   CHECK_STREAM_CAPTURING (hipMemcpy, hipMemset and the
+ *                          other synchronous copies and sets): any capture:
+ *                          all invalidated, hipErrorStreamCaptureImplicit.
+ * Takes the write lock itself when a capture exists; call it unlocked.
+ */
+typedef enum mh_capture_rule {
+  MH_CAPTURE_UNSAFE,
+  MH_CAPTURE_DEVICE_SYNC,
+  MH_CAPTURE_SYNC_COPY
+} mh_capture_rule;
+MH_HIDDEN hipError_t mh__capture_check(mh_capture_rule rule);
+
+/* ROCm's StreamCaptureOngoing (hipStreamSynchronize, hipStreamQuery): a
+   capturing stream, or any capture the thread's mode forbids, is invalidated and
+   hipErrorStreamCaptureUnsupported returned. stream may be NULL (no check).
+   Under the write lock. */
+MH_HIDDEN hipError_t mh__capture_stream_ongoing(mh_state *state, mh_stream *stream);
+
+/* The part of that rule that does not depend on a stream: the thread's mode
+   against the captures of this and other threads (hipEventQuery/Synchronize). */
+MH_HIDDEN hipError_t mh__capture_mode_forbids(mh_state *state);
+
+/*
+ * ROCm's STREAM_CAPTURE, for work queued on a stream (hipMemcpyAsync,
+ * hipMemsetAsync, ...): checks the handle (mh__stream_get), then *captured
+ * says whether the stream's capture is active, so the work goes into the graph
+ * instead of running; an invalidated capture gets
+ * hipErrorStreamCaptureInvalidated. Under the lock, either kind.
+ */
+MH_HIDDEN hipError_t mh__stream_work(mh_state *state, hipStream_t stream, bool *captured);
+
+/* The status a stream's capture gives it (None when it takes part in none). */
+static inline hipStreamCaptureStatus mh__capture_status(const mh_stream *stream) {
+  return stream != NULL && stream->capture != NULL ? stream->capture->status
+                                                   : hipStreamCaptureStatusNone;
+}
+
+/* Marks the whole capture invalid (ROCm's InvalidateCapture). */
+MH_HIDDEN void mh__capture_invalidate(mh_capture *capture);
+
+/* Takes stream out of its capture: a member leaves it; the origin ends it, its
+   members leaving with it. Under the write lock. */
+MH_HIDDEN void mh__capture_leave(mh_state *state, mh_stream *stream);
+
+/* Makes stream a member of capture (hipStreamWaitEvent on an event recorded in it). */
+MH_HIDDEN void mh__capture_join(mh_capture *capture, mh_stream *stream);
+
+/* Whether any capture is active on a stream that is not hipStreamNonBlocking
+   (ROCm's StreamCaptureBlocking). */
+MH_HIDDEN bool mh__capture_blocking(const mh_state *state);
+
+/* Prints the captures in progress, for mockhip_dump. Under the lock. */
+MH_HIDDEN void mh__capture_dump(FILE *out, const mh_state *state);
 
 /* ---- fault injection (fault.c) ---- */
 

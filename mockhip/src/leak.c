@@ -63,6 +63,20 @@ static void report_stream(void *value, void *ctx) {
   line(ctx, what, stream->site);
 }
 
+static void report_event(void *value, void *ctx) {
+  const mh_event *event = value;
+  char what[64];
+  snprintf(what, sizeof what, "event %#llx", (unsigned long long)event->id);
+  line(ctx, what, event->site);
+}
+
+static void report_graph(void *value, void *ctx) {
+  const mh_graph *graph = value;
+  char what[64];
+  snprintf(what, sizeof what, "graph %#llx", (unsigned long long)graph->id);
+  line(ctx, what, graph->site);
+}
+
 MH_EXPORT size_t mockhip_leak_report(FILE *out) {
   report r = {out != NULL ? out : stderr, 0};
   mh_state *s = mh__state();
@@ -73,6 +87,8 @@ MH_EXPORT size_t mockhip_leak_report(FILE *out) {
     report_mapping(&r, MH_CONTAINER(n, mh_mapping, node));
   mh__idmap_each(&s->handles, report_handle, &r);
   mh__idmap_each(&s->streams, report_stream, &r);
+  mh__idmap_each(&s->events, report_event, &r);
+  mh__idmap_each(&s->graphs, report_graph, &r);
   mh__unlock();
   return r.count;
 }

@@ -229,9 +229,12 @@ MH_EXPORT hipError_t hipGetDevice(int *device) {
   return mh__leave(MOCKHIP_CALL_hipGetDevice, err, "deviceId=%p", (void *)device);
 }
 
-/* Work runs at once on the calling thread, so there is nothing to wait for. */
+/* Work runs at once on the calling thread, so there is nothing to wait for;
+   but no capture may be in progress (ROCm's CHECK_SUPPORTED_DURING_CAPTURE). */
 MH_EXPORT hipError_t hipDeviceSynchronize(void) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceSynchronize, MH_CALLER, NULL);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_DEVICE_SYNC);
   return mh__leave(MOCKHIP_CALL_hipDeviceSynchronize, err, "%s", "");
 }
 

@@ -19,6 +19,9 @@
  *   (HIPVMM_HAS_PROPERTIES_R0600); 5.x has an older hipDeviceProp_t.
  * - Device attributes 91-99 and 10017-10022 were named in releases after 5.2
  *   (5.3 to 7.x): HIPVMM_ATTRIBUTE_ names give their values, which never change.
+ * - hipStreamGetDevice and hipEventDisableSystemFence appeared in ROCm 5.6,
+ *   hipStreamLegacy in ROCm 6.2 (the HIP header's history); older headers get
+ *   the values under the HIPVMM_ names and no hipStreamGetDevice.
  */
 #ifndef HIPVMM_COMPAT_H
 #define HIPVMM_COMPAT_H
@@ -87,6 +90,20 @@
 #define HIPVMM_HTOD_SRC const void
 #else
 #define HIPVMM_HTOD_SRC void
+#endif
+
+#if HIP_VERSION >= 50600000
+#define HIPVMM_HAS_STREAM_GET_DEVICE 1
+#define HIPVMM_EVENT_DISABLE_SYSTEM_FENCE hipEventDisableSystemFence
+#else
+#define HIPVMM_HAS_STREAM_GET_DEVICE 0
+#define HIPVMM_EVENT_DISABLE_SYSTEM_FENCE 0x20000000u
+#endif
+
+#if HIP_VERSION >= 60200000
+#define HIPVMM_STREAM_LEGACY hipStreamLegacy
+#else
+#define HIPVMM_STREAM_LEGACY ((hipStream_t)1)
 #endif
 
 /* hipMemImportFromShareableHandle takes the fd value cast to a pointer (newest

@@ -1,0 +1,421 @@
+/*
+ * capture.c: stream capture, and the checks it imposes on other calls.
+ *
+ * A capture is begun on a stream (its origin) by one thread in one mode,
+ * grows to the streams that wait on an event recorded in it (its members),
+ * and is ended on the origin, which hands back a graph. Work queued on a
+ * capturing stream goes into the graph instead of running; since the mock
+ * cannot replay a graph (hipGraphInstantiate and hipGraphLaunch are not
+ * emulated), it is checked and dropped, and the graph is an empty object that
+ * only hipGraphDestroy can free. A program that captures and then destroys
+ * the graph behaves as on ROCm; one that expects the captured work to happen
+ * cannot link.
+ *
+ * The rules follow ROCm's hip_graph.cpp and the capture macros of
+ * hip_internal.hpp: which calls a capture forbids depends on the calling
+ * thread's mode (hipThreadExchangeStreamCaptureMode), on the mode of each
+ * capture and on the thread that began it; a forbidden call invalidates the
+ * captures it ran into, and their hipStreamEndCapture then fails. VMM calls
+ * are not among them: ROCm's hip_vm.cpp checks no capture, so a VMM call
+ * made while a stream captures does its work and returns what it returns at
+ * any other time (hip-tests Unit_hipMemMap_Capture, Unit_hipMemUnmap_Capture).
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "internal.h"
+
+static _Atomic uint64_t thread_serials;
+static _Thread_local uint64_t thread_serial;
+/* ROCm's per-thread stream_capture_mode_ starts as Global (0). */
+static _Thread_local hipStreamCaptureMode thread_mode = hipStreamCaptureModeGlobal;
+/* Captures not ended, read without the lock by the calls that check them. */
+static _Atomic size_t captures_alive;
+
+uint64_t mh__thread_serial(void) {
+  if (thread_serial == 0)
+    thread_serial = atomic_fetch_add(&thread_serials, 1) + 1;
+  return thread_serial;
+}
+
+hipStreamCaptureMode mh__thread_capture_mode(void) { return thread_mode; }
+
+static const char *mode_name(hipStreamCaptureMode mode) {
+  return mode == hipStreamCaptureModeGlobal        ? "Global"
+         : mode == hipStreamCaptureModeThreadLocal ? "ThreadLocal"
+                                                   : "Relaxed";
+}
+
+/* How a reason names a stream: as the program passed it. */
+static const char *stream_name(const mh_stream *stream, char out[32]) {
+  if (stream->per_thread)
+    return "hipStreamPerThread";
+  snprintf(out, 32, "%#llx", (unsigned long long)stream->id);
+  return out;
+}
+
+/* ---- membership ---- */
+
+void mh__capture_invalidate(mh_capture *capture) {
+  capture->status = hipStreamCaptureStatusInvalidated;
+}
+
+void mh__capture_join(mh_capture *capture, mh_stream *stream) {
+  stream->capture = capture;
+  stream->next_member = capture->members;
+  capture->members = stream;
+}
+
+void mh__capture_leave(mh_state *s, mh_stream *stream) {
+  mh_capture *c = stream->capture;
+  if (c == NULL)
+    return;
+  stream->capture = NULL;
+  if (c->origin != stream) {
+    for (mh_stream **at = &c->members; *at != NULL; at = &(*at)->next_member)
+      if (*at == stream) {
+        *at = stream->next_member;
+        break;
+      }
+    stream->next_member = NULL;
+    return;
+  }
+  for (mh_stream *m = c->members, *next; m != NULL; m = next) {
+    next = m->next_member;
+    m->capture = NULL;
+    m->next_member = NULL;
+  }
+  if (c->prev != NULL)
+    c->prev->next = c->next;
+  else
+    s->captures = c->next;
+  if (c->next != NULL)
+    c->next->prev = c->prev;
+  free(c);
+  atomic_fetch_sub(&captures_alive, 1);
+}
+
+bool mh__capture_blocking(const mh_state *s) {
+  for (const mh_capture *c = s->captures; c != NULL; c = c->next) {
+    if (c->status != hipStreamCaptureStatusActive)
+      continue;
+    if (c->origin->flags != hipStreamNonBlocking)
+      return true;
+    for (const mh_stream *m = c->members; m != NULL; m = m->next_member)
+      if (m->flags != hipStreamNonBlocking)
+        return true;
+  }
+  return false;
+}
+
+/* ---- what a capture forbids ---- */
+
+/* Invalidates the captures that match and records why the call fails; hipSuccess when none does. */
+typedef bool (*capture_filter)(const mh_capture *c);
+
+static bool any_capture(const mh_capture *c) {
+  (void)c;
+  return true;
+}
+static bool global_capture(const mh_capture *c) { return c->mode == hipStreamCaptureModeGlobal; }
+/* One in ROCm's tls.capture_streams_: begun here, not Relaxed. */
+static bool own_capture(const mh_capture *c) {
+  return c->thread == mh__thread_serial() && c->mode != hipStreamCaptureModeRelaxed;
+}
+
+static hipError_t forbid(mh_state *s, capture_filter match, hipError_t err, const char *why) {
+  const mh_capture *first = NULL;
+  size_t count = 0;
+  for (mh_capture *c = s->captures; c != NULL; c = c->next)
+    if (match(c)) {
+      mh__capture_invalidate(c);
+      first = c;
+      count++;
+    }
+  if (count == 0)
+    return hipSuccess;
+  char name[32];
+  return mh__fail(err,
+                  "%s: capture %llu (%s mode, on stream %s)%s is invalidated, and "
+                  "hipStreamEndCapture will return hipErrorStreamCaptureInvalidated",
+                  why, first->id, mode_name(first->mode), stream_name(first->origin, name),
+                  count > 1 ? " and the other captures in progress" : "");
+}
+
+static hipError_t check_locked(mh_state *s, mh_capture_rule rule) {
+  switch (rule) {
+  case MH_CAPTURE_UNSAFE: { /* CHECK_STREAM_CAPTURE_SUPPORTED */
+    if (thread_mode == hipStreamCaptureModeRelaxed)
+      return hipSuccess;
+    hipError_t err = forbid(s, own_capture, hipErrorStreamCaptureUnsupported,
+                            "not allowed while this thread captures (its mode is not Relaxed)");
+    if (err == hipSuccess && thread_mode == hipStreamCaptureModeGlobal)
+      err = forbid(s, global_capture, hipErrorStreamCaptureUnsupported,
+                   "not allowed during a Global capture (this thread's mode is Global)");
+    return err;
+  }
+  case MH_CAPTURE_DEVICE_SYNC: /* CHECK_SUPPORTED_DURING_CAPTURE */
+    return forbid(s, any_capture, hipErrorStreamCaptureUnsupported,
+                  "not allowed while any stream captures");
+  case MH_CAPTURE_SYNC_COPY: /* CHECK_STREAM_CAPTURING */
+  default:
+    return forbid(s, any_capture, hipErrorStreamCaptureImplicit,
+                  "a synchronous copy or set is not allowed while any stream captures");
+  }
+}
+
+hipError_t mh__capture_check(mh_capture_rule rule) {
+  if (atomic_load(&captures_alive) == 0)
+    return hipSuccess; /* the common case takes no lock */
+  mh_state *s = mh__state();
+  mh__lock_write();
+  hipError_t err = check_locked(s, rule);
+  mh__unlock();
+  return err;
+}
+
+hipError_t mh__capture_mode_forbids(mh_state *s) {
+  if (thread_mode == hipStreamCaptureModeRelaxed)
+    return hipSuccess;
+  hipError_t err = hipSuccess;
+  if (thread_mode == hipStreamCaptureModeGlobal)
+    err = forbid(s, global_capture, hipErrorStreamCaptureUnsupported,
+                 "not allowed during a Global capture (this thread's mode is Global)");
+  if (err == hipSuccess)
+    err = forbid(s, own_capture, hipErrorStreamCaptureUnsupported,
+                 "not allowed while this thread captures (its mode is not Relaxed)");
+  return err;
+}
+
+hipError_t mh__capture_stream_ongoing(mh_state *s, mh_stream *stream) {
+  char name[32];
+  switch (mh__capture_status(stream)) {
+  case hipStreamCaptureStatusActive:
+    mh__capture_invalidate(stream->capture);
+    return mh__fail(hipErrorStreamCaptureUnsupported,
+                    "stream %s is capturing (capture %llu); the capture is invalidated",
+                    stream_name(stream, name), stream->capture->id);
+  case hipStreamCaptureStatusInvalidated:
+    return mh__fail(hipErrorStreamCaptureUnsupported,
+                    "stream %s takes part in capture %llu, invalidated: end it with "
+                    "hipStreamEndCapture first",
+                    stream_name(stream, name), stream->capture->id);
+  default: return mh__capture_mode_forbids(s);
+  }
+}
+
+hipError_t mh__stream_work(mh_state *s, hipStream_t stream, bool *captured) {
+  mh_stream *found;
+  *captured = false;
+  hipError_t err = mh__stream_get(s, stream, &found);
+  if (err != hipSuccess)
+    return err;
+  hipStreamCaptureStatus status = mh__capture_status(found);
+  if (status == hipStreamCaptureStatusInvalidated)
+    return mh__fail(hipErrorStreamCaptureInvalidated,
+                    "stream %p takes part in capture %llu, which was invalidated", (void *)stream,
+                    found->capture->id);
+  *captured = status == hipStreamCaptureStatusActive;
+  return hipSuccess;
+}
+
+void mh__capture_dump(FILE *out, const mh_state *s) {
+  for (const mh_capture *c = s->captures; c != NULL; c = c->next) {
+    size_t members = 0;
+    for (const mh_stream *m = c->members; m != NULL; m = m->next_member)
+      members++;
+    char name[32];
+    fprintf(out, "capture %llu: stream %s, %s mode, %s, %zu joined stream(s)\n", c->id,
+            stream_name(c->origin, name), mode_name(c->mode),
+            c->status == hipStreamCaptureStatusActive ? "active" : "invalidated", members);
+  }
+}
+
+/* ---- the entry points ---- */
+
+static hipError_t begin_capture(mh_state *s, hipStream_t stream, int mode) {
+  mh_stream *found;
+  hipError_t err = mh__stream_get(s, stream, &found);
+  if (err != hipSuccess)
+    return err;
+  if (found == NULL)
+    return mh__fail(hipErrorStreamCaptureUnsupported, "the null stream (%p) cannot capture",
+                    (void *)stream);
+  if (mode < hipStreamCaptureModeGlobal || mode > hipStreamCaptureModeRelaxed)
+    return mh__fail(hipErrorInvalidValue, "mode %d is not a hipStreamCaptureMode", mode);
+  if (mh__capture_status(found) == hipStreamCaptureStatusActive)
+    return mh__fail(hipErrorIllegalState, "stream %p already takes part in capture %llu",
+                    (void *)stream, found->capture->id);
+  mh_capture *c = calloc(1, sizeof *c);
+  if (c == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the capture");
+  /* ROCm lets an invalidated stream begin again: the old capture is dropped. */
+  mh__capture_leave(s, found);
+  c->id = ++s->next_capture_id;
+  c->mode = (hipStreamCaptureMode)mode;
+  c->status = hipStreamCaptureStatusActive;
+  c->thread = mh__thread_serial();
+  c->origin = found;
+  c->next = s->captures;
+  if (s->captures != NULL)
+    s->captures->prev = c;
+  s->captures = c;
+  found->capture = c;
+  atomic_fetch_add(&captures_alive, 1);
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureMode mode) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamBeginCapture, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = begin_capture(s, stream, (int)mode);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipStreamBeginCapture, err, "stream=%p, mode=%d", (void *)stream,
+                   (int)mode);
+}
+
+/* hipStreamEndCapture_common's checks, in its order. */
+static hipError_t end_capture(mh_state *s, hipStream_t stream, hipGraph_t *graph_out) {
+  if (graph_out == NULL)
+    return mh__fail(hipErrorInvalidValue, "pGraph is NULL");
+  *graph_out = NULL;
+  if (stream == NULL || stream == HIPVMM_STREAM_LEGACY)
+    return mh__fail(hipErrorIllegalState, "the null stream (%p) never captures", (void *)stream);
+  mh_stream *found;
+  hipError_t err = mh__stream_get(s, stream, &found);
+  if (err != hipSuccess)
+    return err;
+  mh_capture *c = found->capture;
+  char name[32];
+  if (c == NULL)
+    return mh__fail(hipErrorIllegalState, "stream %p is not capturing", (void *)stream);
+  if (c->origin != found)
+    return mh__fail(hipErrorStreamCaptureUnmatched,
+                    "stream %p joined capture %llu, which was begun on stream %s: end it there",
+                    (void *)stream, c->id, stream_name(c->origin, name));
+  if (c->mode != hipStreamCaptureModeRelaxed && c->thread != mh__thread_serial())
+    return mh__fail(hipErrorStreamCaptureWrongThread,
+                    "capture %llu was begun in %s mode by another thread, which must end it", c->id,
+                    mode_name(c->mode));
+  if (c->status == hipStreamCaptureStatusInvalidated) {
+    unsigned long long id = c->id;
+    mh__capture_leave(s, found);
+    return mh__fail(hipErrorStreamCaptureInvalidated,
+                    "capture %llu was invalidated by a call it forbids; it is ended, with no graph",
+                    id);
+  }
+  mh_graph *graph = calloc(1, sizeof *graph);
+  if (graph == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the graph");
+  graph->id = mh__new_id(s, MH_ID_GRAPH);
+  graph->site = mh__call_site();
+  if (mh__idmap_put(&s->graphs, graph->id, graph) != 0) {
+    free(graph);
+    return mh__fail(hipErrorOutOfMemory, "no memory for the graph registry");
+  }
+  mh__capture_leave(s, found);
+  s->stats.live_graphs++;
+  *graph_out = (hipGraph_t)(uintptr_t)graph->id;
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t *pGraph) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamEndCapture, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = end_capture(s, stream, pGraph);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipStreamEndCapture, err, "stream=%p, pGraph=%p -> %p",
+                   (void *)stream, (void *)pGraph,
+                   pGraph && err == hipSuccess ? (void *)*pGraph : NULL);
+}
+
+/* hipStreamIsCapturing and hipStreamGetCaptureInfo: the null stream is never
+   capturing, but asking about it while a blocking stream captures is an
+   implicit synchronisation with that stream. */
+static hipError_t capture_info(mh_state *s, hipStream_t stream, hipStreamCaptureStatus *status,
+                               unsigned long long *id) {
+  if (status == NULL)
+    return mh__fail(hipErrorInvalidValue, "pCaptureStatus is NULL");
+  mh__lock_read();
+  mh_stream *found;
+  hipError_t err = mh__stream_get(s, stream, &found);
+  if (err == hipSuccess && found == NULL && mh__capture_blocking(s))
+    err = mh__fail(hipErrorStreamCaptureImplicit,
+                   "asking about the null stream while a blocking stream captures");
+  if (err == hipSuccess) {
+    *status = mh__capture_status(found);
+    if (*status == hipStreamCaptureStatusActive && id != NULL)
+      *id = found->capture->id;
+  }
+  mh__unlock();
+  return err;
+}
+
+MH_EXPORT hipError_t hipStreamIsCapturing(hipStream_t stream,
+                                          hipStreamCaptureStatus *pCaptureStatus) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamIsCapturing, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = capture_info(s, stream, pCaptureStatus, NULL);
+  return mh__leave(MOCKHIP_CALL_hipStreamIsCapturing, err, "stream=%p, pCaptureStatus=%p",
+                   (void *)stream, (void *)pCaptureStatus);
+}
+
+MH_EXPORT hipError_t hipStreamGetCaptureInfo(hipStream_t stream,
+                                             hipStreamCaptureStatus *pCaptureStatus,
+                                             unsigned long long *pId) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamGetCaptureInfo, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = capture_info(s, stream, pCaptureStatus, pId);
+  return mh__leave(MOCKHIP_CALL_hipStreamGetCaptureInfo, err,
+                   "stream=%p, pCaptureStatus=%p, pId=%p", (void *)stream, (void *)pCaptureStatus,
+                   (void *)pId);
+}
+
+MH_EXPORT hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode *mode) {
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipThreadExchangeStreamCaptureMode, MH_CALLER, NULL);
+  int asked = -1;
+  if (err == hipSuccess) {
+    if (mode != NULL)
+      asked = (int)*mode;
+    if (mode == NULL) {
+      err = mh__fail(hipErrorInvalidValue, "mode is NULL");
+    } else if (asked < hipStreamCaptureModeGlobal || asked > hipStreamCaptureModeRelaxed) {
+      err = mh__fail(hipErrorInvalidValue, "*mode %d is not a hipStreamCaptureMode", asked);
+    } else {
+      *mode = thread_mode;
+      thread_mode = (hipStreamCaptureMode)asked;
+    }
+  }
+  return mh__leave(MOCKHIP_CALL_hipThreadExchangeStreamCaptureMode, err, "mode=%p (%d -> %d)",
+                   (void *)mode, asked, mode && err == hipSuccess ? (int)*mode : -1);
+}
+
+MH_EXPORT hipError_t hipGraphDestroy(hipGraph_t graph) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipGraphDestroy, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    if (graph == NULL) {
+      err = mh__fail(hipErrorInvalidValue, "graph is NULL");
+    } else {
+      mh__lock_write();
+      mh_graph *found = mh__idmap_del(&s->graphs, (uint64_t)(uintptr_t)graph);
+      if (found == NULL) {
+        /* hipGraphDestroy: a graph that is not valid "is destroyed already". */
+        err = mh__fail(hipErrorIllegalState, "graph %p is not a live graph", (void *)graph);
+      } else {
+        s->stats.live_graphs--;
+        free(found);
+      }
+      mh__unlock();
+    }
+  }
+  return mh__leave(MOCKHIP_CALL_hipGraphDestroy, err, "graph=%p", (void *)graph);
+}
