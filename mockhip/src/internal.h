@@ -118,11 +118,10 @@ typedef struct mh_capture mh_capture;
 
 typedef struct mh_stream {
   uint64_t id;
-  int device; /* current when it was made: hipDeviceReset of that device destroys it */
   const void *site;
   unsigned flags;                /* hipStreamDefault or hipStreamNonBlocking */
   int priority;                  /* clamped into ROCm's range, -1..1 */
-  int device;                    /* the current device when it was made */
+  int device;                    /* current when made: hipDeviceReset of it destroys it */
   bool per_thread;               /* a thread's hipStreamPerThread: not counted, not a leak */
   mh_capture *capture;           /* the capture it takes part in, or NULL (capture.c) */
   struct mh_stream *next_member; /* the capture's other members, after the origin */
