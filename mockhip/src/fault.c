@@ -65,6 +65,7 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipGetDeviceCount: return hipErrorNoDevice;
   case MOCKHIP_CALL_hipSetDevice: return hipErrorInvalidDevice;
   case MOCKHIP_CALL_hipMemMapArrayAsync: return hipErrorNotSupported;
+  case MOCKHIP_CALL_hipGetProcAddress: return hipErrorInvalidValue; /* its one error (clr) */
   default: return hipErrorInvalidValue;
   }
 }

@@ -45,6 +45,7 @@ typedef struct world {
     hipMemAllocationProp prop;
     hipArrayMapInfo map_info;
     unsigned char host[64];
+    hipDriverProcAddressQueryResult symbol_status;
   } out;
 } world;
 
@@ -224,6 +225,11 @@ static hipError_t call_map_array(world *w) {
   return hipMemMapArrayAsync(&w->out.map_info, 1, w->stream);
 }
 
+static hipError_t call_get_proc_address(world *w) {
+  return hipGetProcAddress("hipMemCreate", &w->out.ptr, HIP_VERSION, HIP_GET_PROC_ADDRESS_DEFAULT,
+                           &w->out.symbol_status);
+}
+
 typedef struct api_case {
   hipError_t natural;           /* fault.c's natural_failure() for the entry point */
   hipError_t (*call)(world *w); /* valid arguments on the world */
@@ -287,6 +293,7 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                              hipSuccess},
     /* Sparse arrays do not exist on AMD: valid arguments get NotSupported anyway (a.14). */
     CASE(hipMemMapArrayAsync) = {hipErrorNotSupported, call_map_array, NULL, hipErrorNotSupported},
+    CASE(hipGetProcAddress) = {hipErrorInvalidValue, call_get_proc_address, NULL, hipSuccess},
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

@@ -15,6 +15,8 @@
  *   (HIPVMM_HTOD_SRC), so a definition matches the header it is built with.
  * - ROCm 5.2 orders hipMemAllocationProp differently; code that names fields
  *   (never positional initialisers) works with both layouts.
+ * - hipGetProcAddress appeared in ROCm 6.2, its flags (HIP_GET_PROC_ADDRESS_*)
+ *   and its argument checks later (HIPVMM_HAS_GET_PROC_ADDRESS: a 7.x header).
  */
 #ifndef HIPVMM_COMPAT_H
 #define HIPVMM_COMPAT_H
@@ -64,6 +66,13 @@
 #define HIPVMM_HTOD_SRC const void
 #else
 #define HIPVMM_HTOD_SRC void
+#endif
+
+/* A 7.x header declares hipGetProcAddress with its flags and every entry point mockhip lists. */
+#if HIP_VERSION >= 70000000
+#define HIPVMM_HAS_GET_PROC_ADDRESS 1
+#else
+#define HIPVMM_HAS_GET_PROC_ADDRESS 0
 #endif
 
 /* hipMemImportFromShareableHandle takes the fd value cast to a pointer (newest
