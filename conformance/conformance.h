@@ -56,6 +56,8 @@ typedef struct conf_group {
   X(export)                                                                                        \
   X(runtime_negative)                                                                              \
   X(runtime)                                                                                       \
+  X(proc_negative)                                                                                 \
+  X(proc)                                                                                          \
   X(copy_negative)                                                                                 \
   X(copy)                                                                                          \
   X(lifecycle_negative)                                                                            \
