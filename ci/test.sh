@@ -143,6 +143,12 @@ pkgconfig_build() {
     -Wl,-rpath,"$libdir"
 }
 
+# The installed mockhip header against ROCm 7.x's surface, and Debian's ROCm header against the
+# same file (ci/api_surface/check.sh).
+check_api_surface() {
+  ci_run bash "$CI_ROOT/ci/api_surface/check.sh" "$INSTALL_PREFIX/include/mockhip"
+}
+
 step_install_consumer() {
   [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
   local pc_out="$CI_BUILD/consumer-pkgconfig" cmake_out="$CI_BUILD/consumer-cmake"
@@ -203,7 +209,9 @@ step_install_consumer() {
   # 5. hipvmm inside another project, without CMocka or pkg-config in sight.
   ci_run bash "$CI_ROOT/ci/subproject/check.sh"
 
-  # 6. ROCm's names. Last: it may end the step as skipped.
+  # 6. The installed header is ROCm's API surface.
+  check_api_surface
+  # 7. ROCm's names. Last: it may end the step as skipped.
   rocm_names_checks
 }
 
@@ -253,7 +261,7 @@ ci_step "5. ASan+UBSan build (preset sanitize), ctest" step_sanitizers
 ci_step "6. ThreadSanitizer build (preset tsan), ctest" step_thread_sanitizer
 ci_step "7. coverage build (preset coverage), ctest, gcovr: mockhip/src >= 95% lines and 85% branches, api/src >= 90% lines" \
   step_coverage
-ci_step "8. cmake --install; consumers, examples and README's commands via pkg-config and find_package; hipvmm as a subproject; ROCm's names: the hip package, hip_runtime.h, libamdhip64.so.7" \
+ci_step "8. cmake --install; consumers, examples and README's commands via pkg-config and find_package; hipvmm as a subproject; the installed header's API surface; ROCm's names: the hip package, hip_runtime.h, libamdhip64.so.7" \
   step_install_consumer
 ci_step "9. differential fuzzer: mockhip against a model of the rules (preset fuzz, ci/fuzz.sh)" \
   step_fuzz

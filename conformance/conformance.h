@@ -60,6 +60,8 @@ typedef struct conf_group {
   X(device)                                                                                        \
   X(context_negative)                                                                              \
   X(context)                                                                                       \
+  X(proc_negative)                                                                                 \
+  X(proc)                                                                                          \
   X(copy_negative)                                                                                 \
   X(copy)                                                                                          \
   X(lifecycle_negative)                                                                            \

@@ -88,6 +88,7 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipStreamQuery:
   case MOCKHIP_CALL_hipEventQuery:
   case MOCKHIP_CALL_hipEventElapsedTime: return hipErrorNotReady;
+  case MOCKHIP_CALL_hipGetProcAddress: return hipErrorInvalidValue; /* its one error (clr) */
   default: return hipErrorInvalidValue;
   }
 }

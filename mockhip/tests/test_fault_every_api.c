@@ -64,6 +64,7 @@ typedef struct world {
     char text[64];
     hipUUID uuid;
     hipDeviceProp_t props;
+    hipDriverProcAddressQueryResult symbol_status;
   } out;
 } world;
 
@@ -445,6 +446,11 @@ static void prepare_graph(world *w) {
 static hipError_t call_graph_destroy(world *w) { return hipGraphDestroy(w->graph); }
 static void undo_graph_destroy(world *w) { w->graph = NULL; }
 
+static hipError_t call_get_proc_address(world *w) {
+  return hipGetProcAddress("hipMemCreate", &w->out.ptr, HIP_VERSION, HIP_GET_PROC_ADDRESS_DEFAULT,
+                           &w->out.symbol_status);
+}
+
 typedef struct api_case {
   hipError_t natural;           /* fault.c's natural_failure() for the entry point */
   hipError_t (*call)(world *w); /* valid arguments on the world */
@@ -592,6 +598,7 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipStreamEndCapture) = prepare_capturing,
     CASE(hipThreadExchangeStreamCaptureMode) = prepare_exchange_mode,
     CASE(hipGraphDestroy) = prepare_graph,
+    CASE(hipGetProcAddress) = {hipErrorInvalidValue, call_get_proc_address, NULL, hipSuccess},
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

@@ -22,6 +22,8 @@
  * - hipStreamGetDevice and hipEventDisableSystemFence appeared in ROCm 5.6,
  *   hipStreamLegacy in ROCm 6.2 (the HIP header's history); older headers get
  *   the values under the HIPVMM_ names and no hipStreamGetDevice.
+ * - hipGetProcAddress appeared in ROCm 6.2, its flags (HIP_GET_PROC_ADDRESS_*)
+ *   and its argument checks later (HIPVMM_HAS_GET_PROC_ADDRESS: a 7.x header).
  */
 #ifndef HIPVMM_COMPAT_H
 #define HIPVMM_COMPAT_H
@@ -104,6 +106,11 @@
 #define HIPVMM_STREAM_LEGACY hipStreamLegacy
 #else
 #define HIPVMM_STREAM_LEGACY ((hipStream_t)1)
+/* A 7.x header declares hipGetProcAddress with its flags and every entry point mockhip lists. */
+#if HIP_VERSION >= 70000000
+#define HIPVMM_HAS_GET_PROC_ADDRESS 1
+#else
+#define HIPVMM_HAS_GET_PROC_ADDRESS 0
 #endif
 
 /* hipMemImportFromShareableHandle takes the fd value cast to a pointer (newest
