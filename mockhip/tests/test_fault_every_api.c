@@ -590,6 +590,7 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                                 undo_exchange_mode, hipSuccess},
     CASE(hipGraphDestroy) = {hipErrorInvalidValue, call_graph_destroy, undo_graph_destroy,
                              hipSuccess},
+    CASE(hipGetProcAddress) = {hipErrorInvalidValue, call_get_proc_address, NULL, hipSuccess},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of
@@ -598,7 +599,6 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipStreamEndCapture) = prepare_capturing,
     CASE(hipThreadExchangeStreamCaptureMode) = prepare_exchange_mode,
     CASE(hipGraphDestroy) = prepare_graph,
-    CASE(hipGetProcAddress) = {hipErrorInvalidValue, call_get_proc_address, NULL, hipSuccess},
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

@@ -106,6 +106,8 @@
 #define HIPVMM_STREAM_LEGACY hipStreamLegacy
 #else
 #define HIPVMM_STREAM_LEGACY ((hipStream_t)1)
+#endif
+
 /* A 7.x header declares hipGetProcAddress with its flags and every entry point mockhip lists. */
 #if HIP_VERSION >= 70000000
 #define HIPVMM_HAS_GET_PROC_ADDRESS 1
