@@ -14,7 +14,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$CI_ROOT"
 
-ci_install cmake=cmake make=make gcc=gcc clang=clang clang-format=clang-format \
+ci_install cmake=cmake make=make gcc=gcc g++=g++ clang=clang clang-format=clang-format \
   libc6-dev=/usr/include/stdio.h pkg-config=pkg-config libcmocka-dev=/usr/include/cmocka.h \
   valgrind=valgrind libc6-dbg gcovr=gcovr python3=python3 git=git \
   libtsan2=/usr/lib/x86_64-linux-gnu/libtsan.so.2 \
@@ -202,6 +202,10 @@ step_install_consumer() {
 
   # 5. hipvmm inside another project, without CMocka or pkg-config in sight.
   ci_run bash "$CI_ROOT/ci/subproject/check.sh"
+
+  # 6. Programs written for ROCm (llama.cpp's VMM pool, vLLM's sleep mode), built with
+  #    find_package(hip) and hip::host against this install and run on two devices.
+  ci_run bash "$CI_ROOT/ci/drop_in/check.sh" "$INSTALL_PREFIX"
 }
 
 step_fuzz() {
@@ -211,9 +215,9 @@ step_fuzz() {
 
 step_sources() {
   local status=0
-  # The C style: .clang-format, as clang-format 14 (Debian 12's) applies it.
-  printf '+ git ls-files *.c *.h | xargs clang-format --dry-run -Werror\n'
-  git ls-files -z '*.c' '*.h' | xargs -0 clang-format --dry-run -Werror || status=1
+  # The C and C++ style: .clang-format, as clang-format 14 (Debian 12's) applies it.
+  printf '+ git ls-files *.c *.h *.cpp | xargs clang-format --dry-run -Werror\n'
+  git ls-files -z '*.c' '*.h' '*.cpp' | xargs -0 clang-format --dry-run -Werror || status=1
   # Every relative link and anchor in the Markdown resolves; shown files match.
   ci_run python3 "$CI_ROOT/ci/check_docs.py" || status=1
   # The CI scripts' own helpers (package installation).
