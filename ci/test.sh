@@ -211,7 +211,10 @@ step_install_consumer() {
 
   # 6. The installed header is ROCm's API surface.
   check_api_surface
-  # 7. ROCm's names. Last: it may end the step as skipped.
+  # 7. Programs written for ROCm (llama.cpp's VMM pool, vLLM's sleep mode), built with
+  #    find_package(hip) and hip::host against this install and run on two devices.
+  ci_run bash "$CI_ROOT/ci/drop_in/check.sh" "$INSTALL_PREFIX"
+  # 8. ROCm's names. Last: it may end the step as skipped.
   rocm_names_checks
 }
 
@@ -237,9 +240,9 @@ step_fuzz() {
 
 step_sources() {
   local status=0
-  # The C style: .clang-format, as clang-format 14 (Debian 12's) applies it.
-  printf '+ git ls-files *.c *.h | xargs clang-format --dry-run -Werror\n'
-  git ls-files -z '*.c' '*.h' | xargs -0 clang-format --dry-run -Werror || status=1
+  # The C and C++ style: .clang-format, as clang-format 14 (Debian 12's) applies it.
+  printf '+ git ls-files *.c *.h *.cpp | xargs clang-format --dry-run -Werror\n'
+  git ls-files -z '*.c' '*.h' '*.cpp' | xargs -0 clang-format --dry-run -Werror || status=1
   # Every relative link and anchor in the Markdown resolves; shown files match.
   ci_run python3 "$CI_ROOT/ci/check_docs.py" || status=1
   # The CI scripts' own helpers (package installation).
