@@ -18,7 +18,7 @@ ci_install cmake=cmake make=make gcc=gcc g++=g++ clang=clang clang-format=clang-
   libc6-dev=/usr/include/stdio.h pkg-config=pkg-config libcmocka-dev=/usr/include/cmocka.h \
   valgrind=valgrind libc6-dbg gcovr=gcovr python3=python3 git=git \
   libtsan2=/usr/lib/x86_64-linux-gnu/libtsan.so.2 \
-  '?libamdhip64-dev=/usr/include/hip/hip_runtime_api.h'
+  '?libamdhip64-dev=/usr/include/hip/hip_runtime_api.h' '?hipcc=/usr/bin/hipcc'
 
 # The ROCm side is required wherever the distribution offers it: only a package
 # apt has no candidate for may leave it out (and step 3 then says so).

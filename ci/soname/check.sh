@@ -32,7 +32,7 @@ ci_run cmake --build "$build" -j "$CI_JOBS"
 ci_run cmake --install "$build" --prefix "$prefix"
 
 # ---- the files ----
-header="$prefix/include/mockhip/hip/hip_runtime_api.h"
+header="$prefix/include/mockhip/hip/hip_version.h"
 version=$(sed -n 's/^#define HIP_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)$/\2/p' "$header" |
   paste -sd .)
 major=${version%%.*}
@@ -136,7 +136,8 @@ if [[ $cache == *"libamdhip64.so.$major "* ]]; then
   ci_run env -u LD_LIBRARY_PATH "$program" || status=$?
   case $status in
   0) ci_log "soname: swap_test ran on the installed ROCm $major as well" ;;
-  77) printf 'ci: not checked: the installed ROCm %s has no GPU to run swap_test on\n' "$major" ;;
+  # No CI machine has a GPU: said, as conformance-rocm says it, without skipping the step.
+  77) printf 'ci: note: the installed ROCm %s has no GPU to run swap_test on\n' "$major" ;;
   *) ci_die "swap_test failed on the installed ROCm $major (exit status $status)" ;;
   esac
 else
