@@ -37,8 +37,8 @@ typedef struct world {
   hipCtx_t ctx0, ctx1; /* device 0's primary context, retained once; device 1's */
   bool ctx0_pushed;    /* on this thread's context stack */
   bool peer_2_enabled; /* device 0 has peer access to device 2 */
-  hipEvent_t event; /* recorded on stream */
-  hipGraph_t graph; /* made by a case's prepare */
+  hipEvent_t event;    /* recorded on stream */
+  hipGraph_t graph;    /* made by a case's prepare */
   struct {
     void *ptr;
     hipMemGenericAllocationHandle_t handle;
