@@ -224,7 +224,9 @@ MH_EXPORT hipError_t hipDeviceReset(void) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceReset, MH_CALLER, &s);
   if (err == hipSuccess) {
     mh__lock_write();
-    mh__device_memory_reset(s, mh__current_device());
+    int device = mh__current_device();
+    mh__blocks_reset(s, device);
+    mh__streams_reset(s, device);
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipDeviceReset, err, "%s", "");

@@ -1,6 +1,6 @@
 /*
  * device_memory.c: ordinary device memory: hipMalloc, hipFree, hipMemGetInfo,
- * hipExtMallocWithFlags, and what hipDeviceReset frees of a device.
+ * hipExtMallocWithFlags.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -95,9 +95,4 @@ MH_EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
   }
   return mh__leave(MOCKHIP_CALL_hipMemGetInfo, err, "free=%p, total=%p", (void *)free_bytes,
                    (void *)total_bytes);
-}
-
-void mh__device_memory_reset(mh_state *s, int device) {
-  mh__blocks_reset(s, device);
-  mh__streams_reset(s, device);
 }

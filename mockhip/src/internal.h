@@ -308,10 +308,6 @@ MH_HIDDEN hipError_t mh__check_stream(mh_state *state, hipStream_t stream);
 /* Marks device's primary context active, as hipSetDevice does in ROCm (context.c). */
 MH_HIDDEN void mh__primary_context_activate(mh_state *state, int device);
 
-/* What hipDeviceReset frees of device: its hipMalloc blocks and its streams
-   (device_memory.c); the caller holds the write lock. */
-MH_HIDDEN void mh__device_memory_reset(mh_state *state, int device);
-
 /* The live stream (per-thread ones too) with this id, or NULL. */
 MH_HIDDEN mh_stream *mh__stream_by_id(mh_state *state, uint64_t id);
 
