@@ -283,22 +283,30 @@ MH_EXPORT hipError_t hipStreamQuery(hipStream_t stream) {
 
 /* ---- what a stream remembers ---- */
 
+/* A copy of the stream a getter names, the null stream's values for NULL and
+   hipStreamLegacy; under the read lock so the stream cannot go meanwhile. */
+static hipError_t stream_values(mh_state *s, hipStream_t stream, mh_stream *out) {
+  mh_stream *found = NULL;
+  mh__lock_read();
+  hipError_t err = mh__stream_get(s, stream, &found);
+  if (err == hipSuccess)
+    *out = found != NULL ? *found
+                         : (mh_stream){.flags = hipStreamDefault,
+                                       .priority = 0, /* Normal */
+                                       .device = mh__current_device()};
+  mh__unlock();
+  return err;
+}
+
 MH_EXPORT hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int *flags) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamGetFlags, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    mh_stream *found = NULL;
-    /* hipStreamGetFlags_common: NULL for either is InvalidValue. */
-    if (flags == NULL || stream == NULL) {
-      err = mh__fail(hipErrorInvalidValue, "%s is NULL", flags == NULL ? "flags" : "stream");
-    } else {
-      mh__lock_read();
-      err = mh__stream_get(s, stream, &found);
-      if (err == hipSuccess)
-        *flags = found != NULL ? found->flags : hipStreamDefault;
-      mh__unlock();
-    }
-  }
+  mh_stream values;
+  /* hipStreamGetFlags_common: NULL for either is InvalidValue. */
+  if (err == hipSuccess && (flags == NULL || stream == NULL))
+    err = mh__fail(hipErrorInvalidValue, "%s is NULL", flags == NULL ? "flags" : "stream");
+  if (err == hipSuccess && (err = stream_values(s, stream, &values)) == hipSuccess)
+    *flags = values.flags;
   return mh__leave(MOCKHIP_CALL_hipStreamGetFlags, err, "stream=%p, flags=%p", (void *)stream,
                    (void *)flags);
 }
@@ -306,18 +314,11 @@ MH_EXPORT hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int *flags) 
 MH_EXPORT hipError_t hipStreamGetPriority(hipStream_t stream, int *priority) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamGetPriority, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    if (priority == NULL) {
-      err = mh__fail(hipErrorInvalidValue, "priority is NULL");
-    } else {
-      mh_stream *found = NULL;
-      mh__lock_read();
-      err = mh__stream_get(s, stream, &found);
-      if (err == hipSuccess)
-        *priority = found != NULL ? found->priority : 0; /* the null stream: Normal */
-      mh__unlock();
-    }
-  }
+  mh_stream values;
+  if (err == hipSuccess && priority == NULL)
+    err = mh__fail(hipErrorInvalidValue, "priority is NULL");
+  if (err == hipSuccess && (err = stream_values(s, stream, &values)) == hipSuccess)
+    *priority = values.priority;
   return mh__leave(MOCKHIP_CALL_hipStreamGetPriority, err, "stream=%p, priority=%p", (void *)stream,
                    (void *)priority);
 }
@@ -325,18 +326,11 @@ MH_EXPORT hipError_t hipStreamGetPriority(hipStream_t stream, int *priority) {
 MH_EXPORT hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamGetDevice, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    if (device == NULL) {
-      err = mh__fail(hipErrorInvalidValue, "device is NULL");
-    } else {
-      mh_stream *found = NULL;
-      mh__lock_read();
-      err = mh__stream_get(s, stream, &found);
-      if (err == hipSuccess)
-        *device = found != NULL ? found->device : mh__current_device();
-      mh__unlock();
-    }
-  }
+  mh_stream values;
+  if (err == hipSuccess && device == NULL)
+    err = mh__fail(hipErrorInvalidValue, "device is NULL");
+  if (err == hipSuccess && (err = stream_values(s, stream, &values)) == hipSuccess)
+    *device = values.device;
   return mh__leave(MOCKHIP_CALL_hipStreamGetDevice, err, "stream=%p, device=%p", (void *)stream,
                    (void *)device);
 }
