@@ -602,6 +602,58 @@ static void test_joined_stream_captures_until_the_origin_ends(void **state) {
   MT_CHECK(hipStreamDestroy(origin));
 }
 
+/* Work a joined stream captured must be joined back before the origin ends
+   (hipErrorStreamCaptureUnjoined), as hip-tests'
+   Unit_hipStreamBeginCapture_Negative_EndingCapwhenCapInProg has it. */
+static void test_unjoined_work_fails_the_end(void **state) {
+  (void)state;
+  hipStream_t origin = new_stream(), side = new_stream();
+  hipEvent_t fork, join;
+  MT_CHECK(hipEventCreate(&fork));
+  MT_CHECK(hipEventCreate(&join));
+  void *block = NULL;
+  MT_CHECK(hipMalloc(&block, 64));
+  for (int variant = 0; variant < 4; variant++) {
+    MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal));
+    if (variant & 1)
+      MT_CHECK(hipMemsetAsync(block, 1, 8, origin)); /* work before the fork */
+    MT_CHECK(hipEventRecord(fork, origin));
+    MT_CHECK(hipStreamWaitEvent(side, fork, 0));
+    MT_CHECK(hipMemsetAsync(block, 2, 8, side));
+    if (variant >= 2) { /* joined back, then more work on the side */
+      MT_CHECK(hipEventRecord(join, side));
+      MT_CHECK(hipStreamWaitEvent(origin, join, 0));
+      MT_CHECK(hipMemsetD32Async(block, 3, 2, side));
+    }
+    MT_CHECK(hipMemsetAsync(block, 4, 8, origin));
+    end_expecting(origin, hipErrorStreamCaptureUnjoined);
+    assert_int_equal(status_of(side), hipStreamCaptureStatusNone);
+    assert_int_equal(mt_stats().live_graphs, 0);
+  }
+  /* Joined back, with work on both sides: a graph. */
+  MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(block, 1, 8, origin));
+  MT_CHECK(hipEventRecord(fork, origin));
+  MT_CHECK(hipStreamWaitEvent(side, fork, 0));
+  MT_CHECK(hipMemsetAsync(block, 2, 8, side));
+  MT_CHECK(hipMemsetAsync(block, 3, 8, side));
+  MT_CHECK(hipMemsetAsync(block, 4, 8, origin));
+  MT_CHECK(hipEventRecord(join, side));
+  MT_CHECK(hipStreamWaitEvent(origin, join, 0));
+  end_expecting(origin, hipSuccess);
+  /* A stream that joined and did nothing needs no join back. */
+  MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipEventRecord(fork, origin));
+  MT_CHECK(hipStreamWaitEvent(side, fork, 0));
+  MT_CHECK(hipMemsetAsync(block, 4, 8, origin));
+  end_expecting(origin, hipSuccess);
+  MT_CHECK(hipFree(block));
+  MT_CHECK(hipEventDestroy(fork));
+  MT_CHECK(hipEventDestroy(join));
+  MT_CHECK(hipStreamDestroy(origin));
+  MT_CHECK(hipStreamDestroy(side));
+}
+
 static void test_isolation_and_merge(void **state) {
   (void)state;
   hipStream_t a = new_stream(), b = new_stream();
@@ -686,6 +738,7 @@ int main(void) {
       TEST(test_malloc_in_another_thread),
       TEST(test_stream_synchronize_and_query),
       TEST(test_captured_event),
+      TEST(test_unjoined_work_fails_the_end),
       TEST(test_isolation_and_merge),
   };
   const struct CMUnitTest positive[] = {
