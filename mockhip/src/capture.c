@@ -38,8 +38,6 @@ uint64_t mh__thread_serial(void) {
   return thread_serial;
 }
 
-hipStreamCaptureMode mh__thread_capture_mode(void) { return thread_mode; }
-
 static const char *mode_name(hipStreamCaptureMode mode) {
   return mode == hipStreamCaptureModeGlobal        ? "Global"
          : mode == hipStreamCaptureModeThreadLocal ? "ThreadLocal"

@@ -287,9 +287,6 @@ MH_HIDDEN mh_stream *mh__stream_by_id(mh_state *state, uint64_t id);
 /* A number for the calling thread, never reused, for "the thread that began a capture". */
 MH_HIDDEN uint64_t mh__thread_serial(void);
 
-/* The calling thread's capture mode (hipThreadExchangeStreamCaptureMode). */
-MH_HIDDEN hipStreamCaptureMode mh__thread_capture_mode(void);
-
 /*
  * The capture checks ROCm makes at the top of calls that must not run while
  * a stream captures, before their argument checks (hip_internal.hpp):

@@ -146,6 +146,40 @@ static void test_null_stream_status_while_a_blocking_stream_captures(void **stat
   MT_CHECK(hipStreamDestroy(non_blocking));
 }
 
+/* What blocks the null stream is any active capture on a stream that is not
+   hipStreamNonBlocking, a joined one included; an invalidated capture does not. */
+static void test_blocking_members_and_the_dump(void **state) {
+  (void)state;
+  hipStream_t origin, side = new_stream();
+  MT_CHECK(hipStreamCreateWithFlags(&origin, hipStreamNonBlocking));
+  hipEvent_t fork;
+  MT_CHECK(hipEventCreate(&fork));
+  hipStreamCaptureStatus status;
+  MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeRelaxed));
+  MT_CHECK(hipEventRecord(fork, origin));
+  MT_CHECK(hipStreamWaitEvent(side, fork, 0));
+  MT_CHECK(hipStreamWaitEvent(side, fork, 0)); /* twice: the same dependencies */
+  MT_EXPECT(hipErrorStreamCaptureImplicit, hipStreamIsCapturing(NULL, &status));
+  char *dump = mt_dump_text();
+  assert_non_null(strstr(dump, "Relaxed mode, active, 1 joined stream(s)"));
+  free(dump);
+  MT_EXPECT(hipErrorStreamCaptureUnsupported, hipStreamSynchronize(side));
+  MT_CHECK(hipStreamIsCapturing(NULL, &status)); /* invalidated: blocks no more */
+  assert_int_equal(status, hipStreamCaptureStatusNone);
+  end_expecting(origin, hipErrorStreamCaptureInvalidated);
+  /* A thread in Relaxed mode may wait for events during another's Global capture. */
+  MT_CHECK(hipEventRecord(fork, side));
+  MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal));
+  hipStreamCaptureMode mode = hipStreamCaptureModeRelaxed;
+  MT_CHECK(hipThreadExchangeStreamCaptureMode(&mode));
+  MT_CHECK(hipEventQuery(fork));
+  MT_CHECK(hipThreadExchangeStreamCaptureMode(&mode));
+  end_expecting(origin, hipSuccess);
+  MT_CHECK(hipEventDestroy(fork));
+  MT_CHECK(hipStreamDestroy(origin));
+  MT_CHECK(hipStreamDestroy(side));
+}
+
 /* ---- the graph ---- */
 
 MT_SITE hipGraph_t capture_test_end(hipStream_t stream) {
@@ -744,6 +778,7 @@ int main(void) {
   const struct CMUnitTest positive[] = {
       TEST(test_status_and_unique_ids),
       TEST(test_null_stream_status_while_a_blocking_stream_captures),
+      TEST(test_blocking_members_and_the_dump),
       TEST(test_graph_is_a_live_object),
       TEST(test_exchange_mode_is_per_thread),
       TEST(test_relaxed_thread_mode_allows_malloc),
