@@ -14,11 +14,11 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$CI_ROOT"
 
-ci_install cmake=cmake make=make gcc=gcc clang=clang clang-format=clang-format \
+ci_install cmake=cmake make=make gcc=gcc g++=g++ clang=clang clang-format=clang-format \
   libc6-dev=/usr/include/stdio.h pkg-config=pkg-config libcmocka-dev=/usr/include/cmocka.h \
   valgrind=valgrind libc6-dbg gcovr=gcovr python3=python3 git=git \
   libtsan2=/usr/lib/x86_64-linux-gnu/libtsan.so.2 \
-  '?libamdhip64-dev=/usr/include/hip/hip_runtime_api.h'
+  '?libamdhip64-dev=/usr/include/hip/hip_runtime_api.h' '?hipcc=/usr/bin/hipcc'
 
 # The ROCm side is required wherever the distribution offers it: only a package
 # apt has no candidate for may leave it out (and step 3 then says so).
@@ -143,6 +143,12 @@ pkgconfig_build() {
     -Wl,-rpath,"$libdir"
 }
 
+# The installed mockhip header against ROCm 7.x's surface, and Debian's ROCm header against the
+# same file (ci/api_surface/check.sh).
+check_api_surface() {
+  ci_run bash "$CI_ROOT/ci/api_surface/check.sh" "$INSTALL_PREFIX/include/mockhip"
+}
+
 step_install_consumer() {
   [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
   local pc_out="$CI_BUILD/consumer-pkgconfig" cmake_out="$CI_BUILD/consumer-cmake"
@@ -196,12 +202,35 @@ step_install_consumer() {
   done
 
   # 4. The documents' commands, exactly as written, for a new user with an empty home.
-  rm -rf "$CI_BUILD/release" "$CI_BUILD/examples"
+  rm -rf "$CI_BUILD/release" "$CI_BUILD/examples" "$CI_BUILD/rocm_project"
   ci_run python3 "$CI_ROOT/ci/doc_commands.py" README.md docs/mockhip.md docs/hmo.md \
     docs/conformance.md
 
   # 5. hipvmm inside another project, without CMocka or pkg-config in sight.
   ci_run bash "$CI_ROOT/ci/subproject/check.sh"
+
+  # 6. The installed header is ROCm's API surface.
+  check_api_surface
+  # 7. Programs written for ROCm (llama.cpp's VMM pool, vLLM's sleep mode), built with
+  #    find_package(hip) and hip::host against this install and run on two devices.
+  ci_run bash "$CI_ROOT/ci/drop_in/check.sh" "$INSTALL_PREFIX"
+  # 8. ROCm's names. Last: it may end the step as skipped.
+  rocm_names_checks
+}
+
+# rocm_names_checks: what mockhip answers to under ROCm's names. On this step's
+# install, the `hip` CMake package, a project written for ROCm and
+# <hip/hip_runtime.h> for host compilers, then the same project against ROCm's
+# own package (ci/hip_package/check.sh); libamdhip64.so.7, a program linked
+# against it and one linked against ROCm (ci/soname/check.sh). A part that
+# cannot run here prints `ci: not checked: <why>`; once everything else has
+# passed, the reasons end the step as skipped, so that none passes silently.
+rocm_names_checks() {
+  local log="$CI_BUILD/rocm-names.log" why
+  ci_run bash "$CI_ROOT/ci/hip_package/check.sh" "$INSTALL_PREFIX" 2>&1 | tee "$log"
+  ci_run bash "$CI_ROOT/ci/soname/check.sh" 2>&1 | tee -a "$log"
+  why=$(sed -n 's/^ci: not checked: //p' "$log" | paste -sd ';' | sed 's/;/; /g')
+  [[ -z $why ]] || ci_skip "every check ran and passed but what cannot run here: $why"
 }
 
 step_fuzz() {
@@ -211,9 +240,9 @@ step_fuzz() {
 
 step_sources() {
   local status=0
-  # The C style: .clang-format, as clang-format 14 (Debian 12's) applies it.
-  printf '+ git ls-files *.c *.h | xargs clang-format --dry-run -Werror\n'
-  git ls-files -z '*.c' '*.h' | xargs -0 clang-format --dry-run -Werror || status=1
+  # The C and C++ style: .clang-format, as clang-format 14 (Debian 12's) applies it.
+  printf '+ git ls-files *.c *.h *.cpp | xargs clang-format --dry-run -Werror\n'
+  git ls-files -z '*.c' '*.h' '*.cpp' | xargs -0 clang-format --dry-run -Werror || status=1
   # Every relative link and anchor in the Markdown resolves; shown files match.
   ci_run python3 "$CI_ROOT/ci/check_docs.py" || status=1
   # The CI scripts' own helpers (package installation).
@@ -235,7 +264,7 @@ ci_step "5. ASan+UBSan build (preset sanitize), ctest" step_sanitizers
 ci_step "6. ThreadSanitizer build (preset tsan), ctest" step_thread_sanitizer
 ci_step "7. coverage build (preset coverage), ctest, gcovr: mockhip/src >= 95% lines and 85% branches, api/src >= 90% lines" \
   step_coverage
-ci_step "8. cmake --install; consumers, examples and README's commands via pkg-config and find_package; hipvmm as a subproject" \
+ci_step "8. cmake --install; consumers, examples and README's commands via pkg-config and find_package; hipvmm as a subproject; the installed header's API surface; ROCm's names: the hip package, hip_runtime.h, libamdhip64.so.7" \
   step_install_consumer
 ci_step "9. differential fuzzer: mockhip against a model of the rules (preset fuzz, ci/fuzz.sh)" \
   step_fuzz

@@ -56,6 +56,12 @@ typedef struct conf_group {
   X(export)                                                                                        \
   X(runtime_negative)                                                                              \
   X(runtime)                                                                                       \
+  X(device_negative)                                                                               \
+  X(device)                                                                                        \
+  X(context_negative)                                                                              \
+  X(context)                                                                                       \
+  X(proc_negative)                                                                                 \
+  X(proc)                                                                                          \
   X(copy_negative)                                                                                 \
   X(copy)                                                                                          \
   X(lifecycle_negative)                                                                            \
@@ -79,7 +85,11 @@ typedef struct conf_group {
   X(hmo_grow_negative)                                                                             \
   X(hmo_grow)                                                                                      \
   X(hmo_protect_negative)                                                                          \
-  X(hmo_protect)
+  X(hmo_protect)                                                                                   \
+  X(memory_negative)                                                                               \
+  X(memory)                                                                                        \
+  X(pointer_info_negative)                                                                         \
+  X(pointer_info)
 
 #define CONF_GROUP_DECLARE(name) extern const conf_group conf_group_##name;
 CONF_GROUP_LIST(CONF_GROUP_DECLARE)

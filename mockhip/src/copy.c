@@ -297,6 +297,15 @@ MH_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t
                    (unsigned)value, count);
 }
 
+MH_EXPORT hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, size_t count) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD16, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = set(s, dest, value, count, sizeof(uint16_t), NULL);
+  return mh__leave(MOCKHIP_CALL_hipMemsetD16, err, "dest=%p, value=%u, count=%zu", dest,
+                   (unsigned)value, count);
+}
+
 MH_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD32, MH_CALLER, &s);
@@ -325,6 +334,16 @@ MH_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, s
     err = set(s, dst, value, count, 1, stream);
   return mh__leave(MOCKHIP_CALL_hipMemsetD8Async, err, "dest=%p, value=%u, count=%zu, stream=%p",
                    dst, (unsigned)value, count, (void *)stream);
+}
+
+MH_EXPORT hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value, size_t count,
+                                       hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD16Async, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = set(s, dest, value, count, sizeof(uint16_t), stream);
+  return mh__leave(MOCKHIP_CALL_hipMemsetD16Async, err, "dest=%p, value=%u, count=%zu, stream=%p",
+                   dest, (unsigned)value, count, (void *)stream);
 }
 
 MH_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,

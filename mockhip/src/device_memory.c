@@ -1,45 +1,21 @@
 /*
- * device_memory.c: ordinary device memory: hipMalloc, hipFree, hipMemGetInfo.
+ * device_memory.c: ordinary device memory: hipMalloc, hipFree, hipMemGetInfo,
+ * hipExtMallocWithFlags, and what hipDeviceReset frees of a device.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-static hipError_t device_malloc(mh_state *s, void **ptr, size_t bytes) {
+static hipError_t device_malloc(mh_state *s, void **ptr, size_t bytes, unsigned flags) {
   if (ptr == NULL)
     return mh__fail(hipErrorInvalidValue, "ptr is NULL");
   *ptr = NULL;
   if (bytes == 0)
     return hipSuccess; /* as ROCm: success with a NULL pointer */
-  int device = mh__current_device();
-  size_t capacity = s->options.device_memory;
-  size_t rounded = (bytes + s->page_bytes - 1) / s->page_bytes * s->page_bytes;
-  if (rounded < bytes || rounded > capacity - s->device_used[device])
-    return mh__fail(hipErrorOutOfMemory,
-                    "device %d has %zu of %zu bytes free, %zu requested (MOCKHIP_DEVICE_MEMORY)",
-                    device, capacity - s->device_used[device], capacity, bytes);
-  mh_region *region = calloc(1, sizeof *region);
-  void *base = NULL;
-  int err = region ? mh__os_alloc(rounded, &base) : 0;
-  if (region == NULL || err != 0) {
-    free(region);
-    return mh__fail(hipErrorOutOfMemory, "cannot allocate %zu bytes: %s", bytes,
-                    err ? strerror(err) : "no memory for the record");
-  }
-  region->kind = MH_REGION_MALLOC;
-  region->base = (uintptr_t)base;
-  region->bytes = rounded;
-  region->asked_bytes = bytes; /* as ROCm's buffer: copies may not use the rounding */
-  region->device = device;
-  region->site = mh__call_site();
-  region->node.key = region->base;
-  mh__tree_insert(&s->regions, &region->node);
-  s->device_used[device] += rounded;
-  s->stats.live_mallocs++;
-  s->stats.malloc_bytes += rounded;
-  *ptr = base;
-  return hipSuccess;
+  /* Signal memory is fine-grained host memory in ROCm (ihipMalloc's host context). */
+  mh_block_memory memory = flags == hipMallocSignalMemory ? MH_BLOCK_HOST : MH_BLOCK_DEVICE;
+  return mh__block_alloc(s, ptr, bytes, memory, flags);
 }
 
 MH_EXPORT hipError_t hipMalloc(void **ptr, size_t size) {
@@ -49,26 +25,46 @@ MH_EXPORT hipError_t hipMalloc(void **ptr, size_t size) {
     err = mh__capture_check(MH_CAPTURE_UNSAFE); /* first, as ROCm's hipMalloc */
   if (err == hipSuccess) {
     mh__lock_write();
-    err = device_malloc(s, ptr, size);
+    err = device_malloc(s, ptr, size, 0);
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipMalloc, err, "ptr=%p -> %p, size=%zu", (void *)ptr,
                    ptr && err == hipSuccess ? *ptr : NULL, size);
 }
 
-static hipError_t device_free(mh_state *s, void *ptr) {
-  if (ptr == NULL)
+/* ROCm's hipExtMallocWithFlags: one of five flags, signal memory exactly 8 bytes. */
+static hipError_t check_malloc_flags(unsigned flags, size_t bytes) {
+  switch (flags) {
+  case hipDeviceMallocDefault:
+  case hipDeviceMallocFinegrained:
+  case HIPVMM_DEVICE_MALLOC_UNCACHED:
+  case HIPVMM_DEVICE_MALLOC_CONTIGUOUS: return hipSuccess;
+  case hipMallocSignalMemory:
+    if (bytes != 8)
+      return mh__fail(hipErrorInvalidValue, "hipMallocSignalMemory needs sizeBytes 8, got %zu",
+                      bytes);
     return hipSuccess;
-  mh_region *region = mh__region_containing(s, (uintptr_t)ptr);
-  if (region == NULL || region->kind != MH_REGION_MALLOC || region->base != (uintptr_t)ptr)
-    return mh__fail(hipErrorInvalidValue, "%p is not the start of a hipMalloc block", ptr);
-  mh__os_release(ptr, region->bytes);
-  mh__tree_remove(&s->regions, &region->node);
-  s->device_used[region->device] -= region->bytes;
-  s->stats.live_mallocs--;
-  s->stats.malloc_bytes -= region->bytes;
-  free(region);
-  return hipSuccess;
+  default:
+    return mh__fail(hipErrorInvalidValue,
+                    "flags %#x is not hipDeviceMallocDefault, Finegrained, Uncached, Contiguous "
+                    "or hipMallocSignalMemory",
+                    flags);
+  }
+}
+
+MH_EXPORT hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flags) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipExtMallocWithFlags, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = check_malloc_flags(flags, sizeBytes);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = device_malloc(s, ptr, sizeBytes, flags);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipExtMallocWithFlags, err,
+                   "ptr=%p -> %p, sizeBytes=%zu, flags=%#x", (void *)ptr,
+                   ptr && err == hipSuccess ? *ptr : NULL, sizeBytes, flags);
 }
 
 MH_EXPORT hipError_t hipFree(void *ptr) {
@@ -78,7 +74,7 @@ MH_EXPORT hipError_t hipFree(void *ptr) {
     err = mh__capture_check(MH_CAPTURE_UNSAFE); /* first, as ROCm's hipFree */
   if (err == hipSuccess) {
     mh__lock_write();
-    err = device_free(s, ptr);
+    err = mh__block_free(s, ptr, "ptr");
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipFree, err, "ptr=%p", ptr);
@@ -99,4 +95,9 @@ MH_EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
   }
   return mh__leave(MOCKHIP_CALL_hipMemGetInfo, err, "free=%p, total=%p", (void *)free_bytes,
                    (void *)total_bytes);
+}
+
+void mh__device_memory_reset(mh_state *s, int device) {
+  mh__blocks_reset(s, device);
+  mh__streams_reset(s, device);
 }

@@ -33,11 +33,14 @@ static void dump_mapping(FILE *out, const mh_state *s, const mh_mapping *m) {
 
 static void dump_region(FILE *out, mh_state *s, const mh_region *r) {
   uintptr_t end = r->base + r->bytes;
-  fprintf(out, "  %s %#lx-%#lx (", r->kind == MH_REGION_RESERVATION ? "reservation" : "hipMalloc",
+  fprintf(out, "  %s %#lx-%#lx (",
+          r->kind == MH_REGION_RESERVATION ? "reservation" : mockhip_api_name(r->made_by),
           (unsigned long)r->base, (unsigned long)end);
   print_bytes(out, r->bytes);
   if (r->kind == MH_REGION_MALLOC) {
-    fprintf(out, ") device %d\n", r->device);
+    /* Only device memory is charged to its device; host and managed memory name theirs too. */
+    static const char *const memory[] = {"device", "host memory, device", "managed, device"};
+    fprintf(out, ") %s %d\n", memory[r->memory], r->device);
     return;
   }
   fprintf(out, ") %zu mapping(s)\n", r->mappings);
@@ -70,6 +73,20 @@ static void dump_handle(void *value, void *ctx) {
           p->prop.requestedHandleType == hipMemHandleTypePosixFileDescriptor ? " posix-fd" : "");
 }
 
+/* Only what differs from a device nobody has touched. */
+static void dump_device_contexts(FILE *out, const mh_state *s, int d) {
+  if (s->primary_active[d] || s->primary_retains[d] > 0)
+    fprintf(out, "  primary context: %s, retained %zu time(s)\n",
+            s->primary_active[d] ? "active" : "inactive", s->primary_retains[d]);
+  if (s->peer_enabled[d] == 0)
+    return;
+  fprintf(out, "  peer access to device(s):");
+  for (int p = 0; p < s->options.devices; p++)
+    if (s->peer_enabled[d] & (1ULL << p))
+      fprintf(out, " %d", p);
+  fprintf(out, "\n");
+}
+
 MH_EXPORT void mockhip_dump(FILE *out) {
   if (out == NULL)
     out = stderr;
@@ -86,8 +103,10 @@ MH_EXPORT void mockhip_dump(FILE *out) {
   fprintf(out, "streams: %zu, events: %zu, graphs: %zu\n", s->streams.live, s->events.live,
           s->graphs.live);
   mh__capture_dump(out, s);
-  for (int d = 0; d < s->options.devices; d++)
+  for (int d = 0; d < s->options.devices; d++) {
     fprintf(out, "device %d: %zu of %zu bytes in use\n", d, s->device_used[d],
             s->options.device_memory);
+    dump_device_contexts(out, s, d);
+  }
   mh__unlock();
 }

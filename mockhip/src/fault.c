@@ -65,6 +65,21 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipGetDeviceCount: return hipErrorNoDevice;
   case MOCKHIP_CALL_hipSetDevice: return hipErrorInvalidDevice;
   case MOCKHIP_CALL_hipMemMapArrayAsync: return hipErrorNotSupported;
+  case MOCKHIP_CALL_hipDeviceEnablePeerAccess:
+  case MOCKHIP_CALL_hipDeviceDisablePeerAccess: return hipErrorInvalidDevice; /* not a peer */
+  case MOCKHIP_CALL_hipCtxSetCurrent:
+  case MOCKHIP_CALL_hipCtxPushCurrent:
+  case MOCKHIP_CALL_hipCtxPopCurrent: return hipErrorInvalidContext;
+  case MOCKHIP_CALL_hipCtxSynchronize:
+    return hipErrorNotSupported; /* as always in ROCm */
+  /* memory beyond VMM */
+  case MOCKHIP_CALL_hipExtMallocWithFlags:
+  case MOCKHIP_CALL_hipMallocManaged:
+  case MOCKHIP_CALL_hipMallocAsync:
+  case MOCKHIP_CALL_hipHostMalloc: return hipErrorOutOfMemory;
+  case MOCKHIP_CALL_hipMemGetAddressRange: return hipErrorNotFound; /* no such memory object */
+  case MOCKHIP_CALL_hipMemGetHandleForAddressRange:
+    return hipErrorNotSupported; /* no dma-buf */
   /* streams, events and capture: what runs out is memory; what a query finds is work not done */
   case MOCKHIP_CALL_hipStreamCreateWithFlags:
   case MOCKHIP_CALL_hipStreamCreateWithPriority:
@@ -75,6 +90,7 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipStreamQuery:
   case MOCKHIP_CALL_hipEventQuery:
   case MOCKHIP_CALL_hipEventElapsedTime: return hipErrorNotReady;
+  case MOCKHIP_CALL_hipGetProcAddress: return hipErrorInvalidValue; /* its one error (clr) */
   default: return hipErrorInvalidValue;
   }
 }

@@ -79,8 +79,12 @@ static inline hipMemGenericAllocationHandle_t mh__phys_handle(const mh_phys *phy
   return (hipMemGenericAllocationHandle_t)(uintptr_t)phys->id;
 }
 
-/* A reservation or a hipMalloc block: a range of address space. */
+/* A reservation or a block of the hipMalloc family (blocks.c): a range of address space. */
 typedef enum mh_region_kind { MH_REGION_RESERVATION, MH_REGION_MALLOC } mh_region_kind;
+
+/* What memory a hipMalloc-family block is, as hipPointerGetAttributes reports it: device
+   memory is charged to its device's capacity, host and managed memory to none. */
+typedef enum mh_block_memory { MH_BLOCK_DEVICE, MH_BLOCK_HOST, MH_BLOCK_MANAGED } mh_block_memory;
 
 typedef struct mh_region {
   mh_tree_node node; /* keyed by base */
@@ -88,9 +92,13 @@ typedef struct mh_region {
   uintptr_t base;
   size_t bytes;       /* address space held: a hipMalloc block's is rounded up to pages */
   size_t asked_bytes; /* the size asked for, which copies stay within */
-  int device;         /* hipMalloc: the device charged; reservation: -1 */
+  int device;         /* block: the current device at allocation (charged if device memory);
+                         reservation: -1 */
   size_t mappings;    /* live mappings inside a reservation */
   const void *site;
+  mh_block_memory memory; /* block: device, host or managed */
+  unsigned flags;         /* block: hipPointerAttribute_t.allocationFlags */
+  mockhip_api made_by;    /* block: the entry point that allocated it, for reports */
 } mh_region;
 
 /* Where access is recorded: one slot per device, then one for the host. */
@@ -119,7 +127,7 @@ typedef struct mh_stream {
   const void *site;
   unsigned flags;                /* hipStreamDefault or hipStreamNonBlocking */
   int priority;                  /* clamped into ROCm's range, -1..1 */
-  int device;                    /* the current device when it was made */
+  int device;                    /* current when made: hipDeviceReset of it destroys it */
   bool per_thread;               /* a thread's hipStreamPerThread: not counted, not a leak */
   mh_capture *capture;           /* the capture it takes part in, or NULL (capture.c) */
   struct mh_stream *next_member; /* the capture's other members, after the origin */
@@ -179,6 +187,10 @@ typedef struct mh_state {
   uint64_t next_id;
   size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
   mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
+  /* peer access and primary contexts (peer.c, context.c) */
+  uint64_t peer_enabled[MH_MAX_DEVICES];  /* bit p of [d]: device d enabled access to peer p */
+  size_t primary_retains[MH_MAX_DEVICES]; /* retains minus releases, for the dump only */
+  bool primary_active[MH_MAX_DEVICES];    /* hipSetDevice has named the device */
 } mh_state;
 
 /* The state, initialised on first use. */
@@ -188,8 +200,9 @@ MH_HIDDEN void mh__lock_read(void);
 MH_HIDDEN void mh__lock_write(void);
 MH_HIDDEN void mh__unlock(void);
 
-/* The calling thread's current device. */
+/* The calling thread's current device, which is also its current context. */
 MH_HIDDEN int mh__current_device(void);
+MH_HIDDEN void mh__set_current_device(int device);
 
 /* The address an entry point returns to: its caller's call site. */
 #define MH_CALLER __builtin_return_address(0)
@@ -254,6 +267,28 @@ MH_HIDDEN bool mh__is_location_type(int type);
 /* Whether device is in 0..devices-1 (runtime.c). */
 MH_HIDDEN bool mh__valid_device(const mh_state *state, int device);
 
+/* ---- hipMalloc-family blocks (blocks.c) ---- */
+
+/*
+ * Allocates a block of `bytes` (> 0) for the current device, made by the
+ * calling entry point, and sets *out. Device memory is charged to the device;
+ * host and managed memory to none, but one block of them may not exceed the
+ * capacity either. hipErrorOutOfMemory with the reason recorded. Call under
+ * the write lock.
+ */
+MH_HIDDEN hipError_t mh__block_alloc(mh_state *state, void **out, size_t bytes,
+                                     mh_block_memory memory, unsigned flags);
+
+/* Frees the block starting at ptr (NULL: nothing, hipSuccess); any other address is
+   hipErrorInvalidValue, the reason naming the argument `what`. Call under the write lock. */
+MH_HIDDEN hipError_t mh__block_free(mh_state *state, void *ptr, const char *what);
+
+/* Frees every block made while device was current (hipDeviceReset). */
+MH_HIDDEN void mh__blocks_reset(mh_state *state, int device);
+
+/* The block whose asked-for bytes hold addr, or NULL. Call under the lock. */
+MH_HIDDEN mh_region *mh__block_containing(mh_state *state, uintptr_t addr);
+
 /* ---- checks before copies (copy.c, device_memory.c) ---- */
 
 /*
@@ -281,8 +316,20 @@ MH_HIDDEN hipError_t mh__stream_get(mh_state *state, hipStream_t stream, mh_stre
 /* mh__stream_get without the stream: hipSuccess for any handle a call may take. */
 MH_HIDDEN hipError_t mh__check_stream(mh_state *state, hipStream_t stream);
 
+/* ---- devices and contexts (device.c, context.c, device_memory.c) ---- */
+
+/* Marks device's primary context active, as hipSetDevice does in ROCm (context.c). */
+MH_HIDDEN void mh__primary_context_activate(mh_state *state, int device);
+
+/* What hipDeviceReset frees of device: its hipMalloc blocks and its streams
+   (device_memory.c); the caller holds the write lock. */
+MH_HIDDEN void mh__device_memory_reset(mh_state *state, int device);
+
 /* The live stream (per-thread ones too) with this id, or NULL. */
 MH_HIDDEN mh_stream *mh__stream_by_id(mh_state *state, uint64_t id);
+
+/* Destroys every stream made on device (hipDeviceReset); under the write lock. */
+MH_HIDDEN void mh__streams_reset(mh_state *state, int device);
 
 /* A number for the calling thread, never reused, for "the thread that began a capture". */
 MH_HIDDEN uint64_t mh__thread_serial(void);

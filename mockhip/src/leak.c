@@ -27,9 +27,12 @@ static void line(report *r, const char *what, const void *site) {
 
 static void report_region(report *r, const mh_region *region) {
   char what[160];
-  snprintf(what, sizeof what, "%s %#lx (%zu bytes)",
-           region->kind == MH_REGION_RESERVATION ? "reservation" : "hipMalloc block",
-           (unsigned long)region->base, region->asked_bytes);
+  /* A block is named after the call that made it: "hipMallocManaged block". */
+  snprintf(what, sizeof what, "%s%s %#lx (%zu bytes)",
+           region->kind == MH_REGION_RESERVATION ? "reservation"
+                                                 : mockhip_api_name(region->made_by),
+           region->kind == MH_REGION_RESERVATION ? "" : " block", (unsigned long)region->base,
+           region->asked_bytes);
   line(r, what, region->site);
 }
 

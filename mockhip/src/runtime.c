@@ -1,9 +1,10 @@
 /*
  * runtime.c: the process-wide state and its fork handlers, the entry/exit path
  * every HIP call takes (counting, last error and reason, trace), handle and
- * stream ids, mockhip_api_name, mockhip_stats and mockhip_live_objects, and
- * the device model: hipInit, devices, attributes, synchronisation, versions,
- * hipGetLastError and hipPeekAtLastError.
+ * stream ids, mockhip_api_name, mockhip_stats and mockhip_live_objects,
+ * hipInit, the device count and the calling thread's current device,
+ * synchronisation, versions, hipGetLastError and hipPeekAtLastError. The
+ * devices themselves are device.c's, peers peer.c's, contexts context.c's.
  */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -73,6 +74,8 @@ void mh__lock_write(void) { pthread_rwlock_wrlock(state.lock); }
 void mh__unlock(void) { pthread_rwlock_unlock(state.lock); }
 
 int mh__current_device(void) { return current_device; }
+
+void mh__set_current_device(int device) { current_device = device; }
 
 hipError_t mh__enter(mockhip_api api, void *site, mh_state **state_out) {
   atomic_fetch_add_explicit(&calls[api], 1, memory_order_relaxed);
@@ -207,8 +210,10 @@ MH_EXPORT hipError_t hipSetDevice(int device) {
     if (!mh__valid_device(s, device))
       err = mh__fail(hipErrorInvalidDevice, "device %d is not in 0..%d", device,
                      s->options.devices - 1);
-    else
+    else {
       current_device = device;
+      mh__primary_context_activate(s, device);
+    }
   }
   return mh__leave(MOCKHIP_CALL_hipSetDevice, err, "deviceId=%d", device);
 }
@@ -222,49 +227,6 @@ MH_EXPORT hipError_t hipGetDevice(int *device) {
       *device = current_device;
   }
   return mh__leave(MOCKHIP_CALL_hipGetDevice, err, "deviceId=%p", (void *)device);
-}
-
-static hipError_t attribute(mh_state *s, int *value, int attr, int device) {
-  if (value == NULL)
-    return mh__fail(hipErrorInvalidValue, "pi is NULL");
-  if (!mh__valid_device(s, device))
-    return mh__fail(hipErrorInvalidDevice, "device %d is not in 0..%d", device,
-                    s->options.devices - 1);
-  switch (attr) {
-  case hipDeviceAttributeMemoryPoolsSupported: *value = 0; return hipSuccess; /* no pools */
-  case HIPVMM_ATTRIBUTE_VMM: *value = 1; return hipSuccess;
-  case HIPVMM_ATTRIBUTE_HOST_REGISTER: *value = 0; return hipSuccess;
-  default:
-    return mh__fail(hipErrorInvalidValue, "attribute %d is not emulated (only %d, %d, %d)", attr,
-                    (int)hipDeviceAttributeMemoryPoolsSupported, (int)HIPVMM_ATTRIBUTE_VMM,
-                    (int)HIPVMM_ATTRIBUTE_HOST_REGISTER);
-  }
-}
-
-MH_EXPORT hipError_t hipDeviceGetAttribute(int *pi, hipDeviceAttribute_t attr, int device) {
-  mh_state *s;
-  hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceGetAttribute, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    err = attribute(s, pi, (int)attr, device);
-  }
-  return mh__leave(MOCKHIP_CALL_hipDeviceGetAttribute, err, "pi=%p, attr=%d, deviceId=%d",
-                   (void *)pi, (int)attr, device);
-}
-
-MH_EXPORT hipError_t hipDeviceCanAccessPeer(int *can, int device, int peer) {
-  mh_state *s;
-  hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceCanAccessPeer, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    if (can == NULL)
-      err = mh__fail(hipErrorInvalidValue, "canAccessPeer is NULL");
-    else if (!mh__valid_device(s, device) || !mh__valid_device(s, peer))
-      err = mh__fail(hipErrorInvalidDevice, "devices %d and %d must be in 0..%d", device, peer,
-                     s->options.devices - 1);
-    else
-      *can = device != peer; /* every pair of distinct devices are peers */
-  }
-  return mh__leave(MOCKHIP_CALL_hipDeviceCanAccessPeer, err,
-                   "canAccessPeer=%p, deviceId=%d, peerDeviceId=%d", (void *)can, device, peer);
 }
 
 /* Work runs at once on the calling thread, so there is nothing to wait for;

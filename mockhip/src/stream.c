@@ -219,6 +219,29 @@ static hipError_t stream_destroy(mh_state *s, hipStream_t stream) {
   return hipSuccess;
 }
 
+/* Finds one stream of a device; the map is not changed while it is walked. */
+typedef struct stream_search {
+  int device;
+  uint64_t found; /* 0: none */
+} stream_search;
+
+static void match_stream(void *value, void *ctx) {
+  const mh_stream *stream = value;
+  stream_search *search = ctx;
+  if (search->found == 0 && stream->device == search->device)
+    search->found = stream->id;
+}
+
+void mh__streams_reset(mh_state *s, int device) {
+  for (;;) {
+    stream_search search = {device, 0};
+    mh__idmap_each(&s->streams, match_stream, &search);
+    if (search.found == 0)
+      return;
+    (void)stream_destroy(s, (hipStream_t)(uintptr_t)search.found);
+  }
+}
+
 MH_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamDestroy, MH_CALLER, &s);

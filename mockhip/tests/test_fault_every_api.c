@@ -34,8 +34,11 @@ typedef struct world {
   int fd;                                /* spare, exported */
   unsigned char *block;                  /* one granule from hipMalloc, BLOCK_FILL */
   hipStream_t stream;
-  hipEvent_t event; /* recorded on stream */
-  hipGraph_t graph; /* made by a case's prepare */
+  hipCtx_t ctx0, ctx1; /* device 0's primary context, retained once; device 1's */
+  bool ctx0_pushed;    /* on this thread's context stack */
+  bool peer_2_enabled; /* device 0 has peer access to device 2 */
+  hipEvent_t event;    /* recorded on stream */
+  hipGraph_t graph;    /* made by a case's prepare */
   struct {
     void *ptr;
     hipMemGenericAllocationHandle_t handle;
@@ -46,6 +49,7 @@ typedef struct world {
     unsigned long long flags;
     hipMemAllocationProp prop;
     hipArrayMapInfo map_info;
+    hipPointerAttribute_t attributes;
     hipEvent_t event;
     hipGraph_t graph;
     float ms;
@@ -54,6 +58,13 @@ typedef struct world {
     hipStreamCaptureStatus capture_status;
     hipStreamCaptureMode capture_mode;
     unsigned char host[64];
+    hipCtx_t ctx;
+    unsigned int ctx_flags;
+    int minor;
+    char text[64];
+    hipUUID uuid;
+    hipDeviceProp_t props;
+    hipDriverProcAddressQueryResult symbol_status;
   } out;
 } world;
 
@@ -75,6 +86,14 @@ static void world_create(world *w) {
   MT_CHECK(hipMalloc((void **)&w->block, granule));
   memset(w->block, BLOCK_FILL, granule);
   MT_CHECK(hipStreamCreate(&w->stream));
+  MT_CHECK(hipSetDevice(1));
+  MT_CHECK(hipCtxGetCurrent(&w->ctx1));
+  MT_CHECK(hipSetDevice(0));
+  MT_CHECK(hipDevicePrimaryCtxRetain(&w->ctx0, 0));
+  MT_CHECK(hipCtxPushCurrent(w->ctx0));
+  w->ctx0_pushed = true;
+  MT_CHECK(hipDeviceEnablePeerAccess(2, 0));
+  w->peer_2_enabled = true;
   MT_CHECK(hipEventCreate(&w->event));
   MT_CHECK(hipEventRecord(w->event, w->stream));
   /* Every byte of out is a sentinel: a value no call writes. */
@@ -84,6 +103,12 @@ static void world_create(world *w) {
 static void world_destroy(world *w) {
   live_world = NULL;
   MT_CHECK(hipSetDevice(0));
+  if (w->peer_2_enabled)
+    MT_CHECK(hipDeviceDisablePeerAccess(2));
+  if (w->ctx0_pushed)
+    MT_CHECK(hipCtxPopCurrent(NULL));
+  if (w->ctx0 != NULL)
+    MT_CHECK(hipDevicePrimaryCtxRelease(0));
   if (w->graph != NULL)
     MT_CHECK(hipGraphDestroy(w->graph));
   if (w->event != NULL)
@@ -238,6 +263,115 @@ static hipError_t call_import(world *w) {
 static hipError_t call_map_array(world *w) {
   return hipMemMapArrayAsync(&w->out.map_info, 1, w->stream);
 }
+static hipError_t call_device_get(world *w) { return hipDeviceGet(&w->out.value, 1); }
+static hipError_t call_compute_capability(world *w) {
+  return hipDeviceComputeCapability(&w->out.value, &w->out.minor, 0);
+}
+static hipError_t call_get_name(world *w) {
+  return hipDeviceGetName(w->out.text, sizeof w->out.text, 0);
+}
+static hipError_t call_get_uuid(world *w) { return hipDeviceGetUuid(&w->out.uuid, 1); }
+static hipError_t call_pci_bus_id(world *w) {
+  return hipDeviceGetPCIBusId(w->out.text, sizeof w->out.text, 1);
+}
+static hipError_t call_total_mem(world *w) { return hipDeviceTotalMem(&w->out.total_bytes, 0); }
+static hipError_t call_get_properties(world *w) { return hipGetDeviceProperties(&w->out.props, 0); }
+static hipError_t call_p2p_attribute(world *w) {
+  return hipDeviceGetP2PAttribute(&w->out.value, hipDevP2PAttrAccessSupported, 0, 1);
+}
+static hipError_t call_enable_peer(world *w) {
+  (void)w;
+  return hipDeviceEnablePeerAccess(1, 0);
+}
+static void undo_enable_peer(world *w) {
+  (void)w;
+  MT_CHECK(hipDeviceDisablePeerAccess(1));
+}
+static hipError_t call_disable_peer(world *w) {
+  (void)w;
+  return hipDeviceDisablePeerAccess(2);
+}
+static void undo_disable_peer(world *w) { w->peer_2_enabled = false; }
+/* Frees the world's hipMalloc block and stream, both device 0's. */
+static hipError_t call_device_reset(world *w) {
+  (void)w;
+  return hipDeviceReset();
+}
+static void undo_device_reset(world *w) {
+  w->block = NULL;
+  w->stream = NULL;
+}
+static hipError_t call_ctx_get_current(world *w) { return hipCtxGetCurrent(&w->out.ctx); }
+static hipError_t call_ctx_set_current(world *w) { return hipCtxSetCurrent(w->ctx1); }
+static void undo_ctx_set_current(world *w) {
+  MT_CHECK(hipCtxSetCurrent(w->ctx0)); /* replaced ctx0 on top of the stack */
+  MT_CHECK(hipSetDevice(0));
+}
+static hipError_t call_ctx_push(world *w) { return hipCtxPushCurrent(w->ctx1); }
+static void undo_ctx_push(world *w) {
+  (void)w;
+  MT_CHECK(hipCtxPopCurrent(NULL));
+  MT_CHECK(hipSetDevice(0));
+}
+static hipError_t call_ctx_pop(world *w) { return hipCtxPopCurrent(&w->out.ctx); }
+static void undo_ctx_pop(world *w) { w->ctx0_pushed = false; }
+static hipError_t call_ctx_get_device(world *w) { return hipCtxGetDevice(&w->out.value); }
+static hipError_t call_ctx_synchronize(world *w) {
+  (void)w;
+  return hipCtxSynchronize();
+}
+static hipError_t call_primary_retain(world *w) {
+  return hipDevicePrimaryCtxRetain(&w->out.ctx, 0);
+}
+static void undo_primary_retain(world *w) {
+  (void)w;
+  MT_CHECK(hipDevicePrimaryCtxRelease(0));
+}
+static hipError_t call_primary_release(world *w) {
+  (void)w;
+  return hipDevicePrimaryCtxRelease(0);
+}
+static void undo_primary_release(world *w) { w->ctx0 = NULL; }
+static hipError_t call_primary_get_state(world *w) {
+  return hipDevicePrimaryCtxGetState(0, &w->out.ctx_flags, &w->out.value);
+}
+static hipError_t call_primary_reset(world *w) {
+  (void)w;
+  return hipDevicePrimaryCtxReset(0);
+}
+
+/* memory beyond VMM */
+static hipError_t call_memset_d16(world *w) { return hipMemsetD16(w->m.base, 0x1234, 16); }
+static hipError_t call_memset_d16_async(world *w) {
+  return hipMemsetD16Async(w->m.base, 0x5678, 16, w->stream);
+}
+static hipError_t call_ext_malloc(world *w) {
+  return hipExtMallocWithFlags(&w->out.ptr, granule, hipDeviceMallocFinegrained);
+}
+static hipError_t call_malloc_managed(world *w) {
+  return hipMallocManaged(&w->out.ptr, granule, hipMemAttachGlobal);
+}
+static hipError_t call_malloc_async(world *w) {
+  return hipMallocAsync(&w->out.ptr, granule, w->stream);
+}
+static void undo_malloc_async(world *w) { MT_CHECK(hipFreeAsync(w->out.ptr, w->stream)); }
+static hipError_t call_free_async(world *w) { return hipFreeAsync(w->block, w->stream); }
+static hipError_t call_host_malloc(world *w) {
+  return hipHostMalloc(&w->out.ptr, granule, hipHostMallocDefault);
+}
+static void undo_host_malloc(world *w) { MT_CHECK(hipHostFree(w->out.ptr)); }
+/* As in ROCm, hipHostFree frees any block, the world's hipMalloc block too. */
+static hipError_t call_host_free(world *w) { return hipHostFree(w->block); }
+static hipError_t call_address_range(world *w) {
+  return hipMemGetAddressRange(&w->out.ptr, &w->out.granularity, w->block + 1);
+}
+static hipError_t call_pointer_attributes(world *w) {
+  return hipPointerGetAttributes(&w->out.attributes, w->m.base);
+}
+static hipError_t call_range_handle(world *w) {
+  return hipMemGetHandleForAddressRange(&w->out.fd, w->block, granule,
+                                        hipMemRangeHandleTypeDmaBufFd, 0);
+}
 
 /* ---- streams, events and capture ---- */
 
@@ -312,6 +446,11 @@ static void prepare_graph(world *w) {
 static hipError_t call_graph_destroy(world *w) { return hipGraphDestroy(w->graph); }
 static void undo_graph_destroy(world *w) { w->graph = NULL; }
 
+static hipError_t call_get_proc_address(world *w) {
+  return hipGetProcAddress("hipMemCreate", &w->out.ptr, HIP_VERSION, HIP_GET_PROC_ADDRESS_DEFAULT,
+                           &w->out.symbol_status);
+}
+
 typedef struct api_case {
   hipError_t natural;           /* fault.c's natural_failure() for the entry point */
   hipError_t (*call)(world *w); /* valid arguments on the world */
@@ -375,6 +514,52 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                              hipSuccess},
     /* Sparse arrays do not exist on AMD: valid arguments get NotSupported anyway (a.14). */
     CASE(hipMemMapArrayAsync) = {hipErrorNotSupported, call_map_array, NULL, hipErrorNotSupported},
+    CASE(hipDeviceGet) = {hipErrorInvalidValue, call_device_get, NULL, hipSuccess},
+    CASE(hipDeviceComputeCapability) = {hipErrorInvalidValue, call_compute_capability, NULL,
+                                        hipSuccess},
+    CASE(hipDeviceGetName) = {hipErrorInvalidValue, call_get_name, NULL, hipSuccess},
+    CASE(hipDeviceGetUuid) = {hipErrorInvalidValue, call_get_uuid, NULL, hipSuccess},
+    CASE(hipDeviceGetPCIBusId) = {hipErrorInvalidValue, call_pci_bus_id, NULL, hipSuccess},
+    CASE(hipDeviceTotalMem) = {hipErrorInvalidValue, call_total_mem, NULL, hipSuccess},
+    CASE(hipGetDevicePropertiesR0600) = {hipErrorInvalidValue, call_get_properties, NULL,
+                                         hipSuccess},
+    CASE(hipDeviceGetP2PAttribute) = {hipErrorInvalidValue, call_p2p_attribute, NULL, hipSuccess},
+    CASE(hipDeviceEnablePeerAccess) = {hipErrorInvalidDevice, call_enable_peer, undo_enable_peer,
+                                       hipSuccess},
+    CASE(hipDeviceDisablePeerAccess) = {hipErrorInvalidDevice, call_disable_peer, undo_disable_peer,
+                                        hipSuccess},
+    CASE(hipDeviceReset) = {hipErrorInvalidValue, call_device_reset, undo_device_reset, hipSuccess},
+    CASE(hipCtxGetCurrent) = {hipErrorInvalidValue, call_ctx_get_current, NULL, hipSuccess},
+    CASE(hipCtxSetCurrent) = {hipErrorInvalidContext, call_ctx_set_current, undo_ctx_set_current,
+                              hipSuccess},
+    CASE(hipCtxPushCurrent) = {hipErrorInvalidContext, call_ctx_push, undo_ctx_push, hipSuccess},
+    CASE(hipCtxPopCurrent) = {hipErrorInvalidContext, call_ctx_pop, undo_ctx_pop, hipSuccess},
+    CASE(hipCtxGetDevice) = {hipErrorInvalidValue, call_ctx_get_device, NULL, hipSuccess},
+    /* ROCm implements no hipCtxSynchronize: valid arguments get NotSupported anyway. */
+    CASE(hipCtxSynchronize) = {hipErrorNotSupported, call_ctx_synchronize, NULL,
+                               hipErrorNotSupported},
+    CASE(hipDevicePrimaryCtxRetain) = {hipErrorInvalidValue, call_primary_retain,
+                                       undo_primary_retain, hipSuccess},
+    CASE(hipDevicePrimaryCtxRelease) = {hipErrorInvalidValue, call_primary_release,
+                                        undo_primary_release, hipSuccess},
+    CASE(hipDevicePrimaryCtxGetState) = {hipErrorInvalidValue, call_primary_get_state, NULL,
+                                         hipSuccess},
+    CASE(hipDevicePrimaryCtxReset) = {hipErrorInvalidValue, call_primary_reset, NULL, hipSuccess},
+    /* memory beyond VMM */
+    CASE(hipMemsetD16) = {hipErrorInvalidValue, call_memset_d16, NULL, hipSuccess},
+    CASE(hipMemsetD16Async) = {hipErrorInvalidValue, call_memset_d16_async, NULL, hipSuccess},
+    CASE(hipExtMallocWithFlags) = {hipErrorOutOfMemory, call_ext_malloc, undo_malloc, hipSuccess},
+    CASE(hipMallocManaged) = {hipErrorOutOfMemory, call_malloc_managed, undo_malloc, hipSuccess},
+    CASE(hipMallocAsync) = {hipErrorOutOfMemory, call_malloc_async, undo_malloc_async, hipSuccess},
+    CASE(hipFreeAsync) = {hipErrorInvalidValue, call_free_async, undo_free, hipSuccess},
+    CASE(hipHostMalloc) = {hipErrorOutOfMemory, call_host_malloc, undo_host_malloc, hipSuccess},
+    CASE(hipHostFree) = {hipErrorInvalidValue, call_host_free, undo_free, hipSuccess},
+    CASE(hipMemGetAddressRange) = {hipErrorNotFound, call_address_range, NULL, hipSuccess},
+    CASE(hipPointerGetAttributes) = {hipErrorInvalidValue, call_pointer_attributes, NULL,
+                                     hipSuccess},
+    /* dma-buf is not emulated: valid arguments get NotSupported anyway. */
+    CASE(hipMemGetHandleForAddressRange) = {hipErrorNotSupported, call_range_handle, NULL,
+                                            hipErrorNotSupported},
     CASE(hipStreamCreateWithFlags) = {hipErrorOutOfMemory, call_stream_create_flags,
                                       undo_stream_create, hipSuccess},
     CASE(hipStreamCreateWithPriority) = {hipErrorOutOfMemory, call_stream_create_priority,
@@ -405,6 +590,7 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                                 undo_exchange_mode, hipSuccess},
     CASE(hipGraphDestroy) = {hipErrorInvalidValue, call_graph_destroy, undo_graph_destroy,
                              hipSuccess},
+    CASE(hipGetProcAddress) = {hipErrorInvalidValue, call_get_proc_address, NULL, hipSuccess},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of
@@ -512,8 +698,9 @@ static void test_every_entry_point_has_a_case(void **state) {
 
 int main(void) {
   /* Before the first HIP call, which reads it: peer copies and hipSetDevice(1) need a second
-     device, and the current device is part of what must not change. */
-  setenv("MOCKHIP_DEVICES", "2", 1);
+     device, enabling and disabling peer access a third, and the current device is part of what
+     must not change. */
+  setenv("MOCKHIP_DEVICES", "3", 1);
   const struct CMUnitTest complete[] = {
       cmocka_unit_test_setup_teardown(test_every_entry_point_has_a_case, setup, teardown),
   };

@@ -172,7 +172,7 @@ static void test_runtime_nulls_and_bad_devices(void **state) {
             hipDeviceGetAttribute(NULL, hipDeviceAttributeVirtualMemoryManagementSupported, 0));
   MT_EXPECT(hipErrorInvalidDevice,
             hipDeviceGetAttribute(&value, hipDeviceAttributeVirtualMemoryManagementSupported, 2));
-  MT_EXPECT(hipErrorInvalidValue, hipDeviceGetAttribute(&value, (hipDeviceAttribute_t)1, 0));
+  MT_EXPECT(hipErrorInvalidValue, hipDeviceGetAttribute(&value, hipDeviceAttributeUnused1, 0));
   MT_EXPECT(hipErrorInvalidValue, hipDeviceCanAccessPeer(NULL, 0, 1));
   MT_EXPECT(hipErrorInvalidDevice, hipDeviceCanAccessPeer(&value, 0, 2));
   MT_EXPECT(hipErrorInvalidDevice, hipDeviceCanAccessPeer(&value, -1, 0));

@@ -15,9 +15,15 @@
  *   (HIPVMM_HTOD_SRC), so a definition matches the header it is built with.
  * - ROCm 5.2 orders hipMemAllocationProp differently; code that names fields
  *   (never positional initialisers) works with both layouts.
+ * - hipDeviceProp_tR0600 and hipGetDevicePropertiesR0600 appeared in ROCm 6.0
+ *   (HIPVMM_HAS_PROPERTIES_R0600); 5.x has an older hipDeviceProp_t.
+ * - Device attributes 91-99 and 10017-10022 were named in releases after 5.2
+ *   (5.3 to 7.x): HIPVMM_ATTRIBUTE_ names give their values, which never change.
  * - hipStreamGetDevice and hipEventDisableSystemFence appeared in ROCm 5.6,
  *   hipStreamLegacy in ROCm 6.2 (the HIP header's history); older headers get
  *   the values under the HIPVMM_ names and no hipStreamGetDevice.
+ * - hipGetProcAddress appeared in ROCm 6.2, its flags (HIP_GET_PROC_ADDRESS_*)
+ *   and its argument checks later (HIPVMM_HAS_GET_PROC_ADDRESS: a 7.x header).
  */
 #ifndef HIPVMM_COMPAT_H
 #define HIPVMM_COMPAT_H
@@ -57,6 +63,25 @@
 #define HIPVMM_ATTRIBUTE_HOST_REGISTER ((hipDeviceAttribute_t)90)
 #endif
 
+#define HIPVMM_HAS_PROPERTIES_R0600 (HIP_VERSION >= 60000000)
+
+/* By value: ROCm named these after 5.2, each in a different release. */
+#define HIPVMM_ATTRIBUTE_MEMORY_POOL_HANDLE_TYPES ((hipDeviceAttribute_t)91)
+#define HIPVMM_ATTRIBUTE_HOST_NUMA_ID ((hipDeviceAttribute_t)92)
+#define HIPVMM_ATTRIBUTE_DMA_BUF ((hipDeviceAttribute_t)93)
+#define HIPVMM_ATTRIBUTE_RDMA_WITH_VMM ((hipDeviceAttribute_t)94)
+#define HIPVMM_ATTRIBUTE_HANDLE_TYPE_FABRIC ((hipDeviceAttribute_t)95)
+#define HIPVMM_ATTRIBUTE_HOST_ALLOC_DMA_BUF ((hipDeviceAttribute_t)96)
+#define HIPVMM_ATTRIBUTE_RDMA ((hipDeviceAttribute_t)97)
+#define HIPVMM_ATTRIBUTE_RDMA_FLUSH_WRITES_OPTIONS ((hipDeviceAttribute_t)98)
+#define HIPVMM_ATTRIBUTE_RDMA_WRITES_ORDERING ((hipDeviceAttribute_t)99)
+#define HIPVMM_ATTRIBUTE_WALL_CLOCK_RATE ((hipDeviceAttribute_t)10017)
+#define HIPVMM_ATTRIBUTE_NUMBER_OF_XCCS ((hipDeviceAttribute_t)10018)
+#define HIPVMM_ATTRIBUTE_MAX_VGPRS_PER_THREAD ((hipDeviceAttribute_t)10019)
+#define HIPVMM_ATTRIBUTE_PCI_CHIP_ID ((hipDeviceAttribute_t)10020)
+#define HIPVMM_ATTRIBUTE_EXPERT_SCHED_MODE ((hipDeviceAttribute_t)10021)
+#define HIPVMM_ATTRIBUTE_MAX_DYN_DATA_PREFETCH_REGIONS ((hipDeviceAttribute_t)10022)
+
 #if HIP_VERSION >= 60100000
 #define HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU hipMemcpyDeviceToDeviceNoCU
 #else
@@ -83,8 +108,57 @@
 #define HIPVMM_STREAM_LEGACY ((hipStream_t)1)
 #endif
 
+/* A 7.x header declares hipGetProcAddress with its flags and every entry point mockhip lists. */
+#if HIP_VERSION >= 70000000
+#define HIPVMM_HAS_GET_PROC_ADDRESS 1
+#else
+#define HIPVMM_HAS_GET_PROC_ADDRESS 0
+#endif
+
 /* hipMemImportFromShareableHandle takes the fd value cast to a pointer (newest
    ROCm, CUDA); ROCm 6.2/6.3 read it through a pointer instead. */
 #define HIPVMM_FD_AS_OS_HANDLE(fd) ((void *)(intptr_t)(fd))
+
+/* ---- memory beyond VMM ----
+ * hipPointerAttribute_t names its memory type `type` from ROCm 5.5 (5.5-5.7 in
+ * a union with `memoryType`, the only name before). ROCm 6.0 renumbered
+ * hipMemoryType as CUDA's and added Unregistered, which 5.x does not have (it
+ * fails for a pointer it does not know); Managed is 4 in 5.3-5.7, absent in
+ * 5.2. hipDeviceMallocUncached appeared in 5.5, hipDeviceMallocContiguous in
+ * 6.2; hipHostMallocUncached, hipMemRangeHandleType and
+ * hipMemGetHandleForAddressRange are not in the 6.3 header but are in 7.x's. */
+#if HIP_VERSION >= 50500000
+#define HIPVMM_POINTER_TYPE(attributes) ((attributes).type)
+#else
+#define HIPVMM_POINTER_TYPE(attributes) ((attributes).memoryType)
+#endif
+
+#if HIP_VERSION >= 60000000
+#define HIPVMM_MEMORY_TYPE_UNREGISTERED hipMemoryTypeUnregistered
+#define HIPVMM_MEMORY_TYPE_MANAGED hipMemoryTypeManaged
+#else
+#define HIPVMM_MEMORY_TYPE_UNREGISTERED ((hipMemoryType)-1) /* none: 5.x fails instead */
+#define HIPVMM_MEMORY_TYPE_MANAGED ((hipMemoryType)4)
+#endif
+
+#if HIP_VERSION >= 50500000
+#define HIPVMM_DEVICE_MALLOC_UNCACHED hipDeviceMallocUncached
+#else
+#define HIPVMM_DEVICE_MALLOC_UNCACHED 0x3
+#endif
+
+#if HIP_VERSION >= 60200000
+#define HIPVMM_DEVICE_MALLOC_CONTIGUOUS hipDeviceMallocContiguous
+#else
+#define HIPVMM_DEVICE_MALLOC_CONTIGUOUS 0x4
+#endif
+
+#if HIP_VERSION >= 70000000
+#define HIPVMM_HOST_MALLOC_UNCACHED hipHostMallocUncached
+#define HIPVMM_HAS_MEM_RANGE_HANDLE 1
+#else
+#define HIPVMM_HOST_MALLOC_UNCACHED 0x10000000u
+#define HIPVMM_HAS_MEM_RANGE_HANDLE 0
+#endif
 
 #endif /* HIPVMM_COMPAT_H */

@@ -28,7 +28,14 @@ extern "C" {
 #define MOCKHIP_API
 #endif
 
-typedef enum hipError_t {
+/* As ROCm's: C++17 callers that drop a hipError_t get a warning. */
+#if defined(__cplusplus) && __cplusplus >= 201703L
+#define MOCKHIP_NODISCARD [[nodiscard]]
+#else
+#define MOCKHIP_NODISCARD
+#endif
+
+typedef enum MOCKHIP_NODISCARD hipError_t {
   hipSuccess = 0,
   hipErrorInvalidValue = 1,
   hipErrorOutOfMemory = 2,
@@ -114,6 +121,8 @@ typedef enum hipError_t {
   hipErrorInvalidClusterSize = 1054,
   hipErrorTbd
 } hipError_t;
+
+#undef MOCKHIP_NODISCARD
 
 /* Every attribute ROCm 7.x declares, with its value (the enum is sequential in ROCm's header). */
 typedef enum hipDeviceAttribute_t {

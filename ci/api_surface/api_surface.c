@@ -1,0 +1,830 @@
+/*
+ * api_surface.c: the part of ROCm 7.x's hip_runtime_api.h that mockhip covers,
+ * named in full, so a header that differs from ROCm's does not compile.
+ *
+ * ci/api_surface/check.sh compiles it, never links or runs it: as C11 and as
+ * C++17, with gcc and clang, at -Wall -Wextra -Werror, against mockhip's
+ * header and against Debian's ROCm 5.2 header. It names every function, type,
+ * enumerator and macro mockhip's header declares (names.py checks that none is
+ * left out), with the values, layouts and signatures of ROCm 7.x's header
+ * (rocm-systems projects/hip/include/hip/hip_runtime_api.h and driver_types.h):
+ *
+ * - every enumerator and every constant macro has ROCm's value;
+ * - the structs ROCm fixes have its size and field offsets (LP64);
+ * - every function is taken into a pointer of ROCm's exact type, so a wrong
+ *   return or parameter type is an error (in C an incompatible pointer, in C++
+ *   no conversion);
+ * - in C++, ROCm's overloads and default arguments are called as ROCm code
+ *   calls them.
+ *
+ * A name Debian's 5.2 header lacks sits under #if HIP_VERSION >= the first
+ * ROCm/HIP release tag whose header declares it (checked for 5.3 to 6.3;
+ * names first seen after 6.3 are keyed on 7.0). Where 5.2 declares a name
+ * differently, the #else branch holds 5.2's declaration.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hip/hip_runtime_api.h>
+#include <hip/hip_version.h>
+
+#ifdef __cplusplus
+#define SURFACE_ASSERT(what) static_assert(what, #what)
+#else
+#define SURFACE_ASSERT(what) _Static_assert(what, #what)
+#endif
+
+/* ROCm's value of an enumerator or a constant macro. */
+#define VALUE(name, value) SURFACE_ASSERT((name) == (value));
+/* A type's size, and a field's offset in it. */
+#define SIZE(type, bytes) SURFACE_ASSERT(sizeof(type) == (bytes));
+#define OFFSET(type, field, bytes) SURFACE_ASSERT(offsetof(type, field) == (bytes));
+/* A function taken into a pointer of ROCm's type for it. */
+#define SIGNATURE(name, returns, params)                                                           \
+  {                                                                                                \
+    returns(*typed) params = name;                                                                 \
+    (void)typed;                                                                                   \
+  }
+
+/* ---- hip/hip_version.h ---- */
+
+SURFACE_ASSERT(HIP_VERSION ==
+               HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH);
+SURFACE_ASSERT(HIP_VERSION_BUILD_ID >= 0);
+SURFACE_ASSERT(sizeof(HIP_VERSION_GITHASH) >= 1 && sizeof(HIP_VERSION_BUILD_NAME) >= 1);
+
+/* ---- the platform and C++ default arguments ---- */
+
+#if !defined(__HIP_PLATFORM_AMD__)
+#error "hip_runtime_api.h must leave __HIP_PLATFORM_AMD__ defined"
+#endif
+#if !defined(__dparm)
+#error "hip_runtime_api.h must define __dparm, ROCm's default-argument macro"
+#endif
+
+/* ---- enumerators ---- */
+
+/* hipError_t */
+VALUE(hipSuccess, 0)
+VALUE(hipErrorInvalidValue, 1)
+VALUE(hipErrorOutOfMemory, 2)
+VALUE(hipErrorMemoryAllocation, 2)
+VALUE(hipErrorNotInitialized, 3)
+VALUE(hipErrorInitializationError, 3)
+VALUE(hipErrorDeinitialized, 4)
+VALUE(hipErrorProfilerDisabled, 5)
+VALUE(hipErrorProfilerNotInitialized, 6)
+VALUE(hipErrorProfilerAlreadyStarted, 7)
+VALUE(hipErrorProfilerAlreadyStopped, 8)
+VALUE(hipErrorInvalidConfiguration, 9)
+VALUE(hipErrorInvalidPitchValue, 12)
+VALUE(hipErrorInvalidSymbol, 13)
+VALUE(hipErrorInvalidDevicePointer, 17)
+VALUE(hipErrorInvalidMemcpyDirection, 21)
+VALUE(hipErrorInsufficientDriver, 35)
+VALUE(hipErrorMissingConfiguration, 52)
+VALUE(hipErrorPriorLaunchFailure, 53)
+VALUE(hipErrorInvalidDeviceFunction, 98)
+VALUE(hipErrorNoDevice, 100)
+VALUE(hipErrorInvalidDevice, 101)
+VALUE(hipErrorInvalidImage, 200)
+VALUE(hipErrorInvalidContext, 201)
+VALUE(hipErrorContextAlreadyCurrent, 202)
+VALUE(hipErrorMapFailed, 205)
+VALUE(hipErrorMapBufferObjectFailed, 205)
+VALUE(hipErrorUnmapFailed, 206)
+VALUE(hipErrorArrayIsMapped, 207)
+VALUE(hipErrorAlreadyMapped, 208)
+VALUE(hipErrorNoBinaryForGpu, 209)
+VALUE(hipErrorAlreadyAcquired, 210)
+VALUE(hipErrorNotMapped, 211)
+VALUE(hipErrorNotMappedAsArray, 212)
+VALUE(hipErrorNotMappedAsPointer, 213)
+VALUE(hipErrorECCNotCorrectable, 214)
+VALUE(hipErrorUnsupportedLimit, 215)
+VALUE(hipErrorContextAlreadyInUse, 216)
+VALUE(hipErrorPeerAccessUnsupported, 217)
+VALUE(hipErrorInvalidKernelFile, 218)
+VALUE(hipErrorInvalidGraphicsContext, 219)
+VALUE(hipErrorInvalidSource, 300)
+VALUE(hipErrorFileNotFound, 301)
+VALUE(hipErrorSharedObjectSymbolNotFound, 302)
+VALUE(hipErrorSharedObjectInitFailed, 303)
+VALUE(hipErrorOperatingSystem, 304)
+VALUE(hipErrorInvalidHandle, 400)
+VALUE(hipErrorInvalidResourceHandle, 400)
+VALUE(hipErrorIllegalState, 401)
+VALUE(hipErrorNotFound, 500)
+VALUE(hipErrorNotReady, 600)
+VALUE(hipErrorIllegalAddress, 700)
+VALUE(hipErrorLaunchOutOfResources, 701)
+VALUE(hipErrorLaunchTimeOut, 702)
+VALUE(hipErrorPeerAccessAlreadyEnabled, 704)
+VALUE(hipErrorPeerAccessNotEnabled, 705)
+VALUE(hipErrorSetOnActiveProcess, 708)
+VALUE(hipErrorContextIsDestroyed, 709)
+VALUE(hipErrorAssert, 710)
+VALUE(hipErrorHostMemoryAlreadyRegistered, 712)
+VALUE(hipErrorHostMemoryNotRegistered, 713)
+VALUE(hipErrorLaunchFailure, 719)
+VALUE(hipErrorCooperativeLaunchTooLarge, 720)
+VALUE(hipErrorNotSupported, 801)
+VALUE(hipErrorStreamCaptureUnsupported, 900)
+VALUE(hipErrorStreamCaptureInvalidated, 901)
+VALUE(hipErrorStreamCaptureMerge, 902)
+VALUE(hipErrorStreamCaptureUnmatched, 903)
+VALUE(hipErrorStreamCaptureUnjoined, 904)
+VALUE(hipErrorStreamCaptureIsolation, 905)
+VALUE(hipErrorStreamCaptureImplicit, 906)
+VALUE(hipErrorCapturedEvent, 907)
+VALUE(hipErrorStreamCaptureWrongThread, 908)
+VALUE(hipErrorGraphExecUpdateFailure, 910)
+VALUE(hipErrorUnknown, 999)
+VALUE(hipErrorRuntimeMemory, 1052)
+VALUE(hipErrorRuntimeOther, 1053)
+#if HIP_VERSION >= 60300000
+VALUE(hipErrorInvalidChannelDescriptor, 911)
+VALUE(hipErrorInvalidTexture, 912)
+#endif
+#if HIP_VERSION >= 70000000
+VALUE(hipErrorInvalidResourceType, 914)
+VALUE(hipErrorInvalidResourceConfiguration, 915)
+VALUE(hipErrorStreamDetached, 916)
+VALUE(hipErrorInvalidClusterSize, 1054)
+VALUE(hipErrorTbd, 1055)
+#endif
+/* hipDeviceAttribute_t */
+VALUE(hipDeviceAttributeCudaCompatibleBegin, 0)
+VALUE(hipDeviceAttributeEccEnabled, 0)
+VALUE(hipDeviceAttributeAccessPolicyMaxWindowSize, 1)
+VALUE(hipDeviceAttributeAsyncEngineCount, 2)
+VALUE(hipDeviceAttributeCanMapHostMemory, 3)
+VALUE(hipDeviceAttributeCanUseHostPointerForRegisteredMem, 4)
+VALUE(hipDeviceAttributeClockRate, 5)
+VALUE(hipDeviceAttributeComputeMode, 6)
+VALUE(hipDeviceAttributeComputePreemptionSupported, 7)
+VALUE(hipDeviceAttributeConcurrentKernels, 8)
+VALUE(hipDeviceAttributeConcurrentManagedAccess, 9)
+VALUE(hipDeviceAttributeCooperativeLaunch, 10)
+VALUE(hipDeviceAttributeCooperativeMultiDeviceLaunch, 11)
+VALUE(hipDeviceAttributeDeviceOverlap, 12)
+VALUE(hipDeviceAttributeDirectManagedMemAccessFromHost, 13)
+VALUE(hipDeviceAttributeGlobalL1CacheSupported, 14)
+VALUE(hipDeviceAttributeHostNativeAtomicSupported, 15)
+VALUE(hipDeviceAttributeIntegrated, 16)
+VALUE(hipDeviceAttributeIsMultiGpuBoard, 17)
+VALUE(hipDeviceAttributeKernelExecTimeout, 18)
+VALUE(hipDeviceAttributeL2CacheSize, 19)
+VALUE(hipDeviceAttributeLocalL1CacheSupported, 20)
+VALUE(hipDeviceAttributeLuid, 21)
+VALUE(hipDeviceAttributeLuidDeviceNodeMask, 22)
+VALUE(hipDeviceAttributeComputeCapabilityMajor, 23)
+VALUE(hipDeviceAttributeManagedMemory, 24)
+VALUE(hipDeviceAttributeMaxBlocksPerMultiProcessor, 25)
+VALUE(hipDeviceAttributeMaxBlockDimX, 26)
+VALUE(hipDeviceAttributeMaxBlockDimY, 27)
+VALUE(hipDeviceAttributeMaxBlockDimZ, 28)
+VALUE(hipDeviceAttributeMaxGridDimX, 29)
+VALUE(hipDeviceAttributeMaxGridDimY, 30)
+VALUE(hipDeviceAttributeMaxGridDimZ, 31)
+VALUE(hipDeviceAttributeMaxSurface1D, 32)
+VALUE(hipDeviceAttributeMaxSurface1DLayered, 33)
+VALUE(hipDeviceAttributeMaxSurface2D, 34)
+VALUE(hipDeviceAttributeMaxSurface2DLayered, 35)
+VALUE(hipDeviceAttributeMaxSurface3D, 36)
+VALUE(hipDeviceAttributeMaxSurfaceCubemap, 37)
+VALUE(hipDeviceAttributeMaxSurfaceCubemapLayered, 38)
+VALUE(hipDeviceAttributeMaxTexture1DWidth, 39)
+VALUE(hipDeviceAttributeMaxTexture1DLayered, 40)
+VALUE(hipDeviceAttributeMaxTexture1DLinear, 41)
+VALUE(hipDeviceAttributeMaxTexture1DMipmap, 42)
+VALUE(hipDeviceAttributeMaxTexture2DWidth, 43)
+VALUE(hipDeviceAttributeMaxTexture2DHeight, 44)
+VALUE(hipDeviceAttributeMaxTexture2DGather, 45)
+VALUE(hipDeviceAttributeMaxTexture2DLayered, 46)
+VALUE(hipDeviceAttributeMaxTexture2DLinear, 47)
+VALUE(hipDeviceAttributeMaxTexture2DMipmap, 48)
+VALUE(hipDeviceAttributeMaxTexture3DWidth, 49)
+VALUE(hipDeviceAttributeMaxTexture3DHeight, 50)
+VALUE(hipDeviceAttributeMaxTexture3DDepth, 51)
+VALUE(hipDeviceAttributeMaxTexture3DAlt, 52)
+VALUE(hipDeviceAttributeMaxTextureCubemap, 53)
+VALUE(hipDeviceAttributeMaxTextureCubemapLayered, 54)
+VALUE(hipDeviceAttributeMaxThreadsDim, 55)
+VALUE(hipDeviceAttributeMaxThreadsPerBlock, 56)
+VALUE(hipDeviceAttributeMaxThreadsPerMultiProcessor, 57)
+VALUE(hipDeviceAttributeMaxPitch, 58)
+VALUE(hipDeviceAttributeMemoryBusWidth, 59)
+VALUE(hipDeviceAttributeMemoryClockRate, 60)
+VALUE(hipDeviceAttributeComputeCapabilityMinor, 61)
+VALUE(hipDeviceAttributeMultiGpuBoardGroupID, 62)
+VALUE(hipDeviceAttributeMultiprocessorCount, 63)
+VALUE(hipDeviceAttributePageableMemoryAccess, 65)
+VALUE(hipDeviceAttributePageableMemoryAccessUsesHostPageTables, 66)
+VALUE(hipDeviceAttributePciBusId, 67)
+VALUE(hipDeviceAttributePciDeviceId, 68)
+VALUE(hipDeviceAttributePciDomainID, 69)
+VALUE(hipDeviceAttributePersistingL2CacheMaxSize, 70)
+VALUE(hipDeviceAttributeMaxRegistersPerBlock, 71)
+VALUE(hipDeviceAttributeMaxRegistersPerMultiprocessor, 72)
+VALUE(hipDeviceAttributeReservedSharedMemPerBlock, 73)
+VALUE(hipDeviceAttributeMaxSharedMemoryPerBlock, 74)
+VALUE(hipDeviceAttributeSharedMemPerBlockOptin, 75)
+VALUE(hipDeviceAttributeSharedMemPerMultiprocessor, 76)
+VALUE(hipDeviceAttributeSingleToDoublePrecisionPerfRatio, 77)
+VALUE(hipDeviceAttributeStreamPrioritiesSupported, 78)
+VALUE(hipDeviceAttributeSurfaceAlignment, 79)
+VALUE(hipDeviceAttributeTccDriver, 80)
+VALUE(hipDeviceAttributeTextureAlignment, 81)
+VALUE(hipDeviceAttributeTexturePitchAlignment, 82)
+VALUE(hipDeviceAttributeTotalConstantMemory, 83)
+VALUE(hipDeviceAttributeTotalGlobalMem, 84)
+VALUE(hipDeviceAttributeUnifiedAddressing, 85)
+VALUE(hipDeviceAttributeWarpSize, 87)
+VALUE(hipDeviceAttributeMemoryPoolsSupported, 88)
+VALUE(hipDeviceAttributeCudaCompatibleEnd, 9999)
+VALUE(hipDeviceAttributeAmdSpecificBegin, 10000)
+VALUE(hipDeviceAttributeClockInstructionRate, 10000)
+VALUE(hipDeviceAttributeMaxSharedMemoryPerMultiprocessor, 10002)
+VALUE(hipDeviceAttributeHdpMemFlushCntl, 10005)
+VALUE(hipDeviceAttributeHdpRegFlushCntl, 10006)
+VALUE(hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc, 10007)
+VALUE(hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim, 10008)
+VALUE(hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim, 10009)
+VALUE(hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem, 10010)
+VALUE(hipDeviceAttributeIsLargeBar, 10011)
+VALUE(hipDeviceAttributeAsicRevision, 10012)
+VALUE(hipDeviceAttributeCanUseStreamWaitValue, 10013)
+VALUE(hipDeviceAttributeImageSupport, 10014)
+VALUE(hipDeviceAttributePhysicalMultiProcessorCount, 10015)
+VALUE(hipDeviceAttributeFineGrainSupport, 10016)
+VALUE(hipDeviceAttributeAmdSpecificEnd, 19999)
+VALUE(hipDeviceAttributeVendorSpecificBegin, 20000)
+#if HIP_VERSION >= 50300000
+VALUE(hipDeviceAttributeVirtualMemoryManagementSupported, 89)
+VALUE(hipDeviceAttributeWallClockRate, 10017)
+#endif
+#if HIP_VERSION >= 60000000
+VALUE(hipDeviceAttributeUnused1, 64)
+VALUE(hipDeviceAttributeUnused2, 86)
+VALUE(hipDeviceAttributeHostRegisterSupported, 90)
+VALUE(hipDeviceAttributeUnused3, 10001)
+VALUE(hipDeviceAttributeUnused4, 10003)
+VALUE(hipDeviceAttributeUnused5, 10004)
+#endif
+#if HIP_VERSION >= 60100000
+VALUE(hipDeviceAttributeMemoryPoolSupportedHandleTypes, 91)
+#endif
+#if HIP_VERSION >= 70000000
+VALUE(hipDeviceAttributePciDomainId, 69)
+VALUE(hipDeviceAttributeHostNumaId, 92)
+VALUE(hipDeviceAttributeDmaBufSupported, 93)
+VALUE(hipDeviceAttributeGPUDirectRDMAWithHipVMMSupported, 94)
+VALUE(hipDeviceAttributeHandleTypeFabricSupported, 95)
+VALUE(hipDeviceAttributeHostAllocDmaBufSupported, 96)
+VALUE(hipDeviceAttributeGPUDirectRDMASupported, 97)
+VALUE(hipDeviceAttributeGPUDirectRDMAFlushWritesOptions, 98)
+VALUE(hipDeviceAttributeGPUDirectRDMAWritesOrdering, 99)
+VALUE(hipDeviceAttributeNumberOfXccs, 10018)
+VALUE(hipDeviceAttributeMaxAvailableVgprsPerThread, 10019)
+VALUE(hipDeviceAttributePciChipId, 10020)
+VALUE(hipDeviceAttributeExpertSchedMode, 10021)
+VALUE(hipDeviceAttributeMaxDynDataPrefetchRegions, 10022)
+#endif
+/* hipComputeMode */
+VALUE(hipComputeModeDefault, 0)
+VALUE(hipComputeModeExclusive, 1)
+VALUE(hipComputeModeProhibited, 2)
+VALUE(hipComputeModeExclusiveProcess, 3)
+/* hipDeviceP2PAttr */
+VALUE(hipDevP2PAttrPerformanceRank, 0)
+VALUE(hipDevP2PAttrAccessSupported, 1)
+VALUE(hipDevP2PAttrNativeAtomicSupported, 2)
+VALUE(hipDevP2PAttrHipArrayAccessSupported, 3)
+/* hipMemoryType: renumbered in ROCm 6.0 (Managed was 4 in 5.3-5.7). */
+#if HIP_VERSION >= 60000000
+VALUE(hipMemoryTypeUnregistered, 0)
+VALUE(hipMemoryTypeHost, 1)
+VALUE(hipMemoryTypeDevice, 2)
+VALUE(hipMemoryTypeManaged, 3)
+VALUE(hipMemoryTypeArray, 10)
+VALUE(hipMemoryTypeUnified, 11)
+#else
+VALUE(hipMemoryTypeHost, 0)
+VALUE(hipMemoryTypeDevice, 1)
+VALUE(hipMemoryTypeArray, 2)
+VALUE(hipMemoryTypeUnified, 3)
+#endif
+/* hipStreamCaptureMode */
+VALUE(hipStreamCaptureModeGlobal, 0)
+VALUE(hipStreamCaptureModeThreadLocal, 1)
+VALUE(hipStreamCaptureModeRelaxed, 2)
+/* hipStreamCaptureStatus */
+VALUE(hipStreamCaptureStatusNone, 0)
+VALUE(hipStreamCaptureStatusActive, 1)
+VALUE(hipStreamCaptureStatusInvalidated, 2)
+/* hipDriverProcAddressQueryResult */
+#if HIP_VERSION >= 60200000
+VALUE(HIP_GET_PROC_ADDRESS_SUCCESS, 0)
+VALUE(HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND, 1)
+VALUE(HIP_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT, 2)
+#endif
+/* hipMemcpyKind */
+VALUE(hipMemcpyHostToHost, 0)
+VALUE(hipMemcpyHostToDevice, 1)
+VALUE(hipMemcpyDeviceToHost, 2)
+VALUE(hipMemcpyDeviceToDevice, 3)
+VALUE(hipMemcpyDefault, 4)
+#if HIP_VERSION >= 60100000
+VALUE(hipMemcpyDeviceToDeviceNoCU, 1024)
+#endif
+/* hipMemLocationType */
+VALUE(hipMemLocationTypeInvalid, 0)
+VALUE(hipMemLocationTypeDevice, 1)
+#if HIP_VERSION >= 70000000
+VALUE(hipMemLocationTypeNone, 0)
+VALUE(hipMemLocationTypeHost, 2)
+VALUE(hipMemLocationTypeHostNuma, 3)
+VALUE(hipMemLocationTypeHostNumaCurrent, 4)
+#endif
+/* hipMemAccessFlags */
+VALUE(hipMemAccessFlagsProtNone, 0)
+VALUE(hipMemAccessFlagsProtRead, 1)
+VALUE(hipMemAccessFlagsProtReadWrite, 3)
+/* hipMemAllocationType */
+VALUE(hipMemAllocationTypeInvalid, 0)
+VALUE(hipMemAllocationTypePinned, 1)
+VALUE(hipMemAllocationTypeMax, 0x7FFFFFFF)
+#if HIP_VERSION >= 70000000
+VALUE(hipMemAllocationTypeManaged, 2)
+VALUE(hipMemAllocationTypeUncached, 0x40000000)
+#endif
+/* hipMemAllocationHandleType */
+VALUE(hipMemHandleTypeNone, 0)
+VALUE(hipMemHandleTypePosixFileDescriptor, 1)
+VALUE(hipMemHandleTypeWin32, 2)
+VALUE(hipMemHandleTypeWin32Kmt, 4)
+#if HIP_VERSION >= 70000000
+VALUE(hipMemHandleTypeFabric, 8)
+#endif
+/* hipMemRangeHandleType */
+#if HIP_VERSION >= 70000000
+VALUE(hipMemRangeHandleTypeDmaBufFd, 1)
+VALUE(hipMemRangeHandleTypeMax, 0x7FFFFFFF)
+#endif
+/* hipMemRangeFlags */
+#if HIP_VERSION >= 70000000
+VALUE(hipMemRangeFlagDmaBufMappingTypePcie, 1)
+VALUE(hipMemRangeFlagsMax, 0x7FFFFFFF)
+#endif
+/* hipMemAllocationGranularity_flags */
+VALUE(hipMemAllocationGranularityMinimum, 0)
+VALUE(hipMemAllocationGranularityRecommended, 1)
+/* hipMemHandleType */
+VALUE(hipMemHandleTypeGeneric, 0)
+/* hipMemOperationType */
+VALUE(hipMemOperationTypeMap, 1)
+VALUE(hipMemOperationTypeUnmap, 2)
+/* hipArraySparseSubresourceType */
+VALUE(hipArraySparseSubresourceTypeSparseLevel, 0)
+VALUE(hipArraySparseSubresourceTypeMiptail, 1)
+/* hipChannelFormatKind */
+VALUE(hipChannelFormatKindSigned, 0)
+VALUE(hipChannelFormatKindUnsigned, 1)
+VALUE(hipChannelFormatKindFloat, 2)
+VALUE(hipChannelFormatKindNone, 3)
+/* hipArray_Format */
+VALUE(HIP_AD_FORMAT_UNSIGNED_INT8, 1)
+VALUE(HIP_AD_FORMAT_UNSIGNED_INT16, 2)
+VALUE(HIP_AD_FORMAT_UNSIGNED_INT32, 3)
+VALUE(HIP_AD_FORMAT_SIGNED_INT8, 8)
+VALUE(HIP_AD_FORMAT_SIGNED_INT16, 9)
+VALUE(HIP_AD_FORMAT_SIGNED_INT32, 10)
+VALUE(HIP_AD_FORMAT_HALF, 16)
+VALUE(HIP_AD_FORMAT_FLOAT, 32)
+/* hipResourceType */
+VALUE(hipResourceTypeArray, 0)
+VALUE(hipResourceTypeMipmappedArray, 1)
+VALUE(hipResourceTypeLinear, 2)
+VALUE(hipResourceTypePitch2D, 3)
+
+/* ---- macros ---- */
+
+/* Streams */
+VALUE(hipStreamDefault, 0x00)
+VALUE(hipStreamNonBlocking, 0x01)
+/* Events */
+VALUE(hipEventDefault, 0x0)
+VALUE(hipEventBlockingSync, 0x1)
+VALUE(hipEventDisableTiming, 0x2)
+VALUE(hipEventInterprocess, 0x4)
+VALUE(hipEventReleaseToDevice, 0x40000000)
+VALUE(hipEventReleaseToSystem, 0x80000000)
+#if HIP_VERSION >= 50600000
+VALUE(hipEventDisableSystemFence, 0x20000000)
+#endif
+#if HIP_VERSION >= 70000000
+VALUE(hipEventRecordDefault, 0x00)
+VALUE(hipEventRecordExternal, 0x01)
+VALUE(hipEventWaitDefault, 0x00)
+VALUE(hipEventWaitExternal, 0x01)
+#endif
+/* Host memory */
+VALUE(hipHostMallocDefault, 0x0)
+VALUE(hipHostMallocPortable, 0x1)
+VALUE(hipHostMallocMapped, 0x2)
+VALUE(hipHostMallocWriteCombined, 0x4)
+VALUE(hipHostMallocNumaUser, 0x20000000)
+VALUE(hipHostMallocCoherent, 0x40000000)
+VALUE(hipHostMallocNonCoherent, 0x80000000)
+#if HIP_VERSION >= 60300000
+VALUE(hipHostAllocDefault, 0x0)
+VALUE(hipHostAllocPortable, 0x1)
+VALUE(hipHostAllocMapped, 0x2)
+VALUE(hipHostAllocWriteCombined, 0x4)
+#endif
+#if HIP_VERSION >= 70000000
+VALUE(hipHostMallocUncached, 0x10000000)
+VALUE(hipHostAllocUncached, 0x10000000)
+#endif
+/* Managed memory */
+VALUE(hipMemAttachGlobal, 0x01)
+VALUE(hipMemAttachHost, 0x02)
+VALUE(hipMemAttachSingle, 0x04)
+/* Device memory */
+VALUE(hipDeviceMallocDefault, 0x0)
+VALUE(hipDeviceMallocFinegrained, 0x1)
+VALUE(hipMallocSignalMemory, 0x2)
+#if HIP_VERSION >= 50500000
+VALUE(hipDeviceMallocUncached, 0x3)
+#endif
+#if HIP_VERSION >= 60200000
+VALUE(hipDeviceMallocContiguous, 0x4)
+#endif
+/* IPC; the flag was 0 before ROCm 6.0 */
+VALUE(HIP_IPC_HANDLE_SIZE, 64)
+#if HIP_VERSION >= 60000000
+VALUE(hipIpcMemLazyEnablePeerAccess, 0x01)
+#else
+VALUE(hipIpcMemLazyEnablePeerAccess, 0)
+#endif
+/* Device ids */
+VALUE(hipCpuDeviceId, -1)
+VALUE(hipInvalidDeviceId, -2)
+/* hipGetProcAddress flags */
+#if HIP_VERSION >= 70000000
+VALUE(HIP_GET_PROC_ADDRESS_DEFAULT, 0x0)
+VALUE(HIP_GET_PROC_ADDRESS_LEGACY_STREAM, 0x1)
+VALUE(HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM, 0x2)
+#endif
+
+/* ---- types: what each is, and the layouts ROCm fixes (LP64) ---- */
+
+SIZE(hipDeviceptr_t, sizeof(void *))
+SIZE(hipDevice_t, sizeof(int))
+SIZE(hipStream_t, sizeof(struct ihipStream_t *))
+SIZE(hipCtx_t, sizeof(struct ihipCtx_t *))
+SIZE(hipEvent_t, sizeof(struct ihipEvent_t *))
+SIZE(hipGraph_t, sizeof(struct ihipGraph *))
+SIZE(hipGraphNode_t, sizeof(struct hipGraphNode *))
+SIZE(hipGraphExec_t, sizeof(struct hipGraphExec *))
+SIZE(hipArray_t, sizeof(struct hipArray *))
+SIZE(hipMemGenericAllocationHandle_t, sizeof(struct ihipMemGenericAllocationHandle *))
+/* Each enum is an int-sized type, named by its tag too. */
+SIZE(enum hipError_t, sizeof(hipError_t))
+SIZE(enum hipDeviceAttribute_t, sizeof(hipDeviceAttribute_t))
+SIZE(enum hipComputeMode, sizeof(int))
+SIZE(enum hipDeviceP2PAttr, sizeof(hipDeviceP2PAttr))
+SIZE(enum hipMemoryType, sizeof(hipMemoryType))
+SIZE(enum hipStreamCaptureMode, sizeof(hipStreamCaptureMode))
+SIZE(enum hipStreamCaptureStatus, sizeof(hipStreamCaptureStatus))
+SIZE(enum hipMemcpyKind, sizeof(hipMemcpyKind))
+SIZE(enum hipMemLocationType, sizeof(hipMemLocationType))
+SIZE(enum hipMemAccessFlags, sizeof(hipMemAccessFlags))
+SIZE(enum hipMemAllocationType, sizeof(hipMemAllocationType))
+SIZE(enum hipMemAllocationHandleType, sizeof(hipMemAllocationHandleType))
+SIZE(enum hipMemAllocationGranularity_flags, sizeof(hipMemAllocationGranularity_flags))
+SIZE(enum hipMemHandleType, sizeof(hipMemHandleType))
+SIZE(enum hipMemOperationType, sizeof(hipMemOperationType))
+SIZE(enum hipArraySparseSubresourceType, sizeof(hipArraySparseSubresourceType))
+SIZE(enum hipChannelFormatKind, sizeof(hipChannelFormatKind))
+SIZE(enum hipArray_Format, sizeof(hipArray_Format))
+SIZE(enum hipResourceType, sizeof(hipResourceType))
+SIZE(hipError_t, sizeof(int))
+#if HIP_VERSION >= 60200000
+SIZE(enum hipDriverProcAddressQueryResult, sizeof(hipDriverProcAddressQueryResult))
+#endif
+#if HIP_VERSION >= 70000000
+SIZE(enum hipMemRangeHandleType, sizeof(hipMemRangeHandleType))
+SIZE(enum hipMemRangeFlags, sizeof(hipMemRangeFlags))
+#endif
+/* Each struct is named by its tag too. */
+SIZE(struct hipUUID_t, sizeof(hipUUID))
+SIZE(struct hipDeviceProp_t, sizeof(hipDeviceProp_t))
+SIZE(struct hipPointerAttribute_t, sizeof(hipPointerAttribute_t))
+SIZE(struct hipMemLocation, sizeof(hipMemLocation))
+SIZE(struct hipMemAccessDesc, sizeof(hipMemAccessDesc))
+SIZE(struct hipMemAllocationProp, sizeof(hipMemAllocationProp))
+SIZE(struct hipChannelFormatDesc, sizeof(hipChannelFormatDesc))
+SIZE(struct hipMipmappedArray, sizeof(hipMipmappedArray))
+SIZE(struct hipArrayMapInfo, sizeof(hipArrayMapInfo))
+#if HIP_VERSION >= 60000000
+SIZE(hipDeviceProp_tR0600, sizeof(hipDeviceProp_t))
+#endif
+#if HIP_VERSION >= 70000000
+SIZE(struct hipMemFabricHandle_st, sizeof(hipMemFabricHandle_t))
+#endif
+
+#if defined(__LP64__)
+SIZE(hipUUID, 16)
+SIZE(hipDeviceArch_t, 4)
+SIZE(hipMemLocation, 8)
+OFFSET(hipMemLocation, type, 0)
+OFFSET(hipMemLocation, id, 4)
+SIZE(hipMemAccessDesc, 12)
+OFFSET(hipMemAccessDesc, location, 0)
+OFFSET(hipMemAccessDesc, flags, 8)
+SIZE(hipPointerAttribute_t, 32)
+SIZE(hipMemAllocationProp, 32)
+SIZE(hipChannelFormatDesc, 20)
+OFFSET(hipChannelFormatDesc, f, 16)
+SIZE(hipMipmappedArray, 64)
+OFFSET(hipMipmappedArray, desc, 8)
+OFFSET(hipMipmappedArray, format, 56)
+SIZE(hipArrayMapInfo, 152)
+OFFSET(hipArrayMapInfo, resourceType, 0)
+OFFSET(hipArrayMapInfo, resource, 8)
+OFFSET(hipArrayMapInfo, subresourceType, 72)
+OFFSET(hipArrayMapInfo, subresource, 80)
+OFFSET(hipArrayMapInfo, subresource.sparseLevel.extentDepth, 108)
+OFFSET(hipArrayMapInfo, subresource.miptail.size, 96)
+OFFSET(hipArrayMapInfo, memOperationType, 112)
+OFFSET(hipArrayMapInfo, memHandleType, 116)
+OFFSET(hipArrayMapInfo, memHandle, 120)
+OFFSET(hipArrayMapInfo, offset, 128)
+OFFSET(hipArrayMapInfo, deviceBitMask, 136)
+OFFSET(hipArrayMapInfo, flags, 140)
+OFFSET(hipArrayMapInfo, reserved, 144)
+#if HIP_VERSION >= 50300000
+/* The layout of 5.3 and later (and CUDA's); 5.2 ordered the fields differently. */
+OFFSET(hipMemAllocationProp, type, 0)
+OFFSET(hipMemAllocationProp, requestedHandleType, 4)
+OFFSET(hipMemAllocationProp, location, 8)
+OFFSET(hipMemAllocationProp, win32HandleMetaData, 16)
+OFFSET(hipMemAllocationProp, allocFlags, 24)
+OFFSET(hipMemAllocationProp, allocFlags.gpuDirectRDMACapable, 25)
+OFFSET(hipMemAllocationProp, allocFlags.usage, 26)
+#endif
+#if HIP_VERSION >= 50700000
+OFFSET(hipMipmappedArray, num_channels, 60)
+#endif
+#if HIP_VERSION >= 60000000
+/* hipDeviceProp_tR0600, and the pointer attributes of 6.0 and later. */
+SIZE(hipDeviceProp_t, 1472)
+OFFSET(hipDeviceProp_t, name, 0)
+OFFSET(hipDeviceProp_t, uuid, 256)
+OFFSET(hipDeviceProp_t, luid, 272)
+OFFSET(hipDeviceProp_t, totalGlobalMem, 288)
+OFFSET(hipDeviceProp_t, major, 360)
+OFFSET(hipDeviceProp_t, multiProcessorCount, 388)
+OFFSET(hipDeviceProp_t, pciBusID, 584)
+OFFSET(hipDeviceProp_t, managedMemory, 652)
+OFFSET(hipDeviceProp_t, memoryPoolsSupported, 744)
+OFFSET(hipDeviceProp_t, unifiedFunctionPointers, 776)
+OFFSET(hipDeviceProp_t, reserved, 780)
+OFFSET(hipDeviceProp_t, hipReserved, 1032)
+OFFSET(hipDeviceProp_t, gcnArchName, 1160)
+OFFSET(hipDeviceProp_t, maxSharedMemoryPerMultiProcessor, 1416)
+OFFSET(hipDeviceProp_t, arch, 1428)
+OFFSET(hipDeviceProp_t, hdpMemFlushCntl, 1432)
+OFFSET(hipDeviceProp_t, asicRevision, 1468)
+OFFSET(hipPointerAttribute_t, type, 0)
+OFFSET(hipPointerAttribute_t, device, 4)
+OFFSET(hipPointerAttribute_t, devicePointer, 8)
+OFFSET(hipPointerAttribute_t, hostPointer, 16)
+OFFSET(hipPointerAttribute_t, isManaged, 24)
+OFFSET(hipPointerAttribute_t, allocationFlags, 28)
+#endif
+#if HIP_VERSION >= 70000000
+SIZE(hipMemFabricHandle_t, 64)
+OFFSET(hipMemAllocationProp, requestedHandleTypes, 4)
+#endif
+#endif /* __LP64__ */
+
+/* ---- functions, each with ROCm 7.x's signature ---- */
+
+void api_surface_signatures(void);
+void api_surface_signatures(void) {
+  SIGNATURE(hipInit, hipError_t, (unsigned int flags))
+  SIGNATURE(hipGetDeviceCount, hipError_t, (int *count))
+  SIGNATURE(hipSetDevice, hipError_t, (int deviceId))
+  SIGNATURE(hipGetDevice, hipError_t, (int *deviceId))
+  SIGNATURE(hipDeviceGetAttribute, hipError_t, (int *pi, hipDeviceAttribute_t attr, int deviceId))
+  SIGNATURE(hipDeviceCanAccessPeer, hipError_t,
+            (int *canAccessPeer, int deviceId, int peerDeviceId))
+  SIGNATURE(hipDeviceSynchronize, hipError_t, (void))
+  SIGNATURE(hipDriverGetVersion, hipError_t, (int *driverVersion))
+  SIGNATURE(hipRuntimeGetVersion, hipError_t, (int *runtimeVersion))
+  SIGNATURE(hipGetErrorName, const char *, (hipError_t hip_error))
+  SIGNATURE(hipGetErrorString, const char *, (hipError_t hipError))
+  SIGNATURE(hipGetLastError, hipError_t, (void))
+  SIGNATURE(hipPeekAtLastError, hipError_t, (void))
+  SIGNATURE(hipDeviceGet, hipError_t, (hipDevice_t * device, int ordinal))
+  SIGNATURE(hipDeviceComputeCapability, hipError_t, (int *major, int *minor, hipDevice_t device))
+  SIGNATURE(hipDeviceGetName, hipError_t, (char *name, int len, hipDevice_t device))
+  SIGNATURE(hipDeviceGetUuid, hipError_t, (hipUUID * uuid, hipDevice_t device))
+  SIGNATURE(hipDeviceGetPCIBusId, hipError_t, (char *pciBusId, int len, int device))
+  SIGNATURE(hipDeviceTotalMem, hipError_t, (size_t * bytes, hipDevice_t device))
+  SIGNATURE(hipDeviceGetP2PAttribute, hipError_t,
+            (int *value, hipDeviceP2PAttr attr, int srcDevice, int dstDevice))
+  SIGNATURE(hipDeviceEnablePeerAccess, hipError_t, (int peerDeviceId, unsigned int flags))
+  SIGNATURE(hipDeviceDisablePeerAccess, hipError_t, (int peerDeviceId))
+  SIGNATURE(hipDeviceReset, hipError_t, (void))
+  SIGNATURE(hipCtxGetCurrent, hipError_t, (hipCtx_t * ctx))
+  SIGNATURE(hipCtxSetCurrent, hipError_t, (hipCtx_t ctx))
+  SIGNATURE(hipCtxPushCurrent, hipError_t, (hipCtx_t ctx))
+  SIGNATURE(hipCtxPopCurrent, hipError_t, (hipCtx_t * ctx))
+  SIGNATURE(hipCtxGetDevice, hipError_t, (hipDevice_t * device))
+  SIGNATURE(hipCtxSynchronize, hipError_t, (void))
+  SIGNATURE(hipDevicePrimaryCtxRetain, hipError_t, (hipCtx_t * pctx, hipDevice_t dev))
+  SIGNATURE(hipDevicePrimaryCtxRelease, hipError_t, (hipDevice_t dev))
+  SIGNATURE(hipDevicePrimaryCtxGetState, hipError_t,
+            (hipDevice_t dev, unsigned int *flags, int *active))
+  SIGNATURE(hipDevicePrimaryCtxReset, hipError_t, (hipDevice_t dev))
+  SIGNATURE(hipMalloc, hipError_t, (void **ptr, size_t size))
+  SIGNATURE(hipFree, hipError_t, (void *ptr))
+  SIGNATURE(hipMemGetInfo, hipError_t, (size_t * free, size_t * total))
+  SIGNATURE(hipMemcpy, hipError_t,
+            (void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind))
+#if HIP_VERSION >= 70000000
+  SIGNATURE(hipMemcpyHtoD, hipError_t, (hipDeviceptr_t dst, const void *src, size_t sizeBytes))
+#else /* a source that is not const */
+  SIGNATURE(hipMemcpyHtoD, hipError_t, (hipDeviceptr_t dst, void *src, size_t sizeBytes))
+#endif
+  SIGNATURE(hipMemcpyDtoH, hipError_t, (void *dst, hipDeviceptr_t src, size_t sizeBytes))
+  SIGNATURE(hipMemcpyDtoD, hipError_t, (hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes))
+  SIGNATURE(hipMemcpyPeer, hipError_t,
+            (void *dst, int dstDeviceId, const void *src, int srcDeviceId, size_t sizeBytes))
+  SIGNATURE(hipMemset, hipError_t, (void *dst, int value, size_t sizeBytes))
+  SIGNATURE(hipMemsetD8, hipError_t, (hipDeviceptr_t dest, unsigned char value, size_t count))
+  SIGNATURE(hipMemsetD32, hipError_t, (hipDeviceptr_t dest, int value, size_t count))
+  SIGNATURE(hipMemcpyAsync, hipError_t,
+            (void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream))
+#if HIP_VERSION >= 70000000
+  SIGNATURE(hipMemcpyHtoDAsync, hipError_t,
+            (hipDeviceptr_t dst, const void *src, size_t sizeBytes, hipStream_t stream))
+#else /* a source that is not const */
+  SIGNATURE(hipMemcpyHtoDAsync, hipError_t,
+            (hipDeviceptr_t dst, void *src, size_t sizeBytes, hipStream_t stream))
+#endif
+  SIGNATURE(hipMemcpyDtoHAsync, hipError_t,
+            (void *dst, hipDeviceptr_t src, size_t sizeBytes, hipStream_t stream))
+  SIGNATURE(hipMemcpyDtoDAsync, hipError_t,
+            (hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes, hipStream_t stream))
+  SIGNATURE(hipMemcpyPeerAsync, hipError_t,
+            (void *dst, int dstDeviceId, const void *src, int srcDevice, size_t sizeBytes,
+             hipStream_t stream))
+  SIGNATURE(hipMemsetAsync, hipError_t,
+            (void *dst, int value, size_t sizeBytes, hipStream_t stream))
+  SIGNATURE(hipMemsetD8Async, hipError_t,
+            (hipDeviceptr_t dest, unsigned char value, size_t count, hipStream_t stream))
+  SIGNATURE(hipMemsetD32Async, hipError_t,
+            (hipDeviceptr_t dst, int value, size_t count, hipStream_t stream))
+  SIGNATURE(hipStreamCreate, hipError_t, (hipStream_t * stream))
+  SIGNATURE(hipStreamDestroy, hipError_t, (hipStream_t stream))
+  SIGNATURE(hipStreamSynchronize, hipError_t, (hipStream_t stream))
+  SIGNATURE(hipMemsetD16, hipError_t, (hipDeviceptr_t dest, unsigned short value, size_t count))
+  SIGNATURE(hipMemsetD16Async, hipError_t,
+            (hipDeviceptr_t dest, unsigned short value, size_t count, hipStream_t stream))
+  SIGNATURE(hipExtMallocWithFlags, hipError_t, (void **ptr, size_t sizeBytes, unsigned int flags))
+  SIGNATURE(hipMallocManaged, hipError_t, (void **dev_ptr, size_t size, unsigned int flags))
+  SIGNATURE(hipMallocAsync, hipError_t, (void **dev_ptr, size_t size, hipStream_t stream))
+  SIGNATURE(hipFreeAsync, hipError_t, (void *dev_ptr, hipStream_t stream))
+  SIGNATURE(hipHostMalloc, hipError_t, (void **ptr, size_t size, unsigned int flags))
+  SIGNATURE(hipHostFree, hipError_t, (void *ptr))
+  SIGNATURE(hipMemGetAddressRange, hipError_t,
+            (hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr))
+  SIGNATURE(hipPointerGetAttributes, hipError_t,
+            (hipPointerAttribute_t * attributes, const void *ptr))
+  SIGNATURE(hipStreamCreateWithFlags, hipError_t, (hipStream_t * stream, unsigned int flags))
+  SIGNATURE(hipStreamCreateWithPriority, hipError_t,
+            (hipStream_t * stream, unsigned int flags, int priority))
+  SIGNATURE(hipDeviceGetStreamPriorityRange, hipError_t,
+            (int *leastPriority, int *greatestPriority))
+  SIGNATURE(hipStreamQuery, hipError_t, (hipStream_t stream))
+  SIGNATURE(hipStreamWaitEvent, hipError_t,
+            (hipStream_t stream, hipEvent_t event, unsigned int flags))
+  SIGNATURE(hipStreamGetFlags, hipError_t, (hipStream_t stream, unsigned int *flags))
+  SIGNATURE(hipStreamGetPriority, hipError_t, (hipStream_t stream, int *priority))
+  SIGNATURE(hipEventCreate, hipError_t, (hipEvent_t * event))
+  SIGNATURE(hipEventCreateWithFlags, hipError_t, (hipEvent_t * event, unsigned flags))
+  SIGNATURE(hipEventRecord, hipError_t, (hipEvent_t event, hipStream_t stream))
+  SIGNATURE(hipEventQuery, hipError_t, (hipEvent_t event))
+  SIGNATURE(hipEventSynchronize, hipError_t, (hipEvent_t event))
+  SIGNATURE(hipEventElapsedTime, hipError_t, (float *ms, hipEvent_t start, hipEvent_t stop))
+  SIGNATURE(hipEventDestroy, hipError_t, (hipEvent_t event))
+  SIGNATURE(hipStreamBeginCapture, hipError_t, (hipStream_t stream, hipStreamCaptureMode mode))
+  SIGNATURE(hipStreamEndCapture, hipError_t, (hipStream_t stream, hipGraph_t * pGraph))
+  SIGNATURE(hipStreamIsCapturing, hipError_t,
+            (hipStream_t stream, hipStreamCaptureStatus * pCaptureStatus))
+  SIGNATURE(hipStreamGetCaptureInfo, hipError_t,
+            (hipStream_t stream, hipStreamCaptureStatus * pCaptureStatus, unsigned long long *pId))
+  SIGNATURE(hipThreadExchangeStreamCaptureMode, hipError_t, (hipStreamCaptureMode * mode))
+  SIGNATURE(hipGraphDestroy, hipError_t, (hipGraph_t graph))
+  SIGNATURE(hipMemAddressReserve, hipError_t,
+            (void **ptr, size_t size, size_t alignment, void *addr, unsigned long long flags))
+  SIGNATURE(hipMemAddressFree, hipError_t, (void *devPtr, size_t size))
+  SIGNATURE(hipMemCreate, hipError_t,
+            (hipMemGenericAllocationHandle_t * handle, size_t size,
+             const hipMemAllocationProp *prop, unsigned long long flags))
+  SIGNATURE(hipMemRelease, hipError_t, (hipMemGenericAllocationHandle_t handle))
+  SIGNATURE(hipMemMap, hipError_t,
+            (void *ptr, size_t size, size_t offset, hipMemGenericAllocationHandle_t handle,
+             unsigned long long flags))
+  SIGNATURE(hipMemUnmap, hipError_t, (void *ptr, size_t size))
+  SIGNATURE(hipMemSetAccess, hipError_t,
+            (void *ptr, size_t size, const hipMemAccessDesc *desc, size_t count))
+  SIGNATURE(hipMemGetAccess, hipError_t,
+            (unsigned long long *flags, const hipMemLocation *location, void *ptr))
+  SIGNATURE(hipMemGetAllocationGranularity, hipError_t,
+            (size_t * granularity, const hipMemAllocationProp *prop,
+             hipMemAllocationGranularity_flags option))
+  SIGNATURE(hipMemGetAllocationPropertiesFromHandle, hipError_t,
+            (hipMemAllocationProp * prop, hipMemGenericAllocationHandle_t handle))
+  SIGNATURE(hipMemRetainAllocationHandle, hipError_t,
+            (hipMemGenericAllocationHandle_t * handle, void *addr))
+  SIGNATURE(hipMemExportToShareableHandle, hipError_t,
+            (void *shareableHandle, hipMemGenericAllocationHandle_t handle,
+             hipMemAllocationHandleType handleType, unsigned long long flags))
+  SIGNATURE(hipMemImportFromShareableHandle, hipError_t,
+            (hipMemGenericAllocationHandle_t * handle, void *osHandle,
+             hipMemAllocationHandleType shHandleType))
+  SIGNATURE(hipMemMapArrayAsync, hipError_t,
+            (hipArrayMapInfo * mapInfoList, unsigned int count, hipStream_t stream))
+  SIGNATURE(hipGetDeviceProperties, hipError_t, (hipDeviceProp_t * prop, int deviceId))
+#if HIP_VERSION >= 50600000
+  SIGNATURE(hipStreamGetDevice, hipError_t, (hipStream_t stream, hipDevice_t * device))
+#endif
+#if HIP_VERSION >= 60000000
+  SIGNATURE(hipGetDevicePropertiesR0600, hipError_t, (hipDeviceProp_tR0600 * prop, int deviceId))
+#endif
+#if HIP_VERSION >= 60200000
+  SIGNATURE(hipGetProcAddress, hipError_t,
+            (const char *symbol, void **pfn, int hipVersion, uint64_t flags,
+             hipDriverProcAddressQueryResult *symbolStatus))
+#endif
+#if HIP_VERSION >= 70000000
+  SIGNATURE(hipMemGetHandleForAddressRange, hipError_t,
+            (void *handle, hipDeviceptr_t dptr, size_t size, hipMemRangeHandleType handleType,
+             unsigned long long flags))
+#endif
+}
+
+/* ---- C++: ROCm's overloads and default arguments, called as ROCm code calls them ---- */
+
+#ifdef __cplusplus
+hipError_t api_surface_cpp(hipStream_t stream, hipEvent_t event, hipDeviceptr_t device,
+                           const void *host);
+hipError_t api_surface_cpp(hipStream_t stream, hipEvent_t event, hipDeviceptr_t device,
+                           const void *host) {
+  float *floats = nullptr;
+  int *ints = nullptr;
+  void *any = nullptr;
+  /* Every result is used: ROCm's hipError_t is [[nodiscard]] in C++17. */
+  const hipError_t results[] = {
+    /* Typed pointers, no void ** cast (templates) */
+    hipMalloc(&floats, 16),
+    hipHostMalloc(&floats, 16),
+    hipHostMalloc(&ints, 16, hipHostMallocMapped),
+    hipMallocManaged(&floats, 16),
+    hipMallocManaged(&ints, 16, hipMemAttachHost),
+    hipMallocAsync(&floats, 16, stream),
+    /* Default arguments */
+    hipMallocManaged(&any, 16),
+    hipEventRecord(event),
+    hipMemsetAsync(device, 0, 16),
+    hipMemsetD8Async(device, 0, 16),
+    hipMemsetD16Async(device, 0, 8),
+    hipMemsetD32Async(device, 0, 4),
+    hipMemcpyAsync(device, host, 16, hipMemcpyHostToDevice),
+    hipMemcpyPeerAsync(device, 1, host, 0, 16),
+#if HIP_VERSION >= 60100000
+    hipStreamWaitEvent(stream, event),
+#endif
+  /* A const source */
+#if HIP_VERSION >= 70000000
+    hipMemcpyHtoD(device, host, 16),
+    hipMemcpyHtoDAsync(device, host, 16, stream),
+#else
+    hipMemcpyHtoD(device, const_cast<void *>(host), 16),
+    hipMemcpyHtoDAsync(device, const_cast<void *>(host), 16, stream),
+#endif
+    /* hipStreamPerThread and hipStreamLegacy name streams */
+    hipStreamSynchronize(hipStreamPerThread),
+#if HIP_VERSION >= 60200000
+    hipStreamSynchronize(hipStreamLegacy),
+#endif
+  };
+  return results[0];
+}
+#endif

@@ -1,0 +1,48 @@
+/*
+ * async_memory.c: hipMallocAsync and hipFreeAsync. Work on a stream runs at
+ * once, so the block is allocated, or freed, when the call is made: from the
+ * current device's memory, where ROCm takes it from the stream's device pool.
+ * The blocks are ordinary ones: hipFree frees them, and hipFreeAsync frees any
+ * block (ROCm's FreeMemory falls back to ihipFree for memory of no pool).
+ */
+#include "internal.h"
+
+static hipError_t malloc_async(mh_state *s, void **dev_ptr, size_t bytes, hipStream_t stream) {
+  if (dev_ptr == NULL)
+    return mh__fail(hipErrorInvalidValue, "dev_ptr is NULL");
+  hipError_t err = mh__check_stream(s, stream);
+  if (err != hipSuccess)
+    return err;
+  *dev_ptr = NULL;
+  if (bytes == 0)
+    return hipSuccess; /* as ROCm: success with a NULL pointer */
+  return mh__block_alloc(s, dev_ptr, bytes, MH_BLOCK_DEVICE, 0);
+}
+
+MH_EXPORT hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMallocAsync, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = malloc_async(s, dev_ptr, size, stream);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMallocAsync, err, "dev_ptr=%p -> %p, size=%zu, stream=%p",
+                   (void *)dev_ptr, dev_ptr && err == hipSuccess ? *dev_ptr : NULL, size,
+                   (void *)stream);
+}
+
+/* The stream first, then the pointer: NULL frees nothing (the newest ROCm; 6.x refused it). */
+MH_EXPORT hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipFreeAsync, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = mh__check_stream(s, stream);
+    if (err == hipSuccess)
+      err = mh__block_free(s, dev_ptr, "dev_ptr");
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipFreeAsync, err, "dev_ptr=%p, stream=%p", dev_ptr,
+                   (void *)stream);
+}

@@ -1,0 +1,99 @@
+/*
+ * blocks.c: the blocks of the hipMalloc family (hipMalloc,
+ * hipExtMallocWithFlags, hipMallocAsync, hipMallocManaged, hipHostMalloc):
+ * allocation, lookup and release, shared by their entry points.
+ *
+ * Every block is plain read-write anonymous memory rounded up to pages, kept
+ * in the region registry beside the reservations, so copies, hipFree and the
+ * pointer queries find it by address. As in ROCm, one hipFree (or hipHostFree,
+ * or hipFreeAsync) releases any kind: the runtime finds the memory object by
+ * address, whatever made it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+hipError_t mh__block_alloc(mh_state *s, void **out, size_t bytes, mh_block_memory memory,
+                           unsigned flags) {
+  int device = mh__current_device();
+  size_t capacity = s->options.device_memory;
+  size_t rounded = (bytes + s->page_bytes - 1) / s->page_bytes * s->page_bytes;
+  /* Host and managed memory come from the host (ROCm's host context, charged to no device);
+     one block still may not exceed a device's capacity, so absurd sizes fail the same way on
+     every machine. */
+  size_t room = memory == MH_BLOCK_DEVICE ? capacity - s->device_used[device] : capacity;
+  if (rounded < bytes || rounded > room) {
+    if (memory == MH_BLOCK_DEVICE)
+      return mh__fail(hipErrorOutOfMemory,
+                      "device %d has %zu of %zu bytes free, %zu requested (MOCKHIP_DEVICE_MEMORY)",
+                      device, room, capacity, bytes);
+    return mh__fail(hipErrorOutOfMemory,
+                    "%zu bytes of %s memory requested, more than one block may hold (%zu, "
+                    "MOCKHIP_DEVICE_MEMORY)",
+                    bytes, memory == MH_BLOCK_HOST ? "host" : "managed", capacity);
+  }
+  mh_region *region = calloc(1, sizeof *region);
+  void *base = NULL;
+  int err = region ? mh__os_alloc(rounded, &base) : 0;
+  if (region == NULL || err != 0) {
+    free(region);
+    return mh__fail(hipErrorOutOfMemory, "cannot allocate %zu bytes: %s", bytes,
+                    err ? strerror(err) : "no memory for the record");
+  }
+  region->kind = MH_REGION_MALLOC;
+  region->base = (uintptr_t)base;
+  region->bytes = rounded;
+  region->asked_bytes = bytes; /* as ROCm's buffer: copies and queries may not use the rounding */
+  region->device = device;
+  region->site = mh__call_site();
+  region->memory = memory;
+  region->flags = flags;
+  region->made_by = mh__call_api();
+  region->node.key = region->base;
+  mh__tree_insert(&s->regions, &region->node);
+  if (memory == MH_BLOCK_DEVICE)
+    s->device_used[device] += rounded;
+  s->stats.live_mallocs++;
+  s->stats.malloc_bytes += rounded;
+  *out = base;
+  return hipSuccess;
+}
+
+static void block_release(mh_state *s, mh_region *region) {
+  mh__os_release((void *)region->base, region->bytes);
+  mh__tree_remove(&s->regions, &region->node);
+  if (region->memory == MH_BLOCK_DEVICE)
+    s->device_used[region->device] -= region->bytes;
+  s->stats.live_mallocs--;
+  s->stats.malloc_bytes -= region->bytes;
+  free(region);
+}
+
+hipError_t mh__block_free(mh_state *s, void *ptr, const char *what) {
+  if (ptr == NULL)
+    return hipSuccess;
+  mh_region *region = mh__region_containing(s, (uintptr_t)ptr);
+  if (region == NULL || region->kind != MH_REGION_MALLOC || region->base != (uintptr_t)ptr)
+    return mh__fail(hipErrorInvalidValue, "%s %p is not the start of a hipMalloc-family block",
+                    what, ptr);
+  block_release(s, region);
+  return hipSuccess;
+}
+
+void mh__blocks_reset(mh_state *s, int device) {
+  for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL;) {
+    mh_region *region = MH_CONTAINER(n, mh_region, node);
+    n = mh__tree_next(&s->regions, n->key);
+    if (region->kind == MH_REGION_MALLOC && region->device == device)
+      block_release(s, region);
+  }
+}
+
+mh_region *mh__block_containing(mh_state *s, uintptr_t addr) {
+  mh_region *region = mh__region_containing(s, addr);
+  if (region == NULL || region->kind != MH_REGION_MALLOC ||
+      addr - region->base >= region->asked_bytes)
+    return NULL;
+  return region;
+}

@@ -1,0 +1,231 @@
+/*
+ * context.c: contexts, as ROCm has them: one primary context per device and
+ * nothing else. hipCtx_t values, the calling thread's context stack,
+ * hipCtx{Get,Set,Push,Pop}Current, hipCtxGetDevice, hipCtxSynchronize, the
+ * hipDevicePrimaryCtx* calls and hipDeviceReset.
+ *
+ * In ROCm a context is its device: the current context is the thread's
+ * current device, so hipSetDevice changes it and hipCtxSetCurrent changes the
+ * current device. A context value is the address of a static per-device
+ * object here (ROCm's is its device object's): never NULL, never freed, the
+ * same for the life of the process. A value that is none of them is refused
+ * by comparing addresses, never dereferenced.
+ *
+ * The context stack belongs to the calling thread. As in clr, pushing makes a
+ * context current, popping does not make the one below it current, and
+ * setting replaces the top. Retains and releases change nothing in ROCm; the
+ * mock counts them for the dump, and a context retained and never released
+ * is not a leak.
+ */
+#include <stdint.h>
+
+#include "internal.h"
+
+/* Completes the header's opaque type. Only the address of one matters. */
+struct ihipCtx_t {
+  char unused;
+};
+
+static struct ihipCtx_t primary[MH_MAX_DEVICES];
+
+static hipCtx_t primary_context(int device) { return &primary[device]; }
+
+/* The device ctx is the primary context of, or -1; ctx is only compared, never read. */
+static int context_device(const mh_state *s, hipCtx_t ctx) {
+  uintptr_t at = (uintptr_t)ctx, first = (uintptr_t)&primary[0];
+  if (at < first || (at - first) % sizeof primary[0] != 0)
+    return -1;
+  uintptr_t device = (at - first) / sizeof primary[0];
+  return device < (uintptr_t)s->options.devices ? (int)device : -1;
+}
+
+/* ROCm's stack grows without bound; this one holds MH_CONTEXT_STACK_DEPTH. */
+#define MH_CONTEXT_STACK_DEPTH 256
+
+static _Thread_local unsigned char stack[MH_CONTEXT_STACK_DEPTH]; /* device numbers */
+static _Thread_local size_t depth;
+
+void mh__primary_context_activate(mh_state *s, int device) {
+  mh__lock_write();
+  s->primary_active[device] = true;
+  mh__unlock();
+}
+
+static hipError_t bad_context(hipCtx_t ctx) {
+  return mh__fail(hipErrorInvalidContext, "ctx %p is not a primary context of a device",
+                  (void *)ctx);
+}
+
+/* ---- the current context ---- */
+
+MH_EXPORT hipError_t hipCtxGetCurrent(hipCtx_t *ctx) {
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxGetCurrent, MH_CALLER, NULL);
+  if (err == hipSuccess) {
+    if (ctx == NULL) /* ROCm writes through it unchecked */
+      err = mh__fail(hipErrorInvalidValue, "ctx is NULL");
+    else
+      *ctx = primary_context(mh__current_device());
+  }
+  return mh__leave(MOCKHIP_CALL_hipCtxGetCurrent, err, "ctx=%p -> %p", (void *)ctx,
+                   ctx && err == hipSuccess ? (void *)*ctx : NULL);
+}
+
+/* clr hipCtxSetCurrent: NULL pops the top (the current device stays); a context becomes
+   current and replaces the top, or is pushed onto an empty stack. */
+MH_EXPORT hipError_t hipCtxSetCurrent(hipCtx_t ctx) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxSetCurrent, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    int device = ctx == NULL ? -1 : context_device(s, ctx);
+    if (ctx == NULL) {
+      if (depth > 0)
+        depth--;
+    } else if (device < 0) {
+      err = bad_context(ctx); /* ROCm takes it as its device object: a crash later */
+    } else {
+      mh__set_current_device(device);
+      if (depth == 0)
+        depth = 1;
+      stack[depth - 1] = (unsigned char)device;
+    }
+  }
+  return mh__leave(MOCKHIP_CALL_hipCtxSetCurrent, err, "ctx=%p", (void *)ctx);
+}
+
+MH_EXPORT hipError_t hipCtxPushCurrent(hipCtx_t ctx) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxPushCurrent, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    int device = ctx == NULL ? -1 : context_device(s, ctx);
+    if (ctx == NULL)
+      err = mh__fail(hipErrorInvalidContext, "ctx is NULL");
+    else if (device < 0)
+      err = bad_context(ctx);
+    else if (depth == MH_CONTEXT_STACK_DEPTH)
+      err = mh__fail(hipErrorOutOfMemory,
+                     "this thread's context stack already holds %d contexts "
+                     "(mockhip's limit)",
+                     MH_CONTEXT_STACK_DEPTH);
+    else {
+      mh__set_current_device(device);
+      stack[depth++] = (unsigned char)device;
+    }
+  }
+  return mh__leave(MOCKHIP_CALL_hipCtxPushCurrent, err, "ctx=%p", (void *)ctx);
+}
+
+/* clr hipCtxPopCurrent: the current device stays what it was. */
+MH_EXPORT hipError_t hipCtxPopCurrent(hipCtx_t *ctx) {
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxPopCurrent, MH_CALLER, NULL);
+  if (err == hipSuccess) {
+    if (depth == 0)
+      err = mh__fail(hipErrorInvalidContext, "this thread's context stack is empty");
+    else {
+      depth--;
+      if (ctx != NULL)
+        *ctx = primary_context(stack[depth]);
+    }
+  }
+  return mh__leave(MOCKHIP_CALL_hipCtxPopCurrent, err, "ctx=%p -> %p", (void *)ctx,
+                   ctx && err == hipSuccess ? (void *)*ctx : NULL);
+}
+
+MH_EXPORT hipError_t hipCtxGetDevice(hipDevice_t *device) {
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxGetDevice, MH_CALLER, NULL);
+  if (err == hipSuccess) {
+    if (device == NULL)
+      err = mh__fail(hipErrorInvalidValue, "device is NULL");
+    else
+      *device = mh__current_device();
+  }
+  return mh__leave(MOCKHIP_CALL_hipCtxGetDevice, err, "device=%p", (void *)device);
+}
+
+MH_EXPORT hipError_t hipCtxSynchronize(void) {
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxSynchronize, MH_CALLER, NULL);
+  if (err == hipSuccess) /* clr hipCtxSynchronize; hipDeviceSynchronize is the call that works */
+    err = mh__fail(hipErrorNotSupported, "ROCm does not implement it; use hipDeviceSynchronize");
+  return mh__leave(MOCKHIP_CALL_hipCtxSynchronize, err, "%s", "");
+}
+
+/* ---- primary contexts ---- */
+
+/* clr checks the device as unsigned: a negative number is past the last one too. */
+static hipError_t check_device(const mh_state *s, int device) {
+  if (!mh__valid_device(s, device))
+    return mh__fail(hipErrorInvalidDevice, "dev %d is not in 0..%d", device,
+                    s->options.devices - 1);
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipDevicePrimaryCtxRetain(hipCtx_t *pctx, hipDevice_t dev) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipDevicePrimaryCtxRetain, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = check_device(s, dev);
+  if (err == hipSuccess && pctx == NULL)
+    err = mh__fail(hipErrorInvalidValue, "pctx is NULL");
+  if (err == hipSuccess) {
+    mh__lock_write();
+    s->primary_retains[dev]++;
+    mh__unlock();
+    *pctx = primary_context(dev);
+  }
+  return mh__leave(MOCKHIP_CALL_hipDevicePrimaryCtxRetain, err, "pctx=%p -> %p, dev=%d",
+                   (void *)pctx, pctx && err == hipSuccess ? (void *)*pctx : NULL, dev);
+}
+
+/* ROCm releases nothing and always succeeds for a valid device, retained or not. */
+MH_EXPORT hipError_t hipDevicePrimaryCtxRelease(hipDevice_t dev) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipDevicePrimaryCtxRelease, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = check_device(s, dev);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    if (s->primary_retains[dev] > 0)
+      s->primary_retains[dev]--;
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipDevicePrimaryCtxRelease, err, "dev=%d", dev);
+}
+
+/* clr: flags are always 0; active once hipSetDevice has named the device (ROCm also counts a
+   stream with work queued, which the mock never has). Either output may be NULL. */
+MH_EXPORT hipError_t hipDevicePrimaryCtxGetState(hipDevice_t dev, unsigned int *flags,
+                                                 int *active) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipDevicePrimaryCtxGetState, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = check_device(s, dev);
+  if (err == hipSuccess) {
+    if (flags != NULL)
+      *flags = 0;
+    if (active != NULL) {
+      mh__lock_read();
+      *active = s->primary_active[dev];
+      mh__unlock();
+    }
+  }
+  return mh__leave(MOCKHIP_CALL_hipDevicePrimaryCtxGetState, err, "dev=%d, flags=%p, active=%p",
+                   dev, (void *)flags, (void *)active);
+}
+
+/* clr hipDevicePrimaryCtxReset does nothing and checks nothing. */
+MH_EXPORT hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev) {
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipDevicePrimaryCtxReset, MH_CALLER, NULL);
+  return mh__leave(MOCKHIP_CALL_hipDevicePrimaryCtxReset, err, "dev=%d", dev);
+}
+
+/* clr Device::Reset: the current device's streams and hipMalloc memory go; peer access, the
+   context stacks and VMM objects stay. */
+MH_EXPORT hipError_t hipDeviceReset(void) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceReset, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    mh__device_memory_reset(s, mh__current_device());
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipDeviceReset, err, "%s", "");
+}
