@@ -301,6 +301,8 @@ MH_EXPORT hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, siz
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD16, MH_CALLER, &s);
   if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess)
     err = set(s, dest, value, count, sizeof(uint16_t), NULL);
   return mh__leave(MOCKHIP_CALL_hipMemsetD16, err, "dest=%p, value=%u, count=%zu", dest,
                    (unsigned)value, count);

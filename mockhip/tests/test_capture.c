@@ -402,6 +402,62 @@ static void test_malloc_in_another_thread(void **state) {
   MT_CHECK(hipStreamDestroy(stream));
 }
 
+/* The other allocators ROCm guards the same way, and the synchronous hipMemsetD16. */
+static void test_other_allocators_during_capture(void **state) {
+  (void)state;
+  hipStream_t stream = new_stream();
+  void *block = NULL, *host = NULL, *managed = NULL;
+  MT_CHECK(hipMalloc(&block, 64));
+  MT_CHECK(hipHostMalloc(&host, 64, 0));
+  for (int call = 0; call < 4; call++) {
+    void *made = NULL;
+    MT_CHECK(hipStreamBeginCapture(stream, hipStreamCaptureModeThreadLocal));
+    switch (call) {
+    case 0: MT_EXPECT(hipErrorStreamCaptureUnsupported, hipHostMalloc(&made, 64, 0)); break;
+    case 1: MT_EXPECT(hipErrorStreamCaptureUnsupported, hipHostFree(host)); break;
+    case 2: MT_EXPECT(hipErrorStreamCaptureUnsupported, hipMallocManaged(&made, 64, 1)); break;
+    default: MT_EXPECT(hipErrorStreamCaptureImplicit, hipMemsetD16(block, 1, 4)); break;
+    }
+    assert_null(made);
+    end_expecting(stream, hipErrorStreamCaptureInvalidated);
+  }
+  MT_CHECK(hipStreamBeginCapture(stream, hipStreamCaptureModeRelaxed));
+  MT_CHECK(hipMallocManaged(&managed, 64, 1));
+  MT_CHECK(hipFree(managed));
+  end_expecting(stream, hipSuccess);
+  MT_CHECK(hipHostFree(host));
+  MT_CHECK(hipFree(block));
+  MT_CHECK(hipStreamDestroy(stream));
+}
+
+/* hipMallocAsync and hipFreeAsync on a capturing stream are nodes of the capture;
+   the block is made and freed at once, so its pointer works. */
+static void test_async_allocation_is_captured(void **state) {
+  (void)state;
+  hipStream_t origin = new_stream(), side = new_stream();
+  hipEvent_t fork;
+  MT_CHECK(hipEventCreate(&fork));
+  void *block = NULL;
+  MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMallocAsync(&block, 64, origin));
+  assert_non_null(block);
+  MT_CHECK(hipFreeAsync(block, origin));
+  MT_CHECK(hipEventRecord(fork, origin));
+  MT_CHECK(hipStreamWaitEvent(side, fork, 0));
+  MT_CHECK(hipMallocAsync(&block, 64, side)); /* a branch never joined back */
+  end_expecting(origin, hipErrorStreamCaptureUnjoined);
+  MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeRelaxed));
+  MT_EXPECT(hipErrorStreamCaptureUnsupported, hipStreamSynchronize(origin));
+  void *none = NULL;
+  MT_EXPECT(hipErrorStreamCaptureInvalidated, hipMallocAsync(&none, 64, origin));
+  MT_EXPECT(hipErrorStreamCaptureInvalidated, hipFreeAsync(block, origin));
+  end_expecting(origin, hipErrorStreamCaptureInvalidated);
+  MT_CHECK(hipFreeAsync(block, side));
+  MT_CHECK(hipEventDestroy(fork));
+  MT_CHECK(hipStreamDestroy(origin));
+  MT_CHECK(hipStreamDestroy(side));
+}
+
 /* A thread in Relaxed mode may allocate even during its own Global capture. */
 static void test_relaxed_thread_mode_allows_malloc(void **state) {
   (void)state;
@@ -770,6 +826,7 @@ int main(void) {
       TEST(test_device_synchronize_is_unsupported_in_every_mode),
       TEST(test_malloc_and_free_by_mode),
       TEST(test_malloc_in_another_thread),
+      TEST(test_other_allocators_during_capture),
       TEST(test_stream_synchronize_and_query),
       TEST(test_captured_event),
       TEST(test_unjoined_work_fails_the_end),
@@ -782,6 +839,7 @@ int main(void) {
       TEST(test_graph_is_a_live_object),
       TEST(test_exchange_mode_is_per_thread),
       TEST(test_relaxed_thread_mode_allows_malloc),
+      TEST(test_async_allocation_is_captured),
       TEST(test_vmm_calls_inside_capture_do_their_work),
       TEST(test_captured_work_is_checked_and_dropped),
       TEST(test_event_wait_by_thread_mode),
