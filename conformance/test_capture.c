@@ -219,6 +219,31 @@ static void malloc_during_capture_is_unsupported(void **state) {
   }
 }
 
+/* Work a joined stream captured and did not join back: the end fails. */
+static void unjoined_work_fails_the_end(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hipStream_t origin = conf_stream(ctx), side = conf_stream(ctx);
+  hipEvent_t fork = sf_event(hipEventDefault), join = sf_event(hipEventDefault);
+  void *dev = conf_malloc(ctx, 256);
+  for (int rejoined = 0; rejoined < 2; rejoined++) {
+    assert_hip(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal), hipSuccess);
+    assert_hip(hipMemsetAsync(dev, 1, 64, origin), hipSuccess);
+    assert_hip(hipEventRecord(fork, origin), hipSuccess);
+    assert_hip(hipStreamWaitEvent(side, fork, 0), hipSuccess);
+    assert_hip(hipMemsetAsync(dev, 2, 64, side), hipSuccess);
+    if (rejoined) { /* joined back, then more work on the side */
+      assert_hip(hipEventRecord(join, side), hipSuccess);
+      assert_hip(hipStreamWaitEvent(origin, join, 0), hipSuccess);
+      assert_hip(hipMemsetAsync(dev, 3, 64, side), hipSuccess);
+    }
+    hipGraph_t graph = NULL;
+    hipError_t got = hipStreamEndCapture(origin, &graph);
+    if (got == hipSuccess && graph != NULL)
+      (void)hipGraphDestroy(graph);
+    assert_hip(got, hipErrorStreamCaptureUnjoined);
+  }
+}
+
 static void event_recorded_before_capture_is_isolated(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hipStream_t a = conf_stream(ctx), b = conf_stream(ctx);
@@ -336,6 +361,7 @@ static void waiting_stream_joins_the_capture(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hipStream_t origin = conf_stream(ctx), side = conf_stream(ctx);
   hipEvent_t fork = sf_event(hipEventDefault), join = sf_event(hipEventDefault);
+  void *dev = conf_malloc(ctx, 256);
   hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
   unsigned long long id_origin = 0, id_side = 0;
   assert_hip(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal), hipSuccess);
@@ -345,6 +371,7 @@ static void waiting_stream_joins_the_capture(void **state) {
   assert_int_equal(status, hipStreamCaptureStatusActive);
   assert_hip(hipStreamGetCaptureInfo(origin, &status, &id_origin), hipSuccess);
   assert_int_equal(id_side, id_origin);
+  assert_hip(hipMemsetAsync(dev, 2, 64, side), hipSuccess); /* captured on the joined stream */
   assert_hip(hipEventRecord(join, side), hipSuccess);
   assert_hip(hipStreamWaitEvent(origin, join, 0), hipSuccess);
   sf_end(origin, hipSuccess);
@@ -439,6 +466,9 @@ static const conf_rule negative_rules[] = {
     STREAM_RULE(malloc_during_capture_is_unsupported,
                 "clr CHECK_STREAM_CAPTURE_SUPPORTED (hipMalloc, hipFree); "
                 "Unit_hipStreamBeginCapture_Negative_UnsafeCallsDuringCapture"),
+    STREAM_RULE(unjoined_work_fails_the_end,
+                "clr hipStreamEndCapture_common (GetLeafNodeCount); "
+                "Unit_hipStreamBeginCapture_Negative_EndingCapwhenCapInProg"),
     STREAM_RULE(event_recorded_before_capture_is_isolated,
                 "clr hipStreamWaitEvent_common (hipErrorStreamCaptureIsolation)"),
 };

@@ -10,13 +10,18 @@
 static hipError_t malloc_async(mh_state *s, void **dev_ptr, size_t bytes, hipStream_t stream) {
   if (dev_ptr == NULL)
     return mh__fail(hipErrorInvalidValue, "dev_ptr is NULL");
-  hipError_t err = mh__check_stream(s, stream);
+  mh_stream *capturing; /* ROCm's STREAM_CAPTURE: an allocation node */
+  hipError_t err = mh__stream_work(s, stream, &capturing);
   if (err != hipSuccess)
     return err;
   *dev_ptr = NULL;
   if (bytes == 0)
     return hipSuccess; /* as ROCm: success with a NULL pointer */
-  return mh__block_alloc(s, dev_ptr, bytes, MH_BLOCK_DEVICE, 0);
+  /* Captured, it is still made now (as ROCm's pool does without VM), so the pointer works;
+     the node first, so that no failure after the allocation can leave it behind. */
+  if (capturing != NULL)
+    err = mh__capture_add_node(capturing);
+  return err == hipSuccess ? mh__block_alloc(s, dev_ptr, bytes, MH_BLOCK_DEVICE, 0) : err;
 }
 
 MH_EXPORT hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream) {
@@ -37,8 +42,11 @@ MH_EXPORT hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipFreeAsync, MH_CALLER, &s);
   if (err == hipSuccess) {
+    mh_stream *capturing; /* ROCm's STREAM_CAPTURE: a free node, run at once without VM */
     mh__lock_write();
-    err = mh__check_stream(s, stream);
+    err = mh__stream_work(s, stream, &capturing);
+    if (err == hipSuccess && capturing != NULL)
+      err = mh__capture_add_node(capturing);
     if (err == hipSuccess)
       err = mh__block_free(s, dev_ptr, "dev_ptr");
     mh__unlock();

@@ -38,8 +38,6 @@ uint64_t mh__thread_serial(void) {
   return thread_serial;
 }
 
-hipStreamCaptureMode mh__thread_capture_mode(void) { return thread_mode; }
-
 static const char *mode_name(hipStreamCaptureMode mode) {
   return mode == hipStreamCaptureModeGlobal        ? "Global"
          : mode == hipStreamCaptureModeThreadLocal ? "ThreadLocal"
@@ -62,8 +60,15 @@ void mh__capture_invalidate(mh_capture *capture) {
 
 void mh__capture_join(mh_capture *capture, mh_stream *stream) {
   stream->capture = capture;
+  stream->deps.count = 0;
   stream->next_member = capture->members;
   capture->members = stream;
+}
+
+static void capture_free(mh_capture *c) {
+  pthread_mutex_destroy(&c->nodes_lock);
+  free(c->leaf);
+  free(c);
 }
 
 void mh__capture_leave(mh_state *s, mh_stream *stream) {
@@ -71,6 +76,7 @@ void mh__capture_leave(mh_state *s, mh_stream *stream) {
   if (c == NULL)
     return;
   stream->capture = NULL;
+  stream->deps.count = 0;
   if (c->origin != stream) {
     for (mh_stream **at = &c->members; *at != NULL; at = &(*at)->next_member)
       if (*at == stream) {
@@ -84,6 +90,7 @@ void mh__capture_leave(mh_state *s, mh_stream *stream) {
     next = m->next_member;
     m->capture = NULL;
     m->next_member = NULL;
+    m->deps.count = 0;
   }
   if (c->prev != NULL)
     c->prev->next = c->next;
@@ -91,7 +98,7 @@ void mh__capture_leave(mh_state *s, mh_stream *stream) {
     s->captures = c->next;
   if (c->next != NULL)
     c->next->prev = c->prev;
-  free(c);
+  capture_free(c);
   atomic_fetch_sub(&captures_alive, 1);
 }
 
@@ -204,9 +211,9 @@ hipError_t mh__capture_stream_ongoing(mh_state *s, mh_stream *stream) {
   }
 }
 
-hipError_t mh__stream_work(mh_state *s, hipStream_t stream, bool *captured) {
+hipError_t mh__stream_work(mh_state *s, hipStream_t stream, mh_stream **capturing) {
   mh_stream *found;
-  *captured = false;
+  *capturing = NULL;
   hipError_t err = mh__stream_get(s, stream, &found);
   if (err != hipSuccess)
     return err;
@@ -215,7 +222,8 @@ hipError_t mh__stream_work(mh_state *s, hipStream_t stream, bool *captured) {
     return mh__fail(hipErrorStreamCaptureInvalidated,
                     "stream %p takes part in capture %llu, which was invalidated", (void *)stream,
                     found->capture->id);
-  *captured = status == hipStreamCaptureStatusActive;
+  if (status == hipStreamCaptureStatusActive)
+    *capturing = found;
   return hipSuccess;
 }
 
@@ -249,6 +257,7 @@ static hipError_t begin_capture(mh_state *s, hipStream_t stream, int mode) {
   mh_capture *c = calloc(1, sizeof *c);
   if (c == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the capture");
+  pthread_mutex_init(&c->nodes_lock, NULL);
   /* ROCm lets an invalidated stream begin again: the old capture is dropped. */
   mh__capture_leave(s, found);
   c->id = ++s->next_capture_id;
@@ -300,12 +309,21 @@ static hipError_t end_capture(mh_state *s, hipStream_t stream, hipGraph_t *graph
     return mh__fail(hipErrorStreamCaptureWrongThread,
                     "capture %llu was begun in %s mode by another thread, which must end it", c->id,
                     mode_name(c->mode));
+  unsigned long long id = c->id;
   if (c->status == hipStreamCaptureStatusInvalidated) {
-    unsigned long long id = c->id;
     mh__capture_leave(s, found);
     return mh__fail(hipErrorStreamCaptureInvalidated,
                     "capture %llu was invalidated by a call it forbids; it is ended, with no graph",
                     id);
+  }
+  size_t loose = mh__capture_loose_ends(c);
+  if (loose > 1) {
+    /* ROCm drops the graph and returns; the mock ends the capture as well. */
+    mh__capture_leave(s, found);
+    return mh__fail(hipErrorStreamCaptureUnjoined,
+                    "capture %llu ends in %zu branches: work on a joined stream was not joined "
+                    "back to stream %p by an event it waits on; it is ended, with no graph",
+                    id, loose, (void *)stream);
   }
   mh_graph *graph = calloc(1, sizeof *graph);
   if (graph == NULL)

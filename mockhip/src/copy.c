@@ -71,17 +71,18 @@ static hipError_t check_side(mh_state *s, const void *ptr, size_t bytes, int dev
 /* Work queued on a stream: a capturing stream captures it (ROCm's STREAM_CAPTURE),
    and the mock, which cannot replay graphs, checks its arguments and drops it.
    A copy that ROCm never captures (hipMemcpyPeerAsync) only checks the stream. */
-static hipError_t stream_work(mh_state *s, hipStream_t stream, bool capturable, bool *captured) {
-  *captured = false;
-  return capturable ? mh__stream_work(s, stream, captured) : mh__check_stream(s, stream);
+static hipError_t stream_work(mh_state *s, hipStream_t stream, bool capturable,
+                              mh_stream **capturing) {
+  *capturing = NULL;
+  return capturable ? mh__stream_work(s, stream, capturing) : mh__check_stream(s, stream);
 }
 
 /* Every copy lands here: devices name who reads the source and who writes the destination. */
 static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void *src,
                               int src_device, size_t bytes, int kind, hipStream_t stream,
                               bool capturable) {
-  bool captured;
-  hipError_t err = stream_work(s, stream, capturable, &captured);
+  mh_stream *capturing;
+  hipError_t err = stream_work(s, stream, capturable, &capturing);
   if (err != hipSuccess || bytes == 0)
     return err;
   if (dst == NULL || src == NULL)
@@ -90,8 +91,8 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
     kind = hipMemcpyDeviceToDevice;
   if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
     return mh__fail(hipErrorInvalidMemcpyDirection, "kind %d is not a hipMemcpyKind", kind);
-  if (captured) /* the memory is checked when a graph runs, and none runs here */
-    return hipSuccess;
+  if (capturing != NULL) /* the memory is checked when a graph runs, and none runs here */
+    return mh__capture_add_node(capturing);
   bool src_on_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
   bool dst_on_device = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
   err = check_side(s, src, bytes, src_device, hipMemAccessFlagsProtRead, src_on_device);
@@ -104,16 +105,16 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
 
 static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, size_t unit,
                              hipStream_t stream) {
-  bool captured;
-  hipError_t err = stream_work(s, stream, true, &captured);
+  mh_stream *capturing;
+  hipError_t err = stream_work(s, stream, true, &capturing);
   if (err != hipSuccess || count == 0)
     return err;
   if (dst == NULL)
     return mh__fail(hipErrorInvalidValue, "dst is NULL");
   if (count > SIZE_MAX / unit)
     return mh__fail(hipErrorInvalidValue, "count %zu overflows", count);
-  if (captured)
-    return hipSuccess;
+  if (capturing != NULL)
+    return mh__capture_add_node(capturing);
   size_t bytes = count * unit;
   err = check_side(s, dst, bytes, mh__current_device(), hipMemAccessFlagsProtReadWrite, true);
   if (err != hipSuccess)
@@ -299,6 +300,8 @@ MH_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t
 MH_EXPORT hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, size_t count) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD16, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = set(s, dest, value, count, sizeof(uint16_t), NULL);
   return mh__leave(MOCKHIP_CALL_hipMemsetD16, err, "dest=%p, value=%u, count=%zu", dest,

@@ -121,6 +121,7 @@ MH_EXPORT hipError_t hipEventDestroy(hipEvent_t event) {
         err = mh__fail(hipErrorContextIsDestroyed, "event %p is not a live event", (void *)event);
       } else {
         s->stats.live_events--;
+        mh__node_set_free(&e->deps);
         free(e);
       }
       mh__unlock();
@@ -145,9 +146,13 @@ static hipError_t record(mh_state *s, hipEvent_t event, hipStream_t stream) {
     return err;
   e->stream_id = st != NULL ? st->id : 0; /* ROCm notes the stream before anything can fail */
   e->capture_id = 0;
+  e->deps.count = 0;
   if (mh__capture_status(st) == hipStreamCaptureStatusActive) {
-    e->capture_id = st->capture->id;
-    return hipSuccess;
+    /* Waiting on it will depend on what its stream captured so far. */
+    err = mh__node_set_union(&e->deps, &st->deps);
+    if (err == hipSuccess)
+      e->capture_id = st->capture->id;
+    return err;
   }
   int device = st != NULL ? st->device : mh__current_device();
   if (e->device != device)
@@ -286,19 +291,21 @@ static hipError_t wait_event(mh_state *s, hipStream_t stream, hipEvent_t event, 
       return mh__fail(hipErrorInvalidHandle,
                       "hipEventWaitExternal needs a capturing stream, and stream %p is not",
                       (void *)stream);
-    return hipSuccess;
+    return mh__capture_add_node(waiter);
   }
   mh_capture *c = recorder != NULL ? recorder->capture : NULL;
   if (c != NULL && e->capture_id == c->id) {
-    if (waiter == NULL || waiter->capture == c)
-      return hipSuccess; /* the mock's null stream cannot join; a member need not */
-    if (waiter->capture != NULL)
+    if (waiter == NULL)
+      return hipSuccess; /* the mock's null stream cannot join */
+    if (waiter->capture != NULL && waiter->capture != c)
       return mh__fail(hipErrorStreamCaptureMerge,
                       "stream %p takes part in capture %llu and the event in capture %llu: "
                       "joining would merge two captures",
                       (void *)stream, waiter->capture->id, c->id);
-    mh__capture_join(c, waiter);
-    return hipSuccess;
+    if (waiter->capture == NULL)
+      mh__capture_join(c, waiter);
+    /* Its next work depends on what the event's stream had captured: a join. */
+    return mh__node_set_union(&waiter->deps, &e->deps);
   }
   if (c != NULL && c->status == hipStreamCaptureStatusActive)
     return mh__fail(hipErrorStreamCaptureIsolation,

@@ -38,6 +38,8 @@ MH_EXPORT hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags) 
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipHostMalloc, MH_CALLER, &s);
   if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_UNSAFE); /* first, as ROCm's hipHostMalloc */
+  if (err == hipSuccess)
     err = host_malloc(s, ptr, size, flags);
   return mh__leave(MOCKHIP_CALL_hipHostMalloc, err, "ptr=%p -> %p, size=%zu, flags=%#x",
                    (void *)ptr, ptr && err == hipSuccess ? *ptr : NULL, size, flags);
@@ -47,6 +49,8 @@ MH_EXPORT hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags) 
 MH_EXPORT hipError_t hipHostFree(void *ptr) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipHostFree, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_UNSAFE); /* first, as ROCm's hipHostFree */
   if (err == hipSuccess) {
     mh__lock_write();
     err = mh__block_free(s, ptr, "ptr");

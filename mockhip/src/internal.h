@@ -116,6 +116,12 @@ typedef struct mh_mapping {
 
 typedef struct mh_capture mh_capture;
 
+/* Nodes of a capture (numbered from 0) that later captured work depends on. */
+typedef struct mh_node_set {
+  uint32_t *nodes;
+  size_t count, capacity;
+} mh_node_set;
+
 typedef struct mh_stream {
   uint64_t id;
   const void *site;
@@ -125,6 +131,7 @@ typedef struct mh_stream {
   bool per_thread;               /* a thread's hipStreamPerThread: not counted, not a leak */
   mh_capture *capture;           /* the capture it takes part in, or NULL (capture.c) */
   struct mh_stream *next_member; /* the capture's other members, after the origin */
+  mh_node_set deps;              /* what its next captured work depends on (capture_nodes.c) */
 } mh_stream;
 
 /* A capture in progress: begun on its origin, joined by the streams that wait
@@ -137,6 +144,11 @@ struct mh_capture {
   mh_stream *origin;
   mh_stream *members;      /* joined streams, linked by next_member */
   mh_capture *prev, *next; /* every capture not ended yet: state->captures */
+  /* Its nodes, by number: which are leaves (capture_nodes.c). Work is captured under
+     the state's read lock, so these have a lock of their own. */
+  pthread_mutex_t nodes_lock;
+  unsigned char *leaf;
+  size_t node_count, node_capacity, leaves;
 };
 
 /* An event: the monotonic time and the stream of its last record (event.c). */
@@ -149,6 +161,7 @@ typedef struct mh_event {
   uint64_t recorded_ns; /* CLOCK_MONOTONIC at that record */
   uint64_t stream_id;   /* the stream of the last record, captured or not; 0: the null stream */
   unsigned long long capture_id; /* the capture the last record went into, 0 for none */
+  mh_node_set deps;              /* that record's dependencies in the capture */
 } mh_event;
 
 /* A graph made by hipStreamEndCapture: nothing inside, since captured work is dropped. */
@@ -317,9 +330,6 @@ MH_HIDDEN void mh__streams_reset(mh_state *state, int device);
 /* A number for the calling thread, never reused, for "the thread that began a capture". */
 MH_HIDDEN uint64_t mh__thread_serial(void);
 
-/* The calling thread's capture mode (hipThreadExchangeStreamCaptureMode). */
-MH_HIDDEN hipStreamCaptureMode mh__thread_capture_mode(void);
-
 /*
  * The capture checks ROCm makes at the top of calls that must not run while
  * a stream captures, before their argument checks (hip_internal.hpp):
@@ -354,12 +364,27 @@ MH_HIDDEN hipError_t mh__capture_mode_forbids(mh_state *state);
 
 /*
  * ROCm's STREAM_CAPTURE, for work queued on a stream (hipMemcpyAsync,
- * hipMemsetAsync, ...): checks the handle (mh__stream_get), then *captured
- * says whether the stream's capture is active, so the work goes into the graph
- * instead of running; an invalidated capture gets
- * hipErrorStreamCaptureInvalidated. Under the lock, either kind.
+ * hipMemsetAsync, ...): checks the handle (mh__stream_get), then *capturing
+ * is the stream when its capture is active, so the work goes into the graph
+ * instead of running (mh__capture_add_node once its arguments pass), NULL
+ * otherwise; an invalidated capture gets hipErrorStreamCaptureInvalidated.
+ * Under the lock, either kind.
  */
-MH_HIDDEN hipError_t mh__stream_work(mh_state *state, hipStream_t stream, bool *captured);
+MH_HIDDEN hipError_t mh__stream_work(mh_state *state, hipStream_t stream, mh_stream **capturing);
+
+/* ---- the nodes of a capture (capture_nodes.c) ---- */
+
+/* Captured work on stream, which captures: a new node after its dependencies.
+   Under the lock, either kind. */
+MH_HIDDEN hipError_t mh__capture_add_node(mh_stream *stream);
+
+/* to |= from. Under the write lock. */
+MH_HIDDEN hipError_t mh__node_set_union(mh_node_set *to, const mh_node_set *from);
+MH_HIDDEN void mh__node_set_free(mh_node_set *set);
+
+/* The leaves a final node after the origin's work would leave: more than one
+   means a joined stream's work was not joined back. */
+MH_HIDDEN size_t mh__capture_loose_ends(const mh_capture *capture);
 
 /* The status a stream's capture gives it (None when it takes part in none). */
 static inline hipStreamCaptureStatus mh__capture_status(const mh_stream *stream) {

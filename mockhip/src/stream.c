@@ -45,6 +45,7 @@ static void per_thread_exit(void *value) {
     pthread_mutex_lock(&per_thread_lock);
     mh__idmap_del(&per_thread_streams, slots[d]->id);
     pthread_mutex_unlock(&per_thread_lock);
+    mh__node_set_free(&slots[d]->deps);
     free(slots[d]);
   }
   mh__unlock();
@@ -213,6 +214,7 @@ static hipError_t stream_destroy(mh_state *s, hipStream_t stream) {
     return mh__check_stream(s, stream);
   mh__capture_leave(s, found); /* a capturing stream ends its capture, as ROCm's does */
   s->stats.live_streams--;
+  mh__node_set_free(&found->deps);
   free(found);
   return hipSuccess;
 }

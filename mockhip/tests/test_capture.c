@@ -146,6 +146,40 @@ static void test_null_stream_status_while_a_blocking_stream_captures(void **stat
   MT_CHECK(hipStreamDestroy(non_blocking));
 }
 
+/* What blocks the null stream is any active capture on a stream that is not
+   hipStreamNonBlocking, a joined one included; an invalidated capture does not. */
+static void test_blocking_members_and_the_dump(void **state) {
+  (void)state;
+  hipStream_t origin, side = new_stream();
+  MT_CHECK(hipStreamCreateWithFlags(&origin, hipStreamNonBlocking));
+  hipEvent_t fork;
+  MT_CHECK(hipEventCreate(&fork));
+  hipStreamCaptureStatus status;
+  MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeRelaxed));
+  MT_CHECK(hipEventRecord(fork, origin));
+  MT_CHECK(hipStreamWaitEvent(side, fork, 0));
+  MT_CHECK(hipStreamWaitEvent(side, fork, 0)); /* twice: the same dependencies */
+  MT_EXPECT(hipErrorStreamCaptureImplicit, hipStreamIsCapturing(NULL, &status));
+  char *dump = mt_dump_text();
+  assert_non_null(strstr(dump, "Relaxed mode, active, 1 joined stream(s)"));
+  free(dump);
+  MT_EXPECT(hipErrorStreamCaptureUnsupported, hipStreamSynchronize(side));
+  MT_CHECK(hipStreamIsCapturing(NULL, &status)); /* invalidated: blocks no more */
+  assert_int_equal(status, hipStreamCaptureStatusNone);
+  end_expecting(origin, hipErrorStreamCaptureInvalidated);
+  /* A thread in Relaxed mode may wait for events during another's Global capture. */
+  MT_CHECK(hipEventRecord(fork, side));
+  MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal));
+  hipStreamCaptureMode mode = hipStreamCaptureModeRelaxed;
+  MT_CHECK(hipThreadExchangeStreamCaptureMode(&mode));
+  MT_CHECK(hipEventQuery(fork));
+  MT_CHECK(hipThreadExchangeStreamCaptureMode(&mode));
+  end_expecting(origin, hipSuccess);
+  MT_CHECK(hipEventDestroy(fork));
+  MT_CHECK(hipStreamDestroy(origin));
+  MT_CHECK(hipStreamDestroy(side));
+}
+
 /* ---- the graph ---- */
 
 MT_SITE hipGraph_t capture_test_end(hipStream_t stream) {
@@ -366,6 +400,62 @@ static void test_malloc_in_another_thread(void **state) {
     end_expecting(stream, hipSuccess);
   }
   MT_CHECK(hipStreamDestroy(stream));
+}
+
+/* The other allocators ROCm guards the same way, and the synchronous hipMemsetD16. */
+static void test_other_allocators_during_capture(void **state) {
+  (void)state;
+  hipStream_t stream = new_stream();
+  void *block = NULL, *host = NULL, *managed = NULL;
+  MT_CHECK(hipMalloc(&block, 64));
+  MT_CHECK(hipHostMalloc(&host, 64, 0));
+  for (int call = 0; call < 4; call++) {
+    void *made = NULL;
+    MT_CHECK(hipStreamBeginCapture(stream, hipStreamCaptureModeThreadLocal));
+    switch (call) {
+    case 0: MT_EXPECT(hipErrorStreamCaptureUnsupported, hipHostMalloc(&made, 64, 0)); break;
+    case 1: MT_EXPECT(hipErrorStreamCaptureUnsupported, hipHostFree(host)); break;
+    case 2: MT_EXPECT(hipErrorStreamCaptureUnsupported, hipMallocManaged(&made, 64, 1)); break;
+    default: MT_EXPECT(hipErrorStreamCaptureImplicit, hipMemsetD16(block, 1, 4)); break;
+    }
+    assert_null(made);
+    end_expecting(stream, hipErrorStreamCaptureInvalidated);
+  }
+  MT_CHECK(hipStreamBeginCapture(stream, hipStreamCaptureModeRelaxed));
+  MT_CHECK(hipMallocManaged(&managed, 64, 1));
+  MT_CHECK(hipFree(managed));
+  end_expecting(stream, hipSuccess);
+  MT_CHECK(hipHostFree(host));
+  MT_CHECK(hipFree(block));
+  MT_CHECK(hipStreamDestroy(stream));
+}
+
+/* hipMallocAsync and hipFreeAsync on a capturing stream are nodes of the capture;
+   the block is made and freed at once, so its pointer works. */
+static void test_async_allocation_is_captured(void **state) {
+  (void)state;
+  hipStream_t origin = new_stream(), side = new_stream();
+  hipEvent_t fork;
+  MT_CHECK(hipEventCreate(&fork));
+  void *block = NULL;
+  MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMallocAsync(&block, 64, origin));
+  assert_non_null(block);
+  MT_CHECK(hipFreeAsync(block, origin));
+  MT_CHECK(hipEventRecord(fork, origin));
+  MT_CHECK(hipStreamWaitEvent(side, fork, 0));
+  MT_CHECK(hipMallocAsync(&block, 64, side)); /* a branch never joined back */
+  end_expecting(origin, hipErrorStreamCaptureUnjoined);
+  MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeRelaxed));
+  MT_EXPECT(hipErrorStreamCaptureUnsupported, hipStreamSynchronize(origin));
+  void *none = NULL;
+  MT_EXPECT(hipErrorStreamCaptureInvalidated, hipMallocAsync(&none, 64, origin));
+  MT_EXPECT(hipErrorStreamCaptureInvalidated, hipFreeAsync(block, origin));
+  end_expecting(origin, hipErrorStreamCaptureInvalidated);
+  MT_CHECK(hipFreeAsync(block, side));
+  MT_CHECK(hipEventDestroy(fork));
+  MT_CHECK(hipStreamDestroy(origin));
+  MT_CHECK(hipStreamDestroy(side));
 }
 
 /* A thread in Relaxed mode may allocate even during its own Global capture. */
@@ -602,6 +692,58 @@ static void test_joined_stream_captures_until_the_origin_ends(void **state) {
   MT_CHECK(hipStreamDestroy(origin));
 }
 
+/* Work a joined stream captured must be joined back before the origin ends
+   (hipErrorStreamCaptureUnjoined), as hip-tests'
+   Unit_hipStreamBeginCapture_Negative_EndingCapwhenCapInProg has it. */
+static void test_unjoined_work_fails_the_end(void **state) {
+  (void)state;
+  hipStream_t origin = new_stream(), side = new_stream();
+  hipEvent_t fork, join;
+  MT_CHECK(hipEventCreate(&fork));
+  MT_CHECK(hipEventCreate(&join));
+  void *block = NULL;
+  MT_CHECK(hipMalloc(&block, 64));
+  for (int variant = 0; variant < 4; variant++) {
+    MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal));
+    if (variant & 1)
+      MT_CHECK(hipMemsetAsync(block, 1, 8, origin)); /* work before the fork */
+    MT_CHECK(hipEventRecord(fork, origin));
+    MT_CHECK(hipStreamWaitEvent(side, fork, 0));
+    MT_CHECK(hipMemsetAsync(block, 2, 8, side));
+    if (variant >= 2) { /* joined back, then more work on the side */
+      MT_CHECK(hipEventRecord(join, side));
+      MT_CHECK(hipStreamWaitEvent(origin, join, 0));
+      MT_CHECK(hipMemsetD32Async(block, 3, 2, side));
+    }
+    MT_CHECK(hipMemsetAsync(block, 4, 8, origin));
+    end_expecting(origin, hipErrorStreamCaptureUnjoined);
+    assert_int_equal(status_of(side), hipStreamCaptureStatusNone);
+    assert_int_equal(mt_stats().live_graphs, 0);
+  }
+  /* Joined back, with work on both sides: a graph. */
+  MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(block, 1, 8, origin));
+  MT_CHECK(hipEventRecord(fork, origin));
+  MT_CHECK(hipStreamWaitEvent(side, fork, 0));
+  MT_CHECK(hipMemsetAsync(block, 2, 8, side));
+  MT_CHECK(hipMemsetAsync(block, 3, 8, side));
+  MT_CHECK(hipMemsetAsync(block, 4, 8, origin));
+  MT_CHECK(hipEventRecord(join, side));
+  MT_CHECK(hipStreamWaitEvent(origin, join, 0));
+  end_expecting(origin, hipSuccess);
+  /* A stream that joined and did nothing needs no join back. */
+  MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipEventRecord(fork, origin));
+  MT_CHECK(hipStreamWaitEvent(side, fork, 0));
+  MT_CHECK(hipMemsetAsync(block, 4, 8, origin));
+  end_expecting(origin, hipSuccess);
+  MT_CHECK(hipFree(block));
+  MT_CHECK(hipEventDestroy(fork));
+  MT_CHECK(hipEventDestroy(join));
+  MT_CHECK(hipStreamDestroy(origin));
+  MT_CHECK(hipStreamDestroy(side));
+}
+
 static void test_isolation_and_merge(void **state) {
   (void)state;
   hipStream_t a = new_stream(), b = new_stream();
@@ -684,16 +826,20 @@ int main(void) {
       TEST(test_device_synchronize_is_unsupported_in_every_mode),
       TEST(test_malloc_and_free_by_mode),
       TEST(test_malloc_in_another_thread),
+      TEST(test_other_allocators_during_capture),
       TEST(test_stream_synchronize_and_query),
       TEST(test_captured_event),
+      TEST(test_unjoined_work_fails_the_end),
       TEST(test_isolation_and_merge),
   };
   const struct CMUnitTest positive[] = {
       TEST(test_status_and_unique_ids),
       TEST(test_null_stream_status_while_a_blocking_stream_captures),
+      TEST(test_blocking_members_and_the_dump),
       TEST(test_graph_is_a_live_object),
       TEST(test_exchange_mode_is_per_thread),
       TEST(test_relaxed_thread_mode_allows_malloc),
+      TEST(test_async_allocation_is_captured),
       TEST(test_vmm_calls_inside_capture_do_their_work),
       TEST(test_captured_work_is_checked_and_dropped),
       TEST(test_event_wait_by_thread_mode),
