@@ -6,7 +6,8 @@
  *   conformance-<backend> --list                every rule with its reference row
  *   conformance-<backend> --about               the runtime and its device
  *   conformance-<backend> --report DIVERGENCES  one line per rule for a person,
- *       [--timeout SECONDS] [--junit FILE] [--json FILE] [--emit-divergences FILE]
+ *       [--filter PATTERN]... [--timeout SECONDS] [--junit FILE] [--json FILE]
+ *       [--emit-divergences FILE]
  *   --selftest (with --list or --report) adds the rules that test the runner.
  */
 #include "conformance.h"
@@ -27,11 +28,13 @@ static const conf_group *const suite[] = {CONF_GROUP_LIST(CONF_GROUP_ADDRESS)};
 #undef CONF_GROUP_ADDRESS
 static const size_t suite_count = sizeof suite / sizeof suite[0];
 
-typedef enum mode { PLAIN, FILTER, LIST, ABOUT, REPORT, HELP } mode;
+typedef enum mode { PLAIN, LIST, ABOUT, REPORT, HELP } mode;
+
+#define MAX_FILTERS 16
 
 typedef struct options {
   mode mode;
-  const char *filter;
+  const char *filters[MAX_FILTERS];
   int selftest;
   conf_report_options report;
 } options;
@@ -90,6 +93,8 @@ static int usage(const char *program, FILE *out, int status) {
       "                judged against the known divergences in the file; exit status 0\n"
       "                when no rule failed, 1 when one did, 2 for a bad divergences file\n"
       "options of --report:\n"
+      "  --filter PATTERN        only the rules whose id matches PATTERN (fnmatch: * ? [..]);\n"
+      "                          given more than once, the rules that match any one\n"
       "  --timeout SECONDS       a rule still running after SECONDS is killed and fails\n"
       "                          (default %d; also the limit of --about's probe)\n"
       "  --junit FILE            also write the results as JUnit XML\n"
@@ -126,9 +131,11 @@ static int parse(int argc, char **argv, options *opts) {
       opts->selftest = 1;
     else if (value == NULL)
       return -1;
-    else if (strcmp(arg, "--filter") == 0)
-      wanted = FILTER, opts->filter = value, i++;
-    else if (strcmp(arg, "--report") == 0)
+    else if (strcmp(arg, "--filter") == 0) {
+      if (opts->report.filter_count == MAX_FILTERS)
+        return -1;
+      opts->filters[opts->report.filter_count++] = value, i++;
+    } else if (strcmp(arg, "--report") == 0)
       wanted = REPORT, opts->report.divergences = value, i++;
     else if (strcmp(arg, "--timeout") == 0) {
       if (parse_seconds(value, &opts->report.timeout_seconds) != 0) {
@@ -150,6 +157,10 @@ static int parse(int argc, char **argv, options *opts) {
       opts->mode = wanted;
     }
   }
+  opts->report.filters = opts->filters;
+  if (opts->report.filter_count > (opts->mode == REPORT ? MAX_FILTERS : 1) ||
+      (opts->report.filter_count > 0 && opts->mode != REPORT && opts->mode != PLAIN))
+    return -1; /* cmocka's own run takes one pattern */
   if ((report_only && opts->mode != REPORT) ||
       (timeout_given && opts->mode != REPORT && opts->mode != ABOUT))
     return -1;
@@ -179,8 +190,7 @@ int main(int argc, char **argv) {
   case LIST: list_rules(groups, group_count); return 0;
   case ABOUT: return about(program, opts.report.timeout_seconds);
   case REPORT: return conf_report(groups, group_count, &opts.report);
-  case FILTER: return run_plain(groups, group_count, opts.filter);
   case PLAIN: break;
   }
-  return run_plain(groups, group_count, NULL);
+  return run_plain(groups, group_count, opts.report.filter_count ? opts.filters[0] : NULL);
 }

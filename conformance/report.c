@@ -13,6 +13,7 @@
  */
 #include "report.h"
 
+#include <fnmatch.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -327,6 +328,13 @@ static int write_files(const conf_run *run, const conf_report_options *options) 
   return status;
 }
 
+static int selected(const conf_report_options *options, const char *rule_id) {
+  for (size_t i = 0; i < options->filter_count; i++)
+    if (fnmatch(options->filters[i], rule_id, 0) == 0)
+      return 1;
+  return options->filter_count == 0;
+}
+
 int conf_report(const conf_group *const *groups, size_t group_count,
                 const conf_report_options *options) {
   conf_divergence_list list;
@@ -350,8 +358,13 @@ int conf_report(const conf_group *const *groups, size_t group_count,
   strftime(run.date, sizeof run.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
   conf_backend_facts_probe(&run.facts, options->timeout_seconds);
   conf_backend_version_text(run.facts.version, run.version, sizeof run.version);
+  /* A rule left out by --filter still marks the entries it matches as used. */
   for (size_t g = 0; g < group_count; g++)
-    run.result_count += groups[g]->count;
+    for (size_t i = 0; i < groups[g]->count; i++)
+      if (selected(options, groups[g]->rules[i].test.name))
+        run.result_count++;
+      else
+        (void)conf_divergences_find(&list, groups[g]->rules[i].test.name);
   run.results = calloc(run.result_count ? run.result_count : 1, sizeof *run.results);
   if (run.results == NULL) {
     conf_divergences_free(&list);
@@ -362,6 +375,8 @@ int conf_report(const conf_group *const *groups, size_t group_count,
   size_t next = 0;
   for (size_t g = 0; g < group_count; g++) {
     for (size_t i = 0; i < groups[g]->count; i++) {
+      if (!selected(options, groups[g]->rules[i].test.name))
+        continue;
       conf_result *result = &run.results[next++];
       result->group = groups[g];
       result->rule = &groups[g]->rules[i];

@@ -12,10 +12,12 @@
 #define CONF_DEFAULT_TIMEOUT_SECONDS 30
 
 typedef struct conf_report_options {
-  const char *program;     /* conformance-mock, conformance-rocm */
-  const char *divergences; /* the divergences file to judge against */
-  int timeout_seconds;     /* per rule, and for the backend probe */
-  const char *junit;       /* files to write, or NULL */
+  const char *program;        /* conformance-mock, conformance-rocm */
+  const char *divergences;    /* the divergences file to judge against */
+  const char *const *filters; /* fnmatch patterns over rule ids; none: every rule */
+  size_t filter_count;
+  int timeout_seconds; /* per rule, and for the backend probe */
+  const char *junit;   /* files to write, or NULL */
   const char *json;
   const char *emit_divergences;
 } conf_report_options;
