@@ -255,6 +255,8 @@ step_sources() {
 step_report() {
   # The main job, as README.md gives it.
   ci_run bash "$CI_ROOT/ci/report.sh"
+  # Its other modes: --rocm (77 without a usable GPU, 0 with --allow-skip), --profile.
+  ci_run bash "$CI_ROOT/ci/tests/test_report_sh.sh"
 }
 
 ci_step "1. gcc build (preset gcc, -Werror), ctest" step_gcc
@@ -272,7 +274,8 @@ ci_step "9. differential fuzzer: mockhip against a model of the rules (preset fu
   step_fuzz
 ci_step "10. sources: clang-format, Markdown links and shown files, ci_install's own test" \
   step_sources
-ci_step "11. conformance report on the mock (bash ci/report.sh)" step_report
+ci_step "11. conformance report on the mock (bash ci/report.sh); its --rocm and --profile modes" \
+  step_report
 
 printf '\nci: total %ds\n' "$SECONDS"
 ci_summary

@@ -185,6 +185,12 @@ static void rule_in_child(void *arg, int reply_fd) {
   conf_write_all(reply_fd, &note, sizeof note);
 }
 
+/* Appends to the string in text[size], cutting what does not fit. */
+static void append(char *text, size_t size, const char *part) {
+  size_t length = strlen(text);
+  snprintf(text + length, size - length, "%s", part);
+}
+
 /* Runs the rule and fills result->verdict (PASS, FAIL or SKIP), message, crashed
    and seconds. */
 static void run_rule(const conf_rule *rule, int timeout_seconds, conf_result *result) {
@@ -207,21 +213,23 @@ static void run_rule(const conf_rule *rule, int timeout_seconds, conf_result *re
   seen[0] = '\0';
   if (reported && note.failed)
     failure_message(note.failure, errors ? errors : "", seen, sizeof seen);
+  char *message = result->message;
+  size_t size = sizeof result->message;
   if (end.how == CONF_CHILD_SIGNALLED || end.how == CONF_CHILD_TIMED_OUT) {
     result->verdict = CONF_FAIL;
     result->crashed = 1;
-    snprintf(result->message, sizeof result->message, "%s%s%s", how,
-             reported ? ", after the rule ended: " : "",
-             !reported     ? ""
-             : note.failed ? seen
-                           : "it had not failed");
+    append(message, size, how);
+    if (reported) {
+      append(message, size, ", after the rule ended: ");
+      append(message, size, note.failed ? seen : "it had not failed");
+    }
   } else if (!reported || end.code != 0) {
     result->verdict = CONF_FAIL;
-    snprintf(result->message, sizeof result->message, "%s%s%s%s", seen, seen[0] ? "; then " : "",
-             reported ? "its process exited with " : "its process ended with ",
-             how[0] ? how : "no answer before it exited");
-    size_t length = strlen(result->message);
-    snprintf(result->message + length, sizeof result->message - length, "%s", error_line);
+    append(message, size, seen);
+    append(message, size, seen[0] ? "; then " : "");
+    append(message, size, reported ? "its process exited with " : "its process ended with ");
+    append(message, size, how[0] ? how : "no answer before it exited");
+    append(message, size, error_line);
   } else if (note.failed) {
     result->verdict = CONF_FAIL;
     snprintf(result->message, sizeof result->message, "%s", seen);
