@@ -27,7 +27,8 @@ typedef struct conf_child_end {
 typedef void conf_child_body(void *arg, int reply_fd);
 
 /* Forks; the child sends its stdout and stderr to out_fd and err_fd (-1 keeps
-   them), runs body(arg, reply_fd) and exits with status 0. The parent keeps up
+   them), runs body(arg, reply_fd) and leaves with _exit(0), exit handlers
+   unrun. The parent keeps up
    to `bytes` of the reply in `reply`, waits at most timeout_seconds and then
    kills the child. */
 conf_child_end conf_child_run(conf_child_body *body, void *arg, int out_fd, int err_fd,

@@ -105,6 +105,12 @@ static int copy_after(const char *text, const char *marker, const char *stop, ch
   return 1;
 }
 
+/* Appends to the string in text[size], cutting what does not fit. */
+static void append(char *text, size_t size, const char *part) {
+  size_t length = strlen(text);
+  snprintf(text + length, size - length, "%s", part);
+}
+
 /* "what went wrong at file:line (in teardown)": what comes from conf_fail() or
    assert_hip is kept by the fixture; cmocka's own assertions only print it. */
 static void failure_message(const char *noted, const char *errors, char *message, size_t size) {
@@ -123,8 +129,11 @@ static void failure_message(const char *noted, const char *errors, char *message
                       : body_failed                             ? " (and the teardown failed)"
                                                                 : " in teardown";
   char *text = trim(what);
-  snprintf(message, size, "%s%s%s%s", text[0] ? text : "failed", file[0] ? " at " : "", file,
-           phase);
+  message[0] = '\0';
+  append(message, size, text[0] ? text : "failed");
+  append(message, size, file[0] ? " at " : "");
+  append(message, size, file);
+  append(message, size, phase);
 }
 
 /* The first line a sanitizer, valgrind or mockhip's exit check printed, if any. */
@@ -183,12 +192,6 @@ static void rule_in_child(void *arg, int reply_fd) {
   fflush(stdout);
   fflush(stderr);
   conf_write_all(reply_fd, &note, sizeof note);
-}
-
-/* Appends to the string in text[size], cutting what does not fit. */
-static void append(char *text, size_t size, const char *part) {
-  size_t length = strlen(text);
-  snprintf(text + length, size - length, "%s", part);
 }
 
 /* Runs the rule and fills result->verdict (PASS, FAIL or SKIP), message, crashed
