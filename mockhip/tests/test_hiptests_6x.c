@@ -32,8 +32,8 @@ static struct {
 static void require(bool holds, const char *section, const char *what, int line) {
   if (holds)
     return;
-  print_error("REQUIRE(%s) failed in section \"%s\" (line %d): %s\n", what, section, line,
-              mockhip_last_reason());
+  print_error("under %s, REQUIRE(%s) failed in section \"%s\" (line %d): %s\n",
+              mockhip_rocm_version(), what, section, line, mockhip_last_reason());
   for (int i = 0; i < failed.count; i++)
     if (strcmp(failed.sections[i], section) == 0)
       return;

@@ -7,7 +7,7 @@
  * made as a program makes them, and their effects are checked too: outputs,
  * reference counts seen through hipMemRelease, what is mapped (mockhip_dump,
  * mockhip_stats), and where the release crashes or misbehaves, the strict
- * report naming it.
+ * report naming it. It runs with MOCKHIP_DEVICES=2.
  */
 #include "profile_check.h"
 
@@ -40,6 +40,13 @@ int main(void) {
   if (played == PROFILE_COUNT) {
     fprintf(stderr, "test_profiles: mockhip plays \"%s\", which table (g) has no column for\n",
             mockhip_rocm_version());
+    return 1;
+  }
+  int devices = 0;
+  if (hipGetDeviceCount(&devices) != hipSuccess || devices != 2) {
+    fprintf(stderr,
+            "test_profiles: the rows are tried on two devices (MOCKHIP_DEVICES=2), not %d\n",
+            devices);
     return 1;
   }
   /* A row's test is named after the row's key (which the row itself spells too). */
