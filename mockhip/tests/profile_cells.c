@@ -34,9 +34,7 @@ int cell_code(cell c) {
   }
 }
 
-/* clang-format off: one row per line, a cell per column, as in the document */
-/*                                          6.0                6.1                6.2                6.3
- * 6.4                7.0              7.1              7.2              newest */
+/* Each row's cells: 6.0, 6.1, 6.2, 6.3, 6.4, 7.0, 7.1, 7.2, newest. */
 const row vmm_attribute = {"vmm_attribute", {NO, YES, YES, YES, YES, YES, YES, YES, YES}};
 const row allocation_types = {"allocation_types",
                               {PINNED, PINNED, PINNED, PINNED, PINNED, PINNED_UNCACHED,
@@ -105,4 +103,3 @@ const row import_os_handle = {
     {UNSUPPORTED, UNSUPPORTED, POINTER, POINTER, POINTER, POINTER, POINTER, POINTER, VALUE}};
 const row imported_handle_type = {"imported_handle_type",
                                   {ZERO, ZERO, ZERO, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN}};
-/* clang-format on */

@@ -22,8 +22,19 @@ static void check_failed_map(const row *r, hipError_t err, char *said,
   assert_int_equal(mt_stats().live_mappings, mappings);
   size_t handles = mt_stats().live_handles;
   MT_CHECK(hipMemRelease(handle));
-  if (swallowed) {
+  if (swallowed) { /* the program released all it had: the leak report lists the handle */
     assert_int_equal(mt_stats().live_handles, handles);
+    FILE *report = tmpfile();
+    assert_non_null(report);
+    assert_int_equal(mockhip_leak_report(report), mockhip_live_objects());
+    char *text = mt_read_stream(report);
+    fclose(report);
+    char handle_text[64];
+    snprintf(handle_text, sizeof handle_text, "%p", (void *)handle);
+    if (strstr(text, handle_text) == NULL)
+      print_error("the leak report does not list handle %s:\n%s", handle_text, text);
+    assert_non_null(strstr(text, handle_text));
+    free(text);
     MT_CHECK(hipMemRelease(handle));
   }
   assert_int_equal(mt_stats().live_handles, handles - 1);
