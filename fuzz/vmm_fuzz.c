@@ -7,8 +7,10 @@
  * (check.c). Every input ends with a teardown through the HIP API that must
  * leave mockhip with no live object, so inputs do not depend on each other.
  *
- * The mock plays MODEL_DEVICES devices of MODEL_CAPACITY bytes each: the
- * options are set before the first HIP call, which is when mockhip reads them.
+ * The mock plays MODEL_DEVICES devices of MODEL_CAPACITY bytes each and the
+ * ROCm release MOCKHIP_ROCM_VERSION names (newest when unset), the model the
+ * same release's profile: the options are set before the first HIP call,
+ * which is when mockhip reads them, so one process plays one profile.
  * VMM_FUZZ_TRACE=1 prints every call with its result (to read a reproducer).
  */
 #include "harness.h"
@@ -31,6 +33,7 @@ static const fuzz_op ops[] = {
     {"reserve", op_reserve},
     {"reserve", op_reserve},
     {"address free", op_address_free},
+    {"granularity", op_granularity},
     {"create", op_create},
     {"create", op_create},
     {"release", op_release},
@@ -56,12 +59,41 @@ static const fuzz_op ops[] = {
 };
 #define OP_COUNT (sizeof ops / sizeof ops[0])
 
+static fuzz_state st; /* the model lives on from input to input (model_init) */
+
+/* What the profile says of the runtime as a whole: versions and attribute 89
+   (g: vmm_attribute), checked once. */
+static void check_runtime(const model_profile *profile) {
+  int runtime = 0, driver = 0;
+  if (hipRuntimeGetVersion(&runtime) != hipSuccess || hipDriverGetVersion(&driver) != hipSuccess ||
+      runtime != profile->version || driver != profile->version)
+    check_fail(&st, "profile %s: hipRuntimeGetVersion %d, hipDriverGetVersion %d; the model: %d",
+               profile->name, runtime, driver, profile->version);
+  for (int device = 0; device < MODEL_DEVICES; device++) {
+    int vmm = -1;
+    if (hipDeviceGetAttribute(&vmm, hipDeviceAttributeVirtualMemoryManagementSupported, device) !=
+            hipSuccess ||
+        vmm != profile->vmm_attribute)
+      check_fail(&st, "profile %s: attribute 89 of device %d is %d, the model: %d", profile->name,
+                 device, vmm, profile->vmm_attribute);
+  }
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
+  const char *version = getenv("MOCKHIP_ROCM_VERSION");
+  const model_profile *profile = model_profile_named(version ? version : "newest");
+  if (profile == NULL) {
+    fprintf(stderr, "vmm_fuzz: MOCKHIP_ROCM_VERSION=%s is no profile the model knows (%s)\n",
+            version, model_profile_names());
+    exit(2);
+  }
+  setenv("MOCKHIP_ROCM_VERSION", profile->name, 1);
   setenv("MOCKHIP_DEVICES", "2", 1);
   setenv("MOCKHIP_DEVICE_MEMORY", MODEL_CAPACITY_TEXT, 1);
   setenv("MOCKHIP_GRANULARITY", "4096", 1);
+  setenv("MOCKHIP_GRANULARITY_RECOMMENDED", MODEL_RECOMMENDED_TEXT, 1);
   /* The model knows none of these: no injected failures, no misuse reports. */
   unsetenv("MOCKHIP_FAIL");
   unsetenv("MOCKHIP_STRICT");
@@ -74,16 +106,21 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     fprintf(stderr, "vmm_fuzz: mockhip did not start with %d devices\n", MODEL_DEVICES);
     abort();
   }
+  model_init(&st.model, profile);
+  fprintf(stderr, "vmm_fuzz: profile %s (MOCKHIP_ROCM_VERSION)\n", profile->name);
+  check_runtime(profile);
   return 0;
 }
 
-/* Unmaps every mapping, drops every reference, closes every exported fd and
-   frees every reservation, each through the API and checked like a step. */
+/* Unmaps every mapping, drops every reference (those a swallowed map left
+   too), closes every exported fd and frees every reservation, each through the
+   API and checked like a step. What the profile forgot no call can reach: it
+   stays, and mockhip must count it as the model does. */
 static void teardown(fuzz_state *st) {
   model *m = &st->model;
   st->step = 0;
   for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
-    if (!m->mappings[i].live)
+    if (!m->mappings[i].live || m->mappings[i].forgotten)
       continue;
     uintptr_t base = m->mappings[i].base;
     size_t bytes = m->mappings[i].bytes;
@@ -96,7 +133,7 @@ static void teardown(fuzz_state *st) {
       CHECK_CALL(st, hipMemRelease((hipMemGenericAllocationHandle_t)handle),
                  model_release(m, handle), "hipMemRelease(handle=%#lx)", (unsigned long)handle);
     }
-    if (m->phys[p].live)
+    if (m->phys[p].live && m->phys[p].mappings == 0)
       check_fail(st, "the model keeps handle %#lx alive with no reference and no mapping",
                  (unsigned long)m->phys[p].handle);
   }
@@ -109,7 +146,7 @@ static void teardown(fuzz_state *st) {
     }
   }
   for (int r = 0; r < MODEL_MAX_RESERVATIONS; r++) {
-    if (!m->reservations[r].live)
+    if (!m->reservations[r].live || m->reservations[r].forgotten)
       continue;
     uintptr_t base = m->reservations[r].base;
     size_t bytes = m->reservations[r].bytes;
@@ -121,16 +158,17 @@ static void teardown(fuzz_state *st) {
   if (!model_is_empty(m))
     check_fail(st, "the model still holds objects after the teardown");
   size_t live = mockhip_live_objects();
-  if (live != 0) {
+  if (live != model_live_objects(m)) {
     mockhip_dump(stderr);
-    check_fail(st, "mockhip_live_objects() = %zu after the teardown", live);
+    check_fail(st, "mockhip_live_objects() = %zu after the teardown, the model: %zu", live,
+               model_live_objects(m));
   }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static fuzz_state st;
-  model_reset(&st.model);
+  model kept = st.model;
   memset(&st, 0, sizeof st);
+  st.model = kept;
   st.data = data;
   st.size = size;
   for (st.step = 1; st.step <= MAX_STEPS && input_left(&st); st.step++) {
