@@ -245,6 +245,8 @@ step_sources() {
   git ls-files -z '*.c' '*.h' '*.cpp' | xargs -0 clang-format --dry-run -Werror || status=1
   # Every relative link and anchor in the Markdown resolves; shown files match.
   ci_run python3 "$CI_ROOT/ci/check_docs.py" || status=1
+  # mockhip's profiles are the reference's table (g), row by row and cell by cell.
+  ci_run python3 "$CI_ROOT/ci/profile_table.py" || status=1
   # The CI scripts' own helpers (package installation).
   ci_run bash "$CI_ROOT/ci/tests/test_ci_install.sh" || status=1
   return "$status"

@@ -1,6 +1,6 @@
 /*
  * backend_mock.c: the suite on mockhip. The mock always has VMM, so a setup
- * that finds no device or no VMM attribute is a failure, not a skip; clean
+ * that finds no device is a failure, not a skip; clean
  * means mockhip's live-object counters are back where the setup found them
  * (0 in a run where every earlier rule cleaned up).
  */
@@ -34,12 +34,12 @@ static mockhip_stats_t current_stats(void) {
   return stats;
 }
 
+/* The VMM attribute is not asked: a profile of ROCm 6.0 says 0 while its calls
+   work (5.x code), and the rule vmm_attribute_set_on_every_device checks it. */
 void conf_backend_begin(void) {
-  int count = 0, vmm = 0;
+  int count = 0;
   assert_hip(hipGetDeviceCount(&count), hipSuccess);
   assert_true(count >= 1);
-  assert_hip(hipDeviceGetAttribute(&vmm, HIPVMM_ATTRIBUTE_VMM, 0), hipSuccess);
-  assert_int_equal(vmm, 1);
   baseline = current_stats();
   baseline_objects = mockhip_live_objects();
 }

@@ -194,6 +194,28 @@ MOCKHIP_API void mockhip_dump(FILE *out);
  */
 MOCKHIP_API const char *mockhip_last_reason(void);
 
+/* ---- the ROCm release played ---- */
+
+/*
+ * Chooses the ROCm release whose VMM behaviour mockhip plays: "6.0", "6.1",
+ * "6.2", "6.3", "6.4", "7.0", "7.1", "7.2" or "newest" (the default; the
+ * newest runtime code read, which has no release number yet). Error codes,
+ * checks, the fd convention of import, whether retain adds a reference and the
+ * location types accepted follow table (g) of docs/hip-vmm-semantics.md, and
+ * hipRuntimeGetVersion/hipDriverGetVersion answer that release. Where the
+ * release crashes, the mock returns the newest release's code and strict mode
+ * says "ROCm X.Y crashes here". The same as MOCKHIP_ROCM_VERSION, which it
+ * overrides.
+ * Call it before any other mockhip or HIP call: the release is fixed at the
+ * first one. Returns 0, or -1 (nothing changes) for an unknown name or a call
+ * after that point.
+ */
+MOCKHIP_API int mockhip_set_rocm_version(const char *version);
+
+/* The release played ("6.2", ..., "newest"). Counts as a first call. Never NULL;
+   a static string. */
+MOCKHIP_API const char *mockhip_rocm_version(void);
+
 /* ---- fault injection ---- */
 
 /*

@@ -210,7 +210,9 @@ static bool attribute_value(const mh_state *s, int device, int attr, int *value)
   case hipDeviceAttributeDirectManagedMemAccessFromHost: *value = model.managed; break;
   case HIPVMM_ATTRIBUTE_HOST_REGISTER: *value = model.host_register; break;
   case hipDeviceAttributeMemoryPoolsSupported: *value = model.memory_pools; break;
-  case HIPVMM_ATTRIBUTE_VMM: *value = model.vmm; break;
+  case HIPVMM_ATTRIBUTE_VMM:
+    *value = model.vmm && mh__profile_is(MH_ROW_vmm_attribute, MH_CELL_yes);
+    break;
   case hipDeviceAttributeConcurrentKernels:
   case hipDeviceAttributeCanMapHostMemory:
   case hipDeviceAttributeGlobalL1CacheSupported:

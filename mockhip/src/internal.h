@@ -26,6 +26,7 @@
 #include "hipvmm_compat.h"
 #include "idmap.h"
 #include "os.h"
+#include "profile.h"
 #include "tree.h"
 
 #define MH_EXPORT __attribute__((visibility("default")))
@@ -47,6 +48,7 @@ typedef struct mh_options {
   unsigned long long seed;        /* MOCKHIP_SEED: for the p= rules */
   bool leak_check;                /* MOCKHIP_LEAK_CHECK */
   bool strict;                    /* MOCKHIP_STRICT */
+  const char *rocm_version;       /* MOCKHIP_ROCM_VERSION, or NULL: read by profile.c */
 } mh_options;
 
 /* Room for an option value as a warning shows it. */
@@ -435,6 +437,8 @@ typedef enum mh_misuse {
   MH_MISUSE_TEARDOWN_ORDER,
   MH_MISUSE_DOUBLE_RELEASE,
   MH_MISUSE_RELEASED_HANDLE,
+  MH_MISUSE_VERSION_CRASH, /* the played ROCm release crashes here */
+  MH_MISUSE_VERSION_BUG,   /* the played release has a documented bug here */
   MH_MISUSE_COUNT
 } mh_misuse;
 

@@ -115,6 +115,29 @@ static mh_os_prot union_prot(const mh_state *s, const mh_mapping *m) {
 
 /* ---- map ---- */
 
+/*
+ * A map the backend refuses. The newest release says InvalidValue; older ones
+ * return hipSuccess with nothing mapped (the failure is only logged), and the
+ * reference the map took first stays on the handle (a.6#4, #5 and notes).
+ */
+static hipError_t map_refused(mh_phys *phys, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static hipError_t map_refused(mh_phys *phys, const char *fmt, ...) {
+  char what[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  if (!mh__profile_is(MH_ROW_map_failure, MH_CELL_swallowed))
+    return mh__fail(hipErrorInvalidValue, "%s", what);
+  phys->handle_refs++;
+  mh__misuse(MH_MISUSE_VERSION_BUG,
+             "ROCm %s returns hipSuccess here but maps nothing: %s; the handle keeps the "
+             "reference the map took, so its memory is never freed (a.6)",
+             mh__profile_name(), what);
+  return hipSuccess;
+}
+
 static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
                       hipMemGenericAllocationHandle_t handle, unsigned long long flags) {
   if (ptr == NULL)
@@ -131,28 +154,31 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
   if (phys == NULL)
     return mh__fail(hipErrorInvalidValue, "handle %p is not a live allocation", (void *)handle);
   size_t granularity = s->options.granularity;
-  if (bytes % granularity != 0)
-    return mh__fail(hipErrorInvalidValue,
-                    "size %zu is not a multiple of the minimum granularity %zu", bytes,
-                    granularity);
+  if (bytes % granularity != 0) {
+    if (mh__profile_is(MH_ROW_map_size_checked, MH_CELL_yes))
+      return mh__fail(hipErrorInvalidValue,
+                      "size %zu is not a multiple of the minimum granularity %zu", bytes,
+                      granularity);
+    return map_refused(phys, "size %zu is not whole pages of %zu bytes", bytes, granularity);
+  }
   uintptr_t base = (uintptr_t)ptr;
   if (base % granularity != 0)
-    return mh__fail(hipErrorInvalidValue, "ptr %p is not aligned to the minimum granularity %zu",
-                    ptr, granularity);
+    return map_refused(phys, "ptr %p is not aligned to the minimum granularity %zu", ptr,
+                       granularity);
   if (bytes > phys->bytes)
     return mh__fail(hipErrorInvalidValue, "size %zu exceeds the allocation's %zu bytes", bytes,
                     phys->bytes);
   mh_region *reservation = mh__region_containing(s, base);
   if (reservation == NULL || reservation->kind != MH_REGION_RESERVATION)
-    return mh__fail(hipErrorInvalidValue, "ptr %p is not inside a reservation", ptr);
+    return map_refused(phys, "ptr %p is not inside a reservation", ptr);
   if (bytes > reservation->bytes - (base - reservation->base))
-    return mh__fail(hipErrorInvalidValue, "%p + %zu runs past the end of the reservation at %p",
-                    ptr, bytes, (void *)reservation->base);
+    return map_refused(phys, "%p + %zu runs past the end of the reservation at %p", ptr, bytes,
+                       (void *)reservation->base);
   mh_mapping *below = mh__mapping_containing(s, base);
   mh_tree_node *above = mh__tree_next(&s->mappings, base);
   if (below != NULL || (above != NULL && above->key < base + bytes))
-    return mh__fail(hipErrorInvalidValue, "%p + %zu overlaps an existing mapping at %p", ptr, bytes,
-                    below ? (void *)below->base : (void *)above->key);
+    return map_refused(phys, "%p + %zu overlaps an existing mapping at %p", ptr, bytes,
+                       below ? (void *)below->base : (void *)above->key);
 
   mh_mapping *mapping = calloc(1, sizeof *mapping + slots(s));
   if (mapping == NULL)
@@ -208,15 +234,46 @@ static void unmap_one(mh_state *s, mh_mapping *m) {
   free(m);
 }
 
+/*
+ * The mappings an unmap removes, as 6.0-6.4 choose them: the one containing
+ * ptr, whose size 6.1 compares with `bytes` and 6.2-6.4 ignore (a.7#3), so a
+ * range over several mappings leaves the rest mapped (ROCR-Runtime#285).
+ */
+static hipError_t containing_mapping(mh_state *s, void *ptr, size_t bytes, mh_mapping **out) {
+  mh_mapping *m = mh__mapping_containing(s, (uintptr_t)ptr);
+  if (m == NULL)
+    return mh__profile_fail(MH_ROW_unmap_unmapped, "%p is not inside a mapping", ptr);
+  if (mh__profile_is(MH_ROW_unmap_size, MH_CELL_whole_mapping) && bytes != m->bytes)
+    return mh__fail(hipErrorInvalidValue,
+                    "size %zu is not the size of the mapping at %p (%zu bytes)", bytes,
+                    (void *)m->base, m->bytes);
+  if (bytes > m->bytes - ((uintptr_t)ptr - m->base))
+    mh__misuse(MH_MISUSE_VERSION_BUG,
+               "ROCm %s fails here: it unmaps only the mapping at %p (%zu bytes) of the %zu "
+               "asked for; the rest stays mapped and the reservation's hipMemAddressFree fails "
+               "later (a.7#3, ROCR-Runtime#285)",
+               mh__profile_name(), (void *)m->base, m->bytes, bytes);
+  *out = m;
+  return hipSuccess;
+}
+
 static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
   if (ptr == NULL)
     return mh__fail(hipErrorInvalidValue, "ptr is NULL");
   if (bytes == 0)
     return mh__fail(hipErrorInvalidValue, "size is 0");
-  size_t count;
-  mh_mapping *m = covered_run(s, ptr, bytes, &count, true);
-  if (m == NULL)
-    return hipErrorInvalidValue;
+  size_t count = 1;
+  mh_mapping *m = NULL;
+  if (mh__profile_is(MH_ROW_unmap_size, MH_CELL_exact_run)) {
+    m = covered_run(s, ptr, bytes, &count, true);
+    if (m == NULL)
+      return hipErrorInvalidValue;
+  } else {
+    hipError_t found = containing_mapping(s, ptr, bytes, &m);
+    if (found != hipSuccess)
+      return found;
+    bytes = m->bytes;
+  }
   /* One call over the whole run, before any record changes: the kernel
      replaces all of it or, when a split finds no map area left, none of it. */
   int err = mh__os_placeholder((void *)m->base, bytes);
@@ -246,10 +303,16 @@ MH_EXPORT hipError_t hipMemUnmap(void *ptr, size_t size) {
 
 /* ---- access ---- */
 
-/* The access slot a SetAccess descriptor names, or -1 with the reason recorded. */
+/* The access slot a SetAccess descriptor names, or -1 with the reason recorded.
+   ROCm 6.x checks no location type: every descriptor names device location.id (a.8#6). */
 static int access_slot(mh_state *s, const hipMemLocation *loc) {
   int type = loc->type;
-  if (!mh__is_location_type(type)) {
+  bool as_device = mh__profile_is(MH_ROW_set_access_locations, MH_CELL_as_device);
+  bool host_only = mh__profile_is(MH_ROW_set_access_locations, MH_CELL_host_located);
+  if (as_device)
+    type = hipMemLocationTypeDevice;
+  if (!mh__is_location_type(type) ||
+      (host_only && type != hipMemLocationTypeDevice && type != HIPVMM_LOCATION_HOST)) {
     mh__fail(hipErrorInvalidValue, "location.type %d is not a location type", type);
     return -1;
   }
@@ -273,10 +336,29 @@ static bool is_access_flags(int flags) {
          flags == hipMemAccessFlagsProtReadWrite;
 }
 
-/* hipSuccess if desc[i] is usable, else its error with the reason recorded. */
-static hipError_t check_desc(mh_state *s, const hipMemAccessDesc *desc, size_t i) {
-  if (access_slot(s, &desc[i].location) < 0)
+/* Whether a Host descriptor may apply to the run: 7.0-7.2 grant the host access
+   to Host-located allocations only (a.8#9). */
+static bool host_access_allowed(mh_state *s, const mh_mapping *m, size_t run) {
+  if (!mh__profile_is(MH_ROW_set_access_locations, MH_CELL_host_located))
+    return true;
+  for (; run > 0; run--, m = next_mapping(s, m))
+    if (m->phys->prop.location.type != HIPVMM_LOCATION_HOST)
+      return false;
+  return true;
+}
+
+/* hipSuccess if desc[i] is usable on the run from `first`, else its error with the reason
+   recorded. */
+static hipError_t check_desc(mh_state *s, const hipMemAccessDesc *desc, size_t i,
+                             const mh_mapping *first, size_t run) {
+  int slot = access_slot(s, &desc[i].location);
+  if (slot < 0)
     return hipErrorInvalidValue;
+  if (slot == MH_HOST_SLOT(s) && !host_access_allowed(s, first, run))
+    return mh__fail(hipErrorInvalidValue,
+                    "desc[%zu] grants the host access to device memory, which ROCm %s allows "
+                    "for Host-located allocations only (a.8#9)",
+                    i, mh__profile_name());
   if (!is_access_flags(desc[i].flags))
     return mh__fail(hipErrorInvalidValue,
                     "desc[%zu].flags %d is not None (0), Read (1) or ReadWrite (3)", i,
@@ -313,6 +395,70 @@ static int protect_run(mh_state *s, mh_mapping *first, size_t count, uintptr_t *
   return 0;
 }
 
+/*
+ * ROCm 6.x: ROCr widens [ptr, ptr+bytes) to the whole mappings it touches
+ * (a.8#3); a hole or the reservation's end still fails. Returns the first
+ * mapping, or NULL with the reason recorded.
+ */
+static mh_mapping *touched_run(mh_state *s, void *ptr, size_t bytes, size_t *count) {
+  mh_mapping *first = mh__mapping_containing(s, (uintptr_t)ptr);
+  if (first == NULL) {
+    mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", ptr);
+    return NULL;
+  }
+  uintptr_t end = (uintptr_t)ptr + bytes;
+  *count = 1;
+  for (mh_mapping *m = first; end > m->base + m->bytes; ++*count) {
+    mh_mapping *next = next_mapping(s, m);
+    if (next == NULL || next->reservation != m->reservation) {
+      mh__fail(hipErrorInvalidValue, "%p + %zu runs past the mapping at %p into %s", ptr, bytes,
+               (void *)m->base,
+               mh__region_containing(s, m->base + m->bytes) == m->reservation
+                   ? "unmapped address space"
+                   : "the end of the reservation");
+      return NULL;
+    }
+    m = next;
+  }
+  return first;
+}
+
+/*
+ * ROCm 7.0-7.2 add up the sizes of the reservation's first mappings, not of
+ * those from ptr on, and want `bytes` among those sums (rocm-systems#2516):
+ * valid calls on later mappings of other sizes fail.
+ */
+static bool first_mappings_match(mh_state *s, const mh_mapping *at, size_t bytes) {
+  const mh_region *reservation = at->reservation;
+  mh_tree_node *n = mh__tree_next(&s->mappings, reservation->base - 1);
+  size_t sum = 0;
+  for (; n != NULL && sum < bytes; n = mh__tree_next(&s->mappings, n->key))
+    sum += MH_CONTAINER(n, mh_mapping, node)->bytes;
+  if (sum == bytes)
+    return true;
+  mh__misuse(MH_MISUSE_VERSION_BUG,
+             "ROCm %s fails here: it compares size %zu with the sizes of the reservation's first "
+             "mappings, not of those from %p (rocm-systems#2516)",
+             mh__profile_name(), bytes, (void *)at->base);
+  mh__fail(hipErrorInvalidValue,
+           "size %zu is not the size of the reservation's first mapping(s): ROCm %s checks "
+           "those, not the ones from ptr (rocm-systems#2516)",
+           bytes, mh__profile_name());
+  return false;
+}
+
+/* The mappings a SetAccess over [ptr, ptr+bytes) changes, as the played release
+   chooses them; NULL with the reason recorded. */
+static mh_mapping *access_run(mh_state *s, void *ptr, size_t bytes, size_t *count) {
+  if (mh__profile_is(MH_ROW_set_access_size, MH_CELL_extend))
+    return touched_run(s, ptr, bytes, count);
+  mh_mapping *first = covered_run(s, ptr, bytes, count, false);
+  if (first != NULL && mh__profile_is(MH_ROW_set_access_size, MH_CELL_first_mappings) &&
+      !first_mappings_match(s, first, bytes))
+    return NULL;
+  return first;
+}
+
 static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemAccessDesc *desc,
                              size_t count) {
   if (ptr == NULL)
@@ -324,14 +470,14 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
   if (count == 0)
     return mh__fail(hipErrorInvalidValue, "count is 0");
   size_t run;
-  mh_mapping *first = covered_run(s, ptr, bytes, &run, false);
+  mh_mapping *first = access_run(s, ptr, bytes, &run);
   if (first == NULL)
     return hipErrorInvalidValue;
   /* Descriptors apply one after another, as in ROCm: a bad one stops there,
      the ones before it stay applied. Find it first, then apply the rest. */
   size_t good = 0;
   hipError_t bad = hipSuccess;
-  while (good < count && (bad = check_desc(s, desc, good)) == hipSuccess)
+  while (good < count && (bad = check_desc(s, desc, good, first, run)) == hipSuccess)
     good++;
   if (good == 0)
     return bad;
@@ -384,6 +530,8 @@ static hipError_t get_access(mh_state *s, unsigned long long *flags, const hipMe
     return mh__fail(hipErrorInvalidValue, "location is NULL");
   if (ptr == NULL)
     return mh__fail(hipErrorInvalidValue, "ptr is NULL");
+  if (mh__profile_is(MH_ROW_get_access_checked, MH_CELL_no))
+    return hipSuccess; /* 5.x code: looks nothing up and leaves *flags as it was (a.9) */
   if (loc->type != hipMemLocationTypeDevice)
     return mh__fail(hipErrorInvalidValue, "location.type %d is not Device", (int)loc->type);
   if (!mh__valid_device(s, loc->id))
@@ -417,9 +565,13 @@ static hipError_t retain(mh_state *s, hipMemGenericAllocationHandle_t *handle, v
   if (addr == NULL)
     return mh__fail(hipErrorInvalidValue, "addr is NULL");
   mh_mapping *mapping = mh__mapping_containing(s, (uintptr_t)addr);
+  if (mapping == NULL && mh__block_containing(s, (uintptr_t)addr) != NULL)
+    return mh__profile_fail(MH_ROW_retain_non_vmm, "%p is hipMalloc memory, not a mapping", addr);
   if (mapping == NULL)
     return mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", addr);
-  mapping->phys->handle_refs++;
+  /* Only the newest runtime adds a reference (rocm-systems#2696, a.10#4). */
+  if (mh__profile_is(MH_ROW_retain_adds_reference, MH_CELL_yes))
+    mapping->phys->handle_refs++;
   *handle = mh__phys_handle(mapping->phys);
   return hipSuccess;
 }

@@ -48,6 +48,7 @@ static const option_desc options[] = {
     {"SEED", OPTION_U64, 0, 0, ~0ULL, false, offsetof(mh_options, seed)},
     {"LEAK_CHECK", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, leak_check)},
     {"STRICT", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, strict)},
+    {"ROCM_VERSION", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, rocm_version)},
 };
 
 static bool parse_bool(const char *text, unsigned long long *out) {

@@ -98,6 +98,18 @@ bool mh__os_is_mapped(void *addr, size_t bytes) {
   return msync(addr, bytes, MS_ASYNC) == 0 || errno != ENOMEM;
 }
 
+bool mh__os_read_memory(const void *addr, void *out, size_t bytes) {
+  /* The kernel copies through a pipe, so an unreadable address is EFAULT, not a fault. */
+  int ends[2];
+  if (pipe(ends) != 0)
+    return false;
+  bool ok =
+      write(ends[1], addr, bytes) == (ssize_t)bytes && read(ends[0], out, bytes) == (ssize_t)bytes;
+  close(ends[0]);
+  close(ends[1]);
+  return ok;
+}
+
 int mh__os_alloc(size_t bytes, void **out) {
   void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED)

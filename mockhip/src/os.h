@@ -46,6 +46,9 @@ int mh__os_protect(void *addr, size_t bytes, mh_os_prot prot);
 /* Whether every page of [addr, addr+bytes) is mapped (a placeholder counts). */
 bool mh__os_is_mapped(void *addr, size_t bytes);
 
+/* Copies bytes from addr to out; false when addr is not readable memory. */
+bool mh__os_read_memory(const void *addr, void *out, size_t bytes);
+
 /* Ordinary read-write anonymous memory (hipMalloc). */
 int mh__os_alloc(size_t bytes, void **out);
 

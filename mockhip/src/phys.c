@@ -92,8 +92,38 @@ bool mh__is_location_type(int type) {
          type == HIPVMM_LOCATION_HOST_NUMA || type == HIPVMM_LOCATION_HOST_NUMA_CURRENT;
 }
 
+/* prop->type as the played release takes it (a.1#3, a.4#2). */
 static bool is_allocation_type(int type) {
-  return type == hipMemAllocationTypePinned || type == HIPVMM_ALLOCATION_UNCACHED;
+  return type == hipMemAllocationTypePinned ||
+         (type == HIPVMM_ALLOCATION_UNCACHED &&
+          mh__profile_is(MH_ROW_allocation_types, MH_CELL_pinned_uncached));
+}
+
+static const char *allocation_types(void) {
+  return mh__profile_is(MH_ROW_allocation_types, MH_CELL_pinned) ? "Pinned" : "Pinned or Uncached";
+}
+
+/* prop->location.type as the played release takes it (a.1#4, a.4#3). */
+static bool is_prop_location_type(int type) {
+  switch (mh__profile_cell(MH_ROW_location_types)) {
+  case MH_CELL_device: return type == hipMemLocationTypeDevice;
+  case MH_CELL_device_host: return type == hipMemLocationTypeDevice || type == HIPVMM_LOCATION_HOST;
+  default: return mh__is_location_type(type);
+  }
+}
+
+static const char *prop_location_types(void) {
+  switch (mh__profile_cell(MH_ROW_location_types)) {
+  case MH_CELL_device: return "Device";
+  case MH_CELL_device_host: return "Device or Host";
+  default: return "Device, Host, HostNuma or HostNumaCurrent";
+  }
+}
+
+/* Whether location.id is checked against the devices for this location type (a.1#5, a.4#4). */
+static bool id_names_device(int type) {
+  return type == hipMemLocationTypeDevice ||
+         (type == HIPVMM_LOCATION_HOST && mh__profile_is(MH_ROW_host_id_checked, MH_CELL_yes));
 }
 
 /* ---- granularity ---- */
@@ -105,20 +135,22 @@ static hipError_t granularity(mh_state *s, size_t *out, const hipMemAllocationPr
   if (prop == NULL)
     return mh__fail(hipErrorInvalidValue, "prop is NULL");
   if (!is_allocation_type(prop->type))
-    return mh__fail(hipErrorInvalidValue, "prop->type %d is neither Pinned nor Uncached",
-                    (int)prop->type);
-  if (!mh__is_location_type(prop->location.type))
-    return mh__fail(hipErrorInvalidValue, "prop->location.type %d is not a location type",
-                    (int)prop->location.type);
-  if (prop->location.type == hipMemLocationTypeDevice && !mh__valid_device(s, prop->location.id))
+    return mh__fail(hipErrorInvalidValue, "prop->type %d is not %s", (int)prop->type,
+                    allocation_types());
+  if (!is_prop_location_type(prop->location.type))
+    return mh__fail(hipErrorInvalidValue, "prop->location.type %d is not %s",
+                    (int)prop->location.type, prop_location_types());
+  if (id_names_device(prop->location.type) && !mh__valid_device(s, prop->location.id))
     return mh__fail(hipErrorInvalidValue, "prop->location.id %d is not in 0..%d", prop->location.id,
                     s->options.devices - 1);
   if (option != hipMemAllocationGranularityMinimum &&
-      option != hipMemAllocationGranularityRecommended)
+      option != hipMemAllocationGranularityRecommended &&
+      mh__profile_is(MH_ROW_granularity_option_checked, MH_CELL_yes))
     return mh__fail(hipErrorInvalidValue, "option %d is neither Minimum (0) nor Recommended (1)",
                     option);
-  *out = option == hipMemAllocationGranularityMinimum ? s->options.granularity
-                                                      : s->options.granularity_recommended;
+  bool recommended = option == hipMemAllocationGranularityRecommended &&
+                     mh__profile_is(MH_ROW_recommended_granularity, MH_CELL_own);
+  *out = recommended ? s->options.granularity_recommended : s->options.granularity;
   return hipSuccess;
 }
 
@@ -147,27 +179,31 @@ static hipError_t create_checks(mh_state *s, hipMemGenericAllocationHandle_t *ha
   if (prop == NULL)
     return mh__fail(hipErrorInvalidValue, "prop is NULL");
   if (!is_allocation_type(prop->type))
-    return mh__fail(hipErrorInvalidValue, "prop->type %d is neither Pinned nor Uncached",
-                    (int)prop->type);
+    return mh__fail(hipErrorInvalidValue, "prop->type %d is not %s", (int)prop->type,
+                    allocation_types());
   int type = prop->location.type;
-  if (!mh__is_location_type(type))
-    return mh__fail(hipErrorInvalidValue, "prop->location.type %d is not a location type", type);
-  if (type == hipMemLocationTypeDevice && !mh__valid_device(s, prop->location.id))
-    return mh__fail(hipErrorInvalidDevice, "prop->location.id %d is not a device (0..%d)",
-                    prop->location.id, s->options.devices - 1);
+  if (!is_prop_location_type(type))
+    return mh__fail(hipErrorInvalidValue, "prop->location.type %d is not %s", type,
+                    prop_location_types());
+  if (id_names_device(type) && !mh__valid_device(s, prop->location.id))
+    return mh__profile_fail(MH_ROW_create_device_id, "prop->location.id %d is not a device (0..%d)",
+                            prop->location.id, s->options.devices - 1);
   if (type == HIPVMM_LOCATION_HOST_NUMA && prop->location.id != 0)
     return mh__fail(hipErrorInvalidValue, "NUMA node %d does not exist (the mock has node 0)",
                     prop->location.id);
   int requested = prop->requestedHandleType;
-  if (requested != hipMemHandleTypeNone && requested != hipMemHandleTypePosixFileDescriptor)
-    return mh__fail(hipErrorNotSupported,
-                    "requestedHandleType %d is not supported (None or PosixFileDescriptor)",
-                    requested);
+  bool posix = mh__profile_is(MH_ROW_create_handle_types, MH_CELL_posix);
+  if (requested != hipMemHandleTypeNone &&
+      (requested != hipMemHandleTypePosixFileDescriptor || !posix))
+    return mh__fail(hipErrorNotSupported, "requestedHandleType %d is not supported (%s)", requested,
+                    posix ? "None or PosixFileDescriptor" : "None only, before ROCm 6.2");
   size_t capacity = s->options.device_memory;
   if (bytes > capacity)
     return mh__fail(hipErrorOutOfMemory, "size %zu exceeds the device memory %zu", bytes, capacity);
   /* ROCm's two size rules: HIP wants multiples of its base address alignment, the allocator
-     pages. */
+     pages. 5.x code (6.0) went through the hipMalloc path, which rounds up instead. */
+  if (mh__profile_is(MH_ROW_create_size_rules, MH_CELL_no))
+    return hipSuccess;
   if (bytes % ROCM_BASE_ADDR_ALIGN != 0)
     return mh__fail(hipErrorInvalidValue, "size %zu is not a multiple of %d", bytes,
                     ROCM_BASE_ADDR_ALIGN);
@@ -188,6 +224,8 @@ static hipError_t create(mh_state *s, hipMemGenericAllocationHandle_t *handle, s
   hipError_t err = create_checks(s, handle, bytes, prop, flags);
   if (err != hipSuccess)
     return err;
+  if (bytes % s->options.granularity != 0) /* only without the size rules */
+    bytes += s->options.granularity - bytes % s->options.granularity;
   mh_phys *phys = calloc(1, sizeof *phys);
   if (phys == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the allocation record");
@@ -247,6 +285,12 @@ static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
                     (void *)handle, phys->mappings);
   }
   phys->handle_refs--;
+  if (phys->handle_refs == 0 && phys->mappings != 0 &&
+      mh__profile_is(MH_ROW_release_while_mapped, MH_CELL_crash))
+    mh__misuse(MH_MISUSE_VERSION_CRASH,
+               "ROCm %s crashes here: it frees handle %p at its release, while %zu mapping(s) "
+               "still use the memory (a.5#2); the mock keeps it until the last unmap",
+               mh__profile_name(), (void *)handle, phys->mappings);
   mh__phys_unhold(s, phys);
   return hipSuccess;
 }
@@ -299,7 +343,9 @@ static hipError_t export_handle(mh_state *s, void *out, hipMemGenericAllocationH
   if (handle == NULL)
     return mh__fail(hipErrorInvalidValue, "handle is NULL");
   if (out == NULL)
-    return mh__fail(hipErrorInvalidValue, "shareableHandle is NULL");
+    return mh__profile_fail(MH_ROW_export_null_handle, "shareableHandle is NULL");
+  if (mh__profile_is(MH_ROW_export_supported, MH_CELL_no))
+    return mh__fail(hipErrorNotSupported, "export is not supported before ROCm 6.2 (a.12#5)");
   mh_phys *phys = mh__phys_lookup(s, handle);
   if (phys == NULL)
     return mh__fail(hipErrorInvalidValue, "handle %p is not a live allocation", (void *)handle);
@@ -336,15 +382,46 @@ MH_EXPORT hipError_t hipMemExportToShareableHandle(void *shareableHandle,
                    (void *)handle, (int)handleType, flags);
 }
 
+/*
+ * The fd osHandle names, as the played release reads it (a.13#2): the value
+ * itself (newest, as CUDA), or an int osHandle points to (6.2 to 7.2). An
+ * osHandle those releases cannot read through crashes them.
+ */
+static hipError_t import_fd(void *os_handle, intptr_t *out) {
+  switch (mh__profile_cell(MH_ROW_import_os_handle)) {
+  case MH_CELL_unsupported:
+    return mh__fail(hipErrorNotSupported, "import is not supported before ROCm 6.2 (a.13#4)");
+  case MH_CELL_pointer: {
+    int fd;
+    if (!mh__os_read_memory(os_handle, &fd, sizeof fd))
+      return mh__profile_crash(hipErrorInvalidValue,
+                               "osHandle %p is not readable memory: ROCm %s reads the fd through "
+                               "it, so pass the address of an int holding the fd",
+                               os_handle, mh__profile_name());
+    *out = fd;
+    return hipSuccess;
+  }
+  default:
+    *out = (intptr_t)os_handle;
+    if (*out < 0 || *out > INT32_MAX)
+      return mh__fail(hipErrorInvalidValue,
+                      "osHandle %p is not a file descriptor value: pass the fd itself, "
+                      "(void *)(intptr_t)fd",
+                      os_handle);
+    return hipSuccess;
+  }
+}
+
 static hipError_t import_handle(mh_state *s, hipMemGenericAllocationHandle_t *handle,
                                 void *os_handle, int type) {
   if (handle == NULL)
     return mh__fail(hipErrorInvalidValue, "handle is NULL");
   if (os_handle == NULL)
     return mh__fail(hipErrorInvalidValue, "osHandle is NULL");
-  intptr_t value = (intptr_t)os_handle;
-  if (value < 0 || value > INT32_MAX)
-    return mh__fail(hipErrorInvalidValue, "osHandle %p is not a file descriptor value", os_handle);
+  intptr_t value = -1;
+  hipError_t herr = import_fd(os_handle, &value);
+  if (herr != hipSuccess)
+    return herr;
   mh_phys *phys = calloc(1, sizeof *phys);
   if (phys == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the allocation record");
@@ -366,10 +443,13 @@ static hipError_t import_handle(mh_state *s, hipMemGenericAllocationHandle_t *ha
   phys->prop.type = hipMemAllocationTypePinned;
   phys->prop.location.type = hipMemLocationTypeDevice;
   phys->prop.location.id = mh__current_device();
-  phys->prop.requestedHandleType = (hipMemAllocationHandleType)type;
+  /* ROCm 6.2.0 left the type 0; 8ddb02351 (6.3) stores it (a.11). */
+  phys->prop.requestedHandleType = mh__profile_is(MH_ROW_imported_handle_type, MH_CELL_given)
+                                       ? (hipMemAllocationHandleType)type
+                                       : hipMemHandleTypeNone;
   phys->charged_device = -1; /* the exporter's device already pays for it */
   phys->imported = true;
-  hipError_t herr = phys_register(s, phys, handle);
+  herr = phys_register(s, phys, handle);
   if (herr != hipSuccess) {
     mh__os_memory_close(&phys->memory);
     free(phys);

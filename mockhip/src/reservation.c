@@ -16,21 +16,59 @@ mh_region *mh__region_containing(mh_state *s, uintptr_t addr) {
   return addr - region->base < region->bytes ? region : NULL;
 }
 
+/*
+ * The size and alignment rules of the played release (a.2#2-#4): 7.0 and later
+ * answer InvalidValue, 6.1-6.4 hipErrorMemoryAllocation; 6.0 (5.x code) checks
+ * neither, so the mock rounds the size up to granules and drops an alignment
+ * that is not a power of two (the runtime never forwarded it).
+ */
+static hipError_t reserve_checks(mh_state *s, size_t *bytes, size_t *align) {
+  size_t granularity = s->options.granularity;
+  bool checked = !mh__profile_is(MH_ROW_reserve_size_granularity, MH_CELL_unchecked);
+  if (*bytes == 0) {
+    if (mh__profile_is(MH_ROW_reserve_size_zero, MH_CELL_unchecked))
+      return mh__fail(hipErrorOutOfMemory, "size is 0: no address space to reserve");
+    return mh__profile_fail(MH_ROW_reserve_size_zero, "size is 0");
+  }
+  if (*bytes % granularity != 0) {
+    if (checked)
+      return mh__profile_fail(MH_ROW_reserve_size_granularity,
+                              "size %zu is not a multiple of the minimum granularity %zu", *bytes,
+                              granularity);
+    if (*bytes > SIZE_MAX - granularity)
+      return mh__fail(hipErrorOutOfMemory, "size %zu is too large to reserve", *bytes);
+    *bytes += granularity - *bytes % granularity;
+  }
+  switch (mh__profile_cell(MH_ROW_reserve_alignment)) {
+  case MH_CELL_multiple:
+    if (*align % granularity != 0)
+      return mh__profile_fail(MH_ROW_reserve_size_granularity,
+                              "alignment %zu is neither 0 nor a multiple of the granularity %zu "
+                              "(ROCm %s's rule)",
+                              *align, granularity, mh__profile_name());
+    break;
+  case MH_CELL_pow2:
+    if (*align != 0 && !mh__is_pow2(*align))
+      return mh__profile_fail(MH_ROW_reserve_size_granularity,
+                              "alignment %zu is neither 0 nor a power of two", *align);
+    break;
+  default:
+    if (!mh__is_pow2(*align))
+      *align = 0;
+    break;
+  }
+  return hipSuccess;
+}
+
 static hipError_t reserve(mh_state *s, void **ptr, size_t bytes, size_t align, void *addr,
                           unsigned long long flags) {
   if (ptr == NULL)
     return mh__fail(hipErrorInvalidValue, "ptr is NULL");
   if (flags != 0)
     return mh__fail(hipErrorInvalidValue, "flags must be 0, got %llu", flags);
-  size_t granularity = s->options.granularity;
-  if (bytes == 0)
-    return mh__fail(hipErrorInvalidValue, "size is 0");
-  if (bytes % granularity != 0)
-    return mh__fail(hipErrorInvalidValue,
-                    "size %zu is not a multiple of the minimum granularity %zu", bytes,
-                    granularity);
-  if (align != 0 && !mh__is_pow2(align))
-    return mh__fail(hipErrorInvalidValue, "alignment %zu is neither 0 nor a power of two", align);
+  hipError_t checked = reserve_checks(s, &bytes, &align);
+  if (checked != hipSuccess)
+    return checked;
 
   mh_region *region = calloc(1, sizeof *region);
   if (region == NULL)
@@ -87,9 +125,11 @@ static void report_free_mapped(mh_state *s, const mh_region *region) {
                (void *)region->base, region->mappings);
   else
     mh__misuse(MH_MISUSE_FREE_MAPPED,
-               "reservation %p still has %zu mapping(s); ROCm answers hipErrorUnknown and has "
-               "already dropped its own record of the range",
-               (void *)region->base, region->mappings);
+               "reservation %p still has %zu mapping(s); ROCm %s answers %s and has already "
+               "dropped its own record of the range",
+               (void *)region->base, region->mappings, mh__profile_name(),
+               mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_Success) ? "hipSuccess"
+                                                                          : "hipErrorUnknown");
 }
 
 static hipError_t address_free(mh_state *s, void *ptr, size_t bytes) {
@@ -100,13 +140,13 @@ static hipError_t address_free(mh_state *s, void *ptr, size_t bytes) {
   /* ROCm finds the reservation by containment and ignores the size. */
   mh_region *region = mh__region_containing(s, (uintptr_t)ptr);
   if (region == NULL || region->kind != MH_REGION_RESERVATION)
-    return mh__fail(hipErrorInvalidValue, "%p is not inside a reservation", ptr);
+    return mh__profile_fail(MH_ROW_free_unknown_address, "%p is not inside a reservation", ptr);
   if (region->mappings != 0) {
     report_free_mapped(s, region);
-    return mh__fail(hipErrorUnknown,
-                    "reservation %p still has %zu mapping(s); unmap them first (the reservation "
-                    "is kept)",
-                    (void *)region->base, region->mappings);
+    return mh__profile_fail(MH_ROW_free_with_mappings,
+                            "reservation %p still has %zu mapping(s); unmap them first (the "
+                            "reservation is kept)",
+                            (void *)region->base, region->mappings);
   }
   int err = mh__os_release((void *)region->base, region->bytes);
   if (err != 0)

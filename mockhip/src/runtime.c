@@ -57,6 +57,7 @@ static void state_init(void) {
   pthread_rwlock_init(state.lock, NULL);
   pthread_atfork(fork_prepare, fork_parent, fork_child);
   mh__options_read(&state.options);
+  mh__profile_init(state.options.rocm_version);
   state.page_bytes = mh__os_page_bytes();
   state.next_id = 1;
   mh__fault_init(state.options.fail, state.options.seed);
@@ -241,7 +242,7 @@ MH_EXPORT hipError_t hipDeviceSynchronize(void) {
 static hipError_t version(int *out, const char *what) {
   if (out == NULL)
     return mh__fail(hipErrorInvalidValue, "%s is NULL", what);
-  *out = HIP_VERSION;
+  *out = mh__profile_version_number();
   return hipSuccess;
 }
 

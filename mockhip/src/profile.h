@@ -1,0 +1,87 @@
+/*
+ * profile.h: the ROCm release mockhip plays (MOCKHIP_ROCM_VERSION,
+ * mockhip_set_rocm_version) and how the VMM calls ask it what to do where
+ * releases differ. The rows and cells are profile_table.h's.
+ */
+#ifndef MH_PROFILE_H
+#define MH_PROFILE_H
+
+#include <stdbool.h>
+
+#include <hip/hip_runtime_api.h>
+
+#include "profile_table.h"
+
+/* Every word a cell of the table may hold. */
+typedef enum mh_cell {
+  MH_CELL_no,
+  MH_CELL_yes,
+  MH_CELL_pinned,
+  MH_CELL_pinned_uncached,
+  MH_CELL_device,
+  MH_CELL_device_host,
+  MH_CELL_all,
+  MH_CELL_minimum,
+  MH_CELL_own,
+  MH_CELL_unchecked,
+  MH_CELL_Success,
+  MH_CELL_MemoryAllocation,
+  MH_CELL_InvalidValue,
+  MH_CELL_InvalidDevice,
+  MH_CELL_Unknown,
+  MH_CELL_crash,
+  MH_CELL_none,
+  MH_CELL_multiple,
+  MH_CELL_pow2,
+  MH_CELL_posix,
+  MH_CELL_deferred,
+  MH_CELL_swallowed,
+  MH_CELL_whole_mapping,
+  MH_CELL_containing,
+  MH_CELL_exact_run,
+  MH_CELL_extend,
+  MH_CELL_first_mappings,
+  MH_CELL_as_device,
+  MH_CELL_host_located,
+  MH_CELL_unsupported,
+  MH_CELL_pointer,
+  MH_CELL_value,
+  MH_CELL_zero,
+  MH_CELL_given
+} mh_cell;
+
+typedef enum mh_row {
+#define MH_ROW_ENUM(key, ref, ...) MH_ROW_##key,
+  MH_PROFILE_ROWS(MH_ROW_ENUM)
+#undef MH_ROW_ENUM
+      MH_ROW_COUNT
+} mh_row;
+
+/* Reads MOCKHIP_ROCM_VERSION unless mockhip_set_rocm_version chose first; warns
+   on a bad value. Called once, at start-up. */
+void mh__profile_init(const char *env_value);
+
+/* The played release's cell of a row; whether it is `cell`. */
+mh_cell mh__profile_cell(mh_row row);
+static inline bool mh__profile_is(mh_row row, mh_cell cell) {
+  return mh__profile_cell(row) == cell;
+}
+
+/* "6.2", ..., "newest"; the runtime version number it answers (60200000). */
+const char *mh__profile_name(void);
+int mh__profile_version_number(void);
+
+/*
+ * Fails the call as the played release does on a row whose cell is an error
+ * code or `crash`: records the reason and returns the code. A `crash` cell
+ * returns the newest release's code instead, and strict mode reports
+ * "ROCm X.Y crashes here: <reason>" at the call.
+ */
+hipError_t mh__profile_fail(mh_row row, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Where the played release crashes outside the table's error rows: strict mode
+   reports "ROCm X.Y crashes here: <reason>"; the call fails with `code`. */
+hipError_t mh__profile_crash(hipError_t code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif /* MH_PROFILE_H */
