@@ -47,10 +47,8 @@ uint32_t take_u32(fuzz_state *st);
 void remember_handle(fuzz_state *st, uintptr_t handle);
 void remember_reservation(fuzz_state *st, uintptr_t base, size_t bytes);
 
-/* Arguments, valid and invalid, chosen by the input. An address is never in a
-   forgotten reservation (model.h), but for the calls the table speaks of there. */
+/* Arguments, valid and invalid, chosen by the input. */
 uintptr_t pick_address(fuzz_state *st);
-uintptr_t pick_address_or_forgotten(fuzz_state *st);
 uintptr_t pick_handle(fuzz_state *st);
 size_t pick_reserve_bytes(fuzz_state *st);
 size_t pick_alignment(fuzz_state *st);

@@ -28,8 +28,9 @@
 #define MODEL_GRANULE ((size_t)4096)     /* MOCKHIP_GRANULARITY (the default) */
 #define MODEL_CAPACITY ((size_t)1 << 20) /* MOCKHIP_DEVICE_MEMORY, set by the fuzzer */
 #define MODEL_CAPACITY_TEXT "1M"
-#define MODEL_RECOMMENDED ((size_t)2 << 20) /* MOCKHIP_GRANULARITY_RECOMMENDED, set by the fuzzer  \
-                                             */
+#define MODEL_RECOMMENDED                                                                          \
+  ((size_t)2 << 20) /* MOCKHIP_GRANULARITY_RECOMMENDED, set by the fuzzer                          \
+                     */
 #define MODEL_RECOMMENDED_TEXT "2M"
 
 #define MODEL_MAX_RESERVATIONS 16
@@ -40,13 +41,8 @@
    decoder never reaches further (see pick.c). */
 #define MODEL_SHADOW_BYTES ((size_t)256 << 10)
 
-/* A forgotten reservation (hipMemAddressFree with mappings where the profile
-   says Success): HIP no longer knows its range, so no call finds it or its
-   mappings, but they are kept and counted, and no API call can end them.
-   They outlive the input, as in the mock (see model_reset). */
 typedef struct model_reservation {
   bool live;
-  bool forgotten;
   uintptr_t base;
   size_t bytes;
 } model_reservation;
@@ -71,7 +67,6 @@ typedef struct model_phys {
 
 typedef struct model_mapping {
   bool live;
-  bool forgotten; /* inside a forgotten reservation */
   uintptr_t base;
   size_t bytes;
   int phys;
@@ -102,14 +97,13 @@ typedef struct model_counters {
   size_t free_bytes[MODEL_DEVICES];
 } model_counters;
 
-/* An empty model playing the profile. Between inputs the model is not reset:
-   the teardown empties it, but for what a profile forgets (kept on purpose). */
+/* An empty model playing the profile. */
 void model_init(model *m, const model_profile *profile);
+/* Empties the model (frees its shadows), keeping its profile: the state after
+   a full teardown. */
+void model_reset(model *m);
 void model_counters_get(const model *m, model_counters *out);
-/* Nothing left but what is forgotten and the handles only it holds. */
 bool model_is_empty(const model *m);
-/* What mockhip_live_objects() should say: reservations + mappings + handles. */
-size_t model_live_objects(const model *m);
 
 /* ---- objects (model_objects.c) ---- */
 
@@ -119,14 +113,6 @@ bool model_room_for_reservation(const model *m);
 bool model_room_for_handle(const model *m);
 bool model_room_for_mapping(const model *m);
 bool model_room_for_fd(const model *m);
-
-/* A call to hipMemAddressFree(ptr, bytes) that the profile answers by
-   forgetting a mapped range is made only while this says there is room: what
-   is forgotten is never given back, so it is kept small (a few granules). */
-bool model_room_to_forget(const model *m, uintptr_t ptr, size_t bytes);
-/* addr lies in a forgotten reservation: the fuzzer passes such addresses to
-   hipMemUnmap and hipMemAddressFree only (the calls the table speaks of). */
-bool model_is_forgotten(const model *m, uintptr_t addr);
 
 /* NULL when a reservation the mock placed at base is acceptable, else why not. */
 const char *model_check_placement(const model *m, uintptr_t base, size_t bytes, size_t alignment);

@@ -95,8 +95,7 @@ static bool first_mappings_add_up(const model *m, uintptr_t ptr, size_t bytes) {
     int next = -1; /* the lowest mapping at or above `after` */
     for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
       const model_mapping *map = &m->mappings[i];
-      if (map->live && !map->forgotten && map->base >= after &&
-          model__reservation_at(m, map->base) == r &&
+      if (map->live && map->base >= after && model__reservation_at(m, map->base) == r &&
           (next < 0 || map->base < m->mappings[next].base))
         next = i;
     }
@@ -174,10 +173,10 @@ hipError_t model_set_access(model *m, uintptr_t ptr, size_t bytes, const hipMemA
 
 hipError_t model_get_access(const model *m, bool flags_null, const hipMemLocation *location,
                             uintptr_t ptr, unsigned long long *expect) {
-  if (!m->profile->get_access_checked)
-    return hipSuccess; /* g: get_access_checked `no`: nothing looked up or written */
   if (flags_null || location == NULL || ptr == 0)
     return hipErrorInvalidValue;
+  if (!m->profile->get_access_checked)
+    return hipSuccess; /* g: get_access_checked `no`: nothing looked up or written */
   if (location->type != hipMemLocationTypeDevice || location->id < 0 ||
       location->id >= MODEL_DEVICES)
     return hipErrorInvalidValue; /* a.9#2, #3: devices only */

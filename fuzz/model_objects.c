@@ -21,18 +21,12 @@ static size_t round_up(size_t bytes) {
   return (bytes + MODEL_GRANULE - 1) / MODEL_GRANULE * MODEL_GRANULE;
 }
 
-/* At most this much is ever forgotten in one process (see model_room_to_forget). */
-#define FORGOTTEN_RESERVATIONS 2
-#define FORGOTTEN_MAPPINGS 8
-#define FORGOTTEN_PHYSICAL_BYTES ((size_t)64 << 10)
-
 /* ---- lookups ---- */
 
-/* Lookups see what HIP knows: never a forgotten range. */
 int model__reservation_at(const model *m, uintptr_t addr) {
   for (int i = 0; i < MODEL_MAX_RESERVATIONS; i++) {
     const model_reservation *r = &m->reservations[i];
-    if (r->live && !r->forgotten && addr >= r->base && addr - r->base < r->bytes)
+    if (r->live && addr >= r->base && addr - r->base < r->bytes)
       return i;
   }
   return -1;
@@ -41,7 +35,7 @@ int model__reservation_at(const model *m, uintptr_t addr) {
 int model__mapping_at(const model *m, uintptr_t addr) {
   for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
     const model_mapping *map = &m->mappings[i];
-    if (map->live && !map->forgotten && addr >= map->base && addr - map->base < map->bytes)
+    if (map->live && addr >= map->base && addr - map->base < map->bytes)
       return i;
   }
   return -1;
@@ -94,15 +88,6 @@ size_t model_run_bytes(const model *m, uintptr_t ptr, int count) {
     i = mapping_starting_at(m, m->mappings[i].base + m->mappings[i].bytes, r);
   }
   return sum;
-}
-
-bool model_is_forgotten(const model *m, uintptr_t addr) {
-  for (int i = 0; i < MODEL_MAX_RESERVATIONS; i++) {
-    const model_reservation *r = &m->reservations[i];
-    if (r->live && r->forgotten && addr >= r->base && addr - r->base < r->bytes)
-      return true;
-  }
-  return false;
 }
 
 size_t model_reservation_left(const model *m, uintptr_t ptr) {
@@ -195,26 +180,20 @@ void model_init(model *m, const model_profile *profile) {
   m->profile = profile;
 }
 
+void model_reset(model *m) {
+  const model_profile *profile = m->profile;
+  for (int i = 0; i < MODEL_MAX_PHYS; i++)
+    free(m->memories[i].shadow);
+  model_init(m, profile);
+}
+
 bool model_is_empty(const model *m) {
+  model_counters c;
+  model_counters_get(m, &c);
   for (int i = 0; i < MODEL_MAX_FDS; i++)
     if (m->fds[i].open)
       return false;
-  for (int i = 0; i < MODEL_MAX_RESERVATIONS; i++)
-    if (m->reservations[i].live && !m->reservations[i].forgotten)
-      return false;
-  for (int i = 0; i < MODEL_MAX_MAPPINGS; i++)
-    if (m->mappings[i].live && !m->mappings[i].forgotten)
-      return false;
-  for (int i = 0; i < MODEL_MAX_PHYS; i++)
-    if (m->phys[i].live && m->phys[i].refs > 0)
-      return false; /* a live one is held by forgotten mappings only */
-  return true;
-}
-
-size_t model_live_objects(const model *m) {
-  model_counters c;
-  model_counters_get(m, &c);
-  return c.reservations + c.mappings + c.handles;
+  return c.reservations == 0 && c.mappings == 0 && c.handles == 0;
 }
 
 void model_counters_get(const model *m, model_counters *out) {
@@ -277,48 +256,17 @@ hipError_t model_reserve(model *m, bool ptr_null, size_t bytes, size_t alignment
   return hipSuccess;
 }
 
-static bool maps_into(const model *m, int mapping, int r) {
-  return m->mappings[mapping].live && !m->mappings[mapping].forgotten &&
-         model__reservation_at(m, m->mappings[mapping].base) == r;
-}
-
-bool model_room_to_forget(const model *m, uintptr_t ptr, size_t bytes) {
-  int r = model__reservation_at(m, ptr);
-  if (ptr == 0 || bytes == 0 || r < 0 || m->profile->free_with_mappings != hipSuccess)
-    return true; /* the call forgets nothing */
-  int reservations = 1, mappings = 0;
-  size_t physical = 0;
-  for (int i = 0; i < MODEL_MAX_RESERVATIONS; i++)
-    reservations += m->reservations[i].live && m->reservations[i].forgotten;
-  for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
-    if (m->mappings[i].forgotten || maps_into(m, i, r)) {
-      mappings++;
-      physical += m->phys[m->mappings[i].phys].bytes; /* an upper bound: one may count twice */
-    }
-  }
-  return reservations <= FORGOTTEN_RESERVATIONS && mappings <= FORGOTTEN_MAPPINGS &&
-         physical <= FORGOTTEN_PHYSICAL_BYTES;
-}
-
 hipError_t model_address_free(model *m, uintptr_t ptr, size_t bytes) {
   if (ptr == 0 || bytes == 0)
     return hipErrorInvalidValue;
   int r = model__reservation_at(m, ptr); /* any interior address, any size (a.3#3, #4) */
   if (r < 0)
     return m->profile->free_unknown_address; /* g: free_unknown_address */
-  bool mapped = false;
   for (int i = 0; i < MODEL_MAX_MAPPINGS; i++)
-    mapped = mapped || maps_into(m, i, r);
-  if (mapped && m->profile->free_with_mappings != hipSuccess)
-    return m->profile->free_with_mappings; /* a.3#5: refused, the reservation stays usable */
-  if (mapped) {
-    /* g: free_with_mappings `Success`: the range and its mappings stay, forgotten. */
-    for (int i = 0; i < MODEL_MAX_MAPPINGS; i++)
-      if (maps_into(m, i, r))
-        m->mappings[i].forgotten = true;
-    m->reservations[r].forgotten = true;
-    return hipSuccess;
-  }
+    if (m->mappings[i].live && model__reservation_at(m, m->mappings[i].base) == r)
+      /* a.3#5: refused, the reservation stays usable; g: free_with_mappings
+         `Success` says so and keeps the reservation and its mappings too. */
+      return m->profile->free_with_mappings;
   m->reservations[r].live = false;
   return hipSuccess;
 }
@@ -454,7 +402,7 @@ static bool backend_refuses_map(const model *m, uintptr_t ptr, size_t bytes) {
     return true; /* not inside one reservation */
   for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
     const model_mapping *map = &m->mappings[i];
-    if (map->live && !map->forgotten && ptr < map->base + map->bytes && map->base < end)
+    if (map->live && ptr < map->base + map->bytes && map->base < end)
       return true; /* overlap */
   }
   return false;
@@ -468,14 +416,14 @@ hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintp
   int p = model__phys_of(m, handle);
   if (p < 0 || (profile->map_size_checked && bytes % MODEL_GRANULE != 0))
     return hipErrorInvalidValue; /* g: map_size_checked */
-  if (bytes > m->phys[p].bytes)
-    return hipErrorInvalidValue; /* mockhip's check, before the backend's */
   if (backend_refuses_map(m, ptr, bytes)) {
     if (!profile->map_failure_swallowed)
       return hipErrorInvalidValue;
     m->phys[p].refs++; /* g: map_failure `swallowed`: the reference taken first stays */
     return hipSuccess;
   }
+  if (bytes > m->phys[p].bytes)
+    return hipErrorInvalidValue; /* mockhip's check where ROCr maps (a.6#6: none checks) */
   m->mappings[free_mapping_slot(m)] =
       (model_mapping){.live = true, .base = ptr, .bytes = bytes, .phys = p}; /* no access (b.5) */
   m->phys[p].mappings++;
@@ -511,12 +459,10 @@ hipError_t model_export(model *m, bool out_null, uintptr_t handle, int type,
                         unsigned long long flags, int got_fd) {
   if (flags != 0 || handle == 0 || out_null)
     return hipErrorInvalidValue;
-  int p = model__phys_of(m, handle);
-  if (p < 0)
-    return hipErrorInvalidValue;
   if (!m->profile->export_supported)
-    return hipErrorNotSupported; /* g: export_supported `no`, after the argument checks */
-  if (type != hipMemHandleTypePosixFileDescriptor ||
+    return hipErrorNotSupported; /* g: export_supported `no`: the handle is not looked at */
+  int p = model__phys_of(m, handle);
+  if (p < 0 || type != hipMemHandleTypePosixFileDescriptor ||
       (int)m->phys[p].prop.requestedHandleType != type)
     return hipErrorInvalidValue; /* exact match with the type asked for at create */
   int f = free_fd_slot(m);

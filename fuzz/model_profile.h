@@ -56,7 +56,7 @@ typedef struct model_profile {
   hipError_t reserve_size_granularity;
   model_alignment_rule reserve_alignment;
   hipError_t free_unknown_address;
-  hipError_t free_with_mappings; /* hipSuccess: the range is forgotten, not freed */
+  hipError_t free_with_mappings; /* hipSuccess: reported, the reservation and its mappings kept */
   hipError_t create_device_id;
   bool create_posix;      /* create_handle_types `posix` (else `none`) */
   bool create_size_rules; /* `no`: any size, rounded up to whole pages */

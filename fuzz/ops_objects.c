@@ -45,11 +45,9 @@ void op_reserve(fuzz_state *st) {
 }
 
 void op_address_free(fuzz_state *st) {
-  uintptr_t ptr = pick_address_or_forgotten(st);
+  uintptr_t ptr = pick_address(st);
   uint8_t b = take(st);
   size_t bytes = b % 8 == 0 ? 0 : (b % 8) * MODEL_GRANULE; /* the size is not checked */
-  if (!model_room_to_forget(&st->model, ptr, bytes))
-    return;
   hipError_t got = hipMemAddressFree((void *)ptr, bytes);
   hipError_t want = model_address_free(&st->model, ptr, bytes);
   CHECK_CALL(st, got, want, "hipMemAddressFree(ptr=%#lx, size=%zu)", (unsigned long)ptr, bytes);
@@ -156,7 +154,7 @@ void op_map(fuzz_state *st) {
 }
 
 void op_unmap(fuzz_state *st) {
-  uintptr_t ptr = pick_address_or_forgotten(st);
+  uintptr_t ptr = pick_address(st);
   size_t bytes = pick_run_bytes(st, ptr);
   hipError_t got = hipMemUnmap((void *)ptr, bytes);
   hipError_t want = model_unmap(&st->model, ptr, bytes);

@@ -72,7 +72,7 @@ static uintptr_t in_reservation(fuzz_state *st) {
   return r->base + (where % 36) * G + skew[where / 32];
 }
 
-uintptr_t pick_address_or_forgotten(fuzz_state *st) {
+uintptr_t pick_address(fuzz_state *st) {
   uint8_t mode = take(st) % 16;
   if (mode == 0)
     return 0;
@@ -86,11 +86,6 @@ uintptr_t pick_address_or_forgotten(fuzz_state *st) {
       return ptr;
   }
   return in_reservation(st);
-}
-
-uintptr_t pick_address(fuzz_state *st) {
-  uintptr_t ptr = pick_address_or_forgotten(st);
-  return model_is_forgotten(&st->model, ptr) ? UNRESERVED_ADDRESS : ptr;
 }
 
 /* ---- handles ---- */
