@@ -9,8 +9,8 @@
 #   FUZZ_SECONDS=3600 bash ci/fuzz.sh        # for a time instead of a count
 #   FUZZ_PROFILES="6.2 newest" bash ci/fuzz.sh   # some profiles only
 #
-# The inputs libFuzzer finds go to build/fuzz/corpus (emptied first, shared by
-# the profiles), never to fuzz/corpus. A difference or a sanitizer report
+# The inputs libFuzzer finds go to build/fuzz/corpus/<profile> (emptied first),
+# never to fuzz/corpus. A difference or a sanitizer report
 # leaves build/fuzz/<profile>-crash-<sha1>, and the script goes on with the
 # next profile and exits non-zero at the end; replay it with
 #   MOCKHIP_ROCM_VERSION=<profile> VMM_FUZZ_TRACE=1 build/fuzz/fuzz/vmm_fuzz build/fuzz/<profile>-crash-<sha1>
@@ -37,7 +37,6 @@ ci_run cmake --build --preset fuzz -j "$CI_JOBS"
 fuzzer=$(ci_find_program "$build" vmm_fuzz)
 
 rm -rf "$build/corpus"
-mkdir -p "$build/corpus"
 # Each profile gets an equal share of the inputs or of the seconds.
 share=$((runs / ${#profiles[@]}))
 limit=(-runs="$share")
@@ -52,9 +51,11 @@ results=()
 failed=0
 for profile in "${profiles[@]}"; do
   start=$SECONDS
+  # A corpus per profile: each run starts from the seeds, as short as one run was.
+  mkdir -p "$build/corpus/$profile"
   if MOCKHIP_ROCM_VERSION="$profile" ci_run "$fuzzer" "${limit[@]}" -seed="$seed" -max_len=512 \
     -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$build/$profile-" \
-    "$build/corpus" "$CI_ROOT/fuzz/corpus"; then
+    "$build/corpus/$profile" "$CI_ROOT/fuzz/corpus"; then
     results+=("fuzz: profile $profile: $share, passed in $((SECONDS - start)) s")
   else
     results+=("fuzz: profile $profile: $share, FAILED in $((SECONDS - start)) s: $build/$profile-crash-*")
