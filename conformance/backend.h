@@ -2,10 +2,13 @@
  * backend.h: the little the suite knows about the HIP it runs on.
  *
  * backend_mock.c and backend_rocm.c implement it; the test files never ask
- * which HIP they run on.
+ * which HIP they run on. backend_facts.c reads what a report says about the
+ * runtime and its device, the same way on both.
  */
 #ifndef CONFORMANCE_BACKEND_H
 #define CONFORMANCE_BACKEND_H
+
+#include <stddef.h>
 
 /* For the report header: "mockhip (HIP 7.2 API)", "ROCm HIP 5.2". */
 const char *conf_backend_name(void);
@@ -24,5 +27,29 @@ void conf_backend_assert_clean(void);
 /* Why the last failing call of this thread failed, as the backend says it; "" if it
    cannot say. */
 const char *conf_backend_last_reason(void);
+
+/* What the runtime says about itself, for the report, its files and --about.
+   Plain data, so that a child can send it to the parent through a pipe. */
+typedef struct conf_backend_facts {
+  int usable;               /* VMM rules can run here */
+  char unusable[256];       /* why not, when !usable */
+  int version;              /* hipRuntimeGetVersion, e.g. 60200000 */
+  int version_from_runtime; /* 0: the call failed and `version` is the header's HIP_VERSION */
+  int device_count;         /* hipGetDeviceCount; 0 when it fails */
+  char device_name[256];    /* hipGetDeviceProperties(0): name, "" without a device */
+  char device_arch[256];    /* ... and gcnArchName ("gfx90a:sramecc+:xnack-") */
+} conf_backend_facts;
+
+/* Fills `facts` by calling HIP. The report calls it in a child only: ROCm's
+   runtime does not survive fork, so the parent never initialises it. */
+void conf_backend_facts_read(conf_backend_facts *facts);
+
+/* conf_backend_facts_read in a child process, with a time limit: the parent
+   never initialises HIP. A child that crashes or hangs gives an unusable
+   backend with the reason ("the backend probe ended with signal 11: SIGSEGV"). */
+void conf_backend_facts_probe(conf_backend_facts *facts, int timeout_seconds);
+
+/* "6.2" for 60200000 (major.minor of a HIP_VERSION-style number). */
+void conf_backend_version_text(int version, char *text, size_t size);
 
 #endif /* CONFORMANCE_BACKEND_H */

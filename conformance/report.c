@@ -1,109 +1,69 @@
 /*
  * report.c: the --report mode.
  *
- * Each rule runs as its own one-test cmocka group, with stdout and stderr sent
- * to temporary files: cmocka's return value says whether it failed, its
- * "[  SKIPPED ]" line (and the reason conf_skip recorded) whether it skipped,
- * and its error lines what went wrong. The outcome is then judged against the
- * divergences file: a listed rule that fails is an expected divergence, a
- * listed rule that passes is an unexpected pass (the list is out of date).
+ * The backend probe and then each rule run in a child process of their own
+ * (child_run.c): this process never calls HIP, because ROCm's runtime does not
+ * survive fork, and a rule that crashes or hangs ends its child, not the run.
+ * Each rule is a one-test cmocka group whose stdout and stderr go to temporary
+ * files: cmocka's return value says whether it failed, its "[  SKIPPED ]" line
+ * (and the reason conf_skip recorded) whether it skipped, and its error lines
+ * what went wrong. The outcome is then judged against the divergences file: a
+ * listed rule that fails is an expected divergence, a listed rule that passes
+ * is an unexpected pass (the list is out of date).
  */
 #include "report.h"
 
 #include <fnmatch.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
-#include "backend.h"
+#include "child_run.h"
+#include "divergence_file.h"
+#include "report_files.h"
+#include "report_results.h"
 
-#define MAX_DIVERGENCES 256
-#define NOT_RUN_TAG "[not run]"
+/* What a rule's child sends back. */
+typedef struct rule_note {
+  int ran;    /* cmocka returned */
+  int failed; /* ... and counted a failure */
+  char skip_reason[512];
+  char failure[512];
+} rule_note;
 
-typedef struct divergence {
-  char *pattern; /* a rule id, or a glob over rule ids */
-  char *reason;
-  int not_run; /* the rule would crash or hang this backend */
-  int used;
-} divergence;
+/* ---- kinds and totals ---- */
 
-typedef struct divergence_list {
-  divergence items[MAX_DIVERGENCES];
-  size_t count;
-} divergence_list;
+const char *const conf_kinds[CONF_KIND_COUNT] = {"vmm", "hmo", "selftest"};
 
-typedef enum outcome { PASSED, FAILED, SKIPPED } outcome;
-
-typedef struct totals {
-  size_t rules, pass, fail, skip, divergence, unexpected_pass;
-} totals;
-
-/* ---- the divergences file ---- */
-
-static char *trim(char *text) {
-  while (*text == ' ' || *text == '\t')
-    text++;
-  size_t length = strlen(text);
-  while (length > 0 && strchr(" \t\r\n", text[length - 1]) != NULL)
-    text[--length] = '\0';
-  return text;
+const char *conf_group_kind(const char *group_name) {
+  if (strncmp(group_name, "hmo_", 4) == 0)
+    return "hmo";
+  if (strcmp(group_name, "selftest") == 0)
+    return "selftest";
+  return "vmm";
 }
 
-static int load_divergences(const char *path, divergence_list *list) {
-  FILE *file = fopen(path, "r");
-  if (file == NULL) {
-    fprintf(stderr, "conformance: cannot read divergences file %s\n", path);
-    return -1;
-  }
-  char line[1024];
-  int number = 0, status = 0;
-  while (status == 0 && fgets(line, sizeof line, file) != NULL) {
-    number++;
-    char *text = trim(line);
-    if (text[0] == '\0' || text[0] == '#')
+conf_totals conf_run_totals(const conf_run *run, const char *kind) {
+  conf_totals sum = {0};
+  for (size_t i = 0; i < run->result_count; i++) {
+    if (kind != NULL && strcmp(conf_group_kind(run->results[i].group->name), kind) != 0)
       continue;
-    char *reason = text + strcspn(text, " \t");
-    if (*reason != '\0')
-      *reason++ = '\0';
-    reason = trim(reason);
-    divergence *item = &list->items[list->count];
-    if (reason[0] == '\0' || list->count == MAX_DIVERGENCES) {
-      fprintf(stderr, "conformance: %s:%d: %s\n", path, number,
-              reason[0] ? "too many entries" : "a rule id needs a reason after it");
-      status = -1;
-      continue;
-    }
-    item->not_run = strncmp(reason, NOT_RUN_TAG, strlen(NOT_RUN_TAG)) == 0;
-    if (item->not_run)
-      reason = trim(reason + strlen(NOT_RUN_TAG));
-    item->pattern = strdup(text);
-    item->reason = strdup(reason);
-    item->used = 0;
-    list->count++;
+    sum.rules++;
+    sum.count[run->results[i].verdict]++;
   }
-  fclose(file);
-  return status;
+  return sum;
 }
 
-static void free_divergences(divergence_list *list) {
-  for (size_t i = 0; i < list->count; i++) {
-    free(list->items[i].pattern);
-    free(list->items[i].reason);
-  }
+const char *conf_verdict_name(conf_verdict verdict) {
+  static const char *const names[CONF_VERDICT_COUNT] = {
+      "pass", "fail", "skip", "not_run", "expected_divergence", "unexpected_pass"};
+  return names[verdict];
 }
 
-static divergence *find_divergence(divergence_list *list, const char *rule_id) {
-  for (size_t i = 0; i < list->count; i++) {
-    if (fnmatch(list->items[i].pattern, rule_id, 0) == 0) {
-      list->items[i].used = 1;
-      return &list->items[i];
-    }
-  }
-  return NULL;
-}
-
-/* ---- running one rule with its output captured ---- */
+/* ---- running one rule in a child ---- */
 
 /* The whole captured file: a mockhip dump can come before cmocka's lines. */
 static char *slurp(FILE *file) {
@@ -115,6 +75,15 @@ static char *slurp(FILE *file) {
     rewind(file);
     text[fread(text, 1, (size_t)length, file)] = '\0';
   }
+  return text;
+}
+
+static char *trim(char *text) {
+  while (*text == ' ' || *text == '\t')
+    text++;
+  size_t length = strlen(text);
+  while (length > 0 && strchr(" \t\r\n", text[length - 1]) != NULL)
+    text[--length] = '\0';
   return text;
 }
 
@@ -139,7 +108,7 @@ static int copy_after(const char *text, const char *marker, const char *stop, ch
 /* "what went wrong at file:line (in teardown)": what comes from conf_fail() or
    assert_hip is kept by the fixture; cmocka's own assertions only print it. */
 static void failure_message(const char *noted, const char *errors, char *message, size_t size) {
-  char what[400] = "", where[200] = "";
+  char what[520] = "", where[200] = "";
   if (noted[0])
     snprintf(what, sizeof what, "%s", noted);
   else if (!copy_after(errors, "[  ERROR   ] --- ", "[   LINE", what, sizeof what))
@@ -158,36 +127,108 @@ static void failure_message(const char *noted, const char *errors, char *message
            phase);
 }
 
-static outcome run_rule(const conf_rule *rule, char *message, size_t size) {
-  FILE *out = tmpfile(), *err = tmpfile();
-  int saved_out = -1, saved_err = -1;
-  fflush(stdout);
-  fflush(stderr);
-  if (out != NULL && err != NULL) {
-    saved_out = dup(STDOUT_FILENO);
-    saved_err = dup(STDERR_FILENO);
-    dup2(fileno(out), STDOUT_FILENO);
-    dup2(fileno(err), STDERR_FILENO);
+/* The first line a sanitizer, valgrind or mockhip's exit check printed, if any. */
+static void first_error_line(const char *errors, char *line, size_t size) {
+  static const char *const markers[] = {"ERROR", "error", "mockhip:"};
+  line[0] = '\0';
+  for (size_t i = 0; i < sizeof markers / sizeof markers[0] && !line[0]; i++) {
+    const char *hit = strstr(errors, markers[i]);
+    if (hit == NULL)
+      continue;
+    while (hit > errors && hit[-1] != '\n')
+      hit--;
+    snprintf(line, size, ": %.*s", (int)strcspn(hit, "\n"), hit);
   }
+}
+
+/* cmocka turns SIGSEGV and the like into a failed test and runs on, inside a
+   process that just crashed; in the report a crash must end the child, so each
+   step gets the default actions back once cmocka has set its handlers. */
+static const conf_rule *running;
+
+static void default_fault_actions(void) {
+  static const int faults[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGSYS};
+  for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++)
+    signal(faults[i], SIG_DFL);
+}
+
+static int setup_with_default_faults(void **state) {
+  default_fault_actions();
+  return running->test.setup_func(state);
+}
+
+static void test_with_default_faults(void **state) {
+  default_fault_actions();
+  running->test.test_func(state);
+}
+
+static int teardown_with_default_faults(void **state) {
+  default_fault_actions();
+  return running->test.teardown_func(state);
+}
+
+static void rule_in_child(void *arg, int reply_fd) {
+  running = arg;
+  struct CMUnitTest test = running->test;
+  test.test_func = test_with_default_faults;
+  test.setup_func = test.setup_func ? setup_with_default_faults : NULL;
+  test.teardown_func = test.teardown_func ? teardown_with_default_faults : NULL;
   conf_notes_reset();
-  int failed = _cmocka_run_group_tests(rule->test.name, &rule->test, 1, NULL, NULL);
+  rule_note note;
+  memset(&note, 0, sizeof note);
+  note.failed = _cmocka_run_group_tests(test.name, &test, 1, NULL, NULL) != 0;
+  note.ran = 1;
+  snprintf(note.skip_reason, sizeof note.skip_reason, "%s", conf_skip_reason());
+  snprintf(note.failure, sizeof note.failure, "%s", conf_failure());
   fflush(stdout);
   fflush(stderr);
-  if (saved_out >= 0) {
-    dup2(saved_out, STDOUT_FILENO);
-    dup2(saved_err, STDERR_FILENO);
-    close(saved_out);
-    close(saved_err);
-  }
+  conf_write_all(reply_fd, &note, sizeof note);
+}
+
+/* Runs the rule and fills result->verdict (PASS, FAIL or SKIP), message, crashed
+   and seconds. */
+static void run_rule(const conf_rule *rule, int timeout_seconds, conf_result *result) {
+  FILE *out = tmpfile(), *err = tmpfile();
+  rule_note note;
+  memset(&note, 0, sizeof note);
+  conf_child_end end = conf_child_run(rule_in_child, (void *)rule, out ? fileno(out) : -1,
+                                      err ? fileno(err) : -1, timeout_seconds, &note, sizeof note);
+  note.skip_reason[sizeof note.skip_reason - 1] = '\0';
+  note.failure[sizeof note.failure - 1] = '\0';
+  int reported = end.received == sizeof note && note.ran;
   char *printed = slurp(out), *errors = slurp(err);
-  outcome result = PASSED;
-  message[0] = '\0';
-  if (failed) {
-    result = FAILED;
-    failure_message(conf_failure(), errors ? errors : "", message, size);
-  } else if (conf_skip_reason()[0] || (printed && strstr(printed, "[  SKIPPED ]"))) {
-    result = SKIPPED;
-    snprintf(message, size, "%s", conf_skip_reason()[0] ? conf_skip_reason() : "no reason given");
+  char how[128], error_line[256], seen[sizeof result->message];
+  conf_child_describe(&end, timeout_seconds, how, sizeof how);
+  first_error_line(errors ? errors : "", error_line, sizeof error_line);
+
+  result->seconds = end.seconds;
+  result->verdict = CONF_PASS;
+  result->message[0] = '\0';
+  seen[0] = '\0';
+  if (reported && note.failed)
+    failure_message(note.failure, errors ? errors : "", seen, sizeof seen);
+  if (end.how == CONF_CHILD_SIGNALLED || end.how == CONF_CHILD_TIMED_OUT) {
+    result->verdict = CONF_FAIL;
+    result->crashed = 1;
+    snprintf(result->message, sizeof result->message, "%s%s%s", how,
+             reported ? ", after the rule ended: " : "",
+             !reported     ? ""
+             : note.failed ? seen
+                           : "it had not failed");
+  } else if (!reported || end.code != 0) {
+    result->verdict = CONF_FAIL;
+    snprintf(result->message, sizeof result->message, "%s%s%s%s", seen, seen[0] ? "; then " : "",
+             reported ? "its process exited with " : "its process ended with ",
+             how[0] ? how : "no answer before it exited");
+    size_t length = strlen(result->message);
+    snprintf(result->message + length, sizeof result->message - length, "%s", error_line);
+  } else if (note.failed) {
+    result->verdict = CONF_FAIL;
+    snprintf(result->message, sizeof result->message, "%s", seen);
+  } else if (note.skip_reason[0] || (printed && strstr(printed, "[  SKIPPED ]"))) {
+    result->verdict = CONF_SKIP;
+    snprintf(result->message, sizeof result->message, "%s",
+             note.skip_reason[0] ? note.skip_reason : "no reason given");
   }
   free(printed);
   free(errors);
@@ -195,47 +236,110 @@ static outcome run_rule(const conf_rule *rule, char *message, size_t size) {
     fclose(out);
   if (err != NULL)
     fclose(err);
-  return result;
 }
 
 /* ---- the report ---- */
 
-static void report_rule(const conf_rule *rule, divergence_list *list, totals *sum) {
-  char message[640], result[1024];
-  divergence *listed = find_divergence(list, rule->test.name);
-  sum->rules++;
-  if (listed != NULL && listed->not_run && conf_backend_unusable() == NULL) {
-    snprintf(result, sizeof result, "skip (listed as not runnable here: %s)", listed->reason);
-    sum->skip++;
-  } else {
-    outcome got = run_rule(rule, message, sizeof message);
-    if (got == SKIPPED) {
-      snprintf(result, sizeof result, "skip (%s)", message);
-      sum->skip++;
-    } else if (got == FAILED && listed != NULL) {
-      snprintf(result, sizeof result, "expected divergence (%s; got: %s)", listed->reason, message);
-      sum->divergence++;
-    } else if (got == FAILED) {
-      snprintf(result, sizeof result, "FAIL (%s)", message);
-      sum->fail++;
-    } else if (listed != NULL) {
-      snprintf(result, sizeof result, "unexpected pass of a listed divergence (%s)",
-               listed->reason);
-      sum->unexpected_pass++;
-    } else {
-      snprintf(result, sizeof result, "pass");
-      sum->pass++;
-    }
+static void judge_rule(const conf_run *run, conf_divergence_list *list, conf_result *result) {
+  conf_divergence *listed = conf_divergences_find(list, result->rule->test.name);
+  result->listed = listed ? listed->reason : NULL;
+  result->listed_not_run = listed ? listed->not_run : 0;
+  if (!run->facts.usable) {
+    /* Nothing would run: every rule would skip on its first line. */
+    result->verdict = CONF_SKIP;
+    snprintf(result->message, sizeof result->message, "%s", run->facts.unusable);
+    return;
   }
-  printf("%-50s %s  [%s]\n", rule->test.name, result, rule->ref);
+  if (listed != NULL && listed->not_run) {
+    result->verdict = CONF_NOT_RUN;
+    snprintf(result->message, sizeof result->message, "listed as not runnable here");
+    return;
+  }
+  run_rule(result->rule, run->timeout_seconds, result);
+  if (result->verdict == CONF_FAIL && listed != NULL)
+    result->verdict = CONF_EXPECTED_DIVERGENCE;
+  else if (result->verdict == CONF_PASS && listed != NULL)
+    result->verdict = CONF_UNEXPECTED_PASS;
+}
+
+void conf_result_reason(const conf_result *result, char *text, size_t size) {
+  switch (result->verdict) {
+  case CONF_FAIL:
+  case CONF_SKIP: snprintf(text, size, "%s", result->message); return;
+  case CONF_NOT_RUN:
+    snprintf(text, size, "listed as not runnable here: %s", result->listed);
+    return;
+  case CONF_EXPECTED_DIVERGENCE:
+    snprintf(text, size, "%s; got: %s", result->listed, result->message);
+    return;
+  case CONF_UNEXPECTED_PASS: snprintf(text, size, "%s", result->listed); return;
+  default: snprintf(text, size, "%s", "");
+  }
+}
+
+static void print_result(const conf_result *result) {
+  static const char *const words[CONF_VERDICT_COUNT] = {"pass",
+                                                        "FAIL",
+                                                        "skip",
+                                                        "skip",
+                                                        "expected divergence",
+                                                        "unexpected pass of a listed divergence"};
+  char reason[1400];
+  conf_result_reason(result, reason, sizeof reason);
+  printf("%-50s %s%s%s%s  [%s]\n", result->rule->test.name, words[result->verdict],
+         reason[0] ? " (" : "", reason, reason[0] ? ")" : "", result->rule->ref);
   fflush(stdout);
 }
 
-int conf_report(const conf_group *const *groups, size_t group_count, const char *divergences_path) {
-  static divergence_list list;
-  totals sum = {0};
-  if (load_divergences(divergences_path, &list) != 0) {
-    free_divergences(&list);
+static void print_totals(const char *label, conf_totals sum) {
+  printf("%s: %zu rules: %zu pass, %zu FAIL, %zu skip, %zu expected divergence, "
+         "%zu unexpected pass\n",
+         label, sum.rules, sum.count[CONF_PASS], sum.count[CONF_FAIL],
+         sum.count[CONF_SKIP] + sum.count[CONF_NOT_RUN], sum.count[CONF_EXPECTED_DIVERGENCE],
+         sum.count[CONF_UNEXPECTED_PASS]);
+}
+
+static void print_header(const conf_run *run) {
+  const conf_backend_facts *facts = &run->facts;
+  printf("conformance report: %s; known divergences: %s (%zu entries)\n", run->backend,
+         run->divergences, run->divergence_count);
+  printf("runtime: HIP %s (%d%s); ", run->version, facts->version,
+         facts->version_from_runtime ? "" : ", the header's: hipRuntimeGetVersion failed");
+  if (facts->device_count > 0)
+    printf("%d device%s, device 0: %s (%s)", facts->device_count,
+           facts->device_count == 1 ? "" : "s", facts->device_name, facts->device_arch);
+  else
+    printf("no device");
+  printf("; each rule in a child process, time limit %d s\n", run->timeout_seconds);
+  if (!facts->usable)
+    printf("every rule skips here: %s\n", facts->unusable);
+  printf("%-50s %s  [%s]\n", "rule", "result", "reference row");
+}
+
+static int write_files(const conf_run *run, const conf_report_options *options) {
+  int status = 0;
+  if (options->junit != NULL && conf_write_junit(run, options->junit) != 0)
+    status = -1;
+  if (options->json != NULL && conf_write_json(run, options->json) != 0)
+    status = -1;
+  if (options->emit_divergences != NULL &&
+      conf_write_divergence_draft(run, options->emit_divergences) != 0)
+    status = -1;
+  return status;
+}
+
+static int selected(const conf_report_options *options, const char *rule_id) {
+  for (size_t i = 0; i < options->filter_count; i++)
+    if (fnmatch(options->filters[i], rule_id, 0) == 0)
+      return 1;
+  return options->filter_count == 0;
+}
+
+int conf_report(const conf_group *const *groups, size_t group_count,
+                const conf_report_options *options) {
+  conf_divergence_list list;
+  if (conf_divergences_load(options->divergences, &list) != 0) {
+    conf_divergences_free(&list);
     return 2;
   }
   /* The captured output must be cmocka's plain format, whatever the caller's environment. */
@@ -243,29 +347,67 @@ int conf_report(const conf_group *const *groups, size_t group_count, const char 
   unsetenv("CMOCKA_TEST_ABORT");
   cmocka_set_message_output(CM_OUTPUT_STDOUT);
 
-  printf("conformance report: %s; known divergences: %s (%zu entries)\n", conf_backend_name(),
-         divergences_path, list.count);
-  if (conf_backend_unusable() != NULL)
-    printf("every rule skips here: %s\n", conf_backend_unusable());
-  printf("%-50s %s  [%s]\n", "rule", "result", "reference row");
+  conf_run run;
+  memset(&run, 0, sizeof run);
+  run.program = options->program;
+  run.backend = conf_backend_name();
+  run.divergences = options->divergences;
+  run.divergence_count = list.count;
+  run.timeout_seconds = options->timeout_seconds;
+  time_t now = time(NULL);
+  strftime(run.date, sizeof run.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+  conf_backend_facts_probe(&run.facts, options->timeout_seconds);
+  conf_backend_version_text(run.facts.version, run.version, sizeof run.version);
+  /* A rule left out by --filter still marks the entries it matches as used. */
   for (size_t g = 0; g < group_count; g++)
     for (size_t i = 0; i < groups[g]->count; i++)
-      report_rule(&groups[g]->rules[i], &list, &sum);
+      if (selected(options, groups[g]->rules[i].test.name))
+        run.result_count++;
+      else
+        (void)conf_divergences_find(&list, groups[g]->rules[i].test.name);
+  run.results = calloc(run.result_count ? run.result_count : 1, sizeof *run.results);
+  if (run.results == NULL) {
+    conf_divergences_free(&list);
+    return 2;
+  }
 
-  int status = sum.fail ? 1 : 0;
+  print_header(&run);
+  size_t next = 0;
+  for (size_t g = 0; g < group_count; g++) {
+    for (size_t i = 0; i < groups[g]->count; i++) {
+      if (!selected(options, groups[g]->rules[i].test.name))
+        continue;
+      conf_result *result = &run.results[next++];
+      result->group = groups[g];
+      result->rule = &groups[g]->rules[i];
+      judge_rule(&run, &list, result);
+      print_result(result);
+    }
+  }
+
+  conf_totals sum = conf_run_totals(&run, NULL);
+  int status = sum.count[CONF_FAIL] ? 1 : 0;
   for (size_t i = 0; i < list.count; i++) {
     if (!list.items[i].used) {
-      printf("error: %s lists '%s', which names no rule\n", divergences_path,
+      printf("error: %s lists '%s', which names no rule\n", options->divergences,
              list.items[i].pattern);
       status = 2;
     }
   }
-  printf("totals: %zu rules: %zu pass, %zu FAIL, %zu skip, %zu expected divergence, "
-         "%zu unexpected pass\n",
-         sum.rules, sum.pass, sum.fail, sum.skip, sum.divergence, sum.unexpected_pass);
-  if (sum.unexpected_pass)
+  print_totals("totals", sum);
+  for (size_t k = 0; k < CONF_KIND_COUNT; k++) {
+    conf_totals of_kind = conf_run_totals(&run, conf_kinds[k]);
+    char label[32];
+    snprintf(label, sizeof label, "totals %s", conf_kinds[k]);
+    if (of_kind.rules > 0)
+      print_totals(label, of_kind);
+  }
+  if (sum.count[CONF_UNEXPECTED_PASS])
     printf("note: a listed divergence passed; remove it from %s if the backend changed\n",
-           divergences_path);
-  free_divergences(&list);
+           options->divergences);
+  if (write_files(&run, options) != 0)
+    status = 2;
+  free(run.results);
+  conf_divergences_free(&list);
   return status;
 }
