@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # ci/fuzz.sh: builds the differential fuzzer (fuzz/: mockhip against a reference
 # model of the rules, libFuzzer + ASan + UBSan) into build/fuzz and runs it from
-# the seed corpus in fuzz/corpus.
+# the seed corpus in fuzz/corpus, once per ROCm profile (MOCKHIP_ROCM_VERSION),
+# each for an equal share of the inputs (or of the time).
 #
-#   bash ci/fuzz.sh                          # what CI runs: FUZZ_RUNS inputs, seed 1
+#   bash ci/fuzz.sh                          # what CI runs: FUZZ_RUNS inputs in all, seed 1
 #   FUZZ_RUNS=10000000 bash ci/fuzz.sh       # longer
 #   FUZZ_SECONDS=3600 bash ci/fuzz.sh        # for a time instead of a count
+#   FUZZ_PROFILES="6.2 newest" bash ci/fuzz.sh   # some profiles only
 #
-# The inputs libFuzzer finds go to build/fuzz/corpus (emptied first), never to
-# fuzz/corpus. A difference or a sanitizer report leaves build/fuzz/crash-<sha1>
-# and makes the script exit non-zero; replay it with
-#   VMM_FUZZ_TRACE=1 build/fuzz/fuzz/vmm_fuzz build/fuzz/crash-<sha1>
+# The inputs libFuzzer finds go to build/fuzz/corpus/<profile> (emptied first),
+# never to fuzz/corpus. A difference or a sanitizer report
+# leaves build/fuzz/<profile>-crash-<sha1>, and the script goes on with the
+# next profile and exits non-zero at the end; replay it with
+#   MOCKHIP_ROCM_VERSION=<profile> VMM_FUZZ_TRACE=1 build/fuzz/fuzz/vmm_fuzz build/fuzz/<profile>-crash-<sha1>
 # which prints every call it makes.
 set -euo pipefail
 
@@ -25,6 +28,7 @@ ci_install "libclang-rt-$clang_major-dev"
 
 runs=${FUZZ_RUNS:-600000}
 seed=${FUZZ_SEED:-1}
+read -r -a profiles <<<"${FUZZ_PROFILES:-6.0 6.1 6.2 6.3 6.4 7.0 7.1 7.2 newest}"
 build="$CI_BUILD/fuzz"
 
 # The preset "fuzz" (CMakePresets.json): clang -O1 -g, -DHIPVMM_FUZZ=ON, into build/fuzz.
@@ -33,8 +37,30 @@ ci_run cmake --build --preset fuzz -j "$CI_JOBS"
 fuzzer=$(ci_find_program "$build" vmm_fuzz)
 
 rm -rf "$build/corpus"
-mkdir -p "$build/corpus"
-limit=(-runs="$runs")
-[[ -z ${FUZZ_SECONDS:-} ]] || limit=(-max_total_time="$FUZZ_SECONDS")
-ci_run "$fuzzer" "${limit[@]}" -seed="$seed" -max_len=512 -timeout=30 -rss_limit_mb=4096 \
-  -print_final_stats=1 -artifact_prefix="$build/" "$build/corpus" "$CI_ROOT/fuzz/corpus"
+# Each profile gets an equal share of the inputs or of the seconds.
+share=$((runs / ${#profiles[@]}))
+limit=(-runs="$share")
+share="$share inputs"
+if [[ -n ${FUZZ_SECONDS:-} ]]; then
+  seconds=$((FUZZ_SECONDS / ${#profiles[@]} > 0 ? FUZZ_SECONDS / ${#profiles[@]} : 1))
+  limit=(-max_total_time="$seconds")
+  share="$seconds s"
+fi
+
+results=()
+failed=0
+for profile in "${profiles[@]}"; do
+  start=$SECONDS
+  # A corpus per profile: each run starts from the seeds, as short as one run was.
+  mkdir -p "$build/corpus/$profile"
+  if MOCKHIP_ROCM_VERSION="$profile" ci_run "$fuzzer" "${limit[@]}" -seed="$seed" -max_len=512 \
+    -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$build/$profile-" \
+    "$build/corpus/$profile" "$CI_ROOT/fuzz/corpus"; then
+    results+=("fuzz: profile $profile: $share, passed in $((SECONDS - start)) s")
+  else
+    results+=("fuzz: profile $profile: $share, FAILED in $((SECONDS - start)) s: $build/$profile-crash-*")
+    failed=1
+  fi
+done
+printf '%s\n' "${results[@]}"
+exit "$failed"

@@ -87,6 +87,7 @@ void check_counters(fuzz_state *st, const char *after);
 
 void op_reserve(fuzz_state *st);
 void op_address_free(fuzz_state *st);
+void op_granularity(fuzz_state *st);
 void op_create(fuzz_state *st);
 void op_release(fuzz_state *st);
 void op_map(fuzz_state *st);

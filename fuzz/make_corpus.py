@@ -13,21 +13,39 @@ import os
 
 # vmm_fuzz.c's op table; a name's first entry is its byte.
 OPS = {}
-for i, name in enumerate(["reserve", "reserve", "address free", "create", "create", "release",
+for i, name in enumerate(["reserve", "reserve", "address free", "granularity", "create", "create",
+                          "release",
                           "map", "map", "map", "unmap", "unmap", "set access", "set access",
                           "get access", "retain", "properties", "export", "import", "close fd",
                           "set device", "copy", "copy", "copy", "cpu read", "cpu write"]):
     OPS.setdefault(name, i)
 
 # pick_location and pick_access_flags bytes.
-DEVICE0, DEVICE1, HOST, HOST_NUMA1, BAD_TYPE = 0, 8, 12, 13 + 16, 15
+DEVICE0, DEVICE1, BAD_DEVICE, HOST, HOST_NUMA1, BAD_TYPE = 0, 8, 11, 12, 13 + 16, 15
+HOST_ID5, HOST_NUMA0, HOST_NUMA_CURRENT = 12 + (5 << 4), 13, 14
 RW, READ, NONE, BAD_FLAGS = 0, 3, 5, 7
-ALIGN = {0: 0, 4096: 2, 2048: 3, 3: 4}
+ALIGN = {0: 0, 4096: 2, 2048: 3, 3: 4, 2 << 20: 5, 1: 7}
+# pick_reserve_bytes: sizes that are no whole number of granules.
+RESERVE_ZERO, RESERVE_G_MINUS_1, RESERVE_G_PLUS_2048, RESERVE_ONE = 0xa0, 0xa1, 0xa2, 0xa3
+# pick_map_bytes / pick_run_bytes bytes.
+MAP_2048, MAP_LARGER = 5 + 8, 6
+RUN_LESS_G, RUN_MORE_G = 5, 5 + 8
+# op_granularity's byte: the option (and the misuse above it).
+MINIMUM, RECOMMENDED, OPTION_2, OPTION_MINUS_1 = 0, 2, 5, 6
 
 
 def reservation(slot=0, granule=0):
     """pick_address: granule `granule` of the slot-th reservation seen."""
     return [9, slot, granule]
+
+
+def reservation_skewed(slot=0):
+    """pick_address: the slot-th reservation's start plus 2048 (not on a granule)."""
+    return [9, slot, 180]
+
+
+UNRESERVED = [2]  # pick_address: an address in no reservation
+HOST_MEMORY = [1]
 
 
 def mapping(slot, where=0):
@@ -43,14 +61,19 @@ GARBAGE_HANDLE = [1]
 STALE_HANDLE = [11, 0]  # the first handle seen, maybe released
 
 
-def reserve(granules, alignment=0, misuse=0):
-    return [OPS["reserve"], granules - 1, ALIGN[alignment], misuse]
-
-
-def create(granules=None, location=DEVICE0, posix=True, size_byte=None, misuse=0):
+def reserve(granules=None, alignment=0, misuse=0, size_byte=None):
     size = size_byte if size_byte is not None else granules - 1
-    prop = 0 if posix else 3 << 3  # Pinned, PosixFD or None
+    return [OPS["reserve"], size, ALIGN[alignment], misuse]
+
+
+def create(granules=None, location=DEVICE0, posix=True, size_byte=None, misuse=0, uncached=False):
+    size = size_byte if size_byte is not None else granules - 1
+    prop = (5 if uncached else 0) | (0 if posix else 3 << 3)  # Pinned/Uncached, PosixFD/None
     return [OPS["create"], size, prop, location, misuse]
+
+
+def granularity(option, location=DEVICE0, uncached=False):
+    return [OPS["granularity"], 5 if uncached else 0, location, option]
 
 
 def map_(address, handle, size_byte=0, misuse=0):
@@ -93,8 +116,9 @@ def export(handle):
     return [OPS["export"]] + handle + [0]
 
 
-def import_(fd_byte=0):
-    return [OPS["import"], fd_byte, 0]
+def import_(fd_byte=0, other_way=False):
+    """The fd as the profile takes it, or (other_way) as it does not."""
+    return [OPS["import"], fd_byte, 3 if other_way else 0]
 
 
 def close_fd():
@@ -203,9 +227,69 @@ SEEDS = {
     set_access(reservation(1, 1), [(DEVICE0, READ)], run=23) + unmap(reservation(1, 1), run=23) +
     htod(reservation(1, 1), size=copy_bytes(8192)) + htod(reservation(1, 1)) +
     dtoh(reservation(1, 1)) + cpu_read(reservation(2, 0)),
-    # a.4#6: the device's capacity, full and freed again
-    "capacity": create(size_byte=0xc5) + create(1) + create(1, location=DEVICE1) +
-    create(size_byte=0xc6, location=HOST) + release(live_handle()) + create(1),
+    # g: granularity's option and value, types and locations per profile
+    "granularity": granularity(MINIMUM) + granularity(RECOMMENDED) + granularity(OPTION_2) +
+    granularity(OPTION_MINUS_1) + granularity(RECOMMENDED, HOST) +
+    granularity(MINIMUM, HOST_ID5) + granularity(MINIMUM, HOST_NUMA0) +
+    granularity(MINIMUM, HOST_NUMA_CURRENT) + granularity(MINIMUM, BAD_DEVICE) +
+    granularity(RECOMMENDED, uncached=True),
+    # g: reserve_size_zero, reserve_size_granularity, reserve_alignment; the
+    # rounded reservation of 6.0 mapped and freed
+    "reserve_codes": reserve(size_byte=RESERVE_ZERO) + reserve(size_byte=RESERVE_G_MINUS_1) +
+    reserve(size_byte=RESERVE_ONE) + reserve(size_byte=RESERVE_G_PLUS_2048) +
+    reserve(1, alignment=3) + reserve(1, alignment=2048) + reserve(1, alignment=1) +
+    reserve(2, alignment=2 << 20) + create(2, posix=False) + map_(reservation(3), live_handle()) +
+    unmap(reservation(3)) + address_free(reservation(3)) + address_free(UNRESERVED) +
+    address_free(HOST_MEMORY) + address_free(reservation(3)),
+    # g: create_handle_types, create_size_rules, location_types, host_id_checked,
+    # create_device_id, allocation_types
+    "create_codes": create(size_byte=0xc3) + create(size_byte=0xc1) + create(size_byte=0xc4) +
+    create(1) + create(1, posix=False) + create(1, location=HOST) + create(1, location=HOST_ID5) +
+    create(1, location=HOST_NUMA0) + create(1, location=HOST_NUMA_CURRENT) +
+    create(1, location=BAD_DEVICE) + create(1, uncached=True) + reserve(4) +
+    map_(reservation(), live_handle(0)) + properties(live_handle(0)),
+    # g: map_failure `swallowed` (outside, overlapping, off the page, 2048
+    # bytes) and the reference each leaves, released again; map_size_checked
+    "swallowed_maps": reserve(2) + create(1) + map_(UNRESERVED, live_handle()) +
+    map_(reservation(), live_handle()) + map_(reservation(), live_handle()) +
+    map_(reservation_skewed(), live_handle()) + map_(reservation(0, 1), live_handle(), MAP_2048) +
+    release(live_handle()) + release(live_handle()) + get_access(reservation()) +
+    unmap(reservation()) + release(live_handle()) + release(live_handle()),
+    # g: unmap_size (e.6): one unmap over two mappings, then free; whole_mapping
+    # needs the containing mapping's size; unmap_unmapped
+    "unmap_over_several": reserve(4) + create(1) + create(2) +
+    map_(reservation(0, 0), live_handle(0)) + map_(reservation(0, 1), live_handle(1)) +
+    unmap(reservation(0, 0), run=3) + address_free(reservation()) + unmap(reservation(0, 1)) +
+    unmap(reservation(0, 1), run=RUN_LESS_G) + unmap(mapping(0, 2), run=3) + unmap(UNRESERVED) +
+    address_free(reservation()),
+    # g: set_access_size: first_mappings (e.4) over chunks of two sizes, extend
+    # over part of a mapping, exact_run
+    "set_access_ranges": reserve(8) + create(1) + create(2) +
+    map_(reservation(0, 0), live_handle(0)) + map_(reservation(0, 1), live_handle(1)) +
+    set_access(reservation(0, 1), [(DEVICE0, RW)]) + set_access(reservation(0, 0), [(DEVICE0, RW)]) +
+    set_access(reservation(0, 0), [(DEVICE0, RW)], run=3) +
+    set_access(reservation(0, 1), [(DEVICE0, READ)], run=RUN_LESS_G) +
+    set_access(reservation(0, 0), [(DEVICE1, RW)], run=RUN_MORE_G) + htod(reservation(0, 1)) +
+    get_access(reservation(0, 2), DEVICE1) + dtoh(reservation(0, 1)),
+    # g: set_access_locations: Host on Host-located and on device memory, Host
+    # as a device (6.x), get_access_checked on 6.0
+    "access_locations": reserve(2) + reserve(2) + create(2, location=HOST) + create(2) +
+    map_(reservation(0), live_handle(0)) + map_(reservation(1), live_handle(1)) +
+    set_access(reservation(0), [(HOST, RW)]) + set_access(reservation(1), [(HOST, READ)]) +
+    set_access(reservation(1), [(HOST_ID5, READ)]) + set_access(reservation(1), [(BAD_TYPE, RW)]) +
+    cpu_write(reservation(0)) + cpu_read(reservation(1)) + get_access(reservation(1)) +
+    get_access(UNRESERVED) + get_access(reservation(0), HOST),
+    # g: export_supported, import_os_handle by the profile's way and the other,
+    # imported_handle_type; retain_adds_reference with a CUDA-style release
+    "import_ways": create(2) + create(2, posix=False) + export(live_handle(0)) +
+    export(live_handle(1)) + import_() + import_(other_way=True) + properties(live_handle(2)) +
+    reserve(2) + map_(reservation(), live_handle(2)) + retain(reservation()) +
+    release(live_handle(2)) + release(live_handle(2)) + unmap(reservation()) + close_fd(),
+    # a.4#6: the device's capacity, full and freed again (handle type None,
+    # which every profile creates)
+    "capacity": create(size_byte=0xc5, posix=False) + create(1, posix=False) +
+    create(1, location=DEVICE1, posix=False) + create(size_byte=0xc6, location=HOST, posix=False) +
+    release(live_handle()) + create(1, posix=False),
 }
 
 

@@ -1,7 +1,8 @@
 /*
- * model.h: a reference model of the HIP VMM rules ("new" column of
- * docs/hip-vmm-semantics.md, plus mockhip's documented choices in README.md),
- * written apart from mockhip so the fuzzer can compare the two call by call.
+ * model.h: a reference model of the HIP VMM rules (docs/hip-vmm-semantics.md:
+ * the "new" column, changed row by row by the ROCm release the profile names,
+ * section (g); plus mockhip's documented choices in docs/mockhip.md), written
+ * apart from mockhip so the fuzzer can compare the two call by call.
  *
  * The model knows addresses and handle values only as numbers the mock handed
  * out: it never reads the mock's state. Each model_<call> takes the same
@@ -19,12 +20,18 @@
 
 #include <hip/hip_runtime_api.h>
 
+#include "model_profile.h"
+
 #define MODEL_DEVICES 2          /* MOCKHIP_DEVICES, set by the fuzzer */
 #define MODEL_HOST MODEL_DEVICES /* index of the host in an access array */
 #define MODEL_LOCATIONS (MODEL_DEVICES + 1)
 #define MODEL_GRANULE ((size_t)4096)     /* MOCKHIP_GRANULARITY (the default) */
 #define MODEL_CAPACITY ((size_t)1 << 20) /* MOCKHIP_DEVICE_MEMORY, set by the fuzzer */
 #define MODEL_CAPACITY_TEXT "1M"
+#define MODEL_RECOMMENDED                                                                          \
+  ((size_t)2 << 20) /* MOCKHIP_GRANULARITY_RECOMMENDED, set by the fuzzer                          \
+                     */
+#define MODEL_RECOMMENDED_TEXT "2M"
 
 #define MODEL_MAX_RESERVATIONS 16
 #define MODEL_MAX_PHYS 24
@@ -73,6 +80,7 @@ typedef struct model_fd {
 } model_fd;
 
 typedef struct model {
+  const model_profile *profile; /* the ROCm release played, for the whole process */
   model_reservation reservations[MODEL_MAX_RESERVATIONS];
   model_phys phys[MODEL_MAX_PHYS];
   model_memory memories[MODEL_MAX_PHYS];
@@ -89,7 +97,10 @@ typedef struct model_counters {
   size_t free_bytes[MODEL_DEVICES];
 } model_counters;
 
-/* Empties the model (frees its shadows); the state after a full teardown. */
+/* An empty model playing the profile. */
+void model_init(model *m, const model_profile *profile);
+/* Empties the model (frees its shadows), keeping its profile: the state after
+   a full teardown. */
 void model_reset(model *m);
 void model_counters_get(const model *m, model_counters *out);
 bool model_is_empty(const model *m);
@@ -109,6 +120,9 @@ const char *model_check_placement(const model *m, uintptr_t base, size_t bytes, 
 hipError_t model_reserve(model *m, bool ptr_null, size_t bytes, size_t alignment,
                          unsigned long long flags, uintptr_t got_base);
 hipError_t model_address_free(model *m, uintptr_t ptr, size_t bytes);
+/* On success *expect is the granularity the call must write. */
+hipError_t model_granularity(const model *m, bool out_null, const hipMemAllocationProp *prop,
+                             int option, size_t *expect);
 hipError_t model_create(model *m, bool handle_null, size_t bytes, const hipMemAllocationProp *prop,
                         unsigned long long flags, uintptr_t got_handle);
 hipError_t model_release(model *m, uintptr_t handle);
@@ -121,7 +135,14 @@ hipError_t model_properties(const model *m, bool prop_null, uintptr_t handle,
                             hipMemAllocationProp *expect);
 hipError_t model_export(model *m, bool out_null, uintptr_t handle, int type,
                         unsigned long long flags, int got_fd);
-hipError_t model_import(model *m, bool handle_null, intptr_t fd, int type, uintptr_t got_handle);
+/* How the fuzzer passed import's osHandle: NULL, or an fd by pointer or by value. */
+typedef struct model_os_handle_arg {
+  bool null;
+  model_os_handle form; /* OS_HANDLE_POINTER: the address of an int holding fd */
+  int fd;
+} model_os_handle_arg;
+hipError_t model_import(model *m, bool handle_null, const model_os_handle_arg *os_handle, int type,
+                        uintptr_t got_handle);
 /* The fuzzer closed an fd the mock exported. */
 void model_close_fd(model *m, int fd);
 
@@ -136,6 +157,8 @@ size_t model_reservation_left(const model *m, uintptr_t ptr);
 
 hipError_t model_set_access(model *m, uintptr_t ptr, size_t bytes, const hipMemAccessDesc *desc,
                             size_t count);
+/* On success *expect is what *flags must hold: left alone when the profile's
+   call writes nothing. */
 hipError_t model_get_access(const model *m, bool flags_null, const hipMemLocation *location,
                             uintptr_t ptr, unsigned long long *expect);
 hipError_t model_set_device(model *m, int device);

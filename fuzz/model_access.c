@@ -69,14 +69,83 @@ static bool range_allows(const model *m, int location, uintptr_t ptr, size_t byt
 
 /* ---- set and get access (a.8, a.9) ---- */
 
-/* The access-array index a descriptor names, or -1 when it names none. */
-static int location_index(const hipMemLocation *location) {
+/* Every mapping of [ptr, ptr + bytes), which must lie in ptr's reservation
+   with no hole (g: set_access_size `extend`, as ROCr widens the range). */
+static int touched_mappings(const model *m, uintptr_t ptr, size_t bytes, int *run) {
+  uintptr_t end;
+  if (!model__end(ptr, bytes, &end) || model_reservation_left(m, ptr) < bytes)
+    return 0;
+  int count = 0;
+  for (uintptr_t at = ptr; at < end && count < MODEL_MAX_MAPPINGS;) {
+    int i = model__mapping_at(m, at);
+    if (i < 0)
+      return 0;
+    run[count++] = i;
+    at = m->mappings[i].base + m->mappings[i].bytes;
+  }
+  return count;
+}
+
+/* g: set_access_size `first_mappings` (rocm-systems#2516): the size is summed
+   over the mappings of ptr's reservation from its lowest address up. */
+static bool first_mappings_add_up(const model *m, uintptr_t ptr, size_t bytes) {
+  int r = model__reservation_at(m, ptr);
+  size_t sum = 0;
+  for (uintptr_t after = m->reservations[r].base; sum < bytes;) {
+    int next = -1; /* the lowest mapping at or above `after` */
+    for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
+      const model_mapping *map = &m->mappings[i];
+      if (map->live && map->base >= after && model__reservation_at(m, map->base) == r &&
+          (next < 0 || map->base < m->mappings[next].base))
+        next = i;
+    }
+    if (next < 0)
+      return false;
+    sum += m->mappings[next].bytes;
+    after = m->mappings[next].base + m->mappings[next].bytes;
+  }
+  return sum == bytes;
+}
+
+/* The mappings a set-access of [ptr, ptr + bytes) applies to under the
+   profile's set_access_size rule; 0 when the range is refused (a.8#2-#5). */
+static int access_run(const model *m, uintptr_t ptr, size_t bytes, int *run) {
+  if (model__mapping_at(m, ptr) < 0)
+    return 0;
+  switch (m->profile->set_access_size) {
+  case RANGE_EXTEND: return touched_mappings(m, ptr, bytes, run);
+  case RANGE_FIRST_MAPPINGS:
+    if (!first_mappings_add_up(m, ptr, bytes))
+      return 0;
+    return model__covered_run(m, ptr, bytes, run);
+  default: return model__covered_run(m, ptr, bytes, run);
+  }
+}
+
+/* Every mapping of the run holds Host-located memory. */
+static bool host_located(const model *m, const int *run, int count) {
+  for (int i = 0; i < count; i++)
+    if (m->phys[m->mappings[run[i]].phys].prop.location.type != hipMemLocationTypeHost)
+      return false;
+  return true;
+}
+
+/* The access-array index a descriptor names under the profile's
+   set_access_locations, or -1 when it names none. */
+static int location_index(const model *m, const hipMemLocation *location, const int *run,
+                          int count) {
+  int id = location->id;
+  bool device_id = id >= 0 && id < MODEL_DEVICES;
+  model_access_locations rule = m->profile->set_access_locations;
+  if (rule == ACCESS_AS_DEVICE) /* the type is not read: every descriptor is a device's */
+    return device_id ? id : -1;
   switch (location->type) {
-  case hipMemLocationTypeDevice:
-    return location->id >= 0 && location->id < MODEL_DEVICES ? location->id : -1;
-  case hipMemLocationTypeHost:
-  case hipMemLocationTypeHostNumaCurrent: return MODEL_HOST;                   /* id ignored */
-  case hipMemLocationTypeHostNuma: return location->id == 0 ? MODEL_HOST : -1; /* one NUMA node */
+  case hipMemLocationTypeDevice: return device_id ? id : -1;
+  case hipMemLocationTypeHost: /* id ignored */
+    return rule == ACCESS_ALL_LOCATIONS || host_located(m, run, count) ? MODEL_HOST : -1;
+  case hipMemLocationTypeHostNumaCurrent: return rule == ACCESS_ALL_LOCATIONS ? MODEL_HOST : -1;
+  case hipMemLocationTypeHostNuma: /* one NUMA node */
+    return rule == ACCESS_ALL_LOCATIONS && id == 0 ? MODEL_HOST : -1;
   default: return -1;
   }
 }
@@ -86,12 +155,12 @@ hipError_t model_set_access(model *m, uintptr_t ptr, size_t bytes, const hipMemA
   if (ptr == 0 || bytes == 0 || desc == NULL || count == 0)
     return hipErrorInvalidValue;
   int run[MODEL_MAX_MAPPINGS];
-  int mappings = model__covered_run(m, ptr, bytes, run);
+  int mappings = access_run(m, ptr, bytes, run);
   if (mappings == 0)
-    return hipErrorInvalidValue; /* a.8#2-#5: whole consecutive mappings only */
+    return hipErrorInvalidValue;
   /* Descriptors apply one by one: a bad one keeps those before it (a.8 semantics). */
   for (size_t k = 0; k < count; k++) {
-    int location = location_index(&desc[k].location);
+    int location = location_index(m, &desc[k].location, run, mappings);
     unsigned flags = (unsigned)desc[k].flags;
     if (location < 0 || (flags != hipMemAccessFlagsProtNone && flags != hipMemAccessFlagsProtRead &&
                          flags != hipMemAccessFlagsProtReadWrite))
@@ -106,6 +175,8 @@ hipError_t model_get_access(const model *m, bool flags_null, const hipMemLocatio
                             uintptr_t ptr, unsigned long long *expect) {
   if (flags_null || location == NULL || ptr == 0)
     return hipErrorInvalidValue;
+  if (!m->profile->get_access_checked)
+    return hipSuccess; /* g: get_access_checked `no`: nothing looked up or written */
   if (location->type != hipMemLocationTypeDevice || location->id < 0 ||
       location->id >= MODEL_DEVICES)
     return hipErrorInvalidValue; /* a.9#2, #3: devices only */

@@ -4,10 +4,11 @@
  * create, link and drop them (reference a.2-a.7, a.10-a.13, b.1-b.8).
  *
  * Argument checks run in the order of the "new" column; the first failing
- * check decides the error. mockhip's own choices (README "Where mockhip
+ * check decides the error, whose code the profile's row gives where section
+ * (g) has one. mockhip's own choices (docs/mockhip.md "Where mockhip
  * knowingly differs") fill the rows ROCm leaves open: a garbage or released
- * handle is hipErrorInvalidValue, map outside a reservation or over a
- * mapping is hipErrorInvalidValue, memory is charged to location.id.
+ * handle is hipErrorInvalidValue, a map larger than its allocation is
+ * hipErrorInvalidValue, memory is charged to location.id.
  */
 #include "model_internal.h"
 
@@ -15,6 +16,10 @@
 #include <string.h>
 
 static bool is_power_of_two(size_t value) { return value != 0 && (value & (value - 1)) == 0; }
+
+static size_t round_up(size_t bytes) {
+  return (bytes + MODEL_GRANULE - 1) / MODEL_GRANULE * MODEL_GRANULE;
+}
 
 /* ---- lookups ---- */
 
@@ -170,10 +175,16 @@ static void phys_add(model *m, uintptr_t handle, size_t bytes, const hipMemAlloc
     m->charged[charged_device] += bytes;
 }
 
+void model_init(model *m, const model_profile *profile) {
+  memset(m, 0, sizeof *m);
+  m->profile = profile;
+}
+
 void model_reset(model *m) {
+  const model_profile *profile = m->profile;
   for (int i = 0; i < MODEL_MAX_PHYS; i++)
     free(m->memories[i].shadow);
-  memset(m, 0, sizeof *m);
+  model_init(m, profile);
 }
 
 bool model_is_empty(const model *m) {
@@ -204,9 +215,11 @@ void model_counters_get(const model *m, model_counters *out) {
 
 const char *model_check_placement(const model *m, uintptr_t base, size_t bytes, size_t alignment) {
   uintptr_t end;
+  bytes = round_up(bytes); /* what a profile that does not check the size reserves */
   if (base == 0 || base % MODEL_GRANULE != 0 || !model__end(base, bytes, &end))
     return "base is NULL, not granule aligned or wraps";
-  if (alignment != 0 && base % alignment != 0)
+  /* An alignment that is no power of two (accepted by `none`) cannot be honoured. */
+  if (is_power_of_two(alignment) && base % alignment != 0)
     return "base does not honour the alignment";
   for (int i = 0; i < MODEL_MAX_RESERVATIONS; i++) {
     const model_reservation *r = &m->reservations[i];
@@ -216,12 +229,28 @@ const char *model_check_placement(const model *m, uintptr_t base, size_t bytes, 
   return NULL;
 }
 
+static bool alignment_accepted(model_alignment_rule rule, size_t alignment) {
+  switch (rule) {
+  case ALIGNMENT_ANY: return true;
+  case ALIGNMENT_MULTIPLE: return alignment % MODEL_GRANULE == 0;
+  default: return alignment == 0 || is_power_of_two(alignment);
+  }
+}
+
 hipError_t model_reserve(model *m, bool ptr_null, size_t bytes, size_t alignment,
                          unsigned long long flags, uintptr_t got_base) {
-  if (ptr_null || flags != 0 || bytes == 0 || bytes % MODEL_GRANULE != 0)
+  const model_profile *profile = m->profile;
+  if (ptr_null || flags != 0)
     return hipErrorInvalidValue;
-  if (alignment != 0 && !is_power_of_two(alignment))
-    return hipErrorInvalidValue;
+  if (bytes == 0)
+    return profile->reserve_size_zero; /* g: reserve_size_zero */
+  if (bytes % MODEL_GRANULE != 0) {
+    if (!profile->reserve_size_unchecked)
+      return profile->reserve_size_granularity;
+    bytes = round_up(bytes); /* `unchecked`: whole granules */
+  }
+  if (!alignment_accepted(profile->reserve_alignment, alignment))
+    return profile->reserve_size_granularity; /* g: a refused alignment gets this code */
   m->reservations[free_reservation_slot(m)] =
       (model_reservation){.live = true, .base = got_base, .bytes = bytes};
   return hipSuccess;
@@ -232,40 +261,84 @@ hipError_t model_address_free(model *m, uintptr_t ptr, size_t bytes) {
     return hipErrorInvalidValue;
   int r = model__reservation_at(m, ptr); /* any interior address, any size (a.3#3, #4) */
   if (r < 0)
-    return hipErrorInvalidValue;
+    return m->profile->free_unknown_address; /* g: free_unknown_address */
   for (int i = 0; i < MODEL_MAX_MAPPINGS; i++)
     if (m->mappings[i].live && model__reservation_at(m, m->mappings[i].base) == r)
-      return hipErrorUnknown; /* a.3#5: refused, the reservation stays usable */
+      /* a.3#5: refused, the reservation stays usable; g: free_with_mappings
+         `Success` says so and keeps the reservation and its mappings too. */
+      return m->profile->free_with_mappings;
   m->reservations[r].live = false;
   return hipSuccess;
 }
 
 /* ---- physical allocations (a.4, a.5, a.10, a.11) ---- */
 
-hipError_t model_create(model *m, bool handle_null, size_t bytes, const hipMemAllocationProp *prop,
-                        unsigned long long flags, uintptr_t got_handle) {
-  if (handle_null || bytes == 0 || flags != 0 || prop == NULL)
+static bool device_id_valid(int id) { return id >= 0 && id < MODEL_DEVICES; }
+
+/* The checks a.1 (granularity) and a.4 (create) share, in their order: the
+   type (g: allocation_types), the location type (location_types) and its id
+   (create_device_id, host_id_checked). The device memory is charged to, or -1. */
+static hipError_t check_prop(const model *m, const hipMemAllocationProp *prop, bool create,
+                             int *device) {
+  const model_profile *profile = m->profile;
+  *device = -1;
+  if (prop->type != hipMemAllocationTypePinned &&
+      !(profile->uncached_type && prop->type == hipMemAllocationTypeUncached))
     return hipErrorInvalidValue;
-  if (prop->type != hipMemAllocationTypePinned && prop->type != hipMemAllocationTypeUncached)
-    return hipErrorInvalidValue;
-  int device = -1;
+  int id = prop->location.id;
   switch (prop->location.type) {
   case hipMemLocationTypeDevice:
-    if (prop->location.id < 0 || prop->location.id >= MODEL_DEVICES)
-      return hipErrorInvalidDevice;
-    device = prop->location.id;
-    break;
-  case hipMemLocationTypeHostNuma:
-    if (prop->location.id != 0) /* one NUMA node */
-      return hipErrorInvalidValue;
-    break;
+    if (!device_id_valid(id))
+      return create ? profile->create_device_id : hipErrorInvalidValue;
+    *device = id;
+    return hipSuccess;
   case hipMemLocationTypeHost:
-  case hipMemLocationTypeHostNumaCurrent: break; /* id ignored */
+    if (profile->location_types == LOCATIONS_DEVICE)
+      return hipErrorInvalidValue;
+    if (profile->host_id_checked && !device_id_valid(id))
+      return create ? hipErrorInvalidDevice : hipErrorInvalidValue;
+    return hipSuccess; /* id ignored */
+  case hipMemLocationTypeHostNuma:
+    if (profile->location_types != LOCATIONS_ALL)
+      return hipErrorInvalidValue;
+    /* One NUMA node; a.1#5 new checks the id of a Device location only. */
+    return create && id != 0 ? hipErrorInvalidValue : hipSuccess;
+  case hipMemLocationTypeHostNumaCurrent:
+    return profile->location_types == LOCATIONS_ALL ? hipSuccess : hipErrorInvalidValue;
   default: return hipErrorInvalidValue;
   }
+}
+
+hipError_t model_granularity(const model *m, bool out_null, const hipMemAllocationProp *prop,
+                             int option, size_t *expect) {
+  if (out_null || prop == NULL)
+    return hipErrorInvalidValue;
+  int device;
+  hipError_t status = check_prop(m, prop, false, &device);
+  if (status != hipSuccess)
+    return status;
+  bool recommended = option == hipMemAllocationGranularityRecommended;
+  if (m->profile->granularity_option_checked && !recommended &&
+      option != hipMemAllocationGranularityMinimum)
+    return hipErrorInvalidValue;
+  *expect = recommended && m->profile->recommended_own ? MODEL_RECOMMENDED : MODEL_GRANULE;
+  return hipSuccess;
+}
+
+hipError_t model_create(model *m, bool handle_null, size_t bytes, const hipMemAllocationProp *prop,
+                        unsigned long long flags, uintptr_t got_handle) {
+  const model_profile *profile = m->profile;
+  if (handle_null || bytes == 0 || flags != 0 || prop == NULL)
+    return hipErrorInvalidValue;
+  int device;
+  hipError_t status = check_prop(m, prop, true, &device);
+  if (status != hipSuccess)
+    return status;
   if (prop->requestedHandleType != hipMemHandleTypeNone &&
-      prop->requestedHandleType != hipMemHandleTypePosixFileDescriptor)
-    return hipErrorNotSupported;
+      !(profile->create_posix && prop->requestedHandleType == hipMemHandleTypePosixFileDescriptor))
+    return hipErrorNotSupported; /* g: create_handle_types */
+  if (!profile->create_size_rules)
+    bytes = round_up(bytes);  /* g: create_size_rules `no`, the hipMalloc path */
   if (bytes > MODEL_CAPACITY) /* a.4#6, for every location, before the 2048 rule */
     return hipErrorOutOfMemory;
   if (bytes % 2048 != 0)
@@ -300,7 +373,8 @@ hipError_t model_retain(model *m, bool handle_null, uintptr_t addr, uintptr_t *e
   if (i < 0)
     return hipErrorInvalidValue;
   model_phys *phys = &m->phys[m->mappings[i].phys];
-  phys->refs++; /* a.10#4 new: the retain is a reference */
+  if (m->profile->retain_adds_reference)
+    phys->refs++; /* g: retain_adds_reference */
   *expect = phys->handle;
   return hipSuccess;
 }
@@ -316,25 +390,40 @@ hipError_t model_properties(const model *m, bool prop_null, uintptr_t handle,
 
 /* ---- mappings (a.6, a.7) ---- */
 
-hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintptr_t handle,
-                     unsigned long long flags) {
-  if (ptr == 0 || handle == 0 || bytes == 0 || offset != 0 || flags != 0)
-    return hipErrorInvalidValue;
-  int p = model__phys_of(m, handle);
-  if (p < 0 || bytes % MODEL_GRANULE != 0 || ptr % MODEL_GRANULE != 0)
-    return hipErrorInvalidValue;
+/* What the backend (ROCr) refuses: an address or size off the page, a range
+   outside one reservation, an overlap with a mapping (a.6#3-#5). */
+static bool backend_refuses_map(const model *m, uintptr_t ptr, size_t bytes) {
+  if (bytes % MODEL_GRANULE != 0 || ptr % MODEL_GRANULE != 0)
+    return true;
   int r = model__reservation_at(m, ptr);
   uintptr_t end;
   if (r < 0 || !model__end(ptr, bytes, &end) ||
       end - m->reservations[r].base > m->reservations[r].bytes)
-    return hipErrorInvalidValue; /* not inside one reservation */
+    return true; /* not inside one reservation */
   for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
     const model_mapping *map = &m->mappings[i];
     if (map->live && ptr < map->base + map->bytes && map->base < end)
-      return hipErrorInvalidValue; /* overlap */
+      return true; /* overlap */
+  }
+  return false;
+}
+
+hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintptr_t handle,
+                     unsigned long long flags) {
+  const model_profile *profile = m->profile;
+  if (ptr == 0 || handle == 0 || bytes == 0 || offset != 0 || flags != 0)
+    return hipErrorInvalidValue;
+  int p = model__phys_of(m, handle);
+  if (p < 0 || (profile->map_size_checked && bytes % MODEL_GRANULE != 0))
+    return hipErrorInvalidValue; /* g: map_size_checked */
+  if (backend_refuses_map(m, ptr, bytes)) {
+    if (!profile->map_failure_swallowed)
+      return hipErrorInvalidValue;
+    m->phys[p].refs++; /* g: map_failure `swallowed`: the reference taken first stays */
+    return hipSuccess;
   }
   if (bytes > m->phys[p].bytes)
-    return hipErrorInvalidValue;
+    return hipErrorInvalidValue; /* mockhip's check where ROCr maps (a.6#6: none checks) */
   m->mappings[free_mapping_slot(m)] =
       (model_mapping){.live = true, .base = ptr, .bytes = bytes, .phys = p}; /* no access (b.5) */
   m->phys[p].mappings++;
@@ -342,8 +431,17 @@ hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintp
 }
 
 hipError_t model_unmap(model *m, uintptr_t ptr, size_t bytes) {
+  if (ptr == 0 || bytes == 0)
+    return hipErrorInvalidValue;
   int run[MODEL_MAX_MAPPINGS];
-  int count = ptr == 0 || bytes == 0 ? 0 : model__covered_run(m, ptr, bytes, run);
+  run[0] = model__mapping_at(m, ptr);
+  if (run[0] < 0)
+    return m->profile->unmap_unmapped; /* g: unmap_unmapped */
+  int count = 1;                       /* g: unmap_size `containing`: the size is not checked */
+  if (m->profile->unmap_size == RANGE_WHOLE_MAPPING && bytes != m->mappings[run[0]].bytes)
+    return hipErrorInvalidValue;
+  if (m->profile->unmap_size == RANGE_EXACT_RUN)
+    count = model__covered_run(m, ptr, bytes, run);
   if (count == 0)
     return hipErrorInvalidValue;
   for (int k = 0; k < count; k++) {
@@ -361,6 +459,8 @@ hipError_t model_export(model *m, bool out_null, uintptr_t handle, int type,
                         unsigned long long flags, int got_fd) {
   if (flags != 0 || handle == 0 || out_null)
     return hipErrorInvalidValue;
+  if (!m->profile->export_supported)
+    return hipErrorNotSupported; /* g: export_supported `no`: the handle is not looked at */
   int p = model__phys_of(m, handle);
   if (p < 0 || type != hipMemHandleTypePosixFileDescriptor ||
       (int)m->phys[p].prop.requestedHandleType != type)
@@ -378,17 +478,23 @@ static int open_fd(const model *m, intptr_t fd) {
   return -1;
 }
 
-hipError_t model_import(model *m, bool handle_null, intptr_t fd, int type, uintptr_t got_handle) {
-  if (handle_null || fd == 0)
+hipError_t model_import(model *m, bool handle_null, const model_os_handle_arg *os_handle, int type,
+                        uintptr_t got_handle) {
+  if (handle_null || os_handle->null)
     return hipErrorInvalidValue;
-  int f = open_fd(m, fd);
+  if (m->profile->import_os_handle == OS_HANDLE_UNSUPPORTED)
+    return hipErrorNotSupported; /* g: export_supported `no` */
+  /* g: import_os_handle: passed the other way, no fd is found there. */
+  int f = os_handle->form == m->profile->import_os_handle ? open_fd(m, os_handle->fd) : -1;
   if (f < 0)
     return hipErrorInvalidValue;
   /* a.11: an import reports Pinned memory on the calling device, and the
-     handle type as given (a.13#4: not checked). */
+     handle type as given (a.13#4: not checked) or 0 (g: imported_handle_type). */
   int memory = m->fds[f].memory;
+  hipMemAllocationHandleType reported =
+      m->profile->imported_type_given ? (hipMemAllocationHandleType)type : hipMemHandleTypeNone;
   hipMemAllocationProp prop = {.type = hipMemAllocationTypePinned,
-                               .requestedHandleType = (hipMemAllocationHandleType)type,
+                               .requestedHandleType = reported,
                                .location = {hipMemLocationTypeDevice, m->device}};
   phys_add(m, got_handle, m->memories[memory].bytes, &prop, -1, memory);
   return hipSuccess;

@@ -66,7 +66,7 @@ void op_get_access(fuzz_state *st) {
   hipMemLocation location = pick_location(st);
   uint8_t misuse = take(st) % 32;
   bool flags_null = misuse == 1, location_null = misuse == 2;
-  unsigned long long flags = 0xdead, expect = 0;
+  unsigned long long flags = 0xdead, expect = 0xdead; /* unwritten where the profile writes none */
   hipError_t got =
       hipMemGetAccess(flags_null ? NULL : &flags, location_null ? NULL : &location, (void *)ptr);
   hipError_t want =

@@ -1,7 +1,7 @@
 /*
  * ops_objects.c: one fuzzer step per call that makes, links or drops VMM
- * objects: reserve, free, create, release, map, unmap, retain, properties,
- * export, import and closing an exported fd. Each decodes its arguments,
+ * objects: reserve, free, granularity, create, release, map, unmap, retain,
+ * properties, export, import and closing an exported fd. Each decodes its arguments,
  * calls mockhip, asks the model, and checks the result and any output.
  */
 #include "harness.h"
@@ -74,6 +74,36 @@ static hipMemAllocationProp pick_prop(fuzz_state *st) {
   prop.allocFlags.compressionType = b >> 6; /* stored as given */
   prop.location = pick_location(st);
   return prop;
+}
+
+void op_granularity(fuzz_state *st) {
+  hipMemAllocationProp prop = pick_prop(st);
+  uint8_t b = take(st);
+  static const int options[8] = {hipMemAllocationGranularityMinimum,
+                                 hipMemAllocationGranularityMinimum,
+                                 hipMemAllocationGranularityRecommended,
+                                 hipMemAllocationGranularityRecommended,
+                                 hipMemAllocationGranularityRecommended,
+                                 2,
+                                 -1,
+                                 0x40};
+  int option = options[b % 8];
+  uint8_t misuse = (b >> 3) % 16;
+  bool out_null = misuse == 1, prop_null = misuse == 2;
+  size_t granularity = 0xdead, expect = 0;
+  hipError_t got =
+      hipMemGetAllocationGranularity(out_null ? NULL : &granularity, prop_null ? NULL : &prop,
+                                     (hipMemAllocationGranularity_flags)option);
+  hipError_t want =
+      model_granularity(&st->model, out_null, prop_null ? NULL : &prop, option, &expect);
+  CHECK_CALL(st, got, want,
+             "hipMemGetAllocationGranularity(granularity=%s, prop={type=%#x, location={%d, "
+             "%d}}%s, option=%d)",
+             out_null ? "NULL" : "&out", (unsigned)prop.type, (int)prop.location.type,
+             prop.location.id, prop_null ? " passed as NULL" : "", option);
+  if (got == hipSuccess && granularity != expect)
+    check_fail(st, "hipMemGetAllocationGranularity(option=%d) gave %zu, the model says %zu", option,
+               granularity, expect);
 }
 
 void op_create(fuzz_state *st) {
@@ -195,11 +225,12 @@ void op_export(fuzz_state *st) {
 }
 
 /* An fd that is open and exported now, or one that is no memory file at all.
-   Never a closed one: the mock may have reused its number for its own memory. */
-static intptr_t pick_import_fd(fuzz_state *st) {
+   Never a closed one: the mock may have reused its number for its own memory.
+   0 stands for osHandle NULL. */
+static int pick_import_fd(fuzz_state *st) {
   uint8_t b = take(st);
   switch (b % 8) {
-  case 5: return 0; /* osHandle NULL */
+  case 5: return 0;
   case 6: return -1;
   case 7: return b & 8 ? STDERR_FILENO : 1 << 20;
   default:
@@ -212,19 +243,33 @@ static intptr_t pick_import_fd(fuzz_state *st) {
   }
 }
 
+/* g: import_os_handle: the fd as the profile takes it (the value where it
+   takes none), now and then the other way, which no profile finds an fd in. */
 void op_import(fuzz_state *st) {
   if (!model_room_for_handle(&st->model))
     return;
-  intptr_t fd = pick_import_fd(st);
+  int fd = pick_import_fd(st);
   uint8_t misuse = take_misuse(st);
   bool handle_null = misuse == 1;
   int type = misuse == 2 ? hipMemHandleTypeWin32 : hipMemHandleTypePosixFileDescriptor;
+  bool profile_takes_pointer = st->model.profile->import_os_handle == OS_HANDLE_POINTER;
+  bool by_pointer = misuse == 3 || misuse == 4 ? !profile_takes_pointer : profile_takes_pointer;
+  static int fd_box; /* what a pointer-taking import reads */
+  fd_box = fd;
+  void *os_handle = fd == 0 ? NULL : by_pointer ? (void *)&fd_box : (void *)(intptr_t)fd;
+  model_os_handle_arg arg = {.null = os_handle == NULL,
+                             .form = by_pointer ? OS_HANDLE_POINTER : OS_HANDLE_VALUE,
+                             .fd = fd};
   hipMemGenericAllocationHandle_t handle = NULL;
-  hipError_t got = hipMemImportFromShareableHandle(handle_null ? NULL : &handle, (void *)fd,
+  hipError_t got = hipMemImportFromShareableHandle(handle_null ? NULL : &handle, os_handle,
                                                    (hipMemAllocationHandleType)type);
-  hipError_t want = model_import(&st->model, handle_null, fd, type, (uintptr_t)handle);
-  CHECK_CALL(st, got, want, "hipMemImportFromShareableHandle(handle=%s, osHandle=%ld, type=%d)",
-             handle_null ? "NULL" : "&out", (long)fd, type);
+  hipError_t want = model_import(&st->model, handle_null, &arg, type, (uintptr_t)handle);
+  CHECK_CALL(st, got, want, "hipMemImportFromShareableHandle(handle=%s, osHandle=%s%d, type=%d)",
+             handle_null ? "NULL" : "&out",
+             os_handle == NULL ? "NULL, unused "
+             : by_pointer      ? "&"
+                               : "",
+             fd, type);
   if (got == hipSuccess)
     remember_handle(st, (uintptr_t)handle);
 }

@@ -7,8 +7,10 @@
  * (check.c). Every input ends with a teardown through the HIP API that must
  * leave mockhip with no live object, so inputs do not depend on each other.
  *
- * The mock plays MODEL_DEVICES devices of MODEL_CAPACITY bytes each: the
- * options are set before the first HIP call, which is when mockhip reads them.
+ * The mock plays MODEL_DEVICES devices of MODEL_CAPACITY bytes each and the
+ * ROCm release MOCKHIP_ROCM_VERSION names (newest when unset), the model the
+ * same release's profile: the options are set before the first HIP call,
+ * which is when mockhip reads them, so one process plays one profile.
  * VMM_FUZZ_TRACE=1 prints every call with its result (to read a reproducer).
  */
 #include "harness.h"
@@ -31,6 +33,7 @@ static const fuzz_op ops[] = {
     {"reserve", op_reserve},
     {"reserve", op_reserve},
     {"address free", op_address_free},
+    {"granularity", op_granularity},
     {"create", op_create},
     {"create", op_create},
     {"release", op_release},
@@ -56,12 +59,43 @@ static const fuzz_op ops[] = {
 };
 #define OP_COUNT (sizeof ops / sizeof ops[0])
 
+static fuzz_state st; /* the model's profile lives from input to input */
+
+/* What the profile says of the runtime as a whole: its name, the versions and
+   attribute 89 (g: vmm_attribute), checked once. */
+static void check_runtime(const model_profile *profile) {
+  if (strcmp(mockhip_rocm_version(), profile->name) != 0)
+    check_fail(&st, "mockhip plays %s, the model %s", mockhip_rocm_version(), profile->name);
+  int runtime = 0, driver = 0;
+  if (hipRuntimeGetVersion(&runtime) != hipSuccess || hipDriverGetVersion(&driver) != hipSuccess ||
+      runtime != profile->version || driver != profile->version)
+    check_fail(&st, "profile %s: hipRuntimeGetVersion %d, hipDriverGetVersion %d; the model: %d",
+               profile->name, runtime, driver, profile->version);
+  for (int device = 0; device < MODEL_DEVICES; device++) {
+    int vmm = -1;
+    if (hipDeviceGetAttribute(&vmm, hipDeviceAttributeVirtualMemoryManagementSupported, device) !=
+            hipSuccess ||
+        vmm != profile->vmm_attribute)
+      check_fail(&st, "profile %s: attribute 89 of device %d is %d, the model: %d", profile->name,
+                 device, vmm, profile->vmm_attribute);
+  }
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
+  const char *version = getenv("MOCKHIP_ROCM_VERSION");
+  const model_profile *profile = model_profile_named(version ? version : "newest");
+  if (profile == NULL) {
+    fprintf(stderr, "vmm_fuzz: MOCKHIP_ROCM_VERSION=%s is no profile the model knows (%s)\n",
+            version, model_profile_names());
+    exit(2);
+  }
+  setenv("MOCKHIP_ROCM_VERSION", profile->name, 1);
   setenv("MOCKHIP_DEVICES", "2", 1);
   setenv("MOCKHIP_DEVICE_MEMORY", MODEL_CAPACITY_TEXT, 1);
   setenv("MOCKHIP_GRANULARITY", "4096", 1);
+  setenv("MOCKHIP_GRANULARITY_RECOMMENDED", MODEL_RECOMMENDED_TEXT, 1);
   /* The model knows none of these: no injected failures, no misuse reports. */
   unsetenv("MOCKHIP_FAIL");
   unsetenv("MOCKHIP_STRICT");
@@ -74,11 +108,15 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     fprintf(stderr, "vmm_fuzz: mockhip did not start with %d devices\n", MODEL_DEVICES);
     abort();
   }
+  model_init(&st.model, profile);
+  fprintf(stderr, "vmm_fuzz: profile %s (MOCKHIP_ROCM_VERSION)\n", profile->name);
+  check_runtime(profile);
   return 0;
 }
 
-/* Unmaps every mapping, drops every reference, closes every exported fd and
-   frees every reservation, each through the API and checked like a step. */
+/* Unmaps every mapping, drops every reference (those a swallowed map left
+   too), closes every exported fd and frees every reservation, each through the
+   API and checked like a step. */
 static void teardown(fuzz_state *st) {
   model *m = &st->model;
   st->step = 0;
@@ -128,9 +166,10 @@ static void teardown(fuzz_state *st) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static fuzz_state st;
   model_reset(&st.model);
+  model kept = st.model;
   memset(&st, 0, sizeof st);
+  st.model = kept;
   st.data = data;
   st.size = size;
   for (st.step = 1; st.step <= MAX_STEPS && input_left(&st); st.step++) {

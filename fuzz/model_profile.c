@@ -1,0 +1,142 @@
+/*
+ * model_profile.c: docs/hip-vmm-semantics.md section (g) as the model reads
+ * it: one array per row of the table, one cell per column, in the table's
+ * column order, so each line can be read against the reference's row.
+ * A new release is one more column: a name, a version and a cell per row.
+ */
+#include "model_profile.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#define COLUMNS 9
+static const char *const names[COLUMNS] = {"6.0", "6.1", "6.2", "6.3",   "6.4",
+                                           "7.0", "7.1", "7.2", "newest"};
+/* major*10000000 + minor*100000; newest answers the header's HIP_VERSION. */
+static const int versions[COLUMNS] = {60000000, 60100000, 60200000, 60300000,   60400000,
+                                      70000000, 70100000, 70200000, HIP_VERSION};
+
+enum { IV = hipErrorInvalidValue, OOM = hipErrorOutOfMemory, OK = hipSuccess };
+#define MA hipErrorMemoryAllocation /* the same value as OutOfMemory, as the table says */
+
+/* Rows; the comment after a cell says what the table's word was where the
+   model plays it as another value. */
+/*                                     6.0  6.1  6.2  6.3  6.4  7.0  7.1  7.2  newest */
+static const bool vmm_attribute[] = {0, 1, 1, 1, 1, 1, 1, 1, 1};
+static const bool uncached_type[] = {0, 0, 0, 0, 0, 1, 1, 1, 1};
+static const model_location_types location_types[] = {
+    LOCATIONS_DEVICE,      LOCATIONS_DEVICE,      LOCATIONS_DEVICE,
+    LOCATIONS_DEVICE,      LOCATIONS_DEVICE,      LOCATIONS_DEVICE_HOST,
+    LOCATIONS_DEVICE_HOST, LOCATIONS_DEVICE_HOST, LOCATIONS_ALL};
+static const bool host_id_checked[] = {0, 0, 0, 0, 0, 1, 1, 1, 0};
+static const bool granularity_option_checked[] = {0, 0, 1, 1, 1, 1, 1, 1, 1};
+static const bool recommended_own[] = {0, 0, 0, 0, 0, 0, 0, 0, 1};
+/* 6.0 `unchecked`: the backend refuses the empty range with OutOfMemory. */
+static const hipError_t reserve_size_zero[] = {OOM, MA, MA, MA, MA, IV, IV, IV, IV};
+static const bool reserve_size_unchecked[] = {1, 0, 0, 0, 0, 0, 0, 0, 0};
+static const hipError_t reserve_size_granularity[] = {
+    OK /* unchecked */, MA, MA, MA, MA, IV, IV, IV, IV};
+static const model_alignment_rule reserve_alignment[] = {
+    ALIGNMENT_ANY,  ALIGNMENT_MULTIPLE, ALIGNMENT_POW2, ALIGNMENT_POW2, ALIGNMENT_POW2,
+    ALIGNMENT_POW2, ALIGNMENT_POW2,     ALIGNMENT_POW2, ALIGNMENT_POW2};
+static const hipError_t free_unknown_address[] = {OK,
+                                                  IV /* crash */,
+                                                  IV /* crash */,
+                                                  IV /* crash */,
+                                                  IV /* crash */,
+                                                  IV /* crash */,
+                                                  IV /* crash */,
+                                                  IV /* crash */,
+                                                  IV};
+static const hipError_t free_with_mappings[] = {OK,
+                                                OK,
+                                                OK,
+                                                hipErrorUnknown,
+                                                hipErrorUnknown,
+                                                hipErrorUnknown,
+                                                hipErrorUnknown,
+                                                hipErrorUnknown,
+                                                hipErrorUnknown};
+static const hipError_t create_device_id[] = {IV,
+                                              IV,
+                                              IV,
+                                              IV,
+                                              IV,
+                                              hipErrorInvalidDevice,
+                                              hipErrorInvalidDevice,
+                                              hipErrorInvalidDevice,
+                                              hipErrorInvalidDevice};
+static const bool create_posix[] = {0, 0, 1, 1, 1, 1, 1, 1, 1};
+static const bool create_size_rules[] = {0, 1, 1, 1, 1, 1, 1, 1, 1};
+/* release_while_mapped: 6.0 `crash` is played as `deferred`, which the model
+   always does (b.2): no row here. */
+static const bool map_size_checked[] = {0, 0, 0, 0, 0, 0, 0, 0, 1};
+static const bool map_failure_swallowed[] = {1, 1, 1, 1, 1, 1, 1, 1, 0};
+static const hipError_t unmap_unmapped[] = {
+    IV /* crash */, IV /* crash */, IV /* crash */, IV /* crash */, IV /* crash */, IV, IV, IV, IV};
+static const model_range_rule unmap_size[] = {
+    RANGE_WHOLE_MAPPING, RANGE_WHOLE_MAPPING, RANGE_CONTAINING, RANGE_CONTAINING, RANGE_CONTAINING,
+    RANGE_EXACT_RUN,     RANGE_EXACT_RUN,     RANGE_EXACT_RUN,  RANGE_EXACT_RUN};
+static const model_range_rule set_access_size[] = {
+    RANGE_EXTEND,         RANGE_EXTEND,         RANGE_EXTEND,         RANGE_EXTEND,   RANGE_EXTEND,
+    RANGE_FIRST_MAPPINGS, RANGE_FIRST_MAPPINGS, RANGE_FIRST_MAPPINGS, RANGE_EXACT_RUN};
+static const model_access_locations set_access_locations[] = {
+    ACCESS_AS_DEVICE,    ACCESS_AS_DEVICE,    ACCESS_AS_DEVICE,
+    ACCESS_AS_DEVICE,    ACCESS_AS_DEVICE,    ACCESS_HOST_LOCATED,
+    ACCESS_HOST_LOCATED, ACCESS_HOST_LOCATED, ACCESS_ALL_LOCATIONS};
+static const bool get_access_checked[] = {0, 1, 1, 1, 1, 1, 1, 1, 1};
+/* retain_non_vmm (always the newest's InvalidValue) and export_null_handle
+   (InvalidValue or `crash`, played as InvalidValue) give one code everywhere:
+   no row here. */
+static const bool retain_adds_reference[] = {0, 0, 0, 0, 0, 0, 0, 0, 1};
+static const bool export_supported[] = {0, 0, 1, 1, 1, 1, 1, 1, 1};
+static const model_os_handle import_os_handle[] = {
+    OS_HANDLE_UNSUPPORTED, OS_HANDLE_UNSUPPORTED, OS_HANDLE_POINTER,
+    OS_HANDLE_POINTER,     OS_HANDLE_POINTER,     OS_HANDLE_POINTER,
+    OS_HANDLE_POINTER,     OS_HANDLE_POINTER,     OS_HANDLE_VALUE};
+static const bool imported_type_given[] = {0, 0, 0, 1, 1, 1, 1, 1, 1};
+
+#define CELL(row, c) ((void)sizeof(char[sizeof row / sizeof row[0] == COLUMNS ? 1 : -1]), row[c])
+
+static model_profile profiles[COLUMNS];
+
+const model_profile *model_profile_named(const char *name) {
+  for (int c = 0; c < COLUMNS; c++) {
+    if (strcmp(name, names[c]) != 0)
+      continue;
+    profiles[c] = (model_profile){
+        .name = names[c],
+        .version = versions[c],
+        .vmm_attribute = CELL(vmm_attribute, c),
+        .uncached_type = CELL(uncached_type, c),
+        .location_types = CELL(location_types, c),
+        .host_id_checked = CELL(host_id_checked, c),
+        .granularity_option_checked = CELL(granularity_option_checked, c),
+        .recommended_own = CELL(recommended_own, c),
+        .reserve_size_zero = CELL(reserve_size_zero, c),
+        .reserve_size_unchecked = CELL(reserve_size_unchecked, c),
+        .reserve_size_granularity = CELL(reserve_size_granularity, c),
+        .reserve_alignment = CELL(reserve_alignment, c),
+        .free_unknown_address = CELL(free_unknown_address, c),
+        .free_with_mappings = CELL(free_with_mappings, c),
+        .create_device_id = CELL(create_device_id, c),
+        .create_posix = CELL(create_posix, c),
+        .create_size_rules = CELL(create_size_rules, c),
+        .map_size_checked = CELL(map_size_checked, c),
+        .map_failure_swallowed = CELL(map_failure_swallowed, c),
+        .unmap_unmapped = CELL(unmap_unmapped, c),
+        .unmap_size = CELL(unmap_size, c),
+        .set_access_size = CELL(set_access_size, c),
+        .set_access_locations = CELL(set_access_locations, c),
+        .get_access_checked = CELL(get_access_checked, c),
+        .retain_adds_reference = CELL(retain_adds_reference, c),
+        .export_supported = CELL(export_supported, c),
+        .import_os_handle = CELL(import_os_handle, c),
+        .imported_type_given = CELL(imported_type_given, c),
+    };
+    return &profiles[c];
+  }
+  return NULL;
+}
+
+const char *model_profile_names(void) { return "6.0, 6.1, 6.2, 6.3, 6.4, 7.0, 7.1, 7.2, newest"; }
