@@ -17,6 +17,8 @@ set -euo pipefail
 
 # shellcheck source=ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=ci/divergence_file.sh
+source "$(dirname "${BASH_SOURCE[0]}")/divergence_file.sh"
 
 # Exit status when the GPU cannot run the suite (automake's "skipped").
 EXIT_UNUSABLE=77
@@ -187,31 +189,6 @@ no_gpu() {
   exit "$EXIT_UNUSABLE"
 }
 
-# nearest_divergences X.Y: the file for X.Y, else the nearest older release's,
-# else the nearest newer one's, else none.txt.
-nearest_divergences() {
-  local want=$1 file version best='' best_key='' key want_key
-  want_key=$(awk -F. '{printf "%d%03d", $1, $2}' <<<"$want")
-  [[ -f $divergences_dir/rocm-$want.txt ]] && {
-    printf '%s\n' "$divergences_dir/rocm-$want.txt"
-    return
-  }
-  for file in "$divergences_dir"/rocm-*.txt; do
-    [[ -f $file ]] || continue
-    version=${file##*/rocm-}
-    version=${version%.txt}
-    [[ $version =~ ^[0-9]+\.[0-9]+$ ]] || continue
-    key=$(awk -F. '{printf "%d%03d", $1, $2}' <<<"$version")
-    # Older releases first (the nearest, the highest key), then newer ones (the lowest).
-    if [[ -z $best ]] ||
-      ((key <= want_key && (best_key > want_key || key > best_key))) ||
-      ((key > want_key && best_key > want_key && key < best_key)); then
-      best=$file best_key=$key
-    fi
-  done
-  printf '%s\n' "${best:-$divergences_dir/none.txt}"
-}
-
 ROCM_LIBRARY='' ROCM_INCLUDE=''
 if [[ -n $prefix ]]; then
   rocm_at "$prefix" ||
@@ -239,7 +216,7 @@ if (($(about_field device_count) > 0)); then
 else
   printf 'ci/report.sh: GPU: none\n'
 fi
-divergences=$(nearest_divergences "$version")
+divergences=$(ci_nearest_divergences "$divergences_dir" "$version")
 if [[ $divergences != */rocm-$version.txt ]]; then
   printf 'ci/report.sh: warning: no conformance/divergences/rocm-%s.txt; using %s, the nearest release that has one\n' \
     "$version" "${divergences#"$CI_ROOT"/}"

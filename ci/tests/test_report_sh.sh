@@ -4,7 +4,8 @@
 #
 #   bash ci/tests/test_report_sh.sh
 #
-# --help and bad command lines; --rocm with a prefix that holds no ROCm (77,
+# --help and bad command lines; the divergence file --rocm picks for a release
+# (ci/divergence_file.sh); --rocm with a prefix that holds no ROCm (77,
 # or 0 with --allow-skip); --rocm on the installed ROCm: without a GPU that can
 # run the rules it says why and exits 77, and with --allow-skip it runs the
 # all-skip report, exits 0 and writes JUnit and JSON files that match it
@@ -47,6 +48,23 @@ report two_modes 2 --rocm --profile 6.2
 report no_profile_file 2 --profile 9.9
 has no_profile_file 'no conformance/divergences/mock-9.9.txt'
 ok "--help, and bad command lines end with status 2"
+
+# The divergence file of a release: its own, else the nearest older, else the nearest newer.
+# shellcheck source=ci/divergence_file.sh
+source "$root/ci/divergence_file.sh"
+mkdir -p "$work/divergences"
+for version in 5.2 6.2 6.10 7.0; do
+  : >"$work/divergences/rocm-$version.txt"
+done
+for case in 6.2:6.2 6.3:6.2 6.9:6.2 6.11:6.10 8.0:7.0 5.0:5.2 4.9:5.2; do
+  got=$(ci_nearest_divergences "$work/divergences" "${case%%:*}")
+  [[ $got == "$work/divergences/rocm-${case##*:}.txt" ]] ||
+    fail "ci_nearest_divergences ${case%%:*}: $got, expected rocm-${case##*:}.txt"
+done
+rm "$work"/divergences/rocm-*.txt
+[[ $(ci_nearest_divergences "$work/divergences" 6.2) == "$work/divergences/none.txt" ]] ||
+  fail "ci_nearest_divergences without any rocm-*.txt is not none.txt"
+ok "a release's divergence file: its own, the nearest older, the nearest newer, none.txt"
 
 report rocm_nowhere 77 --rocm "$work/no-rocm"
 has rocm_nowhere "^ci/report.sh: no usable GPU: no ROCm runtime under $work/no-rocm "
