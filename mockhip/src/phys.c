@@ -168,8 +168,11 @@ MH_EXPORT hipError_t hipMemGetAllocationGranularity(size_t *out, const hipMemAll
 
 /* ---- create and release ---- */
 
-static hipError_t create_checks(mh_state *s, hipMemGenericAllocationHandle_t *handle, size_t bytes,
+/* The checks of hipMemCreate; *size is rounded up to pages where the played release
+   does that instead of checking (6.0). */
+static hipError_t create_checks(mh_state *s, hipMemGenericAllocationHandle_t *handle, size_t *size,
                                 const hipMemAllocationProp *prop, unsigned long long flags) {
+  size_t bytes = *size;
   if (handle == NULL)
     return mh__fail(hipErrorInvalidValue, "handle is NULL");
   if (bytes == 0)
@@ -202,15 +205,18 @@ static hipError_t create_checks(mh_state *s, hipMemGenericAllocationHandle_t *ha
     return mh__fail(hipErrorOutOfMemory, "size %zu exceeds the device memory %zu", bytes, capacity);
   /* ROCm's two size rules: HIP wants multiples of its base address alignment, the allocator
      pages. 5.x code (6.0) went through the hipMalloc path, which rounds up instead. */
-  if (mh__profile_is(MH_ROW_create_size_rules, MH_CELL_no))
-    return hipSuccess;
-  if (bytes % ROCM_BASE_ADDR_ALIGN != 0)
+  size_t granularity = s->options.granularity;
+  if (mh__profile_is(MH_ROW_create_size_rules, MH_CELL_no)) {
+    if (bytes % granularity != 0)
+      *size = bytes += granularity - bytes % granularity; /* <= capacity + a granule: no overflow */
+  } else if (bytes % ROCM_BASE_ADDR_ALIGN != 0) {
     return mh__fail(hipErrorInvalidValue, "size %zu is not a multiple of %d", bytes,
                     ROCM_BASE_ADDR_ALIGN);
-  if (bytes % s->options.granularity != 0)
+  } else if (bytes % granularity != 0) {
     return mh__fail(hipErrorOutOfMemory,
                     "size %zu is not a multiple of the minimum granularity %zu", bytes,
-                    s->options.granularity);
+                    granularity);
+  }
   if (type == hipMemLocationTypeDevice && s->device_used[prop->location.id] > capacity - bytes)
     return mh__fail(hipErrorOutOfMemory,
                     "device %d has %zu of %zu bytes free, %zu requested (MOCKHIP_DEVICE_MEMORY)",
@@ -221,11 +227,9 @@ static hipError_t create_checks(mh_state *s, hipMemGenericAllocationHandle_t *ha
 
 static hipError_t create(mh_state *s, hipMemGenericAllocationHandle_t *handle, size_t bytes,
                          const hipMemAllocationProp *prop, unsigned long long flags) {
-  hipError_t err = create_checks(s, handle, bytes, prop, flags);
+  hipError_t err = create_checks(s, handle, &bytes, prop, flags);
   if (err != hipSuccess)
     return err;
-  if (bytes % s->options.granularity != 0) /* only without the size rules */
-    bytes += s->options.granularity - bytes % s->options.granularity;
   mh_phys *phys = calloc(1, sizeof *phys);
   if (phys == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the allocation record");

@@ -4,12 +4,15 @@
  *   devices=  granularity=  recommended=  total=  trace=
  * It makes exactly PROBE_TRACED_CALLS HIP calls whose trace lines reach
  * stderr, one of them failing on purpose, so a test can count them.
+ * "mockhip-options-probe rocm [NAME]" reports the ROCm release played instead
+ * (see rocm_main).
  */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <hip/hip_runtime_api.h>
+#include <mockhip.h>
 
 #include "options_probe.h"
 
@@ -33,7 +36,31 @@ static int trace_is_on(void) {
   return on;
 }
 
-int main(void) {
+/*
+ * The release played: mockhip_set_rocm_version(NAME) first when NAME is given
+ * ("set="), then the release and the runtime and driver versions, then another
+ * mockhip_set_rocm_version after those first calls ("late=") and the same
+ * three again:
+ *   set=  rocm=  runtime=  driver=  late=  rocm_late=  runtime_late=
+ */
+static int rocm_main(const char *name) {
+  if (name != NULL)
+    printf("set=%d\n", mockhip_set_rocm_version(name));
+  int runtime = -1, driver = -1;
+  const char *rocm = mockhip_rocm_version();
+  hipRuntimeGetVersion(&runtime);
+  hipDriverGetVersion(&driver);
+  printf("rocm=%s\nruntime=%d\ndriver=%d\n", rocm, runtime, driver);
+  const char *other = strcmp(rocm, "6.1") == 0 ? "7.1" : "6.1";
+  printf("late=%d\n", mockhip_set_rocm_version(other));
+  hipRuntimeGetVersion(&runtime);
+  printf("rocm_late=%s\nruntime_late=%d\n", mockhip_rocm_version(), runtime);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "rocm") == 0)
+    return rocm_main(argc > 2 ? argv[2] : NULL);
   hipMemAllocationProp prop;
   memset(&prop, 0, sizeof prop);
   prop.type = hipMemAllocationTypePinned;

@@ -157,6 +157,107 @@ static void test_all_together(void **state) {
   free(got.err_text);
 }
 
+/* ---- the ROCm release played: MOCKHIP_ROCM_VERSION and mockhip_set_rocm_version ---- */
+
+typedef struct rocm_report {
+  long long set; /* -2: not called */
+  char rocm[16], rocm_late[16];
+  long long runtime, driver, late, runtime_late;
+  char *err_text;
+} rocm_report;
+
+static void text_field(const char *text, const char *key, char *out, size_t size) {
+  const char *at = strstr(text, key);
+  assert_non_null(at);
+  at += strlen(key);
+  size_t length = strcspn(at, "\n");
+  assert_true(length < size);
+  memcpy(out, at, length);
+  out[length] = '\0';
+}
+
+/* Runs "mockhip-options-probe rocm [set_name]" with exactly `env`. */
+static rocm_report probe_rocm(const char *const *env, const char *set_name) {
+  const char *const argv[] = {MOCKHIP_OPTIONS_PROBE, "rocm", set_name, NULL};
+  char *out_text;
+  rocm_report r = {.set = -2};
+  assert_true(mt_exited_ok(mt_run_program(argv, env, &out_text, &r.err_text)));
+  if (set_name != NULL)
+    r.set = field(out_text, "set=");
+  text_field(out_text, "rocm=", r.rocm, sizeof r.rocm);
+  text_field(out_text, "rocm_late=", r.rocm_late, sizeof r.rocm_late);
+  r.runtime = field(out_text, "runtime=");
+  r.driver = field(out_text, "driver=");
+  r.late = field(out_text, "late=");
+  r.runtime_late = field(out_text, "runtime_late=");
+  free(out_text);
+  return r;
+}
+
+/* The release is `name`, the versions are its own, and a late change was refused
+   and changed nothing. Frees r.err_text. */
+static void assert_plays(rocm_report r, const char *name, long long version) {
+  assert_string_equal(r.rocm, name);
+  assert_int_equal(r.runtime, version);
+  assert_int_equal(r.driver, version);
+  assert_int_equal(r.late, -1);
+  assert_string_equal(r.rocm_late, name);
+  assert_int_equal(r.runtime_late, version);
+  free(r.err_text);
+}
+
+static const struct {
+  const char *name;
+  long long version; /* major*10000000 + minor*100000; newest: HIP_VERSION, 7.2 */
+} releases[] = {{"6.0", 60000000}, {"6.1", 60100000}, {"6.2", 60200000},
+                {"6.3", 60300000}, {"6.4", 60400000}, {"7.0", 70000000},
+                {"7.1", 70100000}, {"7.2", 70200000}, {"newest", 70200000}};
+
+static void test_rocm_version_each(void **state) {
+  (void)state;
+  const char *none[] = {NULL};
+  rocm_report r = probe_rocm(none, NULL);
+  assert_string_equal(r.err_text, "");
+  assert_plays(r, "newest", HIP_VERSION);
+  for (size_t i = 0; i < sizeof releases / sizeof releases[0]; i++) {
+    char setting[64];
+    snprintf(setting, sizeof setting, "MOCKHIP_ROCM_VERSION=%s", releases[i].name);
+    const char *env[] = {setting, NULL};
+    r = probe_rocm(env, NULL);
+    if (r.err_text[0] != '\0')
+      print_error("%s: unexpected stderr:\n%s", setting, r.err_text);
+    assert_string_equal(r.err_text, "");
+    assert_plays(r, releases[i].name, releases[i].version);
+  }
+}
+
+/* mockhip_set_rocm_version before the first call wins over the variable; an
+   unknown name returns -1 and leaves the release the variable chose. */
+static void test_rocm_version_set(void **state) {
+  (void)state;
+  const char *none[] = {NULL}, *env[] = {"MOCKHIP_ROCM_VERSION=6.3", NULL};
+  rocm_report r = probe_rocm(env, "6.0");
+  assert_int_equal(r.set, 0);
+  assert_string_equal(r.err_text, "");
+  assert_plays(r, "6.0", 60000000);
+  r = probe_rocm(env, "newest");
+  assert_int_equal(r.set, 0);
+  assert_plays(r, "newest", HIP_VERSION);
+  r = probe_rocm(none, "7.2");
+  assert_int_equal(r.set, 0);
+  assert_plays(r, "7.2", 70200000);
+
+  static const char *const unknown[] = {"6.5", "", "6.2.0", NULL};
+  for (const char *const *name = unknown; *name != NULL; name++) {
+    r = probe_rocm(none, *name);
+    assert_int_equal(r.set, -1);
+    assert_plays(r, "newest", HIP_VERSION);
+  }
+  r = probe_rocm(env, "latest");
+  assert_int_equal(r.set, -1);
+  assert_plays(r, "6.3", 60300000);
+}
+
 /* ---- negative: one warning line naming the variable, and the default kept ---- */
 
 /* `want` is what the probe must report despite the bad setting(s). */
@@ -255,6 +356,30 @@ static void test_bad_seed_and_switches(void **state) {
   check_bad_values("STRICT", switches);
 }
 
+/* A bad release warns in one line, all of stderr, and plays newest. */
+static void test_bad_rocm_version(void **state) {
+  (void)state;
+  static const char *const bad[] = {"7.3", "5.7", "6", "", "6.2.0", " 6.2", "v6.2", "latest", NULL};
+  for (const char *const *value = bad; *value != NULL; value++) {
+    char setting[64];
+    snprintf(setting, sizeof setting, "MOCKHIP_ROCM_VERSION=%s", *value);
+    const char *env[] = {setting, NULL};
+    rocm_report r = probe_rocm(env, NULL);
+    char warning[128];
+    snprintf(warning, sizeof warning, "mockhip: warning: %s: ", setting);
+    const char *newline = strchr(r.err_text, '\n');
+    bool one_line = newline != NULL && newline[1] == '\0';
+    if (!one_line || strncmp(r.err_text, warning, strlen(warning)) != 0 ||
+        strstr(r.err_text, "; using newest\n") == NULL)
+      print_error("%s: expected one line \"%s...; using newest\", stderr was:\n%s", setting,
+                  warning, r.err_text);
+    assert_true(one_line);
+    assert_memory_equal(r.err_text, warning, strlen(warning));
+    assert_non_null(strstr(r.err_text, "; using newest\n"));
+    assert_plays(r, "newest", HIP_VERSION);
+  }
+}
+
 static void test_recommended_below_minimum(void **state) {
   (void)state;
   /* The default recommendation (2 MiB) is below a 4 MiB minimum. */
@@ -279,9 +404,10 @@ static void test_device_memory_below_granularity(void **state) {
 
 int main(void) {
   const struct CMUnitTest positive[] = {
-      cmocka_unit_test(test_defaults),        cmocka_unit_test(test_each_variable),
-      cmocka_unit_test(test_size_spellings),  cmocka_unit_test(test_trace_lines),
-      cmocka_unit_test(test_trace_spellings), cmocka_unit_test(test_all_together),
+      cmocka_unit_test(test_defaults),          cmocka_unit_test(test_each_variable),
+      cmocka_unit_test(test_size_spellings),    cmocka_unit_test(test_trace_lines),
+      cmocka_unit_test(test_trace_spellings),   cmocka_unit_test(test_all_together),
+      cmocka_unit_test(test_rocm_version_each), cmocka_unit_test(test_rocm_version_set),
   };
   const struct CMUnitTest negative[] = {
       cmocka_unit_test(test_bad_devices),
@@ -291,6 +417,7 @@ int main(void) {
       cmocka_unit_test(test_bad_device_memory),
       cmocka_unit_test(test_bad_trace),
       cmocka_unit_test(test_bad_seed_and_switches),
+      cmocka_unit_test(test_bad_rocm_version),
       cmocka_unit_test(test_recommended_below_minimum),
       cmocka_unit_test(test_device_memory_below_granularity),
   };
