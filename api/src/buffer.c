@@ -3,7 +3,15 @@
  * mapped back to back from its start; growing maps one more chunk, shrinking
  * unmaps whole trailing chunks, and growing past the range remaps the same
  * chunks into a larger one. No byte is ever copied. Every step that fails
- * undoes what it did, so a failure leaves the buffer as it was.
+ * undoes what it did, so a failure leaves the buffer as it was (where a
+ * release cannot undo it, drop_chunks_from says what is left).
+ *
+ * Only forms every ROCm release from 6.1 on accepts are used: access is set
+ * on a run the size of the range's first chunks or from the range's start
+ * (map_with_access), and several chunks are unmapped in one call only where
+ * the runtime allows it (dev->unmap_spans_mappings).
+ * hipMemRetainAllocationHandle is never called: it adds no reference before
+ * the newest runtime, so hmo keeps, per chunk, whether it still holds one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,14 +24,31 @@ static size_t round_up(size_t bytes, size_t granularity, bool *overflow) {
   return rest ? bytes + (granularity - rest) : bytes;
 }
 
-static int set_access(hmo_buffer *buf, char *addr, size_t bytes, hmo_access access,
+/* Bytes of chunks [first, first+count). */
+static size_t chunk_bytes(const hmo_buffer *buf, size_t first, size_t count) {
+  size_t bytes = 0;
+  for (size_t i = first; i < first + count; i++)
+    bytes += buf->chunks[i].bytes;
+  return bytes;
+}
+
+/* Whether `bytes` is the size of some of chunks [0, mapped) together, from the first. */
+static bool is_first_chunks_bytes(const hmo_buffer *buf, size_t mapped, size_t bytes) {
+  size_t sum = 0;
+  for (size_t i = 0; i < mapped && sum < bytes; i++)
+    sum += buf->chunks[i].bytes;
+  return sum == bytes;
+}
+
+/* Sets the access of whole mappings [base, base+bytes). */
+static int set_access(hmo_buffer *buf, char *base, size_t bytes, hmo_access access,
                       const char *op) {
   hipMemAccessDesc desc;
   memset(&desc, 0, sizeof desc);
   desc.location.type = hipMemLocationTypeDevice;
   desc.location.id = buf->dev->hip_id;
   desc.flags = (hipMemAccessFlags)access;
-  return hmo__check_hip(hipMemSetAccess(addr, bytes, &desc, 1), "hipMemSetAccess", op);
+  return hmo__check_hip(hipMemSetAccess(base, bytes, &desc, 1), "hipMemSetAccess", op);
 }
 
 static int reserve_range(char **out, size_t bytes, const char *op) {
@@ -34,6 +59,35 @@ static int reserve_range(char **out, size_t bytes, const char *op) {
   return status;
 }
 
+/*
+ * Unmaps chunks [first, first+count), mapped from base + offset: in one call
+ * where the runtime takes several mappings at once, else one chunk per call,
+ * the last first. *left is how many chunks from first are still mapped: 0 on
+ * success, all of them when the one call failed, those before the chunk whose
+ * unmap failed otherwise.
+ */
+static int unmap_chunks(hmo_buffer *buf, char *base, size_t first, size_t count, size_t offset,
+                        size_t *left, const char *op) {
+  size_t end = offset + chunk_bytes(buf, first, count);
+  *left = count;
+  if (count == 0)
+    return HMO_OK;
+  if (buf->dev->unmap_spans_mappings) {
+    int status = hmo__check_hip(hipMemUnmap(base + offset, end - offset), "hipMemUnmap", op);
+    if (status == HMO_OK)
+      *left = 0;
+    return status;
+  }
+  for (; *left > 0; --*left) {
+    size_t bytes = buf->chunks[first + *left - 1].bytes;
+    end -= bytes;
+    int status = hmo__check_hip(hipMemUnmap(base + end, bytes), "hipMemUnmap", op);
+    if (status != HMO_OK)
+      return status;
+  }
+  return HMO_OK;
+}
+
 /* Maps chunks [first, first+count) at base + their offsets; on failure unmaps what it mapped. */
 static int map_chunks(hmo_buffer *buf, char *base, size_t first, size_t count, size_t offset,
                       const char *op) {
@@ -42,8 +96,8 @@ static int map_chunks(hmo_buffer *buf, char *base, size_t first, size_t count, s
     int status = hmo__check_hip(
         hipMemMap(base + at, buf->chunks[i].bytes, 0, buf->chunks[i].handle, 0), "hipMemMap", op);
     if (status != HMO_OK) {
-      if (at > offset)
-        (void)hipMemUnmap(base + offset, at - offset);
+      size_t left;
+      (void)unmap_chunks(buf, base, first, i - first, offset, &left, op);
       return status;
     }
     at += buf->chunks[i].bytes;
@@ -72,23 +126,33 @@ static int create_next_chunk(hmo_buffer *buf, size_t bytes, const char *op) {
   hipMemGenericAllocationHandle_t handle;
   status = hmo__check_hip(hipMemCreate(&handle, bytes, &prop, 0), "hipMemCreate", op);
   if (status == HMO_OK)
-    buf->chunks[buf->chunk_count] = (hmo_chunk){handle, bytes};
+    buf->chunks[buf->chunk_count] = (hmo_chunk){handle, bytes, true};
   return status;
 }
 
-/* Maps chunks [first, first+count) from base + offset and gives them the
-   buffer's access; on failure nothing stays mapped. */
+/*
+ * Maps chunks [first, first+count) from base + offset, the chunks before them
+ * being mapped from base already, and gives them the buffer's access; on
+ * failure the chunks it mapped are unmapped again. ROCm 7.0-7.2 take the size
+ * of a hipMemSetAccess only when it is the size of the range's first mappings
+ * (rocm-systems#2516): the new chunks get their access alone when they are as
+ * large as the first chunks together (growth by doubling, or by equal steps),
+ * else the whole run from base gets it again, which every release takes.
+ */
 static int map_with_access(hmo_buffer *buf, char *base, size_t first, size_t count, size_t offset,
                            const char *op) {
   int status = map_chunks(buf, base, first, count, offset, op);
   if (status != HMO_OK || buf->access == HMO_ACCESS_NONE)
     return status;
-  size_t bytes = 0;
-  for (size_t i = first; i < first + count; i++)
-    bytes += buf->chunks[i].bytes;
-  status = set_access(buf, base + offset, bytes, buf->access, op);
-  if (status != HMO_OK)
-    (void)hipMemUnmap(base + offset, bytes);
+  size_t bytes = chunk_bytes(buf, first, count);
+  if (offset == 0 || is_first_chunks_bytes(buf, first + count, bytes))
+    status = set_access(buf, base + offset, bytes, buf->access, op);
+  else
+    status = set_access(buf, base, offset + bytes, buf->access, op);
+  if (status != HMO_OK) {
+    size_t left;
+    (void)unmap_chunks(buf, base, first, count, offset, &left, op);
+  }
   return status;
 }
 
@@ -111,37 +175,39 @@ static int append_chunk(hmo_buffer *buf, size_t bytes, const char *op) {
   return HMO_OK;
 }
 
+/* The buffer ends after chunk `count` - 1: the chunks after it are gone. */
+static void forget_chunks_from(hmo_buffer *buf, size_t count) {
+  size_t gone = chunk_bytes(buf, count, buf->chunk_count - count);
+  atomic_fetch_sub(&buf->dev->bytes_allocated, gone);
+  buf->mapped -= gone;
+  buf->chunk_count = count;
+}
+
 /*
- * Drops the chunks from index `keep` on: their handles are released first
- * (legal while mapped: the mapping keeps the memory), then one unmap covers
- * them all. A failure takes back the references released so far (retain adds
- * one), so the buffer is as it was.
+ * Drops the chunks from index `keep` on: hmo's reference on each is released
+ * first (legal while mapped: the mapping keeps the memory), then unmapping
+ * frees them. A released reference cannot be taken back, so a failure of a
+ * release or of the one unmap leaves every chunk mapped and the buffer as it
+ * was, some chunks now kept by their mapping alone (held false: they are not
+ * released again). Where the chunks are unmapped one by one (before ROCm 7.0),
+ * an unmap that fails after the first leaves those already unmapped gone: the
+ * buffer then ends before them (copies refuse the bytes past its mapped end)
+ * until a resize maps them again.
  */
 static int drop_chunks_from(hmo_buffer *buf, size_t keep, const char *op) {
-  size_t kept = 0;
-  for (size_t i = 0; i < keep; i++)
-    kept += buf->chunks[i].bytes;
-  int status = HMO_OK;
-  size_t released = keep;
-  for (; released < buf->chunk_count && status == HMO_OK; released++)
-    status = hmo__check_hip(hipMemRelease(buf->chunks[released].handle), "hipMemRelease", op);
-  if (status == HMO_OK)
-    status = hmo__check_hip(hipMemUnmap(buf->base + kept, buf->mapped - kept), "hipMemUnmap", op);
-  else
-    released--; /* the failed one was not released */
-  if (status != HMO_OK) {
-    size_t at = kept;
-    for (size_t i = keep; i < released; i++) {
-      hipMemGenericAllocationHandle_t again;
-      (void)hipMemRetainAllocationHandle(&again, buf->base + at);
-      at += buf->chunks[i].bytes;
-    }
-    return status;
+  for (size_t i = keep; i < buf->chunk_count; i++) {
+    if (!buf->chunks[i].held)
+      continue;
+    int status = hmo__check_hip(hipMemRelease(buf->chunks[i].handle), "hipMemRelease", op);
+    if (status != HMO_OK)
+      return status;
+    buf->chunks[i].held = false;
   }
-  atomic_fetch_sub(&buf->dev->bytes_allocated, buf->mapped - kept);
-  buf->mapped = kept;
-  buf->chunk_count = keep;
-  return HMO_OK;
+  size_t left;
+  int status = unmap_chunks(buf, buf->base, keep, buf->chunk_count - keep,
+                            chunk_bytes(buf, 0, keep), &left, op);
+  forget_chunks_from(buf, keep + left);
+  return status;
 }
 
 int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t capacity,
@@ -221,7 +287,9 @@ void hmo__buffer_unhold(hmo_buffer *buf, const char *op) {
 /*
  * Grows past the range: a new range of `reserved` bytes gets every chunk plus
  * a new one of `extra` bytes, then the old range goes. Until the last step the
- * old range is untouched, so a failure just throws the new one away.
+ * old range is untouched, so a failure just throws the new one away; letting
+ * the old range go can fail too, and then it is put back as it was (every
+ * chunk is still mapped in the new range meanwhile, so none is lost).
  */
 static int grow_into_larger_range(hmo_buffer *buf, size_t reserved, size_t extra, const char *op) {
   int status = create_next_chunk(buf, extra, op);
@@ -234,18 +302,19 @@ static int grow_into_larger_range(hmo_buffer *buf, size_t reserved, size_t extra
     (void)hipMemRelease(handle);
     return status;
   }
-  size_t mapped = buf->mapped + extra;
-  status = map_with_access(buf, base, 0, buf->chunk_count + 1, 0, op);
-  /* Letting the old range go can fail too: then it is put back as it was. */
+  size_t count = buf->chunk_count, left;
+  status = map_with_access(buf, base, 0, count + 1, 0, op);
   if (status == HMO_OK) {
-    status = hmo__check_hip(hipMemUnmap(buf->base, buf->mapped), "hipMemUnmap", op);
+    status = unmap_chunks(buf, buf->base, 0, count, 0, &left, op);
     if (status == HMO_OK) {
       status = hmo__check_hip(hipMemAddressFree(buf->base, buf->reserved), "hipMemAddressFree", op);
       if (status != HMO_OK)
-        (void)map_with_access(buf, buf->base, 0, buf->chunk_count, 0, op);
+        (void)map_with_access(buf, buf->base, 0, count, 0, op);
+    } else if (left < count) {
+      (void)map_with_access(buf, buf->base, left, count - left, chunk_bytes(buf, 0, left), op);
     }
     if (status != HMO_OK)
-      (void)hipMemUnmap(base, mapped);
+      (void)unmap_chunks(buf, base, 0, count + 1, 0, &left, op);
   }
   if (status != HMO_OK) {
     (void)hipMemAddressFree(base, reserved);
@@ -255,7 +324,7 @@ static int grow_into_larger_range(hmo_buffer *buf, size_t reserved, size_t extra
   buf->base = base;
   buf->reserved = reserved;
   buf->chunk_count++;
-  buf->mapped = mapped;
+  buf->mapped += extra;
   buf->moves++;
   atomic_fetch_add(&buf->dev->bytes_allocated, extra);
   return HMO_OK;

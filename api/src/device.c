@@ -43,11 +43,18 @@ HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
     return hmo__fail_hip(hmo__status_of(err) == HMO_OK ? HMO_EBACKEND : hmo__status_of(err), err,
                          "hmo_device_open: no allocation granularity for device %d: %s", hip_device,
                          hipGetErrorName(err));
+  /* What the runtime's VMM calls accept differs by release: see hmo_device's fields. */
+  int version = 0;
+  int status =
+      hmo__check_hip(hipRuntimeGetVersion(&version), "hipRuntimeGetVersion", "hmo_device_open");
+  if (status != HMO_OK)
+    return status;
   hmo_device *dev = calloc(1, sizeof *dev);
   if (dev == NULL)
     return hmo__fail(HMO_ENOMEM, 0, "hmo_device_open: no memory for the device");
   dev->hip_id = hip_device;
   dev->granularity = granularity;
+  dev->unmap_spans_mappings = version >= 70000000;
   *out = dev;
   return HMO_OK;
 }

@@ -30,7 +30,10 @@ struct hmo_dtype_desc {
 
 struct hmo_device {
   int hip_id;
-  size_t granularity;             /* minimum, for every size and address */
+  size_t granularity; /* minimum, for every size and address */
+  /* One hipMemUnmap may cover several whole mappings (ROCm 7.0 on); before, 6.1 refuses
+     it and 6.2-6.4 unmap only the first (ROCR-Runtime#285), so hmo unmaps one by one. */
+  bool unmap_spans_mappings;
   _Atomic size_t bytes_allocated; /* physical bytes of live allocations */
   _Atomic size_t memories;        /* memory objects made on it and not yet released */
 };
@@ -38,6 +41,10 @@ struct hmo_device {
 typedef struct hmo_chunk {
   hipMemGenericAllocationHandle_t handle;
   size_t bytes;
+  /* hmo still holds the reference hipMemCreate gave: false once released while mapped,
+     when the mapping alone keeps the memory (hmo cannot take a reference back: before the
+     newest runtime hipMemRetainAllocationHandle adds none). */
+  bool held;
 } hmo_chunk;
 
 typedef struct hmo_buffer {
