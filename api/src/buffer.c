@@ -3,8 +3,8 @@
  * mapped back to back from its start; growing maps one more chunk, shrinking
  * unmaps whole trailing chunks, and growing past the range remaps the same
  * chunks into a larger one. No byte is ever copied. Every step that fails
- * undoes what it did, so a failure leaves the buffer as it was (where a
- * release cannot undo it, drop_chunks_from says what is left).
+ * undoes what it did, so a failure leaves the buffer as it was (where a ROCm
+ * release before 7.0 cannot, drop_chunks_from says what is left).
  *
  * Only forms every ROCm release from 6.1 on accepts are used: access is set
  * on a run the size of the range's first chunks or from the range's start
