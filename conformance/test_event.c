@@ -53,7 +53,7 @@ static void null_event_is_invalid_handle(void **state) {
   assert_hip(hipStreamWaitEvent(NULL, NULL, 0), hipErrorInvalidResourceHandle);
 }
 
-static void destroy_twice_is_context_destroyed(void **state) {
+static void event_destroy_twice_is_context_destroyed(void **state) {
   (void)conf_begin(state);
   hipEvent_t event = NULL;
   assert_hip(hipEventCreate(&event), hipSuccess);
@@ -203,7 +203,7 @@ static const conf_rule negative_rules[] = {
                 "hipEventSynchronize, hipStreamWaitEvent_common; Unit_hipEventDestroy_NullCheck, "
                 "Unit_hipEventQuery_NullCheck, Unit_hipEventSynchronize_NullCheck, "
                 "Unit_hipStreamWaitEvent_Negative (Invalid Event)"),
-    STREAM_RULE(destroy_twice_is_context_destroyed,
+    STREAM_RULE(event_destroy_twice_is_context_destroyed,
                 "clr hipEventDestroy (eventSet.erase); Unit_hipEventDestroy_Negative"),
     STREAM_RULE(elapsed_time_rejects_null,
                 "clr hipEventElapsedTime; Unit_hipEventElapsedTime_NullCheck"),

@@ -43,7 +43,7 @@ static void destroy_rejects_per_thread_stream(void **state) {
   assert_hip(hipStreamDestroy(hipStreamPerThread), hipErrorInvalidResourceHandle);
 }
 
-static void destroy_twice_is_context_destroyed(void **state) {
+static void stream_destroy_twice_is_context_destroyed(void **state) {
   (void)conf_begin(state);
   hipStream_t stream = NULL;
   assert_hip(hipStreamCreate(&stream), hipSuccess);
@@ -221,7 +221,7 @@ static const conf_rule negative_rules[] = {
     STREAM_RULE(destroy_rejects_null_stream,
                 "clr hipStreamDestroy; Unit_hipStreamDestroy_Negative_NullStream"),
     STREAM_RULE(destroy_rejects_per_thread_stream, "clr hipStreamDestroy (hipStreamPerThread)"),
-    STREAM_RULE(destroy_twice_is_context_destroyed,
+    STREAM_RULE(stream_destroy_twice_is_context_destroyed,
                 "clr 6.3 hipStreamDestroy isValid; Unit_hipStreamDestroy_Negative_DoubleDestroy"),
     STREAM_RULE(get_flags_rejects_null,
                 "clr hipStreamGetFlags_common; Unit_hipStreamGetFlags_Negative"),
