@@ -279,10 +279,15 @@ static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
                     "handle %p is not a live allocation (released or never created)",
                     (void *)handle);
   if (phys->handle_refs == 0) {
+    bool retain_adds = mh__profile_is(MH_ROW_retain_adds_reference, MH_CELL_yes);
     mh__misuse(MH_MISUSE_DOUBLE_RELEASE,
                "handle %p has no reference left (mapped %zu time(s)); ROCm would drop a "
-               "mapping's reference and free memory still mapped",
-               (void *)handle, phys->mappings);
+               "mapping's reference and free memory still mapped%s%s%s",
+               (void *)handle, phys->mappings, retain_adds ? "" : " (on ROCm ",
+               retain_adds ? "" : mh__profile_name(),
+               retain_adds ? ""
+                           : ", hipMemRetainAllocationHandle adds no reference: do not "
+                             "release what it returns, a.10#4)");
     return mh__fail(hipErrorInvalidValue,
                     "handle %p has no reference left to release (released already; %zu mapping(s) "
                     "keep it alive)",
