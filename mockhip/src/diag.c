@@ -92,12 +92,11 @@ MH_EXPORT void mockhip_dump(FILE *out) {
     out = stderr;
   mh_state *s = mh__state();
   mh__lock_read();
-  bool own = mh__profile_is(MH_ROW_recommended_granularity, MH_CELL_own);
   fprintf(out,
           "mockhip address space: %d device(s), granularity %zu (recommended %zu), playing ROCm "
           "%s\n",
-          s->options.devices, s->options.granularity,
-          own ? s->options.granularity_recommended : s->options.granularity, mh__profile_name());
+          s->options.devices, s->options.granularity, mh__recommended_granularity(s),
+          mh__profile_name());
   fprintf(out, "regions (%zu):\n", s->regions.count);
   for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL;
        n = mh__tree_next(&s->regions, n->key))

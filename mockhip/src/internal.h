@@ -257,6 +257,22 @@ MH_HIDDEN mh_mapping *mh__mapping_containing(mh_state *state, uintptr_t addr);
 /* The mapping that starts exactly at addr, or NULL (mapping.c). */
 MH_HIDDEN mh_mapping *mh__mapping_at(mh_state *state, uintptr_t addr);
 
+/* The mapping that starts where m ends, or NULL (mapping.c). */
+MH_HIDDEN mh_mapping *mh__mapping_next(mh_state *state, const mh_mapping *m);
+
+/*
+ * The mappings a hipMemUnmap of [ptr, ptr + *bytes) removes, as the played
+ * release chooses them: *first and the *count after it, *bytes set to their
+ * sum. Returns hipSuccess, or the release's error with the reason recorded
+ * (mapping_run.c).
+ */
+MH_HIDDEN hipError_t mh__unmap_run(mh_state *state, void *ptr, size_t *bytes, mh_mapping **first,
+                                   size_t *count);
+
+/* The mappings a hipMemSetAccess over [ptr, ptr+bytes) changes, as the played release
+   chooses them: the first and *count; NULL with the reason recorded (mapping_run.c). */
+MH_HIDDEN mh_mapping *mh__access_run(mh_state *state, void *ptr, size_t bytes, size_t *count);
+
 /* The live physical allocation a handle names, or NULL (NULL, garbage, freed) (phys.c). */
 MH_HIDDEN mh_phys *mh__phys_lookup(mh_state *state, hipMemGenericAllocationHandle_t handle);
 
@@ -265,6 +281,10 @@ MH_HIDDEN void mh__phys_unhold(mh_state *state, mh_phys *phys);
 
 /* Whether type is Device, Host, HostNuma or HostNumaCurrent (phys.c). */
 MH_HIDDEN bool mh__is_location_type(int type);
+
+/* What hipMemGetAllocationGranularity answers for Recommended: its own value in
+   the newest runtime, the minimum up to 7.2 (a.1#7) (phys.c). */
+MH_HIDDEN size_t mh__recommended_granularity(const mh_state *state);
 
 /* Whether device is in 0..devices-1 (runtime.c). */
 MH_HIDDEN bool mh__valid_device(const mh_state *state, int device);

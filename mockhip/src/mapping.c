@@ -2,7 +2,8 @@
  * mapping.c: mappings and their access: the mapping registry and its lookups,
  * hipMemMap, hipMemUnmap, hipMemSetAccess, hipMemGetAccess,
  * hipMemRetainAllocationHandle (which finds a handle by address) and
- * hipMemMapArrayAsync (refused, as on AMD).
+ * hipMemMapArrayAsync (refused, as on AMD). Which mappings an unmap or a
+ * set-access covers is mapping_run.c's.
  *
  * A mapping places a physical allocation's memory file at an address inside a
  * reservation. Access is recorded per location (each device, then the host)
@@ -41,67 +42,11 @@ mh_mapping *mh__mapping_at(mh_state *s, uintptr_t addr) {
   return mapping && mapping->base == addr ? mapping : NULL;
 }
 
-/* The mapping that starts where m ends, or NULL. */
-static mh_mapping *next_mapping(mh_state *s, const mh_mapping *m) {
+mh_mapping *mh__mapping_next(mh_state *s, const mh_mapping *m) {
   return mh__mapping_at(s, m->base + m->bytes);
 }
 
 static size_t slots(const mh_state *s) { return (size_t)s->options.devices + 1; }
-
-/*
- * The run of whole, back-to-back mappings that [ptr, ptr+bytes) names: it
- * starts with the mapping containing ptr and its sizes must add up to exactly
- * `bytes`, as ROCm's sub-buffer coverage check requires. Returns the first
- * mapping, or NULL with the reason recorded. Strict mode hears of ranges that
- * ROCm 6.x would have extended, crashed on or accepted in part.
- */
-static mh_mapping *covered_run(mh_state *s, void *ptr, size_t bytes, size_t *count,
-                               bool unmapping) {
-  mh_misuse partial = unmapping ? MH_MISUSE_PARTIAL_UNMAP : MH_MISUSE_PARTIAL_ACCESS;
-  mh_mapping *first = mh__mapping_containing(s, (uintptr_t)ptr);
-  if (first == NULL) {
-    if (unmapping)
-      mh__misuse(MH_MISUSE_UNMAP_UNMAPPED, "%p is not mapped (ROCm 6.x dereferences NULL here)",
-                 ptr);
-    else
-      mh__misuse(MH_MISUSE_ACCESS_HOLE, "%p + %zu starts at an unmapped address", ptr, bytes);
-    mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", ptr);
-    return NULL;
-  }
-  if ((uintptr_t)ptr != first->base)
-    mh__misuse(partial, "%p starts inside the mapping at %p; the whole mapping is affected", ptr,
-               (void *)first->base);
-  size_t covered = 0;
-  *count = 0;
-  for (mh_mapping *m = first; covered < bytes;) {
-    if (m->bytes > bytes - covered) {
-      mh__misuse(partial, "%p + %zu ends inside the mapping at %p (%zu bytes)", ptr, bytes,
-                 (void *)m->base, m->bytes);
-      mh__fail(hipErrorInvalidValue,
-               "size %zu ends inside the mapping at %p (sizes must add up to whole mappings)",
-               bytes, (void *)m->base);
-      return NULL;
-    }
-    covered += m->bytes;
-    ++*count;
-    if (covered == bytes)
-      break;
-    mh_mapping *next = next_mapping(s, m);
-    if (next == NULL || next->reservation != m->reservation) {
-      mh__misuse(unmapping ? partial : MH_MISUSE_ACCESS_HOLE,
-                 "%p + %zu runs past the mapping at %p into unmapped space", ptr, bytes,
-                 (void *)m->base);
-      mh__fail(hipErrorInvalidValue, "size %zu runs past the mapping at %p into %s", bytes,
-               (void *)m->base,
-               mh__region_containing(s, m->base + m->bytes) == m->reservation
-                   ? "unmapped address space"
-                   : "the end of the reservation");
-      return NULL;
-    }
-    m = next;
-  }
-  return first;
-}
 
 /* The page protection for everyone's access at once: the CPU plays every location. */
 static mh_os_prot union_prot(const mh_state *s, const mh_mapping *m) {
@@ -236,46 +181,16 @@ static void unmap_one(mh_state *s, mh_mapping *m) {
   free(m);
 }
 
-/*
- * The mappings an unmap removes, as 6.0-6.4 choose them: the one containing
- * ptr, whose size 6.1 compares with `bytes` and 6.2-6.4 ignore (a.7#3), so a
- * range over several mappings leaves the rest mapped (ROCR-Runtime#285).
- */
-static hipError_t containing_mapping(mh_state *s, void *ptr, size_t bytes, mh_mapping **out) {
-  mh_mapping *m = mh__mapping_containing(s, (uintptr_t)ptr);
-  if (m == NULL)
-    return mh__profile_fail(MH_ROW_unmap_unmapped, "%p is not inside a mapping", ptr);
-  if (mh__profile_is(MH_ROW_unmap_size, MH_CELL_whole_mapping) && bytes != m->bytes)
-    return mh__fail(hipErrorInvalidValue,
-                    "size %zu is not the size of the mapping at %p (%zu bytes)", bytes,
-                    (void *)m->base, m->bytes);
-  if (bytes > m->bytes - ((uintptr_t)ptr - m->base))
-    mh__misuse(MH_MISUSE_VERSION_BUG,
-               "ROCm %s fails here: it unmaps only the mapping at %p (%zu bytes) of the %zu "
-               "asked for; the rest stays mapped and the reservation's hipMemAddressFree fails "
-               "later (a.7#3, ROCR-Runtime#285)",
-               mh__profile_name(), (void *)m->base, m->bytes, bytes);
-  *out = m;
-  return hipSuccess;
-}
-
 static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
   if (ptr == NULL)
     return mh__fail(hipErrorInvalidValue, "ptr is NULL");
   if (bytes == 0)
     return mh__fail(hipErrorInvalidValue, "size is 0");
-  size_t count = 1;
-  mh_mapping *m = NULL;
-  if (mh__profile_is(MH_ROW_unmap_size, MH_CELL_exact_run)) {
-    m = covered_run(s, ptr, bytes, &count, true);
-    if (m == NULL)
-      return hipErrorInvalidValue;
-  } else {
-    hipError_t found = containing_mapping(s, ptr, bytes, &m);
-    if (found != hipSuccess)
-      return found;
-    bytes = m->bytes;
-  }
+  size_t count;
+  mh_mapping *m;
+  hipError_t found = mh__unmap_run(s, ptr, &bytes, &m, &count);
+  if (found != hipSuccess)
+    return found;
   /* One call over the whole run, before any record changes: the kernel
      replaces all of it or, when a split finds no map area left, none of it. */
   int err = mh__os_placeholder((void *)m->base, bytes);
@@ -285,7 +200,7 @@ static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
                     (void *)m->base, strerror(err), map_limit(err, limit, sizeof limit));
   }
   while (count-- > 0) {
-    mh_mapping *next = count ? next_mapping(s, m) : NULL;
+    mh_mapping *next = count ? mh__mapping_next(s, m) : NULL;
     unmap_one(s, m);
     m = next;
   }
@@ -343,7 +258,7 @@ static bool is_access_flags(int flags) {
 static bool host_access_allowed(mh_state *s, const mh_mapping *m, size_t run) {
   if (!mh__profile_is(MH_ROW_set_access_locations, MH_CELL_host_located))
     return true;
-  for (; run > 0; run--, m = next_mapping(s, m))
+  for (; run > 0; run--, m = mh__mapping_next(s, m))
     if (m->phys->prop.location.type != HIPVMM_LOCATION_HOST)
       return false;
   return true;
@@ -380,7 +295,7 @@ static int protect_run(mh_state *s, mh_mapping *first, size_t count, uintptr_t *
     uintptr_t start = m->base, end = m->base + m->bytes;
     mh_os_prot prot = union_prot(s, m);
     for (count--; count > 0; count--) {
-      mh_mapping *next = next_mapping(s, m);
+      mh_mapping *next = mh__mapping_next(s, m);
       if (union_prot(s, next) != prot)
         break;
       m = next;
@@ -392,73 +307,9 @@ static int protect_run(mh_state *s, mh_mapping *first, size_t count, uintptr_t *
       return err;
     }
     if (count > 0)
-      m = next_mapping(s, m);
+      m = mh__mapping_next(s, m);
   }
   return 0;
-}
-
-/*
- * ROCm 6.x: ROCr widens [ptr, ptr+bytes) to the whole mappings it touches
- * (a.8#3); a hole or the reservation's end still fails. Returns the first
- * mapping, or NULL with the reason recorded.
- */
-static mh_mapping *touched_run(mh_state *s, void *ptr, size_t bytes, size_t *count) {
-  mh_mapping *first = mh__mapping_containing(s, (uintptr_t)ptr);
-  if (first == NULL) {
-    mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", ptr);
-    return NULL;
-  }
-  uintptr_t end = (uintptr_t)ptr + bytes;
-  *count = 1;
-  for (mh_mapping *m = first; end > m->base + m->bytes; ++*count) {
-    mh_mapping *next = next_mapping(s, m);
-    if (next == NULL || next->reservation != m->reservation) {
-      mh__fail(hipErrorInvalidValue, "%p + %zu runs past the mapping at %p into %s", ptr, bytes,
-               (void *)m->base,
-               mh__region_containing(s, m->base + m->bytes) == m->reservation
-                   ? "unmapped address space"
-                   : "the end of the reservation");
-      return NULL;
-    }
-    m = next;
-  }
-  return first;
-}
-
-/*
- * ROCm 7.0-7.2 add up the sizes of the reservation's first mappings, not of
- * those from ptr on, and want `bytes` among those sums (rocm-systems#2516):
- * valid calls on later mappings of other sizes fail.
- */
-static bool first_mappings_match(mh_state *s, const mh_mapping *at, size_t bytes) {
-  const mh_region *reservation = at->reservation;
-  mh_tree_node *n = mh__tree_next(&s->mappings, reservation->base - 1);
-  size_t sum = 0;
-  for (; n != NULL && sum < bytes; n = mh__tree_next(&s->mappings, n->key))
-    sum += MH_CONTAINER(n, mh_mapping, node)->bytes;
-  if (sum == bytes)
-    return true;
-  mh__misuse(MH_MISUSE_VERSION_BUG,
-             "ROCm %s fails here: it compares size %zu with the sizes of the reservation's first "
-             "mappings, not of those from %p (rocm-systems#2516)",
-             mh__profile_name(), bytes, (void *)at->base);
-  mh__fail(hipErrorInvalidValue,
-           "size %zu is not the size of the reservation's first mapping(s): ROCm %s checks "
-           "those, not the ones from ptr (rocm-systems#2516)",
-           bytes, mh__profile_name());
-  return false;
-}
-
-/* The mappings a SetAccess over [ptr, ptr+bytes) changes, as the played release
-   chooses them; NULL with the reason recorded. */
-static mh_mapping *access_run(mh_state *s, void *ptr, size_t bytes, size_t *count) {
-  if (mh__profile_is(MH_ROW_set_access_size, MH_CELL_extend))
-    return touched_run(s, ptr, bytes, count);
-  mh_mapping *first = covered_run(s, ptr, bytes, count, false);
-  if (first != NULL && mh__profile_is(MH_ROW_set_access_size, MH_CELL_first_mappings) &&
-      !first_mappings_match(s, first, bytes))
-    return NULL;
-  return first;
 }
 
 static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemAccessDesc *desc,
@@ -472,7 +323,7 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
   if (count == 0)
     return mh__fail(hipErrorInvalidValue, "count is 0");
   size_t run;
-  mh_mapping *first = access_run(s, ptr, bytes, &run);
+  mh_mapping *first = mh__access_run(s, ptr, bytes, &run);
   if (first == NULL)
     return hipErrorInvalidValue;
   /* Descriptors apply one after another, as in ROCm: a bad one stops there,
@@ -490,7 +341,7 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
   if (saved == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory to save the access of %zu mapping(s)", run);
   mh_mapping *m = first;
-  for (size_t k = 0; k < run; k++, m = next_mapping(s, m)) {
+  for (size_t k = 0; k < run; k++, m = mh__mapping_next(s, m)) {
     memcpy(saved + k * width, m->access, width);
     for (size_t i = 0; i < good; i++)
       m->access[access_slot(s, &desc[i].location)] = (unsigned char)desc[i].flags;
@@ -499,7 +350,7 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
   int err = protect_run(s, first, run, &failed_at);
   if (err != 0) {
     m = first;
-    for (size_t k = 0; k < run; k++, m = next_mapping(s, m))
+    for (size_t k = 0; k < run; k++, m = mh__mapping_next(s, m))
       memcpy(m->access, saved + k * width, width);
     uintptr_t ignored;
     protect_run(s, first, run, &ignored); /* only moves area boundaries back: needs no new one */

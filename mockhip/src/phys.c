@@ -128,6 +128,12 @@ static bool id_names_device(int type) {
 
 /* ---- granularity ---- */
 
+size_t mh__recommended_granularity(const mh_state *s) {
+  return mh__profile_is(MH_ROW_recommended_granularity, MH_CELL_own)
+             ? s->options.granularity_recommended
+             : s->options.granularity;
+}
+
 static hipError_t granularity(mh_state *s, size_t *out, const hipMemAllocationProp *prop,
                               int option) {
   if (out == NULL)
@@ -148,9 +154,8 @@ static hipError_t granularity(mh_state *s, size_t *out, const hipMemAllocationPr
       mh__profile_is(MH_ROW_granularity_option_checked, MH_CELL_yes))
     return mh__fail(hipErrorInvalidValue, "option %d is neither Minimum (0) nor Recommended (1)",
                     option);
-  bool recommended = option == hipMemAllocationGranularityRecommended &&
-                     mh__profile_is(MH_ROW_recommended_granularity, MH_CELL_own);
-  *out = recommended ? s->options.granularity_recommended : s->options.granularity;
+  *out = option == hipMemAllocationGranularityRecommended ? mh__recommended_granularity(s)
+                                                          : s->options.granularity;
   return hipSuccess;
 }
 

@@ -1,0 +1,162 @@
+/*
+ * mapping_run.c: which mappings a hipMemUnmap or hipMemSetAccess over
+ * [ptr, ptr+bytes) covers, as the ROCm release played chooses them (rows
+ * unmap_size and set_access_size of profile_table.h): the newest runtime wants
+ * whole back-to-back mappings adding up to exactly `bytes`; 6.x unmaps the
+ * mapping containing ptr and widens a set-access to the mappings it touches;
+ * 7.0-7.2 also compare `bytes` with the reservation's first mappings.
+ */
+#include "internal.h"
+
+/* Records that the run stopped after m, at a hole or at the reservation's end. */
+static void fail_past(mh_state *s, size_t bytes, const mh_mapping *m) {
+  mh__fail(hipErrorInvalidValue, "size %zu runs past the mapping at %p into %s", bytes,
+           (void *)m->base,
+           mh__region_containing(s, m->base + m->bytes) == m->reservation
+               ? "unmapped address space"
+               : "the end of the reservation");
+}
+
+/*
+ * The run of whole, back-to-back mappings that [ptr, ptr+bytes) names: it
+ * starts with the mapping containing ptr and its sizes must add up to exactly
+ * `bytes`, as ROCm's sub-buffer coverage check requires. Returns the first
+ * mapping, or NULL with the reason recorded. Strict mode hears of ranges that
+ * ROCm 6.x would have extended, crashed on or accepted in part.
+ */
+static mh_mapping *exact_run(mh_state *s, void *ptr, size_t bytes, size_t *count, bool unmapping) {
+  mh_misuse partial = unmapping ? MH_MISUSE_PARTIAL_UNMAP : MH_MISUSE_PARTIAL_ACCESS;
+  mh_mapping *first = mh__mapping_containing(s, (uintptr_t)ptr);
+  if (first == NULL) {
+    if (unmapping)
+      mh__misuse(MH_MISUSE_UNMAP_UNMAPPED, "%p is not mapped (ROCm 6.x dereferences NULL here)",
+                 ptr);
+    else
+      mh__misuse(MH_MISUSE_ACCESS_HOLE, "%p + %zu starts at an unmapped address", ptr, bytes);
+    mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", ptr);
+    return NULL;
+  }
+  if ((uintptr_t)ptr != first->base)
+    mh__misuse(partial, "%p starts inside the mapping at %p; the whole mapping is affected", ptr,
+               (void *)first->base);
+  size_t covered = 0;
+  *count = 0;
+  for (mh_mapping *m = first; covered < bytes;) {
+    if (m->bytes > bytes - covered) {
+      mh__misuse(partial, "%p + %zu ends inside the mapping at %p (%zu bytes)", ptr, bytes,
+                 (void *)m->base, m->bytes);
+      mh__fail(hipErrorInvalidValue,
+               "size %zu ends inside the mapping at %p (sizes must add up to whole mappings)",
+               bytes, (void *)m->base);
+      return NULL;
+    }
+    covered += m->bytes;
+    ++*count;
+    if (covered == bytes)
+      break;
+    mh_mapping *next = mh__mapping_next(s, m);
+    if (next == NULL || next->reservation != m->reservation) {
+      mh__misuse(unmapping ? partial : MH_MISUSE_ACCESS_HOLE,
+                 "%p + %zu runs past the mapping at %p into unmapped space", ptr, bytes,
+                 (void *)m->base);
+      fail_past(s, bytes, m);
+      return NULL;
+    }
+    m = next;
+  }
+  return first;
+}
+
+/*
+ * The mapping an unmap removes on 6.0-6.4: the one containing ptr, whose size
+ * 6.1 compares with `bytes` and 6.2-6.4 ignore (a.7#3), so a range over
+ * several mappings leaves the rest mapped (ROCR-Runtime#285).
+ */
+static hipError_t containing_mapping(mh_state *s, void *ptr, size_t bytes, mh_mapping **out) {
+  mh_mapping *m = mh__mapping_containing(s, (uintptr_t)ptr);
+  if (m == NULL)
+    return mh__profile_fail(MH_ROW_unmap_unmapped, "%p is not inside a mapping", ptr);
+  if (mh__profile_is(MH_ROW_unmap_size, MH_CELL_whole_mapping) && bytes != m->bytes)
+    return mh__fail(hipErrorInvalidValue,
+                    "size %zu is not the size of the mapping at %p (%zu bytes)", bytes,
+                    (void *)m->base, m->bytes);
+  if (bytes > m->bytes - ((uintptr_t)ptr - m->base))
+    mh__misuse(MH_MISUSE_VERSION_BUG,
+               "ROCm %s fails here: it unmaps only the mapping at %p (%zu bytes) of the %zu "
+               "asked for; the rest stays mapped and the reservation's hipMemAddressFree fails "
+               "later (a.7#3, ROCR-Runtime#285)",
+               mh__profile_name(), (void *)m->base, m->bytes, bytes);
+  *out = m;
+  return hipSuccess;
+}
+
+hipError_t mh__unmap_run(mh_state *s, void *ptr, size_t *bytes, mh_mapping **first, size_t *count) {
+  if (mh__profile_is(MH_ROW_unmap_size, MH_CELL_exact_run)) {
+    *first = exact_run(s, ptr, *bytes, count, true);
+    return *first != NULL ? hipSuccess : hipErrorInvalidValue;
+  }
+  hipError_t found = containing_mapping(s, ptr, *bytes, first);
+  if (found == hipSuccess) {
+    *bytes = (*first)->bytes;
+    *count = 1;
+  }
+  return found;
+}
+
+/*
+ * ROCm 6.x: ROCr widens [ptr, ptr+bytes) to the whole mappings it touches
+ * (a.8#3); a hole or the reservation's end still fails. Returns the first
+ * mapping, or NULL with the reason recorded.
+ */
+static mh_mapping *touched_run(mh_state *s, void *ptr, size_t bytes, size_t *count) {
+  mh_mapping *first = mh__mapping_containing(s, (uintptr_t)ptr);
+  if (first == NULL) {
+    mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", ptr);
+    return NULL;
+  }
+  uintptr_t end = (uintptr_t)ptr + bytes;
+  *count = 1;
+  for (mh_mapping *m = first; end > m->base + m->bytes; ++*count) {
+    mh_mapping *next = mh__mapping_next(s, m);
+    if (next == NULL || next->reservation != m->reservation) {
+      fail_past(s, bytes, m);
+      return NULL;
+    }
+    m = next;
+  }
+  return first;
+}
+
+/*
+ * ROCm 7.0-7.2 add up the sizes of the reservation's first mappings, not of
+ * those from ptr on, and want `bytes` among those sums (rocm-systems#2516):
+ * valid calls on later mappings of other sizes fail.
+ */
+static bool first_mappings_match(mh_state *s, const mh_mapping *at, size_t bytes) {
+  const mh_region *reservation = at->reservation;
+  mh_tree_node *n = mh__tree_next(&s->mappings, reservation->base - 1);
+  size_t sum = 0;
+  for (; n != NULL && sum < bytes; n = mh__tree_next(&s->mappings, n->key))
+    sum += MH_CONTAINER(n, mh_mapping, node)->bytes;
+  if (sum == bytes)
+    return true;
+  mh__misuse(MH_MISUSE_VERSION_BUG,
+             "ROCm %s fails here: it compares size %zu with the sizes of the reservation's first "
+             "mappings, not of those from %p (rocm-systems#2516)",
+             mh__profile_name(), bytes, (void *)at->base);
+  mh__fail(hipErrorInvalidValue,
+           "size %zu is not the size of the reservation's first mapping(s): ROCm %s checks "
+           "those, not the ones from ptr (rocm-systems#2516)",
+           bytes, mh__profile_name());
+  return false;
+}
+
+mh_mapping *mh__access_run(mh_state *s, void *ptr, size_t bytes, size_t *count) {
+  if (mh__profile_is(MH_ROW_set_access_size, MH_CELL_extend))
+    return touched_run(s, ptr, bytes, count);
+  mh_mapping *first = exact_run(s, ptr, bytes, count, false);
+  if (first != NULL && mh__profile_is(MH_ROW_set_access_size, MH_CELL_first_mappings) &&
+      !first_mappings_match(s, first, bytes))
+    return NULL;
+  return first;
+}
