@@ -50,6 +50,7 @@ hipError_t mh__block_alloc(mh_state *s, void **out, size_t bytes, mh_block_memor
   region->memory = memory;
   region->flags = flags;
   region->made_by = mh__call_api();
+  mh__region_number(s, region);
   region->node.key = region->base;
   mh__tree_insert(&s->regions, &region->node);
   if (memory == MH_BLOCK_DEVICE)

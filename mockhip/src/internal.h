@@ -49,6 +49,10 @@ typedef struct mh_options {
   bool leak_check;                /* MOCKHIP_LEAK_CHECK */
   bool strict;                    /* MOCKHIP_STRICT */
   const char *rocm_version;       /* MOCKHIP_ROCM_VERSION, or NULL: read by profile.c */
+  bool explain;                   /* MOCKHIP_EXPLAIN: faults on mock memory explain themselves */
+  bool teach;                     /* MOCKHIP_TEACH: trace + strict + explain, and ROCm's answer */
+  const char *host_access;        /* MOCKHIP_HOST_ACCESS ("strict"), or NULL */
+  const char *trace_html;         /* MOCKHIP_TRACE_HTML: the stepper page's path, or NULL */
 } mh_options;
 
 /* Room for an option value as a warning shows it. */
@@ -101,6 +105,7 @@ typedef struct mh_region {
   mh_block_memory memory; /* block: device, host or managed */
   unsigned flags;         /* block: hipPointerAttribute_t.allocationFlags */
   mockhip_api made_by;    /* block: the entry point that allocated it, for reports */
+  unsigned long number;   /* reservation#N or <made_by>#N, counted per kind from 1 */
 } mh_region;
 
 /* Where access is recorded: one slot per device, then one for the host. */
@@ -187,6 +192,7 @@ typedef struct mh_state {
   mh_capture *captures;               /* captures not ended, newest first */
   unsigned long long next_capture_id; /* from 1, as ROCm's */
   uint64_t next_id;
+  unsigned long region_numbers[2];    /* the last number given per mh_region_kind */
   size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
   mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
   /* peer access and primary contexts (peer.c, context.c) */
@@ -272,6 +278,15 @@ MH_HIDDEN hipError_t mh__unmap_run(mh_state *state, void *ptr, size_t *bytes, mh
 /* The mappings a hipMemSetAccess over [ptr, ptr+bytes) changes, as the played release
    chooses them: the first and *count; NULL with the reason recorded (mapping_run.c). */
 MH_HIDDEN mh_mapping *mh__access_run(mh_state *state, void *ptr, size_t bytes, size_t *count);
+
+/*
+ * addr as a person reads it: "reservation#2+0x4000", "hipMalloc#1+0x10",
+ * "NULL", or "0x7f..." outside every region (describe.c). Call under the lock.
+ */
+MH_HIDDEN void mh__describe_addr(mh_state *state, uintptr_t addr, char *out, size_t out_bytes);
+
+/* Numbers a new region of its kind: reservation#1, #2, ... (describe.c). */
+MH_HIDDEN void mh__region_number(mh_state *state, mh_region *region);
 
 /* The live physical allocation a handle names, or NULL (NULL, garbage, freed) (phys.c). */
 MH_HIDDEN mh_phys *mh__phys_lookup(mh_state *state, hipMemGenericAllocationHandle_t handle);

@@ -49,6 +49,10 @@ static const option_desc options[] = {
     {"LEAK_CHECK", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, leak_check)},
     {"STRICT", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, strict)},
     {"ROCM_VERSION", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, rocm_version)},
+    {"EXPLAIN", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, explain)},
+    {"TEACH", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, teach)},
+    {"HOST_ACCESS", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, host_access)},
+    {"TRACE_HTML", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, trace_html)},
 };
 
 static bool parse_bool(const char *text, unsigned long long *out) {
@@ -152,6 +156,9 @@ void mh__options_read(mh_options *out) {
     }
     store(out, opt, value);
   }
+  /* Teach mode is trace, strict and explain at once. */
+  if (out->teach)
+    out->trace = out->strict = out->explain = true;
   /* Cross-option rules: the recommended granularity is never below the minimum,
      and a device holds at least one granule. */
   if (out->granularity_recommended < out->granularity) {

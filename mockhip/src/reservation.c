@@ -87,6 +87,7 @@ static hipError_t reserve(mh_state *s, void **ptr, size_t bytes, size_t align, v
   region->asked_bytes = bytes;
   region->device = -1;
   region->site = mh__call_site();
+  mh__region_number(s, region);
   region->node.key = region->base;
   mh__tree_insert(&s->regions, &region->node);
   s->stats.live_reservations++;

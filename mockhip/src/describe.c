@@ -1,0 +1,27 @@
+/*
+ * describe.c: addresses as a person reads them. A raw 0x7f3a... means nothing
+ * to someone learning; "reservation#2+0x4000" says which reserve made it and
+ * how far in it lies, and stays the same from run to run.
+ */
+#include <stdio.h>
+
+#include "internal.h"
+
+void mh__region_number(mh_state *s, mh_region *region) {
+  region->number = ++s->region_numbers[region->kind];
+}
+
+void mh__describe_addr(mh_state *s, uintptr_t addr, char *out, size_t out_bytes) {
+  if (addr == 0) {
+    snprintf(out, out_bytes, "NULL");
+    return;
+  }
+  const mh_region *r = mh__region_containing(s, addr);
+  if (r == NULL) {
+    snprintf(out, out_bytes, "%#lx", (unsigned long)addr);
+    return;
+  }
+  const char *kind =
+      r->kind == MH_REGION_RESERVATION ? "reservation" : mockhip_api_name(r->made_by);
+  snprintf(out, out_bytes, "%s#%lu+0x%lx", kind, r->number, (unsigned long)(addr - r->base));
+}
