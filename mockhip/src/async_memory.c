@@ -32,15 +32,16 @@ MH_EXPORT hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t str
     err = malloc_async(s, dev_ptr, size, stream);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMallocAsync, err, "dev_ptr=%p -> %p, size=%zu, stream=%p",
-                   (void *)dev_ptr, dev_ptr && err == hipSuccess ? *dev_ptr : NULL, size,
-                   (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipMallocAsync, err, "%s, size=%s, stream=%s",
+                   mh__d_out_ptr("dev_ptr", dev_ptr, err), mh__d_bytes(size), mh__d_stream(stream));
 }
 
 /* The stream first, then the pointer: NULL frees nothing (the newest ROCm; 6.x refused it). */
 MH_EXPORT hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipFreeAsync, MH_CALLER, &s);
+  char ptr_text[MH_DECODED_BYTES]; /* decoded now: the call frees what it names */
+  mh__d_ptr_early(dev_ptr, ptr_text);
   if (err == hipSuccess) {
     mh_stream *capturing; /* ROCm's STREAM_CAPTURE: a free node, run at once without VM */
     mh__lock_write();
@@ -51,6 +52,6 @@ MH_EXPORT hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream) {
       err = mh__block_free(s, dev_ptr, "dev_ptr");
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipFreeAsync, err, "dev_ptr=%p, stream=%p", dev_ptr,
-                   (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipFreeAsync, err, "dev_ptr=%s, stream=%s", ptr_text,
+                   mh__d_stream(stream));
 }

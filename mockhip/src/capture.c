@@ -282,8 +282,8 @@ MH_EXPORT hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureM
     err = begin_capture(s, stream, (int)mode);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipStreamBeginCapture, err, "stream=%p, mode=%d", (void *)stream,
-                   (int)mode);
+  return mh__leave(MOCKHIP_CALL_hipStreamBeginCapture, err, "stream=%s, mode=%s",
+                   mh__d_stream(stream), mh__d_capture_mode((int)mode));
 }
 
 /* hipStreamEndCapture_common's checks, in its order. */
@@ -348,9 +348,8 @@ MH_EXPORT hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t *pGraph)
     err = end_capture(s, stream, pGraph);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipStreamEndCapture, err, "stream=%p, pGraph=%p -> %p",
-                   (void *)stream, (void *)pGraph,
-                   pGraph && err == hipSuccess ? (void *)*pGraph : NULL);
+  return mh__leave(MOCKHIP_CALL_hipStreamEndCapture, err, "stream=%s, %s", mh__d_stream(stream),
+                   mh__d_out_graph("pGraph", pGraph, err));
 }
 
 /* hipStreamIsCapturing and hipStreamGetCaptureInfo: the null stream is never
@@ -381,8 +380,8 @@ MH_EXPORT hipError_t hipStreamIsCapturing(hipStream_t stream,
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamIsCapturing, MH_CALLER, &s);
   if (err == hipSuccess)
     err = capture_info(s, stream, pCaptureStatus, NULL);
-  return mh__leave(MOCKHIP_CALL_hipStreamIsCapturing, err, "stream=%p, pCaptureStatus=%p",
-                   (void *)stream, (void *)pCaptureStatus);
+  return mh__leave(MOCKHIP_CALL_hipStreamIsCapturing, err, "stream=%s, pCaptureStatus=%p",
+                   mh__d_stream(stream), (void *)pCaptureStatus);
 }
 
 MH_EXPORT hipError_t hipStreamGetCaptureInfo(hipStream_t stream,
@@ -393,8 +392,8 @@ MH_EXPORT hipError_t hipStreamGetCaptureInfo(hipStream_t stream,
   if (err == hipSuccess)
     err = capture_info(s, stream, pCaptureStatus, pId);
   return mh__leave(MOCKHIP_CALL_hipStreamGetCaptureInfo, err,
-                   "stream=%p, pCaptureStatus=%p, pId=%p", (void *)stream, (void *)pCaptureStatus,
-                   (void *)pId);
+                   "stream=%s, pCaptureStatus=%p, pId=%p", mh__d_stream(stream),
+                   (void *)pCaptureStatus, (void *)pId);
 }
 
 MH_EXPORT hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode *mode) {
@@ -412,8 +411,9 @@ MH_EXPORT hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode *mo
       thread_mode = (hipStreamCaptureMode)asked;
     }
   }
-  return mh__leave(MOCKHIP_CALL_hipThreadExchangeStreamCaptureMode, err, "mode=%p (%d -> %d)",
-                   (void *)mode, asked, mode && err == hipSuccess ? (int)*mode : -1);
+  return mh__leave(MOCKHIP_CALL_hipThreadExchangeStreamCaptureMode, err, "mode=%p (%s -> %s)",
+                   (void *)mode, mh__d_capture_mode(asked),
+                   mode && err == hipSuccess ? mh__d_capture_mode((int)*mode) : "unchanged");
 }
 
 MH_EXPORT hipError_t hipGraphDestroy(hipGraph_t graph) {
@@ -435,5 +435,5 @@ MH_EXPORT hipError_t hipGraphDestroy(hipGraph_t graph) {
       mh__unlock();
     }
   }
-  return mh__leave(MOCKHIP_CALL_hipGraphDestroy, err, "graph=%p", (void *)graph);
+  return mh__leave(MOCKHIP_CALL_hipGraphDestroy, err, "graph=%s", mh__d_graph(graph));
 }

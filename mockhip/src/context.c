@@ -138,7 +138,7 @@ MH_EXPORT hipError_t hipCtxGetDevice(hipDevice_t *device) {
     else
       *device = mh__current_device();
   }
-  return mh__leave(MOCKHIP_CALL_hipCtxGetDevice, err, "device=%p", (void *)device);
+  return mh__leave(MOCKHIP_CALL_hipCtxGetDevice, err, "%s", mh__d_out_int("device", device, err));
 }
 
 MH_EXPORT hipError_t hipCtxSynchronize(void) {
@@ -207,8 +207,8 @@ MH_EXPORT hipError_t hipDevicePrimaryCtxGetState(hipDevice_t dev, unsigned int *
       mh__unlock();
     }
   }
-  return mh__leave(MOCKHIP_CALL_hipDevicePrimaryCtxGetState, err, "dev=%d, flags=%p, active=%p",
-                   dev, (void *)flags, (void *)active);
+  return mh__leave(MOCKHIP_CALL_hipDevicePrimaryCtxGetState, err, "dev=%d, %s, %s", dev,
+                   mh__d_out_unsigned("flags", flags, err), mh__d_out_int("active", active, err));
 }
 
 /* clr hipDevicePrimaryCtxReset does nothing and checks nothing. */

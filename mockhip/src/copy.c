@@ -47,11 +47,16 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
     if (m == NULL)
       return mh__fail(hipErrorInvalidValue, "%s %p + %zu: %p is reserved but not mapped", what,
                       (void *)addr, bytes, (void *)at);
-    if ((m->access[device] & need) != need)
+    if ((m->access[device] & need) != need) {
+      mh__teach_note("a.8",
+                     "no access check stops a copy: the device %s the mapping anyway, "
+                     "or faults, and the call returns hipSuccess",
+                     need == hipMemAccessFlagsProtReadWrite ? "writes" : "reads");
       return mh__fail(hipErrorInvalidValue,
                       "%s %p + %zu: device %d has %s access to the mapping at %p, %s needed", what,
                       (void *)addr, bytes, device, access_name(m->access[device]), (void *)m->base,
                       access_name(need));
+    }
     at = m->base + m->bytes;
   }
   return hipSuccess;
@@ -163,8 +168,8 @@ MH_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpyKi
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, (int)kind, NULL);
-  return mh__leave(MOCKHIP_CALL_hipMemcpy, err, "dst=%p, src=%p, sizeBytes=%zu, kind=%d", dst, src,
-                   n, (int)kind);
+  return mh__leave(MOCKHIP_CALL_hipMemcpy, err, "dst=%s, src=%s, sizeBytes=%s, kind=%s",
+                   mh__d_ptr(dst), mh__d_ptr(src), mh__d_bytes(n), mh__d_memcpy_kind((int)kind));
 }
 
 MH_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, HIPVMM_HTOD_SRC *src, size_t n) {
@@ -174,7 +179,8 @@ MH_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, HIPVMM_HTOD_SRC *src, siz
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, hipMemcpyHostToDevice, NULL);
-  return mh__leave(MOCKHIP_CALL_hipMemcpyHtoD, err, "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyHtoD, err, "dst=%s, src=%s, sizeBytes=%s", mh__d_ptr(dst),
+                   mh__d_ptr(src), mh__d_bytes(n));
 }
 
 MH_EXPORT hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t n) {
@@ -184,7 +190,8 @@ MH_EXPORT hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t n) {
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToHost, NULL);
-  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoH, err, "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoH, err, "dst=%s, src=%s, sizeBytes=%s", mh__d_ptr(dst),
+                   mh__d_ptr(src), mh__d_bytes(n));
 }
 
 MH_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n) {
@@ -194,7 +201,8 @@ MH_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToDevice, NULL);
-  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoD, err, "dst=%p, src=%p, sizeBytes=%zu", dst, src, n);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoD, err, "dst=%s, src=%s, sizeBytes=%s", mh__d_ptr(dst),
+                   mh__d_ptr(src), mh__d_bytes(n));
 }
 
 MH_EXPORT hipError_t hipMemcpyAsync(void *dst, const void *src, size_t n, hipMemcpyKind kind,
@@ -204,8 +212,9 @@ MH_EXPORT hipError_t hipMemcpyAsync(void *dst, const void *src, size_t n, hipMem
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, (int)kind, stream);
   return mh__leave(MOCKHIP_CALL_hipMemcpyAsync, err,
-                   "dst=%p, src=%p, sizeBytes=%zu, kind=%d, stream=%p", dst, src, n, (int)kind,
-                   (void *)stream);
+                   "dst=%s, src=%s, sizeBytes=%s, kind=%s, stream=%s", mh__d_ptr(dst),
+                   mh__d_ptr(src), mh__d_bytes(n), mh__d_memcpy_kind((int)kind),
+                   mh__d_stream(stream));
 }
 
 MH_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, HIPVMM_HTOD_SRC *src, size_t n,
@@ -214,8 +223,8 @@ MH_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, HIPVMM_HTOD_SRC *src
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoDAsync, MH_CALLER, &s);
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, hipMemcpyHostToDevice, stream);
-  return mh__leave(MOCKHIP_CALL_hipMemcpyHtoDAsync, err, "dst=%p, src=%p, sizeBytes=%zu, stream=%p",
-                   dst, src, n, (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyHtoDAsync, err, "dst=%s, src=%s, sizeBytes=%s, stream=%s",
+                   mh__d_ptr(dst), mh__d_ptr(src), mh__d_bytes(n), mh__d_stream(stream));
 }
 
 MH_EXPORT hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t n,
@@ -224,8 +233,8 @@ MH_EXPORT hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t n,
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoHAsync, MH_CALLER, &s);
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToHost, stream);
-  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoHAsync, err, "dst=%p, src=%p, sizeBytes=%zu, stream=%p",
-                   dst, src, n, (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoHAsync, err, "dst=%s, src=%s, sizeBytes=%s, stream=%s",
+                   mh__d_ptr(dst), mh__d_ptr(src), mh__d_bytes(n), mh__d_stream(stream));
 }
 
 MH_EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n,
@@ -234,8 +243,8 @@ MH_EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, 
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoDAsync, MH_CALLER, &s);
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToDevice, stream);
-  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoDAsync, err, "dst=%p, src=%p, sizeBytes=%zu, stream=%p",
-                   dst, src, n, (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoDAsync, err, "dst=%s, src=%s, sizeBytes=%s, stream=%s",
+                   mh__d_ptr(dst), mh__d_ptr(src), mh__d_bytes(n), mh__d_stream(stream));
 }
 
 /* ---- peer copies: the devices are named ---- */
@@ -259,8 +268,8 @@ MH_EXPORT hipError_t hipMemcpyPeer(void *dst, int dst_device, const void *src, i
   if (err == hipSuccess)
     err = peer_copy(s, dst, dst_device, src, src_device, n, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemcpyPeer, err,
-                   "dst=%p, dstDeviceId=%d, src=%p, srcDeviceId=%d, sizeBytes=%zu", dst, dst_device,
-                   src, src_device, n);
+                   "dst=%s, dstDeviceId=%d, src=%s, srcDeviceId=%d, sizeBytes=%s", mh__d_ptr(dst),
+                   dst_device, mh__d_ptr(src), src_device, mh__d_bytes(n));
 }
 
 MH_EXPORT hipError_t hipMemcpyPeerAsync(void *dst, int dst_device, const void *src, int src_device,
@@ -270,8 +279,9 @@ MH_EXPORT hipError_t hipMemcpyPeerAsync(void *dst, int dst_device, const void *s
   if (err == hipSuccess)
     err = peer_copy(s, dst, dst_device, src, src_device, n, stream);
   return mh__leave(MOCKHIP_CALL_hipMemcpyPeerAsync, err,
-                   "dst=%p, dstDeviceId=%d, src=%p, srcDevice=%d, sizeBytes=%zu, stream=%p", dst,
-                   dst_device, src, src_device, n, (void *)stream);
+                   "dst=%s, dstDeviceId=%d, src=%s, srcDevice=%d, sizeBytes=%s, stream=%s",
+                   mh__d_ptr(dst), dst_device, mh__d_ptr(src), src_device, mh__d_bytes(n),
+                   mh__d_stream(stream));
 }
 
 /* ---- sets: the calling device writes ---- */
@@ -283,7 +293,8 @@ MH_EXPORT hipError_t hipMemset(void *dst, int value, size_t n) {
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = set(s, dst, value, n, 1, NULL);
-  return mh__leave(MOCKHIP_CALL_hipMemset, err, "dst=%p, value=%d, sizeBytes=%zu", dst, value, n);
+  return mh__leave(MOCKHIP_CALL_hipMemset, err, "dst=%s, value=%d, sizeBytes=%s", mh__d_ptr(dst),
+                   value, mh__d_bytes(n));
 }
 
 MH_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count) {
@@ -293,7 +304,7 @@ MH_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = set(s, dst, value, count, 1, NULL);
-  return mh__leave(MOCKHIP_CALL_hipMemsetD8, err, "dest=%p, value=%u, count=%zu", dst,
+  return mh__leave(MOCKHIP_CALL_hipMemsetD8, err, "dest=%s, value=%u, count=%zu", mh__d_ptr(dst),
                    (unsigned)value, count);
 }
 
@@ -304,7 +315,7 @@ MH_EXPORT hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, siz
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = set(s, dest, value, count, sizeof(uint16_t), NULL);
-  return mh__leave(MOCKHIP_CALL_hipMemsetD16, err, "dest=%p, value=%u, count=%zu", dest,
+  return mh__leave(MOCKHIP_CALL_hipMemsetD16, err, "dest=%s, value=%u, count=%zu", mh__d_ptr(dest),
                    (unsigned)value, count);
 }
 
@@ -315,8 +326,8 @@ MH_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
     err = set(s, dst, value, count, sizeof(uint32_t), NULL);
-  return mh__leave(MOCKHIP_CALL_hipMemsetD32, err, "dest=%p, value=%d, count=%zu", dst, value,
-                   count);
+  return mh__leave(MOCKHIP_CALL_hipMemsetD32, err, "dest=%s, value=%d, count=%zu", mh__d_ptr(dst),
+                   value, count);
 }
 
 MH_EXPORT hipError_t hipMemsetAsync(void *dst, int value, size_t n, hipStream_t stream) {
@@ -324,8 +335,8 @@ MH_EXPORT hipError_t hipMemsetAsync(void *dst, int value, size_t n, hipStream_t 
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetAsync, MH_CALLER, &s);
   if (err == hipSuccess)
     err = set(s, dst, value, n, 1, stream);
-  return mh__leave(MOCKHIP_CALL_hipMemsetAsync, err, "dst=%p, value=%d, sizeBytes=%zu, stream=%p",
-                   dst, value, n, (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipMemsetAsync, err, "dst=%s, value=%d, sizeBytes=%s, stream=%s",
+                   mh__d_ptr(dst), value, mh__d_bytes(n), mh__d_stream(stream));
 }
 
 MH_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, size_t count,
@@ -334,8 +345,8 @@ MH_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, s
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD8Async, MH_CALLER, &s);
   if (err == hipSuccess)
     err = set(s, dst, value, count, 1, stream);
-  return mh__leave(MOCKHIP_CALL_hipMemsetD8Async, err, "dest=%p, value=%u, count=%zu, stream=%p",
-                   dst, (unsigned)value, count, (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipMemsetD8Async, err, "dest=%s, value=%u, count=%zu, stream=%s",
+                   mh__d_ptr(dst), (unsigned)value, count, mh__d_stream(stream));
 }
 
 MH_EXPORT hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value, size_t count,
@@ -344,8 +355,8 @@ MH_EXPORT hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD16Async, MH_CALLER, &s);
   if (err == hipSuccess)
     err = set(s, dest, value, count, sizeof(uint16_t), stream);
-  return mh__leave(MOCKHIP_CALL_hipMemsetD16Async, err, "dest=%p, value=%u, count=%zu, stream=%p",
-                   dest, (unsigned)value, count, (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipMemsetD16Async, err, "dest=%s, value=%u, count=%zu, stream=%s",
+                   mh__d_ptr(dest), (unsigned)value, count, mh__d_stream(stream));
 }
 
 MH_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
@@ -354,6 +365,6 @@ MH_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t cou
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD32Async, MH_CALLER, &s);
   if (err == hipSuccess)
     err = set(s, dst, value, count, sizeof(uint32_t), stream);
-  return mh__leave(MOCKHIP_CALL_hipMemsetD32Async, err, "dst=%p, value=%d, count=%zu, stream=%p",
-                   dst, value, count, (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipMemsetD32Async, err, "dst=%s, value=%d, count=%zu, stream=%s",
+                   mh__d_ptr(dst), value, count, mh__d_stream(stream));
 }

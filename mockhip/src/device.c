@@ -293,8 +293,8 @@ MH_EXPORT hipError_t hipDeviceGetAttribute(int *pi, hipDeviceAttribute_t attr, i
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceGetAttribute, MH_CALLER, &s);
   if (err == hipSuccess)
     err = get_attribute(s, pi, (int)attr, device);
-  return mh__leave(MOCKHIP_CALL_hipDeviceGetAttribute, err, "pi=%p, attr=%d, deviceId=%d",
-                   (void *)pi, (int)attr, device);
+  return mh__leave(MOCKHIP_CALL_hipDeviceGetAttribute, err, "%s, attr=%s, deviceId=%d",
+                   mh__d_out_int("pi", pi, err), mh__d_attribute((int)attr), device);
 }
 
 #if HIPVMM_HAS_PROPERTIES_R0600
@@ -327,8 +327,8 @@ MH_EXPORT hipError_t hipDeviceGet(hipDevice_t *device, int ordinal) {
     else
       *device = ordinal;
   }
-  return mh__leave(MOCKHIP_CALL_hipDeviceGet, err, "device=%p, ordinal=%d", (void *)device,
-                   ordinal);
+  return mh__leave(MOCKHIP_CALL_hipDeviceGet, err, "%s, ordinal=%d",
+                   mh__d_out_int("device", device, err), ordinal);
 }
 
 MH_EXPORT hipError_t hipDeviceComputeCapability(int *major, int *minor, hipDevice_t device) {
@@ -344,8 +344,8 @@ MH_EXPORT hipError_t hipDeviceComputeCapability(int *major, int *minor, hipDevic
       *minor = model.minor;
     }
   }
-  return mh__leave(MOCKHIP_CALL_hipDeviceComputeCapability, err, "major=%p, minor=%p, device=%d",
-                   (void *)major, (void *)minor, device);
+  return mh__leave(MOCKHIP_CALL_hipDeviceComputeCapability, err, "%s, %s, device=%d",
+                   mh__d_out_int("major", major, err), mh__d_out_int("minor", minor, err), device);
 }
 
 MH_EXPORT hipError_t hipDeviceGetName(char *name, int len, hipDevice_t device) {
@@ -420,6 +420,6 @@ MH_EXPORT hipError_t hipDeviceTotalMem(size_t *bytes, hipDevice_t device) {
     else
       *bytes = s->options.device_memory;
   }
-  return mh__leave(MOCKHIP_CALL_hipDeviceTotalMem, err, "bytes=%p, device=%d", (void *)bytes,
-                   device);
+  return mh__leave(MOCKHIP_CALL_hipDeviceTotalMem, err, "%s, device=%d",
+                   mh__d_out_bytes("bytes", bytes, err), device);
 }

@@ -28,8 +28,8 @@ MH_EXPORT hipError_t hipMalloc(void **ptr, size_t size) {
     err = device_malloc(s, ptr, size, 0);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMalloc, err, "ptr=%p -> %p, size=%zu", (void *)ptr,
-                   ptr && err == hipSuccess ? *ptr : NULL, size);
+  return mh__leave(MOCKHIP_CALL_hipMalloc, err, "%s, size=%s", mh__d_out_ptr("ptr", ptr, err),
+                   mh__d_bytes(size));
 }
 
 /* ROCm's hipExtMallocWithFlags: one of five flags, signal memory exactly 8 bytes. */
@@ -62,14 +62,15 @@ MH_EXPORT hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigne
     err = device_malloc(s, ptr, sizeBytes, flags);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipExtMallocWithFlags, err,
-                   "ptr=%p -> %p, sizeBytes=%zu, flags=%#x", (void *)ptr,
-                   ptr && err == hipSuccess ? *ptr : NULL, sizeBytes, flags);
+  return mh__leave(MOCKHIP_CALL_hipExtMallocWithFlags, err, "%s, sizeBytes=%s, flags=%#x",
+                   mh__d_out_ptr("ptr", ptr, err), mh__d_bytes(sizeBytes), flags);
 }
 
 MH_EXPORT hipError_t hipFree(void *ptr) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipFree, MH_CALLER, &s);
+  char ptr_text[MH_DECODED_BYTES]; /* decoded now: the call frees what it names */
+  mh__d_ptr_early(ptr, ptr_text);
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_UNSAFE); /* first, as ROCm's hipFree */
   if (err == hipSuccess) {
@@ -77,7 +78,7 @@ MH_EXPORT hipError_t hipFree(void *ptr) {
     err = mh__block_free(s, ptr, "ptr");
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipFree, err, "ptr=%p", ptr);
+  return mh__leave(MOCKHIP_CALL_hipFree, err, "ptr=%s", ptr_text);
 }
 
 MH_EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
@@ -93,6 +94,7 @@ MH_EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
       mh__unlock();
     }
   }
-  return mh__leave(MOCKHIP_CALL_hipMemGetInfo, err, "free=%p, total=%p", (void *)free_bytes,
-                   (void *)total_bytes);
+  return mh__leave(MOCKHIP_CALL_hipMemGetInfo, err, "%s, %s",
+                   mh__d_out_bytes("free", free_bytes, err),
+                   mh__d_out_bytes("total", total_bytes, err));
 }

@@ -95,8 +95,7 @@ MH_EXPORT hipError_t hipEventCreate(hipEvent_t *event) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipEventCreate, MH_CALLER, &s);
   if (err == hipSuccess)
     err = event_create(s, event, hipEventDefault);
-  return mh__leave(MOCKHIP_CALL_hipEventCreate, err, "event=%p -> %p", (void *)event,
-                   event && err == hipSuccess ? (void *)*event : NULL);
+  return mh__leave(MOCKHIP_CALL_hipEventCreate, err, "%s", mh__d_out_event("event", event, err));
 }
 
 MH_EXPORT hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags) {
@@ -104,8 +103,8 @@ MH_EXPORT hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags) 
   hipError_t err = mh__enter(MOCKHIP_CALL_hipEventCreateWithFlags, MH_CALLER, &s);
   if (err == hipSuccess)
     err = event_create(s, event, flags);
-  return mh__leave(MOCKHIP_CALL_hipEventCreateWithFlags, err, "event=%p -> %p, flags=%#x",
-                   (void *)event, event && err == hipSuccess ? (void *)*event : NULL, flags);
+  return mh__leave(MOCKHIP_CALL_hipEventCreateWithFlags, err, "%s, flags=%#x",
+                   mh__d_out_event("event", event, err), flags);
 }
 
 MH_EXPORT hipError_t hipEventDestroy(hipEvent_t event) {
@@ -127,7 +126,7 @@ MH_EXPORT hipError_t hipEventDestroy(hipEvent_t event) {
       mh__unlock();
     }
   }
-  return mh__leave(MOCKHIP_CALL_hipEventDestroy, err, "event=%p", (void *)event);
+  return mh__leave(MOCKHIP_CALL_hipEventDestroy, err, "event=%s", mh__d_event(event));
 }
 
 /* ---- record ---- */
@@ -172,8 +171,8 @@ MH_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
     err = record(s, event, stream);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipEventRecord, err, "event=%p, stream=%p", (void *)event,
-                   (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipEventRecord, err, "event=%s, stream=%s", mh__d_event(event),
+                   mh__d_stream(stream));
 }
 
 /* ---- query and synchronize: a recorded event is complete ---- */
@@ -209,7 +208,7 @@ MH_EXPORT hipError_t hipEventQuery(hipEvent_t event) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipEventQuery, MH_CALLER, &s);
   if (err == hipSuccess)
     err = event_wait(s, event);
-  return mh__leave(MOCKHIP_CALL_hipEventQuery, err, "event=%p", (void *)event);
+  return mh__leave(MOCKHIP_CALL_hipEventQuery, err, "event=%s", mh__d_event(event));
 }
 
 MH_EXPORT hipError_t hipEventSynchronize(hipEvent_t event) {
@@ -217,7 +216,7 @@ MH_EXPORT hipError_t hipEventSynchronize(hipEvent_t event) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipEventSynchronize, MH_CALLER, &s);
   if (err == hipSuccess)
     err = event_wait(s, event);
-  return mh__leave(MOCKHIP_CALL_hipEventSynchronize, err, "event=%p", (void *)event);
+  return mh__leave(MOCKHIP_CALL_hipEventSynchronize, err, "event=%s", mh__d_event(event));
 }
 
 /* ---- elapsed time ---- */
@@ -255,9 +254,9 @@ MH_EXPORT hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t
   hipError_t err = mh__enter(MOCKHIP_CALL_hipEventElapsedTime, MH_CALLER, &s);
   if (err == hipSuccess)
     err = elapsed(s, ms, start, stop);
-  return mh__leave(MOCKHIP_CALL_hipEventElapsedTime, err, "ms=%p -> %g, start=%p, stop=%p",
-                   (void *)ms, ms && err == hipSuccess ? (double)*ms : 0.0, (void *)start,
-                   (void *)stop);
+  return mh__leave(MOCKHIP_CALL_hipEventElapsedTime, err, "ms=%p -> %g, start=%s, stop=%s",
+                   (void *)ms, ms && err == hipSuccess ? (double)*ms : 0.0, mh__d_event(start),
+                   mh__d_event(stop));
 }
 
 /* ---- a stream waits for an event ---- */
@@ -323,6 +322,6 @@ MH_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, un
     err = wait_event(s, stream, event, flags);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipStreamWaitEvent, err, "stream=%p, event=%p, flags=%#x",
-                   (void *)stream, (void *)event, flags);
+  return mh__leave(MOCKHIP_CALL_hipStreamWaitEvent, err, "stream=%s, event=%s, flags=%#x",
+                   mh__d_stream(stream), mh__d_event(event), flags);
 }

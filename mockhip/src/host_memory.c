@@ -41,14 +41,16 @@ MH_EXPORT hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags) 
     err = mh__capture_check(MH_CAPTURE_UNSAFE); /* first, as ROCm's hipHostMalloc */
   if (err == hipSuccess)
     err = host_malloc(s, ptr, size, flags);
-  return mh__leave(MOCKHIP_CALL_hipHostMalloc, err, "ptr=%p -> %p, size=%zu, flags=%#x",
-                   (void *)ptr, ptr && err == hipSuccess ? *ptr : NULL, size, flags);
+  return mh__leave(MOCKHIP_CALL_hipHostMalloc, err, "%s, size=%s, flags=%#x",
+                   mh__d_out_ptr("ptr", ptr, err), mh__d_bytes(size), flags);
 }
 
 /* As ROCm's hipHostFree, which frees whatever memory object starts at ptr: device memory too. */
 MH_EXPORT hipError_t hipHostFree(void *ptr) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipHostFree, MH_CALLER, &s);
+  char ptr_text[MH_DECODED_BYTES]; /* decoded now: the call frees what it names */
+  mh__d_ptr_early(ptr, ptr_text);
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_UNSAFE); /* first, as ROCm's hipHostFree */
   if (err == hipSuccess) {
@@ -56,5 +58,5 @@ MH_EXPORT hipError_t hipHostFree(void *ptr) {
     err = mh__block_free(s, ptr, "ptr");
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipHostFree, err, "ptr=%p", ptr);
+  return mh__leave(MOCKHIP_CALL_hipHostFree, err, "ptr=%s", ptr_text);
 }

@@ -191,7 +191,7 @@ typedef struct mh_state {
   mh_idmap graphs;                    /* id -> mh_graph */
   mh_capture *captures;               /* captures not ended, newest first */
   unsigned long long next_capture_id; /* from 1, as ROCm's */
-  uint64_t next_id;
+  uint64_t next_id[5]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
   unsigned long region_numbers[2];    /* the last number given per mh_region_kind */
   size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
   mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
@@ -228,11 +228,88 @@ MH_HIDDEN void *mh__call_site(void);
 MH_HIDDEN mockhip_api mh__call_api(void);
 
 /*
- * Ends an entry point: records the thread's last error and reason, prints the
- * MOCKHIP_TRACE line ("name(args) = result"), returns err.
+ * Ends an entry point: records the thread's last error and reason and, when
+ * calls are traced, prints the trace line ("name(args) = result") with the
+ * arguments decoded (trace.c). A macro so that the arguments, decoders
+ * included, are evaluated only while tracing: untraced calls pay one test.
  */
-MH_HIDDEN hipError_t mh__leave(mockhip_api api, hipError_t err, const char *args_fmt, ...)
+#define mh__leave(api, err, ...)                                                                   \
+  (mh__tracing() ? mh__leave_traced((api), (err), __VA_ARGS__) : mh__leave_quiet((api), (err)))
+
+/* mh__leave without a trace line: records the last error and reason, returns err (runtime.c). */
+MH_HIDDEN hipError_t mh__leave_quiet(mockhip_api api, hipError_t err);
+
+/* ---- trace and teach mode (trace.c, trace_decode.c, teach.c) ---- */
+
+/* Whether calls are traced: MOCKHIP_TRACE, MOCKHIP_TEACH or MOCKHIP_TRACE_HTML. */
+MH_HIDDEN bool mh__tracing(void);
+MH_HIDDEN void mh__trace_init(const mh_options *options);
+
+/* mh__leave while tracing: the arguments formatted by args_fmt, then mh__leave_quiet, then the
+   line and any teach notes. */
+MH_HIDDEN hipError_t mh__leave_traced(mockhip_api api, hipError_t err, const char *args_fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The decoded call text, "hipMemMap(ptr=reservation#1+0x0, ...) = hipSuccess" and on failure
+   " (reason)", into out; what every trace line and the HTML trace show. reason may be NULL. */
+MH_HIDDEN void mh__trace_call_text(char *out, size_t out_bytes, mockhip_api api, hipError_t err,
+                                   const char *args, const char *reason);
+
+/* Prints the trace line of a call that does not end in mh__leave (hipGetLastError). */
+MH_HIDDEN void mh__trace_call(mockhip_api api, hipError_t err, const char *args);
+
+/* What starts every line mockhip prints: "[pid 1234] " in teach mode, so the lines of a
+   parent and of the children it forks can be told apart; else "". */
+MH_HIDDEN const char *mh__line_prefix(char out[32]);
+
+/* The decoders: each returns its text in a thread-local ring of buffers that lasts for the
+   arguments of one call (trace_decode.c). Pointers read as "reservation#2+0x4000", handles,
+   streams, events and graphs as "handle#3"; an out-parameter as "name -> value" after a
+   success, else as "name=<its address>". */
+#define MH_DECODED_BYTES 384
+MH_HIDDEN const char *mh__d_ptr(const void *ptr);
+MH_HIDDEN const char *mh__d_out_ptr(const char *name, void *const *out, hipError_t err);
+MH_HIDDEN const char *mh__d_bytes(size_t bytes);
+MH_HIDDEN const char *mh__d_vmm_bytes(size_t bytes);
+MH_HIDDEN const char *mh__d_handle(hipMemGenericAllocationHandle_t handle);
+MH_HIDDEN const char *mh__d_out_handle(const char *name, const hipMemGenericAllocationHandle_t *out,
+                                       hipError_t err);
+MH_HIDDEN const char *mh__d_stream(hipStream_t stream);
+MH_HIDDEN const char *mh__d_out_stream(const char *name, const hipStream_t *out, hipError_t err);
+MH_HIDDEN const char *mh__d_event(hipEvent_t event);
+MH_HIDDEN const char *mh__d_out_event(const char *name, const hipEvent_t *out, hipError_t err);
+MH_HIDDEN const char *mh__d_graph(hipGraph_t graph);
+MH_HIDDEN const char *mh__d_out_graph(const char *name, const hipGraph_t *out, hipError_t err);
+MH_HIDDEN const char *mh__d_prop(const hipMemAllocationProp *prop);
+MH_HIDDEN const char *mh__d_location(const hipMemLocation *location);
+MH_HIDDEN const char *mh__d_desc(const hipMemAccessDesc *desc, size_t count);
+MH_HIDDEN const char *mh__d_out_access(const char *name, const unsigned long long *out,
+                                       hipError_t err);
+MH_HIDDEN const char *mh__d_handle_type(int type);
+MH_HIDDEN const char *mh__d_granularity_option(int option);
+MH_HIDDEN const char *mh__d_memcpy_kind(int kind);
+MH_HIDDEN const char *mh__d_attribute(int attr);
+MH_HIDDEN const char *mh__d_p2p_attribute(int attr);
+MH_HIDDEN const char *mh__d_capture_mode(int mode);
+MH_HIDDEN const char *mh__d_os_handle(const void *os_handle);
+MH_HIDDEN const char *mh__d_out_fd(const char *name, const void *out, hipError_t err);
+MH_HIDDEN const char *mh__d_out_int(const char *name, const int *out, hipError_t err);
+MH_HIDDEN const char *mh__d_out_unsigned(const char *name, const unsigned *out, hipError_t err);
+MH_HIDDEN const char *mh__d_out_size(const char *name, const size_t *out, hipError_t err);
+MH_HIDDEN const char *mh__d_out_bytes(const char *name, const size_t *out, hipError_t err);
+
+/* A pointer argument of a call that frees what it points into, decoded before the call (after
+   it the region is gone): into out while tracing, else nothing. Call unlocked. */
+MH_HIDDEN void mh__d_ptr_early(const void *ptr, char out[MH_DECODED_BYTES]);
+
+/* Teach mode's "what ROCm would do" notes (teach.c): kept during the call and printed after its
+   trace line as "mockhip: teach: on ROCm <release>: <text> (docs/hip-vmm-semantics.md <row>)".
+   Nothing unless MOCKHIP_TEACH is on. */
+MH_HIDDEN void mh__teach_init(bool on);
+MH_HIDDEN bool mh__teaching(void);
+MH_HIDDEN void mh__teach_note(const char *row, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+MH_HIDDEN void mh__teach_flush(void);
 
 /* Records why the call fails and returns err, for `return mh__fail(...)`. */
 MH_HIDDEN hipError_t mh__fail(hipError_t err, const char *fmt, ...)
@@ -251,6 +328,10 @@ MH_HIDDEN uint64_t mh__new_id(mh_state *state, mh_id_kind kind);
 
 /* Whether id was once issued for kind (it may be released by now). */
 MH_HIDDEN bool mh__id_was_issued(const mh_state *state, uint64_t id, mh_id_kind kind);
+
+/* The N of handle#N, stream#N ...: ids are numbered per kind from 1; 0 when value is no id of
+   kind. */
+MH_HIDDEN unsigned long long mh__id_number(uint64_t value, mh_id_kind kind);
 
 /* ---- lookups ---- */
 
@@ -483,6 +564,13 @@ MH_HIDDEN void mh__strict_forked_child(void);
 /* Reports misuse at the current call site when MOCKHIP_STRICT is on, once per kind and site. */
 MH_HIDDEN void mh__misuse(mh_misuse kind, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* The teach note for a misuse strict mode just reported (teach.c). */
+MH_HIDDEN void mh__teach_misuse(mh_misuse kind);
+
+/* The teach note after a set-access over `count` mappings from `first` that leaves the host
+   less access than a device: ROCm's CPU would fault where the mock's does not (teach.c). */
+MH_HIDDEN void mh__teach_host_access(mh_state *state, const mh_mapping *first, size_t count);
 
 /* "module+0xoffset (symbol+0xoffset)" for a return address. */
 MH_HIDDEN void mh__site_format(const void *site, char *out, size_t out_bytes);

@@ -27,6 +27,6 @@ MH_EXPORT hipError_t hipMallocManaged(void **dev_ptr, size_t size, unsigned int 
     err = mh__capture_check(MH_CAPTURE_UNSAFE); /* first, as ROCm's hipMallocManaged */
   if (err == hipSuccess)
     err = managed_malloc(s, dev_ptr, size, flags);
-  return mh__leave(MOCKHIP_CALL_hipMallocManaged, err, "dev_ptr=%p -> %p, size=%zu, flags=%#x",
-                   (void *)dev_ptr, dev_ptr && err == hipSuccess ? *dev_ptr : NULL, size, flags);
+  return mh__leave(MOCKHIP_CALL_hipMallocManaged, err, "%s, size=%s, flags=%#x",
+                   mh__d_out_ptr("dev_ptr", dev_ptr, err), mh__d_bytes(size), flags);
 }

@@ -164,8 +164,8 @@ MH_EXPORT hipError_t hipMemMap(void *ptr, size_t size, size_t offset,
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipMemMap, err,
-                   "ptr=%p, size=%zu, offset=%zu, handle=%p, flags=%llu", ptr, size, offset,
-                   (void *)handle, flags);
+                   "ptr=%s, size=%s, offset=%zu, handle=%s, flags=%llu", mh__d_ptr(ptr),
+                   mh__d_vmm_bytes(size), offset, mh__d_handle(handle), flags);
 }
 
 /* ---- unmap ---- */
@@ -215,7 +215,8 @@ MH_EXPORT hipError_t hipMemUnmap(void *ptr, size_t size) {
     err = unmap(s, ptr, size);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMemUnmap, err, "ptr=%p, size=%zu", ptr, size);
+  return mh__leave(MOCKHIP_CALL_hipMemUnmap, err, "ptr=%s, size=%s", mh__d_ptr(ptr),
+                   mh__d_vmm_bytes(size));
 }
 
 /* ---- access ---- */
@@ -357,7 +358,8 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
     char limit[128];
     bad = mh__fail(hipErrorOutOfMemory, "cannot change the protection of %p: %s%s",
                    (void *)failed_at, strerror(err), map_limit(err, limit, sizeof limit));
-  }
+  } else
+    mh__teach_host_access(s, first, run);
   free(saved);
   return bad;
 }
@@ -371,8 +373,8 @@ MH_EXPORT hipError_t hipMemSetAccess(void *ptr, size_t size, const hipMemAccessD
     err = set_access(s, ptr, size, desc, count);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMemSetAccess, err, "ptr=%p, size=%zu, desc=%p, count=%zu", ptr,
-                   size, (const void *)desc, count);
+  return mh__leave(MOCKHIP_CALL_hipMemSetAccess, err, "ptr=%s, size=%s, %s, count=%zu",
+                   mh__d_ptr(ptr), mh__d_vmm_bytes(size), mh__d_desc(desc, count), count);
 }
 
 static hipError_t get_access(mh_state *s, unsigned long long *flags, const hipMemLocation *loc,
@@ -406,8 +408,8 @@ MH_EXPORT hipError_t hipMemGetAccess(unsigned long long *flags, const hipMemLoca
     err = get_access(s, flags, location, ptr);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMemGetAccess, err, "flags=%p, location=%p, ptr=%p",
-                   (void *)flags, (const void *)location, ptr);
+  return mh__leave(MOCKHIP_CALL_hipMemGetAccess, err, "%s, location=%s, ptr=%s",
+                   mh__d_out_access("flags", flags, err), mh__d_location(location), mh__d_ptr(ptr));
 }
 
 /* ---- retain ---- */
@@ -438,8 +440,8 @@ MH_EXPORT hipError_t hipMemRetainAllocationHandle(hipMemGenericAllocationHandle_
     err = retain(s, handle, addr);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMemRetainAllocationHandle, err, "handle=%p -> %p, addr=%p",
-                   (void *)handle, handle && err == hipSuccess ? (void *)*handle : NULL, addr);
+  return mh__leave(MOCKHIP_CALL_hipMemRetainAllocationHandle, err, "%s, addr=%s",
+                   mh__d_out_handle("handle", handle, err), mh__d_ptr(addr));
 }
 
 MH_EXPORT hipError_t hipMemMapArrayAsync(hipArrayMapInfo *list, unsigned int count,
@@ -453,6 +455,6 @@ MH_EXPORT hipError_t hipMemMapArrayAsync(hipArrayMapInfo *list, unsigned int cou
     else
       err = mh__fail(hipErrorNotSupported, "sparse array mapping is not supported on AMD");
   }
-  return mh__leave(MOCKHIP_CALL_hipMemMapArrayAsync, err, "mapInfoList=%p, count=%u, stream=%p",
-                   (void *)list, count, (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipMemMapArrayAsync, err, "mapInfoList=%p, count=%u, stream=%s",
+                   (void *)list, count, mh__d_stream(stream));
 }

@@ -36,8 +36,8 @@ MH_EXPORT hipError_t hipDeviceCanAccessPeer(int *can, int device, int peer) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceCanAccessPeer, MH_CALLER, &s);
   if (err == hipSuccess)
     err = can_access_peer(s, can, device, peer);
-  return mh__leave(MOCKHIP_CALL_hipDeviceCanAccessPeer, err,
-                   "canAccessPeer=%p, deviceId=%d, peerDeviceId=%d", (void *)can, device, peer);
+  return mh__leave(MOCKHIP_CALL_hipDeviceCanAccessPeer, err, "%s, deviceId=%d, peerDeviceId=%d",
+                   mh__d_out_int("canAccessPeer", can, err), device, peer);
 }
 
 /* clr hipDeviceGetP2PAttribute's order: value, then the two devices (the same one twice, or
@@ -71,8 +71,8 @@ MH_EXPORT hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr attr,
   if (err == hipSuccess)
     err = p2p_attribute(s, value, (int)attr, src, dst);
   return mh__leave(MOCKHIP_CALL_hipDeviceGetP2PAttribute, err,
-                   "value=%p, attr=%d, srcDevice=%d, dstDevice=%d", (void *)value, (int)attr, src,
-                   dst);
+                   "%s, attr=%s, srcDevice=%d, dstDevice=%d", mh__d_out_int("value", value, err),
+                   mh__d_p2p_attribute((int)attr), src, dst);
 }
 
 /* clr hipDeviceEnablePeerAccess / hipDeviceDisablePeerAccess: a peer the current device cannot

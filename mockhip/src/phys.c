@@ -166,9 +166,9 @@ MH_EXPORT hipError_t hipMemGetAllocationGranularity(size_t *out, const hipMemAll
   if (err == hipSuccess) {
     err = granularity(s, out, prop, (int)option);
   }
-  return mh__leave(MOCKHIP_CALL_hipMemGetAllocationGranularity, err,
-                   "granularity=%p -> %zu, prop=%p, option=%d", (void *)out,
-                   out && err == hipSuccess ? *out : 0, (const void *)prop, (int)option);
+  return mh__leave(MOCKHIP_CALL_hipMemGetAllocationGranularity, err, "%s, prop=%s, option=%s",
+                   mh__d_out_bytes("granularity", out, err), mh__d_prop(prop),
+                   mh__d_granularity_option((int)option));
 }
 
 /* ---- create and release ---- */
@@ -270,9 +270,9 @@ MH_EXPORT hipError_t hipMemCreate(hipMemGenericAllocationHandle_t *handle, size_
     err = create(s, handle, size, prop, flags);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMemCreate, err, "handle=%p -> %p, size=%zu, prop=%p, flags=%llu",
-                   (void *)handle, handle && err == hipSuccess ? (void *)*handle : NULL, size,
-                   (const void *)prop, flags);
+  return mh__leave(MOCKHIP_CALL_hipMemCreate, err, "%s, size=%s, prop=%s, flags=%llu",
+                   mh__d_out_handle("handle", handle, err), mh__d_vmm_bytes(size), mh__d_prop(prop),
+                   flags);
 }
 
 static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
@@ -305,6 +305,10 @@ static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
                "ROCm %s crashes here: it frees handle %p at its release, while %zu mapping(s) "
                "still use the memory (a.5#2); the mock keeps it until the last unmap",
                mh__profile_name(), (void *)handle, phys->mappings);
+  else if (phys->handle_refs == 0 && phys->mappings != 0)
+    mh__teach_note("a.5#3, b.2",
+                   "releasing a mapped handle is fine: the memory lives on until its last "
+                   "mapping is unmapped, and the handle value must not be used again");
   mh__phys_unhold(s, phys);
   return hipSuccess;
 }
@@ -317,7 +321,7 @@ MH_EXPORT hipError_t hipMemRelease(hipMemGenericAllocationHandle_t handle) {
     err = release(s, handle);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMemRelease, err, "handle=%p", (void *)handle);
+  return mh__leave(MOCKHIP_CALL_hipMemRelease, err, "handle=%s", mh__d_handle(handle));
 }
 
 /* ---- properties ---- */
@@ -344,8 +348,9 @@ MH_EXPORT hipError_t hipMemGetAllocationPropertiesFromHandle(
     err = properties(s, prop, handle);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMemGetAllocationPropertiesFromHandle, err, "prop=%p, handle=%p",
-                   (void *)prop, (void *)handle);
+  return mh__leave(MOCKHIP_CALL_hipMemGetAllocationPropertiesFromHandle, err, "prop%s%s, handle=%s",
+                   err == hipSuccess ? " -> " : "=",
+                   err == hipSuccess ? mh__d_prop(prop) : mh__d_ptr(prop), mh__d_handle(handle));
 }
 
 /* ---- export and import ---- */
@@ -392,8 +397,9 @@ MH_EXPORT hipError_t hipMemExportToShareableHandle(void *shareableHandle,
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipMemExportToShareableHandle, err,
-                   "shareableHandle=%p, handle=%p, handleType=%d, flags=%llu", shareableHandle,
-                   (void *)handle, (int)handleType, flags);
+                   "%s, handle=%s, handleType=%s, flags=%llu",
+                   mh__d_out_fd("shareableHandle", shareableHandle, err), mh__d_handle(handle),
+                   mh__d_handle_type((int)handleType), flags);
 }
 
 /*
@@ -482,7 +488,6 @@ MH_EXPORT hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocationHand
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipMemImportFromShareableHandle, err,
-                   "handle=%p -> %p, osHandle=%p, shHandleType=%d", (void *)handle,
-                   handle && err == hipSuccess ? (void *)*handle : NULL, osHandle,
-                   (int)shHandleType);
+                   "%s, osHandle=%s, shHandleType=%s", mh__d_out_handle("handle", handle, err),
+                   mh__d_os_handle(osHandle), mh__d_handle_type((int)shHandleType));
 }

@@ -67,8 +67,9 @@ MH_EXPORT hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize,
     err = address_range(s, pbase, psize, dptr);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMemGetAddressRange, err, "pbase=%p, psize=%p, dptr=%p",
-                   (void *)pbase, (void *)psize, dptr);
+  return mh__leave(MOCKHIP_CALL_hipMemGetAddressRange, err, "%s, %s, dptr=%s",
+                   mh__d_out_ptr("pbase", (void *const *)pbase, err),
+                   mh__d_out_bytes("psize", psize, err), mh__d_ptr(dptr));
 }
 
 static void block_attributes(const mh_region *block, const void *ptr, hipPointerAttribute_t *out) {
@@ -121,8 +122,8 @@ MH_EXPORT hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, 
     err = pointer_attributes(s, attributes, ptr);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipPointerGetAttributes, err, "attributes=%p, ptr=%p",
-                   (void *)attributes, ptr);
+  return mh__leave(MOCKHIP_CALL_hipPointerGetAttributes, err, "attributes=%p, ptr=%s",
+                   (void *)attributes, mh__d_ptr(ptr));
 }
 
 #if HIPVMM_HAS_MEM_RANGE_HANDLE
@@ -151,7 +152,8 @@ MH_EXPORT hipError_t hipMemGetHandleForAddressRange(void *handle, hipDeviceptr_t
   if (err == hipSuccess)
     err = range_handle(handle, dptr, size, (int)handleType, flags);
   return mh__leave(MOCKHIP_CALL_hipMemGetHandleForAddressRange, err,
-                   "handle=%p, dptr=%p, size=%zu, handleType=%d, flags=%llu", handle, dptr, size,
+                   "%s, dptr=%s, size=%s, handleType=%d, flags=%llu",
+                   mh__d_out_fd("handle", handle, err), mh__d_ptr(dptr), mh__d_bytes(size),
                    (int)handleType, flags);
 }
 #endif

@@ -105,9 +105,9 @@ MH_EXPORT hipError_t hipMemAddressReserve(void **ptr, size_t size, size_t alignm
     err = reserve(s, ptr, size, alignment, addr, flags);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMemAddressReserve, err,
-                   "ptr=%p -> %p, size=%zu, alignment=%zu, addr=%p, flags=%llu", (void *)ptr,
-                   ptr && err == hipSuccess ? *ptr : NULL, size, alignment, addr, flags);
+  return mh__leave(
+      MOCKHIP_CALL_hipMemAddressReserve, err, "%s, size=%s, alignment=%zu, addr=%s, flags=%llu",
+      mh__d_out_ptr("ptr", ptr, err), mh__d_vmm_bytes(size), alignment, mh__d_ptr(addr), flags);
 }
 
 /* Strict mode: a reservation freed with live mappings. When every handle
@@ -162,10 +162,13 @@ static hipError_t address_free(mh_state *s, void *ptr, size_t bytes) {
 MH_EXPORT hipError_t hipMemAddressFree(void *devPtr, size_t size) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemAddressFree, MH_CALLER, &s);
+  char ptr_text[MH_DECODED_BYTES]; /* decoded now: the call frees what it names */
+  mh__d_ptr_early(devPtr, ptr_text);
   if (err == hipSuccess) {
     mh__lock_write();
     err = address_free(s, devPtr, size);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipMemAddressFree, err, "devPtr=%p, size=%zu", devPtr, size);
+  return mh__leave(MOCKHIP_CALL_hipMemAddressFree, err, "devPtr=%s, size=%s", ptr_text,
+                   mh__d_vmm_bytes(size));
 }

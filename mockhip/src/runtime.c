@@ -1,6 +1,6 @@
 /*
  * runtime.c: the process-wide state and its fork handlers, the entry/exit path
- * every HIP call takes (counting, last error and reason, trace), handle and
+ * every HIP call takes (counting, last error and reason; trace.c prints the trace line), handle and
  * stream ids, mockhip_api_name, mockhip_stats and mockhip_live_objects,
  * hipInit, the device count and the calling thread's current device,
  * synchronisation, versions, hipGetLastError and hipPeekAtLastError. The
@@ -59,10 +59,13 @@ static void state_init(void) {
   mh__options_read(&state.options);
   mh__profile_init(state.options.rocm_version);
   state.page_bytes = mh__os_page_bytes();
-  state.next_id = 1;
+  for (size_t kind = 0; kind < sizeof state.next_id / sizeof state.next_id[0]; kind++)
+    state.next_id[kind] = 1;
   mh__fault_init(state.options.fail, state.options.seed);
   mh__strict_init(state.options.strict);
   mh__leak_check_init(state.options.leak_check);
+  mh__trace_init(&state.options);
+  mh__teach_init(state.options.teach);
 }
 
 mh_state *mh__state(void) {
@@ -101,37 +104,24 @@ hipError_t mh__fail(hipError_t err, const char *fmt, ...) {
   return err;
 }
 
-hipError_t mh__leave(mockhip_api api, hipError_t err, const char *args_fmt, ...) {
+hipError_t mh__leave_quiet(mockhip_api api, hipError_t err) {
   if (err == hipSuccess) {
     reason[0] = '\0';
-  } else {
-    /* The reason names the call, so it reads on its own. */
-    if (reason[0] == '\0')
-      snprintf(reason, sizeof reason, "%s", mh__error_name(err));
-    size_t name_len = strlen(api_names[api]);
-    size_t detail_len = strlen(reason);
-    if (detail_len > sizeof reason - name_len - 3)
-      detail_len = sizeof reason - name_len - 3;
-    memmove(reason + name_len + 2, reason, detail_len);
-    memcpy(reason, api_names[api], name_len);
-    memcpy(reason + name_len, ": ", 2);
-    reason[name_len + 2 + detail_len] = '\0';
-    if (err != hipErrorNotReady)
-      last_error = err;
+    return err;
   }
-  if (state.options.trace) {
-    char args[512];
-    va_list ap;
-    va_start(ap, args_fmt);
-    vsnprintf(args, sizeof args, args_fmt, ap);
-    va_end(ap);
-    /* One fprintf per line so lines from several threads do not interleave. */
-    if (reason[0] != '\0')
-      fprintf(stderr, "mockhip: %s(%s) = %s (%s)\n", api_names[api], args, mh__error_name(err),
-              reason + strlen(api_names[api]) + 2);
-    else
-      fprintf(stderr, "mockhip: %s(%s) = %s\n", api_names[api], args, mh__error_name(err));
-  }
+  /* The reason names the call, so it reads on its own. */
+  if (reason[0] == '\0')
+    snprintf(reason, sizeof reason, "%s", mh__error_name(err));
+  size_t name_len = strlen(api_names[api]);
+  size_t detail_len = strlen(reason);
+  if (detail_len > sizeof reason - name_len - 3)
+    detail_len = sizeof reason - name_len - 3;
+  memmove(reason + name_len + 2, reason, detail_len);
+  memcpy(reason, api_names[api], name_len);
+  memcpy(reason + name_len, ": ", 2);
+  reason[name_len + 2 + detail_len] = '\0';
+  if (err != hipErrorNotReady)
+    last_error = err;
   return err;
 }
 
@@ -142,13 +132,19 @@ hipError_t mh__leave(mockhip_api api, hipError_t err, const char *args_fmt, ...)
 #define MH_ID_KIND_MASK ((1ULL << MH_ID_KIND_BITS) - 1)
 
 uint64_t mh__new_id(mh_state *s, mh_id_kind kind) {
-  return MH_ID_TAG | (s->next_id++ << MH_ID_KIND_BITS) | (uint64_t)kind;
+  return MH_ID_TAG | (s->next_id[kind]++ << MH_ID_KIND_BITS) | (uint64_t)kind;
 }
 
 bool mh__id_was_issued(const mh_state *s, uint64_t id, mh_id_kind kind) {
   uint64_t serial = (id & ~MH_ID_TAG_MASK) >> MH_ID_KIND_BITS;
   return (id & MH_ID_TAG_MASK) == MH_ID_TAG && (id & MH_ID_KIND_MASK) == (uint64_t)kind &&
-         serial != 0 && serial < s->next_id;
+         serial != 0 && serial < s->next_id[kind];
+}
+
+unsigned long long mh__id_number(uint64_t value, mh_id_kind kind) {
+  if ((value & MH_ID_TAG_MASK) != MH_ID_TAG || (value & MH_ID_KIND_MASK) != (uint64_t)kind)
+    return 0;
+  return (value & ~MH_ID_TAG_MASK) >> MH_ID_KIND_BITS;
 }
 
 bool mh__valid_device(const mh_state *s, int device) {
@@ -201,7 +197,7 @@ MH_EXPORT hipError_t hipGetDeviceCount(int *count) {
     else
       *count = s->options.devices;
   }
-  return mh__leave(MOCKHIP_CALL_hipGetDeviceCount, err, "count=%p", (void *)count);
+  return mh__leave(MOCKHIP_CALL_hipGetDeviceCount, err, "%s", mh__d_out_int("count", count, err));
 }
 
 MH_EXPORT hipError_t hipSetDevice(int device) {
@@ -227,7 +223,7 @@ MH_EXPORT hipError_t hipGetDevice(int *device) {
     else
       *device = current_device;
   }
-  return mh__leave(MOCKHIP_CALL_hipGetDevice, err, "deviceId=%p", (void *)device);
+  return mh__leave(MOCKHIP_CALL_hipGetDevice, err, "%s", mh__d_out_int("deviceId", device, err));
 }
 
 /* Work runs at once on the calling thread, so there is nothing to wait for;
@@ -251,7 +247,8 @@ MH_EXPORT hipError_t hipDriverGetVersion(int *v) {
   if (err == hipSuccess) {
     err = version(v, "driverVersion");
   }
-  return mh__leave(MOCKHIP_CALL_hipDriverGetVersion, err, "driverVersion=%p", (void *)v);
+  return mh__leave(MOCKHIP_CALL_hipDriverGetVersion, err, "%s",
+                   mh__d_out_int("driverVersion", v, err));
 }
 
 MH_EXPORT hipError_t hipRuntimeGetVersion(int *v) {
@@ -259,7 +256,8 @@ MH_EXPORT hipError_t hipRuntimeGetVersion(int *v) {
   if (err == hipSuccess) {
     err = version(v, "runtimeVersion");
   }
-  return mh__leave(MOCKHIP_CALL_hipRuntimeGetVersion, err, "runtimeVersion=%p", (void *)v);
+  return mh__leave(MOCKHIP_CALL_hipRuntimeGetVersion, err, "%s",
+                   mh__d_out_int("runtimeVersion", v, err));
 }
 
 MH_EXPORT hipError_t hipGetLastError(void) {
@@ -267,14 +265,14 @@ MH_EXPORT hipError_t hipGetLastError(void) {
   hipError_t err = last_error;
   last_error = hipSuccess;
   /* Returns the stored error without making it this call's own failure. */
-  if (state.options.trace)
-    fprintf(stderr, "mockhip: hipGetLastError() = %s\n", mh__error_name(err));
+  if (mh__tracing())
+    mh__trace_call(MOCKHIP_CALL_hipGetLastError, err, "");
   return err;
 }
 
 MH_EXPORT hipError_t hipPeekAtLastError(void) {
   (void)mh__enter(MOCKHIP_CALL_hipPeekAtLastError, MH_CALLER, NULL); /* never fails */
-  if (state.options.trace)
-    fprintf(stderr, "mockhip: hipPeekAtLastError() = %s\n", mh__error_name(last_error));
+  if (mh__tracing())
+    mh__trace_call(MOCKHIP_CALL_hipPeekAtLastError, last_error, "");
   return last_error;
 }

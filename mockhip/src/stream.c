@@ -159,8 +159,8 @@ MH_EXPORT hipError_t hipStreamCreate(hipStream_t *stream) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamCreate, MH_CALLER, &s);
   if (err == hipSuccess)
     err = create(s, stream, hipStreamDefault, 0);
-  return mh__leave(MOCKHIP_CALL_hipStreamCreate, err, "stream=%p -> %p", (void *)stream,
-                   stream && err == hipSuccess ? (void *)*stream : NULL);
+  return mh__leave(MOCKHIP_CALL_hipStreamCreate, err, "%s",
+                   mh__d_out_stream("stream", stream, err));
 }
 
 MH_EXPORT hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags) {
@@ -168,8 +168,8 @@ MH_EXPORT hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int 
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamCreateWithFlags, MH_CALLER, &s);
   if (err == hipSuccess)
     err = create(s, stream, flags, 0);
-  return mh__leave(MOCKHIP_CALL_hipStreamCreateWithFlags, err, "stream=%p -> %p, flags=%#x",
-                   (void *)stream, stream && err == hipSuccess ? (void *)*stream : NULL, flags);
+  return mh__leave(MOCKHIP_CALL_hipStreamCreateWithFlags, err, "%s, flags=%#x",
+                   mh__d_out_stream("stream", stream, err), flags);
 }
 
 MH_EXPORT hipError_t hipStreamCreateWithPriority(hipStream_t *stream, unsigned int flags,
@@ -183,9 +183,8 @@ MH_EXPORT hipError_t hipStreamCreateWithPriority(hipStream_t *stream, unsigned i
                                                : priority;
     err = create(s, stream, flags, clamped);
   }
-  return mh__leave(MOCKHIP_CALL_hipStreamCreateWithPriority, err,
-                   "stream=%p -> %p, flags=%#x, priority=%d", (void *)stream,
-                   stream && err == hipSuccess ? (void *)*stream : NULL, flags, priority);
+  return mh__leave(MOCKHIP_CALL_hipStreamCreateWithPriority, err, "%s, flags=%#x, priority=%d",
+                   mh__d_out_stream("stream", stream, err), flags, priority);
 }
 
 MH_EXPORT hipError_t hipDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
@@ -197,9 +196,9 @@ MH_EXPORT hipError_t hipDeviceGetStreamPriorityRange(int *leastPriority, int *gr
     if (greatestPriority != NULL)
       *greatestPriority = PRIORITY_GREATEST;
   }
-  return mh__leave(MOCKHIP_CALL_hipDeviceGetStreamPriorityRange, err,
-                   "leastPriority=%p, greatestPriority=%p", (void *)leastPriority,
-                   (void *)greatestPriority);
+  return mh__leave(MOCKHIP_CALL_hipDeviceGetStreamPriorityRange, err, "%s, %s",
+                   mh__d_out_int("leastPriority", leastPriority, err),
+                   mh__d_out_int("greatestPriority", greatestPriority, err));
 }
 
 static hipError_t stream_destroy(mh_state *s, hipStream_t stream) {
@@ -250,7 +249,7 @@ MH_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
     err = stream_destroy(s, stream);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipStreamDestroy, err, "stream=%p", (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipStreamDestroy, err, "stream=%s", mh__d_stream(stream));
 }
 
 /* ---- synchronisation: nothing is pending, but a capture forbids it ---- */
@@ -272,7 +271,7 @@ MH_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamSynchronize, MH_CALLER, &s);
   if (err == hipSuccess)
     err = wait_for(s, stream);
-  return mh__leave(MOCKHIP_CALL_hipStreamSynchronize, err, "stream=%p", (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipStreamSynchronize, err, "stream=%s", mh__d_stream(stream));
 }
 
 MH_EXPORT hipError_t hipStreamQuery(hipStream_t stream) {
@@ -280,7 +279,7 @@ MH_EXPORT hipError_t hipStreamQuery(hipStream_t stream) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamQuery, MH_CALLER, &s);
   if (err == hipSuccess)
     err = wait_for(s, stream);
-  return mh__leave(MOCKHIP_CALL_hipStreamQuery, err, "stream=%p", (void *)stream);
+  return mh__leave(MOCKHIP_CALL_hipStreamQuery, err, "stream=%s", mh__d_stream(stream));
 }
 
 /* ---- what a stream remembers ---- */
@@ -309,8 +308,8 @@ MH_EXPORT hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int *flags) 
     err = mh__fail(hipErrorInvalidValue, "%s is NULL", flags == NULL ? "flags" : "stream");
   if (err == hipSuccess && (err = stream_values(s, stream, &values)) == hipSuccess)
     *flags = values.flags;
-  return mh__leave(MOCKHIP_CALL_hipStreamGetFlags, err, "stream=%p, flags=%p", (void *)stream,
-                   (void *)flags);
+  return mh__leave(MOCKHIP_CALL_hipStreamGetFlags, err, "stream=%s, %s", mh__d_stream(stream),
+                   mh__d_out_unsigned("flags", flags, err));
 }
 
 MH_EXPORT hipError_t hipStreamGetPriority(hipStream_t stream, int *priority) {
@@ -321,8 +320,8 @@ MH_EXPORT hipError_t hipStreamGetPriority(hipStream_t stream, int *priority) {
     err = mh__fail(hipErrorInvalidValue, "priority is NULL");
   if (err == hipSuccess && (err = stream_values(s, stream, &values)) == hipSuccess)
     *priority = values.priority;
-  return mh__leave(MOCKHIP_CALL_hipStreamGetPriority, err, "stream=%p, priority=%p", (void *)stream,
-                   (void *)priority);
+  return mh__leave(MOCKHIP_CALL_hipStreamGetPriority, err, "stream=%s, %s", mh__d_stream(stream),
+                   mh__d_out_int("priority", priority, err));
 }
 
 MH_EXPORT hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device) {
@@ -333,6 +332,6 @@ MH_EXPORT hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device)
     err = mh__fail(hipErrorInvalidValue, "device is NULL");
   if (err == hipSuccess && (err = stream_values(s, stream, &values)) == hipSuccess)
     *device = values.device;
-  return mh__leave(MOCKHIP_CALL_hipStreamGetDevice, err, "stream=%p, device=%p", (void *)stream,
-                   (void *)device);
+  return mh__leave(MOCKHIP_CALL_hipStreamGetDevice, err, "stream=%s, %s", mh__d_stream(stream),
+                   mh__d_out_int("device", device, err));
 }

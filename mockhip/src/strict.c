@@ -72,9 +72,11 @@ void mh__misuse(mh_misuse kind, const char *fmt, ...) {
   va_end(ap);
   mh__site_format(site, where, sizeof where);
   /* One fprintf per report so reports from several threads do not interleave. */
-  fprintf(stderr, "mockhip: strict: %s: %s at %s: %s\n", kind_names[kind],
-          mockhip_api_name(mh__call_api()), where, what);
+  char prefix[32];
+  fprintf(stderr, "%smockhip: strict: %s: %s at %s: %s\n", mh__line_prefix(prefix),
+          kind_names[kind], mockhip_api_name(mh__call_api()), where, what);
   atomic_fetch_add(&strict.reports, 1);
+  mh__teach_misuse(kind);
 }
 
 MH_EXPORT void mockhip_strict(int on) {

@@ -1,0 +1,158 @@
+/*
+ * teach.c: MOCKHIP_TEACH's notes on what a real GPU would have done. The mock
+ * refuses or reports some things ROCm lets through, and lets the CPU touch
+ * memory ROCm would fault on; a learner who only ever runs the mock should
+ * still hear what ROCm does there. A note is kept while the call runs and
+ * printed after its trace line, citing the row of docs/hip-vmm-semantics.md.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Notes one call may leave; more are dropped (one call makes one or two). */
+#define NOTES 3
+
+static bool teaching;
+static _Thread_local char notes[NOTES][512];
+static _Thread_local unsigned note_count;
+
+void mh__teach_init(bool on) { teaching = on; }
+
+bool mh__teaching(void) { return teaching; }
+
+/* "ROCm 6.3", or "the newest ROCm" for the profile that has no release number yet. */
+static const char *release(char out[32]) {
+  const char *name = mh__profile_name();
+  if (strcmp(name, "newest") == 0)
+    snprintf(out, 32, "the newest ROCm");
+  else
+    snprintf(out, 32, "ROCm %s", name);
+  return out;
+}
+
+void mh__teach_note(const char *row, const char *fmt, ...) {
+  if (!teaching || note_count == NOTES)
+    return;
+  char what[400], on[32];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  snprintf(notes[note_count++], sizeof notes[0], "teach: on %s: %s (docs/hip-vmm-semantics.md %s)",
+           release(on), what, row);
+}
+
+void mh__teach_flush(void) {
+  char prefix[32];
+  for (unsigned i = 0; i < note_count; i++)
+    fprintf(stderr, "%smockhip: %s\n", mh__line_prefix(prefix), notes[i]);
+  note_count = 0;
+}
+
+/* ---- misuse ROCm lets through and punishes later ---- */
+
+static void unmap_note(void) {
+  switch (mh__profile_cell(MH_ROW_unmap_size)) {
+  case MH_CELL_containing:
+    mh__teach_note("a.7#3", "hipMemUnmap unmaps the whole mapping that contains ptr, whatever "
+                            "size says, and returns hipSuccess");
+    break;
+  case MH_CELL_whole_mapping:
+    mh__teach_note("a.7#3", "hipMemUnmap answers hipErrorInvalidValue unless size is the size of "
+                            "the mapping that contains ptr");
+    break;
+  default:
+    mh__teach_note("a.7#3", "hipMemUnmap answers hipErrorInvalidValue unless size adds up to "
+                            "whole mappings, from the start of the one that contains ptr");
+  }
+}
+
+static void access_note(void) {
+  switch (mh__profile_cell(MH_ROW_set_access_size)) {
+  case MH_CELL_extend:
+    mh__teach_note("a.8#3", "hipMemSetAccess silently changes the whole mapping and returns "
+                            "hipSuccess");
+    break;
+  case MH_CELL_first_mappings:
+    mh__teach_note("a.8#3, e.4", "hipMemSetAccess answers hipErrorInvalidValue, comparing size "
+                                 "with the reservation's first mappings");
+    break;
+  default:
+    mh__teach_note("a.8#3", "hipMemSetAccess answers hipErrorInvalidValue unless size adds up to "
+                            "whole mappings");
+  }
+}
+
+static void free_mapped_note(void) {
+  if (mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_Success))
+    mh__teach_note("a.3#5", "hipMemAddressFree returns hipSuccess and frees nothing: the "
+                            "reservation and its mappings stay, unreachable");
+  else
+    mh__teach_note("a.3#5, e.8", "hipMemAddressFree answers hipErrorUnknown after HIP has "
+                                 "dropped its record of the range: the address space is lost "
+                                 "until the process ends");
+}
+
+void mh__teach_misuse(mh_misuse kind) {
+  switch (kind) {
+  case MH_MISUSE_PARTIAL_UNMAP: unmap_note(); break;
+  case MH_MISUSE_UNMAP_UNMAPPED:
+    if (mh__profile_is(MH_ROW_unmap_unmapped, MH_CELL_crash))
+      mh__teach_note("a.7#2", "hipMemUnmap of an address no mapping holds dereferences NULL: "
+                              "the process crashes");
+    else
+      mh__teach_note("a.7#2", "hipMemUnmap of an address no mapping holds answers "
+                              "hipErrorInvalidValue, as here");
+    break;
+  case MH_MISUSE_PARTIAL_ACCESS: access_note(); break;
+  case MH_MISUSE_ACCESS_HOLE:
+    mh__teach_note("a.8#5", "hipMemSetAccess over unmapped address space answers "
+                            "hipErrorInvalidValue: every byte of [ptr, ptr+size) must be mapped");
+    break;
+  case MH_MISUSE_COPY_SPANS:
+    mh__teach_note("a.8", "a copy is checked against nothing: it runs into whatever lies past "
+                          "the memory object, or the GPU faults there");
+    break;
+  case MH_MISUSE_FREE_MAPPED: free_mapped_note(); break;
+  case MH_MISUSE_TEARDOWN_ORDER:
+    mh__teach_note("b.7, e.8", "ROCr refuses to free a range whose handles were released while "
+                               "still mapped (RESOURCE_FREE); unmap, release, then free");
+    break;
+  case MH_MISUSE_DOUBLE_RELEASE:
+  case MH_MISUSE_RELEASED_HANDLE:
+    mh__teach_note("a.5#2", "hipMemRelease checks nothing: the handle points at freed memory, so "
+                            "this call reads freed memory and may crash later, far from here");
+    break;
+  case MH_MISUSE_VERSION_CRASH: /* the strict line says what the release does */
+  case MH_MISUSE_VERSION_BUG:
+  case MH_MISUSE_COUNT: break;
+  }
+}
+
+/* ---- the host's access ---- */
+
+/* Whether the mock's CPU faults where the host has no access (MOCKHIP_HOST_ACCESS=strict). */
+static bool host_access_strict(const mh_state *s) {
+  return s->options.host_access != NULL && strcmp(s->options.host_access, "strict") == 0;
+}
+
+void mh__teach_host_access(mh_state *s, const mh_mapping *first, size_t count) {
+  if (!teaching || host_access_strict(s))
+    return;
+  int host = MH_HOST_SLOT(s);
+  const mh_mapping *m = first;
+  for (size_t k = 0; k < count; k++, m = mh__mapping_next(s, m)) {
+    unsigned device_access = 0;
+    for (int d = 0; d < s->options.devices; d++)
+      device_access |= m->access[d];
+    if ((device_access & ~(unsigned)m->access[host]) == 0)
+      continue;
+    bool reads = m->access[host] == hipMemAccessFlagsProtRead;
+    mh__teach_note("b.11, a.8#9",
+                   "the host has %s, so a CPU %s of this memory faults; the mock's CPU can still "
+                   "touch it (MOCKHIP_HOST_ACCESS=strict faults as ROCm does)",
+                   reads ? "only Read access" : "no access", reads ? "write" : "read or write");
+    return;
+  }
+}

@@ -1,0 +1,350 @@
+/*
+ * trace_decode.c: arguments as a learner reads them. Enums by name, structs by
+ * field, sizes in granules and bytes, pointers as "reservation#2+0x4000",
+ * handles, streams, events and graphs as "handle#3". Called only while calls
+ * are traced (mh__leave is a macro), so decoding costs nothing otherwise.
+ *
+ * Enum values are written through the names every supported header has (or the
+ * compat header's), since the tables must compile against ROCm 5.2's too.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Enough buffers for every decoded argument of one call. */
+#define RING_SLOTS 16
+
+static _Thread_local char ring[RING_SLOTS][MH_DECODED_BYTES];
+static _Thread_local unsigned ring_next;
+
+static char *next_slot(void) { return ring[ring_next++ % RING_SLOTS]; }
+
+__attribute__((format(printf, 1, 2))) static const char *text(const char *fmt, ...) {
+  char *out = next_slot();
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(out, MH_DECODED_BYTES, fmt, ap);
+  va_end(ap);
+  return out;
+}
+
+typedef struct named {
+  int value;
+  const char *name;
+} named;
+
+#define COUNT(table) (sizeof(table) / sizeof((table)[0]))
+
+/* table's name for value, or "<value> (not a <what>)". */
+static const char *name_in(const named *table, size_t count, int value, const char *what) {
+  for (size_t i = 0; i < count; i++)
+    if (table[i].value == value)
+      return table[i].name;
+  return text("%d (not a %s)", value, what);
+}
+
+/* ---- addresses ---- */
+
+static void describe_locked(const void *ptr, char *out, size_t out_bytes) {
+  mh_state *s = mh__state();
+  mh__lock_read();
+  mh__describe_addr(s, (uintptr_t)ptr, out, out_bytes);
+  mh__unlock();
+}
+
+const char *mh__d_ptr(const void *ptr) {
+  char *out = next_slot();
+  describe_locked(ptr, out, MH_DECODED_BYTES);
+  return out;
+}
+
+void mh__d_ptr_early(const void *ptr, char out[MH_DECODED_BYTES]) {
+  out[0] = '\0';
+  if (mh__tracing())
+    describe_locked(ptr, out, MH_DECODED_BYTES);
+}
+
+/* "name -> value" after a success that wrote *out, else "name=<address of out>". */
+static bool written(const void *out, hipError_t err) { return out != NULL && err == hipSuccess; }
+
+static const char *unwritten(const char *name, const void *out) {
+  return out == NULL ? text("%s=NULL", name) : text("%s=%p", name, out);
+}
+
+const char *mh__d_out_ptr(const char *name, void *const *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, mh__d_ptr(*out)) : unwritten(name, out);
+}
+
+/* ---- sizes ---- */
+
+/* "2 MiB", "4 KiB", or "" when bytes is no whole number of KiB. */
+static const char *human(size_t bytes) {
+  static const char *const units[] = {"KiB", "MiB", "GiB", "TiB"};
+  const char *unit = NULL;
+  size_t value = bytes;
+  for (size_t i = 0; i < COUNT(units) && value != 0 && value % 1024 == 0; i++) {
+    value /= 1024;
+    unit = units[i];
+  }
+  return unit == NULL ? "" : text("%zu %s", value, unit);
+}
+
+const char *mh__d_bytes(size_t bytes) {
+  const char *h = human(bytes);
+  return h[0] == '\0' ? text("%zu", bytes) : text("%zu (%s)", bytes, h);
+}
+
+const char *mh__d_vmm_bytes(size_t bytes) {
+  size_t granularity = mh__state()->options.granularity;
+  if (bytes == 0)
+    return "0";
+  if (bytes % granularity != 0)
+    return text("%zu (not a whole number of %zu-byte granules)", bytes, granularity);
+  size_t granules = bytes / granularity;
+  return text("%zu (%zu granule%s, %s)", bytes, granules, granules == 1 ? "" : "s", human(bytes));
+}
+
+const char *mh__d_out_size(const char *name, const size_t *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %zu", name, *out) : unwritten(name, out);
+}
+
+const char *mh__d_out_bytes(const char *name, const size_t *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, mh__d_bytes(*out)) : unwritten(name, out);
+}
+
+const char *mh__d_out_int(const char *name, const int *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %d", name, *out) : unwritten(name, out);
+}
+
+const char *mh__d_out_unsigned(const char *name, const unsigned *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %#x", name, *out) : unwritten(name, out);
+}
+
+/* ---- ids ---- */
+
+static const char *id_text(const void *value, mh_id_kind kind, const char *word) {
+  if (value == NULL)
+    return "NULL";
+  unsigned long long number = mh__id_number((uint64_t)(uintptr_t)value, kind);
+  return number == 0 ? text("%p (not a %s)", value, word) : text("%s#%llu", word, number);
+}
+
+const char *mh__d_handle(hipMemGenericAllocationHandle_t handle) {
+  return id_text((const void *)handle, MH_ID_HANDLE, "handle");
+}
+
+const char *mh__d_out_handle(const char *name, const hipMemGenericAllocationHandle_t *out,
+                             hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, mh__d_handle(*out)) : unwritten(name, out);
+}
+
+const char *mh__d_stream(hipStream_t stream) {
+  if (stream == NULL)
+    return "NULL (the null stream)";
+  if (stream == hipStreamPerThread)
+    return "hipStreamPerThread";
+  if (stream == HIPVMM_STREAM_LEGACY)
+    return "hipStreamLegacy";
+  return id_text((const void *)stream, MH_ID_STREAM, "stream");
+}
+
+const char *mh__d_out_stream(const char *name, const hipStream_t *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, mh__d_stream(*out)) : unwritten(name, out);
+}
+
+const char *mh__d_event(hipEvent_t event) {
+  return id_text((const void *)event, MH_ID_EVENT, "event");
+}
+
+const char *mh__d_out_event(const char *name, const hipEvent_t *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, mh__d_event(*out)) : unwritten(name, out);
+}
+
+const char *mh__d_graph(hipGraph_t graph) {
+  return id_text((const void *)graph, MH_ID_GRAPH, "graph");
+}
+
+const char *mh__d_out_graph(const char *name, const hipGraph_t *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, mh__d_graph(*out)) : unwritten(name, out);
+}
+
+/* ---- VMM structs and enums ---- */
+
+static const named location_types[] = {
+    {(int)hipMemLocationTypeDevice, "Device"},
+    {(int)HIPVMM_LOCATION_HOST, "Host"},
+    {(int)HIPVMM_LOCATION_HOST_NUMA, "HostNuma"},
+    {(int)HIPVMM_LOCATION_HOST_NUMA_CURRENT, "HostNumaCurrent"},
+    {0, "None"},
+};
+
+static const named allocation_types[] = {
+    {(int)hipMemAllocationTypePinned, "Pinned"},
+    {(int)HIPVMM_ALLOCATION_UNCACHED, "Uncached"},
+    {0, "Invalid"},
+};
+
+static const named handle_types[] = {
+    {(int)hipMemHandleTypeNone, "None"},
+    {(int)hipMemHandleTypePosixFileDescriptor, "PosixFileDescriptor"},
+    {(int)hipMemHandleTypeWin32, "Win32"},
+    {(int)hipMemHandleTypeWin32Kmt, "Win32Kmt"},
+    {(int)HIPVMM_HANDLE_FABRIC, "Fabric"},
+};
+
+static const named access_flags[] = {
+    {(int)hipMemAccessFlagsProtNone, "None"},
+    {(int)hipMemAccessFlagsProtRead, "Read"},
+    {(int)hipMemAccessFlagsProtReadWrite, "ReadWrite"},
+};
+
+/* {Device, 0}: the device and its id; a host location has no id worth showing. */
+static const char *location_text(const hipMemLocation *location, bool comma) {
+  const char *type =
+      name_in(location_types, COUNT(location_types), (int)location->type, "hipMemLocationType");
+  if (location->type == HIPVMM_LOCATION_HOST)
+    return text("Host");
+  return text(comma ? "%s, %d" : "%s %d", type, location->id);
+}
+
+const char *mh__d_location(const hipMemLocation *location) {
+  return location == NULL ? "NULL" : text("{%s}", location_text(location, true));
+}
+
+const char *mh__d_prop(const hipMemAllocationProp *prop) {
+  if (prop == NULL)
+    return "NULL";
+  return text(
+      "{type=%s, location=%s, requestedHandleType=%s}",
+      name_in(allocation_types, COUNT(allocation_types), (int)prop->type, "hipMemAllocationType"),
+      mh__d_location(&prop->location),
+      name_in(handle_types, COUNT(handle_types), (int)prop->requestedHandleType,
+              "hipMemAllocationHandleType"));
+}
+
+/* At most this many descriptors are shown; the rest are counted. */
+#define SHOWN_DESCS 4
+
+const char *mh__d_desc(const hipMemAccessDesc *desc, size_t count) {
+  if (desc == NULL)
+    return "desc=NULL";
+  char *out = next_slot();
+  size_t used = 0;
+  out[0] = '\0';
+  for (size_t i = 0; i < count && i < SHOWN_DESCS && used < MH_DECODED_BYTES; i++)
+    used += (size_t)snprintf(
+        out + used, MH_DECODED_BYTES - used, "%sdesc[%zu]={%s, %s}", i == 0 ? "" : ", ", i,
+        location_text(&desc[i].location, false),
+        name_in(access_flags, COUNT(access_flags), (int)desc[i].flags, "hipMemAccessFlags"));
+  if (count > SHOWN_DESCS && used < MH_DECODED_BYTES)
+    snprintf(out + used, MH_DECODED_BYTES - used, ", ... (%zu more)", count - SHOWN_DESCS);
+  if (count == 0)
+    snprintf(out, MH_DECODED_BYTES, "desc=%p", (const void *)desc);
+  return out;
+}
+
+const char *mh__d_out_access(const char *name, const unsigned long long *out, hipError_t err) {
+  if (!written(out, err))
+    return unwritten(name, out);
+  return text("%s -> %s", name,
+              name_in(access_flags, COUNT(access_flags), (int)*out, "hipMemAccessFlags"));
+}
+
+const char *mh__d_handle_type(int type) {
+  static const named full[] = {
+      {(int)hipMemHandleTypeNone, "hipMemHandleTypeNone"},
+      {(int)hipMemHandleTypePosixFileDescriptor, "hipMemHandleTypePosixFileDescriptor"},
+      {(int)hipMemHandleTypeWin32, "hipMemHandleTypeWin32"},
+      {(int)hipMemHandleTypeWin32Kmt, "hipMemHandleTypeWin32Kmt"},
+      {(int)HIPVMM_HANDLE_FABRIC, "hipMemHandleTypeFabric"},
+  };
+  return name_in(full, COUNT(full), type, "hipMemAllocationHandleType");
+}
+
+const char *mh__d_granularity_option(int option) {
+  static const named options[] = {
+      {(int)hipMemAllocationGranularityMinimum, "hipMemAllocationGranularityMinimum"},
+      {(int)hipMemAllocationGranularityRecommended, "hipMemAllocationGranularityRecommended"},
+  };
+  return name_in(options, COUNT(options), option, "hipMemAllocationGranularity_flags");
+}
+
+/* An fd passed by value is a small number; anything else is taken for a pointer. */
+#define FD_LIMIT (1 << 20)
+
+const char *mh__d_os_handle(const void *os_handle) {
+  uintptr_t value = (uintptr_t)os_handle;
+  if (value < FD_LIMIT)
+    return text("%lu (fd %lu by value)", (unsigned long)value, (unsigned long)value);
+  return text("%p (a pointer)", os_handle);
+}
+
+const char *mh__d_out_fd(const char *name, const void *out, hipError_t err) {
+  if (!written(out, err))
+    return unwritten(name, out);
+  int fd;
+  memcpy(&fd, out, sizeof fd);
+  return text("%s -> fd %d", name, fd);
+}
+
+/* ---- other enums ---- */
+
+const char *mh__d_memcpy_kind(int kind) {
+  static const named kinds[] = {
+      {(int)hipMemcpyHostToHost, "hipMemcpyHostToHost"},
+      {(int)hipMemcpyHostToDevice, "hipMemcpyHostToDevice"},
+      {(int)hipMemcpyDeviceToHost, "hipMemcpyDeviceToHost"},
+      {(int)hipMemcpyDeviceToDevice, "hipMemcpyDeviceToDevice"},
+      {(int)hipMemcpyDefault, "hipMemcpyDefault"},
+      {(int)HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU, "hipMemcpyDeviceToDeviceNoCU"},
+  };
+  return name_in(kinds, COUNT(kinds), kind, "hipMemcpyKind");
+}
+
+const char *mh__d_attribute(int attr) {
+  static const named attributes[] = {
+      {(int)HIPVMM_ATTRIBUTE_VMM, "hipDeviceAttributeVirtualMemoryManagementSupported"},
+      {(int)hipDeviceAttributeTotalGlobalMem, "hipDeviceAttributeTotalGlobalMem"},
+      {(int)hipDeviceAttributeComputeCapabilityMajor, "hipDeviceAttributeComputeCapabilityMajor"},
+      {(int)hipDeviceAttributeComputeCapabilityMinor, "hipDeviceAttributeComputeCapabilityMinor"},
+      {(int)hipDeviceAttributeMultiprocessorCount, "hipDeviceAttributeMultiprocessorCount"},
+      {(int)hipDeviceAttributeWarpSize, "hipDeviceAttributeWarpSize"},
+      {(int)hipDeviceAttributeMaxThreadsPerBlock, "hipDeviceAttributeMaxThreadsPerBlock"},
+      {(int)hipDeviceAttributeClockRate, "hipDeviceAttributeClockRate"},
+      {(int)hipDeviceAttributePciBusId, "hipDeviceAttributePciBusId"},
+      {(int)hipDeviceAttributeUnifiedAddressing, "hipDeviceAttributeUnifiedAddressing"},
+      {(int)hipDeviceAttributeCanMapHostMemory, "hipDeviceAttributeCanMapHostMemory"},
+      {(int)hipDeviceAttributeManagedMemory, "hipDeviceAttributeManagedMemory"},
+      {(int)hipDeviceAttributeConcurrentManagedAccess, "hipDeviceAttributeConcurrentManagedAccess"},
+      {(int)hipDeviceAttributeMemoryPoolsSupported, "hipDeviceAttributeMemoryPoolsSupported"},
+      {(int)HIPVMM_ATTRIBUTE_HOST_REGISTER, "hipDeviceAttributeHostRegisterSupported"},
+      {(int)hipDeviceAttributeIsLargeBar, "hipDeviceAttributeIsLargeBar"},
+      {(int)hipDeviceAttributeL2CacheSize, "hipDeviceAttributeL2CacheSize"},
+      {(int)hipDeviceAttributeStreamPrioritiesSupported,
+       "hipDeviceAttributeStreamPrioritiesSupported"},
+  };
+  for (size_t i = 0; i < COUNT(attributes); i++)
+    if (attributes[i].value == attr)
+      return text("%s (%d)", attributes[i].name, attr);
+  return text("%d", attr);
+}
+
+const char *mh__d_p2p_attribute(int attr) {
+  static const named attributes[] = {
+      {(int)hipDevP2PAttrPerformanceRank, "hipDevP2PAttrPerformanceRank"},
+      {(int)hipDevP2PAttrAccessSupported, "hipDevP2PAttrAccessSupported"},
+      {(int)hipDevP2PAttrNativeAtomicSupported, "hipDevP2PAttrNativeAtomicSupported"},
+      {(int)hipDevP2PAttrHipArrayAccessSupported, "hipDevP2PAttrHipArrayAccessSupported"},
+  };
+  return name_in(attributes, COUNT(attributes), attr, "hipDeviceP2PAttr");
+}
+
+const char *mh__d_capture_mode(int mode) {
+  static const named modes[] = {
+      {(int)hipStreamCaptureModeGlobal, "hipStreamCaptureModeGlobal"},
+      {(int)hipStreamCaptureModeThreadLocal, "hipStreamCaptureModeThreadLocal"},
+      {(int)hipStreamCaptureModeRelaxed, "hipStreamCaptureModeRelaxed"},
+  };
+  return name_in(modes, COUNT(modes), mode, "hipStreamCaptureMode");
+}
