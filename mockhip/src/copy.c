@@ -27,35 +27,47 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
   *is_device = region != NULL;
   if (region == NULL)
     return hipSuccess;
-  const char *what = need == hipMemAccessFlagsProtReadWrite ? "destination" : "source";
+  const char *what = need == hipMemAccessFlagsProtReadWrite ? "dst" : "src";
+  char at_text[64], object[64];
+  mh__describe_addr(s, addr, at_text, sizeof at_text);
+  mh__describe_addr(s, region->base, object, sizeof object);
   if (addr - region->base > region->asked_bytes ||
       bytes > region->asked_bytes - (addr - region->base)) {
     mh__misuse(MH_MISUSE_COPY_SPANS, "%s %p + %zu starts in the %s at %p and ends past it", what,
                (void *)addr, bytes,
                region->kind == MH_REGION_MALLOC ? "hipMalloc block" : "reservation",
                (void *)region->base);
-    return mh__fail(hipErrorInvalidValue, "%s %p + %zu runs past the %s at %p (%zu bytes)", what,
-                    (void *)addr, bytes,
-                    region->kind == MH_REGION_MALLOC ? "hipMalloc block" : "reservation",
-                    (void *)region->base, region->asked_bytes);
+    return mh__fail(hipErrorInvalidValue,
+                    "%s %s + %zu bytes runs past the end of %s (%zu bytes): one copy stays "
+                    "inside one reservation or hipMalloc block",
+                    what, at_text, bytes, object, region->asked_bytes);
   }
   if (region->kind == MH_REGION_MALLOC)
     return hipSuccess;
   uintptr_t end = addr + bytes;
   for (uintptr_t at = addr; at < end;) {
     mh_mapping *m = mh__mapping_containing(s, at);
-    if (m == NULL)
-      return mh__fail(hipErrorInvalidValue, "%s %p + %zu: %p is reserved but not mapped", what,
-                      (void *)addr, bytes, (void *)at);
+    if (m == NULL) {
+      char hole[64];
+      mh__describe_addr(s, at, hole, sizeof hole);
+      return mh__fail(hipErrorInvalidValue,
+                      "%s %s + %zu bytes reaches %s, which is reserved but not mapped: hipMemMap "
+                      "memory there first",
+                      what, at_text, bytes, hole);
+    }
     if ((m->access[device] & need) != need) {
       mh__teach_note("a.8",
                      "no access check stops a copy: the device %s the mapping anyway, "
                      "or faults, and the call returns hipSuccess",
                      need == hipMemAccessFlagsProtReadWrite ? "writes" : "reads");
+      char mapping[64];
+      mh__describe_addr(s, m->base, mapping, sizeof mapping);
       return mh__fail(hipErrorInvalidValue,
-                      "%s %p + %zu: device %d has %s access to the mapping at %p, %s needed", what,
-                      (void *)addr, bytes, device, access_name(m->access[device]), (void *)m->base,
-                      access_name(need));
+                      "%s %s: device %d has %s access to the mapping at %s and the copy needs %s: "
+                      "grant it first with hipMemSetAccess (desc {Device %d, %s})",
+                      what, at_text, device, access_name(m->access[device]), mapping,
+                      access_name(need), device,
+                      need == hipMemAccessFlagsProtReadWrite ? "ReadWrite" : "Read");
     }
     at = m->base + m->bytes;
   }
@@ -68,8 +80,10 @@ static hipError_t check_side(mh_state *s, const void *ptr, size_t bytes, int dev
   bool is_device;
   hipError_t err = mh__check_device_range(s, (uintptr_t)ptr, bytes, device, need, &is_device);
   if (err == hipSuccess && must_be_device && !is_device)
-    err = mh__fail(hipErrorInvalidValue, "%s %p is not device memory (a mapping or hipMalloc)",
-                   need == hipMemAccessFlagsProtReadWrite ? "destination" : "source", ptr);
+    err = mh__fail(hipErrorInvalidValue,
+                   "%s %p is not device memory, as the copy's kind says it is: pass a mapped "
+                   "address or hipMalloc memory, or use hipMemcpyDefault",
+                   need == hipMemAccessFlagsProtReadWrite ? "dst" : "src", ptr);
   return err;
 }
 

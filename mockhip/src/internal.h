@@ -586,4 +586,9 @@ MH_HIDDEN bool mh__error_parse(const char *name, size_t len, hipError_t *out);
 
 static inline bool mh__is_pow2(size_t x) { return x != 0 && (x & (x - 1)) == 0; }
 
+/* x rounded up to a multiple of to: the next size a granularity check accepts. Saturates. */
+static inline size_t mh__round_up(size_t x, size_t to) {
+  return x % to == 0 ? x : x > SIZE_MAX - to ? SIZE_MAX - SIZE_MAX % to : x + to - x % to;
+}
+
 #endif /* MH_INTERNAL_H */

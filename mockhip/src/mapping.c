@@ -97,35 +97,55 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
     return mh__fail(hipErrorInvalidValue, "flags must be 0, got %llu", flags);
   mh_phys *phys = mh__phys_lookup(s, handle);
   if (phys == NULL)
-    return mh__fail(hipErrorInvalidValue, "handle %p is not a live allocation", (void *)handle);
+    return mh__fail(hipErrorInvalidValue,
+                    "handle %s names no live allocation: it was released, or never came from "
+                    "hipMemCreate or hipMemImportFromShareableHandle",
+                    mh__d_handle(handle));
   size_t granularity = s->options.granularity;
   if (bytes % granularity != 0) {
     if (mh__profile_is(MH_ROW_map_size_checked, MH_CELL_yes))
       return mh__fail(hipErrorInvalidValue,
-                      "size %zu is not a multiple of the minimum granularity %zu", bytes,
-                      granularity);
+                      "size %zu is not a multiple of the granularity that "
+                      "hipMemGetAllocationGranularity answers (%zu bytes): use %zu",
+                      bytes, granularity, mh__round_up(bytes, granularity));
     return map_refused(phys, "size %zu is not whole pages of %zu bytes", bytes, granularity);
   }
   uintptr_t base = (uintptr_t)ptr;
   if (base % granularity != 0)
-    return map_refused(phys, "ptr %p is not aligned to the minimum granularity %zu", ptr,
-                       granularity);
+    return map_refused(phys,
+                       "ptr %p is not a multiple of the granularity (%zu bytes): map at the "
+                       "reservation's start or a whole number of granules into it",
+                       ptr, granularity);
   mh_region *reservation = mh__region_containing(s, base);
   if (reservation == NULL || reservation->kind != MH_REGION_RESERVATION)
-    return map_refused(phys, "ptr %p is not inside a reservation", ptr);
-  if (bytes > reservation->bytes - (base - reservation->base))
-    return map_refused(phys, "%p + %zu runs past the end of the reservation at %p", ptr, bytes,
-                       (void *)reservation->base);
+    return map_refused(phys,
+                       "ptr %p is not inside a reservation: map into address space that "
+                       "hipMemAddressReserve returned",
+                       ptr);
+  char at[64];
+  if (bytes > reservation->bytes - (base - reservation->base)) {
+    mh__describe_addr(s, base, at, sizeof at);
+    return map_refused(phys,
+                       "ptr + size runs past the end of the reservation: %zu bytes from %s, "
+                       "which holds %zu bytes in all",
+                       bytes, at, reservation->bytes);
+  }
   mh_mapping *below = mh__mapping_containing(s, base);
   mh_tree_node *above = mh__tree_next(&s->mappings, base);
-  if (below != NULL || (above != NULL && above->key < base + bytes))
-    return map_refused(phys, "%p + %zu overlaps an existing mapping at %p", ptr, bytes,
-                       below ? (void *)below->base : (void *)above->key);
+  if (below != NULL || (above != NULL && above->key < base + bytes)) {
+    mh__describe_addr(s, below ? below->base : above->key, at, sizeof at);
+    return map_refused(phys,
+                       "ptr + size overlaps the mapping at %s: hipMemUnmap it first, or map "
+                       "where the reservation is still unmapped",
+                       at);
+  }
   /* No AMD release checks this (a.6#6); the mock must, having no more memory to map. It
      comes after ROCr's own refusals, which older releases swallow. */
   if (bytes > phys->bytes)
-    return mh__fail(hipErrorInvalidValue, "size %zu exceeds the allocation's %zu bytes", bytes,
-                    phys->bytes);
+    return mh__fail(hipErrorInvalidValue,
+                    "size %zu is more than handle's allocation holds (%zu bytes): a mapping "
+                    "covers at most the whole allocation",
+                    bytes, phys->bytes);
 
   mh_mapping *mapping = calloc(1, sizeof *mapping + slots(s));
   if (mapping == NULL)
@@ -243,7 +263,9 @@ static int access_slot(mh_state *s, const hipMemLocation *loc) {
     return loc->id;
   }
   if (type == HIPVMM_LOCATION_HOST_NUMA && loc->id != 0) {
-    mh__fail(hipErrorInvalidValue, "NUMA node %d does not exist (the mock has node 0)", loc->id);
+    mh__fail(hipErrorInvalidValue,
+             "location.id %d names a NUMA node the mock does not have (it has node 0 only)",
+             loc->id);
     return -1;
   }
   return MH_HOST_SLOT(s);
@@ -270,8 +292,11 @@ static bool host_access_allowed(mh_state *s, const mh_mapping *m, size_t run) {
 static hipError_t check_desc(mh_state *s, const hipMemAccessDesc *desc, size_t i,
                              const mh_mapping *first, size_t run) {
   int slot = access_slot(s, &desc[i].location);
-  if (slot < 0)
-    return hipErrorInvalidValue;
+  if (slot < 0) { /* the reason names the location: say whose */
+    char why[256];
+    snprintf(why, sizeof why, "%s", mockhip_last_reason());
+    return mh__fail(hipErrorInvalidValue, "desc[%zu].%s", i, why);
+  }
   if (slot == MH_HOST_SLOT(s) && !host_access_allowed(s, first, run))
     return mh__fail(hipErrorInvalidValue,
                     "desc[%zu] grants the host access to device memory, which ROCm %s allows "
@@ -279,8 +304,9 @@ static hipError_t check_desc(mh_state *s, const hipMemAccessDesc *desc, size_t i
                     i, mh__profile_name());
   if (!is_access_flags(desc[i].flags))
     return mh__fail(hipErrorInvalidValue,
-                    "desc[%zu].flags %d is not None (0), Read (1) or ReadWrite (3)", i,
-                    (int)desc[i].flags);
+                    "desc[%zu].flags %d is not hipMemAccessFlagsProtNone (0), ProtRead (1) or "
+                    "ProtReadWrite (3)",
+                    i, (int)desc[i].flags);
   return hipSuccess;
 }
 
@@ -333,6 +359,22 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
   hipError_t bad = hipSuccess;
   while (good < count && (bad = check_desc(s, desc, good, first, run)) == hipSuccess)
     good++;
+  if (bad != hipSuccess && count > 1) { /* a learner expects all or nothing: say which */
+    char why[256];
+    snprintf(why, sizeof why, "%s", mockhip_last_reason());
+    if (good == 0)
+      mh__fail(bad, "%s; no descriptor was applied", why);
+    else if (good == 1)
+      mh__fail(bad,
+               "%s; desc[0] before it was applied and stays, as in ROCm, which applies "
+               "descriptors in order and stops at the first bad one (a.8)",
+               why);
+    else
+      mh__fail(bad,
+               "%s; desc[0] to desc[%zu] before it were applied and stay, as in ROCm, which "
+               "applies descriptors in order and stops at the first bad one (a.8)",
+               why, good - 1);
+  }
   if (good == 0)
     return bad;
 
@@ -388,13 +430,21 @@ static hipError_t get_access(mh_state *s, unsigned long long *flags, const hipMe
   if (mh__profile_is(MH_ROW_get_access_checked, MH_CELL_no))
     return hipSuccess; /* 5.x code: looks nothing up and leaves *flags as it was (a.9) */
   if (loc->type != hipMemLocationTypeDevice)
-    return mh__fail(hipErrorInvalidValue, "location.type %d is not Device", (int)loc->type);
+    return mh__fail(hipErrorInvalidValue,
+                    "location.type %d is not hipMemLocationTypeDevice: hipMemGetAccess answers for "
+                    "devices only (a.9#2)",
+                    (int)loc->type);
   if (!mh__valid_device(s, loc->id))
     return mh__fail(hipErrorInvalidValue, "location.id %d is not a device (0..%d)", loc->id,
                     s->options.devices - 1);
   mh_mapping *m = mh__mapping_containing(s, (uintptr_t)ptr);
+  char at[64];
+  mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
   if (m == NULL)
-    return mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", ptr);
+    return mh__fail(hipErrorInvalidValue,
+                    "ptr %s is not inside a mapping: access is kept per mapping, so only mapped "
+                    "addresses have one",
+                    at);
   *flags = m->access[loc->id];
   return hipSuccess;
 }
@@ -420,10 +470,18 @@ static hipError_t retain(mh_state *s, hipMemGenericAllocationHandle_t *handle, v
   if (addr == NULL)
     return mh__fail(hipErrorInvalidValue, "addr is NULL");
   mh_mapping *mapping = mh__mapping_containing(s, (uintptr_t)addr);
+  char at[64];
+  mh__describe_addr(s, (uintptr_t)addr, at, sizeof at);
   if (mapping == NULL && mh__block_containing(s, (uintptr_t)addr) != NULL)
-    return mh__profile_fail(MH_ROW_retain_non_vmm, "%p is hipMalloc memory, not a mapping", addr);
+    return mh__profile_fail(MH_ROW_retain_non_vmm,
+                            "addr %s is hipMalloc memory: only addresses inside a hipMemMap "
+                            "mapping have an allocation handle",
+                            at);
   if (mapping == NULL)
-    return mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", addr);
+    return mh__fail(hipErrorInvalidValue,
+                    "addr %s is not inside a mapping: only mapped addresses have an allocation "
+                    "handle",
+                    at);
   /* Only the newest runtime adds a reference (rocm-systems#2696, a.10#4). */
   if (mh__profile_is(MH_ROW_retain_adds_reference, MH_CELL_yes))
     mapping->phys->handle_refs++;

@@ -8,13 +8,45 @@
  */
 #include "internal.h"
 
+/* The name of the call a range is for, in reasons. */
+static const char *range_call(bool unmapping) {
+  return unmapping ? "hipMemUnmap" : "hipMemSetAccess";
+}
+
 /* Records that the run stopped after m, at a hole or at the reservation's end. */
-static void fail_past(mh_state *s, size_t bytes, const mh_mapping *m) {
-  mh__fail(hipErrorInvalidValue, "size %zu runs past the mapping at %p into %s", bytes,
-           (void *)m->base,
+static void fail_past(mh_state *s, size_t bytes, const mh_mapping *m, bool unmapping) {
+  char at[64];
+  mh__describe_addr(s, m->base, at, sizeof at);
+  mh__fail(hipErrorInvalidValue,
+           "size %zu runs past the mapping at %s (%zu bytes) into %s: %s takes whole mappings, "
+           "back to back, so size must end where a mapping ends",
+           bytes, at, m->bytes,
            mh__region_containing(s, m->base + m->bytes) == m->reservation
                ? "unmapped address space"
-               : "the end of the reservation");
+               : "the end of the reservation",
+           range_call(unmapping));
+}
+
+/* Records that [ptr, ptr+bytes) ends inside m, or starts inside first, and names the call that
+   covers whole mappings: from first's start up to m's end (`whole` bytes). */
+static void fail_inside(mh_state *s, void *ptr, size_t bytes, const mh_mapping *first,
+                        const mh_mapping *m, size_t whole, bool unmapping) {
+  char start[64], end_in[64], asked[64];
+  mh__describe_addr(s, first->base, start, sizeof start);
+  mh__describe_addr(s, m->base, end_in, sizeof end_in);
+  mh__describe_addr(s, (uintptr_t)ptr, asked, sizeof asked);
+  if ((uintptr_t)ptr != first->base)
+    mh__fail(hipErrorInvalidValue,
+             "ptr %s is inside the mapping that starts at %s (%zu bytes); %s takes whole "
+             "mappings, not part of one: %s(%s, %zu%s) would cover it",
+             asked, start, first->bytes, range_call(unmapping), range_call(unmapping), start, whole,
+             unmapping ? "" : ", desc, count");
+  else
+    mh__fail(hipErrorInvalidValue,
+             "size %zu ends inside the mapping that starts at %s (%zu bytes); %s takes whole "
+             "mappings, so size must add up to them: %s(%s, %zu%s) would cover it",
+             bytes, end_in, m->bytes, range_call(unmapping), range_call(unmapping), start, whole,
+             unmapping ? "" : ", desc, count");
 }
 
 /*
@@ -33,7 +65,12 @@ static mh_mapping *exact_run(mh_state *s, void *ptr, size_t bytes, size_t *count
                  ptr);
     else
       mh__misuse(MH_MISUSE_ACCESS_HOLE, "%p + %zu starts at an unmapped address", ptr, bytes);
-    mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", ptr);
+    char at[64];
+    mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
+    mh__fail(hipErrorInvalidValue,
+             "ptr %s is not inside a mapping (never mapped, or unmapped "
+             "already)",
+             at);
     return NULL;
   }
   if ((uintptr_t)ptr != first->base)
@@ -45,9 +82,7 @@ static mh_mapping *exact_run(mh_state *s, void *ptr, size_t bytes, size_t *count
     if (m->bytes > bytes - covered) {
       mh__misuse(partial, "%p + %zu ends inside the mapping at %p (%zu bytes)", ptr, bytes,
                  (void *)m->base, m->bytes);
-      mh__fail(hipErrorInvalidValue,
-               "size %zu ends inside the mapping at %p (sizes must add up to whole mappings)",
-               bytes, (void *)m->base);
+      fail_inside(s, ptr, bytes, first, m, covered + m->bytes, unmapping);
       return NULL;
     }
     covered += m->bytes;
@@ -59,7 +94,7 @@ static mh_mapping *exact_run(mh_state *s, void *ptr, size_t bytes, size_t *count
       mh__misuse(unmapping ? partial : MH_MISUSE_ACCESS_HOLE,
                  "%p + %zu runs past the mapping at %p into unmapped space", ptr, bytes,
                  (void *)m->base);
-      fail_past(s, bytes, m);
+      fail_past(s, bytes, m, unmapping);
       return NULL;
     }
     m = next;
@@ -74,12 +109,17 @@ static mh_mapping *exact_run(mh_state *s, void *ptr, size_t bytes, size_t *count
  */
 static hipError_t containing_mapping(mh_state *s, void *ptr, size_t bytes, mh_mapping **out) {
   mh_mapping *m = mh__mapping_containing(s, (uintptr_t)ptr);
+  char at[64];
+  mh__describe_addr(s, m != NULL ? m->base : (uintptr_t)ptr, at, sizeof at);
   if (m == NULL)
-    return mh__profile_fail(MH_ROW_unmap_unmapped, "%p is not inside a mapping", ptr);
+    return mh__profile_fail(MH_ROW_unmap_unmapped,
+                            "ptr %s is not inside a mapping (never mapped, or unmapped already)",
+                            at);
   if (mh__profile_is(MH_ROW_unmap_size, MH_CELL_whole_mapping) && bytes != m->bytes)
     return mh__fail(hipErrorInvalidValue,
-                    "size %zu is not the size of the mapping at %p (%zu bytes)", bytes,
-                    (void *)m->base, m->bytes);
+                    "size %zu is not the size of the mapping ptr is in (%s, %zu bytes); "
+                    "hipMemUnmap takes a whole mapping: hipMemUnmap(%s, %zu) would unmap it",
+                    bytes, at, m->bytes, at, m->bytes);
   if (bytes > m->bytes - ((uintptr_t)ptr - m->base))
     mh__misuse(MH_MISUSE_VERSION_BUG,
                "ROCm %s fails here: it unmaps only the mapping at %p (%zu bytes) of the %zu "
@@ -111,7 +151,10 @@ hipError_t mh__unmap_run(mh_state *s, void *ptr, size_t *bytes, mh_mapping **fir
 static mh_mapping *touched_run(mh_state *s, void *ptr, size_t bytes, size_t *count) {
   mh_mapping *first = mh__mapping_containing(s, (uintptr_t)ptr);
   if (first == NULL) {
-    mh__fail(hipErrorInvalidValue, "%p is not inside a mapping", ptr);
+    char at[64];
+    mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
+    mh__fail(hipErrorInvalidValue, "ptr %s is not inside a mapping: set access on mapped memory",
+             at);
     return NULL;
   }
   uintptr_t end = (uintptr_t)ptr + bytes;
@@ -119,7 +162,7 @@ static mh_mapping *touched_run(mh_state *s, void *ptr, size_t bytes, size_t *cou
   for (mh_mapping *m = first; end > m->base + m->bytes; ++*count) {
     mh_mapping *next = mh__mapping_next(s, m);
     if (next == NULL || next->reservation != m->reservation) {
-      fail_past(s, bytes, m);
+      fail_past(s, bytes, m, false);
       return NULL;
     }
     m = next;

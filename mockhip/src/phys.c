@@ -152,7 +152,9 @@ static hipError_t granularity(mh_state *s, size_t *out, const hipMemAllocationPr
   if (option != hipMemAllocationGranularityMinimum &&
       option != hipMemAllocationGranularityRecommended &&
       mh__profile_is(MH_ROW_granularity_option_checked, MH_CELL_yes))
-    return mh__fail(hipErrorInvalidValue, "option %d is neither Minimum (0) nor Recommended (1)",
+    return mh__fail(hipErrorInvalidValue,
+                    "option %d is neither hipMemAllocationGranularityMinimum (0) nor "
+                    "hipMemAllocationGranularityRecommended (1)",
                     option);
   *out = option == hipMemAllocationGranularityRecommended ? mh__recommended_granularity(s)
                                                           : s->options.granularity;
@@ -197,30 +199,37 @@ static hipError_t create_checks(mh_state *s, hipMemGenericAllocationHandle_t *ha
     return mh__profile_fail(MH_ROW_create_device_id, "prop->location.id %d is not a device (0..%d)",
                             prop->location.id, s->options.devices - 1);
   if (type == HIPVMM_LOCATION_HOST_NUMA && prop->location.id != 0)
-    return mh__fail(hipErrorInvalidValue, "NUMA node %d does not exist (the mock has node 0)",
+    return mh__fail(hipErrorInvalidValue,
+                    "prop->location.id %d names a NUMA node the mock does not have (it has node 0 "
+                    "only)",
                     prop->location.id);
   int requested = prop->requestedHandleType;
   bool posix = mh__profile_is(MH_ROW_create_handle_types, MH_CELL_posix);
   if (requested != hipMemHandleTypeNone &&
       (requested != hipMemHandleTypePosixFileDescriptor || !posix))
-    return mh__fail(hipErrorNotSupported, "requestedHandleType %d is not supported (%s)", requested,
-                    posix ? "None or PosixFileDescriptor" : "None only, before ROCm 6.2");
+    return mh__fail(hipErrorNotSupported, "prop->requestedHandleType %d is not supported: use %s",
+                    requested,
+                    posix ? "hipMemHandleTypeNone, or hipMemHandleTypePosixFileDescriptor to "
+                            "share the memory"
+                          : "hipMemHandleTypeNone (sharing came with ROCm 6.2)");
   size_t capacity = s->options.device_memory;
   if (bytes > capacity)
-    return mh__fail(hipErrorOutOfMemory, "size %zu exceeds the device memory %zu", bytes, capacity);
+    return mh__fail(hipErrorOutOfMemory,
+                    "size %zu is more than the whole device memory, %zu bytes "
+                    "(MOCKHIP_DEVICE_MEMORY)",
+                    bytes, capacity);
   /* ROCm's two size rules: HIP wants multiples of its base address alignment, the allocator
      pages. 5.x code (6.0) went through the hipMalloc path, which rounds up instead. */
   size_t granularity = s->options.granularity;
   if (mh__profile_is(MH_ROW_create_size_rules, MH_CELL_no)) {
     if (bytes % granularity != 0)
       *size = bytes += granularity - bytes % granularity; /* <= capacity + a granule: no overflow */
-  } else if (bytes % ROCM_BASE_ADDR_ALIGN != 0) {
-    return mh__fail(hipErrorInvalidValue, "size %zu is not a multiple of %d", bytes,
-                    ROCM_BASE_ADDR_ALIGN);
   } else if (bytes % granularity != 0) {
-    return mh__fail(hipErrorOutOfMemory,
-                    "size %zu is not a multiple of the minimum granularity %zu", bytes,
-                    granularity);
+    /* ROCm checks its base address alignment first (InvalidValue), then pages (OutOfMemory). */
+    return mh__fail(bytes % ROCM_BASE_ADDR_ALIGN != 0 ? hipErrorInvalidValue : hipErrorOutOfMemory,
+                    "size %zu is not a multiple of the granularity that "
+                    "hipMemGetAllocationGranularity answers (%zu bytes): round it up, use %zu",
+                    bytes, granularity, mh__round_up(bytes, granularity));
   }
   if (type == hipMemLocationTypeDevice && s->device_used[prop->location.id] > capacity - bytes)
     return mh__fail(hipErrorOutOfMemory,
@@ -275,14 +284,22 @@ MH_EXPORT hipError_t hipMemCreate(hipMemGenericAllocationHandle_t *handle, size_
                    flags);
 }
 
+/* Why a handle names nothing, for the reasons of every call that takes one. */
+static const char *no_allocation(hipMemGenericAllocationHandle_t handle) {
+  static _Thread_local char why[160];
+  snprintf(why, sizeof why,
+           "handle %s names no live allocation: it was released, or never came from "
+           "hipMemCreate or hipMemImportFromShareableHandle",
+           mh__d_handle(handle));
+  return why;
+}
+
 static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
   if (handle == NULL)
     return mh__fail(hipErrorInvalidValue, "handle is NULL");
   mh_phys *phys = mh__phys_lookup(s, handle);
   if (phys == NULL)
-    return mh__fail(hipErrorInvalidValue,
-                    "handle %p is not a live allocation (released or never created)",
-                    (void *)handle);
+    return mh__fail(hipErrorInvalidValue, "%s", no_allocation(handle));
   if (phys->handle_refs == 0) {
     bool retain_adds = mh__profile_is(MH_ROW_retain_adds_reference, MH_CELL_yes);
     mh__misuse(MH_MISUSE_DOUBLE_RELEASE,
@@ -294,9 +311,10 @@ static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
                            : ", hipMemRetainAllocationHandle adds no reference: do not "
                              "release what it returns, a.10#4)");
     return mh__fail(hipErrorInvalidValue,
-                    "handle %p has no reference left to release (released already; %zu mapping(s) "
-                    "keep it alive)",
-                    (void *)handle, phys->mappings);
+                    "handle %s was released already: release each hipMemCreate, import or retain "
+                    "once; its %zu mapping(s) still hold the memory, and the last hipMemUnmap "
+                    "frees it",
+                    mh__d_handle(handle), phys->mappings);
   }
   phys->handle_refs--;
   if (phys->handle_refs == 0 && phys->mappings != 0 &&
@@ -334,7 +352,7 @@ static hipError_t properties(mh_state *s, hipMemAllocationProp *prop,
     return mh__fail(hipErrorInvalidValue, "handle is NULL");
   mh_phys *phys = mh__phys_lookup(s, handle);
   if (phys == NULL)
-    return mh__fail(hipErrorInvalidValue, "handle %p is not a live allocation", (void *)handle);
+    return mh__fail(hipErrorInvalidValue, "%s", no_allocation(handle));
   *prop = phys->prop;
   return hipSuccess;
 }
@@ -362,19 +380,26 @@ static hipError_t export_handle(mh_state *s, void *out, hipMemGenericAllocationH
   if (handle == NULL)
     return mh__fail(hipErrorInvalidValue, "handle is NULL");
   if (out == NULL)
-    return mh__profile_fail(MH_ROW_export_null_handle, "shareableHandle is NULL");
+    return mh__profile_fail(MH_ROW_export_null_handle,
+                            "shareableHandle is NULL: pass the address of an int that receives "
+                            "the fd");
   if (mh__profile_is(MH_ROW_export_supported, MH_CELL_no))
     return mh__fail(hipErrorNotSupported, "export is not supported before ROCm 6.2 (a.12#5)");
   mh_phys *phys = mh__phys_lookup(s, handle);
   if (phys == NULL)
-    return mh__fail(hipErrorInvalidValue, "handle %p is not a live allocation", (void *)handle);
+    return mh__fail(hipErrorInvalidValue, "%s", no_allocation(handle));
   if (type != (int)phys->prop.requestedHandleType)
     return mh__fail(hipErrorInvalidValue,
-                    "handleType %d differs from the requestedHandleType %d given at creation", type,
-                    (int)phys->prop.requestedHandleType);
+                    "handleType %s differs from the prop.requestedHandleType %s that hipMemCreate "
+                    "was given: create with requestedHandleType="
+                    "hipMemHandleTypePosixFileDescriptor to export",
+                    mh__d_handle_type(type),
+                    mh__d_handle_type((int)phys->prop.requestedHandleType));
   if (type != hipMemHandleTypePosixFileDescriptor)
-    return mh__fail(hipErrorInvalidValue,
-                    "handleType %d cannot be exported (PosixFileDescriptor only)", type);
+    return mh__fail(
+        hipErrorInvalidValue,
+        "handleType %s cannot be exported: only hipMemHandleTypePosixFileDescriptor can",
+        mh__d_handle_type(type));
   int fd;
   int err = mh__os_memory_export(&phys->memory, &fd);
   char limit[96];
@@ -425,9 +450,10 @@ static hipError_t import_fd(void *os_handle, intptr_t *out) {
     *out = (intptr_t)os_handle;
     if (*out < 0 || *out > INT32_MAX)
       return mh__fail(hipErrorInvalidValue,
-                      "osHandle %p is not a file descriptor value: pass the fd itself, "
-                      "(void *)(intptr_t)fd",
-                      os_handle);
+                      "osHandle %p is an address, not a file descriptor: ROCm %s takes the fd "
+                      "itself, so pass (void *)(intptr_t)fd, not &fd (only ROCm 6.2 to 7.2 read "
+                      "the fd through a pointer, a.13#2)",
+                      os_handle, mh__profile_name());
     return hipSuccess;
   }
 }

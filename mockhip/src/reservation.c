@@ -33,8 +33,9 @@ static hipError_t reserve_checks(mh_state *s, size_t *bytes, size_t *align) {
   if (*bytes % granularity != 0) {
     if (checked)
       return mh__profile_fail(MH_ROW_reserve_size_granularity,
-                              "size %zu is not a multiple of the minimum granularity %zu", *bytes,
-                              granularity);
+                              "size %zu is not a multiple of the granularity that "
+                              "hipMemGetAllocationGranularity answers (%zu bytes): use %zu",
+                              *bytes, granularity, mh__round_up(*bytes, granularity));
     if (*bytes > SIZE_MAX - granularity)
       return mh__fail(hipErrorOutOfMemory, "size %zu is too large to reserve", *bytes);
     *bytes += granularity - *bytes % granularity;
@@ -141,13 +142,16 @@ static hipError_t address_free(mh_state *s, void *ptr, size_t bytes) {
   /* ROCm finds the reservation by containment and ignores the size. */
   mh_region *region = mh__region_containing(s, (uintptr_t)ptr);
   if (region == NULL || region->kind != MH_REGION_RESERVATION)
-    return mh__profile_fail(MH_ROW_free_unknown_address, "%p is not inside a reservation", ptr);
+    return mh__profile_fail(MH_ROW_free_unknown_address,
+                            "devPtr %p is not inside a reservation: pass the ptr that "
+                            "hipMemAddressReserve returned",
+                            ptr);
   if (region->mappings != 0) {
     report_free_mapped(s, region);
     return mh__profile_fail(MH_ROW_free_with_mappings,
-                            "reservation %p still has %zu mapping(s); unmap them first (the "
-                            "reservation is kept)",
-                            (void *)region->base, region->mappings);
+                            "reservation#%lu at devPtr still has %zu mapping(s): hipMemUnmap "
+                            "them first (the reservation is kept)",
+                            region->number, region->mappings);
   }
   int err = mh__os_release((void *)region->base, region->bytes);
   if (err != 0)
