@@ -310,6 +310,9 @@ MH_HIDDEN bool mh__teaching(void);
 MH_HIDDEN void mh__teach_note(const char *row, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 MH_HIDDEN void mh__teach_flush(void);
+/* The played release as a sentence names it: "ROCm 6.3", or "the newest ROCm", which has no
+   release number yet. */
+MH_HIDDEN const char *mh__teach_release(char out[32]);
 
 /* Records why the call fails and returns err, for `return mh__fail(...)`. */
 MH_HIDDEN hipError_t mh__fail(hipError_t err, const char *fmt, ...)

@@ -448,12 +448,14 @@ static hipError_t import_fd(void *os_handle, intptr_t *out) {
   }
   default:
     *out = (intptr_t)os_handle;
-    if (*out < 0 || *out > INT32_MAX)
+    if (*out < 0 || *out > INT32_MAX) {
+      char release[32];
       return mh__fail(hipErrorInvalidValue,
-                      "osHandle %p is an address, not a file descriptor: ROCm %s takes the fd "
+                      "osHandle %p is an address, not a file descriptor: %s takes the fd "
                       "itself, so pass (void *)(intptr_t)fd, not &fd (only ROCm 6.2 to 7.2 read "
                       "the fd through a pointer, a.13#2)",
-                      os_handle, mh__profile_name());
+                      os_handle, mh__teach_release(release));
+    }
     return hipSuccess;
   }
 }

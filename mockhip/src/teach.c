@@ -21,8 +21,7 @@ void mh__teach_init(bool on) { teaching = on; }
 
 bool mh__teaching(void) { return teaching; }
 
-/* "ROCm 6.3", or "the newest ROCm" for the profile that has no release number yet. */
-static const char *release(char out[32]) {
+const char *mh__teach_release(char out[32]) {
   const char *name = mh__profile_name();
   if (strcmp(name, "newest") == 0)
     snprintf(out, 32, "the newest ROCm");
@@ -40,7 +39,7 @@ void mh__teach_note(const char *row, const char *fmt, ...) {
   vsnprintf(what, sizeof what, fmt, ap);
   va_end(ap);
   snprintf(notes[note_count++], sizeof notes[0], "teach: on %s: %s (docs/hip-vmm-semantics.md %s)",
-           release(on), what, row);
+           mh__teach_release(on), what, row);
 }
 
 void mh__teach_flush(void) {

@@ -250,6 +250,22 @@ int mt_run_program(const char *const *argv, const char *const *env, char **out_t
   return status;
 }
 
+bool mt_matches(const char *pattern, const char *text) {
+  if (*pattern == '\0')
+    return *text == '\0' || *text == '\n';
+  if (*pattern == '*') {
+    for (const char *t = text;; t++) {
+      if (mt_matches(pattern + 1, t))
+        return true;
+      if (*t == '\0' || *t == '\n')
+        return false;
+    }
+  }
+  if (*text == '\0' || *text == '\n' || *text != *pattern)
+    return false;
+  return mt_matches(pattern + 1, text + 1);
+}
+
 int mt_count_lines_starting(const char *text, const char *prefix) {
   int count = 0;
   for (const char *line = text; *line != '\0';) {

@@ -112,6 +112,10 @@ bool mt_exited_ok(int status);
 int mt_run_program(const char *const *argv, const char *const *env, char **out_text,
                    char **err_text);
 
+/* Whether text, up to its end or its first newline, matches pattern, in which `*` matches any
+   run of characters (an address, a number that changes from run to run). */
+bool mt_matches(const char *pattern, const char *text);
+
 /* How many lines of text start with prefix. */
 int mt_count_lines_starting(const char *text, const char *prefix);
 

@@ -1,0 +1,610 @@
+/*
+ * test_trace_decode.c: the decoded trace, line by line. The trace is read once
+ * at start-up, so this program runs itself again as a probe under
+ * MOCKHIP_TRACE=1 or MOCKHIP_TEACH=1 and reads the probe's stderr. The probe
+ * makes one call of every entry point of MOCKHIP_API_LIST, in list order, each
+ * after a "=== <name>" marker on stderr; the first trace line of that entry
+ * point after its marker must match the case's expected line. The cases are a
+ * table indexed by the entry point: a new entry point without one fails.
+ * Expected lines may hold `*` for what differs from run to run (a stack
+ * address, a file descriptor). Blocks of the hipMalloc family share one count
+ * (hipMalloc#2, then hipExtMallocWithFlags#3), as describe.c numbers them. A second probe drives
+ * each kind of teach note.
+ */
+#include "mock_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PROBE_CALLS "--calls"
+#define PROBE_NOTES "--notes"
+
+/* This program, run again as the probe (argv[0]). */
+static const char *self;
+
+/* ---- the probe: one call per entry point ---- */
+
+static size_t granule;
+
+/* What the cases act on, made before the first marker. */
+typedef struct world {
+  char *range;                            /* reservation#1: four granules, two mapped */
+  hipMemGenericAllocationHandle_t handle; /* handle#1: mapped at range, read-write on device 0 */
+  void *block;                            /* hipMalloc#1, one granule */
+  hipStream_t stream;                     /* stream#1 */
+  hipEvent_t event;                       /* event#1 */
+  /* made by one case for the next */
+  void *ptr;
+  hipMemGenericAllocationHandle_t other;
+  hipStream_t other_stream;
+  hipEvent_t other_event;
+  hipGraph_t graph;
+  hipCtx_t ctx;
+  int fd;
+  unsigned char host[64];
+} world;
+
+static world w;
+
+static hipMemAllocationProp device_prop(hipMemAllocationHandleType type) {
+  hipMemAllocationProp prop = mt_prop_device(0);
+  prop.requestedHandleType = type;
+  return prop;
+}
+
+static void world_create(void) {
+  granule = mt_granularity();
+  hipMemAllocationProp prop = device_prop(hipMemHandleTypeNone);
+  hipMemAddressReserve((void **)&w.range, 4 * granule, 0, NULL, 0);
+  hipMemCreate(&w.handle, 2 * granule, &prop, 0);
+  hipMemMap(w.range, 2 * granule, 0, w.handle, 0);
+  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemSetAccess(w.range, 2 * granule, &desc, 1);
+  hipMalloc(&w.block, granule);
+  hipStreamCreate(&w.stream);
+  hipEventCreate(&w.event);
+}
+
+typedef struct trace_case {
+  void (*call)(void);
+  const char *expected; /* the whole line after "mockhip: " */
+} trace_case;
+
+/* One case: a function that makes the call (after what it needs), and its line. */
+#define CASE(api, body, line)                                                                      \
+  static void call_##api(void) { body; }
+#define ENTRY(api, body, line) [MOCKHIP_CALL_##api] = {call_##api, line},
+
+static hipMemAccessDesc two_desc[2] = {
+    {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite},
+    {{hipMemLocationTypeDevice, 1}, hipMemAccessFlagsProtRead}};
+static hipMemLocation device1 = {hipMemLocationTypeDevice, 1};
+
+/* clang-format off */
+#define TRACE_CASES(X) \
+  X(hipInit, hipInit(0), "hipInit(flags=0) = hipSuccess") \
+  X(hipGetDeviceCount, int n; hipGetDeviceCount(&n), \
+    "hipGetDeviceCount(count -> 2) = hipSuccess") \
+  X(hipSetDevice, hipSetDevice(0), "hipSetDevice(deviceId=0) = hipSuccess") \
+  X(hipGetDevice, int d; hipGetDevice(&d), "hipGetDevice(deviceId -> 0) = hipSuccess") \
+  X(hipDeviceGetAttribute, int v; \
+    hipDeviceGetAttribute(&v, hipDeviceAttributeVirtualMemoryManagementSupported, 0), \
+    "hipDeviceGetAttribute(pi -> 1, attr=hipDeviceAttributeVirtualMemoryManagementSupported " \
+    "(89), deviceId=0) = hipSuccess") \
+  X(hipDeviceCanAccessPeer, int v; hipDeviceCanAccessPeer(&v, 0, 1), \
+    "hipDeviceCanAccessPeer(canAccessPeer -> 1, deviceId=0, peerDeviceId=1) = hipSuccess") \
+  X(hipDeviceSynchronize, hipDeviceSynchronize(), "hipDeviceSynchronize() = hipSuccess") \
+  X(hipDriverGetVersion, int v; hipDriverGetVersion(&v), \
+    "hipDriverGetVersion(driverVersion -> *) = hipSuccess") \
+  X(hipRuntimeGetVersion, int v; hipRuntimeGetVersion(&v), \
+    "hipRuntimeGetVersion(runtimeVersion -> *) = hipSuccess") \
+  X(hipGetLastError, hipGetLastError(), "hipGetLastError() = hipSuccess") \
+  X(hipPeekAtLastError, hipPeekAtLastError(), "hipPeekAtLastError() = hipSuccess") \
+  X(hipMalloc, hipMalloc(&w.ptr, 2 * granule), \
+    "hipMalloc(ptr -> hipMalloc#2+0x0, size=8192 (8 KiB)) = hipSuccess") \
+  X(hipFree, hipFree(w.ptr), "hipFree(ptr=hipMalloc#2+0x0) = hipSuccess") \
+  X(hipMemGetInfo, size_t f; size_t t; hipMemGetInfo(&f, &t), \
+    "hipMemGetInfo(free -> *, total -> 17179869184 (16 GiB)) = hipSuccess") \
+  X(hipMemcpy, hipMemcpy(w.range, w.host, 64, hipMemcpyHostToDevice), \
+    "hipMemcpy(dst=reservation#1+0x0, src=0x*, sizeBytes=64, kind=hipMemcpyHostToDevice) = " \
+    "hipSuccess") \
+  X(hipMemcpyHtoD, hipMemcpyHtoD(w.range + 0x100, w.host, 64), \
+    "hipMemcpyHtoD(dst=reservation#1+0x100, src=0x*, sizeBytes=64) = hipSuccess") \
+  X(hipMemcpyDtoH, hipMemcpyDtoH(w.host, w.range, 64), \
+    "hipMemcpyDtoH(dst=0x*, src=reservation#1+0x0, sizeBytes=64) = hipSuccess") \
+  X(hipMemcpyDtoD, hipMemcpyDtoD(w.range + granule, w.range, granule), \
+    "hipMemcpyDtoD(dst=reservation#1+0x1000, src=reservation#1+0x0, sizeBytes=4096 (4 KiB)) = " \
+    "hipSuccess") \
+  X(hipMemcpyPeer, hipMemcpyPeer(w.range, 0, w.block, 0, 64), \
+    "hipMemcpyPeer(dst=reservation#1+0x0, dstDeviceId=0, src=hipMalloc#1+0x0, srcDeviceId=0, " \
+    "sizeBytes=64) = hipSuccess") \
+  X(hipMemset, hipMemset(w.range, 1, 64), \
+    "hipMemset(dst=reservation#1+0x0, value=1, sizeBytes=64) = hipSuccess") \
+  X(hipMemsetD8, hipMemsetD8(w.range, 2, 64), \
+    "hipMemsetD8(dest=reservation#1+0x0, value=2, count=64) = hipSuccess") \
+  X(hipMemsetD32, hipMemsetD32(w.range, 3, 16), \
+    "hipMemsetD32(dest=reservation#1+0x0, value=3, count=16) = hipSuccess") \
+  X(hipMemcpyAsync, hipMemcpyAsync(w.range, w.host, 64, hipMemcpyDefault, w.stream), \
+    "hipMemcpyAsync(dst=reservation#1+0x0, src=0x*, sizeBytes=64, kind=hipMemcpyDefault, " \
+    "stream=stream#1) = hipSuccess") \
+  X(hipMemcpyHtoDAsync, hipMemcpyHtoDAsync(w.range, w.host, 64, NULL), \
+    "hipMemcpyHtoDAsync(dst=reservation#1+0x0, src=0x*, sizeBytes=64, stream=NULL (the null " \
+    "stream)) = hipSuccess") \
+  X(hipMemcpyDtoHAsync, hipMemcpyDtoHAsync(w.host, w.range, 64, hipStreamPerThread), \
+    "hipMemcpyDtoHAsync(dst=0x*, src=reservation#1+0x0, sizeBytes=64, stream=hipStreamPerThread)" \
+    " = hipSuccess") \
+  X(hipMemcpyDtoDAsync, hipMemcpyDtoDAsync(w.range + 64, w.range, 64, w.stream), \
+    "hipMemcpyDtoDAsync(dst=reservation#1+0x40, src=reservation#1+0x0, sizeBytes=64, " \
+    "stream=stream#1) = hipSuccess") \
+  X(hipMemcpyPeerAsync, hipMemcpyPeerAsync(w.block, 0, w.range, 0, 64, w.stream), \
+    "hipMemcpyPeerAsync(dst=hipMalloc#1+0x0, dstDeviceId=0, src=reservation#1+0x0, " \
+    "srcDevice=0, sizeBytes=64, stream=stream#1) = hipSuccess") \
+  X(hipMemsetAsync, hipMemsetAsync(w.range, 4, 64, w.stream), \
+    "hipMemsetAsync(dst=reservation#1+0x0, value=4, sizeBytes=64, stream=stream#1) = hipSuccess") \
+  X(hipMemsetD8Async, hipMemsetD8Async(w.range, 5, 64, w.stream), \
+    "hipMemsetD8Async(dest=reservation#1+0x0, value=5, count=64, stream=stream#1) = hipSuccess") \
+  X(hipMemsetD32Async, hipMemsetD32Async(w.range, 6, 16, w.stream), \
+    "hipMemsetD32Async(dst=reservation#1+0x0, value=6, count=16, stream=stream#1) = hipSuccess") \
+  X(hipStreamCreate, hipStreamCreate(&w.other_stream), \
+    "hipStreamCreate(stream -> stream#2) = hipSuccess") \
+  X(hipStreamDestroy, hipStreamDestroy(w.other_stream), \
+    "hipStreamDestroy(stream=stream#2) = hipSuccess") \
+  X(hipStreamSynchronize, hipStreamSynchronize(NULL), \
+    "hipStreamSynchronize(stream=NULL (the null stream)) = hipSuccess") \
+  X(hipMemAddressReserve, hipMemAddressReserve(&w.ptr, 2 * granule, 0, NULL, 0), \
+    "hipMemAddressReserve(ptr -> reservation#2+0x0, size=8192 (2 granules, 8 KiB), " \
+    "alignment=0, addr=NULL, flags=0) = hipSuccess") \
+  X(hipMemAddressFree, hipMemAddressFree(w.ptr, 2 * granule), \
+    "hipMemAddressFree(devPtr=reservation#2+0x0, size=8192 (2 granules, 8 KiB)) = hipSuccess") \
+  X(hipMemCreate, hipMemAllocationProp p = device_prop(hipMemHandleTypeNone); \
+    hipMemCreate(&w.other, granule, &p, 0), \
+    "hipMemCreate(handle -> handle#2, size=4096 (1 granule, 4 KiB), prop={type=Pinned, " \
+    "location={Device, 0}, requestedHandleType=None}, flags=0) = hipSuccess") \
+  X(hipMemRelease, hipMemRelease(w.other), "hipMemRelease(handle=handle#2) = hipSuccess") \
+  X(hipMemMap, hipMemAllocationProp p = device_prop(hipMemHandleTypeNone); \
+    hipMemCreate(&w.other, granule, &p, 0); \
+    hipMemMap(w.range + 2 * granule, granule, 0, w.other, 0), \
+    "hipMemMap(ptr=reservation#1+0x2000, size=4096 (1 granule, 4 KiB), offset=0, " \
+    "handle=handle#3, flags=0) = hipSuccess") \
+  X(hipMemUnmap, hipMemUnmap(w.range + 2 * granule, granule); hipMemRelease(w.other), \
+    "hipMemUnmap(ptr=reservation#1+0x2000, size=4096 (1 granule, 4 KiB)) = hipSuccess") \
+  X(hipMemSetAccess, hipMemSetAccess(w.range, 2 * granule, two_desc, 2), \
+    "hipMemSetAccess(ptr=reservation#1+0x0, size=8192 (2 granules, 8 KiB), " \
+    "desc[0]={Device 0, ReadWrite}, desc[1]={Device 1, Read}, count=2) = hipSuccess") \
+  X(hipMemGetAccess, unsigned long long f; hipMemGetAccess(&f, &device1, w.range + 8), \
+    "hipMemGetAccess(flags -> Read, location={Device, 1}, ptr=reservation#1+0x8) = hipSuccess") \
+  X(hipMemGetAllocationGranularity, size_t g; hipMemAllocationProp p = \
+    device_prop(hipMemHandleTypePosixFileDescriptor); \
+    hipMemGetAllocationGranularity(&g, &p, hipMemAllocationGranularityRecommended), \
+    "hipMemGetAllocationGranularity(granularity -> 2097152 (2 MiB), prop={type=Pinned, " \
+    "location={Device, 0}, requestedHandleType=PosixFileDescriptor}, " \
+    "option=hipMemAllocationGranularityRecommended) = hipSuccess") \
+  X(hipMemGetAllocationPropertiesFromHandle, hipMemAllocationProp p; \
+    hipMemGetAllocationPropertiesFromHandle(&p, w.handle), \
+    "hipMemGetAllocationPropertiesFromHandle(prop -> {type=Pinned, location={Device, 0}, " \
+    "requestedHandleType=None}, handle=handle#1) = hipSuccess") \
+  X(hipMemRetainAllocationHandle, hipMemGenericAllocationHandle_t h; \
+    hipMemRetainAllocationHandle(&h, w.range + granule); hipMemRelease(h), \
+    "hipMemRetainAllocationHandle(handle -> handle#1, addr=reservation#1+0x1000) = hipSuccess") \
+  X(hipMemExportToShareableHandle, hipMemAllocationProp p = \
+    device_prop(hipMemHandleTypePosixFileDescriptor); hipMemCreate(&w.other, granule, &p, 0); \
+    hipMemExportToShareableHandle(&w.fd, w.other, hipMemHandleTypePosixFileDescriptor, 0), \
+    "hipMemExportToShareableHandle(shareableHandle -> fd *, handle=handle#4, " \
+    "handleType=hipMemHandleTypePosixFileDescriptor, flags=0) = hipSuccess") \
+  X(hipMemImportFromShareableHandle, hipMemGenericAllocationHandle_t h; \
+    hipMemImportFromShareableHandle(&h, (void *)(intptr_t)w.fd, \
+                                    hipMemHandleTypePosixFileDescriptor); \
+    hipMemRelease(h); hipMemRelease(w.other); close(w.fd), \
+    "hipMemImportFromShareableHandle(handle -> handle#5, osHandle=* (fd * by value), " \
+    "shHandleType=hipMemHandleTypePosixFileDescriptor) = hipSuccess") \
+  X(hipMemMapArrayAsync, hipArrayMapInfo info; memset(&info, 0, sizeof info); \
+    hipMemMapArrayAsync(&info, 1, w.stream), \
+    "hipMemMapArrayAsync(mapInfoList=0x*, count=1, stream=stream#1) = hipErrorNotSupported " \
+    "(sparse array mapping is not supported on AMD)") \
+  X(hipDeviceGet, hipDevice_t d; hipDeviceGet(&d, 1), \
+    "hipDeviceGet(device -> 1, ordinal=1) = hipSuccess") \
+  X(hipDeviceComputeCapability, int major; int minor; \
+    hipDeviceComputeCapability(&major, &minor, 0), \
+    "hipDeviceComputeCapability(major -> *, minor -> *, device=0) = hipSuccess") \
+  X(hipDeviceGetName, char name[64]; hipDeviceGetName(name, 64, 0), \
+    "hipDeviceGetName(name=0x*, len=64, device=0) = hipSuccess") \
+  X(hipDeviceGetUuid, hipUUID uuid; hipDeviceGetUuid(&uuid, 0), \
+    "hipDeviceGetUuid(uuid=0x*, device=0) = hipSuccess") \
+  X(hipDeviceGetPCIBusId, char id[64]; hipDeviceGetPCIBusId(id, 64, 0), \
+    "hipDeviceGetPCIBusId(pciBusId=0x*, len=64, device=0) = hipSuccess") \
+  X(hipDeviceTotalMem, size_t bytes; hipDeviceTotalMem(&bytes, 0), \
+    "hipDeviceTotalMem(bytes -> 17179869184 (16 GiB), device=0) = hipSuccess") \
+  X(hipGetDevicePropertiesR0600, hipDeviceProp_t props; hipGetDevicePropertiesR0600(&props, 0), \
+    "hipGetDevicePropertiesR0600(prop=0x*, deviceId=0) = hipSuccess") \
+  X(hipDeviceGetP2PAttribute, int v; \
+    hipDeviceGetP2PAttribute(&v, hipDevP2PAttrAccessSupported, 0, 1), \
+    "hipDeviceGetP2PAttribute(value -> 1, attr=hipDevP2PAttrAccessSupported, srcDevice=0, " \
+    "dstDevice=1) = hipSuccess") \
+  X(hipDeviceEnablePeerAccess, hipDeviceEnablePeerAccess(1, 0), \
+    "hipDeviceEnablePeerAccess(peerDeviceId=1, flags=0) = hipSuccess") \
+  X(hipDeviceDisablePeerAccess, hipDeviceDisablePeerAccess(1), \
+    "hipDeviceDisablePeerAccess(peerDeviceId=1) = hipSuccess") \
+  X(hipDeviceReset, hipSetDevice(1); hipDeviceReset(); hipSetDevice(0), \
+    "hipDeviceReset() = hipSuccess") \
+  X(hipCtxGetCurrent, hipCtxGetCurrent(&w.ctx), "hipCtxGetCurrent(ctx=0x* -> 0x*) = hipSuccess") \
+  X(hipCtxSetCurrent, hipCtxSetCurrent(w.ctx), "hipCtxSetCurrent(ctx=0x*) = hipSuccess") \
+  X(hipCtxPushCurrent, hipCtxPushCurrent(w.ctx), "hipCtxPushCurrent(ctx=0x*) = hipSuccess") \
+  X(hipCtxPopCurrent, hipCtxPopCurrent(&w.ctx), "hipCtxPopCurrent(ctx=0x* -> 0x*) = hipSuccess") \
+  X(hipCtxGetDevice, hipDevice_t d; hipCtxGetDevice(&d), \
+    "hipCtxGetDevice(device -> 0) = hipSuccess") \
+  X(hipCtxSynchronize, hipCtxSynchronize(), "hipCtxSynchronize() = hipErrorNotSupported (ROCm does not implement it; use " \
+    "hipDeviceSynchronize)") \
+  X(hipDevicePrimaryCtxRetain, hipDevicePrimaryCtxRetain(&w.ctx, 0), \
+    "hipDevicePrimaryCtxRetain(pctx=0x* -> 0x*, dev=0) = hipSuccess") \
+  X(hipDevicePrimaryCtxRelease, hipDevicePrimaryCtxRelease(0), \
+    "hipDevicePrimaryCtxRelease(dev=0) = hipSuccess") \
+  X(hipDevicePrimaryCtxGetState, unsigned f; int active; \
+    hipDevicePrimaryCtxGetState(0, &f, &active), \
+    "hipDevicePrimaryCtxGetState(dev=0, flags -> 0, active -> 1) = hipSuccess") \
+  X(hipDevicePrimaryCtxReset, hipDevicePrimaryCtxReset(1), \
+    "hipDevicePrimaryCtxReset(dev=1) = hipSuccess") \
+  X(hipStreamCreateWithFlags, hipStreamCreateWithFlags(&w.other_stream, hipStreamNonBlocking), \
+    "hipStreamCreateWithFlags(stream -> stream#3, flags=0x1) = hipSuccess") \
+  X(hipStreamCreateWithPriority, hipStream_t s; hipStreamCreateWithPriority(&s, 0, -1); \
+    hipStreamDestroy(s), \
+    "hipStreamCreateWithPriority(stream -> stream#4, flags=0, priority=-1) = hipSuccess") \
+  X(hipDeviceGetStreamPriorityRange, int least; int greatest; \
+    hipDeviceGetStreamPriorityRange(&least, &greatest), \
+    "hipDeviceGetStreamPriorityRange(leastPriority -> 1, greatestPriority -> -1) = hipSuccess") \
+  X(hipStreamQuery, hipStreamQuery(w.stream), "hipStreamQuery(stream=stream#1) = hipSuccess") \
+  X(hipStreamWaitEvent, hipStreamWaitEvent(w.stream, w.event, 0), \
+    "hipStreamWaitEvent(stream=stream#1, event=event#1, flags=0) = hipSuccess") \
+  X(hipStreamGetFlags, unsigned f; hipStreamGetFlags(w.other_stream, &f), \
+    "hipStreamGetFlags(stream=stream#3, flags -> 0x1) = hipSuccess") \
+  X(hipStreamGetPriority, int p; hipStreamGetPriority(w.stream, &p), \
+    "hipStreamGetPriority(stream=stream#1, priority -> 0) = hipSuccess") \
+  X(hipStreamGetDevice, hipDevice_t d; hipStreamGetDevice(w.stream, &d), \
+    "hipStreamGetDevice(stream=stream#1, device -> 0) = hipSuccess") \
+  X(hipEventCreate, hipEventCreate(&w.other_event), "hipEventCreate(event -> event#2) = hipSuccess") \
+  X(hipEventCreateWithFlags, hipEvent_t e; hipEventCreateWithFlags(&e, hipEventDisableTiming); \
+    hipEventDestroy(e), "hipEventCreateWithFlags(event -> event#3, flags=0x2) = hipSuccess") \
+  X(hipEventRecord, hipEventRecord(w.event, w.stream), \
+    "hipEventRecord(event=event#1, stream=stream#1) = hipSuccess") \
+  X(hipEventQuery, hipEventQuery(w.event), "hipEventQuery(event=event#1) = hipSuccess") \
+  X(hipEventSynchronize, hipEventSynchronize(w.event), \
+    "hipEventSynchronize(event=event#1) = hipSuccess") \
+  X(hipEventElapsedTime, float ms; hipEventElapsedTime(&ms, w.event, w.event), \
+    "hipEventElapsedTime(ms=0x* -> 0, start=event#1, stop=event#1) = hipSuccess") \
+  X(hipEventDestroy, hipEventDestroy(w.other_event), "hipEventDestroy(event=event#2) = hipSuccess") \
+  X(hipStreamBeginCapture, hipStreamBeginCapture(w.other_stream, hipStreamCaptureModeRelaxed), \
+    "hipStreamBeginCapture(stream=stream#3, mode=hipStreamCaptureModeRelaxed) = hipSuccess") \
+  X(hipStreamEndCapture, hipStreamEndCapture(w.other_stream, &w.graph), \
+    "hipStreamEndCapture(stream=stream#3, pGraph -> graph#1) = hipSuccess") \
+  X(hipStreamIsCapturing, hipStreamCaptureStatus st; hipStreamIsCapturing(w.stream, &st), \
+    "hipStreamIsCapturing(stream=stream#1, pCaptureStatus=0x*) = hipSuccess") \
+  X(hipStreamGetCaptureInfo, hipStreamCaptureStatus st; unsigned long long id; \
+    hipStreamGetCaptureInfo(w.stream, &st, &id), \
+    "hipStreamGetCaptureInfo(stream=stream#1, pCaptureStatus=0x*, pId=0x*) = hipSuccess") \
+  X(hipThreadExchangeStreamCaptureMode, hipStreamCaptureMode m = hipStreamCaptureModeRelaxed; \
+    hipThreadExchangeStreamCaptureMode(&m); hipThreadExchangeStreamCaptureMode(&m), \
+    "hipThreadExchangeStreamCaptureMode(mode=0x* (hipStreamCaptureModeRelaxed -> " \
+    "hipStreamCaptureModeGlobal)) = hipSuccess") \
+  X(hipGraphDestroy, hipGraphDestroy(w.graph), "hipGraphDestroy(graph=graph#1) = hipSuccess") \
+  X(hipMemsetD16, hipMemsetD16(w.range, 7, 32), \
+    "hipMemsetD16(dest=reservation#1+0x0, value=7, count=32) = hipSuccess") \
+  X(hipMemsetD16Async, hipMemsetD16Async(w.range, 8, 32, w.stream), \
+    "hipMemsetD16Async(dest=reservation#1+0x0, value=8, count=32, stream=stream#1) = hipSuccess") \
+  X(hipExtMallocWithFlags, hipExtMallocWithFlags(&w.ptr, granule, 0); hipFree(w.ptr), \
+    "hipExtMallocWithFlags(ptr -> hipExtMallocWithFlags#3+0x0, sizeBytes=4096 (4 KiB), flags=0)" \
+    " = hipSuccess") \
+  X(hipMallocManaged, hipMallocManaged(&w.ptr, granule, hipMemAttachGlobal); hipFree(w.ptr), \
+    "hipMallocManaged(dev_ptr -> hipMallocManaged#4+0x0, size=4096 (4 KiB), flags=0x1) = " \
+    "hipSuccess") \
+  X(hipMallocAsync, hipMallocAsync(&w.ptr, granule, w.stream), \
+    "hipMallocAsync(dev_ptr -> hipMallocAsync#5+0x0, size=4096 (4 KiB), stream=stream#1) = " \
+    "hipSuccess") \
+  X(hipFreeAsync, hipFreeAsync(w.ptr, w.stream), \
+    "hipFreeAsync(dev_ptr=hipMallocAsync#5+0x0, stream=stream#1) = hipSuccess") \
+  X(hipHostMalloc, hipHostMalloc(&w.ptr, 100, 0), \
+    "hipHostMalloc(ptr -> hipHostMalloc#6+0x0, size=100, flags=0) = hipSuccess") \
+  X(hipHostFree, hipHostFree(w.ptr), "hipHostFree(ptr=hipHostMalloc#6+0x0) = hipSuccess") \
+  X(hipMemGetAddressRange, hipDeviceptr_t base; size_t bytes; \
+    hipMemGetAddressRange(&base, &bytes, w.range + 16), \
+    "hipMemGetAddressRange(pbase -> reservation#1+0x0, psize -> *, dptr=reservation#1+0x10) = " \
+    "hipSuccess") \
+  X(hipPointerGetAttributes, hipPointerAttribute_t a; hipPointerGetAttributes(&a, w.block), \
+    "hipPointerGetAttributes(attributes=0x*, ptr=hipMalloc#1+0x0) = hipSuccess") \
+  X(hipMemGetHandleForAddressRange, int fd = -1; \
+    hipMemGetHandleForAddressRange(&fd, w.block, granule, hipMemRangeHandleTypeDmaBufFd, 0); \
+    if (fd >= 0) close(fd), \
+    "hipMemGetHandleForAddressRange(*, dptr=hipMalloc#1+0x0, size=4096 (4 KiB), handleType=1, " \
+    "flags=0) = *") \
+  X(hipGetProcAddress, void *fn; hipDriverProcAddressQueryResult status; \
+    hipGetProcAddress("hipMemCreate", &fn, 700, HIP_GET_PROC_ADDRESS_DEFAULT, &status), \
+    "hipGetProcAddress(symbol=\"hipMemCreate\", pfn=0x*, hipVersion=700, flags=0x0, " \
+    "symbolStatus=0x*) = hipSuccess")
+/* clang-format on */
+
+TRACE_CASES(CASE)
+
+static const trace_case cases[MOCKHIP_API_COUNT] = {TRACE_CASES(ENTRY)};
+
+static int calls_probe(void) {
+  world_create();
+  for (int api = 0; api < MOCKHIP_API_COUNT; api++) {
+    if (cases[api].call == NULL)
+      continue;
+    fprintf(stderr, "=== %s\n", mockhip_api_name(api));
+    fflush(stderr);
+    cases[api].call();
+  }
+  printf("%ld\n", (long)getpid());
+  return 0;
+}
+
+/* ---- the probe: one call per kind of teach note ---- */
+
+static int notes_probe(void) {
+  granule = mt_granularity();
+  hipMemAllocationProp prop = device_prop(hipMemHandleTypeNone);
+  char *range;
+  hipMemGenericAllocationHandle_t handle;
+  hipMemAddressReserve((void **)&range, 4 * granule, 0, NULL, 0);
+  hipMemCreate(&handle, 2 * granule, &prop, 0);
+  hipMemMap(range, 2 * granule, 0, handle, 0);
+  fprintf(stderr, "=== host access\n");
+  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemSetAccess(range, 2 * granule, &desc, 1);
+  fprintf(stderr, "=== copy without access\n");
+  unsigned char host[64] = {0};
+  hipSetDevice(1);
+  hipMemcpyHtoD(range, host, sizeof host);
+  hipSetDevice(0);
+  fprintf(stderr, "=== copy spans\n");
+  unsigned char *block;
+  hipMalloc((void **)&block, granule);
+  hipMemcpyHtoD(block + granule - 16, host, sizeof host);
+  hipFree(block);
+  fprintf(stderr, "=== partial set-access\n");
+  hipMemSetAccess(range, granule, &desc, 1);
+  fprintf(stderr, "=== set-access over a hole\n");
+  hipMemSetAccess(range + 2 * granule, granule, &desc, 1);
+  fprintf(stderr, "=== partial unmap\n");
+  hipMemUnmap(range + granule, granule);
+  fprintf(stderr, "=== unmap of unmapped memory\n");
+  hipMemUnmap(range + 3 * granule, granule);
+  fprintf(stderr, "=== release while mapped\n");
+  hipMemRelease(handle);
+  fprintf(stderr, "=== double release\n");
+  hipMemRelease(handle);
+  fprintf(stderr, "=== teardown order\n");
+  hipMemAddressFree(range, 4 * granule);
+  hipMemUnmap(range, 2 * granule);
+  hipMemAddressFree(range, 4 * granule);
+  fprintf(stderr, "=== use of a released handle\n");
+  hipMemGenericAllocationHandle_t gone;
+  hipMemCreate(&gone, granule, &prop, 0);
+  hipMemRelease(gone);
+  hipMemAllocationProp out;
+  hipMemGetAllocationPropertiesFromHandle(&out, gone);
+  fprintf(stderr, "=== free with mappings\n");
+  hipMemAddressReserve((void **)&range, granule, 0, NULL, 0);
+  hipMemCreate(&handle, granule, &prop, 0);
+  hipMemMap(range, granule, 0, handle, 0);
+  hipMemAddressFree(range, granule);
+  hipMemUnmap(range, granule);
+  hipMemRelease(handle);
+  hipMemAddressFree(range, granule);
+  fprintf(stderr, "=== end\n");
+  return 0;
+}
+
+/* ---- the checks ---- */
+
+/* The line after "=== marker\n" in text that starts with start, or NULL before the next
+   marker. */
+static const char *line_after(const char *text, const char *marker, const char *start) {
+  char heading[128];
+  snprintf(heading, sizeof heading, "=== %s\n", marker);
+  const char *at = strstr(text, heading);
+  if (at == NULL)
+    return NULL;
+  for (at += strlen(heading); *at != '\0' && strncmp(at, "=== ", 4) != 0;) {
+    if (strncmp(at, start, strlen(start)) == 0)
+      return at;
+    const char *end = strchr(at, '\n');
+    at = end ? end + 1 : at + strlen(at);
+  }
+  return NULL;
+}
+
+static void print_line(const char *what, const char *line) {
+  int len = line == NULL ? 6 : (int)strcspn(line, "\n");
+  print_error("%s: %.*s\n", what, len, line == NULL ? "(none)" : line);
+}
+
+static char *run_probe(const char *mode, const char *option, char **out_text) {
+  const char *argv[] = {self, mode, NULL};
+  const char *env[] = {option, "MOCKHIP_DEVICES=2", NULL};
+  char *err_text;
+  assert_true(mt_exited_ok(mt_run_program(argv, env, out_text, &err_text)));
+  return err_text;
+}
+
+/* Every entry point has a case, and in the probe's err_text its line is the expected one, after
+   `prefix`. */
+static void check_every_line(const char *err_text, const char *prefix) {
+  int wrong = 0;
+  for (int api = 0; api < MOCKHIP_API_COUNT; api++) {
+    const char *name = mockhip_api_name(api);
+    if (cases[api].call == NULL) {
+      print_error("%s has no case in TRACE_CASES\n", name);
+      wrong++;
+      continue;
+    }
+    char start[160], pattern[1024];
+    snprintf(start, sizeof start, "%smockhip: %s(", prefix, name);
+    snprintf(pattern, sizeof pattern, "%smockhip: %s", prefix, cases[api].expected);
+    const char *line = line_after(err_text, name, start);
+    if (line == NULL || !mt_matches(pattern, line)) {
+      print_line(name, line);
+      print_error("  expected: %s\n", pattern);
+      wrong++;
+    }
+  }
+  assert_int_equal(wrong, 0);
+}
+
+static void test_trace_decodes_every_entry_point(void **state) {
+  (void)state;
+  char *out_text;
+  char *err_text = run_probe(PROBE_CALLS, "MOCKHIP_TRACE=1", &out_text);
+  check_every_line(err_text, "");
+  free(out_text);
+  free(err_text);
+}
+
+/* Teach mode: the same lines, each after the probe's pid. */
+static void test_teach_prefixes_the_pid(void **state) {
+  (void)state;
+  char *out_text;
+  char *err_text = run_probe(PROBE_CALLS, "MOCKHIP_TEACH=1", &out_text);
+  char prefix[48];
+  snprintf(prefix, sizeof prefix, "[pid %ld] ", strtol(out_text, NULL, 10));
+  assert_true(strtol(out_text, NULL, 10) > 0);
+  /* every line but the probe's markers carries the prefix */
+  int lines = 0, prefixed = 0;
+  for (const char *at = err_text; *at != '\0';) {
+    if (strncmp(at, "=== ", 4) != 0) {
+      lines++;
+      prefixed += strncmp(at, prefix, strlen(prefix)) == 0;
+    }
+    const char *end = strchr(at, '\n');
+    at = end ? end + 1 : at + strlen(at);
+  }
+  assert_true(lines > MOCKHIP_API_COUNT);
+  assert_int_equal(prefixed, lines);
+  check_every_line(err_text, prefix);
+  free(out_text);
+  free(err_text);
+}
+
+/* Without a trace option nothing is printed, and plain tracing prints no teach notes. */
+static void test_quiet_without_trace(void **state) {
+  (void)state;
+  char *out_text;
+  char *err_text = run_probe(PROBE_CALLS, "MOCKHIP_STRICT=0", &out_text);
+  assert_int_equal(mt_count_lines_starting(err_text, "mockhip:"), 0);
+  free(out_text);
+  free(err_text);
+  err_text = run_probe(PROBE_NOTES, "MOCKHIP_TRACE=1", &out_text);
+  assert_null(strstr(err_text, "mockhip: teach:"));
+  assert_null(strstr(err_text, "[pid "));
+  free(out_text);
+  free(err_text);
+}
+
+typedef struct note_case {
+  const char *marker;
+  const char *call; /* the traced call the note follows */
+  const char *note; /* the note's text after "mockhip: teach: on the newest ROCm: " */
+} note_case;
+
+static const note_case notes[] = {
+    {"host access", "hipMemSetAccess(",
+     "the host has no access, so a CPU read or write of this memory faults; the mock's CPU can "
+     "still touch it (MOCKHIP_HOST_ACCESS=strict faults as ROCm does) "
+     "(docs/hip-vmm-semantics.md b.11, a.8#9)"},
+    {"copy without access", "hipMemcpyHtoD(",
+     "no access check stops a copy: the device writes the mapping anyway, or faults, and the "
+     "call returns hipSuccess (docs/hip-vmm-semantics.md a.8)"},
+    {"copy spans", "hipMemcpyHtoD(",
+     "a copy is checked against nothing: it runs into whatever lies past the memory object, or "
+     "the GPU faults there (docs/hip-vmm-semantics.md a.8)"},
+    {"partial set-access", "hipMemSetAccess(",
+     "hipMemSetAccess answers hipErrorInvalidValue unless size adds up to whole mappings "
+     "(docs/hip-vmm-semantics.md a.8#3)"},
+    {"set-access over a hole", "hipMemSetAccess(",
+     "hipMemSetAccess over unmapped address space answers hipErrorInvalidValue: every byte of "
+     "[ptr, ptr+size) must be mapped (docs/hip-vmm-semantics.md a.8#5)"},
+    {"partial unmap", "hipMemUnmap(",
+     "hipMemUnmap answers hipErrorInvalidValue unless size adds up to whole mappings, from the "
+     "start of the one that contains ptr (docs/hip-vmm-semantics.md a.7#3)"},
+    {"unmap of unmapped memory", "hipMemUnmap(",
+     "hipMemUnmap of an address no mapping holds answers hipErrorInvalidValue, as here "
+     "(docs/hip-vmm-semantics.md a.7#2)"},
+    {"release while mapped", "hipMemRelease(",
+     "releasing a mapped handle is fine: the memory lives on until its last mapping is unmapped, "
+     "and the handle value must not be used again (docs/hip-vmm-semantics.md a.5#3, b.2)"},
+    {"double release", "hipMemRelease(",
+     "hipMemRelease checks nothing: the handle points at freed memory, so this call reads freed "
+     "memory and may crash later, far from here (docs/hip-vmm-semantics.md a.5#2)"},
+    {"teardown order", "hipMemAddressFree(",
+     "ROCr refuses to free a range whose handles were released while still mapped "
+     "(RESOURCE_FREE); unmap, release, then free (docs/hip-vmm-semantics.md b.7, e.8)"},
+    {"use of a released handle", "hipMemGetAllocationPropertiesFromHandle(",
+     "hipMemRelease checks nothing: the handle points at freed memory, so this call reads freed "
+     "memory and may crash later, far from here (docs/hip-vmm-semantics.md a.5#2)"},
+    {"free with mappings", "hipMemAddressFree(",
+     "hipMemAddressFree answers hipErrorUnknown after HIP has dropped its record of the range: "
+     "the address space is lost until the process ends (docs/hip-vmm-semantics.md a.3#5, e.8)"},
+};
+
+/* Each note follows its call's trace line, with the pid before it. */
+static void test_teach_notes(void **state) {
+  (void)state;
+  char *out_text;
+  char *err_text = run_probe(PROBE_NOTES, "MOCKHIP_TEACH=1", &out_text);
+  int wrong = 0;
+  for (size_t i = 0; i < sizeof notes / sizeof notes[0]; i++) {
+    char note[640];
+    snprintf(note, sizeof note, "[pid *] mockhip: teach: on the newest ROCm: %s", notes[i].note);
+    /* the call's line, then its note on the next line */
+    const char *line = line_after(err_text, notes[i].marker, "[pid ");
+    while (line != NULL && strncmp(line, "=== ", 4) != 0 && !mt_matches(note, line))
+      line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL;
+    bool found = line != NULL && mt_matches(note, line);
+    if (!found) {
+      print_error("no note after \"=== %s\": expected %s\n", notes[i].marker, note);
+      wrong++;
+    }
+  }
+  if (wrong != 0)
+    print_error("the probe's stderr:\n%s", err_text);
+  assert_int_equal(wrong, 0);
+  free(out_text);
+  free(err_text);
+}
+
+/* The note names the played release, and a release that crashes says so. */
+static void test_teach_note_names_the_release(void **state) {
+  (void)state;
+  const char *argv[] = {self, PROBE_NOTES, NULL};
+  const char *env[] = {"MOCKHIP_TEACH=1", "MOCKHIP_DEVICES=2", "MOCKHIP_ROCM_VERSION=6.1", NULL};
+  char *out_text, *err_text;
+  assert_true(mt_exited_ok(mt_run_program(argv, env, &out_text, &err_text)));
+  const char *line = line_after(err_text, "free with mappings", "[pid ");
+  bool found = false;
+  for (; line != NULL && strncmp(line, "=== ", 4) != 0; line = strchr(line, '\n') + 1)
+    found |= mt_matches("[pid *] mockhip: teach: on ROCm 6.1: hipMemAddressFree returns hipSuccess "
+                        "and frees nothing: the reservation and its mappings stay, unreachable "
+                        "(docs/hip-vmm-semantics.md a.3#5)",
+                        line);
+  if (!found)
+    print_error("the probe's stderr:\n%s", err_text);
+  assert_true(found);
+  free(out_text);
+  free(err_text);
+}
+
+int main(int argc, char **argv) {
+  if (argc == 2 && strcmp(argv[1], PROBE_CALLS) == 0)
+    return calls_probe();
+  if (argc == 2 && strcmp(argv[1], PROBE_NOTES) == 0)
+    return notes_probe();
+  self = argv[0];
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_trace_decodes_every_entry_point),
+      cmocka_unit_test(test_teach_prefixes_the_pid),
+      cmocka_unit_test(test_quiet_without_trace),
+      cmocka_unit_test(test_teach_notes),
+      cmocka_unit_test(test_teach_note_names_the_release),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
