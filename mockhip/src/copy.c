@@ -131,7 +131,8 @@ static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, si
   if (dst == NULL)
     return mh__fail(hipErrorInvalidValue, "dst is NULL");
   if (count > SIZE_MAX / unit)
-    return mh__fail(hipErrorInvalidValue, "count %zu overflows", count);
+    return mh__fail(hipErrorInvalidValue, "count %zu elements is more bytes than a size_t holds",
+                    count);
   if (capturing != NULL)
     return mh__capture_add_node(capturing);
   size_t bytes = count * unit;
@@ -267,7 +268,8 @@ MH_EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, 
 static hipError_t peer_copy(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
                             size_t bytes, hipStream_t stream) {
   if (!mh__valid_device(s, dst_device) || !mh__valid_device(s, src_device))
-    return mh__fail(hipErrorInvalidDevice, "devices %d and %d must be in 0..%d", dst_device,
+    return mh__fail(hipErrorInvalidDevice,
+                    "dstDeviceId %d and srcDeviceId %d must both be devices (0..%d)", dst_device,
                     src_device, s->options.devices - 1);
   /* ROCm's hipMemcpyPeerAsync has no STREAM_CAPTURE: it runs even on a capturing stream. */
   return copy(s, dst, dst_device, src, src_device, bytes, hipMemcpyDeviceToDevice, stream, false);

@@ -108,7 +108,10 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
                       "size %zu is not a multiple of the granularity that "
                       "hipMemGetAllocationGranularity answers (%zu bytes): use %zu",
                       bytes, granularity, mh__round_up(bytes, granularity));
-    return map_refused(phys, "size %zu is not whole pages of %zu bytes", bytes, granularity);
+    return map_refused(phys,
+                       "size %zu is not a multiple of the granularity that "
+                       "hipMemGetAllocationGranularity answers (%zu bytes): use %zu",
+                       bytes, granularity, mh__round_up(bytes, granularity));
   }
   uintptr_t base = (uintptr_t)ptr;
   if (base % granularity != 0)
@@ -251,7 +254,11 @@ static int access_slot(mh_state *s, const hipMemLocation *loc) {
     type = hipMemLocationTypeDevice;
   if (!mh__is_location_type(type) ||
       (host_only && type != hipMemLocationTypeDevice && type != HIPVMM_LOCATION_HOST)) {
-    mh__fail(hipErrorInvalidValue, "location.type %d is not a location type", type);
+    char release[32];
+    mh__fail(hipErrorInvalidValue, "location.type %d is not a location %s grants access to: %s",
+             type, mh__teach_release(release),
+             host_only ? "hipMemLocationTypeDevice or hipMemLocationTypeHost"
+                       : "hipMemLocationTypeDevice, Host, HostNuma or HostNumaCurrent");
     return -1;
   }
   if (type == hipMemLocationTypeDevice) {

@@ -147,8 +147,8 @@ static hipError_t granularity(mh_state *s, size_t *out, const hipMemAllocationPr
     return mh__fail(hipErrorInvalidValue, "prop->location.type %d is not %s",
                     (int)prop->location.type, prop_location_types());
   if (id_names_device(prop->location.type) && !mh__valid_device(s, prop->location.id))
-    return mh__fail(hipErrorInvalidValue, "prop->location.id %d is not in 0..%d", prop->location.id,
-                    s->options.devices - 1);
+    return mh__fail(hipErrorInvalidValue, "prop->location.id %d is not a device (0..%d)",
+                    prop->location.id, s->options.devices - 1);
   if (option != hipMemAllocationGranularityMinimum &&
       option != hipMemAllocationGranularityRecommended &&
       mh__profile_is(MH_ROW_granularity_option_checked, MH_CELL_yes))
