@@ -187,8 +187,10 @@ MOCKHIP_API void mockhip_dump(FILE *out);
 
 /*
  * The sentence explaining why this thread's last failing HIP call failed
- * ("hipMemMap: size 6144 is not a multiple of the minimum granularity 4096"),
- * or "" when the last call succeeded. Never NULL.
+ * ("hipMemMap: size 6144 is not a multiple of the granularity that
+ * hipMemGetAllocationGranularity answers (4096 bytes): use 8192"): the argument by
+ * its name in ROCm's header, and what would work. "" when the last call
+ * succeeded. Never NULL.
  * Ownership: a buffer of the calling thread's, rewritten by its next HIP call
  * or mockhip_fail_set; copy it to keep it, do not free it.
  */
