@@ -39,6 +39,8 @@ static int context_device(const mh_state *s, hipCtx_t ctx) {
   return device < (uintptr_t)s->options.devices ? (int)device : -1;
 }
 
+int mh__context_device(hipCtx_t ctx) { return context_device(mh__state(), ctx); }
+
 /* ROCm's stack grows without bound; this one holds MH_CONTEXT_STACK_DEPTH. */
 #define MH_CONTEXT_STACK_DEPTH 256
 
@@ -66,8 +68,7 @@ MH_EXPORT hipError_t hipCtxGetCurrent(hipCtx_t *ctx) {
     else
       *ctx = primary_context(mh__current_device());
   }
-  return mh__leave(MOCKHIP_CALL_hipCtxGetCurrent, err, "ctx=%p -> %p", (void *)ctx,
-                   ctx && err == hipSuccess ? (void *)*ctx : NULL);
+  return mh__leave(MOCKHIP_CALL_hipCtxGetCurrent, err, "%s", mh__d_out_ctx("ctx", ctx, err));
 }
 
 /* clr hipCtxSetCurrent: NULL pops the top (the current device stays); a context becomes
@@ -89,7 +90,7 @@ MH_EXPORT hipError_t hipCtxSetCurrent(hipCtx_t ctx) {
       stack[depth - 1] = (unsigned char)device;
     }
   }
-  return mh__leave(MOCKHIP_CALL_hipCtxSetCurrent, err, "ctx=%p", (void *)ctx);
+  return mh__leave(MOCKHIP_CALL_hipCtxSetCurrent, err, "ctx=%s", mh__d_ctx(ctx));
 }
 
 MH_EXPORT hipError_t hipCtxPushCurrent(hipCtx_t ctx) {
@@ -111,7 +112,7 @@ MH_EXPORT hipError_t hipCtxPushCurrent(hipCtx_t ctx) {
       stack[depth++] = (unsigned char)device;
     }
   }
-  return mh__leave(MOCKHIP_CALL_hipCtxPushCurrent, err, "ctx=%p", (void *)ctx);
+  return mh__leave(MOCKHIP_CALL_hipCtxPushCurrent, err, "ctx=%s", mh__d_ctx(ctx));
 }
 
 /* clr hipCtxPopCurrent: the current device stays what it was. */
@@ -126,8 +127,7 @@ MH_EXPORT hipError_t hipCtxPopCurrent(hipCtx_t *ctx) {
         *ctx = primary_context(stack[depth]);
     }
   }
-  return mh__leave(MOCKHIP_CALL_hipCtxPopCurrent, err, "ctx=%p -> %p", (void *)ctx,
-                   ctx && err == hipSuccess ? (void *)*ctx : NULL);
+  return mh__leave(MOCKHIP_CALL_hipCtxPopCurrent, err, "%s", mh__d_out_ctx("ctx", ctx, err));
 }
 
 MH_EXPORT hipError_t hipCtxGetDevice(hipDevice_t *device) {
@@ -171,8 +171,8 @@ MH_EXPORT hipError_t hipDevicePrimaryCtxRetain(hipCtx_t *pctx, hipDevice_t dev) 
     mh__unlock();
     *pctx = primary_context(dev);
   }
-  return mh__leave(MOCKHIP_CALL_hipDevicePrimaryCtxRetain, err, "pctx=%p -> %p, dev=%d",
-                   (void *)pctx, pctx && err == hipSuccess ? (void *)*pctx : NULL, dev);
+  return mh__leave(MOCKHIP_CALL_hipDevicePrimaryCtxRetain, err, "%s, dev=%d",
+                   mh__d_out_ctx("pctx", pctx, err), dev);
 }
 
 /* ROCm releases nothing and always succeeds for a valid device, retained or not. */

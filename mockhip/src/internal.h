@@ -280,6 +280,8 @@ MH_HIDDEN const char *mh__d_event(hipEvent_t event);
 MH_HIDDEN const char *mh__d_out_event(const char *name, const hipEvent_t *out, hipError_t err);
 MH_HIDDEN const char *mh__d_graph(hipGraph_t graph);
 MH_HIDDEN const char *mh__d_out_graph(const char *name, const hipGraph_t *out, hipError_t err);
+MH_HIDDEN const char *mh__d_ctx(hipCtx_t ctx);
+MH_HIDDEN const char *mh__d_out_ctx(const char *name, const hipCtx_t *out, hipError_t err);
 MH_HIDDEN const char *mh__d_prop(const hipMemAllocationProp *prop);
 MH_HIDDEN const char *mh__d_location(const hipMemLocation *location);
 MH_HIDDEN const char *mh__d_desc(const hipMemAccessDesc *desc, size_t count);
@@ -438,6 +440,9 @@ MH_HIDDEN hipError_t mh__stream_get(mh_state *state, hipStream_t stream, mh_stre
 MH_HIDDEN hipError_t mh__check_stream(mh_state *state, hipStream_t stream);
 
 /* ---- devices and contexts (device.c, context.c, device_memory.c) ---- */
+
+/* The device whose primary context ctx is, or -1 (context.c). */
+MH_HIDDEN int mh__context_device(hipCtx_t ctx);
 
 /* Marks device's primary context active, as hipSetDevice does in ROCm (context.c). */
 MH_HIDDEN void mh__primary_context_activate(mh_state *state, int device);

@@ -169,6 +169,19 @@ const char *mh__d_out_graph(const char *name, const hipGraph_t *out, hipError_t 
   return written(out, err) ? text("%s -> %s", name, mh__d_graph(*out)) : unwritten(name, out);
 }
 
+/* A context is one device's primary context: "context of device 1". */
+const char *mh__d_ctx(hipCtx_t ctx) {
+  if (ctx == NULL)
+    return "NULL";
+  int device = mh__context_device(ctx);
+  return device < 0 ? text("%p (not a context)", (void *)ctx)
+                    : text("context of device %d", device);
+}
+
+const char *mh__d_out_ctx(const char *name, const hipCtx_t *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, mh__d_ctx(*out)) : unwritten(name, out);
+}
+
 /* ---- VMM structs and enums ---- */
 
 static const named location_types[] = {

@@ -227,16 +227,16 @@ static hipMemLocation device1 = {hipMemLocationTypeDevice, 1};
     "hipDeviceDisablePeerAccess(peerDeviceId=1) = hipSuccess") \
   X(hipDeviceReset, hipSetDevice(1); hipDeviceReset(); hipSetDevice(0), \
     "hipDeviceReset() = hipSuccess") \
-  X(hipCtxGetCurrent, hipCtxGetCurrent(&w.ctx), "hipCtxGetCurrent(ctx=0x* -> 0x*) = hipSuccess") \
-  X(hipCtxSetCurrent, hipCtxSetCurrent(w.ctx), "hipCtxSetCurrent(ctx=0x*) = hipSuccess") \
-  X(hipCtxPushCurrent, hipCtxPushCurrent(w.ctx), "hipCtxPushCurrent(ctx=0x*) = hipSuccess") \
-  X(hipCtxPopCurrent, hipCtxPopCurrent(&w.ctx), "hipCtxPopCurrent(ctx=0x* -> 0x*) = hipSuccess") \
+  X(hipCtxGetCurrent, hipCtxGetCurrent(&w.ctx), "hipCtxGetCurrent(ctx -> context of device 0) = hipSuccess") \
+  X(hipCtxSetCurrent, hipCtxSetCurrent(w.ctx), "hipCtxSetCurrent(ctx=context of device 0) = hipSuccess") \
+  X(hipCtxPushCurrent, hipCtxPushCurrent(w.ctx), "hipCtxPushCurrent(ctx=context of device 0) = hipSuccess") \
+  X(hipCtxPopCurrent, hipCtxPopCurrent(&w.ctx), "hipCtxPopCurrent(ctx -> context of device 0) = hipSuccess") \
   X(hipCtxGetDevice, hipDevice_t d; hipCtxGetDevice(&d), \
     "hipCtxGetDevice(device -> 0) = hipSuccess") \
   X(hipCtxSynchronize, hipCtxSynchronize(), "hipCtxSynchronize() = hipErrorNotSupported (ROCm does not implement it; use " \
     "hipDeviceSynchronize)") \
   X(hipDevicePrimaryCtxRetain, hipDevicePrimaryCtxRetain(&w.ctx, 0), \
-    "hipDevicePrimaryCtxRetain(pctx=0x* -> 0x*, dev=0) = hipSuccess") \
+    "hipDevicePrimaryCtxRetain(pctx -> context of device 0, dev=0) = hipSuccess") \
   X(hipDevicePrimaryCtxRelease, hipDevicePrimaryCtxRelease(0), \
     "hipDevicePrimaryCtxRelease(dev=0) = hipSuccess") \
   X(hipDevicePrimaryCtxGetState, unsigned f; int active; \
