@@ -11,7 +11,9 @@ with stdout and stderr together, and its output, with a last line
 once what varies from run to run is normalised: addresses (0x and 6 or more
 hex digits) become 0xADDR, process ids PID, and the call sites of mockhip's
 reports (module+0x1a2b, symbol+0x2c) +0xOFF. A mismatch prints a unified
-diff. --update rewrites the expected files instead. No CASE: every case.
+diff. --update rewrites the expected files instead, and the blocks of
+docs/tour.md that show one (after `<!-- ci: file examples/vmm/expected/... -->`).
+No CASE: every case.
 --list prints each case and its ctest labels, one per line (examples/vmm's
 CMakeLists.txt reads it). Exits 0 when every case matched, 1 otherwise, 2 for
 a bad command line.
@@ -24,8 +26,12 @@ import re
 import subprocess
 import sys
 
+from markdown import block_after
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXPECTED = os.path.join(ROOT, "examples", "vmm", "expected")
+TOUR = os.path.join(ROOT, "docs", "tour.md")
+SHOWN = re.compile(r"^<!--\s*ci:\s*file\s+(examples/vmm/expected/\S+)\s*-->\s*$")
 
 # The cases: name -> (lesson, arguments, environment, crashes).
 # A mistake that crashes runs with MOCKHIP_EXPLAIN=1, so the output holds the
@@ -39,6 +45,7 @@ CASES = {
     "five_steps.break2": ("five_steps", ["break", "2"], EXPLAIN, True),
     "five_steps.teach": ("five_steps", [], {"MOCKHIP_TEACH": "1"}, False),
     "five_steps.usage": ("five_steps", ["break", "3"], {}, False),
+    "teardown.help": ("teardown", ["--help"], {}, False),
     "growable_vector": ("growable_vector", [], {}, False),
     "growable_vector.break1": ("growable_vector", ["break"], {}, False),
     "aliasing": ("aliasing", [], {}, False),
@@ -132,6 +139,33 @@ def check_case(bin_dir, name, update):
     return False
 
 
+def update_tour():
+    """Rewrites the blocks of docs/tour.md that show an expected file with its text."""
+    try:
+        with open(TOUR, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return
+    out, i, changed = [], 0, 0
+    while i < len(lines):
+        out.append(lines[i])
+        shown = SHOWN.match(lines[i])
+        found = block_after(lines, i) if shown else None
+        if found is None:
+            i += 1
+            continue
+        with open(os.path.join(ROOT, shown.group(1)), encoding="utf-8") as f:
+            text = f.read()
+        opening = next(k for k in range(i + 1, found[1]) if lines[k].strip())
+        out += lines[i + 1 : opening + 1] + text.rstrip("\n").split("\n") + [lines[found[1]]]
+        changed += found[0] + "\n" != text
+        i = found[1] + 1
+    if changed:
+        with open(TOUR, "w", encoding="utf-8") as f:
+            f.write("\n".join(out))
+        print(f"lessons: rewrote {changed} block(s) of docs/tour.md")
+
+
 def main(argv):
     parser = argparse.ArgumentParser(
         description="Runs the lessons of examples/vmm against their expected output."
@@ -152,6 +186,8 @@ def main(argv):
         parser.error(f"no such case: {', '.join(unknown)} (--list lists them)")
     names = opts.cases or list(CASES)
     failed = [n for n in names if not check_case(opts.bin_dir, n, opts.update)]
+    if opts.update:
+        update_tour()
     print(f"lessons: {len(names) - len(failed)} of {len(names)} cases as expected")
     return 1 if failed else 0
 

@@ -37,15 +37,17 @@ static inline void lesson_refused(hipError_t error, const char *call, const char
 /*
  * Reads the command line: no argument is the lesson (0), `break` its first
  * mistake (1), `break N` mistake N of `count`. Anything else prints the usage
- * and exits 2. stdout becomes line-buffered, so that the lesson's lines and
- * mockhip's stderr lines (MOCKHIP_TRACE, strict reports) keep their order in
- * one file, and nothing buffered is printed twice after a fork.
+ * and exits 2; --help prints it on stdout and exits 0. stdout becomes
+ * line-buffered, so that the lesson's lines and mockhip's stderr lines
+ * (MOCKHIP_TRACE, strict reports) keep their order in one file, and nothing
+ * buffered is printed twice after a fork.
  */
 static inline int lesson_mistake(int argc, char **argv, const char *lesson,
                                  const char *const mistakes[], int count) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (argc == 1)
     return 0;
+  int help = argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
   if (strcmp(argv[1], "break") == 0) {
     if (argc == 2)
       return 1;
@@ -54,11 +56,12 @@ static inline int lesson_mistake(int argc, char **argv, const char *lesson,
     if (argc == 3 && *argv[2] != '\0' && *end == '\0' && n >= 1 && n <= count)
       return (int)n;
   }
-  fprintf(stderr, "usage: lesson_%s [break [N]]\n  (no argument) the lesson\n", lesson);
+  FILE *out = help ? stdout : stderr;
+  fprintf(out, "usage: lesson_%s [break [N]]\n  (no argument) the lesson\n", lesson);
   for (int i = 0; i < count; i++)
-    fprintf(stderr, "  break %d%s  the mistake: %s\n", i + 1, i == 0 ? " (or break)" : "",
+    fprintf(out, "  break %d%s  the mistake: %s\n", i + 1, i == 0 ? " (or break)" : "",
             mistakes[i]);
-  exit(2);
+  exit(help ? 0 : 2);
 }
 
 #endif /* LESSON_H */
