@@ -202,6 +202,14 @@ step_install_consumer() {
     pkgconfig_build "$examples_pc/$example" "$CI_ROOT/examples/$example.c" hmo-mock
     ci_run "$examples_pc/$example"
   done
+  # The lessons (examples/vmm) with a plain compiler call too; ipc.c needs fd_pass.c.
+  local lesson extra
+  for lesson in five_steps growable_vector aliasing protection peer ipc teardown; do
+    extra=()
+    [[ $lesson != ipc ]] || extra=("$CI_ROOT/examples/vmm/fd_pass.c")
+    pkgconfig_build "$examples_pc/vmm/lesson_$lesson" "$CI_ROOT/examples/vmm/$lesson.c" mockhip \
+      "${extra[@]}"
+  done
   ci_run cmake -S "$CI_ROOT/examples" -B "$examples_cmake" \
     -DCMAKE_PREFIX_PATH="$INSTALL_PREFIX" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror"
   ci_run cmake --build "$examples_cmake"
