@@ -86,10 +86,11 @@ step_rocm() {
 step_valgrind() {
   # The gcc build of step 1 (-O2 -g). Left out: the ROCm runs (they exercise
   # libamdhip64, not mockhip) and the report runs (the same rules again, in
-  # another output format). Forked and executed children are checked as well:
-  # a child's error makes it exit 1, which its test sees.
+  # another output format), and the lessons (lesson_*: their runner is Python,
+  # which valgrind would check instead). Forked and executed children are checked
+  # as well: a child's error makes it exit 1, which its test sees.
   [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
-  ci_run python3 "$CI_ROOT/ci/memcheck.py" "$CI_BUILD/gcc" --exclude 'rocm|report' -- \
+  ci_run python3 "$CI_ROOT/ci/memcheck.py" "$CI_BUILD/gcc" --exclude 'rocm|report|^lesson_' -- \
     --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
     --errors-for-leak-kinds=definite,indirect,possible --trace-children=yes
 }
@@ -97,14 +98,17 @@ step_valgrind() {
 step_sanitizers() {
   preset_build sanitize
   # The reports under every ROCm profile run once per plain build (label profiles):
-  # under a sanitizer they would repeat the same code for minutes.
-  preset_test sanitize -LE profiles
+  # under a sanitizer they would repeat the same code for minutes. The lessons'
+  # mistakes that die of SIGSEGV (label lessons_crash) are left out: ASan reports
+  # the fault itself, so their output is not the expected one.
+  preset_test sanitize -LE 'profiles|lessons_crash'
 }
 
 step_thread_sanitizer() {
   # Every test, the threaded ones and the forked children included: zero reports.
+  # The lessons that die of SIGSEGV are left out, as under ASan.
   preset_build tsan
-  preset_test tsan -LE profiles
+  preset_test tsan -LE 'profiles|lessons_crash'
 }
 
 step_coverage() {
@@ -198,17 +202,27 @@ step_install_consumer() {
     pkgconfig_build "$examples_pc/$example" "$CI_ROOT/examples/$example.c" hmo-mock
     ci_run "$examples_pc/$example"
   done
+  # The lessons (examples/vmm) with a plain compiler call too; ipc.c needs fd_pass.c.
+  local lesson extra
+  for lesson in five_steps growable_vector aliasing protection peer ipc teardown; do
+    extra=()
+    [[ $lesson != ipc ]] || extra=("$CI_ROOT/examples/vmm/fd_pass.c")
+    pkgconfig_build "$examples_pc/vmm/lesson_$lesson" "$CI_ROOT/examples/vmm/$lesson.c" mockhip \
+      "${extra[@]}"
+  done
   ci_run cmake -S "$CI_ROOT/examples" -B "$examples_cmake" \
     -DCMAKE_PREFIX_PATH="$INSTALL_PREFIX" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror"
   ci_run cmake --build "$examples_cmake"
   for example in first_test growable_vector views; do
     ci_run "$examples_cmake/$example"
   done
+  # The lessons of docs/tour.md, built against the install, print what they are expected to.
+  ci_run python3 "$CI_ROOT/ci/lessons.py" --bin-dir "$examples_cmake/vmm"
 
   # 4. The documents' commands, exactly as written, for a new user with an empty home.
   rm -rf "$CI_BUILD/release" "$CI_BUILD/examples" "$CI_BUILD/rocm_project"
   ci_run python3 "$CI_ROOT/ci/doc_commands.py" README.md docs/mockhip.md docs/hmo.md \
-    docs/conformance.md
+    docs/conformance.md docs/tour.md
 
   # 5. hipvmm inside another project, without CMocka or pkg-config in sight.
   ci_run bash "$CI_ROOT/ci/subproject/check.sh"

@@ -714,10 +714,19 @@ typedef struct hipArrayMapInfo {
 /* ---- initialisation, devices, versions, errors ---- */
 
 MOCKHIP_API hipError_t hipInit(unsigned int flags);
+/* How many devices there are (mockhip: MOCKHIP_DEVICES, 1 by default). Devices are numbered
+   0 .. count - 1; a VMM location or access descriptor naming another id is refused.
+   count NULL: hipErrorInvalidValue. */
 MOCKHIP_API hipError_t hipGetDeviceCount(int *count);
+/* Makes deviceId the calling thread's current device: the one copies run on, and the one
+   whose access to VMM memory hipMemSetAccess must have granted. A bad id:
+   hipErrorInvalidDevice. */
 MOCKHIP_API hipError_t hipSetDevice(int deviceId);
 MOCKHIP_API hipError_t hipGetDevice(int *deviceId);
 MOCKHIP_API hipError_t hipDeviceGetAttribute(int *pi, hipDeviceAttribute_t attr, int deviceId);
+/* Whether deviceId can reach peerDeviceId's memory at all (1 or 0; a device and itself: 0).
+   It grants nothing: VMM memory still needs hipMemSetAccess for the peer. NULL:
+   hipErrorInvalidValue; a bad id: hipErrorInvalidDevice. */
 MOCKHIP_API hipError_t hipDeviceCanAccessPeer(int *canAccessPeer, int deviceId, int peerDeviceId);
 MOCKHIP_API hipError_t hipDeviceSynchronize(void);
 MOCKHIP_API hipError_t hipDriverGetVersion(int *driverVersion);
@@ -739,6 +748,9 @@ static inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int devic
 }
 MOCKHIP_API hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr attr, int srcDevice,
                                                 int dstDevice);
+/* Lets the current device use peerDeviceId's hipMalloc memory. It does not open VMM memory:
+   that is what hipMemSetAccess does, per mapping. flags must be 0 (hipErrorInvalidValue);
+   the current device itself: hipErrorInvalidDevice; twice: hipErrorPeerAccessAlreadyEnabled. */
 MOCKHIP_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags);
 MOCKHIP_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
 MOCKHIP_API hipError_t hipDeviceReset(void);
@@ -763,9 +775,20 @@ MOCKHIP_API hipError_t hipMalloc(void **ptr, size_t size);
 MOCKHIP_API hipError_t hipFree(void *ptr);
 MOCKHIP_API hipError_t hipMemGetInfo(size_t *free, size_t *total);
 MOCKHIP_API hipError_t hipMemcpy(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind);
+/* Copies host memory into device memory on the current device. On VMM memory the range must
+   be mapped; mockhip also refuses a destination the current device may not write
+   (hipErrorInvalidValue), where AMD's ROCm reports no error and the GPU faults or drops it. */
 MOCKHIP_API hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, const void *src, size_t sizeBytes);
+/* Copies device memory to host memory on the current device; the source must be mapped and
+   readable by the current device (mockhip: hipErrorInvalidValue otherwise, naming the
+   mapping and the access it has). */
 MOCKHIP_API hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t sizeBytes);
+/* Copies between two device ranges (of one or two devices); the same access rules as
+   hipMemcpyHtoD for dst and hipMemcpyDtoH for src. */
 MOCKHIP_API hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes);
+/* Copies sizeBytes from srcDeviceId's memory to dstDeviceId's; needs no peer access
+   enabled. A bad device id: hipErrorInvalidDevice; a NULL pointer, or VMM memory the named
+   device may not read (src) or write (dst): hipErrorInvalidValue (mockhip). */
 MOCKHIP_API hipError_t hipMemcpyPeer(void *dst, int dstDeviceId, const void *src, int srcDeviceId,
                                      size_t sizeBytes);
 MOCKHIP_API hipError_t hipMemset(void *dst, int value, size_t sizeBytes);
@@ -845,33 +868,81 @@ MOCKHIP_API hipError_t hipGetProcAddress(const char *symbol, void **pfn, int hip
 
 /* ---- virtual memory management ---- */
 
+/* Step 1: reserves size bytes of virtual addresses for every device, with no memory behind
+   them (touching them faults). size must be a multiple of the minimum granularity; flags 0;
+   addr is only a hint (check *ptr). Bad size or alignment: hipErrorInvalidValue (ROCm 6.x:
+   hipErrorMemoryAllocation); no room: hipErrorOutOfMemory. */
 MOCKHIP_API hipError_t hipMemAddressReserve(void **ptr, size_t size, size_t alignment, void *addr,
                                             unsigned long long flags);
+/* Gives back a whole reservation (size is not compared; any address in it frees all of it).
+   Unmap everything first: with mappings left it fails with hipErrorUnknown (mockhip keeps
+   the reservation; ROCm has already forgotten it). Not a reservation: hipErrorInvalidValue
+   (ROCm 6.x crashes). */
 MOCKHIP_API hipError_t hipMemAddressFree(void *devPtr, size_t size);
+/* Step 2: allocates size bytes of physical memory at prop->location and returns a handle;
+   no address yet. size must be a multiple of the granularity (not of 2048:
+   hipErrorInvalidValue; of 2048 but not 4096: hipErrorOutOfMemory). Set
+   prop->requestedHandleTypes now to export it later. Bad device id: hipErrorInvalidDevice. */
 MOCKHIP_API hipError_t hipMemCreate(hipMemGenericAllocationHandle_t *handle, size_t size,
                                     const hipMemAllocationProp *prop, unsigned long long flags);
+/* Drops the handle's reference: once per hipMemCreate, import or retain, however often it is
+   mapped. The memory lives until its last mapping is unmapped, so release right after map is
+   fine. ROCm checks only NULL (a second release is a use after free); mockhip refuses a
+   handle with no reference left with hipErrorInvalidValue. */
 MOCKHIP_API hipError_t hipMemRelease(hipMemGenericAllocationHandle_t handle);
+/* Step 3: places the first size bytes of the handle's memory at ptr, inside one reservation
+   and over no other mapping; the same handle may be mapped at several addresses. offset and
+   flags must be 0; size a multiple of the granularity. Nobody may access it until
+   hipMemSetAccess. Bad range: hipErrorInvalidValue (ROCm 6.x: hipSuccess, nothing mapped). */
 MOCKHIP_API hipError_t hipMemMap(void *ptr, size_t size, size_t offset,
                                  hipMemGenericAllocationHandle_t handle, unsigned long long flags);
+/* Removes whole mappings: size must add up to one or more adjacent mappings counted from
+   the one holding ptr (never part of one), and their access goes with them. Not mapped, or
+   part of a mapping: hipErrorInvalidValue (ROCm 6.2/6.3 do not check the size, and crash on
+   an address that is not mapped). */
 MOCKHIP_API hipError_t hipMemUnmap(void *ptr, size_t size);
+/* Step 4: grants each desc[i].location ReadWrite, Read or None on whole mappings in
+   [ptr, ptr + size). Every new mapping starts with no access for anyone, even the device
+   that owns the memory. A hole, part of a mapping, bad flags or a bad location:
+   hipErrorInvalidValue (ROCm 6.x widens part of a mapping to the whole one). */
 MOCKHIP_API hipError_t hipMemSetAccess(void *ptr, size_t size, const hipMemAccessDesc *desc,
                                        size_t count);
+/* The access location (a device) has to the mapping holding ptr: 0 (None, also when never
+   set), 1 (Read) or 3 (ReadWrite). A host location, a bad id or an address no mapping
+   holds: hipErrorInvalidValue. */
 MOCKHIP_API hipError_t hipMemGetAccess(unsigned long long *flags, const hipMemLocation *location,
                                        void *ptr);
+/* The size unit for prop's location: Minimum (4096, the page: every size must be a multiple)
+   or Recommended (2 MiB in the newest ROCm, faster; 4096 up to ROCm 7.2). Ask before
+   sizing anything. NULL, a bad location or a bad option: hipErrorInvalidValue. */
 MOCKHIP_API hipError_t hipMemGetAllocationGranularity(size_t *granularity,
                                                       const hipMemAllocationProp *prop,
                                                       hipMemAllocationGranularity_flags option);
+/* Copies the properties the handle was created with (an imported handle: Pinned, on the
+   current device, with the import's handle type). NULL: hipErrorInvalidValue; ROCm does not
+   validate the handle, so a released one is a use after free (mockhip: InvalidValue). */
 MOCKHIP_API hipError_t hipMemGetAllocationPropertiesFromHandle(
     hipMemAllocationProp *prop, hipMemGenericAllocationHandle_t handle);
+/* The handle mapped at addr (any address inside the mapping). In the newest ROCm it adds a
+   reference: release it (ROCm 7.2 and older add none). An address no mapping holds, or
+   hipMalloc memory: hipErrorInvalidValue (ROCm 6.x crashes on the latter). */
 MOCKHIP_API hipError_t hipMemRetainAllocationHandle(hipMemGenericAllocationHandle_t *handle,
                                                     void *addr);
+/* Writes an OS handle for the memory at *shareableHandle: for PosixFileDescriptor a new fd
+   (an int) the caller owns and closes, to pass to another process (over a unix socket).
+   handleType must equal prop.requestedHandleTypes at create, else hipErrorInvalidValue. */
 MOCKHIP_API hipError_t hipMemExportToShareableHandle(void *shareableHandle,
                                                      hipMemGenericAllocationHandle_t handle,
                                                      hipMemAllocationHandleType handleType,
                                                      unsigned long long flags);
+/* Turns an exported fd into a new handle of this process (release it; close the fd). Pass
+   the fd's value, (void *)(intptr_t)fd, not &fd: the newest ROCm takes the value (6.2/6.3
+   read it through the pointer). NULL, or not an exported memory fd: hipErrorInvalidValue. */
 MOCKHIP_API hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocationHandle_t *handle,
                                                        void *osHandle,
                                                        hipMemAllocationHandleType shHandleType);
+/* Maps sparse array tiles (CUDA). Not implemented on AMD: mapInfoList NULL or count 0 is
+   hipErrorInvalidValue, anything else hipErrorNotSupported, in every ROCm release. */
 MOCKHIP_API hipError_t hipMemMapArrayAsync(hipArrayMapInfo *mapInfoList, unsigned int count,
                                            hipStream_t stream);
 MOCKHIP_API hipError_t hipMemGetHandleForAddressRange(void *handle, hipDeviceptr_t dptr,

@@ -1,0 +1,73 @@
+/*
+ * five_steps.c: the five steps of HIP virtual memory management, and their undoing.
+ *
+ * 1. reserve addresses, 2. create physical memory, 3. map the memory at the
+ * addresses, 4. set who may access it, 5. use it; then unmap, release and
+ * free, the steps in reverse. Mistakes: `break 1` maps a size that is not a
+ * multiple of the granularity (the call is refused); `break 2` touches the
+ * memory before hipMemSetAccess (the process dies of SIGSEGV, as a GPU
+ * kernel would fault; MOCKHIP_EXPLAIN=1 says why before it dies).
+ */
+#include "lesson.h"
+
+static const char *const mistakes[] = {
+    "mapping a size that is not a multiple of the granularity",
+    "touching the memory before hipMemSetAccess (crashes)",
+};
+
+int main(int argc, char **argv) {
+  int mistake = lesson_mistake(argc, argv, "five_steps", mistakes, 2);
+  hipMemAllocationProp prop = {.type = hipMemAllocationTypePinned,
+                               .location = {.type = hipMemLocationTypeDevice, .id = 0}};
+  size_t granularity;
+  CHECK(hipMemGetAllocationGranularity(&granularity, &prop, hipMemAllocationGranularityMinimum));
+  printf("granularity: every size and offset is a multiple of %zu bytes\n", granularity);
+  size_t bytes = 4 * granularity;
+
+  void *ptr;
+  CHECK(hipMemAddressReserve(&ptr, bytes, 0, NULL, 0));
+  printf("1. reserve: %zu bytes of addresses at %p; no memory behind them yet\n", bytes, ptr);
+
+  hipMemGenericAllocationHandle_t handle;
+  CHECK(hipMemCreate(&handle, bytes, &prop, 0));
+  printf("2. create: %zu bytes of memory on device 0, known by a handle; no address yet\n", bytes);
+
+  if (mistake == 1) {
+    lesson_refused(hipMemMap(ptr, bytes - granularity / 2, 0, handle, 0),
+                   "hipMemMap(ptr, bytes - granularity / 2, 0, handle, 0)",
+                   "map whole granules: round every size up to a multiple of the granularity");
+    CHECK(hipMemRelease(handle));
+    CHECK(hipMemAddressFree(ptr, bytes));
+    return 0;
+  }
+
+  CHECK(hipMemMap(ptr, bytes, 0, handle, 0));
+  printf("3. map: the memory now sits at %p, but no device may touch it yet\n", ptr);
+
+  if (mistake == 2) {
+    printf("mistake: writing to %p before hipMemSetAccess: the process dies here\n", ptr);
+    ((volatile int *)ptr)[0] = 42;
+    printf("UNEXPECTED: the write went through\n");
+    return 1;
+  }
+
+  hipMemAccessDesc read_write = {.location = prop.location,
+                                 .flags = hipMemAccessFlagsProtReadWrite};
+  CHECK(hipMemSetAccess(ptr, bytes, &read_write, 1));
+  unsigned long long flags;
+  CHECK(hipMemGetAccess(&flags, &prop.location, ptr));
+  printf("4. set access: device 0 may read and write (hipMemGetAccess: %s)\n",
+         flags == hipMemAccessFlagsProtReadWrite ? "ReadWrite" : "NOT ReadWrite");
+
+  int in[4] = {1, 2, 3, 4}, out[4] = {0};
+  CHECK(hipMemcpyHtoD(ptr, in, sizeof in));
+  CHECK(hipMemcpyDtoH(out, ptr, sizeof out));
+  int same = memcmp(in, out, sizeof in) == 0;
+  printf("5. use: wrote 1 2 3 4, read back %d %d %d %d\n", out[0], out[1], out[2], out[3]);
+
+  CHECK(hipMemUnmap(ptr, bytes));
+  CHECK(hipMemRelease(handle));
+  CHECK(hipMemAddressFree(ptr, bytes));
+  printf("undo: unmapped, released, freed; %zu objects left\n", mockhip_live_objects());
+  return same && flags == hipMemAccessFlagsProtReadWrite && mockhip_live_objects() == 0 ? 0 : 1;
+}

@@ -1,0 +1,120 @@
+/*
+ * ipc.c: physical memory shared between two processes by an exported fd.
+ *
+ * The parent creates memory that may be exported (requestedHandleTypes =
+ * hipMemHandleTypePosixFileDescriptor), writes into it and exports it as a
+ * file descriptor. A file descriptor is only a number inside its process: it
+ * travels to the child over a unix socket (fd_pass.c, SCM_RIGHTS), which
+ * gives the child its own descriptor for the same memory. The child imports
+ * it as a handle of its own, reserves, maps, sets access and reads the
+ * parent's bytes. The parent waits for the child before it goes on.
+ * Mistake: `break` makes the child pass `&fd` to the import instead of the
+ * fd's value (the import is refused).
+ */
+#define _DEFAULT_SOURCE /* fork, socketpair */
+#include <stdint.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fd_pass.h"
+#include "lesson.h"
+
+static const char *const mistakes[] = {
+    "passing &fd to hipMemImportFromShareableHandle instead of (void *)(intptr_t)fd"};
+
+static const char message[] = "bytes written by the parent";
+
+/* The child: receives the fd, imports, maps and reads. Returns its exit status. */
+static int child(int sock, size_t bytes, int mistake) {
+  int fd = fd_pass_recv(sock);
+  if (fd < 0) {
+    perror("child: fd_pass_recv");
+    return 1;
+  }
+  printf("child: received a file descriptor for the parent's memory\n");
+  hipMemGenericAllocationHandle_t handle;
+  if (mistake == 1) {
+    lesson_refused(
+        hipMemImportFromShareableHandle(&handle, &fd, hipMemHandleTypePosixFileDescriptor),
+        "hipMemImportFromShareableHandle(&handle, &fd, ...)",
+        "pass the fd's value, (void *)(intptr_t)fd: the newest ROCm takes the "
+        "value (ROCm 6.2 and 6.3 read it through the pointer)");
+    close(fd);
+    return 0;
+  }
+  CHECK(hipMemImportFromShareableHandle(&handle, (void *)(intptr_t)fd,
+                                        hipMemHandleTypePosixFileDescriptor));
+  close(fd); /* the handle holds the memory now */
+  void *ptr;
+  CHECK(hipMemAddressReserve(&ptr, bytes, 0, NULL, 0));
+  CHECK(hipMemMap(ptr, bytes, 0, handle, 0));
+  hipMemAccessDesc read = {.location = {.type = hipMemLocationTypeDevice, .id = 0},
+                           .flags = hipMemAccessFlagsProtRead};
+  CHECK(hipMemSetAccess(ptr, bytes, &read, 1));
+  char read_back[sizeof message] = "";
+  CHECK(hipMemcpyDtoH(read_back, ptr, sizeof read_back));
+  printf("child: imported, mapped at its own address, read \"%s\"\n", read_back);
+  CHECK(hipMemUnmap(ptr, bytes));
+  CHECK(hipMemRelease(handle));
+  CHECK(hipMemAddressFree(ptr, bytes));
+  return strcmp(read_back, message) == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  int mistake = lesson_mistake(argc, argv, "ipc", mistakes, 1);
+  hipMemAllocationProp prop = {.type = hipMemAllocationTypePinned,
+                               .requestedHandleTypes = hipMemHandleTypePosixFileDescriptor,
+                               .location = {.type = hipMemLocationTypeDevice, .id = 0}};
+  size_t bytes;
+  CHECK(hipMemGetAllocationGranularity(&bytes, &prop, hipMemAllocationGranularityMinimum));
+  void *ptr;
+  hipMemGenericAllocationHandle_t handle;
+  CHECK(hipMemAddressReserve(&ptr, bytes, 0, NULL, 0));
+  CHECK(hipMemCreate(&handle, bytes, &prop, 0));
+  CHECK(hipMemMap(ptr, bytes, 0, handle, 0));
+  hipMemAccessDesc read_write = {.location = prop.location,
+                                 .flags = hipMemAccessFlagsProtReadWrite};
+  CHECK(hipMemSetAccess(ptr, bytes, &read_write, 1));
+  CHECK(hipMemcpyHtoD(ptr, message, sizeof message));
+  int fd;
+  CHECK(hipMemExportToShareableHandle(&fd, handle, hipMemHandleTypePosixFileDescriptor, 0));
+  printf("parent: created %zu bytes that may be exported, wrote \"%s\", exported a fd\n", bytes,
+         message);
+
+  int socks[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM, 0, socks) != 0) {
+    perror("parent: socketpair");
+    return 1;
+  }
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid < 0) {
+    perror("parent: fork");
+    return 1;
+  }
+  if (pid == 0) {
+    close(socks[0]);
+    int status = child(socks[1], bytes, mistake);
+    fflush(stdout);
+    _exit(status);
+  }
+  close(socks[1]);
+  if (fd_pass_send(socks[0], fd) != 0) {
+    perror("parent: fd_pass_send");
+    return 1;
+  }
+  close(fd); /* the child has its own descriptor now */
+  close(socks[0]);
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    ;
+  int child_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  printf("parent: the child %s\n", child_ok ? "is done" : "FAILED");
+
+  CHECK(hipMemUnmap(ptr, bytes));
+  CHECK(hipMemRelease(handle));
+  CHECK(hipMemAddressFree(ptr, bytes));
+  printf("parent: unmapped, released, freed; %zu objects left\n", mockhip_live_objects());
+  return child_ok && mockhip_live_objects() == 0 ? 0 : 1;
+}

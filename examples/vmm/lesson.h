@@ -1,0 +1,67 @@
+/*
+ * lesson.h: what every lesson in examples/vmm shares: the command line
+ * (nothing runs the lesson, `break N` runs its mistake N instead), a checked
+ * HIP call, and the words printed when a mistake's call fails as it should.
+ */
+#ifndef LESSON_H
+#define LESSON_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hip/hip_runtime_api.h>
+#include <mockhip.h> /* mockhip_last_reason: why the mock refused a call */
+
+/* A step that must work: on failure, the call, its error and why, then exit 1. */
+#define CHECK(call) lesson_check((call), #call)
+
+static inline void lesson_check(hipError_t error, const char *call) {
+  if (error == hipSuccess)
+    return;
+  printf("FAILED: %s\n  returned %s: %s\n  why: %s\n", call, hipGetErrorName(error),
+         hipGetErrorString(error), mockhip_last_reason());
+  exit(1);
+}
+
+/* A mistake's call, which must fail: what it returned, why, and what to write instead. */
+static inline void lesson_refused(hipError_t error, const char *call, const char *instead) {
+  if (error == hipSuccess) {
+    printf("UNEXPECTED: %s succeeded; it should have been refused\n", call);
+    exit(1);
+  }
+  printf("mistake: %s\n  returned %s\n  why: %s\n  instead: %s\n", call, hipGetErrorName(error),
+         mockhip_last_reason(), instead);
+}
+
+/*
+ * Reads the command line: no argument is the lesson (0), `break` its first
+ * mistake (1), `break N` mistake N of `count`. Anything else prints the usage
+ * and exits 2; --help prints it on stdout and exits 0. stdout becomes
+ * line-buffered, so that the lesson's lines and mockhip's stderr lines
+ * (MOCKHIP_TRACE, strict reports) keep their order in one file, and nothing
+ * buffered is printed twice after a fork.
+ */
+static inline int lesson_mistake(int argc, char **argv, const char *lesson,
+                                 const char *const mistakes[], int count) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  if (argc == 1)
+    return 0;
+  int help = argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
+  if (strcmp(argv[1], "break") == 0) {
+    if (argc == 2)
+      return 1;
+    char *end;
+    long n = strtol(argv[2], &end, 10);
+    if (argc == 3 && *argv[2] != '\0' && *end == '\0' && n >= 1 && n <= count)
+      return (int)n;
+  }
+  FILE *out = help ? stdout : stderr;
+  fprintf(out, "usage: lesson_%s [break [N]]\n  (no argument) the lesson\n", lesson);
+  for (int i = 0; i < count; i++)
+    fprintf(out, "  break %d%s  the mistake: %s\n", i + 1, i == 0 ? " (or break)" : "",
+            mistakes[i]);
+  exit(help ? 0 : 2);
+}
+
+#endif /* LESSON_H */

@@ -1,0 +1,88 @@
+/*
+ * protection.c: read-only and no-access memory, set per mapping.
+ *
+ * hipMemSetAccess grants each device ReadWrite, Read or None on a mapped
+ * range, and a mapping nobody was granted is no-access. Three mappings side
+ * by side get three different rights: the first read-write, the second
+ * written once and then made read-only, the third never granted. A copy that
+ * would break the rights is refused; a CPU store into memory it may only
+ * read faults, as a GPU kernel would. Mistakes: `break 1` writes read-only
+ * memory from the CPU (the process dies of SIGSEGV); `break 2` copies into
+ * read-only memory (the copy is refused).
+ */
+#include "lesson.h"
+
+static const char *const mistakes[] = {
+    "writing read-only memory from the CPU (crashes)",
+    "copying into read-only memory",
+};
+
+static const char *flags_name(unsigned long long flags) {
+  return flags == hipMemAccessFlagsProtReadWrite ? "ReadWrite"
+         : flags == hipMemAccessFlagsProtRead    ? "Read"
+         : flags == hipMemAccessFlagsProtNone    ? "None"
+                                                 : "?";
+}
+
+int main(int argc, char **argv) {
+  int mistake = lesson_mistake(argc, argv, "protection", mistakes, 2);
+  hipMemAllocationProp prop = {.type = hipMemAllocationTypePinned,
+                               .location = {.type = hipMemLocationTypeDevice, .id = 0}};
+  size_t granularity;
+  CHECK(hipMemGetAllocationGranularity(&granularity, &prop, hipMemAllocationGranularityMinimum));
+
+  void *range;
+  CHECK(hipMemAddressReserve(&range, 3 * granularity, 0, NULL, 0));
+  char *part[3];
+  hipMemGenericAllocationHandle_t handle[3];
+  for (int i = 0; i < 3; i++) {
+    part[i] = (char *)range + i * granularity;
+    CHECK(hipMemCreate(&handle[i], granularity, &prop, 0));
+    CHECK(hipMemMap(part[i], granularity, 0, handle[i], 0));
+    CHECK(hipMemRelease(handle[i])); /* the mapping keeps the memory */
+  }
+
+  hipMemAccessDesc access = {.location = prop.location, .flags = hipMemAccessFlagsProtReadWrite};
+  CHECK(hipMemSetAccess(part[0], granularity, &access, 1));
+  CHECK(hipMemSetAccess(part[1], granularity, &access, 1));
+  const char table[] = "a table written once";
+  CHECK(hipMemcpyHtoD(part[1], table, sizeof table));
+  access.flags = hipMemAccessFlagsProtRead;
+  CHECK(hipMemSetAccess(part[1], granularity, &access, 1));
+  /* part[2]: never granted, so no one may touch it. */
+
+  for (int i = 0; i < 3; i++) {
+    unsigned long long flags;
+    CHECK(hipMemGetAccess(&flags, &prop.location, part[i]));
+    printf("mapping %d at %p: device 0 has %s\n", i, (void *)part[i], flags_name(flags));
+  }
+
+  char read_back[sizeof table] = "";
+  CHECK(hipMemcpyDtoH(read_back, part[1], sizeof read_back));
+  printf("read the read-only mapping: \"%s\"\n", read_back);
+  CHECK(hipMemcpyDtoD(part[0], part[1], sizeof table));
+  printf("copied it into the read-write mapping\n");
+  hipError_t error = hipMemcpyDtoH(read_back, part[2], 1);
+  printf("reading the no-access mapping: %s (%s)\n", hipGetErrorName(error),
+         error == hipSuccess ? "UNEXPECTED" : "refused, as it should be");
+  int ok = error != hipSuccess && strcmp(read_back, table) == 0;
+
+  if (mistake == 1) {
+    printf("mistake: a CPU store into the read-only mapping at %p: the process dies here\n",
+           (void *)part[1]);
+    part[1][0] = 'A';
+    printf("UNEXPECTED: the store went through\n");
+    return 1;
+  }
+  if (mistake == 2)
+    lesson_refused(hipMemcpyHtoD(part[1], "new", 4), "hipMemcpyHtoD(read_only, \"new\", 4)",
+                   "write while the mapping is ReadWrite, then set it to Read; or keep "
+                   "the data that changes in a read-write mapping");
+
+  for (int i = 0; i < 3; i++)
+    CHECK(hipMemUnmap(part[i], granularity));
+  CHECK(hipMemAddressFree(range, 3 * granularity));
+  printf("unmapped the three mappings and freed the addresses; %zu objects left\n",
+         mockhip_live_objects());
+  return ok && mockhip_live_objects() == 0 ? 0 : 1;
+}
