@@ -63,6 +63,8 @@ static void state_init(void) {
   mh__fault_init(state.options.fail, state.options.seed);
   mh__strict_init(state.options.strict);
   mh__leak_check_init(state.options.leak_check);
+  mh__host_access_init(&state);
+  mh__explain_init(&state);
 }
 
 mh_state *mh__state(void) {
