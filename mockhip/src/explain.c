@@ -132,11 +132,12 @@ static void say_mapping(const mh_mapping *m) {
   say(PREFIX "  mapping: %#lx-%#lx (%s, %zu bytes) of handle %#llx, ", (unsigned long)m->base,
       (unsigned long)(m->base + m->bytes), at, m->bytes, (unsigned long long)m->phys->id);
   say_site("mapped at", m->site);
-  say("\n" PREFIX "  handle %#llx: %zu bytes located on %s %d, ", (unsigned long long)m->phys->id,
-      m->phys->bytes,
-      m->phys->prop.location.type == hipMemLocationTypeDevice ? "device" : "host (type",
-      m->phys->prop.location.type == hipMemLocationTypeDevice ? m->phys->prop.location.id
-                                                              : (int)m->phys->prop.location.type);
+  if (m->phys->prop.location.type == hipMemLocationTypeDevice)
+    say("\n" PREFIX "  handle %#llx: %zu bytes located on device %d, ",
+        (unsigned long long)m->phys->id, m->phys->bytes, m->phys->prop.location.id);
+  else
+    say("\n" PREFIX "  handle %#llx: %zu bytes located on the host (location type %d), ",
+        (unsigned long long)m->phys->id, m->phys->bytes, (int)m->phys->prop.location.type);
   say_site(m->phys->imported ? "imported at" : "created at", m->phys->site);
   say("\n");
 }
@@ -171,9 +172,10 @@ static void say_host_fix(const mh_mapping *m, direction dir) {
                "and grant {host 0}, or move the bytes with hipMemcpy\n");
     return;
   }
-  say(PREFIX "  rule:   ROCm %s requires hipMemLocationTypeHost access for CPU touches; device "
+  say(PREFIX "  rule:   %s%s requires hipMemLocationTypeHost access for CPU touches; device "
              "access does not give the CPU any (a.8#9)\n",
-      mh__profile_name());
+      strcmp(mh__profile_name(), "newest") == 0 ? "the newest ROCm" : "ROCm ",
+      strcmp(mh__profile_name(), "newest") == 0 ? "" : mh__profile_name());
   say_set_access_fix(m, "hipMemLocationTypeHost", "host", 0, dir);
 }
 
