@@ -4,9 +4,10 @@
  * (killed by SIGSEGV; under ASan, ASan's report follows and the exit is
  * non-zero). Each fault runs in a fresh child process of this program, whose
  * stderr the test reads: one case per kind (no access, read-only, reserved but
- * unmapped, after unmap, a freed reservation), a handler the program installed
- * first (called after the explanation), a fault outside mock memory and
- * MOCKHIP_EXPLAIN unset (no explanation).
+ * unmapped, after unmap, a freed reservation, a hipMalloc block, protection
+ * changed behind mockhip's back), a handler the program installed first, plain
+ * or SA_SIGINFO (called after the explanation), a fault outside mock memory
+ * and MOCKHIP_EXPLAIN unset (no explanation).
  */
 #include "mock_test.h"
 #include "self_child.h"
@@ -86,6 +87,21 @@ static void outside(void) {
 
 /* Dies by a signal of its own: an exit status could be valgrind's (--error-exitcode), since
    memcheck reports a fault a handler will see as an invalid access. */
+/* Protection taken away behind mockhip's back: the access rules are not the cause. */
+static void protection_not_the_cause(void) {
+  char *base = mapped();
+  grant(base, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  SC_CHECK(mprotect(base, granule(), PROT_NONE) == 0);
+  touch_write(base);
+}
+
+static void malloc_block(void) {
+  char *block = NULL;
+  SC_CHECK(hipMalloc((void **)&block, 100) == hipSuccess);
+  SC_CHECK(mprotect(block, 4096, PROT_NONE) == 0);
+  touch_read(block + 0x10);
+}
+
 static void program_handler(int sig) {
   static const char said[] = "program handler: called\n";
   (void)sig;
@@ -104,6 +120,24 @@ static void chained(void) {
   touch_write(mapped());
 }
 
+static void program_siginfo_handler(int sig, siginfo_t *info, void *context) {
+  static const char said[] = "program handler: called with siginfo\n";
+  (void)context;
+  if (info != NULL && info->si_addr != NULL)
+    (void)!write(STDERR_FILENO, said, sizeof said - 1);
+  program_handler(sig);
+}
+
+static void chained_siginfo(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_sigaction = program_siginfo_handler;
+  action.sa_flags = SA_SIGINFO;
+  sigemptyset(&action.sa_mask);
+  SC_CHECK(sigaction(SIGSEGV, &action, NULL) == 0);
+  touch_write(mapped());
+}
+
 static const sc_case cases[] = {
     {"no_access_write", no_access_write},
     {"no_access_read", no_access_read},
@@ -113,6 +147,9 @@ static const sc_case cases[] = {
     {"released", released},
     {"outside", outside},
     {"chained", chained},
+    {"chained_siginfo", chained_siginfo},
+    {"protection_not_the_cause", protection_not_the_cause},
+    {"malloc_block", malloc_block},
 };
 
 /* ---- the parent: runs a child and reads what it said ---- */
@@ -268,6 +305,50 @@ static void test_program_handler_is_called_after(void **state) {
   free(err);
 }
 
+static void test_program_siginfo_handler_gets_the_arguments(void **state) {
+  (void)state;
+  char *err = NULL;
+  int status = sc_run("chained_siginfo", explain_on, &err);
+  if (!mt_killed_by(status, SIGUSR1)) {
+    print_error("stderr:\n%s", err);
+    fail();
+  }
+  const char *ours = strstr(err, "mockhip: explain: SIGSEGV at reservation#1+0x0");
+  const char *theirs = strstr(err, "program handler: called with siginfo");
+  assert_non_null(ours);
+  assert_non_null(theirs);
+  assert_true(theirs > ours);
+  free(err);
+}
+
+static void test_many_devices_are_cut_short(void **state) {
+  (void)state;
+  static const char *const nine[] = {"MOCKHIP_EXPLAIN=1", "MOCKHIP_DEVICES=9", NULL};
+  char *err = NULL;
+  assert_true(sc_died_of_fault(sc_run("no_access_write", nine, &err)));
+  expect_text(err, "access: dev0=- dev1=- dev2=- dev3=- dev4=- dev5=- dev6=- dev7=- ... host=-");
+  free(err);
+}
+
+static void test_protection_not_the_cause(void **state) {
+  (void)state;
+  char *err = explained("protection_not_the_cause");
+  expect_text(err, "access: dev0=rw host=-");
+  expect_text(err, "what:   the CPU has rw access here, so the page protection is not the cause");
+  assert_null(strstr(err, "fix:"));
+  free(err);
+}
+
+static void test_malloc_block(void **state) {
+  (void)state;
+  char *err = explained("malloc_block");
+  expect_text(err, "SIGSEGV at hipMalloc#1+0x10 (0x");
+  expect_text(err, "hipMalloc#1: 0x");
+  expect_text(err, "(100 bytes asked), allocated at ");
+  expect_text(err, "what:   hipMalloc-family memory is always readable and writable here");
+  free(err);
+}
+
 int main(int argc, char **argv) {
   sc_dispatch(argc, argv, cases, (int)(sizeof cases / sizeof cases[0]));
   const struct CMUnitTest tests[] = {
@@ -281,6 +362,10 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_unset_says_nothing),
       cmocka_unit_test(test_teach_explains),
       cmocka_unit_test(test_program_handler_is_called_after),
+      cmocka_unit_test(test_program_siginfo_handler_gets_the_arguments),
+      cmocka_unit_test(test_many_devices_are_cut_short),
+      cmocka_unit_test(test_protection_not_the_cause),
+      cmocka_unit_test(test_malloc_block),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
