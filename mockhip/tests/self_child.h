@@ -34,6 +34,10 @@ void sc_dispatch(int argc, char **argv, const sc_case *cases, int count);
   } while (0)
 void sc_failed(const char *file, int line, const char *what);
 
+/* In a --coverage build, writes the counters out now: for a handler about to die of a
+   signal, which never reaches the exit that writes them. Elsewhere nothing. */
+void sc_coverage_dump(void);
+
 /* Whether the build runs under ASan or TSan, whose SIGSEGV handler reports and
    exits where a plain build dies by the signal. */
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)

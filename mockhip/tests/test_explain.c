@@ -106,6 +106,7 @@ static void program_handler(int sig) {
   static const char said[] = "program handler: called\n";
   (void)sig;
   (void)!write(STDERR_FILENO, said, sizeof said - 1);
+  sc_coverage_dump();
   signal(SIGUSR1, SIG_DFL);
   raise(SIGUSR1);
 }

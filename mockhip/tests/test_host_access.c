@@ -112,6 +112,16 @@ static void device_work(void) {
   SC_CHECK(hipMemcpyDtoH(back, b, 4) == hipSuccess);
   SC_CHECK(back[0] == 0x06 && back[1] == 0x05);
 
+  /* hipMalloc memory, which the CPU touches directly, beside mapped memory. */
+  char *block = NULL;
+  SC_CHECK(hipMalloc((void **)&block, bytes) == hipSuccess);
+  SC_CHECK(hipMemsetD16(block, 0x0708, bytes / 2) == hipSuccess);
+  SC_CHECK(hipMemcpy(back, block, bytes, hipMemcpyDeviceToHost) == hipSuccess);
+  SC_CHECK(back[0] == 0x08 && back[bytes - 1] == 0x07);
+  SC_CHECK(hipMemcpy(block, a, bytes, hipMemcpyDeviceToDevice) == hipSuccess);
+  SC_CHECK(block[0] == (char)0xab);
+  SC_CHECK(hipFree(block) == hipSuccess);
+
   /* The devices' own checks stand: device 0 without access cannot copy. */
   SC_CHECK(grant(a, bytes, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtNone) == hipSuccess);
   SC_CHECK(hipMemcpyHtoD(a, host, 16) == hipErrorInvalidValue);
@@ -195,7 +205,8 @@ static void test_device_access_alone_faults(void **state) {
   expect_text(err, "access: dev0=rw host=- (the CPU has the host's access");
   expect_text(err,
               "what:   the host was not granted read-write access (MOCKHIP_HOST_ACCESS=strict)");
-  expect_text(err, "rule:   the newest ROCm requires hipMemLocationTypeHost access for CPU touches");
+  expect_text(err,
+              "rule:   the newest ROCm requires hipMemLocationTypeHost access for CPU touches");
   expect_text(err, ", 4096, {host 0, ReadWrite}, 1) would allow this");
   expect_text(err, "hipMemAccessDesc desc = {{hipMemLocationTypeHost, 0}, "
                    "hipMemAccessFlagsProtReadWrite};");
