@@ -583,6 +583,26 @@ MH_HIDDEN void mh__teach_host_access(mh_state *state, const mh_mapping *first, s
 /* "module+0xoffset (symbol+0xoffset)" for a return address. */
 MH_HIDDEN void mh__site_format(const void *site, char *out, size_t out_bytes);
 
+/* ---- explained faults and host access (explain.c, explain_history.c, mapping.c) ---- */
+
+/* Installs the SIGSEGV/SIGBUS explainer when options.explain is on (explain.c). */
+MH_HIDDEN void mh__explain_init(mh_state *state);
+
+/* Remember a freed reservation / an unmapped mapping, so a later touch of it is
+   explained (explain_history.c). Call under the write lock, before it is freed. */
+MH_HIDDEN void mh__explain_remember_free(const mh_region *reservation);
+MH_HIDDEN void mh__explain_remember_unmap(const mh_mapping *mapping);
+
+/* Reads options.host_access ("strict", "all" or unset; another value warns) (mapping.c). */
+MH_HIDDEN void mh__host_access_init(const mh_state *state);
+
+/* Whether MOCKHIP_HOST_ACCESS=strict: the CPU's page protection follows the host slot only. */
+MH_HIDDEN bool mh__host_strict(void);
+
+/* The hipMemAccessFlags the CPU has on a mapping: the union of every location's,
+   or under host-strict the host's alone (mapping.c). */
+MH_HIDDEN unsigned mh__cpu_access(const mh_state *state, const mh_mapping *mapping);
+
 /* ---- errors (errors.c) ---- */
 
 MH_HIDDEN const char *mh__error_name(hipError_t err);

@@ -7,7 +7,8 @@
  *
  * A mapping places a physical allocation's memory file at an address inside a
  * reservation. Access is recorded per location (each device, then the host)
- * and the page protection is their union: the processor plays every device.
+ * and the page protection is their union: the processor plays every device;
+ * under MOCKHIP_HOST_ACCESS=strict it is the host's access alone.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -48,11 +49,39 @@ mh_mapping *mh__mapping_next(mh_state *s, const mh_mapping *m) {
 
 static size_t slots(const mh_state *s) { return (size_t)s->options.devices + 1; }
 
-/* The page protection for everyone's access at once: the CPU plays every location. */
-static mh_os_prot union_prot(const mh_state *s, const mh_mapping *m) {
+/* MOCKHIP_HOST_ACCESS=strict: the CPU is the host alone, as in the newest ROCm. Read once at
+   start-up; the default (unset or "all") lets the CPU play every location. */
+static bool host_strict;
+
+void mh__host_access_init(const mh_state *s) {
+  const char *text = s->options.host_access;
+  if (text == NULL || strcmp(text, "all") == 0)
+    return;
+  if (strcmp(text, "strict") == 0) {
+    host_strict = true;
+    return;
+  }
+  char shown[MH_SHOWN_BYTES];
+  mh__option_shown(text, shown);
+  fprintf(stderr, "mockhip: warning: MOCKHIP_HOST_ACCESS=%s: not all or strict; using all\n",
+          shown);
+}
+
+bool mh__host_strict(void) { return host_strict; }
+
+unsigned mh__cpu_access(const mh_state *s, const mh_mapping *m) {
+  if (host_strict)
+    return m->access[MH_HOST_SLOT(s)];
   unsigned flags = hipMemAccessFlagsProtNone;
   for (size_t i = 0; i < slots(s); i++)
     flags |= m->access[i]; /* ProtRead's bits are a subset of ProtReadWrite's */
+  return flags;
+}
+
+/* The page protection of the CPU's access: the union of every location's by default, since
+   the CPU plays the devices too; the host's alone under MOCKHIP_HOST_ACCESS=strict. */
+static mh_os_prot cpu_prot(const mh_state *s, const mh_mapping *m) {
+  unsigned flags = mh__cpu_access(s, m);
   return flags == hipMemAccessFlagsProtReadWrite ? MH_OS_PROT_READWRITE
          : flags == hipMemAccessFlagsProtRead    ? MH_OS_PROT_READ
                                                  : MH_OS_PROT_NONE;
@@ -195,6 +224,7 @@ MH_EXPORT hipError_t hipMemMap(void *ptr, size_t size, size_t offset,
 
 /* Forgets a mapping whose placeholder is back. */
 static void unmap_one(mh_state *s, mh_mapping *m) {
+  mh__explain_remember_unmap(m);
   mh__tree_remove(&s->mappings, &m->node);
   m->reservation->mappings--;
   s->stats.live_mappings--;
@@ -327,10 +357,10 @@ static int protect_run(mh_state *s, mh_mapping *first, size_t count, uintptr_t *
   mh_mapping *m = first;
   while (count > 0) {
     uintptr_t start = m->base, end = m->base + m->bytes;
-    mh_os_prot prot = union_prot(s, m);
+    mh_os_prot prot = cpu_prot(s, m);
     for (count--; count > 0; count--) {
       mh_mapping *next = mh__mapping_next(s, m);
-      if (union_prot(s, next) != prot)
+      if (cpu_prot(s, next) != prot)
         break;
       m = next;
       end = m->base + m->bytes;

@@ -110,6 +110,30 @@ bool mh__os_read_memory(const void *addr, void *out, size_t bytes) {
   return ok;
 }
 
+int mh__os_file_read(int fd, size_t offset, void *out, size_t bytes) {
+  for (size_t done = 0; done < bytes;) {
+    ssize_t n = pread(fd, (char *)out + done, bytes - done, (off_t)(offset + done));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return n < 0 ? errno : EIO; /* 0: past the end of the file */
+    done += (size_t)n;
+  }
+  return 0;
+}
+
+int mh__os_file_write(int fd, size_t offset, const void *in, size_t bytes) {
+  for (size_t done = 0; done < bytes;) {
+    ssize_t n = pwrite(fd, (const char *)in + done, bytes - done, (off_t)(offset + done));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return n < 0 ? errno : EIO;
+    done += (size_t)n;
+  }
+  return 0;
+}
+
 int mh__os_alloc(size_t bytes, void **out) {
   void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED)

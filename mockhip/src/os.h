@@ -49,6 +49,11 @@ bool mh__os_is_mapped(void *addr, size_t bytes);
 /* Copies bytes from addr to out; false when addr is not readable memory. */
 bool mh__os_read_memory(const void *addr, void *out, size_t bytes);
 
+/* Copies bytes between memory and a memory file at offset, whatever the page protection of
+   the file's mappings: the kernel writes the pages, not a CPU access through them. */
+int mh__os_file_read(int fd, size_t offset, void *out, size_t bytes);
+int mh__os_file_write(int fd, size_t offset, const void *in, size_t bytes);
+
 /* Ordinary read-write anonymous memory (hipMalloc). */
 int mh__os_alloc(size_t bytes, void **out);
 

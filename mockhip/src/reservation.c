@@ -156,6 +156,7 @@ static hipError_t address_free(mh_state *s, void *ptr, size_t bytes) {
   int err = mh__os_release((void *)region->base, region->bytes);
   if (err != 0)
     return mh__fail(hipErrorUnknown, "cannot release %p: %s", (void *)region->base, strerror(err));
+  mh__explain_remember_free(region);
   mh__tree_remove(&s->regions, &region->node);
   s->stats.live_reservations--;
   s->stats.reserved_bytes -= region->bytes;

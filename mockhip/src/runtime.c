@@ -66,6 +66,8 @@ static void state_init(void) {
   mh__leak_check_init(state.options.leak_check);
   mh__trace_init(&state.options);
   mh__teach_init(state.options.teach);
+  mh__host_access_init(&state);
+  mh__explain_init(&state);
 }
 
 mh_state *mh__state(void) {

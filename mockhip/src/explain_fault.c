@@ -1,0 +1,277 @@
+/*
+ * explain_fault.c: what MOCKHIP_EXPLAIN says about a fault: what lies at the
+ * address (a mapping and its access, a reserved range never mapped or since
+ * unmapped, a freed reservation), the rule the touch broke and the call that
+ * would have made it legal, written so a learner can paste it. explain.c's
+ * signal handler calls it.
+ *
+ * It runs on a dying path: it formats with snprintf into one static buffer
+ * and prints it with a single write(2), with no malloc and no stdio lock.
+ * glibc's snprintf of %s, %d, %x and %p takes no lock and allocates nothing;
+ * the call sites are named with dladdr (mh__site_format), which could only
+ * hang if the fault struck inside the dynamic loader itself. The state is read
+ * under pthread_rwlock_tryrdlock: when a call holds it (or this thread does,
+ * faulting inside mockhip), the address is printed without looking it up.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "explain.h"
+
+/* Why a mapped address faulted. */
+typedef enum fault_kind {
+  FAULT_NO_ACCESS,
+  FAULT_READ_ONLY, /* a write where only reading is granted */
+  FAULT_HOST,      /* MOCKHIP_HOST_ACCESS=strict: the host was not granted the access */
+  FAULT_OTHER      /* the CPU may touch it: the fault has another cause */
+} fault_kind;
+
+static mh_state *explained; /* the state of the fault being explained */
+static char text[8192];
+static size_t text_len;
+
+#define PREFIX "mockhip: explain: "
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...) {
+  if (text_len >= sizeof text - 1)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(text + text_len, sizeof text - text_len, fmt, ap);
+  va_end(ap);
+  if (n > 0)
+    text_len += (size_t)n < sizeof text - text_len ? (size_t)n : sizeof text - 1 - text_len;
+}
+
+static void flush(void) {
+  for (size_t done = 0; done < text_len;) {
+    ssize_t n = write(STDERR_FILENO, text + done, text_len - done);
+    if (n <= 0 && errno != EINTR)
+      break;
+    done += n > 0 ? (size_t)n : 0;
+  }
+  text_len = 0;
+}
+
+static const char *direction_name(mh_direction dir) {
+  return dir == MH_DIR_WRITE ? "a write" : dir == MH_DIR_READ ? "a read" : "a read or write";
+}
+
+static const char *flags_short(unsigned flags) {
+  return flags == hipMemAccessFlagsProtReadWrite ? "rw"
+         : flags == hipMemAccessFlagsProtRead    ? "r"
+                                                 : "-";
+}
+
+static const char *flags_name(unsigned flags) {
+  return flags == hipMemAccessFlagsProtRead ? "hipMemAccessFlagsProtRead"
+                                            : "hipMemAccessFlagsProtReadWrite";
+}
+
+static void say_site(const char *what, const void *site) {
+  char where[512];
+  mh__site_format(site, where, sizeof where);
+  say("%s %s", what, where);
+}
+
+static void say_access(const mh_mapping *m) {
+  say(PREFIX "  access:");
+  for (int d = 0; d < explained->options.devices && d < 8; d++)
+    say(" dev%d=%s", d, flags_short(m->access[d]));
+  if (explained->options.devices > 8)
+    say(" ...");
+  say(" host=%s (the CPU %s)\n", flags_short(m->access[MH_HOST_SLOT(explained)]),
+      mh__host_strict() ? "has the host's access: MOCKHIP_HOST_ACCESS=strict"
+                        : "plays every location and has their union");
+}
+
+/* The access needed: a read needs Read, a write (or an unknown direction) ReadWrite. */
+static unsigned needed(mh_direction dir) {
+  return dir == MH_DIR_READ ? hipMemAccessFlagsProtRead : hipMemAccessFlagsProtReadWrite;
+}
+
+static void say_set_access_fix(const mh_mapping *m, const char *type, const char *short_type,
+                               int id, mh_direction dir) {
+  unsigned flags = needed(dir);
+  say(PREFIX "  fix:    hipMemSetAccess(%#lx, %zu, {%s %d, %s}, 1) would allow this; in C:\n",
+      (unsigned long)m->base, m->bytes, short_type, id,
+      flags == hipMemAccessFlagsProtRead ? "Read" : "ReadWrite");
+  say(PREFIX "            hipMemAccessDesc desc = {{%s, %d}, %s};\n", type, id, flags_name(flags));
+  say(PREFIX "            hipMemSetAccess((void *)%#lx, %zu, &desc, 1);\n", (unsigned long)m->base,
+      m->bytes);
+}
+
+static void say_mapping(const mh_mapping *m) {
+  char at[96];
+  mh__describe_addr(explained, m->base, at, sizeof at);
+  say(PREFIX "  mapping: %#lx-%#lx (%s, %zu bytes) of handle %#llx, ", (unsigned long)m->base,
+      (unsigned long)(m->base + m->bytes), at, m->bytes, (unsigned long long)m->phys->id);
+  say_site("mapped at", m->site);
+  if (m->phys->prop.location.type == hipMemLocationTypeDevice)
+    say("\n" PREFIX "  handle %#llx: %zu bytes located on device %d, ",
+        (unsigned long long)m->phys->id, m->phys->bytes, m->phys->prop.location.id);
+  else
+    say("\n" PREFIX "  handle %#llx: %zu bytes located on the host (location type %d), ",
+        (unsigned long long)m->phys->id, m->phys->bytes, (int)m->phys->prop.location.type);
+  say_site(m->phys->imported ? "imported at" : "created at", m->phys->site);
+  say("\n");
+}
+
+static void say_region(const mh_region *r) {
+  if (r->kind == MH_REGION_RESERVATION)
+    say(PREFIX "  reservation#%lu: %#lx-%#lx (%zu bytes), ", r->number, (unsigned long)r->base,
+        (unsigned long)(r->base + r->bytes), r->bytes);
+  else
+    say(PREFIX "  %s#%lu: %#lx-%#lx (%zu bytes asked), ", mockhip_api_name(r->made_by), r->number,
+        (unsigned long)r->base, (unsigned long)(r->base + r->bytes), r->asked_bytes);
+  say_site(r->kind == MH_REGION_RESERVATION ? "reserved at" : "allocated at", r->site);
+  say("\n");
+}
+
+/* The host slot's fix under host-strict, as the played release allows it (a.8#6, a.8#9). */
+static void say_host_fix(const mh_mapping *m, mh_direction dir) {
+  if (mh__profile_is(MH_ROW_set_access_locations, MH_CELL_as_device)) {
+    say(PREFIX "  rule:   ROCm %s cannot grant the host access at all: every descriptor names a "
+               "device (a.8#6, a.8#9)\n",
+        mh__profile_name());
+    say(PREFIX "  fix:    move the bytes with hipMemcpy (the device copies them), or play a newer "
+               "release (MOCKHIP_ROCM_VERSION)\n");
+    return;
+  }
+  if (mh__profile_is(MH_ROW_set_access_locations, MH_CELL_host_located) &&
+      m->phys->prop.location.type != HIPVMM_LOCATION_HOST) {
+    say(PREFIX "  rule:   CPU touches need hipMemLocationTypeHost access, and ROCm %s grants it "
+               "only to Host-located allocations (a.8#9); this one is on device %d\n",
+        mh__profile_name(), m->phys->prop.location.id);
+    say(PREFIX "  fix:    create the allocation with prop.location = {hipMemLocationTypeHost, 0} "
+               "and grant {host 0}, or move the bytes with hipMemcpy\n");
+    return;
+  }
+  say(PREFIX "  rule:   %s%s requires hipMemLocationTypeHost access for CPU touches; device "
+             "access does not give the CPU any (a.8#9)\n",
+      strcmp(mh__profile_name(), "newest") == 0 ? "the newest ROCm" : "ROCm ",
+      strcmp(mh__profile_name(), "newest") == 0 ? "" : mh__profile_name());
+  say_set_access_fix(m, "hipMemLocationTypeHost", "host", 0, dir);
+}
+
+static fault_kind mapping_kind(const mh_mapping *m, mh_direction dir) {
+  unsigned cpu = mh__cpu_access(explained, m);
+  bool denied =
+      cpu == hipMemAccessFlagsProtNone || (dir != MH_DIR_READ && cpu == hipMemAccessFlagsProtRead);
+  if (!denied)
+    return FAULT_OTHER;
+  if (mh__host_strict())
+    return cpu == hipMemAccessFlagsProtRead ? FAULT_READ_ONLY : FAULT_HOST;
+  return cpu == hipMemAccessFlagsProtNone ? FAULT_NO_ACCESS : FAULT_READ_ONLY;
+}
+
+static void explain_mapping(const mh_mapping *m, mh_direction dir) {
+  fault_kind kind = mapping_kind(m, dir);
+  say_region(m->reservation);
+  say_mapping(m);
+  say_access(m);
+  int device = mh__current_device();
+  switch (kind) {
+  case FAULT_NO_ACCESS:
+    say(PREFIX "  what:   mapped, but no location has access to it\n");
+    say(PREFIX "  rule:   a new mapping has no access; hipMemSetAccess must grant it before any "
+               "touch (b.5, a.8)\n");
+    say_set_access_fix(m, "hipMemLocationTypeDevice", "device", device, dir);
+    break;
+  case FAULT_READ_ONLY:
+    say(PREFIX "  what:   a write where only reading is granted\n");
+    say(PREFIX "  rule:   hipMemAccessFlagsProtRead allows reads only; writes need "
+               "hipMemAccessFlagsProtReadWrite\n");
+    if (mh__host_strict())
+      say_set_access_fix(m, "hipMemLocationTypeHost", "host", 0, MH_DIR_WRITE);
+    else
+      say_set_access_fix(m, "hipMemLocationTypeDevice", "device", device, MH_DIR_WRITE);
+    break;
+  case FAULT_HOST:
+    say(PREFIX "  what:   the host was not granted %s access (MOCKHIP_HOST_ACCESS=strict)\n",
+        dir == MH_DIR_READ ? "read" : "read-write");
+    say_host_fix(m, dir);
+    break;
+  default:
+    say(PREFIX "  what:   the CPU has %s access here, so the page protection is not the cause\n",
+        flags_short(mh__cpu_access(explained, m)));
+    break;
+  }
+}
+
+static void explain_reserved(const mh_region *r, uintptr_t addr) {
+  say_region(r);
+  const mh_gone *g = mh__explain_gone_at(addr, false);
+  if (g != NULL) {
+    say(PREFIX "  what:   unmapped: %#lx-%#lx (%zu bytes, handle %#llx) ", (unsigned long)g->base,
+        (unsigned long)(g->base + g->bytes), g->bytes, (unsigned long long)g->handle);
+    say_site("was mapped at", g->made_site);
+    say_site(", and unmapped by hipMemUnmap at", g->gone_site);
+    say("\n" PREFIX "  rule:   after hipMemUnmap the range is bare address space again: a pointer "
+        "into it dangles (a.7)\n");
+    say(PREFIX "  fix:    finish every touch before hipMemUnmap, or map a handle there again "
+               "(hipMemMap) and grant access (hipMemSetAccess)\n");
+    return;
+  }
+  size_t granule = explained->options.granularity;
+  uintptr_t start = addr & ~(uintptr_t)(granule - 1);
+  say(PREFIX "  what:   reserved, but nothing is mapped here\n");
+  say(PREFIX "  rule:   a reservation is address space only; memory is behind it once hipMemMap "
+             "places a handle there (a.6)\n");
+  say(PREFIX "  fix:    map a handle there first, then grant access:\n");
+  say(PREFIX "            hipMemCreate(&handle, %zu, &prop, 0);\n", granule);
+  say(PREFIX "            hipMemMap((void *)%#lx, %zu, 0, handle, 0);\n", (unsigned long)start,
+      granule);
+}
+
+static void explain_released(const mh_gone *g) {
+  say(PREFIX "  reservation#%lu: %#lx-%#lx (%zu bytes), ", g->number, (unsigned long)g->base,
+      (unsigned long)(g->base + g->bytes), g->bytes);
+  say_site("reserved at", g->made_site);
+  say_site(", freed by hipMemAddressFree at", g->gone_site);
+  say("\n" PREFIX "  what:   the reservation was freed\n");
+  say(PREFIX "  rule:   after hipMemAddressFree the range belongs to the system again: a pointer "
+             "into it dangles (a.3)\n");
+  say(PREFIX "  fix:    free the reservation after its last touch; tear down in the order "
+             "hipMemUnmap, hipMemRelease, hipMemAddressFree (b.7)\n");
+}
+
+void mh__explain_fault(mh_state *s, int sig, uintptr_t addr, mh_direction dir) {
+  explained = s;
+  const char *name = sig == SIGBUS ? "SIGBUS" : "SIGSEGV";
+  if (pthread_rwlock_tryrdlock(explained->lock) != 0) {
+    say(PREFIX "%s at %#lx (%s); mockhip's state is held by a call in progress, so whether "
+               "this is mock memory is unknown\n",
+        name, (unsigned long)addr, direction_name(dir));
+    return;
+  }
+  mh_region *r = mh__region_containing(explained, addr);
+  const mh_gone *freed = r == NULL ? mh__explain_gone_at(addr, true) : NULL;
+  if (r != NULL || freed != NULL) {
+    char at[96];
+    if (r != NULL)
+      mh__describe_addr(explained, addr, at, sizeof at);
+    else
+      snprintf(at, sizeof at, "reservation#%lu+%#lx, freed", freed->number,
+               (unsigned long)(addr - freed->base));
+    say(PREFIX "%s at %s (%#lx): %s by the CPU\n", name, at, (unsigned long)addr,
+        direction_name(dir));
+    mh_mapping *m = r != NULL ? mh__mapping_containing(explained, addr) : NULL;
+    if (freed != NULL)
+      explain_released(freed);
+    else if (m != NULL)
+      explain_mapping(m, dir);
+    else if (r->kind == MH_REGION_RESERVATION)
+      explain_reserved(r, addr);
+    else {
+      say_region(r);
+      say(PREFIX "  what:   hipMalloc-family memory is always readable and writable here; the "
+                 "fault has another cause\n");
+    }
+  }
+  pthread_rwlock_unlock(explained->lock);
+  flush();
+}

@@ -1,0 +1,44 @@
+/*
+ * explain_history.c: what was there before: the reservations freed and the
+ * mappings unmapped most recently, so that a touch of a dangling pointer is
+ * explained as "freed by hipMemAddressFree at ..." rather than "not mock
+ * memory". A small ring, newest entries overwriting the oldest: a pointer that
+ * dangles for long gets the plain answer.
+ */
+#include "explain.h"
+
+#define HISTORY_COUNT 64
+
+static mh_gone history[HISTORY_COUNT];
+static size_t history_next; /* total recorded; the ring slot is history_next % HISTORY_COUNT */
+
+static void remember(const mh_gone *gone) { history[history_next++ % HISTORY_COUNT] = *gone; }
+
+void mh__explain_remember_free(const mh_region *reservation) {
+  remember(&(mh_gone){.base = reservation->base,
+                      .bytes = reservation->bytes,
+                      .was_reservation = true,
+                      .number = reservation->number,
+                      .made_site = reservation->site,
+                      .gone_site = mh__call_site()});
+}
+
+void mh__explain_remember_unmap(const mh_mapping *mapping) {
+  remember(&(mh_gone){.base = mapping->base,
+                      .bytes = mapping->bytes,
+                      .was_reservation = false,
+                      .number = mapping->reservation->number,
+                      .handle = mapping->phys->id,
+                      .made_site = mapping->site,
+                      .gone_site = mh__call_site()});
+}
+
+const mh_gone *mh__explain_gone_at(uintptr_t addr, bool reservation) {
+  size_t kept = history_next < HISTORY_COUNT ? history_next : HISTORY_COUNT;
+  for (size_t k = 1; k <= kept; k++) {
+    const mh_gone *g = &history[(history_next - k) % HISTORY_COUNT];
+    if (g->was_reservation == reservation && addr - g->base < g->bytes)
+      return g;
+  }
+  return NULL;
+}

@@ -1,0 +1,101 @@
+/*
+ * self_child.c: see self_child.h.
+ */
+#include "self_child.h"
+#include "mock_test.h"
+
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* In a --coverage build (HIPVMM_COVERAGE): a child that dies of a signal never reaches
+   the exit that writes the counters out, so what mockhip did before it died (the
+   explanation) would count as never run. libgcov's __gcov_dump writes them first. */
+#ifdef SC_COVERAGE
+void __gcov_dump(void);
+#endif
+
+void sc_coverage_dump(void) {
+#ifdef SC_COVERAGE
+  __gcov_dump();
+#endif
+}
+
+#ifdef SC_COVERAGE
+static void dump_coverage_then_die(int sig) {
+  sc_coverage_dump();
+  signal(sig, SIG_DFL); /* returning re-runs the fault, which now kills */
+}
+#endif
+
+void sc_failed(const char *file, int line, const char *what) {
+  fprintf(stderr, "child: %s:%d: %s failed (last reason: %s)\n", file, line, what,
+          mockhip_last_reason());
+  _exit(99);
+}
+
+void sc_dispatch(int argc, char **argv, const sc_case *cases, int count) {
+  if (argc != 3 || strcmp(argv[1], "--child") != 0)
+    return;
+#ifdef SC_COVERAGE
+  signal(SIGSEGV, dump_coverage_then_die);
+  signal(SIGBUS, dump_coverage_then_die);
+#endif
+  for (int i = 0; i < count; i++) {
+    if (strcmp(cases[i].name, argv[2]) == 0) {
+      cases[i].run();
+      exit(0);
+    }
+  }
+  fprintf(stderr, "child: no case named %s\n", argv[2]);
+  exit(1);
+}
+
+int sc_run(const char *name, const char *const *mockhip_env, char **err_text) {
+  static char self[PATH_MAX];
+  ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+  assert_true(length > 0);
+  self[length] = '\0';
+  size_t count = 0, extra = 0;
+  while (environ[count] != NULL)
+    count++;
+  while (mockhip_env != NULL && mockhip_env[extra] != NULL)
+    extra++;
+  const char **env = calloc(count + extra + 1, sizeof *env);
+  assert_non_null(env);
+  size_t n = 0;
+  for (size_t i = 0; i < count; i++)
+    if (strncmp(environ[i], "MOCKHIP_", 8) != 0)
+      env[n++] = environ[i];
+  for (size_t i = 0; i < extra; i++)
+    env[n++] = mockhip_env[i];
+  env[n] = NULL;
+  struct rlimit no_core = {0, 0}; /* the children die of SIGSEGV on purpose */
+  setrlimit(RLIMIT_CORE, &no_core);
+  const char *argv[] = {self, "--child", name, NULL};
+  char *out_text = NULL;
+  int status = mt_run_program(argv, env, &out_text, err_text);
+  free(out_text);
+  free(env);
+  return status;
+}
+
+bool sc_died_of_fault(int status) {
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV)
+    return true;
+  if (SC_SANITIZER_HANDLES_SEGV && WIFEXITED(status) && WEXITSTATUS(status) != 0 &&
+      WEXITSTATUS(status) != 99)
+    return true;
+  if (WIFSIGNALED(status))
+    print_error("child killed by signal %d, expected SIGSEGV\n", WTERMSIG(status));
+  else
+    print_error("child exited with %d, expected death by SIGSEGV%s\n", WEXITSTATUS(status),
+                SC_SANITIZER_HANDLES_SEGV ? " or a sanitizer's report" : "");
+  return false;
+}

@@ -1,0 +1,372 @@
+/*
+ * test_explain.c: MOCKHIP_EXPLAIN=1: a fault on mock memory prints what
+ * happened, the rule and the fix, then the process dies as it would have
+ * (killed by SIGSEGV; under ASan, ASan's report follows and the exit is
+ * non-zero). Each fault runs in a fresh child process of this program, whose
+ * stderr the test reads: one case per kind (no access, read-only, reserved but
+ * unmapped, after unmap, a freed reservation, a hipMalloc block, protection
+ * changed behind mockhip's back), a handler the program installed first, plain
+ * or SA_SIGINFO (called after the explanation), a fault outside mock memory
+ * and MOCKHIP_EXPLAIN unset (no explanation).
+ */
+#include "mock_test.h"
+#include "self_child.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* ---- the children: set up, then touch ---- */
+
+static size_t granule(void) {
+  size_t bytes = 0;
+  hipMemAllocationProp prop = mt_prop_device(0);
+  SC_CHECK(hipMemGetAllocationGranularity(&bytes, &prop, hipMemAllocationGranularityMinimum) ==
+           hipSuccess);
+  return bytes;
+}
+
+/* Two granules mapped at the start of a four-granule reservation, with no access yet. */
+static char *mapped(void) {
+  size_t g = granule();
+  void *base = NULL;
+  hipMemGenericAllocationHandle_t handle;
+  hipMemAllocationProp prop = mt_prop_device(0);
+  SC_CHECK(hipMemAddressReserve(&base, 4 * g, 0, NULL, 0) == hipSuccess);
+  SC_CHECK(hipMemCreate(&handle, 2 * g, &prop, 0) == hipSuccess);
+  SC_CHECK(hipMemMap(base, 2 * g, 0, handle, 0) == hipSuccess);
+  return base;
+}
+
+static void grant(void *base, int type, int id, hipMemAccessFlags flags) {
+  hipMemAccessDesc desc = {{(hipMemLocationType)type, id}, flags};
+  SC_CHECK(hipMemSetAccess(base, 2 * granule(), &desc, 1) == hipSuccess);
+}
+
+static void touch_write(char *p) { *(volatile char *)p = 1; }
+static void touch_read(char *p) { (void)*(volatile char *)p; }
+
+static void no_access_write(void) { touch_write(mapped() + 16); }
+static void no_access_read(void) { touch_read(mapped() + 16); }
+
+static void read_only_write(void) {
+  char *base = mapped();
+  grant(base, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtRead);
+  touch_read(base); /* allowed */
+  touch_write(base + 8);
+}
+
+static void unmapped(void) { touch_write(mapped() + 3 * granule()); }
+
+static void after_unmap(void) {
+  char *base = mapped();
+  grant(base, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  touch_write(base);
+  SC_CHECK(hipMemUnmap(base, 2 * granule()) == hipSuccess);
+  touch_read(base + 32);
+}
+
+static void released(void) {
+  size_t g = granule();
+  void *base = NULL;
+  SC_CHECK(hipMemAddressReserve(&base, 4 * g, 0, NULL, 0) == hipSuccess);
+  SC_CHECK(hipMemAddressFree(base, 4 * g) == hipSuccess);
+  touch_write((char *)base + g);
+}
+
+/* Not mock memory: a page of the program's own, with no access. */
+static void outside(void) {
+  int count = 0;
+  SC_CHECK(hipGetDeviceCount(&count) == hipSuccess); /* mockhip has started */
+  char *page = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  SC_CHECK(page != MAP_FAILED);
+  touch_write(page);
+}
+
+/* Dies by a signal of its own: an exit status could be valgrind's (--error-exitcode), since
+   memcheck reports a fault a handler will see as an invalid access. */
+/* Protection taken away behind mockhip's back: the access rules are not the cause. */
+static void protection_not_the_cause(void) {
+  char *base = mapped();
+  grant(base, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  SC_CHECK(mprotect(base, granule(), PROT_NONE) == 0);
+  touch_write(base);
+}
+
+static void malloc_block(void) {
+  char *block = NULL;
+  SC_CHECK(hipMalloc((void **)&block, 100) == hipSuccess);
+  SC_CHECK(mprotect(block, 4096, PROT_NONE) == 0);
+  touch_read(block + 0x10);
+}
+
+static void program_handler(int sig) {
+  static const char said[] = "program handler: called\n";
+  (void)sig;
+  (void)!write(STDERR_FILENO, said, sizeof said - 1);
+  sc_coverage_dump();
+  signal(SIGUSR1, SIG_DFL);
+  raise(SIGUSR1);
+}
+
+/* The program's handler is in place before mockhip starts: mockhip chains to it. */
+static void chained(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = program_handler;
+  sigemptyset(&action.sa_mask);
+  SC_CHECK(sigaction(SIGSEGV, &action, NULL) == 0);
+  touch_write(mapped());
+}
+
+static void program_siginfo_handler(int sig, siginfo_t *info, void *context) {
+  static const char said[] = "program handler: called with siginfo\n";
+  (void)context;
+  if (info != NULL && info->si_addr != NULL)
+    (void)!write(STDERR_FILENO, said, sizeof said - 1);
+  program_handler(sig);
+}
+
+static void chained_siginfo(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_sigaction = program_siginfo_handler;
+  action.sa_flags = SA_SIGINFO;
+  sigemptyset(&action.sa_mask);
+  SC_CHECK(sigaction(SIGSEGV, &action, NULL) == 0);
+  touch_write(mapped());
+}
+
+static const sc_case cases[] = {
+    {"no_access_write", no_access_write},
+    {"no_access_read", no_access_read},
+    {"read_only_write", read_only_write},
+    {"unmapped", unmapped},
+    {"after_unmap", after_unmap},
+    {"released", released},
+    {"outside", outside},
+    {"chained", chained},
+    {"chained_siginfo", chained_siginfo},
+    {"protection_not_the_cause", protection_not_the_cause},
+    {"malloc_block", malloc_block},
+};
+
+/* ---- the parent: runs a child and reads what it said ---- */
+
+static const char *const explain_on[] = {"MOCKHIP_EXPLAIN=1", NULL};
+
+/* Runs a case with MOCKHIP_EXPLAIN=1, asserts it died of the fault; its stderr (malloc'd). */
+static char *explained(const char *name) {
+  char *err = NULL;
+  int status = sc_run(name, explain_on, &err);
+  if (!sc_died_of_fault(status)) {
+    print_error("stderr of %s:\n%s", name, err);
+    fail();
+  }
+  return err;
+}
+
+static void expect_text(const char *err, const char *needle) {
+  if (strstr(err, needle) == NULL) {
+    print_error("expected \"%s\" in:\n%s", needle, err);
+    fail();
+  }
+}
+
+/* Under ASan its report comes after the explanation. */
+static void expect_sanitizer_after(const char *err) {
+#if defined(__SANITIZE_ADDRESS__)
+  const char *ours = strstr(err, "mockhip: explain:");
+  const char *asan = strstr(err, "AddressSanitizer");
+  assert_non_null(ours);
+  assert_non_null(asan);
+  assert_true(asan > ours);
+#else
+  (void)err;
+#endif
+}
+
+static void test_no_access_write(void **state) {
+  (void)state;
+  char *err = explained("no_access_write");
+  expect_text(err, "mockhip: explain: SIGSEGV at reservation#1+0x10 (0x");
+  expect_text(err, "a write by the CPU");
+  expect_text(err, "reservation#1: 0x");
+  expect_text(err, "mapping: 0x");
+  expect_text(err, "of handle 0x");
+  expect_text(err, "mapped at ");
+  expect_text(err, "access: dev0=- host=-");
+  expect_text(err, "what:   mapped, but no location has access to it");
+  expect_text(err, "rule:   a new mapping has no access");
+  expect_text(err, ", {device 0, ReadWrite}, 1) would allow this");
+  expect_text(err, "hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, "
+                   "hipMemAccessFlagsProtReadWrite};");
+  expect_text(err, ", 8192, &desc, 1);");
+  expect_sanitizer_after(err);
+  free(err);
+}
+
+static void test_no_access_read(void **state) {
+  (void)state;
+  char *err = explained("no_access_read");
+  expect_text(err, "a read by the CPU");
+  expect_text(err, "{device 0, Read}, 1) would allow this");
+  expect_text(err, "hipMemAccessFlagsProtRead};");
+  free(err);
+}
+
+static void test_read_only_write(void **state) {
+  (void)state;
+  char *err = explained("read_only_write");
+  expect_text(err, "SIGSEGV at reservation#1+0x8 (0x");
+  expect_text(err, "access: dev0=r host=-");
+  expect_text(err, "what:   a write where only reading is granted");
+  expect_text(err, "rule:   hipMemAccessFlagsProtRead allows reads only");
+  expect_text(err, "{device 0, ReadWrite}, 1) would allow this");
+  free(err);
+}
+
+static void test_unmapped(void **state) {
+  (void)state;
+  char *err = explained("unmapped");
+  expect_text(err, "SIGSEGV at reservation#1+0x3000 (0x");
+  expect_text(err, "what:   reserved, but nothing is mapped here");
+  expect_text(err, "rule:   a reservation is address space only");
+  expect_text(err, "fix:    map a handle there first");
+  expect_text(err, "hipMemMap((void *)0x");
+  assert_null(strstr(err, "mapping: 0x"));
+  free(err);
+}
+
+static void test_after_unmap(void **state) {
+  (void)state;
+  char *err = explained("after_unmap");
+  expect_text(err, "SIGSEGV at reservation#1+0x20 (0x");
+  expect_text(err, "a read by the CPU");
+  expect_text(err, "(8192 bytes, handle 0x");
+  expect_text(err, "what:   unmapped: 0x");
+  expect_text(err, ") was mapped at ");
+  expect_text(err, "and unmapped by hipMemUnmap at ");
+  expect_text(err, "mockhip_test_explain+0x"); /* the sites: module+offset, for addr2line */
+  expect_text(err, "rule:   after hipMemUnmap the range is bare address space again");
+  free(err);
+}
+
+static void test_released(void **state) {
+  (void)state;
+  char *err = explained("released");
+  expect_text(err, "SIGSEGV at reservation#1+0x1000, freed (0x");
+  expect_text(err, "freed by hipMemAddressFree at ");
+  expect_text(err, "what:   the reservation was freed");
+  expect_text(err, "rule:   after hipMemAddressFree the range belongs to the system again");
+  expect_text(err, "hipMemUnmap, hipMemRelease, hipMemAddressFree");
+  free(err);
+}
+
+static void test_outside_mock_memory_says_nothing(void **state) {
+  (void)state;
+  char *err = explained("outside");
+  assert_null(strstr(err, "mockhip: explain:"));
+  free(err);
+}
+
+static void test_unset_says_nothing(void **state) {
+  (void)state;
+  char *err = NULL;
+  int status = sc_run("no_access_write", NULL, &err);
+  assert_true(sc_died_of_fault(status));
+  assert_null(strstr(err, "mockhip: explain:"));
+  free(err);
+}
+
+static void test_teach_explains(void **state) {
+  (void)state;
+  static const char *const teach[] = {"MOCKHIP_TEACH=1", NULL};
+  char *err = NULL;
+  assert_true(sc_died_of_fault(sc_run("no_access_write", teach, &err)));
+  expect_text(err, "what:   mapped, but no location has access to it");
+  free(err);
+}
+
+static void test_program_handler_is_called_after(void **state) {
+  (void)state;
+  char *err = NULL;
+  int status = sc_run("chained", explain_on, &err);
+  if (!mt_killed_by(status, SIGUSR1)) {
+    print_error("expected the program's handler to raise SIGUSR1; stderr:\n%s", err);
+    fail();
+  }
+  const char *ours = strstr(err, "mockhip: explain: SIGSEGV at reservation#1+0x0");
+  const char *theirs = strstr(err, "program handler: called");
+  assert_non_null(ours);
+  assert_non_null(theirs);
+  assert_true(theirs > ours);
+  free(err);
+}
+
+static void test_program_siginfo_handler_gets_the_arguments(void **state) {
+  (void)state;
+  char *err = NULL;
+  int status = sc_run("chained_siginfo", explain_on, &err);
+  if (!mt_killed_by(status, SIGUSR1)) {
+    print_error("stderr:\n%s", err);
+    fail();
+  }
+  const char *ours = strstr(err, "mockhip: explain: SIGSEGV at reservation#1+0x0");
+  const char *theirs = strstr(err, "program handler: called with siginfo");
+  assert_non_null(ours);
+  assert_non_null(theirs);
+  assert_true(theirs > ours);
+  free(err);
+}
+
+static void test_many_devices_are_cut_short(void **state) {
+  (void)state;
+  static const char *const nine[] = {"MOCKHIP_EXPLAIN=1", "MOCKHIP_DEVICES=9", NULL};
+  char *err = NULL;
+  assert_true(sc_died_of_fault(sc_run("no_access_write", nine, &err)));
+  expect_text(err, "access: dev0=- dev1=- dev2=- dev3=- dev4=- dev5=- dev6=- dev7=- ... host=-");
+  free(err);
+}
+
+static void test_protection_not_the_cause(void **state) {
+  (void)state;
+  char *err = explained("protection_not_the_cause");
+  expect_text(err, "access: dev0=rw host=-");
+  expect_text(err, "what:   the CPU has rw access here, so the page protection is not the cause");
+  assert_null(strstr(err, "fix:"));
+  free(err);
+}
+
+static void test_malloc_block(void **state) {
+  (void)state;
+  char *err = explained("malloc_block");
+  expect_text(err, "SIGSEGV at hipMalloc#1+0x10 (0x");
+  expect_text(err, "hipMalloc#1: 0x");
+  expect_text(err, "(100 bytes asked), allocated at ");
+  expect_text(err, "what:   hipMalloc-family memory is always readable and writable here");
+  free(err);
+}
+
+int main(int argc, char **argv) {
+  sc_dispatch(argc, argv, cases, (int)(sizeof cases / sizeof cases[0]));
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_no_access_write),
+      cmocka_unit_test(test_no_access_read),
+      cmocka_unit_test(test_read_only_write),
+      cmocka_unit_test(test_unmapped),
+      cmocka_unit_test(test_after_unmap),
+      cmocka_unit_test(test_released),
+      cmocka_unit_test(test_outside_mock_memory_says_nothing),
+      cmocka_unit_test(test_unset_says_nothing),
+      cmocka_unit_test(test_teach_explains),
+      cmocka_unit_test(test_program_handler_is_called_after),
+      cmocka_unit_test(test_program_siginfo_handler_gets_the_arguments),
+      cmocka_unit_test(test_many_devices_are_cut_short),
+      cmocka_unit_test(test_protection_not_the_cause),
+      cmocka_unit_test(test_malloc_block),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
