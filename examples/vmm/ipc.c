@@ -39,7 +39,7 @@ static int child(int sock, size_t bytes, int mistake) {
         hipMemImportFromShareableHandle(&handle, &fd, hipMemHandleTypePosixFileDescriptor),
         "hipMemImportFromShareableHandle(&handle, &fd, ...)",
         "pass the fd's value, (void *)(intptr_t)fd: the newest ROCm takes the "
-        "value (ROCm 6.2 and 6.3 read it through the pointer)");
+        "value (ROCm 6.2 to 7.2 read it through the pointer)");
     close(fd);
     return 0;
   }

@@ -107,15 +107,15 @@ static void say_set_access_fix(const mh_mapping *m, const char *type, const char
 static void say_mapping(const mh_mapping *m) {
   char at[96];
   mh__describe_addr(explained, m->base, at, sizeof at);
-  say(PREFIX "  mapping: %#lx-%#lx (%s, %zu bytes) of handle %#llx, ", (unsigned long)m->base,
-      (unsigned long)(m->base + m->bytes), at, m->bytes, (unsigned long long)m->phys->id);
+  say(PREFIX "  mapping: %#lx-%#lx (%s, %zu bytes) of handle#%llu, ", (unsigned long)m->base,
+      (unsigned long)(m->base + m->bytes), at, m->bytes, mh__id_number(m->phys->id, MH_ID_HANDLE));
   say_site("mapped at", m->site);
   if (m->phys->prop.location.type == hipMemLocationTypeDevice)
-    say("\n" PREFIX "  handle %#llx: %zu bytes located on device %d, ",
-        (unsigned long long)m->phys->id, m->phys->bytes, m->phys->prop.location.id);
+    say("\n" PREFIX "  handle#%llu: %zu bytes located on device %d, ",
+        mh__id_number(m->phys->id, MH_ID_HANDLE), m->phys->bytes, m->phys->prop.location.id);
   else
-    say("\n" PREFIX "  handle %#llx: %zu bytes located on the host (location type %d), ",
-        (unsigned long long)m->phys->id, m->phys->bytes, (int)m->phys->prop.location.type);
+    say("\n" PREFIX "  handle#%llu: %zu bytes located on the host (location type %d), ",
+        mh__id_number(m->phys->id, MH_ID_HANDLE), m->phys->bytes, (int)m->phys->prop.location.type);
   say_site(m->phys->imported ? "imported at" : "created at", m->phys->site);
   say("\n");
 }
@@ -206,8 +206,8 @@ static void explain_reserved(const mh_region *r, uintptr_t addr) {
   say_region(r);
   const mh_gone *g = mh__explain_gone_at(addr, false);
   if (g != NULL) {
-    say(PREFIX "  what:   unmapped: %#lx-%#lx (%zu bytes, handle %#llx) ", (unsigned long)g->base,
-        (unsigned long)(g->base + g->bytes), g->bytes, (unsigned long long)g->handle);
+    say(PREFIX "  what:   unmapped: %#lx-%#lx (%zu bytes, handle#%llu) ", (unsigned long)g->base,
+        (unsigned long)(g->base + g->bytes), g->bytes, mh__id_number(g->handle, MH_ID_HANDLE));
     say_site("was mapped at", g->made_site);
     say_site(", and unmapped by hipMemUnmap at", g->gone_site);
     say("\n" PREFIX "  rule:   after hipMemUnmap the range is bare address space again: a pointer "

@@ -195,7 +195,7 @@ static void test_no_access_write(void **state) {
   expect_text(err, "a write by the CPU");
   expect_text(err, "reservation#1: 0x");
   expect_text(err, "mapping: 0x");
-  expect_text(err, "of handle 0x");
+  expect_text(err, "of handle#1, ");
   expect_text(err, "mapped at ");
   expect_text(err, "access: dev0=- host=-");
   expect_text(err, "what:   mapped, but no location has access to it");
@@ -245,7 +245,7 @@ static void test_after_unmap(void **state) {
   char *err = explained("after_unmap");
   expect_text(err, "SIGSEGV at reservation#1+0x20 (0x");
   expect_text(err, "a read by the CPU");
-  expect_text(err, "(8192 bytes, handle 0x");
+  expect_text(err, "(8192 bytes, handle#1) ");
   expect_text(err, "what:   unmapped: 0x");
   expect_text(err, ") was mapped at ");
   expect_text(err, "and unmapped by hipMemUnmap at ");
