@@ -487,6 +487,17 @@ MH_HIDDEN void mh__misuse(mh_misuse kind, const char *fmt, ...)
 /* "module+0xoffset (symbol+0xoffset)" for a return address. */
 MH_HIDDEN void mh__site_format(const void *site, char *out, size_t out_bytes);
 
+/* ---- pictures (svg.c, trace_html.c) ---- */
+
+/* The <svg> element of the address space now, without the XML declaration, for
+   mockhip_dump_svg and the MOCKHIP_TRACE_HTML page. Under the lock. 0, or -1
+   with errno ENOMEM. */
+MH_HIDDEN int mh__svg_write(FILE *out, mh_state *state);
+
+/* text as XML/HTML character data or attribute value: &<>"' escaped, control
+   bytes but tab and newline (which XML forbids) written as '?' (svg.c). */
+MH_HIDDEN void mh__xml_escape(FILE *out, const char *text);
+
 /* ---- errors (errors.c) ---- */
 
 MH_HIDDEN const char *mh__error_name(hipError_t err);
