@@ -498,6 +498,12 @@ MH_HIDDEN int mh__svg_write(FILE *out, mh_state *state);
    bytes but tab and newline (which XML forbids) written as '?' (svg.c). */
 MH_HIDDEN void mh__xml_escape(FILE *out, const char *text);
 
+/* Appends one step to the MOCKHIP_TRACE_HTML page when api changes state:
+   the call text args, its result and reason ("" when none), and the picture
+   after it. Call unlocked, from mh__leave. */
+MH_HIDDEN void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args,
+                                   const char *reason);
+
 /* ---- errors (errors.c) ---- */
 
 MH_HIDDEN const char *mh__error_name(hipError_t err);

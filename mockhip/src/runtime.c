@@ -119,18 +119,20 @@ hipError_t mh__leave(mockhip_api api, hipError_t err, const char *args_fmt, ...)
     if (err != hipErrorNotReady)
       last_error = err;
   }
-  if (state.options.trace) {
+  if (state.options.trace || state.options.trace_html != NULL) {
     char args[512];
     va_list ap;
     va_start(ap, args_fmt);
     vsnprintf(args, sizeof args, args_fmt, ap);
     va_end(ap);
+    const char *detail = reason[0] != '\0' ? reason + strlen(api_names[api]) + 2 : "";
     /* One fprintf per line so lines from several threads do not interleave. */
-    if (reason[0] != '\0')
+    if (state.options.trace && detail[0] != '\0')
       fprintf(stderr, "mockhip: %s(%s) = %s (%s)\n", api_names[api], args, mh__error_name(err),
-              reason + strlen(api_names[api]) + 2);
-    else
+              detail);
+    else if (state.options.trace)
       fprintf(stderr, "mockhip: %s(%s) = %s\n", api_names[api], args, mh__error_name(err));
+    mh__trace_html_step(api, err, args, detail); /* MOCKHIP_TRACE_HTML's page */
   }
   return err;
 }
