@@ -5,8 +5,8 @@
  * step per state-changing call, failed calls with their error and reason, the
  * picture of the last step equal to mockhip_dump_svg's, the same pictures in
  * two runs, a forked child on a page of its own, a crash's page cut off after
- * a whole step, threads' steps whole, an unwritable path warned about once, a
- * full page.
+ * a whole step, threads' steps whole, an unwritable path or a failing write
+ * warned about once, a full page.
  */
 #include "mock_test.h"
 
@@ -412,6 +412,21 @@ static void test_unwritable_path_warns_once(void **state) {
   run_free(&r);
 }
 
+/* A page that opens but takes no bytes: the first write fails, warned once. */
+static void test_failing_write_warns_once(void **state) {
+  (void)state;
+  if (access("/dev/full", W_OK) != 0) {
+    print_message("skipped: no writable /dev/full here\n");
+    skip();
+  }
+  run r;
+  run_with_page(&r, "steps", "/dev/full", NULL);
+  assert_true(mt_exited_ok(r.status));
+  assert_int_equal(mt_count_lines_starting(r.err, "mockhip: warning: MOCKHIP_TRACE_HTML="), 1);
+  assert_non_null(strstr(r.err, "/dev/full: cannot write the page: No space left on device"));
+  run_free(&r);
+}
+
 static void test_full_page_stops_and_says_so(void **state) {
   (void)state;
   run r;
@@ -461,6 +476,7 @@ int main(int argc, char **argv) {
   };
   const struct CMUnitTest negative[] = {
       MT_CLEAN_TEST(test_unwritable_path_warns_once),
+      MT_CLEAN_TEST(test_failing_write_warns_once),
   };
   int failed = cmocka_run_group_tests_name("trace_html", tests, NULL, NULL);
   return failed + cmocka_run_group_tests_name("trace_html_negative", negative, NULL, NULL);
