@@ -67,6 +67,51 @@ static int scenario_steps(const char *svg_path) {
   return ok ? 0 : 1;
 }
 
+/* Every entry point that is a step, once (hipMemMapArrayAsync fails, as on AMD). */
+static int scenario_every(void) {
+  size_t g = granule();
+  hipMemAllocationProp prop = mt_prop_device(0);
+  prop.requestedHandleType = hipMemHandleTypePosixFileDescriptor;
+  hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemGenericAllocationHandle_t handle, again, imported;
+  char *base;
+  void *block;
+  int fd = -1, ok = 1;
+  ok &= STEP(hipMemAddressReserve((void **)&base, 2 * g, 0, NULL, 0)) == hipSuccess;
+  ok &= STEP(hipMemCreate(&handle, g, &prop, 0)) == hipSuccess;
+  ok &= STEP(hipMemMap(base, g, 0, handle, 0)) == hipSuccess;
+  ok &= STEP(hipMemSetAccess(base, g, &rw, 1)) == hipSuccess;
+  ok &= STEP(hipMemRetainAllocationHandle(&again, base)) == hipSuccess;
+  ok &= STEP(hipMemRelease(again)) == hipSuccess;
+  ok &= STEP(hipMemExportToShareableHandle(&fd, handle, hipMemHandleTypePosixFileDescriptor, 0)) ==
+        hipSuccess;
+  ok &= STEP(hipMemImportFromShareableHandle(&imported, (void *)(intptr_t)fd,
+                                             hipMemHandleTypePosixFileDescriptor)) == hipSuccess;
+  ok &= STEP(hipMemMap(base + g, g, 0, imported, 0)) == hipSuccess;
+  ok &= STEP(hipMemUnmap(base, 2 * g)) == hipSuccess;
+  ok &= STEP(hipMemRelease(imported)) == hipSuccess;
+  ok &= STEP(hipMemRelease(handle)) == hipSuccess;
+  close(fd);
+  ok &= STEP(hipMemAddressFree(base, 2 * g)) == hipSuccess;
+  ok &= STEP(hipMalloc(&block, 64)) == hipSuccess;
+  ok &= STEP(hipFree(block)) == hipSuccess;
+  ok &= STEP(hipExtMallocWithFlags(&block, 64, hipDeviceMallocFinegrained)) == hipSuccess;
+  ok &= STEP(hipFree(block)) == hipSuccess;
+  ok &= STEP(hipMallocManaged(&block, 64, hipMemAttachGlobal)) == hipSuccess;
+  ok &= STEP(hipFree(block)) == hipSuccess;
+  ok &= STEP(hipHostMalloc(&block, 64, 0)) == hipSuccess;
+  ok &= STEP(hipHostFree(block)) == hipSuccess;
+  ok &= STEP(hipMallocAsync(&block, 64, NULL)) == hipSuccess;
+  ok &= STEP(hipFreeAsync(block, NULL)) == hipSuccess;
+  ok &= STEP(hipDeviceEnablePeerAccess(1, 0)) == hipSuccess;
+  ok &= STEP(hipDeviceDisablePeerAccess(1)) == hipSuccess;
+  ok &= STEP(hipMemMapArrayAsync(NULL, 1, NULL)) != hipSuccess;
+  ok &= STEP(hipMalloc(&block, 64)) == hipSuccess;
+  ok &= STEP(hipDeviceReset()) == hipSuccess; /* frees the block */
+  printf("steps %d\n", steps);
+  return ok ? 0 : 1;
+}
+
 /* Two steps in the parent, two in a child, two more in the parent. */
 static int scenario_fork(void) {
   size_t g = granule();
@@ -146,6 +191,8 @@ static int scenario_many(void) {
 static int run_scenario(const char *name, const char *extra) {
   if (strcmp(name, "steps") == 0)
     return scenario_steps(extra);
+  if (strcmp(name, "every") == 0)
+    return scenario_every();
   if (strcmp(name, "fork") == 0)
     return scenario_fork();
   if (strcmp(name, "crash") == 0)
@@ -177,7 +224,7 @@ static void run_with_page(run *r, const char *name, const char *page_override, c
   char option[256];
   snprintf(option, sizeof option, "MOCKHIP_TRACE_HTML=%s", page_override ? page_override : r->page);
   const char *argv[] = {self, "--scenario", name, extra, NULL};
-  const char *env[] = {option, NULL};
+  const char *env[] = {option, "MOCKHIP_DEVICES=2", NULL}; /* for the peer calls */
   r->status = mt_run_program(argv, env, &r->out, &r->err);
 }
 
@@ -279,6 +326,54 @@ static void test_one_step_per_state_changing_call(void **state) {
   assert_non_null(strstr(third, "data-api=\"hipMemMap\" data-result=\"hipSuccess\""));
   assert_non_null(strstr(third, "hipMemMap(ptr=reservation#1+0x0,"));
   free(third);
+  free(page);
+  run_free(&r);
+}
+
+/* Each entry point that changes the picture makes a step; nothing else does. */
+static void test_every_kind_of_step(void **state) {
+  (void)state;
+  run r;
+  run_with_page(&r, "every", NULL, NULL);
+  if (!mt_exited_ok(r.status))
+    fail_msg("the scenario failed: %s%s", r.out, r.err);
+  char *page = read_file(r.page);
+  assert_int_equal(assert_steps_whole(page), output_number(r.out, "steps"));
+  static const char *const apis[] = {"hipMemAddressReserve",
+                                     "hipMemAddressFree",
+                                     "hipMemCreate",
+                                     "hipMemRelease",
+                                     "hipMemMap",
+                                     "hipMemUnmap",
+                                     "hipMemSetAccess",
+                                     "hipMemRetainAllocationHandle",
+                                     "hipMemExportToShareableHandle",
+                                     "hipMemImportFromShareableHandle",
+                                     "hipMemMapArrayAsync",
+                                     "hipMalloc",
+                                     "hipExtMallocWithFlags",
+                                     "hipMallocManaged",
+                                     "hipMallocAsync",
+                                     "hipHostMalloc",
+                                     "hipFree",
+                                     "hipFreeAsync",
+                                     "hipHostFree",
+                                     "hipDeviceEnablePeerAccess",
+                                     "hipDeviceDisablePeerAccess",
+                                     "hipDeviceReset"};
+  for (size_t i = 0; i < sizeof apis / sizeof apis[0]; i++) {
+    char attribute[96];
+    snprintf(attribute, sizeof attribute, "data-api=\"%s\"", apis[i]);
+    if (strstr(page, attribute) == NULL)
+      fail_msg("no step of %s", apis[i]);
+  }
+  /* The pictures follow: the import shows, the peer access, the managed block, the reset. */
+  assert_non_null(strstr(page, "  imported"));
+  assert_non_null(strstr(page, "; peer access to device 1</text>"));
+  assert_non_null(strstr(page, "managed memory, device 0"));
+  char *last = step_svg(page, (int)output_number(r.out, "steps"));
+  assert_null(strstr(last, "hipMalloc-family blocks"));
+  free(last);
   free(page);
   run_free(&r);
 }
@@ -465,6 +560,7 @@ int main(int argc, char **argv) {
     snprintf(self, sizeof self, "/proc/self/exe");
   const struct CMUnitTest tests[] = {
       MT_CLEAN_TEST(test_one_step_per_state_changing_call),
+      MT_CLEAN_TEST(test_every_kind_of_step),
       MT_CLEAN_TEST(test_failed_call_with_its_error),
       MT_CLEAN_TEST(test_last_picture_is_dump_svg),
       MT_CLEAN_TEST(test_two_runs_same_pictures),
