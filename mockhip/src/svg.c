@@ -142,7 +142,7 @@ static void detail_row(canvas *c, const char *fill, const char *stroke, bool red
 }
 
 static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
-  char bytes[32], line[256], offset[32]; /* detail lines are columns: offset, size, what */
+  char bytes[32], line[384], offset[32]; /* detail lines are columns: offset, size, what */
   format_bytes(r->bytes, bytes, sizeof bytes);
   text_at(c, MARGIN, c->y, " font-weight=\"bold\"", "reservation#%lu  %s, %zu mapping%s", r->number,
           bytes, r->mappings, r->mappings == 1 ? "" : "s");

@@ -24,7 +24,8 @@
 /* A page past this many steps would be too big to open: later calls go unrecorded. */
 #define MAX_STEPS 1000
 
-/* One lock around a step, so steps of several threads never interleave. */
+/* The page's lock: steps of several threads never interleave. Never held
+   together with the state's lock (describe_step). */
 static pthread_mutex_t page_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static struct {
@@ -178,55 +179,76 @@ static void put_call(FILE *out, mh_state *s, mockhip_api api, const char *args) 
   fputs(")", out);
 }
 
-/* One <section> into out: the call, its result, the picture after it. */
-static int put_step(FILE *out, mh_state *s, mockhip_api api, hipError_t err, const char *args,
-                    const char *reason) {
+/* The call and its result into call, the picture into picture. Under the
+   state's lock, never with the page's held: the two locks are never nested, so
+   no order of taking them, nor a fork between, can deadlock. */
+static int describe_step(mh_state *s, mockhip_api api, hipError_t err, const char *args,
+                         const char *reason, FILE *call, FILE *picture) {
+  mh__lock_read();
+  fputs("<pre class=\"call\">", call);
+  put_call(call, s, api, args);
+  fputs("</pre>\n", call);
+  if (err == hipSuccess) {
+    fputs("<p class=\"result ok\">= hipSuccess</p>\n", call);
+  } else {
+    fprintf(call, "<p class=\"result failed\">= %s</p>\n<p class=\"reason\">", mh__error_name(err));
+    mh__xml_escape(call, reason);
+    fputs("</p>\n<p class=\"unchanged\">A failed call changes nothing: the picture is the one "
+          "before it.</p>\n",
+          call);
+  }
+  int result = mh__svg_write(picture, s);
+  mh__unlock();
+  return result;
+}
+
+/* Step number page.steps + 1 around the call and the picture, in one write. */
+static int write_step(mockhip_api api, hipError_t err, const char *call, const char *picture) {
+  char *text = NULL;
+  size_t bytes = 0;
+  FILE *out = open_memstream(&text, &bytes);
+  if (out == NULL)
+    return ENOMEM;
   unsigned long n = page.steps + 1;
   const char *name = mockhip_api_name(api);
   fprintf(out,
           "<!-- step %lu -->\n<section class=\"step\" id=\"step-%lu\" data-api=\"%s\" "
-          "data-result=\"%s\">\n<h2>Step %lu: %s</h2>\n<pre class=\"call\">",
-          n, n, name, mh__error_name(err), n, name);
-  mh__lock_read();
-  put_call(out, s, api, args);
-  fputs("</pre>\n", out);
-  if (err == hipSuccess) {
-    fputs("<p class=\"result ok\">= hipSuccess</p>\n", out);
-  } else {
-    fprintf(out, "<p class=\"result failed\">= %s</p>\n<p class=\"reason\">", mh__error_name(err));
-    mh__xml_escape(out, reason);
-    fputs("</p>\n<p class=\"unchanged\">A failed call changes nothing: the picture is the one "
-          "before it.</p>\n",
-          out);
-  }
-  fprintf(out, "<div class=\"picture\" id=\"picture-%lu\">\n", n);
-  int result = mh__svg_write(out, s);
-  mh__unlock();
-  fputs("</div>\n</section>\n", out);
-  return result;
+          "data-result=\"%s\">\n<h2>Step %lu: %s</h2>\n%s<div class=\"picture\" "
+          "id=\"picture-%lu\">\n%s</div>\n</section>\n",
+          n, n, name, mh__error_name(err), n, name, call, n, picture);
+  int failed = fclose(out) != 0 ? ENOMEM : write_all(page.fd, text, bytes) != 0 ? errno : 0;
+  free(text);
+  return failed;
+}
+
+static bool page_wanted(void) {
+  pthread_mutex_lock(&page_lock);
+  bool wanted = !page.off;
+  pthread_mutex_unlock(&page_lock);
+  return wanted;
 }
 
 void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args, const char *reason) {
   mh_state *s = mh__state();
   const char *path = s->options.trace_html;
-  if (path == NULL || path[0] == '\0' || !is_step(api))
+  if (path == NULL || path[0] == '\0' || !is_step(api) || !page_wanted())
     return;
   int saved_errno = errno; /* the program's errno is none of the page's business */
+  char *call = NULL, *picture = NULL;
+  size_t call_bytes = 0, picture_bytes = 0;
+  FILE *call_out = open_memstream(&call, &call_bytes);
+  FILE *picture_out = open_memstream(&picture, &picture_bytes);
+  int failed = call_out == NULL || picture_out == NULL ? ENOMEM : 0;
+  if (failed == 0 && describe_step(s, api, err, args, reason, call_out, picture_out) != 0)
+    failed = errno;
+  if (call_out != NULL && fclose(call_out) != 0 && failed == 0)
+    failed = ENOMEM;
+  if (picture_out != NULL && fclose(picture_out) != 0 && failed == 0)
+    failed = ENOMEM;
   pthread_mutex_lock(&page_lock);
   if (!page.off && (page.fd >= 0 || page_open(path))) {
-    char *text = NULL;
-    size_t bytes = 0;
-    FILE *out = open_memstream(&text, &bytes);
-    int failed = out == NULL ? ENOMEM : 0;
-    if (out != NULL) {
-      if (put_step(out, s, api, err, args, reason) != 0)
-        failed = errno;
-      if (fclose(out) != 0 && failed == 0)
-        failed = ENOMEM;
-    }
-    if (failed == 0 && write_all(page.fd, text, bytes) != 0)
-      failed = errno;
-    free(text);
+    if (failed == 0)
+      failed = write_step(api, err, call, picture);
     if (failed != 0) {
       give_up(path, failed);
     } else if (++page.steps == MAX_STEPS) {
@@ -244,5 +266,7 @@ void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args, cons
     }
   }
   pthread_mutex_unlock(&page_lock);
+  free(call);
+  free(picture);
   errno = saved_errno;
 }
