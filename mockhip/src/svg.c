@@ -214,12 +214,13 @@ static void draw_handle(canvas *c, const mh_phys *p) {
   bool released = released_but_mapped(p);
   rect(c, MARGIN, c->y - 10, 10, 10, colour,
        released ? " stroke=\"" RED "\" stroke-width=\"2\"" : " stroke=\"#424242\"");
-  const char *where = p->prop.location.type == hipMemLocationTypeDevice ? "device" : "host";
+  char where[32] = "the host"; /* Host, HostNuma, HostNumaCurrent: host memory all */
+  if (p->prop.location.type == hipMemLocationTypeDevice)
+    snprintf(where, sizeof where, "device %d", p->prop.location.id);
   text_at(c, MARGIN + 16, c->y, released ? " fill=\"" RED "\"" : "",
-          "handle %#llx  %s on %s %d  refs %zu = handle %zu + mappings %zu%s%s%s",
-          (unsigned long long)p->id, bytes, where, p->prop.location.id,
-          p->handle_refs + p->mappings, p->handle_refs, p->mappings,
-          p->imported ? "  imported" : "",
+          "handle %#llx  %s on %s  refs %zu = handle %zu + mappings %zu%s%s%s",
+          (unsigned long long)p->id, bytes, where, p->handle_refs + p->mappings, p->handle_refs,
+          p->mappings, p->imported ? "  imported" : "",
           p->prop.requestedHandleType == hipMemHandleTypePosixFileDescriptor ? "  exportable" : "",
           released ? "  released: freed at its last unmap" : "");
   c->y += ROW;

@@ -336,6 +336,31 @@ static void test_empty_address_space(void **state) {
   free(svg);
 }
 
+/* Host memory, read-only access and a handle made for export. */
+static void test_host_memory_read_only(void **state) {
+  (void)state;
+  size_t granule = mt_granularity();
+  hipMemAllocationProp prop = mt_prop_host();
+  prop.requestedHandleType = hipMemHandleTypePosixFileDescriptor;
+  hipMemGenericAllocationHandle_t handle;
+  char *base;
+  MT_CHECK(hipMemAddressReserve((void **)&base, granule, 0, NULL, 0));
+  MT_CHECK(hipMemCreate(&handle, granule, &prop, 0));
+  MT_CHECK(hipMemMap(base, granule, 0, handle, 0));
+  hipMemAccessDesc read = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
+  MT_CHECK(hipMemSetAccess(base, granule, &read, 1));
+  char *svg = svg_text();
+  assert_line_has(svg, "+0x0 ", "dev0 r  host -");
+  char prefix[64];
+  snprintf(prefix, sizeof prefix, "handle %#llx", (unsigned long long)(uintptr_t)handle);
+  assert_line_has(svg, prefix, "on the host  refs 2 = handle 1 + mappings 1  exportable");
+  assert_line_has(svg, "device 0: ", "0 B of ");
+  free(svg);
+  MT_CHECK(hipMemUnmap(base, granule));
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemAddressFree(base, granule));
+}
+
 /* Long lists stop, saying how many more there are; tiny mappings stay visible. */
 static void test_many_mappings_and_handles(void **state) {
   (void)state;
@@ -344,23 +369,33 @@ static void test_many_mappings_and_handles(void **state) {
   hipMemGenericAllocationHandle_t handles[40];
   char *base;
   MT_CHECK(hipMemAddressReserve((void **)&base, reserved, 0, NULL, 0));
+  void *blocks[34];
   for (size_t i = 0; i < count; i++) {
     MT_CHECK(hipMemCreate(&handles[i], granule, &prop, 0));
-    MT_CHECK(hipMemMap(base + 1024 * i * granule, granule, 0, handles[i], 0));
+    /* The last one ends the reservation: its 3 pixels stay inside the bar. */
+    MT_CHECK(hipMemMap(base + 1024 * i * granule + (i == count - 1 ? 1023 * granule : 0), granule,
+                       0, handles[i], 0));
   }
+  for (size_t i = 0; i < 34; i++)
+    MT_CHECK(hipMalloc(&blocks[i], 64));
   char *svg = svg_text();
-  /* 40 mappings and 40 holes, 12 lines shown */
-  assert_non_null(strstr(svg, ">... and 68 more</text>"));
+  /* 40 mappings and 40 holes, but the last mapping ends the bar: 79 lines, 12 shown */
+  assert_non_null(strstr(svg, ">... and 67 more</text>"));
   assert_non_null(strstr(svg, ">... and 8 more</text>")); /* 40 handles, 32 listed */
+  assert_non_null(strstr(svg, ">... and 2 more</text>")); /* 34 blocks, 32 listed */
+  assert_non_null(strstr(svg, "<rect x=\"941\" y=\""));   /* 16 + 928 - 3 */
   /* Each mapping is 1/1024 of the bar, under a pixel: drawn 3 wide. */
   assert_true(mt_count_lines_starting(svg, "<rect ") >= 40);
   assert_non_null(strstr(svg, "width=\"3\" height=\"20\""));
   assert_well_formed(svg);
   free(svg);
   for (size_t i = 0; i < count; i++) {
-    MT_CHECK(hipMemUnmap(base + 1024 * i * granule, granule));
+    MT_CHECK(
+        hipMemUnmap(base + 1024 * i * granule + (i == count - 1 ? 1023 * granule : 0), granule));
     MT_CHECK(hipMemRelease(handles[i]));
   }
+  for (size_t i = 0; i < 34; i++)
+    MT_CHECK(hipFree(blocks[i]));
   MT_CHECK(hipMemAddressFree(base, reserved));
 }
 
@@ -407,6 +442,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_same_state_same_bytes, setup_scene, teardown_scene),
       cmocka_unit_test_setup_teardown(test_well_formed_standalone, setup_scene, teardown_scene),
       MT_CLEAN_TEST(test_empty_address_space),
+      MT_CLEAN_TEST(test_host_memory_read_only),
       MT_CLEAN_TEST(test_many_mappings_and_handles),
       MT_CLEAN_TEST(test_xml_check_catches_mistakes),
   };

@@ -224,7 +224,8 @@ static void run_with_page(run *r, const char *name, const char *page_override, c
   char option[256];
   snprintf(option, sizeof option, "MOCKHIP_TRACE_HTML=%s", page_override ? page_override : r->page);
   const char *argv[] = {self, "--scenario", name, extra, NULL};
-  const char *env[] = {option, "MOCKHIP_DEVICES=2", NULL}; /* for the peer calls */
+  /* Two devices for the peer calls, five to draw only the devices with access. */
+  const char *env[] = {option, "MOCKHIP_DEVICES=5", NULL};
   r->status = mt_run_program(argv, env, &r->out, &r->err);
 }
 
@@ -371,6 +372,9 @@ static void test_every_kind_of_step(void **state) {
   assert_non_null(strstr(page, "  imported"));
   assert_non_null(strstr(page, "; peer access to device 1</text>"));
   assert_non_null(strstr(page, "managed memory, device 0"));
+  /* The retain's call text: its "->" escaped, its address decoded. */
+  assert_non_null(strstr(page, " -&gt; 0x6d68"));
+  assert_non_null(strstr(page, ", addr=reservation#1+0x0)"));
   char *last = step_svg(page, (int)output_number(r.out, "steps"));
   assert_null(strstr(last, "hipMalloc-family blocks"));
   free(last);
@@ -536,6 +540,28 @@ static void test_full_page_stops_and_says_so(void **state) {
   run_free(&r);
 }
 
+/* The program's name is the page's title: markup in it stays text. */
+static void test_program_name_escaped(void **state) {
+  (void)state;
+  run r;
+  snprintf(r.dir, sizeof r.dir, "/tmp/mockhip-html-XXXXXX");
+  assert_non_null(mkdtemp(r.dir));
+  snprintf(r.page, sizeof r.page, "%s/page.html", r.dir);
+  char program[192], option[192];
+  snprintf(program, sizeof program, "%s/a<b&c>\"d'e\x01", r.dir);
+  assert_int_equal(symlink(self, program), 0);
+  snprintf(option, sizeof option, "MOCKHIP_TRACE_HTML=%s", r.page);
+  const char *argv[] = {program, "--scenario", "steps", NULL};
+  const char *env[] = {option, NULL};
+  r.status = mt_run_program(argv, env, &r.out, &r.err);
+  assert_true(mt_exited_ok(r.status));
+  char *page = read_file(r.page);
+  assert_non_null(strstr(page, "<title>mockhip trace of a&lt;b&amp;c&gt;&quot;d&apos;e? (pid "));
+  assert_null(strstr(page, "a<b"));
+  free(page);
+  run_free(&r);
+}
+
 /* Without the option the scenario runs as quietly as ever. */
 static void test_no_option_quiet(void **state) {
   (void)state;
@@ -568,6 +594,7 @@ int main(int argc, char **argv) {
       MT_CLEAN_TEST(test_crash_leaves_whole_steps),
       MT_CLEAN_TEST(test_threads_steps_stay_whole),
       MT_CLEAN_TEST(test_full_page_stops_and_says_so),
+      MT_CLEAN_TEST(test_program_name_escaped),
       MT_CLEAN_TEST(test_no_option_quiet),
   };
   const struct CMUnitTest negative[] = {
