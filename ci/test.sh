@@ -277,6 +277,43 @@ step_report() {
   ci_run bash "$CI_ROOT/ci/tests/test_report_sh.sh"
 }
 
+step_pages() {
+  # Required here, unlike the ROCm side: without a browser the pages go unchecked.
+  ci_install chromium-headless-shell=chromium-headless-shell ||
+    ci_die "cannot install chromium-headless-shell, which checks the learner's pages"
+  [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
+  local out="$CI_BUILD/pages" program
+  rm -rf "$out"
+  mkdir -p "$out"
+  # A program's page: test_trace_html's scenario of 12 state-changing calls (aliasing, a failed
+  # map, a release while mapped, teardown), with mockhip_dump_svg's picture at its end.
+  program=$(ci_find_program "$CI_BUILD/gcc" mockhip_test_trace_html)
+  ci_run env MOCKHIP_TRACE_HTML="$out/steps.html" "$program" --scenario steps "$out/dump.svg"
+  ci_run python3 "$CI_ROOT/ci/html_check.py" "$out/steps.html" 12 "$out/steps.png" \
+    --svg "$out/dump.svg"
+  # A program that crashes after two steps leaves a page that loads.
+  printf '+ env MOCKHIP_TRACE_HTML=%s %s --scenario crash (aborts)\n' "$out/crash.html" "$program"
+  if env MOCKHIP_TRACE_HTML="$out/crash.html" "$program" --scenario crash 2>/dev/null; then
+    ci_die "the crash scenario did not crash"
+  fi
+  ci_run python3 "$CI_ROOT/ci/html_check.py" "$out/crash.html" 2 "$out/crash.png"
+  # The checker fails a page whose script throws.
+  sed 's|<main id="steps">|&<script>noSuchFunction();</script>|' "$out/steps.html" >"$out/broken.html"
+  if python3 "$CI_ROOT/ci/html_check.py" "$out/broken.html" 12 "$out/broken.png" >"$out/broken.log"; then
+    ci_die "html_check.py passed a page whose script throws"
+  fi
+  grep -q '^FAIL: no script error' "$out/broken.log" ||
+    ci_die "html_check.py failed the broken page but not for its script error"
+  # The tour's pictures generator on a manifest of its own test.
+  ci_run python3 "$CI_ROOT/ci/tests/test_tour_pictures.py" "$(dirname "$program")"
+  # The tour's own pictures, once docs/tour/pictures.txt and its lessons are in the build
+  # (the lead wires them).
+  if [[ -f $CI_ROOT/docs/tour/pictures.txt ]]; then
+    ci_run python3 "$CI_ROOT/ci/tour_pictures.py" --bin-dir "$CI_BUILD/gcc" --check
+  fi
+  ci_log "the page and its screenshot, to look at: $out/steps.html, $out/steps.png"
+}
+
 ci_step "1. gcc build (preset gcc, -Werror), ctest" step_gcc
 ci_step "2. clang build (preset clang, -Werror), ctest" step_clang
 ci_step "3. the ROCm side: mockhip against ROCm's header, hmo-rocm, conformance-rocm and its report" \
@@ -294,6 +331,8 @@ ci_step "10. sources: clang-format, Markdown links and shown files, ci_install's
   step_sources
 ci_step "11. conformance report on the mock (bash ci/report.sh); its --rocm and --profile modes" \
   step_report
+ci_step "12. the learner's pages: a MOCKHIP_TRACE_HTML page in headless Chromium (ci/html_check.py), the tour's pictures (ci/tour_pictures.py)" \
+  step_pages
 
 printf '\nci: total %ds\n' "$SECONDS"
 ci_summary

@@ -186,6 +186,21 @@ MOCKHIP_API size_t mockhip_live_objects(void);
 MOCKHIP_API void mockhip_dump(FILE *out);
 
 /*
+ * Draws the address space as one standalone SVG picture (XML declaration,
+ * no script, no external reference): each reservation a bar with its mappings
+ * to scale, coloured by physical handle (one colour at two places is one
+ * memory mapped twice), every mapping's access per location, each handle with
+ * its reference counts, released handles still mapped marked in red, the
+ * hipMalloc-family blocks, the devices and a legend. No absolute address is
+ * drawn, so the same calls give the same bytes in every run.
+ * Ownership: out stays the caller's; it is flushed, not closed.
+ * Errors: -1 with errno EINVAL for a NULL out, ENOMEM when the picture cannot
+ * be built, or the write's errno (EIO when only the stream's error flag says
+ * so) when out cannot be written; 0 on success.
+ */
+MOCKHIP_API int mockhip_dump_svg(FILE *out);
+
+/*
  * The sentence explaining why this thread's last failing HIP call failed
  * ("hipMemMap: size 6144 is not a multiple of the granularity that
  * hipMemGetAllocationGranularity answers (4096 bytes): use 8192"): the argument by

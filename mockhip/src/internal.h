@@ -603,6 +603,23 @@ MH_HIDDEN bool mh__host_strict(void);
    or under host-strict the host's alone (mapping.c). */
 MH_HIDDEN unsigned mh__cpu_access(const mh_state *state, const mh_mapping *mapping);
 
+/* ---- pictures (svg.c, trace_html.c) ---- */
+
+/* The <svg> element of the address space now, without the XML declaration, for
+   mockhip_dump_svg and the MOCKHIP_TRACE_HTML page. Under the lock. 0, or -1
+   with errno ENOMEM. */
+MH_HIDDEN int mh__svg_write(FILE *out, mh_state *state);
+
+/* text as XML/HTML character data or attribute value: &<>"' escaped, control
+   bytes but tab and newline (which XML forbids) written as '?' (svg.c). */
+MH_HIDDEN void mh__xml_escape(FILE *out, const char *text);
+
+/* Appends one step to the MOCKHIP_TRACE_HTML page when api changes state:
+   the call text args, its result and reason ("" when none), and the picture
+   after it. Call unlocked, from mh__leave. */
+MH_HIDDEN void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args,
+                                   const char *reason);
+
 /* ---- errors (errors.c) ---- */
 
 MH_HIDDEN const char *mh__error_name(hipError_t err);

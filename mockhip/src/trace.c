@@ -64,6 +64,7 @@ hipError_t mh__leave_traced(mockhip_api api, hipError_t err, const char *args_fm
     reason = mockhip_last_reason() + strlen(mockhip_api_name(api)) + 2;
   if (print_lines)
     print_call(api, err, args, reason);
+  mh__trace_html_step(api, err, args, reason != NULL ? reason : ""); /* MOCKHIP_TRACE_HTML */
   mh__teach_flush();
   return err;
 }

@@ -1,0 +1,413 @@
+/*
+ * svg.c: mockhip_dump_svg, the address space drawn as one standalone SVG.
+ *
+ * The picture is for someone learning: each reservation a bar, the mappings in
+ * it drawn to scale and coloured by their physical handle (one colour at two
+ * places is aliasing), the access of every location, the handles with their
+ * reference counts. No absolute address appears anywhere, regions come in the
+ * order of their numbers and handles in the order of their ids, so the same
+ * calls draw the same bytes in every run and a checked-in picture diffs cleanly.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define WIDTH 960
+#define MARGIN 16
+#define BAR_WIDTH (WIDTH - 2 * MARGIN)
+#define BAR_HEIGHT 20
+#define ROW 16      /* one line of text */
+#define MIN_WIDTH 3 /* a mapping this small on the scale still shows */
+#define MAX_ROWS 12 /* detail lines per reservation before "... and N more" */
+#define MAX_LIST 32 /* handles or blocks listed before "... and N more" */
+#define GREY "#d9d9d9"
+#define RED "#c62828"
+#define BLOCK "#4f8a8b"
+
+/* The drawing so far: elements go to body, y is where the next row starts. */
+typedef struct canvas {
+  FILE *body;
+  int y;
+} canvas;
+
+void mh__xml_escape(FILE *out, const char *text) {
+  for (const char *c = text; *c; c++) {
+    switch (*c) {
+    case '&': fputs("&amp;", out); break;
+    case '<': fputs("&lt;", out); break;
+    case '>': fputs("&gt;", out); break;
+    case '"': fputs("&quot;", out); break;
+    case '\'': fputs("&apos;", out); break;
+    default:
+      /* XML 1.0 allows no control characters but tab and newline. */
+      if ((unsigned char)*c < 0x20 && *c != '\t' && *c != '\n')
+        fputc('?', out);
+      else
+        fputc(*c, out);
+    }
+  }
+}
+
+/* One <text> at (x, y); attrs is extra markup (bold, colour) or "". */
+static void text_at(canvas *c, int x, int y, const char *attrs, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void text_at(canvas *c, int x, int y, const char *attrs, const char *fmt, ...) {
+  char text[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  /* Spaces kept: detail lines are columns. On each <text>: browsers ignore it on the <svg>. */
+  fprintf(c->body, "<text x=\"%d\" y=\"%d\" xml:space=\"preserve\"%s>", x, y, attrs);
+  mh__xml_escape(c->body, text);
+  fputs("</text>\n", c->body);
+}
+
+static void rect(canvas *c, long x, int y, long w, int h, const char *fill, const char *extra) {
+  fprintf(c->body, "<rect x=\"%ld\" y=\"%d\" width=\"%ld\" height=\"%d\" fill=\"%s\"%s/>\n", x, y,
+          w, h, fill, extra);
+}
+
+/* "64 KiB", "2 MiB", "6144 B": the largest unit that divides evenly. */
+static void format_bytes(size_t bytes, char *out, size_t out_bytes) {
+  static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  size_t unit = 0;
+  while (unit < 4 && bytes >= 1024 && bytes % 1024 == 0) {
+    bytes /= 1024;
+    unit++;
+  }
+  snprintf(out, out_bytes, "%zu %s", bytes, units[unit]);
+}
+
+static const char *access_name(unsigned char flags) {
+  return flags == hipMemAccessFlagsProtReadWrite ? "rw"
+         : flags == hipMemAccessFlagsProtRead    ? "r"
+                                                 : "-";
+}
+
+/*
+ * A handle's colour, from its id alone so it stays the same at every step of a
+ * run: hues a golden angle apart (serials 1, 2, 3 land far from each other),
+ * written as #rrggbb, which every SVG reader knows.
+ */
+static void handle_colour(const mh_phys *phys, char out[8]) {
+  unsigned long long serial = (phys->id & 0xffffffffffffULL) >> 4; /* mh__new_id's serial */
+  unsigned hue = (unsigned)(serial * 1375 / 10 % 360);
+  /* HSL with saturation 0.6 and lightness 0.62, in integer steps of 1/1000. */
+  int chroma = (1000 - abs(2 * 620 - 1000)) * 600 / 1000;
+  int h6 = (int)hue * 1000 / 60; /* hue / 60, times 1000 */
+  int x = chroma * (1000 - abs(h6 % 2000 - 1000)) / 1000;
+  int m = 620 - chroma / 2;
+  int rgb[3][6] = {
+      {chroma, x, 0, 0, x, chroma}, {x, chroma, chroma, x, 0, 0}, {0, 0, x, chroma, chroma, x}};
+  int sector = h6 / 1000 % 6;
+  snprintf(out, 8, "#%02x%02x%02x", (rgb[0][sector] + m) * 255 / 1000,
+           (rgb[1][sector] + m) * 255 / 1000, (rgb[2][sector] + m) * 255 / 1000);
+}
+
+/* "dev0 rw  dev1 -  host -": every device up to four, beyond that only those with access. */
+static void format_access(const mh_state *s, const mh_mapping *m, char *out, size_t out_bytes) {
+  size_t n = 0;
+  out[0] = '\0';
+  for (int d = 0; d < s->options.devices && n < out_bytes; d++)
+    if (s->options.devices <= 4 || m->access[d] != 0)
+      n += (size_t)snprintf(out + n, out_bytes - n, "dev%d %s  ", d, access_name(m->access[d]));
+  if (n < out_bytes)
+    snprintf(out + n, out_bytes - n, "host %s", access_name(m->access[MH_HOST_SLOT(s)]));
+}
+
+static bool released_but_mapped(const mh_phys *phys) {
+  return phys->handle_refs == 0 && phys->mappings > 0;
+}
+
+/* The x and width of [offset, offset+bytes) of a region of `total` bytes on the bar. */
+static void scale(size_t offset, size_t bytes, size_t total, long *x, long *w) {
+  *x = MARGIN + (long)((unsigned long long)offset * BAR_WIDTH / total);
+  *w = (long)((unsigned long long)bytes * BAR_WIDTH / total);
+  if (*w < MIN_WIDTH)
+    *w = MIN_WIDTH;
+  if (*x + *w > MARGIN + BAR_WIDTH)
+    *x = MARGIN + BAR_WIDTH - *w;
+}
+
+/* One detail line under a bar: a swatch and the text, red when the memory is released. */
+static void detail_row(canvas *c, const char *fill, const char *stroke, bool red,
+                       const char *text) {
+  rect(c, 2 * MARGIN, c->y - 10, 10, 10, fill, stroke);
+  text_at(c, 2 * MARGIN + 16, c->y, red ? " fill=\"" RED "\"" : "", "%s", text);
+  c->y += ROW;
+}
+
+static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
+  char bytes[32], line[384], offset[32]; /* detail lines are columns: offset, size, what */
+  format_bytes(r->bytes, bytes, sizeof bytes);
+  text_at(c, MARGIN, c->y, " font-weight=\"bold\"", "reservation#%lu  %s, %zu mapping%s", r->number,
+          bytes, r->mappings, r->mappings == 1 ? "" : "s");
+  c->y += 6;
+  int bar_y = c->y;
+  /* The whole bar is reserved address space; mappings cover parts of it. */
+  rect(c, MARGIN, bar_y, BAR_WIDTH, BAR_HEIGHT, GREY,
+       " stroke=\"#9e9e9e\" stroke-dasharray=\"4 3\"");
+  c->y += BAR_HEIGHT + ROW;
+  uintptr_t end = r->base + r->bytes, at = r->base;
+  size_t rows = 0, hidden = 0;
+  /* Mappings never straddle reservations: the first one here starts at or after base. */
+  for (mh_tree_node *n = mh__tree_next(&s->mappings, r->base - 1); at < end;) {
+    mh_mapping *m = n ? MH_CONTAINER(n, mh_mapping, node) : NULL;
+    uintptr_t next = m && m->base < end ? m->base : end;
+    if (next > at) {
+      format_bytes(next - at, bytes, sizeof bytes);
+      snprintf(offset, sizeof offset, "+0x%lx", (unsigned long)(at - r->base));
+      snprintf(line, sizeof line, "%-12s%-10sunmapped", offset, bytes);
+      if (rows++ < MAX_ROWS)
+        detail_row(c, GREY, " stroke=\"#9e9e9e\"", false, line);
+      else
+        hidden++;
+    }
+    if (next == end)
+      break;
+    char colour[8], access[160];
+    handle_colour(m->phys, colour);
+    bool released = released_but_mapped(m->phys);
+    const char *stroke = released ? " stroke=\"" RED
+                                    "\" stroke-width=\"2\" stroke-dasharray=\"5 2\""
+                                  : " stroke=\"#424242\" stroke-width=\"0.5\"";
+    long x, w;
+    scale(m->base - r->base, m->bytes, r->bytes, &x, &w);
+    rect(c, x, bar_y, w, BAR_HEIGHT, colour, stroke);
+    format_bytes(m->bytes, bytes, sizeof bytes);
+    format_access(s, m, access, sizeof access);
+    snprintf(offset, sizeof offset, "+0x%lx", (unsigned long)(m->base - r->base));
+    snprintf(line, sizeof line, "%-12s%-10shandle %#llx  %s%s", offset, bytes,
+             (unsigned long long)m->phys->id, access, released ? "  released, still mapped" : "");
+    if (rows++ < MAX_ROWS)
+      detail_row(c, colour, stroke, released, line);
+    else
+      hidden++;
+    at = m->base + m->bytes;
+    n = mh__tree_next(&s->mappings, m->base);
+  }
+  if (hidden > 0) {
+    text_at(c, 2 * MARGIN, c->y, "", "... and %zu more", hidden);
+    c->y += ROW;
+  }
+  c->y += ROW / 2;
+}
+
+static void draw_block(canvas *c, const mh_region *r) {
+  static const char *const memory[] = {"device memory", "host memory", "managed memory"};
+  char bytes[32];
+  format_bytes(r->asked_bytes, bytes, sizeof bytes);
+  rect(c, MARGIN, c->y - 10, 10, 10, BLOCK, "");
+  text_at(c, MARGIN + 16, c->y, "", "%s#%lu  %s  %s, device %d", mockhip_api_name(r->made_by),
+          r->number, bytes, memory[r->memory], r->device);
+  c->y += ROW;
+}
+
+static void draw_handle(canvas *c, const mh_phys *p) {
+  char colour[8], bytes[32];
+  handle_colour(p, colour);
+  format_bytes(p->bytes, bytes, sizeof bytes);
+  bool released = released_but_mapped(p);
+  rect(c, MARGIN, c->y - 10, 10, 10, colour,
+       released ? " stroke=\"" RED "\" stroke-width=\"2\"" : " stroke=\"#424242\"");
+  char where[32] = "the host"; /* Host, HostNuma, HostNumaCurrent: host memory all */
+  if (p->prop.location.type == hipMemLocationTypeDevice)
+    snprintf(where, sizeof where, "device %d", p->prop.location.id);
+  text_at(c, MARGIN + 16, c->y, released ? " fill=\"" RED "\"" : "",
+          "handle %#llx  %s on %s  refs %zu = handle %zu + mappings %zu%s%s%s",
+          (unsigned long long)p->id, bytes, where, p->handle_refs + p->mappings, p->handle_refs,
+          p->mappings, p->imported ? "  imported" : "",
+          p->prop.requestedHandleType == hipMemHandleTypePosixFileDescriptor ? "  exportable" : "",
+          released ? "  released: freed at its last unmap" : "");
+  c->y += ROW;
+}
+
+static void draw_devices(canvas *c, const mh_state *s) {
+  char used[32], capacity[32], line[512];
+  format_bytes(s->options.device_memory, capacity, sizeof capacity);
+  for (int d = 0; d < s->options.devices; d++) {
+    format_bytes(s->device_used[d], used, sizeof used);
+    size_t n = (size_t)snprintf(line, sizeof line, "device %d: %s of %s in use", d, used, capacity);
+    const char *sep = "; peer access to device";
+    for (int p = 0; p < s->options.devices && n < sizeof line; p++)
+      if (s->peer_enabled[d] & (1ULL << p)) {
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s %d", sep, p);
+        sep = ",";
+      }
+    text_at(c, MARGIN, c->y, "", "%s", line);
+    c->y += ROW;
+  }
+}
+
+static void draw_legend(canvas *c) {
+  c->y += ROW / 2;
+  text_at(c, MARGIN, c->y, " font-weight=\"bold\"", "legend");
+  c->y += ROW;
+  static const char *const hues[] = {"#e08a5c", "#5ca6e0", "#8ee05c"};
+  for (int i = 0; i < 3; i++)
+    rect(c, MARGIN + 12 * i, c->y - 10, 10, 10, hues[i],
+         " stroke=\"#424242\" stroke-width=\"0.5\"");
+  text_at(c, MARGIN + 40, c->y, "",
+          "a mapping, coloured by its physical handle: one colour at "
+          "two places is one memory seen twice (aliasing)");
+  c->y += ROW;
+  rect(c, MARGIN, c->y - 10, 34, 10, GREY, " stroke=\"#9e9e9e\" stroke-dasharray=\"4 3\"");
+  text_at(c, MARGIN + 40, c->y, "", "reserved address space with nothing mapped");
+  c->y += ROW;
+  rect(c, MARGIN, c->y - 10, 34, 10, "#ffffff",
+       " stroke=\"" RED "\" stroke-width=\"2\" stroke-dasharray=\"5 2\"");
+  text_at(c, MARGIN + 40, c->y, "", "released handle whose memory is still mapped");
+  c->y += ROW;
+  rect(c, MARGIN, c->y - 10, 34, 10, BLOCK, "");
+  text_at(c, MARGIN + 40, c->y, "", "a hipMalloc-family block");
+  c->y += ROW;
+  text_at(c, MARGIN, c->y, "",
+          "access: rw read-write, r read-only, - none; refs: handle "
+          "references + live mappings, the memory is freed at 0");
+  c->y += ROW;
+}
+
+/* Regions by kind, then number: the order of the program's calls, not of addresses. */
+static int region_order(const void *a, const void *b) {
+  const mh_region *x = *(const mh_region *const *)a, *y = *(const mh_region *const *)b;
+  if (x->kind != y->kind)
+    return x->kind < y->kind ? -1 : 1;
+  return x->number < y->number ? -1 : x->number > y->number;
+}
+
+static int handle_order(const void *a, const void *b) {
+  const mh_phys *x = *(const mh_phys *const *)a, *y = *(const mh_phys *const *)b;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+typedef struct handle_list {
+  const mh_phys **items;
+  size_t count;
+} handle_list;
+
+static void collect_handle(void *value, void *ctx) {
+  handle_list *list = ctx;
+  list->items[list->count++] = value;
+}
+
+static void draw_regions(canvas *c, mh_state *s, mh_region **regions, size_t count) {
+  size_t reservations = 0;
+  while (reservations < count && regions[reservations]->kind == MH_REGION_RESERVATION)
+    reservations++;
+  text_at(c, MARGIN, c->y, " font-weight=\"bold\" font-size=\"13\"", "reservations (%zu)",
+          reservations);
+  c->y += ROW + 4;
+  for (size_t i = 0; i < reservations; i++)
+    draw_reservation(c, s, regions[i]);
+  if (reservations == count)
+    return;
+  text_at(c, MARGIN, c->y, " font-weight=\"bold\" font-size=\"13\"",
+          "hipMalloc-family blocks (%zu)", count - reservations);
+  c->y += ROW + 4;
+  for (size_t i = reservations; i < count && i < reservations + MAX_LIST; i++)
+    draw_block(c, regions[i]);
+  if (count - reservations > MAX_LIST) {
+    text_at(c, MARGIN, c->y, "", "... and %zu more", count - reservations - MAX_LIST);
+    c->y += ROW;
+  }
+  c->y += ROW / 2;
+}
+
+static void draw_handles(canvas *c, const handle_list *handles) {
+  text_at(c, MARGIN, c->y, " font-weight=\"bold\" font-size=\"13\"", "physical handles (%zu)",
+          handles->count);
+  c->y += ROW + 4;
+  for (size_t i = 0; i < handles->count && i < MAX_LIST; i++)
+    draw_handle(c, handles->items[i]);
+  if (handles->count > MAX_LIST) {
+    text_at(c, MARGIN, c->y, "", "... and %zu more", handles->count - MAX_LIST);
+    c->y += ROW;
+  }
+  c->y += ROW / 2;
+}
+
+/* Everything inside the <svg> element, into c->body. */
+static void draw(canvas *c, mh_state *s, mh_region **regions, size_t region_count,
+                 const handle_list *handles) {
+  char granularity[32];
+  format_bytes(s->options.granularity, granularity, sizeof granularity);
+  c->y = 24;
+  text_at(c, MARGIN, c->y, " font-weight=\"bold\" font-size=\"14\"",
+          "mockhip address space: %d device%s, granularity %s, playing ROCm %s", s->options.devices,
+          s->options.devices == 1 ? "" : "s", granularity, mh__profile_name());
+  c->y += ROW + 12;
+  draw_regions(c, s, regions, region_count);
+  draw_handles(c, handles);
+  text_at(c, MARGIN, c->y, " font-weight=\"bold\" font-size=\"13\"", "devices");
+  c->y += ROW + 4;
+  draw_devices(c, s);
+  draw_legend(c);
+  c->y += 8;
+}
+
+int mh__svg_write(FILE *out, mh_state *s) {
+  mh_region **regions = malloc((s->regions.count + 1) * sizeof *regions);
+  handle_list handles = {malloc((s->handles.live + 1) * sizeof *handles.items), 0};
+  char *body_text = NULL;
+  size_t body_bytes = 0;
+  canvas c = {NULL, 0};
+  int result = -1;
+  if (regions == NULL || handles.items == NULL ||
+      (c.body = open_memstream(&body_text, &body_bytes)) == NULL) {
+    errno = ENOMEM;
+    goto done;
+  }
+  size_t region_count = 0;
+  for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL;
+       n = mh__tree_next(&s->regions, n->key))
+    regions[region_count++] = MH_CONTAINER(n, mh_region, node);
+  qsort(regions, region_count, sizeof *regions, region_order);
+  mh__idmap_each(&s->handles, collect_handle, &handles);
+  qsort(handles.items, handles.count, sizeof *handles.items, handle_order);
+  draw(&c, s, regions, region_count, &handles);
+  if (fclose(c.body) != 0) {
+    errno = ENOMEM;
+    goto done;
+  }
+  fprintf(out,
+          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+          "viewBox=\"0 0 %d %d\" "
+          "font-family=\"DejaVu Sans Mono, "
+          "monospace\" font-size=\"12\">\n"
+          "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+          WIDTH, c.y, WIDTH, c.y, WIDTH, c.y);
+  fwrite(body_text, 1, body_bytes, out);
+  fputs("</svg>\n", out);
+  result = 0;
+done:
+  free(body_text);
+  free(handles.items);
+  free(regions);
+  return result;
+}
+
+MH_EXPORT int mockhip_dump_svg(FILE *out) {
+  if (out == NULL) {
+    errno = EINVAL;
+    return -1;
+  }
+  mh_state *s = mh__state();
+  mh__lock_read();
+  fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
+  int result = mh__svg_write(out, s);
+  mh__unlock();
+  if (result != 0)
+    return -1;
+  /* A full disk or a read-only stream shows at the flush at the latest. */
+  if (fflush(out) != 0)
+    return -1; /* errno says why */
+  if (ferror(out)) {
+    errno = EIO;
+    return -1;
+  }
+  return 0;
+}

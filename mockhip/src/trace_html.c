@@ -1,0 +1,272 @@
+/*
+ * trace_html.c: MOCKHIP_TRACE_HTML, one self-contained HTML page that steps
+ * through the calls that change the address space, each with its call text,
+ * its result and the picture (svg.c) of the state after it.
+ *
+ * The page is written as the program runs: its head and script at the first
+ * step, each step appended with one write() and closed at exit, so a program
+ * that crashes still leaves a page that loads. A step is built in memory and
+ * written through a raw descriptor, never a stdio buffer, so a forked child
+ * has nothing of the parent's page to flush; the child writes its own page,
+ * <path>.<pid>.html, from its first step on.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "trace_html_page.h"
+
+/* A page past this many steps would be too big to open: later calls go unrecorded. */
+#define MAX_STEPS 1000
+
+/* The page's lock: steps of several threads never interleave. Never held
+   together with the state's lock (describe_step). */
+static pthread_mutex_t page_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct {
+  int fd;              /* the open page, or -1 */
+  bool off;            /* given up (warned) or full: no more steps */
+  bool child;          /* this process is a fork: its page is <path>.<pid>.html */
+  bool exit_hook;      /* page_close is registered with atexit */
+  unsigned long steps; /* written so far */
+} page = {-1, false, false, false, 0};
+
+/* The calls that change what the picture shows. */
+static bool is_step(mockhip_api api) {
+  switch (api) {
+  case MOCKHIP_CALL_hipMemAddressReserve:
+  case MOCKHIP_CALL_hipMemAddressFree:
+  case MOCKHIP_CALL_hipMemCreate:
+  case MOCKHIP_CALL_hipMemRelease:
+  case MOCKHIP_CALL_hipMemMap:
+  case MOCKHIP_CALL_hipMemUnmap:
+  case MOCKHIP_CALL_hipMemSetAccess:
+  case MOCKHIP_CALL_hipMemRetainAllocationHandle:
+  case MOCKHIP_CALL_hipMemExportToShareableHandle:
+  case MOCKHIP_CALL_hipMemImportFromShareableHandle:
+  case MOCKHIP_CALL_hipMemMapArrayAsync:
+  case MOCKHIP_CALL_hipMalloc:
+  case MOCKHIP_CALL_hipExtMallocWithFlags:
+  case MOCKHIP_CALL_hipMallocManaged:
+  case MOCKHIP_CALL_hipMallocAsync:
+  case MOCKHIP_CALL_hipHostMalloc:
+  case MOCKHIP_CALL_hipFree:
+  case MOCKHIP_CALL_hipFreeAsync:
+  case MOCKHIP_CALL_hipHostFree:
+  case MOCKHIP_CALL_hipDeviceEnablePeerAccess:
+  case MOCKHIP_CALL_hipDeviceDisablePeerAccess:
+  case MOCKHIP_CALL_hipDeviceReset: return true;
+  default: return false;
+  }
+}
+
+static int write_all(int fd, const char *text, size_t bytes) {
+  while (bytes > 0) {
+    ssize_t n = write(fd, text, bytes);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return -1;
+    text += n;
+    bytes -= (size_t)n;
+  }
+  return 0;
+}
+
+/* Once per process: the page cannot be written, so there is none. */
+static void give_up(const char *path, int err) {
+  char shown[MH_SHOWN_BYTES];
+  mh__option_shown(path, shown);
+  fprintf(stderr, "mockhip: warning: MOCKHIP_TRACE_HTML=%s: cannot write the page: %s; no page\n",
+          shown, strerror(err));
+  if (page.fd >= 0)
+    close(page.fd);
+  page.fd = -1;
+  page.off = true;
+}
+
+static void page_close(void) {
+  pthread_mutex_lock(&page_lock);
+  if (page.fd >= 0) {
+    (void)write_all(page.fd, MH_PAGE_END, strlen(MH_PAGE_END));
+    close(page.fd);
+    page.fd = -1;
+  }
+  page.off = true;
+  pthread_mutex_unlock(&page_lock);
+}
+
+/* The child starts a page of its own; the parent's descriptor is closed
+   unwritten. The lock may have been held by a thread the child does not have. */
+static void forked_child(void) {
+  pthread_mutex_init(&page_lock, NULL);
+  if (page.fd >= 0)
+    close(page.fd);
+  page.fd = -1;
+  page.off = false;
+  page.child = true;
+  page.steps = 0;
+}
+
+__attribute__((constructor)) static void register_fork_handler(void) {
+  pthread_atfork(NULL, NULL, forked_child);
+}
+
+/* Creates the page and writes its head; false (warned) when it cannot. */
+static bool page_open(const char *path) {
+  char child_path[4096];
+  const char *target = path;
+  if (page.child) {
+    snprintf(child_path, sizeof child_path, "%s.%ld.html", path, (long)getpid());
+    target = child_path;
+  }
+  page.fd = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (page.fd < 0) {
+    give_up(target, errno);
+    return false;
+  }
+  char *head = NULL;
+  size_t bytes = 0;
+  FILE *out = open_memstream(&head, &bytes);
+  if (out == NULL) {
+    give_up(target, ENOMEM);
+    return false;
+  }
+  char who[160];
+  snprintf(who, sizeof who, "%s (pid %ld)", program_invocation_short_name, (long)getpid());
+  fputs(MH_PAGE_START "mockhip trace of ", out);
+  mh__xml_escape(out, who);
+  fputs(MH_PAGE_HEAD "mockhip trace of ", out);
+  mh__xml_escape(out, who);
+  fputs(MH_PAGE_NAV, out);
+  int failed = fclose(out) != 0 ? ENOMEM : write_all(page.fd, head, bytes) != 0 ? errno : 0;
+  free(head);
+  if (failed != 0) {
+    give_up(target, failed);
+    return false;
+  }
+  if (!page.exit_hook)
+    page.exit_hook = atexit(page_close) == 0;
+  return true;
+}
+
+/* The call's text with each address inside a region written as reservation#N+offset. */
+static void put_call(FILE *out, mh_state *s, mockhip_api api, const char *args) {
+  mh__xml_escape(out, mockhip_api_name(api));
+  fputc('(', out);
+  for (const char *c = args; *c != '\0';) {
+    bool token = c[0] == '0' && c[1] == 'x' && isxdigit((unsigned char)c[2]) &&
+                 (c == args || !isalnum((unsigned char)c[-1]));
+    if (token) {
+      char *end;
+      uintptr_t addr = (uintptr_t)strtoull(c, &end, 16);
+      if (mh__region_containing(s, addr) != NULL) {
+        char where[128];
+        mh__describe_addr(s, addr, where, sizeof where);
+        mh__xml_escape(out, where);
+        c = end;
+        continue;
+      }
+    }
+    char one[2] = {*c++, '\0'};
+    mh__xml_escape(out, one);
+  }
+  fputs(")", out);
+}
+
+/* The call and its result into call, the picture into picture. Under the
+   state's lock, never with the page's held: the two locks are never nested, so
+   no order of taking them, nor a fork between, can deadlock. */
+static int describe_step(mh_state *s, mockhip_api api, hipError_t err, const char *args,
+                         const char *reason, FILE *call, FILE *picture) {
+  mh__lock_read();
+  fputs("<pre class=\"call\">", call);
+  put_call(call, s, api, args);
+  fputs("</pre>\n", call);
+  if (err == hipSuccess) {
+    fputs("<p class=\"result ok\">= hipSuccess</p>\n", call);
+  } else {
+    fprintf(call, "<p class=\"result failed\">= %s</p>\n<p class=\"reason\">", mh__error_name(err));
+    mh__xml_escape(call, reason);
+    fputs("</p>\n<p class=\"unchanged\">A failed call changes nothing: the picture is the one "
+          "before it.</p>\n",
+          call);
+  }
+  int result = mh__svg_write(picture, s);
+  mh__unlock();
+  return result;
+}
+
+/* Step number page.steps + 1 around the call and the picture, in one write. */
+static int write_step(mockhip_api api, hipError_t err, const char *call, const char *picture) {
+  char *text = NULL;
+  size_t bytes = 0;
+  FILE *out = open_memstream(&text, &bytes);
+  if (out == NULL)
+    return ENOMEM;
+  unsigned long n = page.steps + 1;
+  const char *name = mockhip_api_name(api);
+  fprintf(out,
+          "<!-- step %lu -->\n<section class=\"step\" id=\"step-%lu\" data-api=\"%s\" "
+          "data-result=\"%s\">\n<h2>Step %lu: %s</h2>\n%s<div class=\"picture\" "
+          "id=\"picture-%lu\">\n%s</div>\n</section>\n",
+          n, n, name, mh__error_name(err), n, name, call, n, picture);
+  int failed = fclose(out) != 0 ? ENOMEM : write_all(page.fd, text, bytes) != 0 ? errno : 0;
+  free(text);
+  return failed;
+}
+
+static bool page_wanted(void) {
+  pthread_mutex_lock(&page_lock);
+  bool wanted = !page.off;
+  pthread_mutex_unlock(&page_lock);
+  return wanted;
+}
+
+void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args, const char *reason) {
+  mh_state *s = mh__state();
+  const char *path = s->options.trace_html;
+  if (path == NULL || path[0] == '\0' || !is_step(api) || !page_wanted())
+    return;
+  int saved_errno = errno; /* the program's errno is none of the page's business */
+  char *call = NULL, *picture = NULL;
+  size_t call_bytes = 0, picture_bytes = 0;
+  FILE *call_out = open_memstream(&call, &call_bytes);
+  FILE *picture_out = open_memstream(&picture, &picture_bytes);
+  int failed = call_out == NULL || picture_out == NULL ? ENOMEM : 0;
+  if (failed == 0 && describe_step(s, api, err, args, reason, call_out, picture_out) != 0)
+    failed = errno;
+  if (call_out != NULL && fclose(call_out) != 0 && failed == 0)
+    failed = ENOMEM;
+  if (picture_out != NULL && fclose(picture_out) != 0 && failed == 0)
+    failed = ENOMEM;
+  pthread_mutex_lock(&page_lock);
+  if (!page.off && (page.fd >= 0 || page_open(path))) {
+    if (failed == 0)
+      failed = write_step(api, err, call, picture);
+    if (failed != 0) {
+      give_up(path, failed);
+    } else if (++page.steps == MAX_STEPS) {
+      char note[128];
+      int note_bytes = snprintf(note, sizeof note,
+                                "<p class=\"note\">The page ends here: it holds the first %d "
+                                "steps, and the program went on.</p>\n",
+                                MAX_STEPS);
+      (void)write_all(page.fd, note, (size_t)note_bytes);
+      fprintf(stderr,
+              "mockhip: warning: MOCKHIP_TRACE_HTML: the page is full at %d steps; "
+              "later calls are not on it\n",
+              MAX_STEPS);
+      page.off = true; /* the descriptor stays open for the end of the page */
+    }
+  }
+  pthread_mutex_unlock(&page_lock);
+  free(call);
+  free(picture);
+  errno = saved_errno;
+}
