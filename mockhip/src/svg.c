@@ -94,7 +94,7 @@ static const char *access_name(unsigned char flags) {
  * written as #rrggbb, which every SVG reader knows.
  */
 static void handle_colour(const mh_phys *phys, char out[8]) {
-  unsigned long long serial = (phys->id & 0xffffffffffffULL) >> 4; /* mh__new_id's serial */
+  unsigned long long serial = mh__id_number(phys->id, MH_ID_HANDLE);
   unsigned hue = (unsigned)(serial * 1375 / 10 % 360);
   /* HSL with saturation 0.6 and lightness 0.62, in integer steps of 1/1000. */
   int chroma = (1000 - abs(2 * 620 - 1000)) * 600 / 1000;
@@ -181,8 +181,9 @@ static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
     format_bytes(m->bytes, bytes, sizeof bytes);
     format_access(s, m, access, sizeof access);
     snprintf(offset, sizeof offset, "+0x%lx", (unsigned long)(m->base - r->base));
-    snprintf(line, sizeof line, "%-12s%-10shandle %#llx  %s%s", offset, bytes,
-             (unsigned long long)m->phys->id, access, released ? "  released, still mapped" : "");
+    snprintf(line, sizeof line, "%-12s%-10shandle#%-4llu %s%s", offset, bytes,
+             mh__id_number(m->phys->id, MH_ID_HANDLE), access,
+             released ? "  released, still mapped" : "");
     if (rows++ < MAX_ROWS)
       detail_row(c, colour, stroke, released, line);
     else
@@ -218,9 +219,9 @@ static void draw_handle(canvas *c, const mh_phys *p) {
   if (p->prop.location.type == hipMemLocationTypeDevice)
     snprintf(where, sizeof where, "device %d", p->prop.location.id);
   text_at(c, MARGIN + 16, c->y, released ? " fill=\"" RED "\"" : "",
-          "handle %#llx  %s on %s  refs %zu = handle %zu + mappings %zu%s%s%s",
-          (unsigned long long)p->id, bytes, where, p->handle_refs + p->mappings, p->handle_refs,
-          p->mappings, p->imported ? "  imported" : "",
+          "handle#%llu  %s on %s  refs %zu = handle %zu + mappings %zu%s%s%s",
+          mh__id_number(p->id, MH_ID_HANDLE), bytes, where, p->handle_refs + p->mappings,
+          p->handle_refs, p->mappings, p->imported ? "  imported" : "",
           p->prop.requestedHandleType == hipMemHandleTypePosixFileDescriptor ? "  exportable" : "",
           released ? "  released: freed at its last unmap" : "");
   c->y += ROW;

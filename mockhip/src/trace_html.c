@@ -10,7 +10,6 @@
  * has nothing of the parent's page to flush; the child writes its own page,
  * <path>.<pid>.html, from its first step on.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -155,27 +154,11 @@ static bool page_open(const char *path) {
   return true;
 }
 
-/* The call's text with each address inside a region written as reservation#N+offset. */
-static void put_call(FILE *out, mh_state *s, mockhip_api api, const char *args) {
+/* The call's text: the trace's decoded arguments already name addresses as reservation#N+offset. */
+static void put_call(FILE *out, mockhip_api api, const char *args) {
   mh__xml_escape(out, mockhip_api_name(api));
   fputc('(', out);
-  for (const char *c = args; *c != '\0';) {
-    bool token = c[0] == '0' && c[1] == 'x' && isxdigit((unsigned char)c[2]) &&
-                 (c == args || !isalnum((unsigned char)c[-1]));
-    if (token) {
-      char *end;
-      uintptr_t addr = (uintptr_t)strtoull(c, &end, 16);
-      if (mh__region_containing(s, addr) != NULL) {
-        char where[128];
-        mh__describe_addr(s, addr, where, sizeof where);
-        mh__xml_escape(out, where);
-        c = end;
-        continue;
-      }
-    }
-    char one[2] = {*c++, '\0'};
-    mh__xml_escape(out, one);
-  }
+  mh__xml_escape(out, args);
   fputs(")", out);
 }
 
@@ -186,7 +169,7 @@ static int describe_step(mh_state *s, mockhip_api api, hipError_t err, const cha
                          const char *reason, FILE *call, FILE *picture) {
   mh__lock_read();
   fputs("<pre class=\"call\">", call);
-  put_call(call, s, api, args);
+  put_call(call, api, args);
   fputs("</pre>\n", call);
   if (err == hipSuccess) {
     fputs("<p class=\"result ok\">= hipSuccess</p>\n", call);

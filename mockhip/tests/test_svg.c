@@ -49,14 +49,22 @@ static char *line_starting(const char *svg, const char *prefix) {
   return strndup(text + 1, (size_t)(end - text - 1));
 }
 
+/* "handle#N", as the picture names a handle: its number, counted from 1 per kind
+   (the serial under the id's 16-bit tag, above its 4-bit kind). */
+static const char *handle_name(hipMemGenericAllocationHandle_t handle) {
+  static char name[32];
+  snprintf(name, sizeof name, "handle#%llu",
+           (unsigned long long)(((uintptr_t)handle & 0xffffffffffffULL) >> 4));
+  return name;
+}
+
 /* The start of a mapping's detail line: offset, size and handle in their columns. */
 static void detail(char *out, size_t out_bytes, size_t offset, size_t bytes,
                    hipMemGenericAllocationHandle_t handle) {
   char at[32], size[32];
   snprintf(at, sizeof at, "+0x%zx", offset);
   snprintf(size, sizeof size, "%zu KiB", bytes / 1024);
-  snprintf(out, out_bytes, "%-12s%-10shandle %#llx", at, size,
-           (unsigned long long)(uintptr_t)handle);
+  snprintf(out, out_bytes, "%-12s%-10s%-11s", at, size, handle_name(handle));
 }
 
 static void assert_line_has(const char *svg, const char *prefix, const char *part) {
@@ -220,7 +228,7 @@ static void test_aliasing_is_one_colour_twice(void **state) {
   assert_string_equal(first, second);
   assert_string_not_equal(first, other);
   /* The handle's own row in the list wears the same colour. */
-  snprintf(line, sizeof line, "handle %#llx", (unsigned long long)(uintptr_t)sc->shared);
+  snprintf(line, sizeof line, "%s", handle_name(sc->shared));
   char listed[8];
   swatch_of(svg, line, listed);
   assert_string_equal(listed, first);
@@ -246,9 +254,9 @@ static void test_reference_counts(void **state) {
   scene *sc = *state;
   char *svg = svg_text();
   char prefix[64];
-  snprintf(prefix, sizeof prefix, "handle %#llx", (unsigned long long)(uintptr_t)sc->shared);
+  snprintf(prefix, sizeof prefix, "%s", handle_name(sc->shared));
   assert_line_has(svg, prefix, "refs 3 = handle 1 + mappings 2");
-  snprintf(prefix, sizeof prefix, "handle %#llx", (unsigned long long)(uintptr_t)sc->other);
+  snprintf(prefix, sizeof prefix, "%s", handle_name(sc->other));
   assert_line_has(svg, prefix, "refs 2 = handle 1 + mappings 1");
   assert_null(strstr(svg, "released, still mapped"));
   assert_null(strstr(svg, "released: freed"));
@@ -257,7 +265,7 @@ static void test_reference_counts(void **state) {
   hipMemGenericAllocationHandle_t again;
   MT_CHECK(hipMemRetainAllocationHandle(&again, sc->base + 2 * sc->granule));
   svg = svg_text();
-  snprintf(prefix, sizeof prefix, "handle %#llx", (unsigned long long)(uintptr_t)sc->shared);
+  snprintf(prefix, sizeof prefix, "%s", handle_name(sc->shared));
   assert_line_has(svg, prefix, "refs 4 = handle 2 + mappings 2");
   free(svg);
   MT_CHECK(hipMemRelease(again));
@@ -268,7 +276,7 @@ static void test_released_but_mapped_is_marked(void **state) {
   MT_CHECK(hipMemRelease(sc->shared));
   char *svg = svg_text();
   char prefix[64];
-  snprintf(prefix, sizeof prefix, "handle %#llx", (unsigned long long)(uintptr_t)sc->shared);
+  snprintf(prefix, sizeof prefix, "%s", handle_name(sc->shared));
   assert_line_has(svg, prefix, "refs 2 = handle 0 + mappings 2  released: freed at its last unmap");
   assert_line_has(svg, "+0x0 ", "released, still mapped");
   snprintf(prefix, sizeof prefix, "+0x%zx ", 3 * sc->granule);
@@ -352,7 +360,7 @@ static void test_host_memory_read_only(void **state) {
   char *svg = svg_text();
   assert_line_has(svg, "+0x0 ", "dev0 r  host -");
   char prefix[64];
-  snprintf(prefix, sizeof prefix, "handle %#llx", (unsigned long long)(uintptr_t)handle);
+  snprintf(prefix, sizeof prefix, "%s", handle_name(handle));
   assert_line_has(svg, prefix, "on the host  refs 2 = handle 1 + mappings 1  exportable");
   assert_line_has(svg, "device 0: ", "0 B of ");
   free(svg);
