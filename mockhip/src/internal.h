@@ -496,6 +496,11 @@ typedef enum mh_misuse {
 MH_HIDDEN void mh__strict_init(bool on);
 MH_HIDDEN void mh__strict_forked_child(void);
 
+/* Remembers (kind, site): true the first time, false after (a bounded table: past 1024 pairs,
+   true again). kind: an mh_misuse, or MH_ONCE_HOST_NOTE and the like past them (strict.c). */
+MH_HIDDEN bool mh__first_at_site(unsigned kind, const void *site);
+#define MH_ONCE_HOST_NOTE ((unsigned)MH_MISUSE_COUNT) /* teach mode's host-access note */
+
 /* Reports misuse at the current call site when MOCKHIP_STRICT is on, once per kind and site. */
 MH_HIDDEN void mh__misuse(mh_misuse kind, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

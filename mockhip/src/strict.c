@@ -39,8 +39,7 @@ void mh__strict_init(bool on) { atomic_store(&strict.on, on); }
 
 void mh__strict_forked_child(void) { pthread_mutex_init(&strict.lock, NULL); }
 
-/* Remembers (kind, site); false when it was reported before. */
-static bool first_time(mh_misuse kind, const void *site) {
+bool mh__first_at_site(unsigned kind, const void *site) {
   size_t slot = (((uintptr_t)site >> 2) * 31 + (size_t)kind) % SEEN_SLOTS;
   bool first = true;
   pthread_mutex_lock(&strict.lock);
@@ -63,7 +62,7 @@ void mh__misuse(mh_misuse kind, const char *fmt, ...) {
   if (!atomic_load_explicit(&strict.on, memory_order_relaxed))
     return;
   const void *site = mh__call_site();
-  if (!first_time(kind, site))
+  if (!mh__first_at_site(kind, site))
     return;
   char what[384], where[PATH_MAX + 128]; /* where: a module path, an offset, a symbol */
   va_list ap;

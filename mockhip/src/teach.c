@@ -131,13 +131,8 @@ void mh__teach_misuse(mh_misuse kind) {
 
 /* ---- the host's access ---- */
 
-/* Whether the mock's CPU faults where the host has no access (MOCKHIP_HOST_ACCESS=strict). */
-static bool host_access_strict(const mh_state *s) {
-  return s->options.host_access != NULL && strcmp(s->options.host_access, "strict") == 0;
-}
-
 void mh__teach_host_access(mh_state *s, const mh_mapping *first, size_t count) {
-  if (!teaching || host_access_strict(s))
+  if (!teaching || mh__host_strict()) /* under strict the CPU faults as ROCm's does */
     return;
   int host = MH_HOST_SLOT(s);
   const mh_mapping *m = first;
@@ -147,6 +142,8 @@ void mh__teach_host_access(mh_state *s, const mh_mapping *first, size_t count) {
       device_access |= m->access[d];
     if ((device_access & ~(unsigned)m->access[host]) == 0)
       continue;
+    if (!mh__first_at_site(MH_ONCE_HOST_NOTE, mh__call_site()))
+      return; /* said once per call site: a loop of set-access calls needs it once */
     bool reads = m->access[host] == hipMemAccessFlagsProtRead;
     mh__teach_note("b.11, a.8#9",
                    "the host has %s, so a CPU %s of this memory faults; the mock's CPU can still "

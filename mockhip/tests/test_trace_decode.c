@@ -351,6 +351,9 @@ static int notes_probe(void) {
   fprintf(stderr, "=== host access\n");
   hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
   hipMemSetAccess(range, 2 * granule, &desc, 1);
+  fprintf(stderr, "=== host access in a loop\n");
+  for (int i = 0; i < 3; i++) /* one call site: its note is said once */
+    hipMemSetAccess(range, 2 * granule, &desc, 1);
   fprintf(stderr, "=== copy without access\n");
   unsigned char host[64] = {0};
   hipSetDevice(1);
@@ -572,6 +575,33 @@ static void test_teach_notes(void **state) {
   free(err_text);
 }
 
+/* Lines of text from the line after marker's up to the next marker that contain part. */
+static int count_in_block(const char *text, const char *marker, const char *part) {
+  char start[96];
+  snprintf(start, sizeof start, "=== %s\n", marker);
+  const char *at = strstr(text, start);
+  int count = 0;
+  for (at = at ? at + strlen(start) : NULL; at && *at && strncmp(at, "=== ", 4) != 0;) {
+    const char *end = strchr(at, '\n');
+    size_t len = end ? (size_t)(end - at) : strlen(at);
+    count += memmem(at, len, part, strlen(part)) != NULL;
+    at = end ? end + 1 : NULL;
+  }
+  return count;
+}
+
+/* The host-access note is said once per call site, however often a loop calls from it. */
+static void test_teach_host_note_once_per_site(void **state) {
+  (void)state;
+  char *out_text;
+  char *err_text = run_probe(PROBE_NOTES, "MOCKHIP_TEACH=1", &out_text);
+  assert_int_equal(count_in_block(err_text, "host access in a loop", "mockhip: hipMemSetAccess("),
+                   3);
+  assert_int_equal(count_in_block(err_text, "host access in a loop", "the host has no access"), 1);
+  free(out_text);
+  free(err_text);
+}
+
 /* The note names the played release, and a release that crashes says so. */
 static void test_teach_note_names_the_release(void **state) {
   (void)state;
@@ -605,6 +635,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_quiet_without_trace),
       cmocka_unit_test(test_teach_notes),
       cmocka_unit_test(test_teach_note_names_the_release),
+      cmocka_unit_test(test_teach_host_note_once_per_site),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
