@@ -25,7 +25,8 @@ static void dump_mapping(FILE *out, const mh_state *s, const mh_mapping *m) {
   fprintf(out, "    mapping %#lx-%#lx (", (unsigned long)m->base,
           (unsigned long)(m->base + m->bytes));
   print_bytes(out, m->bytes);
-  fprintf(out, ") handle %#llx access:", (unsigned long long)m->phys->id);
+  fprintf(out, ") handle#%llu (%#llx) access:", mh__id_number(m->phys->id, MH_ID_HANDLE),
+          (unsigned long long)m->phys->id);
   for (int d = 0; d < s->options.devices; d++)
     fprintf(out, " dev%d=%s", d, access_name(m->access[d]));
   fprintf(out, " host=%s\n", access_name(m->access[MH_HOST_SLOT(s)]));
@@ -65,7 +66,8 @@ static void dump_region(FILE *out, mh_state *s, const mh_region *r) {
 static void dump_handle(void *value, void *ctx) {
   FILE *out = ctx;
   const mh_phys *p = value;
-  fprintf(out, "  handle %#llx ", (unsigned long long)p->id);
+  fprintf(out, "  handle#%llu (%#llx) ", mh__id_number(p->id, MH_ID_HANDLE),
+          (unsigned long long)p->id);
   print_bytes(out, p->bytes);
   const char *where = p->prop.location.type == hipMemLocationTypeDevice ? "device" : "host";
   fprintf(out, " %s %d%s refs %zu (handle %zu + mappings %zu)%s\n", where, p->prop.location.id,

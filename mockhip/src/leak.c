@@ -38,8 +38,9 @@ static void report_region(report *r, const mh_region *region) {
 
 static void report_mapping(report *r, const mh_mapping *m) {
   char what[160];
-  snprintf(what, sizeof what, "mapping %#lx (%zu bytes) of handle %#llx", (unsigned long)m->base,
-           m->bytes, (unsigned long long)m->phys->id);
+  snprintf(what, sizeof what, "mapping %#lx (%zu bytes) of handle#%llu (%#llx)",
+           (unsigned long)m->base, m->bytes, mh__id_number(m->phys->id, MH_ID_HANDLE),
+           (unsigned long long)m->phys->id);
   line(r, what, m->site);
 }
 
@@ -50,30 +51,33 @@ static void report_handle(void *value, void *ctx) {
   if (phys->handle_refs == 0)
     return;
   char what[160];
-  snprintf(what, sizeof what, "handle %#llx (%zu bytes, %zu unreleased reference%s)",
-           (unsigned long long)phys->id, phys->bytes, phys->handle_refs,
-           phys->handle_refs == 1 ? "" : "s");
+  snprintf(what, sizeof what, "handle#%llu (%#llx, %zu bytes, %zu unreleased reference%s)",
+           mh__id_number(phys->id, MH_ID_HANDLE), (unsigned long long)phys->id, phys->bytes,
+           phys->handle_refs, phys->handle_refs == 1 ? "" : "s");
   line(ctx, what, phys->site);
 }
 
 static void report_stream(void *value, void *ctx) {
   const mh_stream *stream = value;
   char what[64];
-  snprintf(what, sizeof what, "stream %#llx", (unsigned long long)stream->id);
+  snprintf(what, sizeof what, "stream#%llu (%#llx)", mh__id_number(stream->id, MH_ID_STREAM),
+           (unsigned long long)stream->id);
   line(ctx, what, stream->site);
 }
 
 static void report_event(void *value, void *ctx) {
   const mh_event *event = value;
   char what[64];
-  snprintf(what, sizeof what, "event %#llx", (unsigned long long)event->id);
+  snprintf(what, sizeof what, "event#%llu (%#llx)", mh__id_number(event->id, MH_ID_EVENT),
+           (unsigned long long)event->id);
   line(ctx, what, event->site);
 }
 
 static void report_graph(void *value, void *ctx) {
   const mh_graph *graph = value;
   char what[64];
-  snprintf(what, sizeof what, "graph %#llx", (unsigned long long)graph->id);
+  snprintf(what, sizeof what, "graph#%llu (%#llx)", mh__id_number(graph->id, MH_ID_GRAPH),
+           (unsigned long long)graph->id);
   line(ctx, what, graph->site);
 }
 

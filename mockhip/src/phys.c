@@ -27,12 +27,12 @@ mh_phys *mh__phys_lookup(mh_state *s, hipMemGenericAllocationHandle_t handle) {
   if (phys == NULL && mh__id_was_issued(s, handle_id(handle), MH_ID_HANDLE)) {
     if (mh__call_api() == MOCKHIP_CALL_hipMemRelease)
       mh__misuse(MH_MISUSE_DOUBLE_RELEASE,
-                 "handle %p was released already and is gone; ROCm's handle is a pointer to "
+                 "%s was released already and is gone; ROCm's handle is a pointer to "
                  "freed memory by now",
-                 (void *)handle);
+                 mh__d_handle(handle));
     else
       mh__misuse(MH_MISUSE_RELEASED_HANDLE,
-                 "handle %p was released and is gone; ROCm would use freed memory", (void *)handle);
+                 "%s was released and is gone; ROCm would use freed memory", mh__d_handle(handle));
   }
   return phys;
 }
@@ -303,9 +303,9 @@ static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
   if (phys->handle_refs == 0) {
     bool retain_adds = mh__profile_is(MH_ROW_retain_adds_reference, MH_CELL_yes);
     mh__misuse(MH_MISUSE_DOUBLE_RELEASE,
-               "handle %p has no reference left (mapped %zu time(s)); ROCm would drop a "
+               "%s has no reference left (mapped %zu time(s)); ROCm would drop a "
                "mapping's reference and free memory still mapped%s%s%s",
-               (void *)handle, phys->mappings, retain_adds ? "" : " (on ROCm ",
+               mh__d_handle(handle), phys->mappings, retain_adds ? "" : " (on ROCm ",
                retain_adds ? "" : mh__profile_name(),
                retain_adds ? ""
                            : ", hipMemRetainAllocationHandle adds no reference: do not "
@@ -320,9 +320,9 @@ static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
   if (phys->handle_refs == 0 && phys->mappings != 0 &&
       mh__profile_is(MH_ROW_release_while_mapped, MH_CELL_crash))
     mh__misuse(MH_MISUSE_VERSION_CRASH,
-               "ROCm %s crashes here: it frees handle %p at its release, while %zu mapping(s) "
+               "ROCm %s crashes here: it frees %s at its release, while %zu mapping(s) "
                "still use the memory (a.5#2); the mock keeps it until the last unmap",
-               mh__profile_name(), (void *)handle, phys->mappings);
+               mh__profile_name(), mh__d_handle(handle), phys->mappings);
   else if (phys->handle_refs == 0 && phys->mappings != 0)
     mh__teach_note("a.5#3, b.2",
                    "releasing a mapped handle is fine: the memory lives on until its last "

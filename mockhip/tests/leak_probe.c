@@ -100,8 +100,15 @@ static void leave_mapping(size_t g) {
   printf("probe_map mapping %#lx\n", (unsigned long)(uintptr_t)base);
 }
 
+/* The N of handle#N, stream#N in the report: the serial inside the id (mt_id_number's rule). */
+static unsigned long long id_number(const void *id) {
+  return (unsigned long long)(((uintptr_t)id & 0xffffffffffffULL) >> 4);
+}
+
 static void leave_handle(size_t g) {
-  printf("probe_create handle %#llx\n", (unsigned long long)(uintptr_t)probe_create(g));
+  hipMemGenericAllocationHandle_t handle = probe_create(g);
+  printf("probe_create handle#%llu (%#llx\n", id_number(handle),
+         (unsigned long long)(uintptr_t)handle);
 }
 
 static void leave_malloc(size_t g) {
@@ -109,8 +116,9 @@ static void leave_malloc(size_t g) {
 }
 
 static void leave_stream(void) {
-  printf("probe_stream_create stream %#llx\n",
-         (unsigned long long)(uintptr_t)probe_stream_create());
+  hipStream_t stream = probe_stream_create();
+  printf("probe_stream_create stream#%llu (%#llx\n", id_number(stream),
+         (unsigned long long)(uintptr_t)stream);
 }
 
 /* Everything, torn down in the right order: nothing is left. */

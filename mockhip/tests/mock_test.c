@@ -295,3 +295,8 @@ size_t mt_open_fds(void) {
   closedir(dir);
   return count - 1; /* the directory stream's own fd */
 }
+
+unsigned long long mt_id_number(const void *id) {
+  /* the id: a 16-bit tag, the serial, then 4 bits of kind */
+  return (unsigned long long)(((uintptr_t)id & 0xffffffffffffULL) >> 4);
+}

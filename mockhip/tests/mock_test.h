@@ -35,6 +35,10 @@ hipMemAllocationProp mt_prop_host(void);
 /* The minimum granularity for device 0 memory. */
 size_t mt_granularity(void);
 
+/* The N that mockhip's reports and trace give a handle, stream, event or graph (handle#N):
+   the serial inside its id, counted from 1 per kind. */
+unsigned long long mt_id_number(const void *id);
+
 /* The mock's counters now. */
 mockhip_stats_t mt_stats(void);
 

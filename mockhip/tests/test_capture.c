@@ -202,8 +202,8 @@ static void test_graph_is_a_live_object(void **state) {
   char *text = mt_read_stream(out);
   fclose(out);
   char prefix[96];
-  snprintf(prefix, sizeof prefix, "mockhip: leak: graph %#llx, made at ",
-           (unsigned long long)(uintptr_t)graph);
+  snprintf(prefix, sizeof prefix, "mockhip: leak: graph#%llu (%#llx), made at ",
+           mt_id_number(graph), (unsigned long long)(uintptr_t)graph);
   const char *line = mt_line_starting(text, prefix);
   if (line == NULL)
     print_error("no line \"%s\" in:\n%s", prefix, text);

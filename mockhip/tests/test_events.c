@@ -215,8 +215,8 @@ static void test_live_events_are_reported_with_their_maker(void **state) {
   char *text = mt_read_stream(out);
   fclose(out);
   char prefix[96];
-  snprintf(prefix, sizeof prefix, "mockhip: leak: event %#llx, made at ",
-           (unsigned long long)(uintptr_t)event);
+  snprintf(prefix, sizeof prefix, "mockhip: leak: event#%llu (%#llx), made at ",
+           mt_id_number(event), (unsigned long long)(uintptr_t)event);
   const char *line = mt_line_starting(text, prefix);
   if (line == NULL)
     print_error("no line \"%s\" in:\n%s", prefix, text);

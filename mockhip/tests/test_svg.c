@@ -49,12 +49,10 @@ static char *line_starting(const char *svg, const char *prefix) {
   return strndup(text + 1, (size_t)(end - text - 1));
 }
 
-/* "handle#N", as the picture names a handle: its number, counted from 1 per kind
-   (the serial under the id's 16-bit tag, above its 4-bit kind). */
+/* "handle#N", as the picture names a handle. */
 static const char *handle_name(hipMemGenericAllocationHandle_t handle) {
   static char name[32];
-  snprintf(name, sizeof name, "handle#%llu",
-           (unsigned long long)(((uintptr_t)handle & 0xffffffffffffULL) >> 4));
+  snprintf(name, sizeof name, "handle#%llu", mt_id_number(handle));
   return name;
 }
 
