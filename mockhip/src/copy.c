@@ -33,10 +33,10 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
   mh__describe_addr(s, region->base, object, sizeof object);
   if (addr - region->base > region->asked_bytes ||
       bytes > region->asked_bytes - (addr - region->base)) {
-    mh__misuse(MH_MISUSE_COPY_SPANS, "%s %p + %zu starts in the %s at %p and ends past it", what,
-               (void *)addr, bytes,
-               region->kind == MH_REGION_MALLOC ? "hipMalloc block" : "reservation",
-               (void *)region->base);
+    char name[64];
+    mh__describe_region(region, name, sizeof name);
+    mh__misuse(MH_MISUSE_COPY_SPANS, "%s %s + %zu starts in %s and ends past it", what, at_text,
+               bytes, name);
     return mh__fail(hipErrorInvalidValue,
                     "%s %s + %zu bytes runs past the end of %s (%zu bytes): one copy stays "
                     "inside one reservation or hipMalloc block",

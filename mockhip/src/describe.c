@@ -11,6 +11,12 @@ void mh__region_number(mh_state *s, mh_region *region) {
   region->number = ++s->region_numbers[region->kind];
 }
 
+void mh__describe_region(const mh_region *r, char *out, size_t out_bytes) {
+  const char *kind =
+      r->kind == MH_REGION_RESERVATION ? "reservation" : mockhip_api_name(r->made_by);
+  snprintf(out, out_bytes, "%s#%lu", kind, r->number);
+}
+
 void mh__describe_addr(mh_state *s, uintptr_t addr, char *out, size_t out_bytes) {
   if (addr == 0) {
     snprintf(out, out_bytes, "NULL");
@@ -21,7 +27,7 @@ void mh__describe_addr(mh_state *s, uintptr_t addr, char *out, size_t out_bytes)
     snprintf(out, out_bytes, "%#lx", (unsigned long)addr);
     return;
   }
-  const char *kind =
-      r->kind == MH_REGION_RESERVATION ? "reservation" : mockhip_api_name(r->made_by);
-  snprintf(out, out_bytes, "%s#%lu+0x%lx", kind, r->number, (unsigned long)(addr - r->base));
+  char name[64];
+  mh__describe_region(r, name, sizeof name);
+  snprintf(out, out_bytes, "%s+0x%lx", name, (unsigned long)(addr - r->base));
 }

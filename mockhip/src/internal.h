@@ -298,6 +298,9 @@ MH_HIDDEN mh_mapping *mh__access_run(mh_state *state, void *ptr, size_t bytes, s
  */
 MH_HIDDEN void mh__describe_addr(mh_state *state, uintptr_t addr, char *out, size_t out_bytes);
 
+/* The region's name: "reservation#2", "hipMalloc#1" (describe.c). */
+MH_HIDDEN void mh__describe_region(const mh_region *region, char *out, size_t out_bytes);
+
 /* Numbers a new region of its kind: reservation#1, #2, ... (describe.c). */
 MH_HIDDEN void mh__region_number(mh_state *state, mh_region *region);
 

@@ -59,29 +59,36 @@ static void fail_inside(mh_state *s, void *ptr, size_t bytes, const mh_mapping *
 static mh_mapping *exact_run(mh_state *s, void *ptr, size_t bytes, size_t *count, bool unmapping) {
   mh_misuse partial = unmapping ? MH_MISUSE_PARTIAL_UNMAP : MH_MISUSE_PARTIAL_ACCESS;
   mh_mapping *first = mh__mapping_containing(s, (uintptr_t)ptr);
+  /* ptr, and the mapping a report names, as reservation#N+offset: written only for a report,
+     since every unmap and set-access comes through here */
+  char at[64], there[64];
   if (first == NULL) {
-    if (unmapping)
-      mh__misuse(MH_MISUSE_UNMAP_UNMAPPED, "%p is not mapped (ROCm 6.x dereferences NULL here)",
-                 ptr);
-    else
-      mh__misuse(MH_MISUSE_ACCESS_HOLE, "%p + %zu starts at an unmapped address", ptr, bytes);
-    char at[64];
     mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
+    if (unmapping)
+      mh__misuse(MH_MISUSE_UNMAP_UNMAPPED, "%s is not mapped (ROCm 6.x dereferences NULL here)",
+                 at);
+    else
+      mh__misuse(MH_MISUSE_ACCESS_HOLE, "%s + %zu starts at an unmapped address", at, bytes);
     mh__fail(hipErrorInvalidValue,
              "ptr %s is not inside a mapping (never mapped, or unmapped "
              "already)",
              at);
     return NULL;
   }
-  if ((uintptr_t)ptr != first->base)
-    mh__misuse(partial, "%p starts inside the mapping at %p; the whole mapping is affected", ptr,
-               (void *)first->base);
+  if ((uintptr_t)ptr != first->base) {
+    mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
+    mh__describe_addr(s, first->base, there, sizeof there);
+    mh__misuse(partial, "%s starts inside the mapping at %s; the whole mapping is affected", at,
+               there);
+  }
   size_t covered = 0;
   *count = 0;
   for (mh_mapping *m = first; covered < bytes;) {
     if (m->bytes > bytes - covered) {
-      mh__misuse(partial, "%p + %zu ends inside the mapping at %p (%zu bytes)", ptr, bytes,
-                 (void *)m->base, m->bytes);
+      mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
+      mh__describe_addr(s, m->base, there, sizeof there);
+      mh__misuse(partial, "%s + %zu ends inside the mapping at %s (%zu bytes)", at, bytes, there,
+                 m->bytes);
       fail_inside(s, ptr, bytes, first, m, covered + m->bytes, unmapping);
       return NULL;
     }
@@ -91,9 +98,10 @@ static mh_mapping *exact_run(mh_state *s, void *ptr, size_t bytes, size_t *count
       break;
     mh_mapping *next = mh__mapping_next(s, m);
     if (next == NULL || next->reservation != m->reservation) {
+      mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
+      mh__describe_addr(s, m->base, there, sizeof there);
       mh__misuse(unmapping ? partial : MH_MISUSE_ACCESS_HOLE,
-                 "%p + %zu runs past the mapping at %p into unmapped space", ptr, bytes,
-                 (void *)m->base);
+                 "%s + %zu runs past the mapping at %s into unmapped space", at, bytes, there);
       fail_past(s, bytes, m, unmapping);
       return NULL;
     }
@@ -122,10 +130,10 @@ static hipError_t containing_mapping(mh_state *s, void *ptr, size_t bytes, mh_ma
                     bytes, at, m->bytes, at, m->bytes);
   if (bytes > m->bytes - ((uintptr_t)ptr - m->base))
     mh__misuse(MH_MISUSE_VERSION_BUG,
-               "ROCm %s fails here: it unmaps only the mapping at %p (%zu bytes) of the %zu "
+               "ROCm %s fails here: it unmaps only the mapping at %s (%zu bytes) of the %zu "
                "asked for; the rest stays mapped and the reservation's hipMemAddressFree fails "
                "later (a.7#3, ROCR-Runtime#285)",
-               mh__profile_name(), (void *)m->base, m->bytes, bytes);
+               mh__profile_name(), at, m->bytes, bytes);
   *out = m;
   return hipSuccess;
 }
@@ -183,10 +191,12 @@ static bool first_mappings_match(mh_state *s, const mh_mapping *at, size_t bytes
     sum += MH_CONTAINER(n, mh_mapping, node)->bytes;
   if (sum == bytes)
     return true;
+  char from[64];
+  mh__describe_addr(s, at->base, from, sizeof from);
   mh__misuse(MH_MISUSE_VERSION_BUG,
              "ROCm %s fails here: it compares size %zu with the sizes of the reservation's first "
-             "mappings, not of those from %p (rocm-systems#2516)",
-             mh__profile_name(), bytes, (void *)at->base);
+             "mappings, not of those from %s (rocm-systems#2516)",
+             mh__profile_name(), bytes, from);
   mh__fail(hipErrorInvalidValue,
            "size %zu is not the size of the reservation's first mapping(s): ROCm %s checks "
            "those, not the ones from ptr (rocm-systems#2516)",

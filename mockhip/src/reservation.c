@@ -120,16 +120,18 @@ static void report_free_mapped(mh_state *s, const mh_region *region) {
   for (mh_tree_node *n = mh__tree_next(&s->mappings, region->base - 1); n && n->key < end;
        n = mh__tree_next(&s->mappings, n->key))
     released += MH_CONTAINER(n, mh_mapping, node)->phys->handle_refs == 0;
+  char name[64];
+  mh__describe_region(region, name, sizeof name);
   if (released == region->mappings)
     mh__misuse(MH_MISUSE_TEARDOWN_ORDER,
-               "reservation %p is freed after releasing the handles of its %zu mapping(s) but "
-               "before unmapping them; unmap, then release, then free",
-               (void *)region->base, region->mappings);
+               "%s is freed after releasing the handles of its %zu mapping(s) but before "
+               "unmapping them; unmap, then release, then free",
+               name, region->mappings);
   else
     mh__misuse(MH_MISUSE_FREE_MAPPED,
-               "reservation %p still has %zu mapping(s); ROCm %s answers %s and has already "
-               "dropped its own record of the range",
-               (void *)region->base, region->mappings, mh__profile_name(),
+               "%s still has %zu mapping(s); ROCm %s answers %s and has already dropped its own "
+               "record of the range",
+               name, region->mappings, mh__profile_name(),
                mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_Success) ? "hipSuccess"
                                                                           : "hipErrorUnknown");
 }

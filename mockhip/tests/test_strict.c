@@ -355,6 +355,33 @@ MT_SITE hipError_t strict_unmap_past_the_end(scene *s) {
   return err;
 }
 
+MT_SITE hipError_t strict_unmap_half_named(scene *s) {
+  hipError_t err = hipMemUnmap(s->base, s->g);
+  END_SITE(strict_unmap_half_named);
+  return err;
+}
+
+/* A report names addresses as the trace does, reservation#N+offset, not raw. */
+static void test_report_names_addresses(void **state) {
+  (void)state;
+  scene s;
+  setup_mapped(&s);
+  char raw[32];
+  snprintf(raw, sizeof raw, "%p", s.base);
+  mockhip_strict(1);
+  mt_stderr_begin();
+  MT_EXPECT(hipErrorInvalidValue, strict_unmap_half_named(&s));
+  char *text = mt_stderr_end();
+  mockhip_strict(0);
+  teardown_mapped(&s);
+  if (strstr(text, "+0x0 + ") == NULL || strstr(text, raw) != NULL)
+    print_error("report: %s", text);
+  assert_non_null(strstr(text, ": reservation#"));
+  assert_non_null(strstr(text, "ends inside the mapping at reservation#"));
+  assert_null(strstr(text, raw));
+  free(text);
+}
+
 /* The same misuse, the same kind, another site: reported again, once. */
 static void test_another_site_reports_again(void **state) {
   (void)state;
@@ -496,6 +523,7 @@ int main(void) {
   const struct CMUnitTest sites[] = {
       MT_CLEAN_TEST(test_another_site_reports_again),
       MT_CLEAN_TEST(test_strict_off_is_silent),
+      MT_CLEAN_TEST(test_report_names_addresses),
       cmocka_unit_test(test_variable_turns_it_on),
   };
   const struct CMUnitTest negative[] = {
