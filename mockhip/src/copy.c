@@ -28,19 +28,20 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
   if (region == NULL)
     return hipSuccess;
   const char *what = need == hipMemAccessFlagsProtReadWrite ? "dst" : "src";
-  char at_text[64], object[64];
-  mh__describe_addr(s, addr, at_text, sizeof at_text);
-  mh__describe_addr(s, region->base, object, sizeof object);
+  /* addr as reservation#N+offset: written only when a reason needs it, since every copy and
+     set comes through here */
+  char at_text[64];
   if (addr - region->base > region->asked_bytes ||
       bytes > region->asked_bytes - (addr - region->base)) {
     char name[64];
+    mh__describe_addr(s, addr, at_text, sizeof at_text);
     mh__describe_region(region, name, sizeof name);
     mh__misuse(MH_MISUSE_COPY_SPANS, "%s %s + %zu starts in %s and ends past it", what, at_text,
                bytes, name);
     return mh__fail(hipErrorInvalidValue,
                     "%s %s + %zu bytes runs past the end of %s (%zu bytes): one copy stays "
                     "inside one reservation or hipMalloc block",
-                    what, at_text, bytes, object, region->asked_bytes);
+                    what, at_text, bytes, name, region->asked_bytes);
   }
   if (region->kind == MH_REGION_MALLOC)
     return hipSuccess;
@@ -49,6 +50,7 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
     mh_mapping *m = mh__mapping_containing(s, at);
     if (m == NULL) {
       char hole[64];
+      mh__describe_addr(s, addr, at_text, sizeof at_text);
       mh__describe_addr(s, at, hole, sizeof hole);
       return mh__fail(hipErrorInvalidValue,
                       "%s %s + %zu bytes reaches %s, which is reserved but not mapped: hipMemMap "
@@ -61,6 +63,7 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
                      "or faults, and the call returns hipSuccess",
                      need == hipMemAccessFlagsProtReadWrite ? "writes" : "reads");
       char mapping[64];
+      mh__describe_addr(s, addr, at_text, sizeof at_text);
       mh__describe_addr(s, m->base, mapping, sizeof mapping);
       return mh__fail(hipErrorInvalidValue,
                       "%s %s: device %d has %s access to the mapping at %s and the copy needs %s: "

@@ -475,13 +475,14 @@ static hipError_t get_access(mh_state *s, unsigned long long *flags, const hipMe
     return mh__fail(hipErrorInvalidValue, "location.id %d is not a device (0..%d)", loc->id,
                     s->options.devices - 1);
   mh_mapping *m = mh__mapping_containing(s, (uintptr_t)ptr);
-  char at[64];
-  mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
-  if (m == NULL)
+  if (m == NULL) {
+    char at[64];
+    mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
     return mh__fail(hipErrorInvalidValue,
                     "ptr %s is not inside a mapping: access is kept per mapping, so only mapped "
                     "addresses have one",
                     at);
+  }
   *flags = m->access[loc->id];
   return hipSuccess;
 }
@@ -507,18 +508,19 @@ static hipError_t retain(mh_state *s, hipMemGenericAllocationHandle_t *handle, v
   if (addr == NULL)
     return mh__fail(hipErrorInvalidValue, "addr is NULL");
   mh_mapping *mapping = mh__mapping_containing(s, (uintptr_t)addr);
-  char at[64];
-  mh__describe_addr(s, (uintptr_t)addr, at, sizeof at);
-  if (mapping == NULL && mh__block_containing(s, (uintptr_t)addr) != NULL)
-    return mh__profile_fail(MH_ROW_retain_non_vmm,
-                            "addr %s is hipMalloc memory: only addresses inside a hipMemMap "
-                            "mapping have an allocation handle",
-                            at);
-  if (mapping == NULL)
+  if (mapping == NULL) {
+    char at[64];
+    mh__describe_addr(s, (uintptr_t)addr, at, sizeof at);
+    if (mh__block_containing(s, (uintptr_t)addr) != NULL)
+      return mh__profile_fail(MH_ROW_retain_non_vmm,
+                              "addr %s is hipMalloc memory: only addresses inside a hipMemMap "
+                              "mapping have an allocation handle",
+                              at);
     return mh__fail(hipErrorInvalidValue,
                     "addr %s is not inside a mapping: only mapped addresses have an allocation "
                     "handle",
                     at);
+  }
   /* Only the newest runtime adds a reference (rocm-systems#2696, a.10#4). */
   if (mh__profile_is(MH_ROW_retain_adds_reference, MH_CELL_yes))
     mapping->phys->handle_refs++;

@@ -117,18 +117,21 @@ static mh_mapping *exact_run(mh_state *s, void *ptr, size_t bytes, size_t *count
  */
 static hipError_t containing_mapping(mh_state *s, void *ptr, size_t bytes, mh_mapping **out) {
   mh_mapping *m = mh__mapping_containing(s, (uintptr_t)ptr);
-  char at[64];
-  mh__describe_addr(s, m != NULL ? m->base : (uintptr_t)ptr, at, sizeof at);
+  bool whole_only = mh__profile_is(MH_ROW_unmap_size, MH_CELL_whole_mapping);
+  bool past = m != NULL && bytes > m->bytes - ((uintptr_t)ptr - m->base);
+  char at[64]; /* the mapping (or ptr) as reservation#N+offset, for a reason or a report only */
+  if (m == NULL || (whole_only && bytes != m->bytes) || past)
+    mh__describe_addr(s, m != NULL ? m->base : (uintptr_t)ptr, at, sizeof at);
   if (m == NULL)
     return mh__profile_fail(MH_ROW_unmap_unmapped,
                             "ptr %s is not inside a mapping (never mapped, or unmapped already)",
                             at);
-  if (mh__profile_is(MH_ROW_unmap_size, MH_CELL_whole_mapping) && bytes != m->bytes)
+  if (whole_only && bytes != m->bytes)
     return mh__fail(hipErrorInvalidValue,
                     "size %zu is not the size of the mapping ptr is in (%s, %zu bytes); "
                     "hipMemUnmap takes a whole mapping: hipMemUnmap(%s, %zu) would unmap it",
                     bytes, at, m->bytes, at, m->bytes);
-  if (bytes > m->bytes - ((uintptr_t)ptr - m->base))
+  if (past)
     mh__misuse(MH_MISUSE_VERSION_BUG,
                "ROCm %s fails here: it unmaps only the mapping at %s (%zu bytes) of the %zu "
                "asked for; the rest stays mapped and the reservation's hipMemAddressFree fails "
