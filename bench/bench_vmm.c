@@ -6,6 +6,8 @@
  *   hipMemcpy of 256 bytes     vs  memcpy, with 20 and with 20,000 live mappings
  *   hipMemCreate + release     vs  memfd_create + ftruncate + close (a file per handle,
  *                                  what ROCm's dmabuf and mockhip before its arena cost)
+ *   hipMemGetAccess            at 20,000 live mappings vs at 100: an address lookup
+ *                                  should not grow with the mappings (ratio near 1)
  *
  * Not a test: nothing here passes or fails on timing.
  */
@@ -143,6 +145,51 @@ static void bench_create(size_t granule, size_t live, int rounds) {
   row(what, "memfd_create+ftruncate+close", mock, base);
 }
 
+/* ns per hipMemGetAccess over `count` one-granule mappings, visited in a scattered order so a
+   lookup does not find the last one's path in cache. */
+static double get_access_ns(size_t granule, size_t count, int lookups) {
+  hipMemAllocationProp prop = device_prop();
+  hipMemGenericAllocationHandle_t handle;
+  char *va;
+  CHECK(hipMemCreate(&handle, granule, &prop, 0));
+  CHECK(hipMemAddressReserve((void **)&va, granule * count, 0, NULL, 0));
+  for (size_t i = 0; i < count; i++)
+    CHECK(hipMemMap(va + i * granule, granule, 0, handle, 0));
+  hipMemLocation where = {hipMemLocationTypeDevice, 0};
+  unsigned long long flags;
+  size_t at = 0, step = 7919 % count; /* a prime: every mapping in turn, out of order */
+  double t0 = now_ns();
+  for (int i = 0; i < lookups; i++, at = (at + step) % count)
+    CHECK(hipMemGetAccess(&flags, &where, va + at * granule + granule / 2));
+  double ns = (now_ns() - t0) / lookups;
+  CHECK(hipMemUnmap(va, granule * count));
+  CHECK(hipMemAddressFree(va, granule * count));
+  CHECK(hipMemRelease(handle));
+  return ns;
+}
+
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* hipMemGetAccess at many live mappings against few: rounds of each taken in turn, so a
+   change in the machine's load falls on both; medians. */
+static void bench_lookup(size_t granule, size_t few, size_t many) {
+  enum { ROUNDS = 7 };
+  double few_ns[ROUNDS], many_ns[ROUNDS];
+  for (int r = 0; r < ROUNDS; r++) {
+    few_ns[r] = get_access_ns(granule, few, 200000);
+    many_ns[r] = get_access_ns(granule, many, 200000);
+  }
+  qsort(few_ns, ROUNDS, sizeof *few_ns, by_value);
+  qsort(many_ns, ROUNDS, sizeof *many_ns, by_value);
+  char what[64], baseline[64];
+  snprintf(what, sizeof what, "hipMemGetAccess, %zu mappings", many);
+  snprintf(baseline, sizeof baseline, "hipMemGetAccess, %zu mappings", few);
+  row(what, baseline, many_ns[ROUNDS / 2], few_ns[ROUNDS / 2]);
+}
+
 int main(void) {
   size_t granule = 0;
   hipMemAllocationProp prop = device_prop();
@@ -153,5 +200,6 @@ int main(void) {
   bench_copy(granule, 20000, 200000);
   bench_create(granule, 0, 100000);
   bench_create(granule, 50000, 100000);
+  bench_lookup(granule, 100, 20000);
   return 0;
 }
