@@ -23,6 +23,7 @@
 #include <hip/hip_runtime_api.h>
 #include <mockhip.h>
 
+#include "addr_index.h"
 #include "hipvmm_compat.h"
 #include "idmap.h"
 #include "os.h"
@@ -183,8 +184,9 @@ typedef struct mh_state {
   pthread_rwlock_t *lock; /* see the fork handlers in runtime.c */
   mh_options options;
   size_t page_bytes;
-  mh_tree regions; /* reservations and hipMalloc blocks */
-  mh_tree mappings;
+  mh_tree regions;                    /* reservations and hipMalloc blocks */
+  mh_tree mappings;                   /* ordered walks */
+  mh_addr_index by_address;           /* the mapping at an address, in steps that do not grow */
   mh_idmap handles;                   /* id -> mh_phys */
   mh_idmap streams;                   /* id -> mh_stream */
   mh_idmap events;                    /* id -> mh_event */

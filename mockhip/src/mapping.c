@@ -31,11 +31,7 @@ static const char *map_limit(int err, char *buf, size_t bytes) {
 }
 
 mh_mapping *mh__mapping_containing(mh_state *s, uintptr_t addr) {
-  mh_tree_node *node = mh__tree_floor(&s->mappings, addr);
-  if (node == NULL)
-    return NULL;
-  mh_mapping *mapping = MH_CONTAINER(node, mh_mapping, node);
-  return addr - mapping->base < mapping->bytes ? mapping : NULL;
+  return mh__index_find(&s->by_address, addr);
 }
 
 mh_mapping *mh__mapping_at(mh_state *s, uintptr_t addr) {
@@ -182,8 +178,13 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
   mh_mapping *mapping = calloc(1, sizeof *mapping + slots(s));
   if (mapping == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the mapping record");
+  if (mh__index_insert(&s->by_address, base, bytes, mapping) != 0) {
+    free(mapping);
+    return mh__fail(hipErrorOutOfMemory, "no memory for the address index");
+  }
   int err = mh__os_map_fixed(ptr, bytes, &phys->memory);
   if (err != 0) {
+    mh__index_remove(&s->by_address, base, bytes);
     /* Recent kernels keep the placeholder when a fixed map fails; older ones may leave a hole. */
     if (!mh__os_is_mapped(ptr, bytes))
       mh__os_placeholder(ptr, bytes);
@@ -226,6 +227,7 @@ MH_EXPORT hipError_t hipMemMap(void *ptr, size_t size, size_t offset,
 static void unmap_one(mh_state *s, mh_mapping *m) {
   mh__explain_remember_unmap(m);
   mh__tree_remove(&s->mappings, &m->node);
+  mh__index_remove(&s->by_address, m->base, m->bytes);
   m->reservation->mappings--;
   s->stats.live_mappings--;
   s->stats.mapped_bytes -= m->bytes;

@@ -9,6 +9,10 @@
 #include "internal.h"
 
 mh_region *mh__region_containing(mh_state *s, uintptr_t addr) {
+  /* A mapped address finds its reservation through the index; the rest walk the tree. */
+  mh_mapping *mapping = mh__mapping_containing(s, addr);
+  if (mapping != NULL)
+    return mapping->reservation;
   mh_tree_node *node = mh__tree_floor(&s->regions, addr);
   if (node == NULL)
     return NULL;

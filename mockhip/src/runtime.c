@@ -59,6 +59,7 @@ static void state_init(void) {
   mh__options_read(&state.options);
   mh__profile_init(state.options.rocm_version);
   state.page_bytes = mh__os_page_bytes();
+  mh__index_init(&state.by_address, state.options.granularity);
   for (size_t kind = 0; kind < sizeof state.next_id / sizeof state.next_id[0]; kind++)
     state.next_id[kind] = 1;
   mh__fault_init(state.options.fail, state.options.seed);

@@ -1,0 +1,142 @@
+/*
+ * addr_index.c: the radix tree of addr_index.h. A slot holds 0 (nothing), a
+ * child node (an even pointer) or a value with its low bit set: a value
+ * covering the slot's whole span, found without going further down.
+ */
+#include <stdlib.h>
+
+#include "addr_index.h"
+
+#define BITS 12 /* 4096 slots, a 32 KiB node */
+#define FANOUT ((uint64_t)1 << BITS)
+#define VALUE_BIT ((uintptr_t)1)
+
+struct mh_index_node {
+  size_t used; /* slots not 0: the node is freed when none are */
+  uintptr_t slot[FANOUT];
+};
+
+void mh__index_init(mh_addr_index *index, size_t granularity) {
+  unsigned shift = (unsigned)__builtin_ctzll((unsigned long long)granularity);
+  unsigned key_bits = 64 - shift;
+  index->root = NULL;
+  index->nodes = 0;
+  index->shift = shift;
+  index->levels = (key_bits + BITS - 1) / BITS;
+}
+
+/* Keys one slot of a node at level covers (level 0 is the root). */
+static uint64_t span_of(const mh_addr_index *index, unsigned level) {
+  return (uint64_t)1 << (BITS * (index->levels - 1 - level));
+}
+
+static size_t allocations_to_fail = SIZE_MAX; /* tests only */
+
+void mh__index_fail_after(size_t allocations) { allocations_to_fail = allocations; }
+
+static mh_index_node *node_new(mh_addr_index *index) {
+  if (allocations_to_fail != SIZE_MAX && allocations_to_fail-- == 0)
+    return NULL;
+  mh_index_node *node = calloc(1, sizeof *node);
+  if (node != NULL)
+    index->nodes++;
+  return node;
+}
+
+static void node_free(mh_addr_index *index, mh_index_node *node) {
+  index->nodes--;
+  free(node);
+}
+
+/* Clears keys [lo, hi) under node, which covers keys from node_lo; frees emptied children. */
+static void clear(mh_addr_index *index, mh_index_node *node, unsigned level, uint64_t node_lo,
+                  uint64_t lo, uint64_t hi) {
+  uint64_t span = span_of(index, level);
+  for (uint64_t i = (lo - node_lo) / span; i < FANOUT && node_lo + i * span < hi; i++) {
+    uint64_t slot_lo = node_lo + i * span, slot_hi = slot_lo + span;
+    uintptr_t slot = node->slot[i];
+    if (slot == 0)
+      continue;
+    if (!(lo <= slot_lo && slot_hi <= hi) && (slot & VALUE_BIT) == 0) {
+      mh_index_node *child = (mh_index_node *)slot;
+      clear(index, child, level + 1, slot_lo, lo > slot_lo ? lo : slot_lo,
+            hi < slot_hi ? hi : slot_hi);
+      if (child->used > 0)
+        continue;
+      node_free(index, child);
+    } else if ((slot & VALUE_BIT) == 0) {
+      /* A child wholly inside the range: everything under it goes. */
+      mh_index_node *child = (mh_index_node *)slot;
+      clear(index, child, level + 1, slot_lo, slot_lo, slot_hi);
+      node_free(index, child);
+    }
+    node->slot[i] = 0;
+    node->used--;
+  }
+}
+
+/* Sets keys [lo, hi) under node to tagged; -1 when a child cannot be allocated. */
+static int fill(mh_addr_index *index, mh_index_node *node, unsigned level, uint64_t node_lo,
+                uint64_t lo, uint64_t hi, uintptr_t tagged) {
+  uint64_t span = span_of(index, level);
+  for (uint64_t i = (lo - node_lo) / span; i < FANOUT && node_lo + i * span < hi; i++) {
+    uint64_t slot_lo = node_lo + i * span, slot_hi = slot_lo + span;
+    if (lo <= slot_lo && slot_hi <= hi) {
+      node->slot[i] = tagged; /* empty: the caller's range overlaps nothing */
+      node->used++;
+      continue;
+    }
+    mh_index_node *child = (mh_index_node *)node->slot[i];
+    if (child == NULL) {
+      child = node_new(index);
+      if (child == NULL)
+        return -1;
+      node->slot[i] = (uintptr_t)child;
+      node->used++;
+    }
+    if (fill(index, child, level + 1, slot_lo, lo > slot_lo ? lo : slot_lo,
+             hi < slot_hi ? hi : slot_hi, tagged) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+void mh__index_remove(mh_addr_index *index, uintptr_t base, size_t bytes) {
+  if (index->root == NULL || bytes == 0)
+    return;
+  uint64_t lo = (uint64_t)base >> index->shift;
+  clear(index, index->root, 0, 0, lo, lo + ((uint64_t)bytes >> index->shift));
+  if (index->root->used == 0) {
+    node_free(index, index->root);
+    index->root = NULL;
+    index->nodes = 0;
+  }
+}
+
+int mh__index_insert(mh_addr_index *index, uintptr_t base, size_t bytes, void *value) {
+  if (bytes == 0)
+    return 0;
+  if (index->root == NULL && (index->root = node_new(index)) == NULL)
+    return -1;
+  uint64_t lo = (uint64_t)base >> index->shift;
+  uint64_t hi = lo + ((uint64_t)bytes >> index->shift);
+  if (fill(index, index->root, 0, 0, lo, hi, (uintptr_t)value | VALUE_BIT) != 0) {
+    mh__index_remove(index, base, bytes); /* what was set, and the nodes made for it */
+    return -1;
+  }
+  return 0;
+}
+
+void *mh__index_find(const mh_addr_index *index, uintptr_t addr) {
+  uint64_t key = (uint64_t)addr >> index->shift;
+  const mh_index_node *node = index->root;
+  for (unsigned level = 0; node != NULL; level++) {
+    uintptr_t slot = node->slot[(key >> (BITS * (index->levels - 1 - level))) & (FANOUT - 1)];
+    if (slot & VALUE_BIT)
+      return (void *)(slot & ~VALUE_BIT);
+    node = (const mh_index_node *)slot;
+  }
+  return NULL;
+}
+
+size_t mh__index_nodes(const mh_addr_index *index) { return index->nodes; }

@@ -1,0 +1,44 @@
+/*
+ * addr_index.h: which mapping holds an address, in a fixed number of steps
+ * however many mappings live: a radix tree on address >> log2(granule) whose
+ * nodes are allocated only where mappings are, so a TiB reservation costs
+ * nothing until it is mapped. A mapping that covers a node's whole span is
+ * stored once in the slot above it, so mapping 16 GiB writes a few thousand
+ * slots, not millions.
+ */
+#ifndef MH_ADDR_INDEX_H
+#define MH_ADDR_INDEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct mh_index_node mh_index_node;
+
+typedef struct mh_addr_index {
+  mh_index_node *root; /* NULL while nothing is indexed */
+  unsigned shift;      /* keys are addresses >> shift */
+  unsigned levels;     /* nodes on a path from the root to a leaf */
+  size_t nodes;        /* allocated now */
+} mh_addr_index;
+
+/* An empty index for ranges whose bases and sizes are multiples of granularity. */
+void mh__index_init(mh_addr_index *index, size_t granularity);
+
+/* Makes every address of [base, base + bytes) find value (an even pointer); the range
+   must hold no other value. 0, or -1 with nothing changed when a node cannot be allocated. */
+int mh__index_insert(mh_addr_index *index, uintptr_t base, size_t bytes, void *value);
+
+/* Forgets [base, base + bytes), freeing the nodes that hold nothing more. */
+void mh__index_remove(mh_addr_index *index, uintptr_t base, size_t bytes);
+
+/* The value whose range holds addr, or NULL. */
+void *mh__index_find(const mh_addr_index *index, uintptr_t addr);
+
+/* Nodes allocated now: 0 when nothing is indexed (tests). */
+size_t mh__index_nodes(const mh_addr_index *index);
+
+/* Tests: the node allocation after the next `allocations` fails, as once out of memory;
+   SIZE_MAX (the default) never. */
+void mh__index_fail_after(size_t allocations);
+
+#endif /* MH_ADDR_INDEX_H */
