@@ -21,6 +21,8 @@ void mh__index_init(mh_addr_index *index, size_t granularity) {
   unsigned key_bits = 64 - shift;
   index->root = NULL;
   index->nodes = 0;
+  index->spare = NULL;
+  index->spares = 0;
   index->shift = shift;
   index->levels = (key_bits + BITS - 1) / BITS;
 }
@@ -37,14 +39,29 @@ void mh__index_fail_after(size_t allocations) { allocations_to_fail = allocation
 static mh_index_node *node_new(mh_addr_index *index) {
   if (allocations_to_fail != SIZE_MAX && allocations_to_fail-- == 0)
     return NULL;
-  mh_index_node *node = calloc(1, sizeof *node);
+  mh_index_node *node = index->spare;
+  if (node != NULL) {
+    index->spare = (mh_index_node *)node->slot[0];
+    index->spares--;
+    node->slot[0] = 0;
+  } else {
+    node = calloc(1, sizeof *node);
+  }
   if (node != NULL)
     index->nodes++;
   return node;
 }
 
+/* Keeps up to one path of emptied nodes (all slots 0 already) for the next map: a map and
+   unmap of a lone mapping would otherwise allocate and clear a whole path each time. */
 static void node_free(mh_addr_index *index, mh_index_node *node) {
   index->nodes--;
+  if (index->spares < index->levels) {
+    node->slot[0] = (uintptr_t)index->spare;
+    index->spare = node;
+    index->spares++;
+    return;
+  }
   free(node);
 }
 
@@ -109,7 +126,6 @@ void mh__index_remove(mh_addr_index *index, uintptr_t base, size_t bytes) {
   if (index->root->used == 0) {
     node_free(index, index->root);
     index->root = NULL;
-    index->nodes = 0;
   }
 }
 
@@ -137,6 +153,15 @@ void *mh__index_find(const mh_addr_index *index, uintptr_t addr) {
     node = (const mh_index_node *)slot;
   }
   return NULL;
+}
+
+void mh__index_release(mh_addr_index *index) {
+  while (index->spare != NULL) {
+    mh_index_node *node = index->spare;
+    index->spare = (mh_index_node *)node->slot[0];
+    free(node);
+  }
+  index->spares = 0;
 }
 
 size_t mh__index_nodes(const mh_addr_index *index) { return index->nodes; }

@@ -15,10 +15,12 @@
 typedef struct mh_index_node mh_index_node;
 
 typedef struct mh_addr_index {
-  mh_index_node *root; /* NULL while nothing is indexed */
-  unsigned shift;      /* keys are addresses >> shift */
-  unsigned levels;     /* nodes on a path from the root to a leaf */
-  size_t nodes;        /* allocated now */
+  mh_index_node *root;  /* NULL while nothing is indexed */
+  unsigned shift;       /* keys are addresses >> shift */
+  unsigned levels;      /* nodes on a path from the root to a leaf */
+  size_t nodes;         /* in use now */
+  mh_index_node *spare; /* emptied nodes kept for reuse, linked through slot[0] */
+  unsigned spares;      /* at most levels of them */
 } mh_addr_index;
 
 /* An empty index for ranges whose bases and sizes are multiples of granularity. */
@@ -34,7 +36,10 @@ void mh__index_remove(mh_addr_index *index, uintptr_t base, size_t bytes);
 /* The value whose range holds addr, or NULL. */
 void *mh__index_find(const mh_addr_index *index, uintptr_t addr);
 
-/* Nodes allocated now: 0 when nothing is indexed (tests). */
+/* Frees the nodes kept for reuse; the index must be empty. */
+void mh__index_release(mh_addr_index *index);
+
+/* Nodes in use now, not counting those kept for reuse: 0 when nothing is indexed (tests). */
 size_t mh__index_nodes(const mh_addr_index *index);
 
 /* Tests: the node allocation after the next `allocations` fails, as once out of memory;

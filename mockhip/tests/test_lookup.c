@@ -37,6 +37,14 @@ static void test_index_edges(void **state) {
   mh__index_remove(&index, b, 4096);
   assert_null(mh__index_find(&index, b));
   assert_int_equal(mh__index_nodes(&index), 0);
+  /* Emptied nodes are kept for reuse: reused, they hold nothing of before (a's key is 0 in
+     the low slots of every level). */
+  assert_int_equal(mh__index_insert(&index, b, 4096, values[3]), 0);
+  assert_null(mh__index_find(&index, a));
+  assert_ptr_equal(mh__index_find(&index, b), values[3]);
+  mh__index_remove(&index, b, 4096);
+  assert_int_equal(mh__index_nodes(&index), 0);
+  mh__index_release(&index);
 }
 
 /* A TiB range, not aligned to any node, is stored in whole-node slots: a few nodes, found at
@@ -56,6 +64,7 @@ static void test_index_huge_range(void **state) {
   mh__index_remove(&index, base, TIB);
   assert_null(mh__index_find(&index, base + TIB / 2));
   assert_int_equal(mh__index_nodes(&index), 0);
+  mh__index_release(&index);
 }
 
 /* Granularities that are not powers of two key on their power-of-two part. */
@@ -74,6 +83,7 @@ static void test_index_odd_granularity(void **state) {
   for (int i = 0; i < 3; i++)
     mh__index_remove(&index, base + i * granule, granule);
   assert_int_equal(mh__index_nodes(&index), 0);
+  mh__index_release(&index);
 }
 
 /* A failed node allocation leaves the index as it was, nodes included. */
@@ -103,6 +113,7 @@ static void test_index_insert_fails_cleanly(void **state) {
   mh__index_remove(&index, far, 8 * 4096);
   mh__index_remove(&index, kept, 4096);
   assert_int_equal(mh__index_nodes(&index), 0);
+  mh__index_release(&index);
 }
 
 /* ---- through the HIP calls ---- */
