@@ -140,7 +140,7 @@ static void test_edges_of_mappings_and_reservations(void **state) {
   MT_CHECK(hipMemCreate(&h1, 2 * g, &prop, 0));
   MT_CHECK(hipMemCreate(&h2, g, &prop, 0));
   void *range = NULL;
-  MT_CHECK(hipMemAddressReserve(&range, 8 * g, 0, NULL, 0));
+  MT_CHECK(hipMemAddressReserve(&range, 8 * g, g, NULL, 0));
   char *base = range;
   MT_CHECK(hipMemMap(base + 2 * g, 2 * g, 0, h1, 0));
   MT_CHECK(hipMemMap(base + 4 * g, g, 0, h2, 0));
@@ -197,7 +197,7 @@ static void test_many_mappings(void **state) {
     MT_CHECK(hipMemCreate(&handles[h], g, &prop, 0));
   char *bases[RESERVATIONS];
   for (int r = 0; r < RESERVATIONS; r++)
-    MT_CHECK(hipMemAddressReserve((void **)&bases[r], MANY * g, 0, NULL, 0));
+    MT_CHECK(hipMemAddressReserve((void **)&bases[r], MANY * g, g, NULL, 0));
   for (int r = 0; r < RESERVATIONS; r++)
     for (size_t i = 0; i < MANY; i++)
       MT_CHECK(hipMemMap(bases[r] + i * g, g, 0, handles[(i + r) % 2], 0));
@@ -227,7 +227,7 @@ static void test_map_out_of_index_memory(void **state) {
   hipMemGenericAllocationHandle_t handle;
   MT_CHECK(hipMemCreate(&handle, 4 * g, &prop, 0));
   void *range = NULL;
-  MT_CHECK(hipMemAddressReserve(&range, 4 * g, 0, NULL, 0));
+  MT_CHECK(hipMemAddressReserve(&range, 4 * g, g, NULL, 0));
   hipError_t err = hipErrorOutOfMemory;
   size_t n = 0;
   for (; err != hipSuccess; n++) {
@@ -277,7 +277,7 @@ static void test_after_fork(void **state) {
   hipMemGenericAllocationHandle_t handle;
   MT_CHECK(hipMemCreate(&handle, g, &prop, 0));
   void *range = NULL;
-  MT_CHECK(hipMemAddressReserve(&range, 2 * g, 0, NULL, 0));
+  MT_CHECK(hipMemAddressReserve(&range, 2 * g, g, NULL, 0));
   MT_CHECK(hipMemMap(range, g, 0, handle, 0));
   assert_true(mt_exited_ok(mt_run_in_child(child_lookups, range)));
   assert_ptr_equal(retained(range), handle);
