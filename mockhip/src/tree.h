@@ -1,6 +1,7 @@
 /*
- * tree.h: an intrusive AVL tree keyed by address, so lookups by address stay
- * O(log n) with tens of thousands of live mappings.
+ * tree.h: an intrusive AVL tree keyed by address: the regions, and the
+ * mappings in order (walks over a reservation, the dump). The mapping at an
+ * address is addr_index.h's, in steps that do not grow with the mappings.
  */
 #ifndef MH_TREE_H
 #define MH_TREE_H
