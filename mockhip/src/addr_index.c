@@ -7,7 +7,7 @@
 
 #include "addr_index.h"
 
-#define BITS 12 /* 4096 slots, a 32 KiB node */
+#define BITS 9 /* 512 slots, a 4 KiB node */
 #define FANOUT ((uint64_t)1 << BITS)
 #define VALUE_BIT ((uintptr_t)1)
 
