@@ -53,6 +53,7 @@ typedef struct mh_options {
   bool teach;                     /* MOCKHIP_TEACH: trace + strict + explain, and ROCm's answer */
   const char *host_access;        /* MOCKHIP_HOST_ACCESS ("strict"), or NULL */
   const char *trace_html;         /* MOCKHIP_TRACE_HTML: the stepper page's path, or NULL */
+  size_t recycle_bytes;           /* MOCKHIP_RECYCLE_BYTES: released memory kept warm; 0: none */
 } mh_options;
 
 /* Room for an option value as a warning shows it. */
