@@ -78,6 +78,7 @@ typedef struct mh_phys {
   size_t handle_refs;        /* create/import/retain minus release */
   size_t mappings;           /* live mappings of it */
   bool imported;
+  bool warm;        /* recycled: its pages are resident, so access populates them (recycle.c) */
   const void *site; /* the call that made it, for the leak report */
 } mh_phys;
 
