@@ -8,6 +8,10 @@
  *                                  what ROCm's dmabuf and mockhip before its arena cost)
  *   hipMemGetAccess            at 20,000 live mappings vs at 100: an address lookup
  *                                  should not grow with the mappings (ratio near 1)
+ *   2 MiB create+map+set-access+touch every page+unmap+release, with recycled
+ *                              memory  vs  the same with MOCKHIP_RECYCLE_BYTES=0; the option
+ *                                  is read once, so each side runs in a child of its own,
+ *                                  the two interleaved; also page faults per cycle
  *
  * Not a test: nothing here passes or fails on timing.
  */
@@ -16,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -168,6 +174,16 @@ static double get_access_ns(size_t granule, size_t count, int lookups) {
   return ns;
 }
 
+#define RECYCLE_BYTES ((size_t)2 << 20)
+#define RECYCLE_CYCLES 41
+#define RECYCLE_RUNS 5
+
+static long minor_faults(void) {
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_minflt;
+}
+
 static int by_value(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
@@ -190,7 +206,78 @@ static void bench_lookup(size_t granule, size_t few, size_t many) {
   row(what, baseline, many_ns[ROUNDS / 2], few_ns[ROUNDS / 2]);
 }
 
-int main(void) {
+static double median(double *values, int count) {
+  qsort(values, (size_t)count, sizeof *values, by_value);
+  return values[count / 2];
+}
+
+/* The child's side: prints the median ns of a cycle and the faults per cycle. */
+static int recycle_child(void) {
+  hipMemAllocationProp prop = device_prop();
+  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  void *va;
+  CHECK(hipMemAddressReserve(&va, RECYCLE_BYTES, 0, NULL, 0));
+  double ns[RECYCLE_CYCLES];
+  long faults = 0;
+  for (int i = -1; i < RECYCLE_CYCLES; i++) { /* cycle -1 warms the cache */
+    long faults0 = minor_faults();
+    double t0 = now_ns();
+    hipMemGenericAllocationHandle_t handle;
+    CHECK(hipMemCreate(&handle, RECYCLE_BYTES, &prop, 0));
+    CHECK(hipMemMap(va, RECYCLE_BYTES, 0, handle, 0));
+    CHECK(hipMemSetAccess(va, RECYCLE_BYTES, &desc, 1));
+    for (size_t at = 0; at < RECYCLE_BYTES; at += page)
+      ((volatile char *)va)[at] = 1;
+    CHECK(hipMemUnmap(va, RECYCLE_BYTES));
+    CHECK(hipMemRelease(handle));
+    if (i >= 0) {
+      ns[i] = now_ns() - t0;
+      faults += minor_faults() - faults0;
+    }
+  }
+  CHECK(hipMemAddressFree(va, RECYCLE_BYTES));
+  printf("%.0f %.1f\n", median(ns, RECYCLE_CYCLES), (double)faults / RECYCLE_CYCLES);
+  return 0;
+}
+
+/* Runs this program as a recycle child with MOCKHIP_RECYCLE_BYTES=recycle. */
+static void run_recycle_child(const char *recycle, double *ns, double *faults) {
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0)
+    exit(1);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    setenv("MOCKHIP_RECYCLE_BYTES", recycle, 1);
+    execl("/proc/self/exe", "mockhip-bench", "--recycle-child", (char *)NULL);
+    _exit(127);
+  }
+  close(pipe_fds[1]);
+  FILE *in = fdopen(pipe_fds[0], "r");
+  int status;
+  if (pid < 0 || in == NULL || fscanf(in, "%lf %lf", ns, faults) != 2 ||
+      waitpid(pid, &status, 0) != pid || status != 0)
+    exit(1);
+  fclose(in);
+}
+
+static void bench_recycle(void) {
+  double on_ns[RECYCLE_RUNS], off_ns[RECYCLE_RUNS], on_faults[RECYCLE_RUNS],
+      off_faults[RECYCLE_RUNS];
+  for (int run = 0; run < RECYCLE_RUNS; run++) {
+    run_recycle_child("64M", &on_ns[run], &on_faults[run]);
+    run_recycle_child("0", &off_ns[run], &off_faults[run]);
+  }
+  row("2 MiB create..touch..release", "the same, RECYCLE_BYTES=0", median(on_ns, RECYCLE_RUNS),
+      median(off_ns, RECYCLE_RUNS));
+  printf("%-34s %10.1f      %-34s %10.1f\n", "  page faults per cycle",
+         median(on_faults, RECYCLE_RUNS), "", median(off_faults, RECYCLE_RUNS));
+}
+
+int main(int argc, char **argv) {
+  if (argc == 2 && strcmp(argv[1], "--recycle-child") == 0)
+    return recycle_child();
   size_t granule = 0;
   hipMemAllocationProp prop = device_prop();
   CHECK(hipMemGetAllocationGranularity(&granule, &prop, hipMemAllocationGranularityMinimum));
@@ -201,5 +288,7 @@ int main(void) {
   bench_create(granule, 0, 100000);
   bench_create(granule, 50000, 100000);
   bench_lookup(granule, 100, 20000);
+  fflush(stdout); /* the children inherit the buffer otherwise */
+  bench_recycle();
   return 0;
 }

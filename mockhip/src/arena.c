@@ -19,6 +19,8 @@
  * and no punching (its pages come back when both sides have closed it), and
  * each side starts a new file of its own.
  *
+ * A released extent may wait in recycle.c's cache before it comes back here.
+ *
  * Exportable handles never come from here (see phys.c): an export hands out
  * the whole file.
  */
@@ -113,6 +115,8 @@ void mh__arena_free(mh_os_memory *memory) {
   else
     close_file(file);
 }
+
+bool mh__arena_is_shared(const mh_os_memory *memory) { return memory->arena->shared; }
 
 void mh__arena_retire_all(void) {
   current = NULL;

@@ -8,6 +8,7 @@
 #ifndef MH_ARENA_H
 #define MH_ARENA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "os.h"
@@ -20,6 +21,9 @@ int mh__arena_alloc(size_t bytes, mh_os_memory *out);
 /* Gives an extent back: its pages go back to the system, and its file is
    closed once retired and empty. */
 void mh__arena_free(mh_os_memory *memory);
+
+/* Whether the extent's file is open in another process since a fork. */
+bool mh__arena_is_shared(const mh_os_memory *memory);
 
 /* Called on both sides of a fork: every open file is now shared with another
    process, so none hands out extents or discards pages any more. */

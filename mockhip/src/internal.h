@@ -54,6 +54,7 @@ typedef struct mh_options {
   bool teach;                     /* MOCKHIP_TEACH: trace + strict + explain, and ROCm's answer */
   const char *host_access;        /* MOCKHIP_HOST_ACCESS ("strict"), or NULL */
   const char *trace_html;         /* MOCKHIP_TRACE_HTML: the stepper page's path, or NULL */
+  size_t recycle_bytes;           /* MOCKHIP_RECYCLE_BYTES: released memory kept warm; 0: none */
 } mh_options;
 
 /* Room for an option value as a warning shows it. */
@@ -78,6 +79,7 @@ typedef struct mh_phys {
   size_t handle_refs;        /* create/import/retain minus release */
   size_t mappings;           /* live mappings of it */
   bool imported;
+  bool warm;        /* recycled: its pages are resident, so access populates them (recycle.c) */
   const void *site; /* the call that made it, for the leak report */
 } mh_phys;
 

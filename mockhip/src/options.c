@@ -53,6 +53,10 @@ static const option_desc options[] = {
     {"TEACH", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, teach)},
     {"HOST_ACCESS", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, host_access)},
     {"TRACE_HTML", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, trace_html)},
+    /* 64 MiB: 32 granules of the recommended 2 MiB, enough for a loop that maps and unmaps a
+       working set of buffers, and small beside the 16 GiB a device holds by default. */
+    {"RECYCLE_BYTES", OPTION_SIZE, 64 * 1024 * 1024, 0, 1ULL << 50, false,
+     offsetof(mh_options, recycle_bytes)},
 };
 
 static bool parse_bool(const char *text, unsigned long long *out) {

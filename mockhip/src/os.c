@@ -93,6 +93,17 @@ int mh__os_protect(void *addr, size_t bytes, mh_os_prot prot) {
   return mprotect(addr, bytes, flags) == 0 ? 0 : errno;
 }
 
+#ifndef MADV_POPULATE_READ /* Linux 5.14; older headers lack the names */
+#define MADV_POPULATE_READ 22
+#define MADV_POPULATE_WRITE 23
+#endif
+
+void mh__os_populate(void *addr, size_t bytes, mh_os_prot prot) {
+  if (prot != MH_OS_PROT_NONE)
+    (void)madvise(addr, bytes,
+                  prot == MH_OS_PROT_READWRITE ? MADV_POPULATE_WRITE : MADV_POPULATE_READ);
+}
+
 bool mh__os_is_mapped(void *addr, size_t bytes) {
   /* MS_ASYNC writes nothing back; msync only fails with ENOMEM on a hole. */
   return msync(addr, bytes, MS_ASYNC) == 0 || errno != ENOMEM;

@@ -43,6 +43,12 @@ int mh__os_map_fixed(void *addr, size_t bytes, const mh_os_memory *memory);
 
 int mh__os_protect(void *addr, size_t bytes, mh_os_prot prot);
 
+/* Fills the page tables of an accessible range in one call, so that touching
+   its pages takes no fault each; for memory whose pages are resident already
+   (a fresh extent would be committed whole). Best effort: kernels before 5.14
+   lack it, and the pages then fault in as usual. */
+void mh__os_populate(void *addr, size_t bytes, mh_os_prot prot);
+
 /* Whether every page of [addr, addr+bytes) is mapped (a placeholder counts). */
 bool mh__os_is_mapped(void *addr, size_t bytes);
 

@@ -13,6 +13,7 @@
 
 #include "arena.h"
 #include "internal.h"
+#include "recycle.h"
 
 /* The size every hipMemCreate must be a multiple of: ROCm compares memBaseAddrAlign_, an
    OpenCL value in bits (8 x 256), with a byte count (a.4). */
@@ -37,12 +38,13 @@ mh_phys *mh__phys_lookup(mh_state *s, hipMemGenericAllocationHandle_t handle) {
   return phys;
 }
 
-/* Gives the backing memory back: an arena extent, or a file of its own. */
+/* Gives the backing memory back: an arena extent (kept warm when the cache
+   takes it), or a file of its own. */
 static void memory_free(mh_os_memory *memory) {
-  if (memory->arena != NULL)
-    mh__arena_free(memory);
-  else
+  if (memory->arena == NULL)
     mh__os_memory_close(memory);
+  else if (!mh__recycle_keep(memory))
+    mh__arena_free(memory);
 }
 
 /* Names the limit behind a descriptor shortage, for a reason; "" for other errors. */
@@ -251,8 +253,10 @@ static hipError_t create(mh_state *s, hipMemGenericAllocationHandle_t *handle, s
      descriptor on it; MOCKHIP_FD_PER_HANDLE gives every handle one. */
   bool own_file =
       s->options.fd_per_handle || prop->requestedHandleType == hipMemHandleTypePosixFileDescriptor;
-  int os_err =
-      own_file ? mh__os_memory_create(bytes, &phys->memory) : mh__arena_alloc(bytes, &phys->memory);
+  phys->warm = !own_file && mh__recycle_take(bytes, &phys->memory);
+  int os_err = own_file     ? mh__os_memory_create(bytes, &phys->memory)
+               : phys->warm ? 0
+                            : mh__arena_alloc(bytes, &phys->memory);
   if (os_err != 0) {
     free(phys);
     char limit[96];

@@ -8,10 +8,12 @@
  */
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arena.h"
 #include "internal.h"
+#include "recycle.h"
 
 static mh_state state;
 static pthread_once_t state_once = PTHREAD_ONCE_INIT;
@@ -38,7 +40,11 @@ static const char *const api_names[] = {
  */
 static pthread_rwlock_t locks[2];
 
-static void fork_prepare(void) { pthread_rwlock_wrlock(state.lock); }
+/* The recycle cache empties first: its extents are in files both sides will hold. */
+static void fork_prepare(void) {
+  pthread_rwlock_wrlock(state.lock);
+  mh__recycle_drop_all();
+}
 /* Both sides now share the arena files: neither may reuse them (arena.c). */
 static void fork_parent(void) {
   mh__arena_retire_all();
@@ -52,6 +58,15 @@ static void fork_child(void) {
   mh__strict_forked_child();
 }
 
+/* Kept extents go back at exit, as every other object does; a thread still
+   inside mockhip then keeps them (the process is ending anyway). */
+static void recycle_at_exit(void) {
+  if (pthread_rwlock_trywrlock(state.lock) != 0)
+    return;
+  mh__recycle_drop_all();
+  pthread_rwlock_unlock(state.lock);
+}
+
 static void state_init(void) {
   state.lock = &locks[0];
   pthread_rwlock_init(state.lock, NULL);
@@ -60,6 +75,8 @@ static void state_init(void) {
   mh__profile_init(state.options.rocm_version);
   state.page_bytes = mh__os_page_bytes();
   mh__index_init(&state.by_address, state.options.granularity);
+  mh__recycle_init(state.options.recycle_bytes);
+  atexit(recycle_at_exit);
   for (size_t kind = 0; kind < sizeof state.next_id / sizeof state.next_id[0]; kind++)
     state.next_id[kind] = 1;
   mh__fault_init(state.options.fail, state.options.seed);

@@ -1,0 +1,234 @@
+/*
+ * test_recycle.c: MOCKHIP_RECYCLE_BYTES, released arena memory kept warm for
+ * the next hipMemCreate of its size. Which extent a handle got is read from
+ * /proc/self/maps (the memory file and the offset a mapping shows), since no
+ * HIP call tells. A handle is kept alive beside the others throughout, so that
+ * the arena file never empties and restarts its offsets on its own.
+ */
+#include "mock_test.h"
+#include "self_child.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Where a mapping's memory lies: its file (inode) and offset in it. */
+typedef struct extent {
+  unsigned long inode;
+  unsigned long long offset;
+} extent;
+
+static extent extent_at(const void *addr) {
+  extent found = {0, 0};
+  FILE *maps = fopen("/proc/self/maps", "r");
+  assert_non_null(maps);
+  char line[512];
+  while (fgets(line, sizeof line, maps) != NULL) {
+    uintptr_t start, end;
+    unsigned long long offset;
+    unsigned long inode;
+    if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " %*s %llx %*s %lu", &start, &end, &offset, &inode) ==
+            4 &&
+        start <= (uintptr_t)addr && (uintptr_t)addr < end) {
+      found = (extent){inode, offset + ((uintptr_t)addr - start)};
+      break;
+    }
+  }
+  fclose(maps);
+  return found;
+}
+
+static bool same_extent(extent a, extent b) { return a.inode == b.inode && a.offset == b.offset; }
+
+static bool reads_zero(const mt_mapping *m) {
+  for (size_t i = 0; i < m->bytes; i++)
+    if (((const unsigned char *)m->base)[i] != 0)
+      return false;
+  return true;
+}
+
+/* Maps a new handle of `bytes` read-write, fills it with `fill` and returns its extent. */
+static extent map_filled(mt_mapping *m, size_t bytes, int fill) {
+  mt_mapping_create(m, bytes, bytes);
+  mt_set_access(m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  assert_true(reads_zero(m));
+  extent at = extent_at(m->base);
+  assert_int_not_equal(at.inode, 0);
+  memset(m->base, fill, bytes);
+  return at;
+}
+
+/* Creates, fills and releases a handle of `bytes`; returns where it lay. */
+static extent released(size_t bytes) {
+  mt_mapping m;
+  extent at = map_filled(&m, bytes, 0xab);
+  mt_mapping_destroy(&m);
+  return at;
+}
+
+static void test_recycled_memory_reads_zero(void **state) {
+  (void)state;
+  size_t bytes = 16 * mt_granularity();
+  mt_mapping hold, again;
+  map_filled(&hold, bytes, 1);
+  extent first = released(bytes);
+  assert_true(same_extent(map_filled(&again, bytes, 2), first)); /* zero, checked inside */
+  mt_mapping_destroy(&again);
+  mt_mapping_destroy(&hold);
+}
+
+static void test_sizes_are_honoured(void **state) {
+  (void)state;
+  size_t bytes = 16 * mt_granularity();
+  mt_mapping hold, bigger, same;
+  map_filled(&hold, bytes, 1);
+  extent small = released(bytes);
+  extent big = map_filled(&bigger, 2 * bytes, 2);
+  assert_false(big.inode == small.inode && big.offset <= small.offset &&
+               small.offset < big.offset + 2 * bytes); /* not laid over the kept extent */
+  assert_true(same_extent(map_filled(&same, bytes, 3), small));
+  mt_mapping_destroy(&same);
+  mt_mapping_destroy(&bigger);
+  mt_mapping_destroy(&hold);
+}
+
+/* Kept memory is released memory for every counter and for hipMemGetInfo. */
+static void test_kept_memory_is_not_charged(void **state) {
+  (void)state;
+  size_t bytes = 16 * mt_granularity();
+  mockhip_stats_t before = mt_stats();
+  released(bytes);
+  mockhip_stats_t after = mt_stats();
+  assert_int_equal(after.physical_bytes, before.physical_bytes);
+  assert_int_equal(after.live_handles, before.live_handles);
+  size_t free_bytes, total_bytes;
+  MT_CHECK(hipMemGetInfo(&free_bytes, &total_bytes));
+  assert_int_equal(free_bytes, total_bytes);
+}
+
+/* Exportable memory has a file of its own: released, it is never handed out again. */
+static void test_exported_memory_is_not_recycled(void **state) {
+  (void)state;
+  size_t bytes = 16 * mt_granularity();
+  hipMemAllocationProp prop = mt_prop_device(0);
+  prop.requestedHandleType = hipMemHandleTypePosixFileDescriptor;
+  hipMemGenericAllocationHandle_t exported, imported;
+  MT_CHECK(hipMemCreate(&exported, bytes, &prop, 0));
+  int fd = -1;
+  MT_CHECK(hipMemExportToShareableHandle(&fd, exported, hipMemHandleTypePosixFileDescriptor, 0));
+  MT_CHECK(hipMemImportFromShareableHandle(&imported, (void *)(intptr_t)fd,
+                                           hipMemHandleTypePosixFileDescriptor));
+  mt_mapping view = {.bytes = bytes, .reserved = bytes};
+  MT_CHECK(hipMemAddressReserve(&view.base, bytes, 0, NULL, 0));
+  MT_CHECK(hipMemMap(view.base, bytes, 0, imported, 0));
+  view.handle = imported;
+  view.mapped = true;
+  mt_set_access(&view, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  extent shared = extent_at(view.base);
+  memset(view.base, 0xab, bytes);
+  MT_CHECK(hipMemRelease(exported));
+  mt_mapping_destroy(&view); /* releases the import */
+  mt_mapping next;
+  assert_int_not_equal(map_filled(&next, bytes, 1).inode, shared.inode);
+  mt_mapping_destroy(&next);
+  close(fd);
+}
+
+/* After a fork, memory either side releases from a file both hold is not kept, and what
+   was kept before it is gone on both sides. */
+static void test_fork(void **state) {
+  (void)state;
+  size_t bytes = 16 * mt_granularity();
+  mt_mapping hold, shared, next;
+  map_filled(&hold, bytes, 1);
+  extent kept = released(bytes);
+  extent old = map_filled(&shared, bytes, 2);
+  fflush(NULL);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  mt_mapping_destroy(&shared); /* both sides: a file shared with the other */
+  extent fresh = map_filled(&next, bytes, 3);
+  bool ok = fresh.inode != kept.inode && fresh.inode != old.inode;
+  if (pid == 0)
+    _exit(ok ? 0 : 1);
+  assert_true(ok);
+  int status;
+  assert_int_equal(waitpid(pid, &status, 0), pid);
+  assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  mt_mapping_destroy(&next);
+  mt_mapping_destroy(&hold);
+}
+
+/* ---- in a fresh process, under a given MOCKHIP_RECYCLE_BYTES ---- */
+
+/* Three extents released under a bound of two: the third is not kept. */
+static void bound_case(void) {
+  size_t bytes = 16 * mt_granularity();
+  mt_mapping hold, first[3], again[3];
+  map_filled(&hold, bytes, 1);
+  extent gone[3];
+  for (int i = 0; i < 3; i++)
+    gone[i] = map_filled(&first[i], bytes, 2);
+  for (int i = 0; i < 3; i++)
+    mt_mapping_destroy(&first[i]);
+  bool seen[3] = {false, false, false};
+  for (int i = 0; i < 3; i++) {
+    extent at = map_filled(&again[i], bytes, 2);
+    for (int j = 0; j < 3; j++)
+      seen[j] = seen[j] || same_extent(at, gone[j]);
+  }
+  SC_CHECK(seen[0] && seen[1] && !seen[2]);
+  for (int i = 0; i < 3; i++)
+    mt_mapping_destroy(&again[i]);
+  mt_mapping_destroy(&hold);
+}
+
+static void disabled_case(void) {
+  size_t bytes = 16 * mt_granularity();
+  mt_mapping hold, next;
+  map_filled(&hold, bytes, 1);
+  extent first = released(bytes);
+  SC_CHECK(!same_extent(map_filled(&next, bytes, 2), first));
+  mt_mapping_destroy(&next);
+  mt_mapping_destroy(&hold);
+}
+
+static const sc_case cases[] = {{"bound", bound_case}, {"disabled", disabled_case}};
+
+static void run_case(const char *name, const char *option) {
+  const char *env[] = {option, NULL};
+  char *err = NULL;
+  int status = sc_run(name, env, &err);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    print_error("%s under %s said:\n%s", name, option, err);
+  free(err);
+  assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+static void test_bound_is_honoured(void **state) {
+  (void)state;
+  char option[64];
+  snprintf(option, sizeof option, "MOCKHIP_RECYCLE_BYTES=%zu", 2 * 16 * mt_granularity());
+  run_case("bound", option);
+}
+
+static void test_zero_disables(void **state) {
+  (void)state;
+  run_case("disabled", "MOCKHIP_RECYCLE_BYTES=0");
+}
+
+int main(int argc, char **argv) {
+  sc_dispatch(argc, argv, cases, (int)(sizeof cases / sizeof cases[0]));
+  const struct CMUnitTest tests[] = {
+      MT_CLEAN_TEST(test_recycled_memory_reads_zero),
+      MT_CLEAN_TEST(test_sizes_are_honoured),
+      MT_CLEAN_TEST(test_kept_memory_is_not_charged),
+      MT_CLEAN_TEST(test_exported_memory_is_not_recycled),
+      MT_CLEAN_TEST(test_fork),
+      cmocka_unit_test(test_bound_is_honoured),
+      cmocka_unit_test(test_zero_disables),
+  };
+  return cmocka_run_group_tests_name("recycle", tests, NULL, NULL);
+}
