@@ -89,15 +89,28 @@ static void bench_map_cycle(size_t granule, int rounds) {
   row("map+set-access+unmap", "mmap+mprotect+placeholder", mock, base);
 }
 
-/* Copies 256 bytes into the middle mapping of `count` back-to-back mappings. */
-static void bench_copy(size_t granule, size_t count, int rounds) {
+/* One granule of memory mapped `count` times back to back in a reservation of its own. */
+static char *map_many(size_t granule, size_t count, hipMemGenericAllocationHandle_t *handle) {
   hipMemAllocationProp prop = device_prop();
-  hipMemGenericAllocationHandle_t handle;
   char *va;
-  CHECK(hipMemCreate(&handle, granule, &prop, 0));
+  CHECK(hipMemCreate(handle, granule, &prop, 0));
   CHECK(hipMemAddressReserve((void **)&va, granule * count, 0, NULL, 0));
   for (size_t i = 0; i < count; i++)
-    CHECK(hipMemMap(va + i * granule, granule, 0, handle, 0));
+    CHECK(hipMemMap(va + i * granule, granule, 0, *handle, 0));
+  return va;
+}
+
+static void unmap_many(char *va, size_t granule, size_t count,
+                       hipMemGenericAllocationHandle_t handle) {
+  CHECK(hipMemUnmap(va, granule * count));
+  CHECK(hipMemAddressFree(va, granule * count));
+  CHECK(hipMemRelease(handle));
+}
+
+/* Copies 256 bytes into the middle mapping of `count` back-to-back mappings. */
+static void bench_copy(size_t granule, size_t count, int rounds) {
+  hipMemGenericAllocationHandle_t handle;
+  char *va = map_many(granule, count, &handle);
   hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
   CHECK(hipMemSetAccess(va, granule * count, &desc, 1));
   char host[256] = {1};
@@ -112,9 +125,7 @@ static void bench_copy(size_t granule, size_t count, int rounds) {
     __asm__ volatile("" ::: "memory"); /* keep every copy */
   }
   double base = (now_ns() - t0) / rounds;
-  CHECK(hipMemUnmap(va, granule * count));
-  CHECK(hipMemAddressFree(va, granule * count));
-  CHECK(hipMemRelease(handle));
+  unmap_many(va, granule, count, handle);
   char what[64];
   snprintf(what, sizeof what, "hipMemcpy 256 B, %zu mappings", count);
   row(what, "memcpy 256 B", mock, base);
@@ -154,13 +165,8 @@ static void bench_create(size_t granule, size_t live, int rounds) {
 /* ns per hipMemGetAccess over `count` one-granule mappings, visited in a scattered order so a
    lookup does not find the last one's path in cache. */
 static double get_access_ns(size_t granule, size_t count, int lookups) {
-  hipMemAllocationProp prop = device_prop();
   hipMemGenericAllocationHandle_t handle;
-  char *va;
-  CHECK(hipMemCreate(&handle, granule, &prop, 0));
-  CHECK(hipMemAddressReserve((void **)&va, granule * count, 0, NULL, 0));
-  for (size_t i = 0; i < count; i++)
-    CHECK(hipMemMap(va + i * granule, granule, 0, handle, 0));
+  char *va = map_many(granule, count, &handle);
   hipMemLocation where = {hipMemLocationTypeDevice, 0};
   unsigned long long flags;
   size_t at = 0, step = 7919 % count; /* a prime: every mapping in turn, out of order */
@@ -168,9 +174,7 @@ static double get_access_ns(size_t granule, size_t count, int lookups) {
   for (int i = 0; i < lookups; i++, at = (at + step) % count)
     CHECK(hipMemGetAccess(&flags, &where, va + at * granule + granule / 2));
   double ns = (now_ns() - t0) / lookups;
-  CHECK(hipMemUnmap(va, granule * count));
-  CHECK(hipMemAddressFree(va, granule * count));
-  CHECK(hipMemRelease(handle));
+  unmap_many(va, granule, count, handle);
   return ns;
 }
 
