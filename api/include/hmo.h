@@ -247,6 +247,106 @@ HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count);
  */
 HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access);
 
+/* ---- sharing between processes ---- */
+
+/*
+ * Like hmo_memory_alloc, but its physical memory is created exportable
+ * (a POSIX file descriptor handle), so hmo_memory_export can hand it to another
+ * process. Opt-in because an exportable chunk costs the runtime a file
+ * descriptor while it lives, on ROCm and on the mock alike.
+ * Ownership: as alloc.
+ * Errors: as alloc; HMO_EDEVICE where the runtime cannot export memory
+ * (ROCm before 6.2).
+ */
+HMO_API int hmo_memory_alloc_shareable(hmo_memory **out, hmo_device *dev, size_t count,
+                                       hmo_dtype dtype, const void *src);
+
+/*
+ * A file descriptor for mem's physical memory, to pass to another process
+ * (SCM_RIGHTS, or inherited across fork and exec) for hmo_memory_import.
+ * mem must be a whole allocation from hmo_memory_alloc_shareable, as it was
+ * allocated: not a slice, a cast, a clone or a pool object, and not resized
+ * past its first chunk.
+ * Ownership: *fd is the caller's to close; the memory lives while any process
+ * maps it.
+ * Errors: HMO_EINVAL (NULLs, memory that is not a whole shareable allocation:
+ * the message says which), HMO_EFREED, HMO_EBACKEND.
+ */
+HMO_API int hmo_memory_export(const hmo_memory *mem, int *fd);
+
+/*
+ * Maps the physical memory behind fd (from hmo_memory_export, in this process
+ * or another) as count elements of dtype on dev: the same bytes the exporter
+ * sees, read-write. Freeing it unmaps this process's view only.
+ * Ownership: *out is a new reference; fd stays the caller's (hmo takes its
+ * own reference to the memory, so fd may be closed at once).
+ * Errors: HMO_EINVAL (NULLs, count 0, fd < 0, an fd that holds no exported
+ * memory), HMO_ERANGE (size overflows, or larger than the exported memory),
+ * HMO_EDEVICE (no import on this runtime), HMO_ENOMEM, HMO_EBACKEND.
+ */
+HMO_API int hmo_memory_import(hmo_memory **out, hmo_device *dev, int fd, size_t count,
+                              hmo_dtype dtype);
+
+/* ---- pools: many objects on one growable reservation ---- */
+
+typedef struct hmo_pool hmo_pool;
+
+/*
+ * A pool on dev: capacity_bytes of address space (rounded up to the
+ * granularity) reserved now, physical memory mapped in segments only as
+ * objects need it. Pool objects never move: past its capacity an alloc
+ * fails.
+ * Ownership: *out is the caller's: hmo_pool_destroy once its objects are gone;
+ * dev must outlive it (hmo_device_close answers HMO_EBUSY meanwhile).
+ * Errors: HMO_EINVAL (NULL out or dev, capacity 0), HMO_ERANGE (capacity
+ * overflows when rounded), HMO_ENOMEM (no address space or host memory),
+ * HMO_EBACKEND.
+ */
+HMO_API int hmo_pool_create(hmo_pool **out, hmo_device *dev, size_t capacity_bytes);
+
+/*
+ * count elements of dtype from the pool, 256-byte aligned: an ordinary
+ * hmo_memory (copy, slice, cast, clone, retain, release and free all work;
+ * hmo_memory_free, or the release of its last view, gives its range back).
+ * src, when not NULL, holds count elements copied in; without it the contents
+ * are whatever the range held last (a pool does not clear memory, as malloc
+ * does not). A clone of a pool object comes from the same pool.
+ * hmo_memory_resize and hmo_memory_protect answer HMO_EINVAL on pool objects:
+ * they share granules with their neighbours.
+ * Ownership: *out is a new reference; the pool must outlive it.
+ * Errors: HMO_EINVAL (NULL out/pool/dtype, count 0), HMO_ERANGE (size
+ * overflows), HMO_ENOMEM (the pool is full: no free range of that size within
+ * its capacity, or the device is out of memory), HMO_EBACKEND. A failure
+ * part-way undoes everything.
+ */
+HMO_API int hmo_pool_alloc(hmo_memory **out, hmo_pool *pool, size_t count, hmo_dtype dtype,
+                           const void *src);
+
+/*
+ * Unmaps and releases every wholly free segment, giving its physical memory
+ * back to the device; the address space stays reserved. NULL is HMO_OK.
+ * Errors: HMO_EBACKEND (a segment the runtime would not unmap stays mapped and
+ * usable).
+ */
+HMO_API int hmo_pool_trim(hmo_pool *pool);
+
+/*
+ * Frees the pool: its physical memory and its address space. NULL is HMO_OK.
+ * Ownership: pool is freed on HMO_OK only.
+ * Errors: HMO_EBUSY while objects of the pool are alive (not yet freed or
+ * released): nothing changes and the message says how many; HMO_EBACKEND.
+ */
+HMO_API int hmo_pool_destroy(hmo_pool *pool);
+
+/* Bytes of address space the pool reserved: capacity_bytes rounded up; 0 for NULL. */
+HMO_API size_t hmo_pool_capacity(const hmo_pool *pool);
+/* Bytes of physical memory mapped in it now (segments); 0 for NULL. */
+HMO_API size_t hmo_pool_bytes_mapped(const hmo_pool *pool);
+/* Bytes its live objects take, each rounded up to the 256-byte alignment; 0 for NULL. */
+HMO_API size_t hmo_pool_bytes_in_use(const hmo_pool *pool);
+/* Live objects (allocated and not yet freed); 0 for NULL. */
+HMO_API size_t hmo_pool_objects(const hmo_pool *pool);
+
 /* ---- queries: 0/NULL/false for NULL or freed memory (dtype and device stay the view's) ---- */
 
 HMO_API size_t hmo_memory_length(const hmo_memory *mem); /* elements */

@@ -123,6 +123,8 @@ static int create_next_chunk(hmo_buffer *buf, size_t bytes, const char *op) {
   if (status != HMO_OK)
     return status;
   hipMemAllocationProp prop = hmo__device_prop(buf->dev->hip_id);
+  if (buf->shareable)
+    prop.requestedHandleType = hipMemHandleTypePosixFileDescriptor;
   hipMemGenericAllocationHandle_t handle;
   status = hmo__check_hip(hipMemCreate(&handle, bytes, &prop, 0), "hipMemCreate", op);
   if (status == HMO_OK)
@@ -211,7 +213,7 @@ static int drop_chunks_from(hmo_buffer *buf, size_t keep, const char *op) {
 }
 
 int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t capacity,
-                       const char *op) {
+                       bool shareable, const char *op) {
   bool overflow_a, overflow_b;
   size_t mapped = round_up(bytes, dev->granularity, &overflow_a);
   size_t reserved = round_up(capacity, dev->granularity, &overflow_b);
@@ -223,6 +225,7 @@ int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t c
     return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the buffer", op);
   pthread_mutex_init(&buf->lock, NULL);
   buf->dev = dev;
+  buf->shareable = shareable;
   buf->bytes = bytes;
   buf->access = HMO_ACCESS_READWRITE;
   int status = reserve_range(&buf->base, reserved, op);

@@ -51,7 +51,8 @@ typedef struct hmo_buffer {
   pthread_mutex_t lock;
   size_t views; /* views of it; the last one destroys it */
   hmo_device *dev;
-  bool wrapped; /* not ours: never unmapped or freed */
+  bool wrapped;   /* not ours: never unmapped or freed */
+  bool shareable; /* chunks created exportable (hmo_memory_alloc_shareable) */
   bool freed;
   char *base;      /* start of the range (or the wrapped pointer) */
   size_t bytes;    /* the size asked for (alloc, reserve, the last resize, wrap): views end in it */
@@ -97,9 +98,10 @@ HMO_HIDDEN hipMemAllocationProp hmo__device_prop(int hip_id);
 /* ---- buffers (buffer.c) ----
  * `op` is the public function the user called: every message starts with it. */
 
-/* A VMM buffer of `bytes` (rounded up) in a range reserved for `capacity`. */
+/* A VMM buffer of `bytes` (rounded up) in a range reserved for `capacity`; its chunks are
+   created exportable (a POSIX fd handle) when `shareable`. */
 HMO_HIDDEN int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t capacity,
-                                  const char *op);
+                                  bool shareable, const char *op);
 HMO_HIDDEN int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes,
                                 const char *op);
 /* Unmaps, releases and frees the range now; the struct stays for its views. */
@@ -117,6 +119,18 @@ HMO_HIDDEN int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access, co
    device. NULL when out of memory. */
 HMO_HIDDEN hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtype dtype,
                                      bool root);
+
+/* The checks every constructor shares: out, dev and dtype not NULL, count not 0. */
+HMO_HIDDEN int hmo__check_new(hmo_memory **out, const hmo_device *dev, size_t count,
+                              hmo_dtype dtype, const char *op);
+
+/* The whole-allocation view of a new buffer in *out; when there is no memory for it, the
+   buffer is freed and HMO_ENOMEM returned. */
+HMO_HIDDEN int hmo__new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype dtype,
+                             const char *op);
+
+/* hmo_memory_release, for `op`: the call that drops the reference (NULL-safe). */
+HMO_HIDDEN void hmo__release_as(hmo_memory *mem, const char *op);
 
 /* bytes = count * dtype bytes, checked; HMO_ALL is resolved by the caller. */
 HMO_HIDDEN int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op);

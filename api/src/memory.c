@@ -30,8 +30,7 @@ hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtyp
   return mem;
 }
 
-/* The checks every constructor shares. */
-static int check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_dtype dtype,
+int hmo__check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_dtype dtype,
                      const char *op) {
   if (out == NULL || dev == NULL || dtype == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op,
@@ -44,8 +43,7 @@ static int check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_
   return HMO_OK;
 }
 
-/* hmo_memory_release, for `op`: the call that drops the reference (NULL-safe). */
-static void release_as(hmo_memory *mem, const char *op) {
+void hmo__release_as(hmo_memory *mem, const char *op) {
   if (mem == NULL || atomic_fetch_sub(&mem->refs, 1) != 1)
     return;
   hmo_device *dev = mem->buf->dev;
@@ -55,7 +53,7 @@ static void release_as(hmo_memory *mem, const char *op) {
   atomic_fetch_sub(&dev->memories, 1);
 }
 
-static int new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype dtype,
+int hmo__new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype dtype,
                     const char *op) {
   hmo_memory *mem = hmo__view_new(buf, 0, bytes, dtype, true);
   if (mem == NULL) {
@@ -70,7 +68,7 @@ static int new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype d
 /* reserve, alloc and clone: failures name `op`, the call the user made. */
 static int reserve_as(hmo_memory **out, hmo_device *dev, size_t count, size_t capacity,
                       hmo_dtype dtype, const char *op) {
-  int status = check_new(out, dev, count, dtype, op);
+  int status = hmo__check_new(out, dev, count, dtype, op);
   if (status != HMO_OK)
     return status;
   if (capacity < count)
@@ -80,8 +78,8 @@ static int reserve_as(hmo_memory **out, hmo_device *dev, size_t count, size_t ca
       (status = hmo__count_bytes(capacity, dtype, &capacity_bytes, op)) != HMO_OK)
     return status;
   hmo_buffer *buf;
-  status = hmo__buffer_create(&buf, dev, bytes, capacity_bytes, op);
-  return status == HMO_OK ? new_root(out, buf, bytes, dtype, op) : status;
+  status = hmo__buffer_create(&buf, dev, bytes, capacity_bytes, false, op);
+  return status == HMO_OK ? hmo__new_root(out, buf, bytes, dtype, op) : status;
 }
 
 HMO_API int hmo_memory_reserve(hmo_memory **out, hmo_device *dev, size_t count, size_t capacity,
@@ -97,7 +95,7 @@ HMO_API int hmo_memory_alloc(hmo_memory **out, hmo_device *dev, size_t count, hm
     return status;
   status = hmo__copy_host(*out, (void *)src, count, 0, true, op);
   if (status != HMO_OK) {
-    release_as(*out, op);
+    hmo__release_as(*out, op);
     *out = NULL;
   }
   return status;
@@ -106,7 +104,7 @@ HMO_API int hmo_memory_alloc(hmo_memory **out, hmo_device *dev, size_t count, hm
 HMO_API int hmo_memory_wrap(hmo_memory **out, hmo_device *dev, void *device_ptr, size_t count,
                             hmo_dtype dtype) {
   const char *op = "hmo_memory_wrap";
-  int status = check_new(out, dev, count, dtype, op);
+  int status = hmo__check_new(out, dev, count, dtype, op);
   if (status == HMO_OK && device_ptr == NULL)
     status = hmo__fail(HMO_EINVAL, 0, "%s: device_ptr is NULL", op);
   size_t bytes = 0;
@@ -115,7 +113,7 @@ HMO_API int hmo_memory_wrap(hmo_memory **out, hmo_device *dev, void *device_ptr,
   hmo_buffer *buf;
   if (status == HMO_OK)
     status = hmo__buffer_wrap(&buf, dev, device_ptr, bytes, op);
-  return status == HMO_OK ? new_root(out, buf, bytes, dtype, op) : status;
+  return status == HMO_OK ? hmo__new_root(out, buf, bytes, dtype, op) : status;
 }
 
 /* Fails with HMO_EFREED when the view's allocation is gone (buffer locked). */
@@ -196,7 +194,7 @@ HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem) {
   if (status == HMO_OK)
     status = hmo__copy(copy, mem, HMO_ALL, 0, 0, op);
   if (status != HMO_OK) {
-    release_as(copy, op);
+    hmo__release_as(copy, op);
     return status;
   }
   *out = copy;
@@ -209,7 +207,7 @@ HMO_API hmo_memory *hmo_memory_retain(hmo_memory *mem) {
   return mem;
 }
 
-HMO_API void hmo_memory_release(hmo_memory *mem) { release_as(mem, "hmo_memory_release"); }
+HMO_API void hmo_memory_release(hmo_memory *mem) { hmo__release_as(mem, "hmo_memory_release"); }
 
 HMO_API int hmo_memory_free(hmo_memory *mem) {
   const char *op = "hmo_memory_free";
