@@ -96,6 +96,34 @@ static void test_sizes_are_honoured(void **state) {
   mt_mapping_destroy(&hold);
 }
 
+/* A hipMemCreate that fails (injected) takes nothing from the cache: the next one gets the
+   kept extent. An injected hipMemRelease failure keeps the handle, so nothing is kept. */
+static void test_injected_failures_leave_the_cache(void **state) {
+  (void)state;
+  size_t bytes = 16 * mt_granularity();
+  mt_mapping hold, again;
+  map_filled(&hold, bytes, 1);
+  extent first = released(bytes);
+  size_t kept = mh__recycle_kept_bytes();
+  MT_CHECK(mockhip_fail_set("hipMemCreate:1"));
+  hipMemAllocationProp prop = mt_prop_device(0);
+  hipMemGenericAllocationHandle_t handle;
+  assert_int_equal(hipMemCreate(&handle, bytes, &prop, 0), hipErrorOutOfMemory);
+  MT_CHECK(mockhip_fail_set(""));
+  assert_int_equal(mh__recycle_kept_bytes(), kept);
+  assert_true(same_extent(map_filled(&again, bytes, 2), first));
+  assert_int_equal(mh__recycle_kept_bytes(), kept - bytes);
+  MT_CHECK(hipMemUnmap(again.base, bytes));
+  MT_CHECK(mockhip_fail_set("hipMemRelease:1"));
+  assert_int_not_equal(hipMemRelease(again.handle), hipSuccess);
+  MT_CHECK(mockhip_fail_set(""));
+  assert_int_equal(mh__recycle_kept_bytes(), kept - bytes);
+  MT_CHECK(hipMemRelease(again.handle));
+  assert_int_equal(mh__recycle_kept_bytes(), kept);
+  MT_CHECK(hipMemAddressFree(again.base, again.reserved));
+  mt_mapping_destroy(&hold);
+}
+
 /* Kept memory is released memory for every counter and for hipMemGetInfo. */
 static void test_kept_memory_is_not_charged(void **state) {
   (void)state;
@@ -272,6 +300,7 @@ int main(int argc, char **argv) {
       MT_CLEAN_TEST(test_recycled_memory_reads_zero),
       MT_CLEAN_TEST(test_sizes_are_honoured),
       MT_CLEAN_TEST(test_kept_memory_is_not_charged),
+      MT_CLEAN_TEST(test_injected_failures_leave_the_cache),
       MT_CLEAN_TEST(test_exported_memory_is_not_recycled),
       MT_CLEAN_TEST(test_fork),
       cmocka_unit_test(test_bound_is_honoured),
