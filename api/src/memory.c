@@ -7,10 +7,9 @@
 #include "hmo_internal.h"
 
 int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op) {
-  if (count > SIZE_MAX / dtype->bytes)
+  if (__builtin_mul_overflow(count, dtype->bytes, bytes)) /* no division: pools call it often */
     return hmo__fail(HMO_ERANGE, 0, "%s: %zu elements of %s (%zu bytes each) overflow a size_t", op,
                      count, dtype->name, dtype->bytes);
-  *bytes = count * dtype->bytes;
   return HMO_OK;
 }
 
@@ -47,8 +46,12 @@ void hmo__release_as(hmo_memory *mem, const char *op) {
   if (mem == NULL || atomic_fetch_sub(&mem->refs, 1) != 1)
     return;
   hmo_device *dev = mem->buf->dev;
+  if (mem->buf->pool != NULL && mem->root) {
+    hmo__pool_release_view(mem, op); /* the pool reuses its structs; the pool counts it */
+    return;
+  }
   if (mem->buf->pool != NULL) {
-    hmo__pool_release_view(mem, op); /* the pool reuses the object's structs */
+    hmo__pool_release_view(mem, op);
   } else {
     hmo__buffer_unhold(mem->buf, op);
     free(mem);

@@ -44,6 +44,7 @@ struct hmo_pool {
   size_t reserved;      /* segment_count * segment_bytes */
   size_t segment_bytes; /* a power-of-two multiple of the granularity */
   size_t segment_count;
+  unsigned segment_shift; /* log2(segment_bytes), or 0 for one segment of another size */
   pool_segment *segments;
   hmo_space space;
   size_t bytes_mapped, bytes_in_use, objects;
@@ -106,6 +107,8 @@ HMO_API int hmo_pool_create(hmo_pool **out, hmo_device *dev, size_t capacity_byt
   pool->reserved = count * segment;
   pool->segment_bytes = segment;
   pool->segment_count = count;
+  if ((segment & (segment - 1)) == 0)
+    pool->segment_shift = (unsigned)__builtin_ctzll((unsigned long long)segment);
   pool->segments = segments;
   atomic_fetch_add(&dev->pools, 1);
   *out = pool;
@@ -163,10 +166,23 @@ static int map_segment(hmo_pool *pool, size_t i, const char *op) {
   return HMO_OK;
 }
 
+/* The segment byte `offset` is in: a shift, not a division, on the alloc/free path. */
+static size_t segment_of(const hmo_pool *pool, size_t offset) {
+  return pool->segment_shift ? offset >> pool->segment_shift : offset / pool->segment_bytes;
+}
+
 /* Adds (or takes, when !add) each segment's share of [offset, offset+bytes) to its live count. */
 static void count_live(hmo_pool *pool, size_t offset, size_t bytes, bool add) {
   size_t s = pool->segment_bytes;
-  for (size_t i = offset / s; i <= (offset + bytes - 1) / s; i++) {
+  size_t first = segment_of(pool, offset), last = segment_of(pool, offset + bytes - 1);
+  if (first == last) {
+    if (add)
+      pool->segments[first].live += bytes;
+    else
+      pool->segments[first].live -= bytes;
+    return;
+  }
+  for (size_t i = first; i <= last; i++) {
     size_t start = i * s > offset ? i * s : offset;
     size_t end = (i + 1) * s < offset + bytes ? (i + 1) * s : offset + bytes;
     if (add)
@@ -179,7 +195,7 @@ static void count_live(hmo_pool *pool, size_t offset, size_t bytes, bool add) {
 /* Maps the segments [offset, offset+bytes) touches that are not mapped yet; on failure unmaps
    those this call mapped (a pool has at most 64 segments: one bit each). */
 static int map_range(hmo_pool *pool, size_t offset, size_t bytes, const char *op) {
-  size_t first = offset / pool->segment_bytes, last = (offset + bytes - 1) / pool->segment_bytes;
+  size_t first = segment_of(pool, offset), last = segment_of(pool, offset + bytes - 1);
   uint64_t mapped_now = 0;
   for (size_t i = first; i <= last; i++) {
     if (pool->segments[i].mapped)
@@ -311,7 +327,8 @@ int hmo__pool_alloc_as(hmo_memory **out, hmo_pool *pool, size_t count, hmo_dtype
   mem->bytes = bytes;
   mem->dtype = dtype;
   mem->root = true;
-  atomic_fetch_add(&pool->dev->memories, 1);
+  /* Not counted in dev->memories: the pool is (hmo_device_close waits for it), and the pool
+     waits for its objects; one atomic fewer on the alloc/free path. */
   if (src != NULL && (status = hmo__copy_host(mem, (void *)src, count, 0, true, op)) != HMO_OK) {
     hmo__release_as(mem, op);
     return status;
@@ -325,30 +342,38 @@ HMO_API int hmo_pool_alloc(hmo_memory **out, hmo_pool *pool, size_t count, hmo_d
   return hmo__pool_alloc_as(out, pool, count, dtype, src, "hmo_pool_alloc");
 }
 
-void hmo__pool_free_locked(hmo_buffer *buf) {
-  hmo_pool *pool = buf->pool;
-  pthread_mutex_lock(&pool->lock);
+/* Takes buf's range back into the free space (pool locked). */
+static void give_back(hmo_pool *pool, const hmo_buffer *buf) {
   hmo__space_free(&pool->space, buf->pool_range);
   count_live(pool, (size_t)(buf->base - pool->base), buf->reserved, false);
   pool->bytes_in_use -= buf->reserved;
   pool->objects--;
+}
+
+void hmo__pool_free_locked(hmo_buffer *buf) {
+  hmo_pool *pool = buf->pool;
+  pthread_mutex_lock(&pool->lock);
+  give_back(pool, buf);
   pthread_mutex_unlock(&pool->lock);
 }
 
 void hmo__pool_release_view(hmo_memory *mem, const char *op) {
+  (void)op; /* a pool object's free makes no HIP call: nothing here can fail */
   hmo_buffer *buf = mem->buf;
   pool_object *obj = (pool_object *)buf;
   pthread_mutex_lock(&buf->lock);
   bool last = --buf->views == 0;
-  if (last && !buf->freed)
-    (void)hmo__buffer_free_locked(buf, op); /* a pool free makes no HIP call: it cannot fail */
+  bool freed = buf->freed;
   pthread_mutex_unlock(&buf->lock);
   if (mem != &obj->root)
     free(mem);
   if (!last)
     return;
+  /* Nobody else can reach buf now: its range and its structs go back under one lock. */
   hmo_pool *pool = buf->pool;
   pthread_mutex_lock(&pool->lock);
+  if (!freed)
+    give_back(pool, buf);
   pool->structs_out--;
   put_object(pool, obj);
   pthread_mutex_unlock(&pool->lock);

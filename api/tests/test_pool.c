@@ -284,11 +284,11 @@ static size_t count_fds(void) {
 #define MANY 100000
 static void test_many_objects(void **state) {
   (void)state;
-  hmo_pool *pool;
-  HT_OK(hmo_pool_create(&pool, device, (size_t)MANY * 64 * HT_KIB));
   hmo_memory **objects = calloc(MANY, sizeof *objects);
   assert_non_null(objects);
   size_t maps = count_lines("/proc/self/maps"), fds = count_fds();
+  hmo_pool *pool;
+  HT_OK(hmo_pool_create(&pool, device, (size_t)MANY * 64 * HT_KIB));
   for (size_t i = 0; i < MANY; i++)
     assert_int_equal(hmo_pool_alloc(&objects[i], pool, 64 * HT_KIB, HMO_UINT8, NULL), HMO_OK);
   size_t maps_after = count_lines("/proc/self/maps"), fds_after = count_fds();
