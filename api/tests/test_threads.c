@@ -407,7 +407,7 @@ static void *pool_worker(void *p) {
   hmo_memory *held[POOL_HELD] = {0};
   size_t bytes[POOL_HELD] = {0};
   unsigned seeds[POOL_HELD] = {0};
-  unsigned char *host = malloc(3 * HT_MIB), *back = malloc(3 * HT_MIB);
+  unsigned char *host = malloc(4 * HT_MIB), *back = malloc(4 * HT_MIB); /* the largest + 255 */
   unsigned rng = arg->thread * 7919u + 1;
   for (unsigned i = 0; i < POOL_ROUNDS && host && back; i++) {
     unsigned slot = i % POOL_HELD;
