@@ -130,22 +130,40 @@ static bool find_list(const hmo_space *space, size_t units, unsigned *fl, unsign
   return true;
 }
 
+/* When no list surely fits, the size's own list may still hold a range large enough (the
+   search rounds up past it): a walk of that one list, only on this nearly-full path, so a
+   pool never answers "full" while a range that fits is free. */
+static uint32_t fit_in_own_list(const hmo_space *space, size_t units) {
+  unsigned fl, sl;
+  list_of(units, &fl, &sl);
+  if (fl >= HMO_SPACE_FL)
+    return HMO_SPACE_NIL;
+  for (uint32_t i = space->heads[fl][sl]; i != HMO_SPACE_NIL; i = space->ranges[i].next_free)
+    if (space->ranges[i].units >= units)
+      return i;
+  return HMO_SPACE_NIL;
+}
+
 bool hmo__space_alloc(hmo_space *space, size_t units, uint32_t *out, size_t *offset,
                       bool *no_memory) {
   *no_memory = false;
   unsigned fl, sl;
-  if (!find_list(space, units, &fl, &sl))
+  uint32_t index = HMO_SPACE_NIL;
+  if (find_list(space, units, &fl, &sl))
+    index = space->heads[fl][sl];
+  else
+    index = fit_in_own_list(space, units);
+  if (index == HMO_SPACE_NIL)
     return false;
   if (!reserve_record(space)) { /* before anything changes: the split may need one */
     *no_memory = true;
     return false;
   }
-  uint32_t index = space->heads[fl][sl];
   unlink_free(space, index);
   hmo_space_range *range = &space->ranges[index];
   if (range->units > units) { /* the rest, after it, stays free */
     uint32_t rest = take_record(space);
-    range = &space->ranges[index]; /* take_record does not move the array, but be plain */
+    range = &space->ranges[index];
     space->ranges[rest] =
         (hmo_space_range){range->offset + units, range->units - units, index, range->next_addr,
                           HMO_SPACE_NIL,         HMO_SPACE_NIL,        false};

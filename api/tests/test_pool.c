@@ -212,6 +212,23 @@ static void test_full(void **state) {
   HT_OK(hmo_pool_destroy(pool));
 }
 
+/* The last free range fits exactly even where its size is not a list's lower bound (the O(1)
+   search rounds a size up past its own list). */
+static void test_exact_last_fit(void **state) {
+  (void)state;
+  hmo_pool *pool;
+  HT_OK(hmo_pool_create(&pool, device, 8 * HT_MIB));
+  size_t capacity = hmo_pool_capacity(pool);
+  for (size_t units = 16; units < 600; units += 37) {
+    hmo_memory *a = alloc_bytes(pool, capacity - units * 256);
+    hmo_memory *b = alloc_bytes(pool, units * 256);
+    assert_int_equal(hmo_pool_bytes_in_use(pool), capacity);
+    hmo_memory_release(a);
+    hmo_memory_release(b);
+  }
+  HT_OK(hmo_pool_destroy(pool));
+}
+
 static void test_destroy_busy(void **state) {
   (void)state;
   hmo_pool *pool;
@@ -308,8 +325,8 @@ int main(void) {
       cmocka_unit_test(test_alignment_and_queries), cmocka_unit_test(test_negative),
       cmocka_unit_test(test_random_disjoint),       cmocka_unit_test(test_reuse),
       cmocka_unit_test(test_growth_and_trim),       cmocka_unit_test(test_full),
-      cmocka_unit_test(test_destroy_busy),          cmocka_unit_test(test_resize_protect_clone),
-      cmocka_unit_test(test_many_objects),
+      cmocka_unit_test(test_exact_last_fit),        cmocka_unit_test(test_destroy_busy),
+      cmocka_unit_test(test_resize_protect_clone),  cmocka_unit_test(test_many_objects),
   };
   return cmocka_run_group_tests(tests, open_device, close_device);
 }
