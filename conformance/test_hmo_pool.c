@@ -90,7 +90,7 @@ static uintptr_t address(const hmo_memory *mem) { return (uintptr_t)hmo_memory_p
 
 /* ---- negative ---- */
 
-static void pool_create_rejects_bad_arguments(void **state) {
+static void memory_pool_create_rejects_bad_arguments(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_pool *pool = NULL;
@@ -101,7 +101,7 @@ static void pool_create_rejects_bad_arguments(void **state) {
   assert_null(pool);
 }
 
-static void pool_alloc_rejects_bad_arguments(void **state) {
+static void memory_pool_alloc_rejects_bad_arguments(void **state) {
   (void)conf_begin(state);
   hmo_pool *pool = new_pool(mem_open(0), 1);
   hmo_memory *mem = NULL;
@@ -114,7 +114,7 @@ static void pool_alloc_rejects_bad_arguments(void **state) {
   assert_int_equal(hmo_pool_objects(pool), 0);
 }
 
-static void pool_alloc_past_capacity_is_enomem(void **state) {
+static void memory_pool_alloc_past_capacity_is_enomem(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_pool *pool = new_pool(mem_open(0), ctx->granularity);
   hmo_memory *mem = NULL;
@@ -126,7 +126,7 @@ static void pool_alloc_past_capacity_is_enomem(void **state) {
   assert_true(address(last) >= address(most) + ctx->granularity - 256);
 }
 
-static void pool_destroy_while_objects_live_is_ebusy(void **state) {
+static void memory_pool_destroy_while_objects_live_is_ebusy(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_pool *pool = new_pool(dev, 1);
@@ -138,7 +138,7 @@ static void pool_destroy_while_objects_live_is_ebusy(void **state) {
   destroy_pool(pool);
 }
 
-static void pool_object_refuses_resize_and_protect(void **state) {
+static void memory_pool_object_refuses_resize_and_protect(void **state) {
   (void)conf_begin(state);
   hmo_pool *pool = new_pool(mem_open(0), 1);
   hmo_memory *mem = pool_alloc(pool, 64, HMO_INT32);
@@ -151,7 +151,7 @@ static void pool_object_refuses_resize_and_protect(void **state) {
   mem_expect(mem, 3, 0);
 }
 
-static void pool_freed_object_is_efreed(void **state) {
+static void memory_pool_freed_object_is_efreed(void **state) {
   (void)conf_begin(state);
   hmo_pool *pool = new_pool(mem_open(0), 1);
   hmo_memory *mem = pool_alloc(pool, 64, HMO_INT32);
@@ -168,7 +168,7 @@ static void pool_freed_object_is_efreed(void **state) {
 
 /* ---- functional ---- */
 
-static void pool_objects_are_aligned_and_disjoint(void **state) {
+static void memory_pool_objects_are_aligned_and_disjoint(void **state) {
   (void)conf_begin(state);
   hmo_pool *pool = new_pool(mem_open(0), 8 << 20);
   static const size_t counts[] = {1, 3, 100, 255, 256, 257, 4000, 70000};
@@ -188,7 +188,7 @@ static void pool_objects_are_aligned_and_disjoint(void **state) {
   assert_int_equal(hmo_pool_objects(pool), 8);
 }
 
-static void pool_alloc_copies_src_in(void **state) {
+static void memory_pool_alloc_copies_src_in(void **state) {
   (void)conf_begin(state);
   hmo_pool *pool = new_pool(mem_open(0), 1);
   int32_t values[16];
@@ -200,7 +200,7 @@ static void pool_alloc_copies_src_in(void **state) {
   mem_expect_ints(mem, values, 16, 0);
 }
 
-static void pool_reuses_freed_range(void **state) {
+static void memory_pool_reuses_freed_range(void **state) {
   (void)conf_begin(state);
   hmo_pool *pool = new_pool(mem_open(0), 1);
   hmo_memory *a = pool_alloc(pool, 4096, HMO_BYTE);
@@ -211,7 +211,7 @@ static void pool_reuses_freed_range(void **state) {
   assert_int_equal(address(b), where);
 }
 
-static void pool_queries_count_objects_and_bytes(void **state) {
+static void memory_pool_queries_count_objects_and_bytes(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_pool *pool = new_pool(dev, 1000);
@@ -228,7 +228,7 @@ static void pool_queries_count_objects_and_bytes(void **state) {
   assert_int_equal(hmo_pool_objects(NULL), 0);
 }
 
-static void pool_trim_releases_only_free_segments(void **state) {
+static void memory_pool_trim_releases_only_free_segments(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_pool *pool = new_pool(dev, 64 << 20);
@@ -249,7 +249,7 @@ static void pool_trim_releases_only_free_segments(void **state) {
   assert_hmo(hmo_pool_trim(NULL), HMO_OK);
 }
 
-static void pool_clone_stays_in_pool(void **state) {
+static void memory_pool_clone_stays_in_pool(void **state) {
   (void)conf_begin(state);
   hmo_pool *pool = new_pool(mem_open(0), 1);
   hmo_memory *mem = pool_alloc(pool, 256, HMO_INT32);
@@ -268,7 +268,7 @@ static void pool_clone_stays_in_pool(void **state) {
   mem_expect(slice_copy, 5, 64);
 }
 
-static void pool_destroy_after_release(void **state) {
+static void memory_pool_destroy_after_release(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_pool *pool = new_pool(dev, 4 << 20);
@@ -279,25 +279,30 @@ static void pool_destroy_after_release(void **state) {
 }
 
 static const conf_rule negative_rules[] = {
-    POOL_RULE(pool_create_rejects_bad_arguments, "issue: hmo (hmo_pool_create Errors)"),
-    POOL_RULE(pool_alloc_rejects_bad_arguments, "issue: hmo (hmo_pool_alloc Errors)"),
-    POOL_RULE(pool_alloc_past_capacity_is_enomem,
+    POOL_RULE(memory_pool_create_rejects_bad_arguments, "issue: hmo (hmo_pool_create Errors)"),
+    POOL_RULE(memory_pool_alloc_rejects_bad_arguments, "issue: hmo (hmo_pool_alloc Errors)"),
+    POOL_RULE(memory_pool_alloc_past_capacity_is_enomem,
               "occa 3.3 memory pool (reserve grows by copying); issue: hmo (objects never move: "
               "a full pool is HMO_ENOMEM)"),
-    POOL_RULE(pool_destroy_while_objects_live_is_ebusy, "issue: hmo (hmo_pool_destroy Errors)"),
-    POOL_RULE(pool_object_refuses_resize_and_protect,
+    POOL_RULE(memory_pool_destroy_while_objects_live_is_ebusy,
+              "issue: hmo (hmo_pool_destroy Errors)"),
+    POOL_RULE(memory_pool_object_refuses_resize_and_protect,
               "issue: hmo (pool objects share granules with their neighbours)"),
-    POOL_RULE(pool_freed_object_is_efreed, "occa 2.1 free(); issue: hmo (views answer EFREED)"),
+    POOL_RULE(memory_pool_freed_object_is_efreed,
+              "occa 2.1 free(); issue: hmo (views answer EFREED)"),
 };
 
 static const conf_rule functional_rules[] = {
-    POOL_RULE(pool_objects_are_aligned_and_disjoint, "issue: hmo (256-byte aligned, disjoint)"),
-    POOL_RULE(pool_alloc_copies_src_in, "occa 2.1 malloc(src); issue: hmo"),
-    POOL_RULE(pool_reuses_freed_range, "occa 3.3 memory pool; issue: hmo (freed ranges reused)"),
-    POOL_RULE(pool_queries_count_objects_and_bytes, "issue: hmo (hmo_pool queries)"),
-    POOL_RULE(pool_trim_releases_only_free_segments, "issue: hmo (hmo_pool_trim)"),
-    POOL_RULE(pool_clone_stays_in_pool, "occa 2.3 clone; issue: hmo (a clone of a pool object)"),
-    POOL_RULE(pool_destroy_after_release, "issue: hmo (hmo_pool_destroy)"),
+    POOL_RULE(memory_pool_objects_are_aligned_and_disjoint,
+              "issue: hmo (256-byte aligned, disjoint)"),
+    POOL_RULE(memory_pool_alloc_copies_src_in, "occa 2.1 malloc(src); issue: hmo"),
+    POOL_RULE(memory_pool_reuses_freed_range,
+              "occa 3.3 memory pool; issue: hmo (freed ranges reused)"),
+    POOL_RULE(memory_pool_queries_count_objects_and_bytes, "issue: hmo (hmo_pool queries)"),
+    POOL_RULE(memory_pool_trim_releases_only_free_segments, "issue: hmo (hmo_pool_trim)"),
+    POOL_RULE(memory_pool_clone_stays_in_pool,
+              "occa 2.3 clone; issue: hmo (a clone of a pool object)"),
+    POOL_RULE(memory_pool_destroy_after_release, "issue: hmo (hmo_pool_destroy)"),
 };
 
 const conf_group conf_group_hmo_pool_negative = CONF_GROUP("hmo_pool_negative", negative_rules);
