@@ -93,6 +93,8 @@ bool hmo__space_init(hmo_space *space, size_t units) {
   for (unsigned fl = 0; fl < HMO_SPACE_FL; fl++)
     for (unsigned sl = 0; sl < HMO_SPACE_SL; sl++)
       space->heads[fl][sl] = HMO_SPACE_NIL;
+  for (unsigned units = 0; units <= HMO_SPACE_QUICK_UNITS; units++)
+    space->quick[units] = HMO_SPACE_NIL;
   if (!reserve_record(space))
     return false;
   uint32_t index = take_record(space);
@@ -144,8 +146,46 @@ static uint32_t fit_in_own_list(const hmo_space *space, size_t units) {
   return HMO_SPACE_NIL;
 }
 
+static void free_merging(hmo_space *space, uint32_t index);
+
+/* Gives every waiting quick range back to the lists, merging it. */
+static void flush_quick(hmo_space *space) {
+  for (unsigned units = 1; space->quick_ranges > 0 && units <= HMO_SPACE_QUICK_UNITS; units++) {
+    while (space->quick[units] != HMO_SPACE_NIL) {
+      uint32_t index = space->quick[units];
+      space->quick[units] = space->ranges[index].next_free;
+      free_merging(space, index);
+      space->quick_ranges--;
+    }
+    space->quick_count[units] = 0;
+  }
+}
+
+static bool alloc_from_lists(hmo_space *space, size_t units, uint32_t *out, size_t *offset,
+                             bool *no_memory);
+
 bool hmo__space_alloc(hmo_space *space, size_t units, uint32_t *out, size_t *offset,
                       bool *no_memory) {
+  if (units <= HMO_SPACE_QUICK_UNITS && space->quick[units] != HMO_SPACE_NIL) {
+    uint32_t index = space->quick[units];
+    space->quick[units] = space->ranges[index].next_free;
+    space->quick_count[units]--;
+    space->quick_ranges--;
+    *out = index;
+    *offset = space->ranges[index].offset;
+    *no_memory = false;
+    return true;
+  }
+  if (alloc_from_lists(space, units, out, offset, no_memory))
+    return true;
+  if (*no_memory || space->quick_ranges == 0)
+    return false;
+  flush_quick(space);
+  return alloc_from_lists(space, units, out, offset, no_memory);
+}
+
+static bool alloc_from_lists(hmo_space *space, size_t units, uint32_t *out, size_t *offset,
+                             bool *no_memory) {
   *no_memory = false;
   unsigned fl, sl;
   uint32_t index = HMO_SPACE_NIL;
@@ -190,6 +230,18 @@ static void absorb_next(hmo_space *space, uint32_t index, uint32_t next) {
 }
 
 void hmo__space_free(hmo_space *space, uint32_t index) {
+  size_t units = space->ranges[index].units;
+  if (units <= HMO_SPACE_QUICK_UNITS && space->quick_count[units] < HMO_SPACE_QUICK_DEPTH) {
+    space->ranges[index].next_free = space->quick[units]; /* still "used" to its neighbours */
+    space->quick[units] = index;
+    space->quick_count[units]++;
+    space->quick_ranges++;
+    return;
+  }
+  free_merging(space, index);
+}
+
+static void free_merging(hmo_space *space, uint32_t index) {
   uint32_t next = space->ranges[index].next_addr;
   if (next != HMO_SPACE_NIL && space->ranges[next].free) {
     unlink_free(space, next);

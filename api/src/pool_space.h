@@ -20,6 +20,10 @@
 #define HMO_SPACE_NIL UINT32_MAX
 #define HMO_SPACE_FL 64 /* first-level lists: one per power of two of a size in units */
 #define HMO_SPACE_SL 16 /* second-level lists per first level */
+/* Freed ranges up to 64 KiB wait unmerged on a stack per size, up to 32 each, so an
+   alloc/free loop of one size pops and pushes instead of splitting and merging. */
+#define HMO_SPACE_QUICK_UNITS 256
+#define HMO_SPACE_QUICK_DEPTH 32
 
 typedef struct hmo_space_range {
   size_t offset, units;
@@ -36,6 +40,9 @@ typedef struct hmo_space {
   uint16_t sl_bitmap[HMO_SPACE_FL];
   uint32_t heads[HMO_SPACE_FL][HMO_SPACE_SL];
   size_t free_units;
+  uint32_t quick[HMO_SPACE_QUICK_UNITS + 1]; /* by size in units; linked by next_free */
+  uint8_t quick_count[HMO_SPACE_QUICK_UNITS + 1];
+  size_t quick_ranges;
 } hmo_space;
 
 /* One free range [0, units). false when out of host memory. */
@@ -43,7 +50,8 @@ HMO_HIDDEN bool hmo__space_init(hmo_space *space, size_t units);
 HMO_HIDDEN void hmo__space_fini(hmo_space *space);
 
 /* A used range of `units` (> 0) in *range; its start in *offset. false when no free range
-   fits (or no host memory for a record: *no_memory says which). */
+   fits (or no host memory for a record: *no_memory says which). A full space first gives
+   the waiting quick ranges back to the lists and tries again. */
 HMO_HIDDEN bool hmo__space_alloc(hmo_space *space, size_t units, uint32_t *range, size_t *offset,
                                  bool *no_memory);
 
