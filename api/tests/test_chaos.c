@@ -1,8 +1,8 @@
 /*
  * test_chaos.c: every HIP call hmo makes, failed in turn.
  *
- * Each HIP entry point hmo uses is linked through a __wrap_ function here
- * (-Wl,--wrap, listed in CMakeLists.txt) that counts the calls and, when
+ * Each HIP entry point hmo uses is linked through a __wrap_ function in
+ * chaos.c (-Wl,--wrap, listed in CMakeLists.txt) that counts the calls and, when
  * armed, fails the N-th one with an injected error. For each operation and
  * each injected error, N runs 1, 2, ... until the operation makes fewer than
  * N calls and succeeds. After every injected failure:
@@ -19,133 +19,11 @@
  * still leave nothing behind. (jansson test/suites/api/test_chaos.c, SQLite's
  * malloc tests.)
  */
+#include "chaos.h"
 #include "hmo_test.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Every HIP entry point hmo calls: name, parameters, arguments. */
-#define CHAOS_HIP_LIST(X)                                                                          \
-  X(hipGetDeviceCount, (int *count), (count))                                                      \
-  X(hipDeviceGetAttribute, (int *pi, hipDeviceAttribute_t attr, int device), (pi, attr, device))   \
-  X(hipSetDevice, (int device), (device))                                                          \
-  X(hipRuntimeGetVersion, (int *version), (version))                                               \
-  X(hipGetDevice, (int *device), (device))                                                         \
-  X(hipMemGetAllocationGranularity,                                                                \
-    (size_t * granularity, const hipMemAllocationProp *prop,                                       \
-     hipMemAllocationGranularity_flags option),                                                    \
-    (granularity, prop, option))                                                                   \
-  X(hipMemAddressReserve,                                                                          \
-    (void **ptr, size_t size, size_t alignment, void *addr, unsigned long long flags),             \
-    (ptr, size, alignment, addr, flags))                                                           \
-  X(hipMemAddressFree, (void *ptr, size_t size), (ptr, size))                                      \
-  X(hipMemCreate,                                                                                  \
-    (hipMemGenericAllocationHandle_t * handle, size_t size, const hipMemAllocationProp *prop,      \
-     unsigned long long flags),                                                                    \
-    (handle, size, prop, flags))                                                                   \
-  X(hipMemRelease, (hipMemGenericAllocationHandle_t handle), (handle))                             \
-  X(hipMemMap,                                                                                     \
-    (void *ptr, size_t size, size_t offset, hipMemGenericAllocationHandle_t handle,                \
-     unsigned long long flags),                                                                    \
-    (ptr, size, offset, handle, flags))                                                            \
-  X(hipMemUnmap, (void *ptr, size_t size), (ptr, size))                                            \
-  X(hipMemSetAccess, (void *ptr, size_t size, const hipMemAccessDesc *desc, size_t count),         \
-    (ptr, size, desc, count))                                                                      \
-  X(hipMemcpy, (void *dst, const void *src, size_t bytes, hipMemcpyKind kind),                     \
-    (dst, src, bytes, kind))                                                                       \
-  X(hipMemcpyPeer, (void *dst, int dst_device, const void *src, int src_device, size_t bytes),     \
-    (dst, dst_device, src, src_device, bytes))
-
-/* No operation here makes more HIP calls than this; a sweep that reaches it is stuck. */
-#define CHAOS_MAX_CALLS 200
-/* Calls remembered per run, for the report line. */
-#define CHAOS_TRACE 64
-
-static struct {
-  bool armed;
-  unsigned long long calls;      /* wrapped calls since chaos_arm */
-  unsigned long long fail_at;    /* the call to fail, from 1 */
-  hipError_t error;              /* what it returns instead */
-  int failed_api;                /* MOCKHIP_CALL_* of the call that was failed, or -1 */
-  unsigned long long failed_nth; /* which call of failed_api since chaos_arm, from 1 */
-  unsigned long long armed_calls[MOCKHIP_API_COUNT]; /* calls through each wrapper since then */
-  unsigned long long wrapped[MOCKHIP_API_COUNT];     /* calls through each wrapper, ever */
-  int trace[CHAOS_TRACE];
-} chaos = {.failed_api = -1};
-
-static const bool chaos_listed[MOCKHIP_API_COUNT] = {
-#define CHAOS_LISTED(name, params, args) [MOCKHIP_CALL_##name] = true,
-    CHAOS_HIP_LIST(CHAOS_LISTED)
-#undef CHAOS_LISTED
-};
-
-/* Whether this call is the one to fail; counts it either way. */
-static bool chaos_fail_now(int api, hipError_t *injected) {
-  chaos.wrapped[api]++;
-  if (!chaos.armed)
-    return false;
-  if (chaos.calls < CHAOS_TRACE)
-    chaos.trace[chaos.calls] = api;
-  chaos.armed_calls[api]++;
-  if (++chaos.calls != chaos.fail_at)
-    return false;
-  chaos.failed_api = api;
-  chaos.failed_nth = chaos.armed_calls[api];
-  *injected = chaos.error;
-  return true;
-}
-
-#define CHAOS_WRAP(name, params, args)                                                             \
-  hipError_t __real_##name params;                                                                 \
-  hipError_t __wrap_##name params;                                                                 \
-  hipError_t __wrap_##name params {                                                                \
-    hipError_t injected;                                                                           \
-    if (chaos_fail_now(MOCKHIP_CALL_##name, &injected))                                            \
-      return injected;                                                                             \
-    return __real_##name args;                                                                     \
-  }
-CHAOS_HIP_LIST(CHAOS_WRAP)
-#undef CHAOS_WRAP
-
-static void chaos_arm(unsigned long long fail_at, hipError_t error) {
-  chaos.calls = 0;
-  chaos.fail_at = fail_at;
-  chaos.error = error;
-  chaos.failed_api = -1;
-  chaos.failed_nth = 0;
-  memset(chaos.armed_calls, 0, sizeof chaos.armed_calls);
-  chaos.armed = true;
-}
-
-static void chaos_disarm(void) { chaos.armed = false; }
-
-/*
- * Every HIP call hmo made between two snapshots went through a wrapper: an
- * entry point missing from CHAOS_HIP_LIST (or from the --wrap options) would
- * be a call this test can never fail.
- */
-static void assert_all_calls_wrapped(const mockhip_stats_t *before, const mockhip_stats_t *after,
-                                     const unsigned long long *wrapped_before, const char *what) {
-  bool ok = true;
-  for (int api = 0; api < MOCKHIP_API_COUNT; api++) {
-    unsigned long long reached = after->calls[api] - before->calls[api];
-    unsigned long long through = chaos.wrapped[api] - wrapped_before[api];
-    if (api == chaos.failed_api)
-      through--; /* failed in the wrapper: never reached mockhip */
-    if (!chaos_listed[api] && reached != 0) {
-      print_error("%s: hmo called %s %llu times, which this test cannot fail: add it to "
-                  "CHAOS_HIP_LIST and HMO_CHAOS_WRAPPED\n",
-                  what, mockhip_api_name(api), reached);
-      ok = false;
-    } else if (chaos_listed[api] && reached != through) {
-      print_error("%s: %llu calls of %s reached mockhip, %llu through the wrapper: is it "
-                  "missing from HMO_CHAOS_WRAPPED?\n",
-                  what, reached, mockhip_api_name(api), through);
-      ok = false;
-    }
-  }
-  assert_true(ok);
-}
 
 /* ---- what one round works on ---- */
 
