@@ -235,7 +235,7 @@ HMO_API int hmo_memory_free(hmo_memory *mem);
  * (hmo_memory_moves counts it). Must be called on the whole allocation, not a
  * slice; a view that then reaches past the new end answers HMO_ERANGE.
  * Ownership: pointers from hmo_memory_ptr are stale after a move.
- * Errors: HMO_EINVAL (NULL, count 0, a slice, a cast or a wrap), HMO_EFREED,
+ * Errors: HMO_EINVAL (NULL, count 0, a slice, a cast, a wrap or an import), HMO_EFREED,
  * HMO_ERANGE (size overflows), HMO_ENOMEM, HMO_EBACKEND. A failure changes nothing.
  */
 HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count);

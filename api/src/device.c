@@ -55,6 +55,8 @@ HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
   dev->hip_id = hip_device;
   dev->granularity = granularity;
   dev->unmap_spans_mappings = version >= 70000000;
+  dev->can_share = version >= 60200000; /* export and import are NotSupported before */
+  atomic_init(&dev->import_abi, HMO_IMPORT_UNKNOWN);
   *out = dev;
   return HMO_OK;
 }

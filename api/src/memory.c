@@ -31,7 +31,7 @@ hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtyp
 }
 
 int hmo__check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_dtype dtype,
-                     const char *op) {
+                   const char *op) {
   if (out == NULL || dev == NULL || dtype == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op,
                      out == NULL   ? "out"
@@ -54,7 +54,7 @@ void hmo__release_as(hmo_memory *mem, const char *op) {
 }
 
 int hmo__new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype dtype,
-                    const char *op) {
+                  const char *op) {
   hmo_memory *mem = hmo__view_new(buf, 0, bytes, dtype, true);
   if (mem == NULL) {
     buf->views = 1;
@@ -234,6 +234,9 @@ HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
                        "%s: only a whole allocation from hmo_memory_alloc or "
                        "hmo_memory_reserve can be resized, not a %s",
                        op, mem->buf->wrapped ? "wrapped pointer" : "slice or cast");
+  if (status == HMO_OK && mem->buf->imported)
+    status = hmo__fail(HMO_EINVAL, 0,
+                       "%s: an imported memory cannot be resized: its size is the exporter's", op);
   size_t bytes = 0;
   if (status == HMO_OK)
     status = hmo__count_bytes(count, mem->dtype, &bytes, op);
