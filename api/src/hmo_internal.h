@@ -28,6 +28,8 @@ struct hmo_dtype_desc {
   bool builtin;
 };
 
+#define HMO_PROBE_LEFT_MAX 8 /* two per probe; probes only race on the first imports */
+
 struct hmo_device {
   int hip_id;
   size_t granularity; /* minimum, for every size and address */
@@ -37,7 +39,11 @@ struct hmo_device {
   /* Sharing (share.c): exportable memory came with ROCm 6.2; how this runtime's
      hipMemImportFromShareableHandle reads its osHandle, probed on the first import. */
   bool can_share;
-  _Atomic int import_abi;         /* hmo_import_abi */
+  _Atomic int import_abi; /* hmo_import_abi */
+  pthread_mutex_t probe_lock;
+  hipMemGenericAllocationHandle_t
+      probe_left[HMO_PROBE_LEFT_MAX]; /* the probe's, not released: close retries */
+  size_t probe_left_count;
   _Atomic size_t bytes_allocated; /* physical bytes of live allocations */
   _Atomic size_t memories;        /* memory objects made on it and not yet released */
 };

@@ -5,14 +5,16 @@
  *
  * ROCm 6.2 to 7.2 read the import's fd through osHandle (a pointer to an int),
  * the newest runtime (like CUDA) takes the fd as the pointer's value, and both
- * report 7.2 from hipRuntimeGetVersion, so the version cannot tell them apart.
- * A value given to a pointer-reading release crashes it; a pointer given to a
- * value-taking release only fails. So the first import on a device probes
- * with memory of its own (never the caller's fd, which may be bad): it
- * exports one granule and imports it in the pointer form, the pointer chosen
- * so that its address, read as an fd, is not open; only when that fails with
- * hipErrorInvalidValue is the value form tried. The answer is kept in
- * hmo_device.import_abi.
+ * report 7.2 from hipRuntimeGetVersion, so from 7.2 on the version cannot tell
+ * them apart (before 7.2 it can: device.c sets the pointer form). A value
+ * given to a pointer-reading release crashes it; a pointer given to a
+ * value-taking release only fails. So the first import on such a device
+ * probes with memory of its own, never the caller's fd: a bad fd makes the
+ * pointer form fail on a pointer-reading release too, and trying the value
+ * form then would crash it. The probe exports one granule and imports it in
+ * the pointer form, the pointer chosen so that its address, read as an fd,
+ * is not open; only when that fails with hipErrorInvalidValue is the value
+ * form tried. The answer is kept in hmo_device.import_abi.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -104,7 +106,19 @@ static hipError_t import_through_pointer(hipMemGenericAllocationHandle_t *handle
   return hipErrorUnknown; /* every slot's address is an open fd: nothing safe to try */
 }
 
-/* Finds dev->import_abi by importing a granule of its own (see the top of the file). */
+/* A handle of the probe's that the runtime would not release: hmo_device_close tries again. */
+static void keep_for_close(hmo_device *dev, hipMemGenericAllocationHandle_t handle) {
+  pthread_mutex_lock(&dev->probe_lock);
+  if (dev->probe_left_count < HMO_PROBE_LEFT_MAX) /* else probes raced: the rest stays */
+    dev->probe_left[dev->probe_left_count++] = handle;
+  pthread_mutex_unlock(&dev->probe_lock);
+}
+
+/*
+ * Finds dev->import_abi by importing a granule of its own (see the top of the
+ * file). Once the form is known, a release that fails in the clean-up does not
+ * fail the caller's import: the handle waits for hmo_device_close.
+ */
 static int probe_import_abi(hmo_device *dev, const char *op) {
   hipMemAllocationProp prop = hmo__device_prop(dev->hip_id);
   prop.requestedHandleType = FD_HANDLE;
@@ -132,16 +146,18 @@ static int probe_import_abi(hmo_device *dev, const char *op) {
                         "(neither a pointer to it nor its value imports memory hmo "
                         "exported): %s",
                         op, hipGetErrorName(err));
-    else
-      status = hmo__check_hip(hipMemRelease(imported), "hipMemRelease", op);
+    else if (hipMemRelease(imported) != hipSuccess)
+      keep_for_close(dev, imported);
     close(fd);
   }
-  int released = hmo__check_hip(hipMemRelease(own), "hipMemRelease", op);
-  if (status == HMO_OK)
-    status = released;
-  if (status == HMO_OK)
-    atomic_store(&dev->import_abi, abi);
-  return status;
+  if (status != HMO_OK) {
+    (void)hipMemRelease(own);
+    return status;
+  }
+  if (hipMemRelease(own) != hipSuccess)
+    keep_for_close(dev, own);
+  atomic_store(&dev->import_abi, abi);
+  return HMO_OK;
 }
 
 /* The size the fd's file reports (a dma-buf on ROCm, a memfd on the mock), or -1 when it
