@@ -70,7 +70,7 @@ static void expect(const hmo_memory *mem, unsigned seed) {
 
 /* ---- negative ---- */
 
-static void export_rejects_nulls(void **state) {
+static void memory_export_rejects_nulls(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
@@ -80,7 +80,7 @@ static void export_rejects_nulls(void **state) {
   assert_int_equal(fd, -1);
 }
 
-static void export_rejects_views_and_copies(void **state) {
+static void memory_export_rejects_views_and_copies(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
@@ -93,7 +93,7 @@ static void export_rejects_views_and_copies(void **state) {
   assert_int_equal(fd, -1);
 }
 
-static void export_rejects_grown(void **state) {
+static void memory_export_rejects_grown(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
@@ -102,7 +102,7 @@ static void export_rejects_grown(void **state) {
   expect_refused(hmo_memory_export(mem, &fd), HMO_EINVAL, "first chunk");
 }
 
-static void export_rejects_freed(void **state) {
+static void memory_export_rejects_freed(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
@@ -111,7 +111,7 @@ static void export_rejects_freed(void **state) {
   expect_refused(hmo_memory_export(mem, &fd), HMO_EFREED, "freed");
 }
 
-static void import_rejects_bad_fds(void **state) {
+static void memory_import_rejects_bad_fds(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_device *dev = mem_open(0);
   (void)share_alloc(dev); /* skips where there is no import either */
@@ -130,7 +130,7 @@ static void import_rejects_bad_fds(void **state) {
   assert_null(mem);
 }
 
-static void import_rejects_more_than_exported(void **state) {
+static void memory_import_rejects_more_than_exported(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
@@ -145,7 +145,7 @@ static void import_rejects_more_than_exported(void **state) {
   assert_int_equal(hmo_memory_length(imported), exported);
 }
 
-static void import_refuses_resize(void **state) {
+static void memory_import_refuses_resize(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *imported = share_import(dev, share_export(ctx, share_alloc(dev)), COUNT);
@@ -155,7 +155,7 @@ static void import_refuses_resize(void **state) {
 
 /* ---- functional ---- */
 
-static void import_in_same_process_shares_both_ways(void **state) {
+static void memory_import_in_same_process_shares_both_ways(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
@@ -173,7 +173,7 @@ static void import_in_same_process_shares_both_ways(void **state) {
   assert_int_equal(host[0], share_pattern_byte(100, 2));
 }
 
-static void import_outlives_exporter_free(void **state) {
+static void memory_import_outlives_exporter_free(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
@@ -185,7 +185,7 @@ static void import_outlives_exporter_free(void **state) {
   expect(imported, 4);
 }
 
-static void import_fd_may_be_closed_at_once(void **state) {
+static void memory_import_fd_may_be_closed_at_once(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
@@ -231,7 +231,7 @@ static int run_child(int fd, unsigned expect_seed, unsigned write_seed, char *er
   return wstatus;
 }
 
-static void import_in_exec_child(void **state) {
+static void memory_import_in_exec_child(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
@@ -246,22 +246,23 @@ static void import_in_exec_child(void **state) {
 }
 
 static const conf_rule negative_rules[] = {
-    MEM_RULE(export_rejects_nulls, "issue: hmo (hmo_memory_export Errors)"),
-    MEM_RULE(export_rejects_views_and_copies,
+    MEM_RULE(memory_export_rejects_nulls, "issue: hmo (hmo_memory_export Errors)"),
+    MEM_RULE(memory_export_rejects_views_and_copies,
              "issue: hmo (a whole allocation from alloc_shareable only; a.12#3)"),
-    MEM_RULE(export_rejects_grown, "issue: hmo (one chunk: not resized past it)"),
-    MEM_RULE(export_rejects_freed, "issue: hmo (HMO_EFREED)"),
-    MEM_RULE(import_rejects_bad_fds, "a.13#3; issue: hmo (-1, /dev/null, a closed fd)"),
-    MEM_RULE(import_rejects_more_than_exported, "issue: hmo (HMO_ERANGE, never a partial map)"),
-    MEM_RULE(import_refuses_resize, "issue: hmo (an import's size is the exporter's)"),
+    MEM_RULE(memory_export_rejects_grown, "issue: hmo (one chunk: not resized past it)"),
+    MEM_RULE(memory_export_rejects_freed, "issue: hmo (HMO_EFREED)"),
+    MEM_RULE(memory_import_rejects_bad_fds, "a.13#3; issue: hmo (-1, /dev/null, a closed fd)"),
+    MEM_RULE(memory_import_rejects_more_than_exported,
+             "issue: hmo (HMO_ERANGE, never a partial map)"),
+    MEM_RULE(memory_import_refuses_resize, "issue: hmo (an import's size is the exporter's)"),
 };
 
 static const conf_rule functional_rules[] = {
-    MEM_RULE(import_in_same_process_shares_both_ways,
+    MEM_RULE(memory_import_in_same_process_shares_both_ways,
              "a.13#4; c.2 Unit_hipMemImportFromShareableHandle_Positive_Basic"),
-    MEM_RULE(import_outlives_exporter_free, "b.8 (memory lives while mapped)"),
-    MEM_RULE(import_fd_may_be_closed_at_once, "a.13 notes (the importer's fd is not HIP's)"),
-    MEM_RULE(import_in_exec_child,
+    MEM_RULE(memory_import_outlives_exporter_free, "b.8 (memory lives while mapped)"),
+    MEM_RULE(memory_import_fd_may_be_closed_at_once, "a.13 notes (the importer's fd is not HIP's)"),
+    MEM_RULE(memory_import_in_exec_child,
              "b.8; c.2 Unit_hipMemImportFromShareableHandle_MulProc_ParntChldUseHdl (no kernel)"),
 };
 
