@@ -199,6 +199,27 @@ static void memory_import_fd_may_be_closed_at_once(void **state) {
   expect(imported, 5);
 }
 
+static void memory_import_smaller_than_exported(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t granule = hmo_memory_capacity(share_alloc(dev)); /* COUNT bytes: one granule */
+  hmo_memory *mem = NULL;
+  size_t bytes = 3 * granule, part = granule + 1; /* the first two of three granules */
+  unsigned char *host = malloc(bytes);
+  assert_non_null(host);
+  share_pattern(host, bytes, 8);
+  int status = hmo_memory_alloc_shareable(&mem, dev, bytes, HMO_BYTE, host);
+  assert_hmo_new(&mem, status, HMO_OK);
+  hmo_memory *imported = share_import(dev, share_export(ctx, mem), part);
+  assert_int_equal(hmo_memory_length(imported), part);
+  memset(host, 0, bytes);
+  assert_hmo(hmo_memory_copy_to(imported, host, HMO_ALL, 0), HMO_OK);
+  size_t bad = share_pattern_mismatch(host, part, 8);
+  free(host);
+  if (bad != part)
+    conf_fail("byte %zu of the import differs from the exporter's", bad);
+}
+
 /* Runs share-child on fd; its stderr comes back in `err`. Returns its wait status. */
 static int run_child(int fd, unsigned expect_seed, unsigned write_seed, char *err, size_t size) {
   char args[4][32];
@@ -261,6 +282,8 @@ static const conf_rule functional_rules[] = {
     MEM_RULE(memory_import_in_same_process_shares_both_ways,
              "a.13#4; c.2 Unit_hipMemImportFromShareableHandle_Positive_Basic"),
     MEM_RULE(memory_import_outlives_exporter_free, "b.8 (memory lives while mapped)"),
+    MEM_RULE(memory_import_smaller_than_exported,
+             "b.3 MapPartialPhysicalMem; issue: hmo (the first granules of an export)"),
     MEM_RULE(memory_import_fd_may_be_closed_at_once, "a.13 notes (the importer's fd is not HIP's)"),
     MEM_RULE(memory_import_in_exec_child,
              "b.8; c.2 Unit_hipMemImportFromShareableHandle_MulProc_ParntChldUseHdl (no kernel)"),

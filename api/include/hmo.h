@@ -277,7 +277,9 @@ HMO_API int hmo_memory_export(const hmo_memory *mem, int *fd);
 /*
  * Maps the physical memory behind fd (from hmo_memory_export, in this process
  * or another) as count elements of dtype on dev: the same bytes the exporter
- * sees, read-write. Freeing it unmaps this process's view only.
+ * sees (its first count elements, rounded up to whole granules), read-write.
+ * It is an allocation of its own that cannot be resized or exported again.
+ * Freeing it unmaps this process's view only.
  * Ownership: *out is a new reference; fd stays the caller's (hmo takes its
  * own reference to the memory, so fd may be closed at once).
  * Errors: HMO_EINVAL (NULLs, count 0, fd < 0, an fd that holds no exported
