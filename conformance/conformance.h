@@ -88,6 +88,8 @@ typedef struct conf_group {
   X(hmo_protect)                                                                                   \
   X(hmo_pool_negative)                                                                             \
   X(hmo_pool)                                                                                      \
+  X(hmo_share_negative)                                                                            \
+  X(hmo_share)                                                                                     \
   X(memory_negative)                                                                               \
   X(memory)                                                                                        \
   X(pointer_info_negative)                                                                         \

@@ -235,7 +235,7 @@ HMO_API int hmo_memory_free(hmo_memory *mem);
  * (hmo_memory_moves counts it). Must be called on the whole allocation, not a
  * slice; a view that then reaches past the new end answers HMO_ERANGE.
  * Ownership: pointers from hmo_memory_ptr are stale after a move.
- * Errors: HMO_EINVAL (NULL, count 0, a slice, a cast or a wrap), HMO_EFREED,
+ * Errors: HMO_EINVAL (NULL, count 0, a slice, a cast, a wrap or an import), HMO_EFREED,
  * HMO_ERANGE (size overflows), HMO_ENOMEM, HMO_EBACKEND. A failure changes nothing.
  */
 HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count);
@@ -277,7 +277,9 @@ HMO_API int hmo_memory_export(const hmo_memory *mem, int *fd);
 /*
  * Maps the physical memory behind fd (from hmo_memory_export, in this process
  * or another) as count elements of dtype on dev: the same bytes the exporter
- * sees, read-write. Freeing it unmaps this process's view only.
+ * sees (its first count elements, rounded up to whole granules), read-write.
+ * It is an allocation of its own that cannot be resized or exported again.
+ * Freeing it unmaps this process's view only.
  * Ownership: *out is a new reference; fd stays the caller's (hmo takes its
  * own reference to the memory, so fd may be closed at once).
  * Errors: HMO_EINVAL (NULLs, count 0, fd < 0, an fd that holds no exported

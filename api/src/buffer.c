@@ -245,6 +245,39 @@ int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t c
   return HMO_OK;
 }
 
+int hmo__buffer_adopt(hmo_buffer **out, hmo_device *dev, hipMemGenericAllocationHandle_t handle,
+                      size_t mapped, size_t bytes, const char *op) {
+  hmo_buffer *buf = calloc(1, sizeof *buf);
+  if (buf == NULL)
+    return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the buffer", op);
+  pthread_mutex_init(&buf->lock, NULL);
+  buf->dev = dev;
+  buf->imported = true;
+  buf->bytes = bytes;
+  buf->access = HMO_ACCESS_READWRITE;
+  int status = add_chunk_slot(buf, op);
+  if (status == HMO_OK)
+    status = reserve_range(&buf->base, mapped, op);
+  if (status == HMO_OK) {
+    buf->reserved = mapped;
+    buf->chunks[0] = (hmo_chunk){handle, mapped, true};
+    status = map_with_access(buf, buf->base, 0, 1, 0, op);
+    if (status != HMO_OK)
+      (void)hipMemAddressFree(buf->base, mapped);
+  }
+  if (status != HMO_OK) {
+    pthread_mutex_destroy(&buf->lock);
+    free(buf->chunks);
+    free(buf);
+    return status;
+  }
+  buf->chunk_count = 1;
+  buf->mapped = mapped;
+  atomic_fetch_add(&dev->bytes_allocated, mapped);
+  *out = buf;
+  return HMO_OK;
+}
+
 int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes, const char *op) {
   hmo_buffer *buf = calloc(1, sizeof *buf);
   if (buf == NULL)

@@ -55,6 +55,12 @@ HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
   dev->hip_id = hip_device;
   dev->granularity = granularity;
   dev->unmap_spans_mappings = version >= 70000000;
+  dev->can_share = version >= 60200000; /* export and import are NotSupported before */
+  /* 6.2 to 7.1 read the import's fd through a pointer; 7.2 and later answer alike
+     whichever way they take it, so share.c probes those on the first import. */
+  atomic_init(&dev->import_abi,
+              dev->can_share && version < 70200000 ? HMO_IMPORT_POINTER : HMO_IMPORT_UNKNOWN);
+  pthread_mutex_init(&dev->probe_lock, NULL);
   *out = dev;
   return HMO_OK;
 }
@@ -73,6 +79,11 @@ HMO_API int hmo_device_close(hmo_device *dev) {
                      "hmo_device_close: %zu %s of device %d %s still alive (release %s first)",
                      live, live == 1 ? "memory" : "memories", dev->hip_id, live == 1 ? "is" : "are",
                      live == 1 ? "it" : "them");
+  /* The import probe's handles the runtime would not release then (share.c): nothing is left
+     to do if it refuses again. */
+  for (size_t i = 0; i < dev->probe_left_count; i++)
+    (void)hipMemRelease(dev->probe_left[i]);
+  pthread_mutex_destroy(&dev->probe_lock);
   free(dev);
   return HMO_OK;
 }

@@ -29,12 +29,22 @@ struct hmo_dtype_desc {
   bool builtin;
 };
 
+#define HMO_PROBE_LEFT_MAX 8 /* two per probe; probes only race on the first imports */
+
 struct hmo_device {
   int hip_id;
   size_t granularity; /* minimum, for every size and address */
   /* One hipMemUnmap may cover several whole mappings (ROCm 7.0 on); before, 6.1 refuses
      it and 6.2-6.4 unmap only the first (ROCR-Runtime#285), so hmo unmaps one by one. */
   bool unmap_spans_mappings;
+  /* Sharing (share.c): exportable memory came with ROCm 6.2; how this runtime's
+     hipMemImportFromShareableHandle reads its osHandle, probed on the first import. */
+  bool can_share;
+  _Atomic int import_abi; /* hmo_import_abi */
+  pthread_mutex_t probe_lock;
+  hipMemGenericAllocationHandle_t
+      probe_left[HMO_PROBE_LEFT_MAX]; /* the probe's, not released: close retries */
+  size_t probe_left_count;
   _Atomic size_t bytes_allocated; /* physical bytes of live allocations */
   _Atomic size_t memories;        /* memory objects made on it and not yet released */
   _Atomic size_t pools;           /* pools made on it and not yet destroyed */
@@ -55,6 +65,7 @@ typedef struct hmo_buffer {
   hmo_device *dev;
   bool wrapped;   /* not ours: never unmapped or freed */
   bool shareable; /* chunks created exportable (hmo_memory_alloc_shareable) */
+  bool imported;  /* one chunk from hmo_memory_import: its size is the exporter's */
   bool freed;
   char *base;      /* start of the range (or the wrapped pointer) */
   size_t bytes;    /* the size asked for (alloc, reserve, the last resize, wrap): views end in it */
@@ -97,6 +108,13 @@ HMO_HIDDEN int hmo__check_hip(hipError_t err, const char *call, const char *op);
 
 /* ---- devices (device.c) ---- */
 
+/* How hipMemImportFromShareableHandle takes its osHandle (hmo_device.import_abi). */
+typedef enum hmo_import_abi {
+  HMO_IMPORT_UNKNOWN = 0, /* not probed yet */
+  HMO_IMPORT_POINTER,     /* the address of an int holding the fd: ROCm 6.2 to 7.2 */
+  HMO_IMPORT_VALUE,       /* the fd itself, (void *)(intptr_t)fd: the newest ROCm, CUDA */
+} hmo_import_abi;
+
 /* Pinned memory on HIP device hip_id: the properties of every chunk hmo creates there. */
 HMO_HIDDEN hipMemAllocationProp hmo__device_prop(int hip_id);
 
@@ -107,6 +125,12 @@ HMO_HIDDEN hipMemAllocationProp hmo__device_prop(int hip_id);
    created exportable (a POSIX fd handle) when `shareable`. */
 HMO_HIDDEN int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t capacity,
                                   bool shareable, const char *op);
+/* A buffer of `bytes` over one existing handle of `mapped` bytes (an import): reserved,
+   mapped and given read-write access; the buffer holds the handle from then on. On failure
+   the handle is still the caller's. */
+HMO_HIDDEN int hmo__buffer_adopt(hmo_buffer **out, hmo_device *dev,
+                                 hipMemGenericAllocationHandle_t handle, size_t mapped,
+                                 size_t bytes, const char *op);
 HMO_HIDDEN int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes,
                                 const char *op);
 /* Unmaps, releases and frees the range now; the struct stays for its views. */

@@ -253,6 +253,9 @@ HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
                        op, mem->buf->wrapped ? "wrapped pointer" : "slice or cast");
   if (status == HMO_OK && mem->buf->pool != NULL)
     status = pool_object_refuses(op);
+  if (status == HMO_OK && mem->buf->imported)
+    status = hmo__fail(HMO_EINVAL, 0,
+                       "%s: an imported memory cannot be resized: its size is the exporter's", op);
   size_t bytes = 0;
   if (status == HMO_OK)
     status = hmo__count_bytes(count, mem->dtype, &bytes, op);

@@ -39,7 +39,15 @@
   X(hipMemcpy, (void *dst, const void *src, size_t bytes, hipMemcpyKind kind),                     \
     (dst, src, bytes, kind))                                                                       \
   X(hipMemcpyPeer, (void *dst, int dst_device, const void *src, int src_device, size_t bytes),     \
-    (dst, dst_device, src, src_device, bytes))
+    (dst, dst_device, src, src_device, bytes))                                                     \
+  X(hipMemExportToShareableHandle,                                                                 \
+    (void *shareableHandle, hipMemGenericAllocationHandle_t handle,                                \
+     hipMemAllocationHandleType handleType, unsigned long long flags),                             \
+    (shareableHandle, handle, handleType, flags))                                                  \
+  X(hipMemImportFromShareableHandle,                                                               \
+    (hipMemGenericAllocationHandle_t * handle, void *osHandle,                                     \
+     hipMemAllocationHandleType shHandleType),                                                     \
+    (handle, osHandle, shHandleType))
 
 /* No operation here makes more HIP calls than this; a sweep that reaches it is stuck. */
 #define CHAOS_MAX_CALLS 200

@@ -24,6 +24,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- what one round works on ---- */
 
@@ -527,6 +528,116 @@ static void sweep_both(const chaos_op *op) {
   sweep(op, hipErrorInvalidValue);
 }
 
+/* ---- sharing: alloc_shareable, export, import ----
+ * Releases before 6.2 cannot share (HMO_EDEVICE with no HIP call failed): the cases skip there.
+ * The exported fd lives in shared_fd; each round closes it. */
+
+static int shared_fd = -1;
+
+static void skip_without_sharing(void) {
+  int version = 0;
+  assert_int_equal(hipRuntimeGetVersion(&version), hipSuccess);
+  if (version < 60200000) {
+    printf("skip: ROCm %s cannot export or import memory\n", mockhip_rocm_version());
+    skip();
+  }
+}
+
+static int run_alloc_shareable(chaos_round *r) {
+  return hmo_memory_alloc_shareable(&r->out, r->dev, 1000, HMO_INT32, NULL);
+}
+
+/* One granule of exportable uint32 with the pattern in it. */
+static void setup_shareable(chaos_round *r) {
+  HT_OK(hmo_memory_alloc_shareable(&r->mem, r->dev, words, HMO_UINT32, NULL));
+  fill(r, granule);
+}
+
+static int run_export(chaos_round *r) { return hmo_memory_export(r->mem, &shared_fd); }
+
+static void close_shared_fd(void) {
+  if (shared_fd >= 0)
+    close(shared_fd);
+  shared_fd = -1;
+}
+
+static void export_failed(chaos_round *r) {
+  assert_int_equal(shared_fd, -1);
+  assert_mem_unchanged(r);
+}
+
+static void export_done(chaos_round *r) {
+  assert_true(shared_fd >= 0);
+  close_shared_fd();
+  assert_mem_unchanged(r);
+}
+
+/* An exported granule, imported on a device of the round's own: the first import there
+   probes the import form where the version cannot tell it (7.2 and later). */
+static void setup_import(chaos_round *r) {
+  setup_shareable(r);
+  HT_OK(hmo_memory_export(r->mem, &shared_fd));
+  HT_OK(hmo_device_open(&r->opened, 0));
+}
+
+static int run_import(chaos_round *r) {
+  return hmo_memory_import(&r->out, r->opened, shared_fd, words, HMO_UINT32);
+}
+
+static void import_failed(chaos_round *r) {
+  assert_no_out(r);
+  close_shared_fd();
+  assert_mem_unchanged(r);
+}
+
+static void import_done(chaos_round *r) {
+  assert_non_null(r->out);
+  close_shared_fd();
+  assert_true(ht_memory_holds(r->out, r->bytes, 7));
+  uint32_t in = 0x5EA7u, back = 0;
+  HT_OK(hmo_memory_copy_from(r->out, &in, 1, 0));
+  HT_OK(hmo_memory_copy_to(r->mem, &back, 1, 0));
+  assert_int_equal(back, in);
+}
+
+static void test_chaos_alloc_shareable(void **state) {
+  (void)state;
+  skip_without_sharing();
+  static const chaos_op op = {.name = "hmo_memory_alloc_shareable",
+                              .call = "hmo_memory_alloc_shareable",
+                              .run = run_alloc_shareable,
+                              .after_failure = assert_no_out,
+                              .after_success = alloc_done};
+  sweep_both(&op);
+}
+
+static void test_chaos_export(void **state) {
+  (void)state;
+  skip_without_sharing();
+  static const chaos_op op = {.name = "hmo_memory_export",
+                              .call = "hmo_memory_export",
+                              .setup = setup_shareable,
+                              .run = run_export,
+                              .after_failure = export_failed,
+                              .after_success = export_done};
+  sweep_both(&op);
+}
+
+/* Out of memory only: hipErrorInvalidValue from an import means "no exported memory" to hmo
+   (HMO_EINVAL, conformance's import_rejects_bad_fds), and from the probe's pointer form it is
+   the sign to try the value form, which a pointer-reading release (7.2) crashes on. */
+static void test_chaos_import(void **state) {
+  (void)state;
+  skip_without_sharing();
+  static const chaos_op op = {.name = "hmo_memory_import",
+                              .call = "hmo_memory_import",
+                              .setup = setup_import,
+                              .run = run_import,
+                              .after_failure = import_failed,
+                              .after_success = import_done};
+  sweep(&op, hipErrorOutOfMemory);
+}
+
 /* ---- freeing: hmo_memory_free and the last hmo_memory_release ----
  *
  * Freeing drops the chunks (hmo's references released, then one unmap from
@@ -863,6 +974,9 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_chaos_resize_shrink, start_case, cleanup_round),
       cmocka_unit_test_setup_teardown(test_chaos_protect, start_case, cleanup_round),
       cmocka_unit_test_setup_teardown(test_chaos_device_open, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_alloc_shareable, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_export, start_case, cleanup_round),
+      cmocka_unit_test_setup_teardown(test_chaos_import, start_case, cleanup_round),
       cmocka_unit_test_setup_teardown(test_chaos_free, start_case, cleanup_round),
       cmocka_unit_test_setup_teardown(test_chaos_free_through_slice, start_case, cleanup_round),
       cmocka_unit_test_setup_teardown(test_chaos_last_release, start_case, cleanup_round),

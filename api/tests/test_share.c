@@ -1,0 +1,102 @@
+/*
+ * test_share.c: which form of hipMemImportFromShareableHandle's osHandle hmo
+ * picks on each ROCm release the mock plays (run once per release, see
+ * CMakeLists.txt). 6.2 to 7.1 read the fd through a pointer and say so by
+ * their version: no probe. 7.2 reads it through a pointer too, the newest
+ * runtime takes the value, and both report 7.2: the first import probes with
+ * a granule of hmo's own (one import call more on 7.2, where the pointer form
+ * works; two on the newest, where it fails and the value form follows), and
+ * the answer is kept, so the second import makes one call. A wrong pick
+ * crashes the pointer-reading releases (the mock's strict mode fails the
+ * group on it) or fails the import. 6.1 has no sharing: HMO_EDEVICE.
+ */
+#include "hmo_test.h"
+
+#include <string.h>
+#include <unistd.h>
+
+static unsigned long long import_calls(void) {
+  return ht_stats().calls[MOCKHIP_CALL_hipMemImportFromShareableHandle];
+}
+
+/* The import calls the first import makes on this release; 0: sharing is not supported. */
+static unsigned long long first_import_calls(const char *release) {
+  if (strcmp(release, "6.0") == 0 || strcmp(release, "6.1") == 0)
+    return 0;
+  if (strcmp(release, "7.2") == 0)
+    return 2; /* the probe's pointer form works, then the import itself */
+  if (strcmp(release, "newest") == 0)
+    return 3; /* the probe's pointer form fails, its value form works, then the import */
+  return 1;
+}
+
+static void test_import_picks_the_release_form(void **state) {
+  (void)state;
+  const char *release = mockhip_rocm_version();
+  unsigned long long expected = first_import_calls(release);
+  if (expected == 0) {
+    printf("skip: ROCm %s cannot share memory (test_share_unsupported checks that)\n", release);
+    skip();
+    return;
+  }
+  hmo_device *dev = NULL;
+  HT_OK(hmo_device_open(&dev, 0));
+  hmo_memory *mem = NULL, *first = NULL, *second = NULL;
+  unsigned char host[4096], back[4096];
+  ht_fill(host, sizeof host, 3);
+  HT_OK(hmo_memory_alloc_shareable(&mem, dev, sizeof host, HMO_UINT8, host));
+  int fd = -1;
+  HT_OK(hmo_memory_export(mem, &fd));
+  unsigned long long before = import_calls();
+  HT_OK(hmo_memory_import(&first, dev, fd, sizeof host, HMO_UINT8));
+  unsigned long long probed = import_calls() - before;
+  before = import_calls();
+  HT_OK(hmo_memory_import(&second, dev, fd, sizeof host, HMO_UINT8));
+  unsigned long long remembered = import_calls() - before;
+  printf("ROCm %s: the first import made %llu import call(s), the second %llu\n", release, probed,
+         remembered);
+  assert_int_equal(probed, expected);
+  assert_int_equal(remembered, 1);
+  HT_OK(hmo_memory_copy_to(second, back, HMO_ALL, 0));
+  assert_int_equal(ht_check(back, sizeof back, 3), sizeof back);
+  hmo_memory_release(second);
+  hmo_memory_release(first);
+  hmo_memory_release(mem);
+  close(fd);
+  HT_OK(hmo_device_close(dev));
+  assert_int_equal(mockhip_strict_count(), 0);
+  ht_assert_mock_clean();
+}
+
+static void test_share_unsupported(void **state) {
+  (void)state;
+  if (first_import_calls(mockhip_rocm_version()) != 0) {
+    printf("skip: ROCm %s shares memory (test_import_picks_the_release_form checks it)\n",
+           mockhip_rocm_version());
+    skip();
+    return;
+  }
+  hmo_device *dev = NULL;
+  if (hmo_device_open(&dev, 0) != HMO_OK) {
+    printf("skip: ROCm %s has no VMM device: %s\n", mockhip_rocm_version(),
+           hmo_error_last()->message);
+    skip();
+    return;
+  }
+  hmo_memory *mem = NULL;
+  HT_EXPECT(HMO_EDEVICE, hmo_memory_alloc_shareable(&mem, dev, 100, HMO_UINT8, NULL));
+  assert_non_null(strstr(hmo_error_last()->message, "cannot export"));
+  HT_EXPECT(HMO_EDEVICE, hmo_memory_import(&mem, dev, 0, 100, HMO_UINT8));
+  assert_null(mem);
+  HT_OK(hmo_device_close(dev));
+  ht_assert_mock_clean();
+}
+
+int main(void) {
+  mockhip_strict(1); /* a value given to a pointer-reading release is a crash there */
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_import_picks_the_release_form),
+      cmocka_unit_test(test_share_unsupported),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
