@@ -86,6 +86,8 @@ typedef struct conf_group {
   X(hmo_grow)                                                                                      \
   X(hmo_protect_negative)                                                                          \
   X(hmo_protect)                                                                                   \
+  X(hmo_pool_negative)                                                                             \
+  X(hmo_pool)                                                                                      \
   X(memory_negative)                                                                               \
   X(memory)                                                                                        \
   X(pointer_info_negative)                                                                         \

@@ -260,7 +260,9 @@ int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes,
 }
 
 int hmo__buffer_free_locked(hmo_buffer *buf, const char *op) {
-  if (!buf->wrapped) {
+  if (buf->pool != NULL)
+    hmo__pool_free_locked(buf); /* the range goes back to the pool: no HIP call */
+  else if (!buf->wrapped) {
     int status = buf->chunk_count ? drop_chunks_from(buf, 0, op) : HMO_OK;
     if (status != HMO_OK)
       return status;

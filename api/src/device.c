@@ -62,6 +62,11 @@ HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
 HMO_API int hmo_device_close(hmo_device *dev) {
   if (dev == NULL)
     return HMO_OK;
+  size_t pools = atomic_load(&dev->pools);
+  if (pools != 0)
+    return hmo__fail(HMO_EBUSY, 0,
+                     "hmo_device_close: %zu %s of device %d still exist%s (hmo_pool_destroy first)",
+                     pools, pools == 1 ? "pool" : "pools", dev->hip_id, pools == 1 ? "s" : "");
   size_t live = atomic_load(&dev->memories);
   if (live != 0)
     return hmo__fail(HMO_EBUSY, 0,

@@ -16,6 +16,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 
 #include "hipvmm_compat.h"
 #include "hmo.h"
@@ -36,6 +37,7 @@ struct hmo_device {
   bool unmap_spans_mappings;
   _Atomic size_t bytes_allocated; /* physical bytes of live allocations */
   _Atomic size_t memories;        /* memory objects made on it and not yet released */
+  _Atomic size_t pools;           /* pools made on it and not yet destroyed */
 };
 
 typedef struct hmo_chunk {
@@ -62,6 +64,9 @@ typedef struct hmo_buffer {
   size_t chunk_count, chunk_capacity;
   hmo_access access;
   size_t moves;
+  /* A pool object: its range is the pool's (pool.c), no chunks of its own. */
+  struct hmo_pool *pool;
+  uint32_t pool_range;
 } hmo_buffer;
 
 struct hmo_memory {
@@ -112,6 +117,18 @@ HMO_HIDDEN void hmo__buffer_unhold(hmo_buffer *buf, const char *op);
 /* Makes the buffer `bytes` long: the mapped size covers them, growing in place or moving. */
 HMO_HIDDEN int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes, const char *op);
 HMO_HIDDEN int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access, const char *op);
+
+/* ---- pools (pool.c) ----
+ * Lock order: a buffer's lock, then its pool's lock; never the other way. */
+
+/* hmo_pool_alloc for `op` (hmo_memory_clone of a pool object allocates in its pool). */
+HMO_HIDDEN int hmo__pool_alloc_as(hmo_memory **out, struct hmo_pool *pool, size_t count,
+                                  hmo_dtype dtype, const void *src, const char *op);
+/* Gives a pool object's range back (its buffer locked); the pool counts one object fewer. */
+HMO_HIDDEN void hmo__pool_free_locked(hmo_buffer *buf);
+/* hmo__release_as for a view of a pool object, once its references are gone: the last view
+   gives the range back and the object's structs to the pool for reuse. */
+HMO_HIDDEN void hmo__pool_release_view(hmo_memory *mem, const char *op);
 
 /* ---- views (memory.c) ---- */
 

@@ -7,10 +7,9 @@
 #include "hmo_internal.h"
 
 int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op) {
-  if (count > SIZE_MAX / dtype->bytes)
+  if (__builtin_mul_overflow(count, dtype->bytes, bytes)) /* no division: pools call it often */
     return hmo__fail(HMO_ERANGE, 0, "%s: %zu elements of %s (%zu bytes each) overflow a size_t", op,
                      count, dtype->name, dtype->bytes);
-  *bytes = count * dtype->bytes;
   return HMO_OK;
 }
 
@@ -31,7 +30,7 @@ hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtyp
 }
 
 int hmo__check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_dtype dtype,
-                     const char *op) {
+                   const char *op) {
   if (out == NULL || dev == NULL || dtype == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op,
                      out == NULL   ? "out"
@@ -47,14 +46,22 @@ void hmo__release_as(hmo_memory *mem, const char *op) {
   if (mem == NULL || atomic_fetch_sub(&mem->refs, 1) != 1)
     return;
   hmo_device *dev = mem->buf->dev;
-  hmo__buffer_unhold(mem->buf, op);
-  free(mem);
+  if (mem->buf->pool != NULL && mem->root) {
+    hmo__pool_release_view(mem, op); /* the pool reuses its structs; the pool counts it */
+    return;
+  }
+  if (mem->buf->pool != NULL) {
+    hmo__pool_release_view(mem, op);
+  } else {
+    hmo__buffer_unhold(mem->buf, op);
+    free(mem);
+  }
   /* Last: once the count is down, hmo_device_close may free dev. */
   atomic_fetch_sub(&dev->memories, 1);
 }
 
 int hmo__new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype dtype,
-                    const char *op) {
+                  const char *op) {
   hmo_memory *mem = hmo__view_new(buf, 0, bytes, dtype, true);
   if (mem == NULL) {
     buf->views = 1;
@@ -186,11 +193,13 @@ HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem) {
   size_t length = mem->bytes / mem->dtype->bytes;
   hmo_device *dev = buf->dev;
   hmo_dtype dtype = mem->dtype;
+  struct hmo_pool *pool = buf->pool; /* a clone of a pool object comes from its pool */
   pthread_mutex_unlock(&buf->lock);
   if (status != HMO_OK)
     return status;
   hmo_memory *copy = NULL;
-  status = reserve_as(&copy, dev, length, length, dtype, op);
+  status = pool != NULL ? hmo__pool_alloc_as(&copy, pool, length, dtype, NULL, op)
+                        : reserve_as(&copy, dev, length, length, dtype, op);
   if (status == HMO_OK)
     status = hmo__copy(copy, mem, HMO_ALL, 0, 0, op);
   if (status != HMO_OK) {
@@ -221,6 +230,14 @@ HMO_API int hmo_memory_free(hmo_memory *mem) {
   return status;
 }
 
+/* Resize and protect work on whole granules, which a pool object shares with its neighbours. */
+static int pool_object_refuses(const char *op) {
+  return hmo__fail(HMO_EINVAL, 0,
+                   "%s: a pool object shares its granules with its neighbours in the pool; "
+                   "allocate it with hmo_memory_alloc or hmo_memory_reserve instead",
+                   op);
+}
+
 HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
   const char *op = "hmo_memory_resize";
   if (mem == NULL)
@@ -234,6 +251,8 @@ HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
                        "%s: only a whole allocation from hmo_memory_alloc or "
                        "hmo_memory_reserve can be resized, not a %s",
                        op, mem->buf->wrapped ? "wrapped pointer" : "slice or cast");
+  if (status == HMO_OK && mem->buf->pool != NULL)
+    status = pool_object_refuses(op);
   size_t bytes = 0;
   if (status == HMO_OK)
     status = hmo__count_bytes(count, mem->dtype, &bytes, op);
@@ -256,6 +275,8 @@ HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access) {
   int status = check_live(mem, op);
   if (status == HMO_OK && mem->buf->wrapped)
     status = hmo__fail(HMO_EINVAL, 0, "%s: a wrapped pointer's protection is its owner's", op);
+  if (status == HMO_OK && mem->buf->pool != NULL)
+    status = pool_object_refuses(op);
   if (status == HMO_OK)
     status = hmo__buffer_protect_locked(mem->buf, access, op);
   pthread_mutex_unlock(&mem->buf->lock);

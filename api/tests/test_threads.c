@@ -7,6 +7,8 @@
  * owners allocate, reserve, grow, clone, protect, free and release memories of
  * their own. Then racing frees, racing last releases, and copies racing a
  * free: exactly one free wins, every other call says HMO_EFREED, none crashes.
+ * Eight threads share one pool: mixed sizes, each object checked for its own
+ * bytes, clones, frees and releases racing the others' allocs.
  * Each thread's hmo_error_last() is its own. Threads only count failures; the
  * checks run on the main thread (CMocka is not thread-safe). At the end of
  * every case hmo and mockhip hold nothing. ThreadSanitizer runs it too.
@@ -387,12 +389,85 @@ static void test_threads_copies_racing_a_free(void **state) {
   assert_int_equal(atomic_load(&failures), 0);
 }
 
+/* ---- a pool shared by 8 threads ---- */
+
+#define POOL_THREADS 8
+#define POOL_ROUNDS 200
+#define POOL_HELD 6 /* objects each thread holds at once */
+
+typedef struct pool_arg {
+  hmo_pool *pool;
+  unsigned thread;
+} pool_arg;
+
+/* Allocates objects of mixed sizes (some across segments), fills each with its own pattern,
+   reads it back, clones or frees some, and releases them, all in one pool. */
+static void *pool_worker(void *p) {
+  pool_arg *arg = p;
+  hmo_memory *held[POOL_HELD] = {0};
+  size_t bytes[POOL_HELD] = {0};
+  unsigned seeds[POOL_HELD] = {0};
+  unsigned char *host = malloc(3 * HT_MIB), *back = malloc(3 * HT_MIB);
+  unsigned rng = arg->thread * 7919u + 1;
+  for (unsigned i = 0; i < POOL_ROUNDS && host && back; i++) {
+    unsigned slot = i % POOL_HELD;
+    if (held[slot] != NULL) {
+      if (OK(hmo_memory_copy_to(held[slot], back, HMO_ALL, 0), arg->thread, i))
+        CHECK(ht_check(back, bytes[slot], seeds[slot]) == bytes[slot], arg->thread, i);
+      if (i % 3 == 0)
+        OK(hmo_memory_free(held[slot]), arg->thread, i);
+      hmo_memory_release(held[slot]);
+      held[slot] = NULL;
+    }
+    rng = rng * 1103515245u + 12345u;
+    size_t sizes[] = {100, 4 * HT_KIB, 64 * HT_KIB, 300 * HT_KIB, 3 * HT_MIB};
+    bytes[slot] = sizes[(rng >> 16) % (i % 16 == 0 ? 5 : 4)] + (rng >> 8) % 256;
+    seeds[slot] = arg->thread * 100000 + i;
+    ht_fill(host, bytes[slot], seeds[slot]);
+    if (!OK(hmo_pool_alloc(&held[slot], arg->pool, bytes[slot], HMO_UINT8, host), arg->thread, i)) {
+      held[slot] = NULL;
+      continue;
+    }
+    if (i % 5 == 0) { /* a clone comes from the same pool and holds the same bytes */
+      hmo_memory *copy = NULL;
+      if (OK(hmo_memory_clone(&copy, held[slot]), arg->thread, i) &&
+          OK(hmo_memory_copy_to(copy, back, HMO_ALL, 0), arg->thread, i))
+        CHECK(ht_check(back, bytes[slot], seeds[slot]) == bytes[slot], arg->thread, i);
+      hmo_memory_release(copy);
+    }
+  }
+  for (unsigned slot = 0; slot < POOL_HELD; slot++)
+    hmo_memory_release(held[slot]);
+  free(host);
+  free(back);
+  return NULL;
+}
+
+static void test_threads_share_one_pool(void **state) {
+  (void)state;
+  hmo_pool *pool;
+  HT_OK(hmo_pool_create(&pool, device, 512 * HT_MIB));
+  pool_arg args[POOL_THREADS];
+  for (unsigned t = 0; t < POOL_THREADS; t++)
+    args[t] = (pool_arg){pool, t};
+  pthread_t threads[POOL_THREADS];
+  start_threads(threads, POOL_THREADS, pool_worker, args, sizeof args[0]);
+  join_threads(threads, POOL_THREADS);
+  assert_int_equal(atomic_load(&failures), 0);
+  assert_int_equal(hmo_pool_objects(pool), 0);
+  assert_int_equal(hmo_pool_bytes_in_use(pool), 0);
+  HT_OK(hmo_pool_trim(pool));
+  assert_int_equal(hmo_pool_bytes_mapped(pool), 0);
+  HT_OK(hmo_pool_destroy(pool));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_threads_share_one_allocation, setup, teardown),
       cmocka_unit_test_setup_teardown(test_threads_racing_frees, setup, teardown),
       cmocka_unit_test_setup_teardown(test_threads_racing_last_releases, setup, teardown),
       cmocka_unit_test_setup_teardown(test_threads_copies_racing_a_free, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_threads_share_one_pool, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,448 @@
+/*
+ * pool.c: many objects on one reserved range. The range is cut into equal
+ * segments, each one hipMemCreate + hipMemMap + hipMemSetAccess of exactly
+ * the segment's size (a form every ROCm release takes, 7.0-7.2's
+ * `first_mappings` rule included), mapped when an object first needs bytes in
+ * it and kept mapped when it empties, until hmo_pool_trim. Where objects go
+ * is host-side bookkeeping (pool_space.c): the allocator never touches device
+ * memory. Freed objects' structs wait on the pool for reuse, so an alloc/free
+ * loop makes no HIP call and no host allocation.
+ *
+ * Locks: the pool's mutex guards everything here; a buffer's lock may be held
+ * when it is taken (hmo_memory_free), never the other way round.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pool_space.h"
+
+#define POOL_ALIGN 256
+#define POOL_MIN_SEGMENT ((size_t)2 << 20)
+#define POOL_MAX_SEGMENTS                                                                          \
+  64                        /* segments >= capacity/64: few kernel map areas however many objects */
+#define POOL_CACHE_MAX 1024 /* freed object structs kept for reuse */
+
+typedef struct pool_segment {
+  hipMemGenericAllocationHandle_t handle;
+  size_t live; /* bytes of live objects in it */
+  bool mapped;
+  bool held; /* hmo still holds hipMemCreate's reference (as hmo_chunk.held) */
+} pool_segment;
+
+/* A pool object's buffer and its root view, allocated together and reused together. */
+typedef struct pool_object {
+  hmo_buffer buf; /* first: a pool buffer is its object */
+  hmo_memory root;
+  struct pool_object *next;
+} pool_object;
+
+struct hmo_pool {
+  pthread_mutex_t lock;
+  hmo_device *dev;
+  char *base;
+  size_t capacity;      /* rounded to the granularity: no object ends past it */
+  size_t reserved;      /* segment_count * segment_bytes */
+  size_t segment_bytes; /* a power-of-two multiple of the granularity */
+  size_t segment_count;
+  unsigned segment_shift; /* log2(segment_bytes), or 0 for one segment of another size */
+  pool_segment *segments;
+  hmo_space space;
+  size_t bytes_mapped, bytes_in_use, objects;
+  size_t structs_out; /* objects whose structs are not back yet (freed objects' views live) */
+  pool_object *cache;
+  size_t cached;
+};
+
+static size_t round_up(size_t bytes, size_t to, bool *overflow) {
+  size_t rest = bytes % to;
+  *overflow = rest != 0 && bytes > SIZE_MAX - (to - rest);
+  return rest ? bytes + (to - rest) : bytes;
+}
+
+/* The smallest power-of-two multiple of the granularity >= max(2 MiB, capacity/64), but never
+   more than the capacity. */
+static size_t segment_bytes_for(size_t capacity, size_t granularity) {
+  size_t want = capacity / POOL_MAX_SEGMENTS + (capacity % POOL_MAX_SEGMENTS != 0);
+  if (want < POOL_MIN_SEGMENT)
+    want = POOL_MIN_SEGMENT;
+  size_t bytes = granularity;
+  while (bytes < want && bytes < capacity)
+    bytes *= 2;
+  return bytes < capacity ? bytes : capacity;
+}
+
+HMO_API int hmo_pool_create(hmo_pool **out, hmo_device *dev, size_t capacity_bytes) {
+  const char *op = "hmo_pool_create";
+  if (out == NULL || dev == NULL)
+    return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op, out == NULL ? "out" : "dev");
+  if (capacity_bytes == 0)
+    return hmo__fail(HMO_EINVAL, 0, "%s: capacity_bytes is 0", op);
+  bool overflow;
+  size_t capacity = round_up(capacity_bytes, dev->granularity, &overflow);
+  size_t segment = overflow ? 0 : segment_bytes_for(capacity, dev->granularity);
+  size_t count = overflow ? 0 : capacity / segment + (capacity % segment != 0);
+  if (overflow || count > SIZE_MAX / segment)
+    return hmo__fail(HMO_ERANGE, 0, "%s: %zu bytes overflow when rounded to the granularity %zu",
+                     op, capacity_bytes, dev->granularity);
+  hmo_pool *pool = calloc(1, sizeof *pool);
+  pool_segment *segments = pool ? calloc(count, sizeof *segments) : NULL;
+  if (segments == NULL || !hmo__space_init(&pool->space, capacity / POOL_ALIGN)) {
+    free(segments);
+    free(pool);
+    return hmo__fail(HMO_ENOMEM, 0, "%s: no host memory for a pool of %zu segments", op, count);
+  }
+  void *base = NULL;
+  int status = hmo__check_hip(hipMemAddressReserve(&base, count * segment, 0, NULL, 0),
+                              "hipMemAddressReserve", op);
+  if (status != HMO_OK) {
+    hmo__space_fini(&pool->space);
+    free(segments);
+    free(pool);
+    return status;
+  }
+  pthread_mutex_init(&pool->lock, NULL);
+  pool->dev = dev;
+  pool->base = base;
+  pool->capacity = capacity;
+  pool->reserved = count * segment;
+  pool->segment_bytes = segment;
+  pool->segment_count = count;
+  if ((segment & (segment - 1)) == 0)
+    pool->segment_shift = (unsigned)__builtin_ctzll((unsigned long long)segment);
+  pool->segments = segments;
+  atomic_fetch_add(&dev->pools, 1);
+  *out = pool;
+  return HMO_OK;
+}
+
+/* Unmaps segment i and releases its memory (the reference first, as buffer.c does: a failed
+   unmap then leaves it mapped and usable, kept by its mapping). */
+static int unmap_segment(hmo_pool *pool, size_t i, const char *op) {
+  pool_segment *seg = &pool->segments[i];
+  if (seg->held) {
+    int status = hmo__check_hip(hipMemRelease(seg->handle), "hipMemRelease", op);
+    if (status != HMO_OK)
+      return status;
+    seg->held = false;
+  }
+  int status = hmo__check_hip(
+      hipMemUnmap(pool->base + i * pool->segment_bytes, pool->segment_bytes), "hipMemUnmap", op);
+  if (status != HMO_OK)
+    return status;
+  seg->mapped = false;
+  pool->bytes_mapped -= pool->segment_bytes;
+  atomic_fetch_sub(&pool->dev->bytes_allocated, pool->segment_bytes);
+  return HMO_OK;
+}
+
+/* Creates, maps and opens segment i; a failure undoes its own steps. */
+static int map_segment(hmo_pool *pool, size_t i, const char *op) {
+  pool_segment *seg = &pool->segments[i];
+  char *at = pool->base + i * pool->segment_bytes;
+  hipMemAllocationProp prop = hmo__device_prop(pool->dev->hip_id);
+  int status =
+      hmo__check_hip(hipMemCreate(&seg->handle, pool->segment_bytes, &prop, 0), "hipMemCreate", op);
+  if (status != HMO_OK)
+    return status;
+  status = hmo__check_hip(hipMemMap(at, pool->segment_bytes, 0, seg->handle, 0), "hipMemMap", op);
+  if (status == HMO_OK) {
+    hipMemAccessDesc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.location.type = hipMemLocationTypeDevice;
+    desc.location.id = pool->dev->hip_id;
+    desc.flags = hipMemAccessFlagsProtReadWrite;
+    status =
+        hmo__check_hip(hipMemSetAccess(at, pool->segment_bytes, &desc, 1), "hipMemSetAccess", op);
+    if (status != HMO_OK)
+      (void)hipMemUnmap(at, pool->segment_bytes);
+  }
+  if (status != HMO_OK) {
+    (void)hipMemRelease(seg->handle);
+    return status;
+  }
+  seg->mapped = seg->held = true;
+  pool->bytes_mapped += pool->segment_bytes;
+  atomic_fetch_add(&pool->dev->bytes_allocated, pool->segment_bytes);
+  return HMO_OK;
+}
+
+/* The segment byte `offset` is in: a shift, not a division, on the alloc/free path. */
+static size_t segment_of(const hmo_pool *pool, size_t offset) {
+  return pool->segment_shift ? offset >> pool->segment_shift : offset / pool->segment_bytes;
+}
+
+/* Adds (or takes, when !add) each segment's share of [offset, offset+bytes) to its live count. */
+static void count_live(hmo_pool *pool, size_t offset, size_t bytes, bool add) {
+  size_t s = pool->segment_bytes;
+  size_t first = segment_of(pool, offset), last = segment_of(pool, offset + bytes - 1);
+  if (first == last) {
+    if (add)
+      pool->segments[first].live += bytes;
+    else
+      pool->segments[first].live -= bytes;
+    return;
+  }
+  for (size_t i = first; i <= last; i++) {
+    size_t start = i * s > offset ? i * s : offset;
+    size_t end = (i + 1) * s < offset + bytes ? (i + 1) * s : offset + bytes;
+    if (add)
+      pool->segments[i].live += end - start;
+    else
+      pool->segments[i].live -= end - start;
+  }
+}
+
+/* Maps the segments [offset, offset+bytes) touches that are not mapped yet; on failure unmaps
+   those this call mapped (a pool has at most 64 segments: one bit each). */
+static int map_range(hmo_pool *pool, size_t offset, size_t bytes, const char *op) {
+  size_t first = segment_of(pool, offset), last = segment_of(pool, offset + bytes - 1);
+  uint64_t mapped_now = 0;
+  for (size_t i = first; i <= last; i++) {
+    if (pool->segments[i].mapped)
+      continue;
+    int status = map_segment(pool, i, op);
+    if (status != HMO_OK) {
+      for (size_t j = first; j < i; j++)
+        if (mapped_now & (1ull << j))
+          (void)unmap_segment(pool, j, op);
+      return status;
+    }
+    mapped_now |= 1ull << i;
+  }
+  return HMO_OK;
+}
+
+/* A freed object's structs, from the cache when one waits there (pool locked; unlocks it
+   around a host allocation). NULL when out of host memory. */
+static pool_object *take_object(hmo_pool *pool) {
+  pool_object *obj = pool->cache;
+  if (obj != NULL) {
+    pool->cache = obj->next;
+    pool->cached--;
+    return obj;
+  }
+  pthread_mutex_unlock(&pool->lock);
+  obj = calloc(1, sizeof *obj);
+  if (obj != NULL)
+    pthread_mutex_init(&obj->buf.lock, NULL);
+  pthread_mutex_lock(&pool->lock);
+  return obj;
+}
+
+/* Keeps obj for reuse, or frees it past the cache's bound (pool locked). */
+static void put_object(hmo_pool *pool, pool_object *obj) {
+  if (pool->cached < POOL_CACHE_MAX) {
+    obj->next = pool->cache;
+    pool->cache = obj;
+    pool->cached++;
+    return;
+  }
+  pthread_mutex_destroy(&obj->buf.lock);
+  free(obj);
+}
+
+static int pool_full(hmo_pool *pool, size_t bytes, size_t rounded, const char *op) {
+  return hmo__fail(HMO_ENOMEM, 0,
+                   "%s: no free range of %zu bytes (%zu asked) in the pool: its largest free "
+                   "range is %zu bytes of its capacity %zu",
+                   op, rounded, bytes, hmo__space_largest_free(&pool->space) * POOL_ALIGN,
+                   pool->capacity);
+}
+
+/* A free range of `rounded` bytes with its segments mapped, and structs for it (pool
+   locked); on failure nothing has changed. */
+static int place(hmo_pool *pool, size_t bytes, size_t rounded, pool_object **out_obj,
+                 uint32_t *range, size_t *offset, const char *op) {
+  pool_object *obj = take_object(pool);
+  if (obj == NULL)
+    return hmo__fail(HMO_ENOMEM, 0, "%s: no host memory for the object", op);
+  bool no_memory;
+  int status = HMO_OK;
+  if (!hmo__space_alloc(&pool->space, rounded / POOL_ALIGN, range, offset, &no_memory))
+    status = no_memory ? hmo__fail(HMO_ENOMEM, 0, "%s: no host memory for the pool's records", op)
+                       : pool_full(pool, bytes, rounded, op);
+  if (status == HMO_OK) {
+    *offset *= POOL_ALIGN;
+    status = map_range(pool, *offset, rounded, op);
+    if (status != HMO_OK)
+      hmo__space_free(&pool->space, *range);
+  }
+  if (status != HMO_OK) {
+    put_object(pool, obj);
+    return status;
+  }
+  count_live(pool, *offset, rounded, true);
+  pool->bytes_in_use += rounded;
+  pool->objects++;
+  pool->structs_out++;
+  *out_obj = obj;
+  return HMO_OK;
+}
+
+int hmo__pool_alloc_as(hmo_memory **out, hmo_pool *pool, size_t count, hmo_dtype dtype,
+                       const void *src, const char *op) {
+  if (out == NULL || pool == NULL || dtype == NULL)
+    return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op,
+                     out == NULL    ? "out"
+                     : pool == NULL ? "pool"
+                                    : "dtype");
+  if (count == 0)
+    return hmo__fail(HMO_EINVAL, 0, "%s: count is 0 (an allocation holds at least one %s)", op,
+                     dtype->name);
+  size_t bytes = 0;
+  int status = hmo__count_bytes(count, dtype, &bytes, op);
+  if (status != HMO_OK)
+    return status;
+  bool overflow;
+  size_t rounded = round_up(bytes, POOL_ALIGN, &overflow);
+  if (overflow)
+    return hmo__fail(HMO_ERANGE, 0, "%s: %zu bytes overflow when rounded to %d", op, bytes,
+                     POOL_ALIGN);
+  pool_object *obj = NULL;
+  uint32_t range = 0;
+  size_t offset = 0;
+  pthread_mutex_lock(&pool->lock);
+  status = rounded > pool->capacity ? pool_full(pool, bytes, rounded, op)
+                                    : place(pool, bytes, rounded, &obj, &range, &offset, op);
+  pthread_mutex_unlock(&pool->lock);
+  if (status != HMO_OK)
+    return status;
+  hmo_buffer *buf = &obj->buf;
+  buf->views = 1;
+  buf->dev = pool->dev;
+  buf->wrapped = buf->shareable = buf->freed = false;
+  buf->base = pool->base + offset;
+  buf->bytes = bytes;
+  buf->reserved = buf->mapped = rounded;
+  buf->chunks = NULL;
+  buf->chunk_count = buf->chunk_capacity = 0;
+  buf->access = HMO_ACCESS_READWRITE;
+  buf->moves = 0;
+  buf->pool = pool;
+  buf->pool_range = range;
+  hmo_memory *mem = &obj->root;
+  atomic_init(&mem->refs, 1);
+  mem->buf = buf;
+  mem->offset = 0;
+  mem->bytes = bytes;
+  mem->dtype = dtype;
+  mem->root = true;
+  /* Not counted in dev->memories: the pool is (hmo_device_close waits for it), and the pool
+     waits for its objects; one atomic fewer on the alloc/free path. */
+  if (src != NULL && (status = hmo__copy_host(mem, (void *)src, count, 0, true, op)) != HMO_OK) {
+    hmo__release_as(mem, op);
+    return status;
+  }
+  *out = mem;
+  return HMO_OK;
+}
+
+HMO_API int hmo_pool_alloc(hmo_memory **out, hmo_pool *pool, size_t count, hmo_dtype dtype,
+                           const void *src) {
+  return hmo__pool_alloc_as(out, pool, count, dtype, src, "hmo_pool_alloc");
+}
+
+/* Takes buf's range back into the free space (pool locked). */
+static void give_back(hmo_pool *pool, const hmo_buffer *buf) {
+  hmo__space_free(&pool->space, buf->pool_range);
+  count_live(pool, (size_t)(buf->base - pool->base), buf->reserved, false);
+  pool->bytes_in_use -= buf->reserved;
+  pool->objects--;
+}
+
+void hmo__pool_free_locked(hmo_buffer *buf) {
+  hmo_pool *pool = buf->pool;
+  pthread_mutex_lock(&pool->lock);
+  give_back(pool, buf);
+  pthread_mutex_unlock(&pool->lock);
+}
+
+void hmo__pool_release_view(hmo_memory *mem, const char *op) {
+  (void)op; /* a pool object's free makes no HIP call: nothing here can fail */
+  hmo_buffer *buf = mem->buf;
+  pool_object *obj = (pool_object *)buf;
+  pthread_mutex_lock(&buf->lock);
+  bool last = --buf->views == 0;
+  bool freed = buf->freed;
+  pthread_mutex_unlock(&buf->lock);
+  if (mem != &obj->root)
+    free(mem);
+  if (!last)
+    return;
+  /* Nobody else can reach buf now: its range and its structs go back under one lock. */
+  hmo_pool *pool = buf->pool;
+  pthread_mutex_lock(&pool->lock);
+  if (!freed)
+    give_back(pool, buf);
+  pool->structs_out--;
+  put_object(pool, obj);
+  pthread_mutex_unlock(&pool->lock);
+}
+
+HMO_API int hmo_pool_trim(hmo_pool *pool) {
+  if (pool == NULL)
+    return HMO_OK;
+  int status = HMO_OK;
+  pthread_mutex_lock(&pool->lock);
+  for (size_t i = 0; i < pool->segment_count; i++) {
+    if (!pool->segments[i].mapped || pool->segments[i].live != 0)
+      continue;
+    int one = unmap_segment(pool, i, "hmo_pool_trim");
+    if (status == HMO_OK)
+      status = one; /* the others are still tried: each is independent */
+  }
+  pthread_mutex_unlock(&pool->lock);
+  return status;
+}
+
+HMO_API int hmo_pool_destroy(hmo_pool *pool) {
+  const char *op = "hmo_pool_destroy";
+  if (pool == NULL)
+    return HMO_OK;
+  pthread_mutex_lock(&pool->lock);
+  int status = HMO_OK;
+  if (pool->objects != 0 || pool->structs_out != 0)
+    status = hmo__fail(HMO_EBUSY, 0,
+                       "%s: %zu %s of the pool %s still alive and %zu freed %s still referenced "
+                       "(free or release them first)",
+                       op, pool->objects, pool->objects == 1 ? "object" : "objects",
+                       pool->objects == 1 ? "is" : "are", pool->structs_out - pool->objects,
+                       pool->structs_out - pool->objects == 1 ? "one" : "ones");
+  for (size_t i = 0; status == HMO_OK && i < pool->segment_count; i++)
+    if (pool->segments[i].mapped)
+      status = unmap_segment(pool, i, op);
+  if (status == HMO_OK)
+    status = hmo__check_hip(hipMemAddressFree(pool->base, pool->reserved), "hipMemAddressFree", op);
+  pthread_mutex_unlock(&pool->lock);
+  if (status != HMO_OK)
+    return status;
+  while (pool->cache != NULL) {
+    pool_object *obj = pool->cache;
+    pool->cache = obj->next;
+    pthread_mutex_destroy(&obj->buf.lock);
+    free(obj);
+  }
+  atomic_fetch_sub(&pool->dev->pools, 1);
+  hmo__space_fini(&pool->space);
+  free(pool->segments);
+  pthread_mutex_destroy(&pool->lock);
+  free(pool);
+  return HMO_OK;
+}
+
+/* ---- queries, under the pool's lock ---- */
+
+#define POOL_QUERY(pool, expr)                                                                     \
+  do {                                                                                             \
+    if ((pool) == NULL)                                                                            \
+      return 0;                                                                                    \
+    pthread_mutex_lock(&((hmo_pool *)(pool))->lock);                                               \
+    size_t value_ = (expr);                                                                        \
+    pthread_mutex_unlock(&((hmo_pool *)(pool))->lock);                                             \
+    return value_;                                                                                 \
+  } while (0)
+
+HMO_API size_t hmo_pool_capacity(const hmo_pool *pool) { POOL_QUERY(pool, pool->capacity); }
+HMO_API size_t hmo_pool_bytes_mapped(const hmo_pool *pool) { POOL_QUERY(pool, pool->bytes_mapped); }
+HMO_API size_t hmo_pool_bytes_in_use(const hmo_pool *pool) { POOL_QUERY(pool, pool->bytes_in_use); }
+HMO_API size_t hmo_pool_objects(const hmo_pool *pool) { POOL_QUERY(pool, pool->objects); }
