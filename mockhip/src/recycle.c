@@ -12,6 +12,9 @@
  * forked child is shared (arena.c). The cache is emptied before a fork, so
  * neither side holds an extent of a file both have.
  *
+ * When the bound is reached, the extents released longest ago make room (their
+ * pages are the coldest). A take looks in its size's bucket only.
+ *
  * Cached bytes are charged to no device and counted in no statistic: for the
  * caller they are released.
  */
@@ -20,14 +23,65 @@
 #include "arena.h"
 #include "recycle.h"
 
+/* One kept extent, on two lists: every extent newest first (the oldest is evicted first),
+   and the extents of its size's bucket (so a take looks only at likely sizes). */
 typedef struct kept_extent {
-  struct kept_extent *next;
+  struct kept_extent *newer, *older;
+  struct kept_extent *bucket_next, **bucket_prev;
   mh_os_memory memory;
 } kept_extent;
 
-static kept_extent *kept; /* newest first: the warmest pages are reused first */
+#define BUCKETS 64 /* sizes hash into these; a bucket's list holds few sizes */
+
+static kept_extent *newest, *oldest;
+static kept_extent *buckets[BUCKETS];
 static size_t kept_bytes;
 static size_t kept_bytes_max;
+
+static size_t bucket_of(size_t bytes) {
+  /* Sizes are multiples of a page: the low bits say nothing. */
+  size_t key = bytes >> 12;
+  return (key ^ (key >> 6) ^ (key >> 12)) % BUCKETS;
+}
+
+static void link_entry(kept_extent *entry) {
+  entry->older = newest;
+  entry->newer = NULL;
+  if (newest != NULL)
+    newest->newer = entry;
+  else
+    oldest = entry;
+  newest = entry;
+  kept_extent **head = &buckets[bucket_of(entry->memory.bytes)];
+  entry->bucket_next = *head;
+  entry->bucket_prev = head;
+  if (*head != NULL)
+    (*head)->bucket_prev = &entry->bucket_next;
+  *head = entry;
+  kept_bytes += entry->memory.bytes;
+}
+
+/* Takes entry off both lists; the caller owns it. */
+static void unlink_entry(kept_extent *entry) {
+  if (entry->newer != NULL)
+    entry->newer->older = entry->older;
+  else
+    newest = entry->older;
+  if (entry->older != NULL)
+    entry->older->newer = entry->newer;
+  else
+    oldest = entry->newer;
+  *entry->bucket_prev = entry->bucket_next;
+  if (entry->bucket_next != NULL)
+    entry->bucket_next->bucket_prev = entry->bucket_prev;
+  kept_bytes -= entry->memory.bytes;
+}
+
+static void drop_entry(kept_extent *entry) {
+  unlink_entry(entry);
+  mh__arena_free(&entry->memory);
+  free(entry);
+}
 
 /* What zero-fills an extent; pwrite reads it, so it stays the shared zero page. */
 static const char zeros[64 * 1024];
@@ -46,48 +100,42 @@ static int zero_fill(const mh_os_memory *memory) {
 }
 
 bool mh__recycle_take(size_t bytes, mh_os_memory *out) {
-  for (kept_extent **at = &kept; *at != NULL; at = &(*at)->next) {
-    kept_extent *entry = *at;
-    if (entry->memory.bytes != bytes)
-      continue;
-    *at = entry->next;
-    kept_bytes -= bytes;
-    mh_os_memory memory = entry->memory;
-    free(entry);
-    if (zero_fill(&memory) != 0) {
-      mh__arena_free(&memory); /* punched instead: reads zero too, but not ours to hand out */
-      return false;
-    }
-    *out = memory;
-    return true;
+  /* The bucket lists newest first too: the warmest extent of the size is taken. */
+  kept_extent *entry = buckets[bucket_of(bytes)];
+  while (entry != NULL && entry->memory.bytes != bytes)
+    entry = entry->bucket_next;
+  if (entry == NULL)
+    return false;
+  unlink_entry(entry);
+  mh_os_memory memory = entry->memory;
+  free(entry);
+  if (zero_fill(&memory) != 0) {
+    mh__arena_free(&memory); /* punched instead: reads zero too, but not ours to hand out */
+    return false;
   }
-  return false;
+  *out = memory;
+  return true;
 }
 
 bool mh__recycle_keep(mh_os_memory *memory) {
-  if (memory->arena == NULL || mh__arena_is_shared(memory) ||
-      memory->bytes > kept_bytes_max - kept_bytes)
+  if (memory->arena == NULL || mh__arena_is_shared(memory) || memory->bytes > kept_bytes_max)
     return false;
   kept_extent *entry = malloc(sizeof *entry);
   if (entry == NULL)
     return false;
+  /* Room is made by letting the coldest extents go: the newest is the likeliest reused. */
+  while (memory->bytes > kept_bytes_max - kept_bytes)
+    drop_entry(oldest);
   entry->memory = *memory;
-  entry->next = kept;
-  kept = entry;
-  kept_bytes += memory->bytes;
+  link_entry(entry);
   memory->arena = NULL;
   memory->fd = -1;
   return true;
 }
 
 void mh__recycle_drop_all(void) {
-  while (kept != NULL) {
-    kept_extent *entry = kept;
-    kept = entry->next;
-    mh__arena_free(&entry->memory);
-    free(entry);
-  }
-  kept_bytes = 0;
+  while (oldest != NULL)
+    drop_entry(oldest);
 }
 
 size_t mh__recycle_kept_bytes(void) { return kept_bytes; }

@@ -8,6 +8,8 @@
 #include "mock_test.h"
 #include "self_child.h"
 
+#include "../src/recycle.h"
+
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +96,34 @@ static void test_sizes_are_honoured(void **state) {
   mt_mapping_destroy(&hold);
 }
 
+/* A hipMemCreate that fails (injected) takes nothing from the cache: the next one gets the
+   kept extent. An injected hipMemRelease failure keeps the handle, so nothing is kept. */
+static void test_injected_failures_leave_the_cache(void **state) {
+  (void)state;
+  size_t bytes = 16 * mt_granularity();
+  mt_mapping hold, again;
+  map_filled(&hold, bytes, 1);
+  extent first = released(bytes);
+  size_t kept = mh__recycle_kept_bytes();
+  MT_CHECK(mockhip_fail_set("hipMemCreate:1"));
+  hipMemAllocationProp prop = mt_prop_device(0);
+  hipMemGenericAllocationHandle_t handle;
+  assert_int_equal(hipMemCreate(&handle, bytes, &prop, 0), hipErrorOutOfMemory);
+  MT_CHECK(mockhip_fail_set(""));
+  assert_int_equal(mh__recycle_kept_bytes(), kept);
+  assert_true(same_extent(map_filled(&again, bytes, 2), first));
+  assert_int_equal(mh__recycle_kept_bytes(), kept - bytes);
+  MT_CHECK(hipMemUnmap(again.base, bytes));
+  MT_CHECK(mockhip_fail_set("hipMemRelease:1"));
+  assert_int_not_equal(hipMemRelease(again.handle), hipSuccess);
+  MT_CHECK(mockhip_fail_set(""));
+  assert_int_equal(mh__recycle_kept_bytes(), kept - bytes);
+  MT_CHECK(hipMemRelease(again.handle));
+  assert_int_equal(mh__recycle_kept_bytes(), kept);
+  MT_CHECK(hipMemAddressFree(again.base, again.reserved));
+  mt_mapping_destroy(&hold);
+}
+
 /* Kept memory is released memory for every counter and for hipMemGetInfo. */
 static void test_kept_memory_is_not_charged(void **state) {
   (void)state;
@@ -163,7 +193,7 @@ static void test_fork(void **state) {
 
 /* ---- in a fresh process, under a given MOCKHIP_RECYCLE_BYTES ---- */
 
-/* Three extents released under a bound of two: the third is not kept. */
+/* Three extents released under a bound of two: the first released makes room for the third. */
 static void bound_case(void) {
   size_t bytes = 16 * mt_granularity();
   mt_mapping hold, first[3], again[3];
@@ -179,7 +209,7 @@ static void bound_case(void) {
     for (int j = 0; j < 3; j++)
       seen[j] = seen[j] || same_extent(at, gone[j]);
   }
-  SC_CHECK(seen[0] && seen[1] && !seen[2]);
+  SC_CHECK(!seen[0] && seen[1] && seen[2]);
   for (int i = 0; i < 3; i++)
     mt_mapping_destroy(&again[i]);
   mt_mapping_destroy(&hold);
@@ -195,7 +225,39 @@ static void disabled_case(void) {
   mt_mapping_destroy(&hold);
 }
 
-static const sc_case cases[] = {{"bound", bound_case}, {"disabled", disabled_case}};
+/* An extent larger than the bound is never kept, and keeps nothing out. */
+static void too_large_case(void) {
+  size_t bytes = 16 * mt_granularity();
+  mt_mapping hold, next;
+  map_filled(&hold, bytes, 1);
+  extent small = released(bytes);
+  (void)released(4 * bytes);
+  SC_CHECK(mh__recycle_kept_bytes() == bytes);
+  SC_CHECK(same_extent(map_filled(&next, bytes, 2), small));
+  mt_mapping_destroy(&next);
+  mt_mapping_destroy(&hold);
+}
+
+/* Runs after mockhip's own exit hook (registered before mockhip starts, so later in the
+   order): the kept extents are gone by then. */
+static void kept_nothing_at_exit(void) {
+  if (mh__recycle_kept_bytes() != 0) {
+    fprintf(stderr, "%zu bytes still kept at exit\n", mh__recycle_kept_bytes());
+    _exit(1);
+  }
+}
+
+static void exit_case(void) {
+  atexit(kept_nothing_at_exit);
+  (void)released(16 * mt_granularity());
+  SC_CHECK(mh__recycle_kept_bytes() == 16 * mt_granularity());
+  exit(0);
+}
+
+static const sc_case cases[] = {{"bound", bound_case},
+                                {"disabled", disabled_case},
+                                {"too_large", too_large_case},
+                                {"exit", exit_case}};
 
 static void run_case(const char *name, const char *option) {
   const char *env[] = {option, NULL};
@@ -214,6 +276,19 @@ static void test_bound_is_honoured(void **state) {
   run_case("bound", option);
 }
 
+static void test_larger_than_the_bound_is_not_kept(void **state) {
+  (void)state;
+  char option[64];
+  snprintf(option, sizeof option, "MOCKHIP_RECYCLE_BYTES=%zu", 2 * 16 * mt_granularity());
+  run_case("too_large", option);
+}
+
+/* Exit gives the kept extents back, as it does every other object. */
+static void test_exit_empties_the_cache(void **state) {
+  (void)state;
+  run_case("exit", "MOCKHIP_RECYCLE_BYTES=64M");
+}
+
 static void test_zero_disables(void **state) {
   (void)state;
   run_case("disabled", "MOCKHIP_RECYCLE_BYTES=0");
@@ -225,9 +300,12 @@ int main(int argc, char **argv) {
       MT_CLEAN_TEST(test_recycled_memory_reads_zero),
       MT_CLEAN_TEST(test_sizes_are_honoured),
       MT_CLEAN_TEST(test_kept_memory_is_not_charged),
+      MT_CLEAN_TEST(test_injected_failures_leave_the_cache),
       MT_CLEAN_TEST(test_exported_memory_is_not_recycled),
       MT_CLEAN_TEST(test_fork),
       cmocka_unit_test(test_bound_is_honoured),
+      cmocka_unit_test(test_larger_than_the_bound_is_not_kept),
+      cmocka_unit_test(test_exit_empties_the_cache),
       cmocka_unit_test(test_zero_disables),
   };
   return cmocka_run_group_tests_name("recycle", tests, NULL, NULL);
