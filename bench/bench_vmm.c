@@ -25,51 +25,22 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <hip/hip_runtime_api.h>
-
-#define CHECK(call)                                                                                \
-  do {                                                                                             \
-    hipError_t err_ = (call);                                                                      \
-    if (err_ != hipSuccess) {                                                                      \
-      fprintf(stderr, "%s failed: %s\n", #call, hipGetErrorName(err_));                            \
-      exit(1);                                                                                     \
-    }                                                                                              \
-  } while (0)
-
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static void row(const char *what, const char *baseline, double mock_ns, double base_ns) {
-  printf("%-34s %10.0f ns   %-34s %10.0f ns   ratio %6.2f\n", what, mock_ns, baseline, base_ns,
-         mock_ns / base_ns);
-}
-
-static hipMemAllocationProp device_prop(void) {
-  hipMemAllocationProp prop;
-  memset(&prop, 0, sizeof prop);
-  prop.type = hipMemAllocationTypePinned;
-  prop.location.type = hipMemLocationTypeDevice;
-  prop.location.id = 0;
-  return prop;
-}
+#include "bench_common.h"
 
 static void bench_map_cycle(size_t granule, int rounds) {
-  hipMemAllocationProp prop = device_prop();
+  hipMemAllocationProp prop = bench_device_prop();
   hipMemGenericAllocationHandle_t handle;
   void *va;
   CHECK(hipMemCreate(&handle, granule, &prop, 0));
   CHECK(hipMemAddressReserve(&va, granule, 0, NULL, 0));
   hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
-  double t0 = now_ns();
+  double t0 = bench_now_ns();
   for (int i = 0; i < rounds; i++) {
     CHECK(hipMemMap(va, granule, 0, handle, 0));
     CHECK(hipMemSetAccess(va, granule, &desc, 1));
     CHECK(hipMemUnmap(va, granule));
   }
-  double mock = (now_ns() - t0) / rounds;
+  double mock = (bench_now_ns() - t0) / rounds;
   CHECK(hipMemAddressFree(va, granule));
   CHECK(hipMemRelease(handle));
 
@@ -77,105 +48,71 @@ static void bench_map_cycle(size_t granule, int rounds) {
   if (fd < 0 || ftruncate(fd, (off_t)granule) != 0)
     exit(1);
   void *raw = mmap(NULL, granule, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  t0 = now_ns();
+  t0 = bench_now_ns();
   for (int i = 0; i < rounds; i++) {
     mmap(raw, granule, PROT_NONE, MAP_SHARED | MAP_FIXED, fd, 0);
     mprotect(raw, granule, PROT_READ | PROT_WRITE);
     mmap(raw, granule, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
   }
-  double base = (now_ns() - t0) / rounds;
+  double base = (bench_now_ns() - t0) / rounds;
   munmap(raw, granule);
   close(fd);
-  row("map+set-access+unmap", "mmap+mprotect+placeholder", mock, base);
-}
-
-/* One granule of memory mapped `count` times back to back in a reservation of its own. */
-static char *map_many(size_t granule, size_t count, hipMemGenericAllocationHandle_t *handle) {
-  hipMemAllocationProp prop = device_prop();
-  char *va;
-  CHECK(hipMemCreate(handle, granule, &prop, 0));
-  CHECK(hipMemAddressReserve((void **)&va, granule * count, 0, NULL, 0));
-  for (size_t i = 0; i < count; i++)
-    CHECK(hipMemMap(va + i * granule, granule, 0, *handle, 0));
-  return va;
-}
-
-static void unmap_many(char *va, size_t granule, size_t count,
-                       hipMemGenericAllocationHandle_t handle) {
-  CHECK(hipMemUnmap(va, granule * count));
-  CHECK(hipMemAddressFree(va, granule * count));
-  CHECK(hipMemRelease(handle));
+  bench_row("map+set-access+unmap", "mmap+mprotect+placeholder", mock, base);
 }
 
 /* Copies 256 bytes into the middle mapping of `count` back-to-back mappings. */
 static void bench_copy(size_t granule, size_t count, int rounds) {
   hipMemGenericAllocationHandle_t handle;
-  char *va = map_many(granule, count, &handle);
+  char *va = bench_map_many(granule, count, &handle);
   hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
   CHECK(hipMemSetAccess(va, granule * count, &desc, 1));
   char host[256] = {1};
   char *target = va + (count / 2) * granule;
-  double t0 = now_ns();
+  double t0 = bench_now_ns();
   for (int i = 0; i < rounds; i++)
     CHECK(hipMemcpy(target, host, sizeof host, hipMemcpyHostToDevice));
-  double mock = (now_ns() - t0) / rounds;
-  t0 = now_ns();
+  double mock = (bench_now_ns() - t0) / rounds;
+  t0 = bench_now_ns();
   for (int i = 0; i < rounds; i++) {
     memcpy(target, host, sizeof host);
     __asm__ volatile("" ::: "memory"); /* keep every copy */
   }
-  double base = (now_ns() - t0) / rounds;
-  unmap_many(va, granule, count, handle);
+  double base = (bench_now_ns() - t0) / rounds;
+  bench_unmap_many(va, granule, count, handle);
   char what[64];
   snprintf(what, sizeof what, "hipMemcpy 256 B, %zu mappings", count);
-  row(what, "memcpy 256 B", mock, base);
+  bench_row(what, "memcpy 256 B", mock, base);
 }
 
 /* Creates and releases one granule while `live` other handles stay alive. */
 static void bench_create(size_t granule, size_t live, int rounds) {
-  hipMemAllocationProp prop = device_prop();
+  hipMemAllocationProp prop = bench_device_prop();
   hipMemGenericAllocationHandle_t *held = calloc(live + 1, sizeof *held);
   if (held == NULL)
     exit(1);
   for (size_t i = 0; i < live; i++)
     CHECK(hipMemCreate(&held[i], granule, &prop, 0));
-  double t0 = now_ns();
+  double t0 = bench_now_ns();
   for (int i = 0; i < rounds; i++) {
     CHECK(hipMemCreate(&held[live], granule, &prop, 0));
     CHECK(hipMemRelease(held[live]));
   }
-  double mock = (now_ns() - t0) / rounds;
+  double mock = (bench_now_ns() - t0) / rounds;
   for (size_t i = 0; i < live; i++)
     CHECK(hipMemRelease(held[i]));
   free(held);
 
-  t0 = now_ns();
+  t0 = bench_now_ns();
   for (int i = 0; i < rounds; i++) {
     int fd = memfd_create("bench", MFD_CLOEXEC);
     if (fd < 0 || ftruncate(fd, (off_t)granule) != 0)
       exit(1);
     close(fd);
   }
-  double base = (now_ns() - t0) / rounds;
+  double base = (bench_now_ns() - t0) / rounds;
   char what[64];
   snprintf(what, sizeof what, "hipMemCreate+release, %zu live", live);
-  row(what, "memfd_create+ftruncate+close", mock, base);
-}
-
-/* ns per hipMemGetAccess over `count` one-granule mappings, visited in a scattered order so a
-   lookup does not find the last one's path in cache. */
-static double get_access_ns(size_t granule, size_t count, int lookups) {
-  hipMemGenericAllocationHandle_t handle;
-  char *va = map_many(granule, count, &handle);
-  hipMemLocation where = {hipMemLocationTypeDevice, 0};
-  unsigned long long flags;
-  size_t at = 0, step = 7919 % count; /* a prime: every mapping in turn, out of order */
-  double t0 = now_ns();
-  for (int i = 0; i < lookups; i++, at = (at + step) % count)
-    CHECK(hipMemGetAccess(&flags, &where, va + at * granule + granule / 2));
-  double ns = (now_ns() - t0) / lookups;
-  unmap_many(va, granule, count, handle);
-  return ns;
+  bench_row(what, "memfd_create+ftruncate+close", mock, base);
 }
 
 #define RECYCLE_BYTES ((size_t)2 << 20)
@@ -188,36 +125,19 @@ static long minor_faults(void) {
   return usage.ru_minflt;
 }
 
-static int by_value(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-/* hipMemGetAccess at many live mappings against few: rounds of each taken in turn, so a
-   change in the machine's load falls on both; medians. */
-static void bench_lookup(size_t granule, size_t few, size_t many) {
-  enum { ROUNDS = 7 };
-  double few_ns[ROUNDS], many_ns[ROUNDS];
-  for (int r = 0; r < ROUNDS; r++) {
-    few_ns[r] = get_access_ns(granule, few, 200000);
-    many_ns[r] = get_access_ns(granule, many, 200000);
-  }
-  qsort(few_ns, ROUNDS, sizeof *few_ns, by_value);
-  qsort(many_ns, ROUNDS, sizeof *many_ns, by_value);
+/* hipMemGetAccess at many live mappings against few. */
+static void lookup_row(size_t granule, size_t few, size_t many) {
+  double few_ns, many_ns;
+  bench_lookup(granule, few, many, 200000, &few_ns, &many_ns);
   char what[64], baseline[64];
   snprintf(what, sizeof what, "hipMemGetAccess, %zu mappings", many);
   snprintf(baseline, sizeof baseline, "hipMemGetAccess, %zu mappings", few);
-  row(what, baseline, many_ns[ROUNDS / 2], few_ns[ROUNDS / 2]);
-}
-
-static double median(double *values, int count) {
-  qsort(values, (size_t)count, sizeof *values, by_value);
-  return values[count / 2];
+  bench_row(what, baseline, many_ns, few_ns);
 }
 
 /* The child's side: prints the median ns of a cycle and the faults per cycle. */
 static int recycle_child(void) {
-  hipMemAllocationProp prop = device_prop();
+  hipMemAllocationProp prop = bench_device_prop();
   hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
   size_t page = (size_t)sysconf(_SC_PAGESIZE);
   void *va;
@@ -226,7 +146,7 @@ static int recycle_child(void) {
   long faults = 0;
   for (int i = -1; i < RECYCLE_CYCLES; i++) { /* cycle -1 warms the cache */
     long faults0 = minor_faults();
-    double t0 = now_ns();
+    double t0 = bench_now_ns();
     hipMemGenericAllocationHandle_t handle;
     CHECK(hipMemCreate(&handle, RECYCLE_BYTES, &prop, 0));
     CHECK(hipMemMap(va, RECYCLE_BYTES, 0, handle, 0));
@@ -236,12 +156,12 @@ static int recycle_child(void) {
     CHECK(hipMemUnmap(va, RECYCLE_BYTES));
     CHECK(hipMemRelease(handle));
     if (i >= 0) {
-      ns[i] = now_ns() - t0;
+      ns[i] = bench_now_ns() - t0;
       faults += minor_faults() - faults0;
     }
   }
   CHECK(hipMemAddressFree(va, RECYCLE_BYTES));
-  printf("%.0f %.1f\n", median(ns, RECYCLE_CYCLES), (double)faults / RECYCLE_CYCLES);
+  printf("%.0f %.1f\n", bench_median(ns, RECYCLE_CYCLES), (double)faults / RECYCLE_CYCLES);
   return 0;
 }
 
@@ -273,17 +193,17 @@ static void bench_recycle(void) {
     run_recycle_child("64M", &on_ns[run], &on_faults[run]);
     run_recycle_child("0", &off_ns[run], &off_faults[run]);
   }
-  row("2 MiB create..touch..release", "the same, RECYCLE_BYTES=0", median(on_ns, RECYCLE_RUNS),
-      median(off_ns, RECYCLE_RUNS));
+  bench_row("2 MiB create..touch..release", "the same, RECYCLE_BYTES=0",
+            bench_median(on_ns, RECYCLE_RUNS), bench_median(off_ns, RECYCLE_RUNS));
   printf("%-34s %10.1f      %-34s %10.1f\n", "  page faults per cycle",
-         median(on_faults, RECYCLE_RUNS), "", median(off_faults, RECYCLE_RUNS));
+         bench_median(on_faults, RECYCLE_RUNS), "", bench_median(off_faults, RECYCLE_RUNS));
 }
 
 int main(int argc, char **argv) {
   if (argc == 2 && strcmp(argv[1], "--recycle-child") == 0)
     return recycle_child();
   size_t granule = 0;
-  hipMemAllocationProp prop = device_prop();
+  hipMemAllocationProp prop = bench_device_prop();
   CHECK(hipMemGetAllocationGranularity(&granule, &prop, hipMemAllocationGranularityMinimum));
   printf("mockhip bench (granularity %zu)\n", granule);
   bench_map_cycle(granule, 20000);
@@ -291,7 +211,7 @@ int main(int argc, char **argv) {
   bench_copy(granule, 20000, 200000);
   bench_create(granule, 0, 100000);
   bench_create(granule, 50000, 100000);
-  bench_lookup(granule, 100, 20000);
+  lookup_row(granule, 100, 20000);
   fflush(stdout); /* the children inherit the buffer otherwise */
   bench_recycle();
   return 0;

@@ -198,7 +198,7 @@ step_install_consumer() {
   local example
   pkgconfig_build "$examples_pc/first_test" "$CI_ROOT/examples/first_test.c" mockhip
   ci_run "$examples_pc/first_test"
-  for example in growable_vector views sharing; do
+  for example in growable_vector views sharing pool; do
     pkgconfig_build "$examples_pc/$example" "$CI_ROOT/examples/$example.c" hmo-mock
     ci_run "$examples_pc/$example"
   done
@@ -213,7 +213,7 @@ step_install_consumer() {
   ci_run cmake -S "$CI_ROOT/examples" -B "$examples_cmake" \
     -DCMAKE_PREFIX_PATH="$INSTALL_PREFIX" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror"
   ci_run cmake --build "$examples_cmake"
-  for example in first_test growable_vector views sharing; do
+  for example in first_test growable_vector views sharing pool; do
     ci_run "$examples_cmake/$example"
   done
   # The lessons of docs/tour.md, built against the install, print what they are expected to.

@@ -1,0 +1,81 @@
+/* bench_common.c: the clock, medians, rows and the lookup workload both benchmarks use. */
+#define _GNU_SOURCE
+#include "bench_common.h"
+
+#include <string.h>
+#include <time.h>
+
+double bench_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+double bench_median(double *values, int count) {
+  qsort(values, (size_t)count, sizeof *values, by_value);
+  return values[count / 2];
+}
+
+void bench_row(const char *what, const char *baseline, double ns, double base_ns) {
+  printf("%-34s %10.0f ns   %-34s %10.0f ns   ratio %6.2f\n", what, ns, baseline, base_ns,
+         ns / base_ns);
+}
+
+hipMemAllocationProp bench_device_prop(void) {
+  hipMemAllocationProp prop;
+  memset(&prop, 0, sizeof prop);
+  prop.type = hipMemAllocationTypePinned;
+  prop.location.type = hipMemLocationTypeDevice;
+  prop.location.id = 0;
+  return prop;
+}
+
+char *bench_map_many(size_t granule, size_t count, hipMemGenericAllocationHandle_t *handle) {
+  hipMemAllocationProp prop = bench_device_prop();
+  char *va;
+  CHECK(hipMemCreate(handle, granule, &prop, 0));
+  CHECK(hipMemAddressReserve((void **)&va, granule * count, 0, NULL, 0));
+  for (size_t i = 0; i < count; i++)
+    CHECK(hipMemMap(va + i * granule, granule, 0, *handle, 0));
+  return va;
+}
+
+void bench_unmap_many(char *va, size_t granule, size_t count,
+                      hipMemGenericAllocationHandle_t handle) {
+  CHECK(hipMemUnmap(va, granule * count));
+  CHECK(hipMemAddressFree(va, granule * count));
+  CHECK(hipMemRelease(handle));
+}
+
+/* ns per hipMemGetAccess over `count` one-granule mappings, visited in a scattered order so a
+   lookup does not find the last one's path in cache. */
+static double get_access_ns(size_t granule, size_t count, int lookups) {
+  hipMemGenericAllocationHandle_t handle;
+  char *va = bench_map_many(granule, count, &handle);
+  hipMemLocation where = {hipMemLocationTypeDevice, 0};
+  unsigned long long flags;
+  size_t at = 0, step = 7919 % count; /* a prime: every mapping in turn, out of order */
+  double t0 = bench_now_ns();
+  for (int i = 0; i < lookups; i++, at = (at + step) % count)
+    CHECK(hipMemGetAccess(&flags, &where, va + at * granule + granule / 2));
+  double ns = (bench_now_ns() - t0) / lookups;
+  bench_unmap_many(va, granule, count, handle);
+  return ns;
+}
+
+void bench_lookup(size_t granule, size_t few, size_t many, int lookups, double *few_ns,
+                  double *many_ns) {
+  enum { ROUNDS = 7 };
+  double few_runs[ROUNDS], many_runs[ROUNDS];
+  for (int r = 0; r < ROUNDS; r++) {
+    few_runs[r] = get_access_ns(granule, few, lookups);
+    many_runs[r] = get_access_ns(granule, many, lookups);
+  }
+  *few_ns = bench_median(few_runs, ROUNDS);
+  *many_ns = bench_median(many_runs, ROUNDS);
+}

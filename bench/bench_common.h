@@ -1,0 +1,43 @@
+/*
+ * bench_common.h: what the benchmarks share: a clock, medians, the printed
+ * row, and one granule mapped many times (the lookup workload).
+ */
+#ifndef BENCH_COMMON_H
+#define BENCH_COMMON_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <hip/hip_runtime_api.h>
+
+#define CHECK(call)                                                                                \
+  do {                                                                                             \
+    hipError_t err_ = (call);                                                                      \
+    if (err_ != hipSuccess) {                                                                      \
+      fprintf(stderr, "%s failed: %s\n", #call, hipGetErrorName(err_));                            \
+      exit(1);                                                                                     \
+    }                                                                                              \
+  } while (0)
+
+double bench_now_ns(void);
+
+/* The median of count values (sorts them). */
+double bench_median(double *values, int count);
+
+/* One line: what was measured and its baseline, ns each, and their ratio. */
+void bench_row(const char *what, const char *baseline, double ns, double base_ns);
+
+/* Pinned device memory on device 0. */
+hipMemAllocationProp bench_device_prop(void);
+
+/* One granule of memory mapped `count` times back to back in a reservation of its own. */
+char *bench_map_many(size_t granule, size_t count, hipMemGenericAllocationHandle_t *handle);
+void bench_unmap_many(char *va, size_t granule, size_t count,
+                      hipMemGenericAllocationHandle_t handle);
+
+/* hipMemGetAccess at `many` live mappings against `few`: rounds of each in turn, medians. */
+void bench_lookup(size_t granule, size_t few, size_t many, int lookups, double *few_ns,
+                  double *many_ns);
+
+#endif /* BENCH_COMMON_H */

@@ -1,0 +1,398 @@
+/*
+ * bench_hmo.c: what hmo costs against what a C programmer would use instead,
+ * measured side by side in one run. Each row runs hmo and its baseline in
+ * turn, ROUNDS times, so a change in the machine's load falls on both, and
+ * prints the medians, their ratio and the issue's target for it:
+ *
+ *   pool alloc+release, 4 KiB / 64 KiB / 2 MiB   vs  malloc+free          (<= 2x)
+ *   hmo_memory_alloc+release, same sizes        vs  malloc+free          (no target: why pools)
+ *   clone of a 2 MiB pool object                vs  malloc+memcpy+free   (<= 1.5x)
+ *   clone of a 2 MiB hmo_memory_alloc object    vs  malloc+memcpy+free   (no target)
+ *   100,000 live 64 KiB pool objects            vs  as many mallocs: time, and the kernel map
+ *                                                   areas and file descriptors they hold
+ *                                                   (< 100 areas; fds <= 10 plain objects')
+ *   growth to 1 GiB in 2 MiB steps, each step   vs  mremap, and realloc  (<= 1.2x, 0 copied)
+ *   written
+ *   hipMemGetAccess at 20,000 mappings          vs  at 100               (<= 2x)
+ *
+ * `--quick` runs each row small (a smoke run for CI: it checks that every row
+ * runs, not how fast). Not a test: nothing here fails on timing.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <hmo.h>
+#include <mockhip.h>
+
+#include "bench_common.h"
+
+#define KIB ((size_t)1024)
+#define MIB (1024 * KIB)
+#define GIB (1024 * MIB)
+#define ROUNDS 7
+
+#define TRY(call)                                                                                  \
+  do {                                                                                             \
+    int status_ = (call);                                                                          \
+    if (status_ != HMO_OK) {                                                                       \
+      fprintf(stderr, "%s failed: %s: %s\n", #call, hmo_status_name(status_),                      \
+              hmo_error_last()->message);                                                          \
+      exit(1);                                                                                     \
+    }                                                                                              \
+  } while (0)
+
+/* The sizes of one run: full, or --quick. */
+typedef struct run_sizes {
+  int cycles;          /* alloc+free cycles per round */
+  int clones;          /* clones per round */
+  size_t live_objects; /* the many-objects row */
+  size_t growth_to;    /* the growth row's final size */
+  size_t mappings;     /* the lookup row's many mappings */
+  int lookups;
+  int rounds;
+} run_sizes;
+
+static run_sizes run = {20000, 200, 100000, GIB, 20000, 200000, ROUNDS};
+
+static hmo_device *dev;
+static void *volatile sink; /* keeps malloc+free from being optimised away */
+
+/* Prints the row with its target: a ratio at or below `target` meets it. */
+static void target_row(const char *what, const char *baseline, double ns, double base_ns,
+                       double target) {
+  bench_row(what, baseline, ns, base_ns);
+  printf("  target <= %.2fx: %s\n", target, ns / base_ns <= target ? "met" : "MISSED");
+}
+
+/* ---- alloc + free ---- */
+
+static double pool_cycles_ns(hmo_pool *pool, size_t bytes) {
+  double t0 = bench_now_ns();
+  for (int i = 0; i < run.cycles; i++) {
+    hmo_memory *mem;
+    TRY(hmo_pool_alloc(&mem, pool, bytes, HMO_BYTE, NULL));
+    hmo_memory_release(mem);
+  }
+  return (bench_now_ns() - t0) / run.cycles;
+}
+
+static double alloc_cycles_ns(size_t bytes) {
+  int cycles = run.cycles / 20; /* a whole VMM cycle each: fewer */
+  double t0 = bench_now_ns();
+  for (int i = 0; i < cycles; i++) {
+    hmo_memory *mem;
+    TRY(hmo_memory_alloc(&mem, dev, bytes, HMO_BYTE, NULL));
+    hmo_memory_release(mem);
+  }
+  return (bench_now_ns() - t0) / cycles;
+}
+
+static double malloc_cycles_ns(size_t bytes, int cycles) {
+  double t0 = bench_now_ns();
+  for (int i = 0; i < cycles; i++) {
+    void *p = malloc(bytes);
+    sink = p;
+    free(p);
+  }
+  return (bench_now_ns() - t0) / cycles;
+}
+
+static const char *size_name(size_t bytes) {
+  static char name[32];
+  if (bytes >= MIB)
+    snprintf(name, sizeof name, "%zu MiB", bytes / MIB);
+  else
+    snprintf(name, sizeof name, "%zu KiB", bytes / KIB);
+  return name;
+}
+
+static void bench_alloc_free(hmo_pool *pool, size_t bytes) {
+  double pool_ns[ROUNDS], alloc_ns[ROUNDS], base_ns[ROUNDS], base_alloc_ns[ROUNDS];
+  pool_cycles_ns(pool, bytes); /* warm: the pool maps its segment, malloc sets its threshold */
+  malloc_cycles_ns(bytes, run.cycles);
+  for (int r = 0; r < run.rounds; r++) {
+    pool_ns[r] = pool_cycles_ns(pool, bytes);
+    base_ns[r] = malloc_cycles_ns(bytes, run.cycles);
+    alloc_ns[r] = alloc_cycles_ns(bytes);
+    base_alloc_ns[r] = malloc_cycles_ns(bytes, run.cycles);
+  }
+  char what[64], baseline[64];
+  snprintf(baseline, sizeof baseline, "malloc+free %s", size_name(bytes));
+  snprintf(what, sizeof what, "pool alloc+release %s", size_name(bytes));
+  target_row(what, baseline, bench_median(pool_ns, run.rounds), bench_median(base_ns, run.rounds),
+             2.0);
+  snprintf(what, sizeof what, "hmo_memory_alloc+release %s", size_name(bytes));
+  bench_row(what, baseline, bench_median(alloc_ns, run.rounds),
+            bench_median(base_alloc_ns, run.rounds));
+}
+
+/* ---- clone ---- */
+
+static double clone_ns(const hmo_memory *src) {
+  double t0 = bench_now_ns();
+  for (int i = 0; i < run.clones; i++) {
+    hmo_memory *copy;
+    TRY(hmo_memory_clone(&copy, src));
+    hmo_memory_release(copy);
+  }
+  return (bench_now_ns() - t0) / run.clones;
+}
+
+static double malloc_memcpy_ns(const char *host, size_t bytes) {
+  double t0 = bench_now_ns();
+  for (int i = 0; i < run.clones; i++) {
+    char *p = malloc(bytes);
+    memcpy(p, host, bytes);
+    sink = p;
+    free(p);
+  }
+  return (bench_now_ns() - t0) / run.clones;
+}
+
+static void bench_clone(hmo_pool *pool) {
+  const size_t bytes = 2 * MIB;
+  char *host = malloc(bytes);
+  memset(host, 7, bytes);
+  hmo_memory *pooled, *plain;
+  TRY(hmo_pool_alloc(&pooled, pool, bytes, HMO_BYTE, host));
+  TRY(hmo_memory_alloc(&plain, dev, bytes, HMO_BYTE, host));
+  double pool_ns[ROUNDS], plain_ns[ROUNDS], base_ns[ROUNDS], base_plain_ns[ROUNDS];
+  clone_ns(pooled); /* warm-up: pages faulted in, recycled memory cached */
+  clone_ns(plain);
+  malloc_memcpy_ns(host, bytes);
+  for (int r = 0; r < run.rounds; r++) {
+    pool_ns[r] = clone_ns(pooled);
+    base_ns[r] = malloc_memcpy_ns(host, bytes);
+    plain_ns[r] = clone_ns(plain);
+    base_plain_ns[r] = malloc_memcpy_ns(host, bytes);
+  }
+  target_row("clone 2 MiB pool object", "malloc+memcpy+free 2 MiB",
+             bench_median(pool_ns, run.rounds), bench_median(base_ns, run.rounds), 1.5);
+  bench_row("clone 2 MiB hmo_memory_alloc object", "malloc+memcpy+free 2 MiB",
+            bench_median(plain_ns, run.rounds), bench_median(base_plain_ns, run.rounds));
+  hmo_memory_release(pooled);
+  hmo_memory_release(plain);
+  free(host);
+}
+
+/* ---- many live objects ---- */
+
+/* Lines of /proc/self/maps: the kernel map areas this process holds. */
+static size_t map_areas(void) {
+  FILE *maps = fopen("/proc/self/maps", "r");
+  if (maps == NULL)
+    exit(1);
+  size_t lines = 0;
+  for (int c; (c = getc(maps)) != EOF;)
+    lines += c == '\n';
+  fclose(maps);
+  return lines;
+}
+
+static size_t open_fds(void) {
+  DIR *dir = opendir("/proc/self/fd");
+  if (dir == NULL)
+    exit(1);
+  size_t count = 0;
+  while (readdir(dir) != NULL)
+    count++;
+  closedir(dir);
+  return count;
+}
+
+typedef struct footprint {
+  double ns; /* per object, alloc and release */
+  size_t areas, fds;
+} footprint;
+
+static footprint live_pool_objects(hmo_pool *pool, hmo_memory **mems, size_t count, size_t bytes) {
+  size_t areas = map_areas(), fds = open_fds();
+  double t0 = bench_now_ns();
+  for (size_t i = 0; i < count; i++)
+    TRY(hmo_pool_alloc(&mems[i], pool, bytes, HMO_BYTE, NULL));
+  footprint used = {0, map_areas() - areas, open_fds() - fds};
+  double t1 = bench_now_ns();
+  for (size_t i = 0; i < count; i++)
+    hmo_memory_release(mems[i]);
+  used.ns = (bench_now_ns() - t1 + (t1 - t0)) / count;
+  return used;
+}
+
+static double live_mallocs_ns(void **ptrs, size_t count, size_t bytes) {
+  double t0 = bench_now_ns();
+  for (size_t i = 0; i < count; i++)
+    ptrs[i] = malloc(bytes);
+  sink = ptrs[count / 2];
+  for (size_t i = 0; i < count; i++)
+    free(ptrs[i]);
+  return (bench_now_ns() - t0) / count;
+}
+
+/* What 10 ordinary objects of `bytes` hold: the fds the pool must not exceed. */
+static footprint ten_plain_objects(size_t bytes) {
+  hmo_memory *mems[10];
+  size_t areas = map_areas(), fds = open_fds();
+  for (int i = 0; i < 10; i++)
+    TRY(hmo_memory_alloc(&mems[i], dev, bytes, HMO_BYTE, NULL));
+  footprint used = {0, map_areas() - areas, open_fds() - fds};
+  for (int i = 0; i < 10; i++)
+    hmo_memory_release(mems[i]);
+  return used;
+}
+
+static void bench_many_objects(void) {
+  const size_t bytes = 64 * KIB, count = run.live_objects;
+  hmo_pool *pool;
+  TRY(hmo_pool_create(&pool, dev, count * bytes + 64 * MIB));
+  hmo_memory **mems = malloc(count * sizeof *mems);
+  void **ptrs = malloc(count * sizeof *ptrs);
+  if (mems == NULL || ptrs == NULL)
+    exit(1);
+  double pool_ns[3], base_ns[3];
+  footprint used = {0};
+  for (int r = 0; r < 3; r++) {
+    used = live_pool_objects(pool, mems, count, bytes);
+    pool_ns[r] = used.ns;
+    base_ns[r] = live_mallocs_ns(ptrs, count, bytes);
+  }
+  footprint plain = ten_plain_objects(bytes);
+  char what[64], baseline[64];
+  snprintf(what, sizeof what, "%zu live 64 KiB pool objects", count);
+  snprintf(baseline, sizeof baseline, "%zu mallocs of 64 KiB", count);
+  bench_row(what, baseline, bench_median(pool_ns, 3), bench_median(base_ns, 3));
+  printf("  per object, allocated and released; the pool mapped %zu MiB of %zu MiB\n",
+         hmo_pool_bytes_mapped(pool) / MIB, hmo_pool_capacity(pool) / MIB);
+  printf("  map areas held: %zu   target < 100: %s\n", used.areas,
+         used.areas < 100 ? "met" : "MISSED");
+  printf("  file descriptors held: %zu (10 hmo_memory_alloc objects hold %zu, and %zu map "
+         "areas)   target <= %zu: %s\n",
+         used.fds, plain.fds, plain.areas, plain.fds, used.fds <= plain.fds ? "met" : "MISSED");
+  TRY(hmo_pool_destroy(pool));
+  free(mems);
+  free(ptrs);
+}
+
+/* ---- growth ---- */
+
+static unsigned long long memcpy_calls(void) {
+  mockhip_stats_t stats = MOCKHIP_STATS_INIT;
+  CHECK(mockhip_stats(&stats));
+  return stats.calls[MOCKHIP_CALL_hipMemcpy];
+}
+
+/* Grows by `step` to run.growth_to, writing each new step from host; ns per step. */
+static double hmo_growth_ns(const char *host, size_t step, unsigned long long *extra_copies,
+                            size_t *moves) {
+  hmo_memory *mem;
+  double t0 = bench_now_ns();
+  unsigned long long copies = memcpy_calls();
+  TRY(hmo_memory_reserve(&mem, dev, step, run.growth_to, HMO_BYTE));
+  void *start = hmo_memory_ptr(mem);
+  TRY(hmo_memory_copy_from(mem, host, step, 0));
+  for (size_t size = 2 * step; size <= run.growth_to; size += step) {
+    TRY(hmo_memory_resize(mem, size));
+    TRY(hmo_memory_copy_from(mem, host, step, size - step));
+  }
+  double ns = (bench_now_ns() - t0) / (run.growth_to / step);
+  /* Every hipMemcpy was one of the writes: resize copied nothing. */
+  *extra_copies = memcpy_calls() - copies - run.growth_to / step;
+  *moves = hmo_memory_moves(mem) + (hmo_memory_ptr(mem) != start);
+  hmo_memory_release(mem);
+  return ns;
+}
+
+static double mremap_growth_ns(const char *host, size_t step) {
+  double t0 = bench_now_ns();
+  char *p = mmap(NULL, step, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    exit(1);
+  memcpy(p, host, step);
+  for (size_t size = 2 * step; size <= run.growth_to; size += step) {
+    p = mremap(p, size - step, size, MREMAP_MAYMOVE);
+    if (p == MAP_FAILED)
+      exit(1);
+    memcpy(p + size - step, host, step);
+  }
+  double ns = (bench_now_ns() - t0) / (run.growth_to / step);
+  munmap(p, run.growth_to);
+  return ns;
+}
+
+static double realloc_growth_ns(const char *host, size_t step) {
+  double t0 = bench_now_ns();
+  char *p = malloc(step);
+  memcpy(p, host, step);
+  for (size_t size = 2 * step; size <= run.growth_to; size += step) {
+    p = realloc(p, size);
+    if (p == NULL)
+      exit(1);
+    memcpy(p + size - step, host, step);
+  }
+  double ns = (bench_now_ns() - t0) / (run.growth_to / step);
+  free(p);
+  return ns;
+}
+
+static void bench_growth(void) {
+  const size_t step = 2 * MIB;
+  char *host = malloc(step);
+  memset(host, 3, step);
+  double hmo_ns[3], mremap_ns[3], realloc_ns[3];
+  unsigned long long extra_copies = 0, copies;
+  size_t moves = 0, moved;
+  for (int r = 0; r < 3; r++) {
+    hmo_ns[r] = hmo_growth_ns(host, step, &copies, &moved);
+    mremap_ns[r] = mremap_growth_ns(host, step);
+    realloc_ns[r] = realloc_growth_ns(host, step);
+    extra_copies += copies;
+    moves += moved;
+  }
+  char what[64];
+  snprintf(what, sizeof what, "grow to %zu MiB by 2 MiB, per step", run.growth_to / MIB);
+  target_row(what, "mremap, per step", bench_median(hmo_ns, 3), bench_median(mremap_ns, 3), 1.2);
+  bench_row(what, "realloc, per step", bench_median(hmo_ns, 3), bench_median(realloc_ns, 3));
+  printf("  bytes copied by hmo_memory_resize: %s (hipMemcpy calls beyond the writes: %llu, "
+         "moves: %zu)\n",
+         extra_copies == 0 && moves == 0 ? "0" : "SOME", extra_copies, moves);
+  free(host);
+}
+
+/* ---- lookup ---- */
+
+static void bench_lookups(size_t granule) {
+  double few_ns, many_ns;
+  bench_lookup(granule, 100, run.mappings, run.lookups, &few_ns, &many_ns);
+  char what[64];
+  snprintf(what, sizeof what, "hipMemGetAccess, %zu mappings", run.mappings);
+  target_row(what, "hipMemGetAccess, 100 mappings", many_ns, few_ns, 2.0);
+}
+
+int main(int argc, char **argv) {
+  if (argc == 2 && strcmp(argv[1], "--quick") == 0)
+    run = (run_sizes){200, 4, 1000, 64 * MIB, 1000, 2000, 3};
+  else if (argc != 1) {
+    fprintf(stderr, "usage: %s [--quick]\n", argv[0]);
+    return 2;
+  }
+  TRY(hmo_device_open(&dev, 0));
+  size_t granule = 0;
+  hipMemAllocationProp prop = bench_device_prop();
+  CHECK(hipMemGetAllocationGranularity(&granule, &prop, hipMemAllocationGranularityMinimum));
+  printf("hmo bench (granularity %zu; medians of %d rounds, hmo and its baseline in turn)\n",
+         granule, run.rounds);
+  hmo_pool *pool;
+  TRY(hmo_pool_create(&pool, dev, 256 * MIB));
+  bench_alloc_free(pool, 4 * KIB);
+  bench_alloc_free(pool, 64 * KIB);
+  bench_alloc_free(pool, 2 * MIB);
+  bench_clone(pool);
+  TRY(hmo_pool_destroy(pool));
+  bench_many_objects();
+  bench_growth();
+  bench_lookups(granule);
+  TRY(hmo_device_close(dev));
+  return 0;
+}
