@@ -23,6 +23,43 @@
 
 #define HMO_HIDDEN __attribute__((visibility("hidden")))
 
+/* ---- locks a single-threaded process skips ----
+ * glibc says when the process has one thread (__libc_single_threaded, glibc 2.32 on) and
+ * skips its own malloc locks then; hmo's hottest paths (pool alloc and release, a view's
+ * reference count) do the same. A section records whether it locked, so it unlocks the
+ * same way even if a thread starts meanwhile. Elsewhere the threads are always assumed. */
+#if defined(__GLIBC__) && defined(__has_include)
+#if __has_include(<sys/single_threaded.h>)
+#include <sys/single_threaded.h>
+#define HMO_ONE_THREAD() (__libc_single_threaded != 0)
+#endif
+#endif
+#ifndef HMO_ONE_THREAD
+#define HMO_ONE_THREAD() false
+#endif
+
+/* Locks m unless the process has one thread; pass what it returns to hmo__unlock. */
+static inline bool hmo__lock(pthread_mutex_t *m) {
+  if (HMO_ONE_THREAD())
+    return false;
+  pthread_mutex_lock(m);
+  return true;
+}
+static inline void hmo__unlock(pthread_mutex_t *m, bool locked) {
+  if (locked)
+    pthread_mutex_unlock(m);
+}
+
+/* *count += delta, returning the old value: one locked instruction fewer with one thread. */
+static inline size_t hmo__count_add(_Atomic size_t *count, size_t delta) {
+  if (HMO_ONE_THREAD()) {
+    size_t old = atomic_load_explicit(count, memory_order_relaxed);
+    atomic_store_explicit(count, old + delta, memory_order_relaxed);
+    return old;
+  }
+  return atomic_fetch_add(count, delta);
+}
+
 struct hmo_dtype_desc {
   const char *name;
   size_t bytes;

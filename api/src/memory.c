@@ -43,7 +43,7 @@ int hmo__check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_dt
 }
 
 void hmo__release_as(hmo_memory *mem, const char *op) {
-  if (mem == NULL || atomic_fetch_sub(&mem->refs, 1) != 1)
+  if (mem == NULL || hmo__count_add(&mem->refs, (size_t)-1) != 1)
     return;
   hmo_device *dev = mem->buf->dev;
   if (mem->buf->pool != NULL && mem->root) {
@@ -212,7 +212,7 @@ HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem) {
 
 HMO_API hmo_memory *hmo_memory_retain(hmo_memory *mem) {
   if (mem != NULL)
-    atomic_fetch_add(&mem->refs, 1);
+    hmo__count_add(&mem->refs, 1);
   return mem;
 }
 

@@ -212,8 +212,8 @@ static int map_range(hmo_pool *pool, size_t offset, size_t bytes, const char *op
   return HMO_OK;
 }
 
-/* A freed object's structs, from the cache when one waits there (pool locked; unlocks it
-   around a host allocation). NULL when out of host memory. */
+/* A freed object's structs, from the cache when one waits there (pool locked). NULL when
+   out of host memory. */
 static pool_object *take_object(hmo_pool *pool) {
   pool_object *obj = pool->cache;
   if (obj != NULL) {
@@ -221,11 +221,9 @@ static pool_object *take_object(hmo_pool *pool) {
     pool->cached--;
     return obj;
   }
-  pthread_mutex_unlock(&pool->lock);
   obj = calloc(1, sizeof *obj);
   if (obj != NULL)
     pthread_mutex_init(&obj->buf.lock, NULL);
-  pthread_mutex_lock(&pool->lock);
   return obj;
 }
 
@@ -301,10 +299,10 @@ int hmo__pool_alloc_as(hmo_memory **out, hmo_pool *pool, size_t count, hmo_dtype
   pool_object *obj = NULL;
   uint32_t range = 0;
   size_t offset = 0;
-  pthread_mutex_lock(&pool->lock);
+  bool locked = hmo__lock(&pool->lock);
   status = rounded > pool->capacity ? pool_full(pool, bytes, rounded, op)
                                     : place(pool, bytes, rounded, &obj, &range, &offset, op);
-  pthread_mutex_unlock(&pool->lock);
+  hmo__unlock(&pool->lock, locked);
   if (status != HMO_OK)
     return status;
   hmo_buffer *buf = &obj->buf;
@@ -352,31 +350,31 @@ static void give_back(hmo_pool *pool, const hmo_buffer *buf) {
 
 void hmo__pool_free_locked(hmo_buffer *buf) {
   hmo_pool *pool = buf->pool;
-  pthread_mutex_lock(&pool->lock);
+  bool locked = hmo__lock(&pool->lock);
   give_back(pool, buf);
-  pthread_mutex_unlock(&pool->lock);
+  hmo__unlock(&pool->lock, locked);
 }
 
 void hmo__pool_release_view(hmo_memory *mem, const char *op) {
   (void)op; /* a pool object's free makes no HIP call: nothing here can fail */
   hmo_buffer *buf = mem->buf;
   pool_object *obj = (pool_object *)buf;
-  pthread_mutex_lock(&buf->lock);
+  bool locked = hmo__lock(&buf->lock);
   bool last = --buf->views == 0;
   bool freed = buf->freed;
-  pthread_mutex_unlock(&buf->lock);
+  hmo__unlock(&buf->lock, locked);
   if (mem != &obj->root)
     free(mem);
   if (!last)
     return;
   /* Nobody else can reach buf now: its range and its structs go back under one lock. */
   hmo_pool *pool = buf->pool;
-  pthread_mutex_lock(&pool->lock);
+  locked = hmo__lock(&pool->lock);
   if (!freed)
     give_back(pool, buf);
   pool->structs_out--;
   put_object(pool, obj);
-  pthread_mutex_unlock(&pool->lock);
+  hmo__unlock(&pool->lock, locked);
 }
 
 HMO_API int hmo_pool_trim(hmo_pool *pool) {
@@ -384,6 +382,7 @@ HMO_API int hmo_pool_trim(hmo_pool *pool) {
     return HMO_OK;
   int status = HMO_OK;
   pthread_mutex_lock(&pool->lock);
+  hmo__space_flush(&pool->space); /* later objects then start from the lowest free address */
   for (size_t i = 0; i < pool->segment_count; i++) {
     if (!pool->segments[i].mapped || pool->segments[i].live != 0)
       continue;

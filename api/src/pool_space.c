@@ -93,8 +93,7 @@ bool hmo__space_init(hmo_space *space, size_t units) {
   for (unsigned fl = 0; fl < HMO_SPACE_FL; fl++)
     for (unsigned sl = 0; sl < HMO_SPACE_SL; sl++)
       space->heads[fl][sl] = HMO_SPACE_NIL;
-  for (unsigned units = 0; units <= HMO_SPACE_QUICK_UNITS; units++)
-    space->quick[units] = HMO_SPACE_NIL;
+  space->units = units;
   if (!reserve_record(space))
     return false;
   uint32_t index = take_record(space);
@@ -148,29 +147,37 @@ static uint32_t fit_in_own_list(const hmo_space *space, size_t units) {
 
 static void free_merging(hmo_space *space, uint32_t index);
 
+static hmo_space_quick *quick_slot(hmo_space *space, size_t units) {
+  size_t key = units * 0x9e3779b97f4a7c15ull; /* sizes cluster: spread them */
+  return &space->quick[(key >> 58) % HMO_SPACE_QUICK_SLOTS];
+}
+
+static uint32_t quick_pop(hmo_space *space, hmo_space_quick *slot) {
+  uint32_t index = slot->head;
+  slot->head = space->ranges[index].next_free;
+  slot->count--;
+  space->quick_ranges--;
+  space->quick_units -= slot->units;
+  return index;
+}
+
 /* Gives every waiting quick range back to the lists, merging it. */
 static void flush_quick(hmo_space *space) {
-  for (unsigned units = 1; space->quick_ranges > 0 && units <= HMO_SPACE_QUICK_UNITS; units++) {
-    while (space->quick[units] != HMO_SPACE_NIL) {
-      uint32_t index = space->quick[units];
-      space->quick[units] = space->ranges[index].next_free;
-      free_merging(space, index);
-      space->quick_ranges--;
-    }
-    space->quick_count[units] = 0;
-  }
+  for (unsigned i = 0; space->quick_ranges > 0 && i < HMO_SPACE_QUICK_SLOTS; i++)
+    while (space->quick[i].count > 0)
+      free_merging(space, quick_pop(space, &space->quick[i]));
 }
+
+void hmo__space_flush(hmo_space *space) { flush_quick(space); }
 
 static bool alloc_from_lists(hmo_space *space, size_t units, uint32_t *out, size_t *offset,
                              bool *no_memory);
 
 bool hmo__space_alloc(hmo_space *space, size_t units, uint32_t *out, size_t *offset,
                       bool *no_memory) {
-  if (units <= HMO_SPACE_QUICK_UNITS && space->quick[units] != HMO_SPACE_NIL) {
-    uint32_t index = space->quick[units];
-    space->quick[units] = space->ranges[index].next_free;
-    space->quick_count[units]--;
-    space->quick_ranges--;
+  hmo_space_quick *slot = quick_slot(space, units);
+  if (slot->count > 0 && slot->units == units) {
+    uint32_t index = quick_pop(space, slot);
     *out = index;
     *offset = space->ranges[index].offset;
     *no_memory = false;
@@ -231,11 +238,15 @@ static void absorb_next(hmo_space *space, uint32_t index, uint32_t next) {
 
 void hmo__space_free(hmo_space *space, uint32_t index) {
   size_t units = space->ranges[index].units;
-  if (units <= HMO_SPACE_QUICK_UNITS && space->quick_count[units] < HMO_SPACE_QUICK_DEPTH) {
-    space->ranges[index].next_free = space->quick[units]; /* still "used" to its neighbours */
-    space->quick[units] = index;
-    space->quick_count[units]++;
+  hmo_space_quick *slot = quick_slot(space, units);
+  if ((slot->count == 0 || (slot->units == units && slot->count < HMO_SPACE_QUICK_DEPTH)) &&
+      units <= space->units / 8 - space->quick_units) {
+    space->ranges[index].next_free = slot->head; /* still "used" to its neighbours */
+    slot->head = index;
+    slot->units = units;
+    slot->count++;
     space->quick_ranges++;
+    space->quick_units += units;
     return;
   }
   free_merging(space, index);

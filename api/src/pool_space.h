@@ -20,10 +20,18 @@
 #define HMO_SPACE_NIL UINT32_MAX
 #define HMO_SPACE_FL 64 /* first-level lists: one per power of two of a size in units */
 #define HMO_SPACE_SL 16 /* second-level lists per first level */
-/* Freed ranges up to 64 KiB wait unmerged on a stack per size, up to 32 each, so an
-   alloc/free loop of one size pops and pushes instead of splitting and merging. */
-#define HMO_SPACE_QUICK_UNITS 256
+/* Freed ranges wait unmerged on a stack per size, up to 32 each and an eighth of the space
+   in all, so an alloc/free loop of one size pops and pushes instead of splitting and
+   merging. The stacks sit in slots hashed by size: a size whose slot another size holds
+   is merged at once. */
+#define HMO_SPACE_QUICK_SLOTS 64
 #define HMO_SPACE_QUICK_DEPTH 32
+
+typedef struct hmo_space_quick {
+  size_t units;  /* the size whose stack this is, while count > 0 */
+  uint32_t head; /* linked by next_free */
+  uint32_t count;
+} hmo_space_quick;
 
 typedef struct hmo_space_range {
   size_t offset, units;
@@ -40,9 +48,9 @@ typedef struct hmo_space {
   uint16_t sl_bitmap[HMO_SPACE_FL];
   uint32_t heads[HMO_SPACE_FL][HMO_SPACE_SL];
   size_t free_units;
-  uint32_t quick[HMO_SPACE_QUICK_UNITS + 1]; /* by size in units; linked by next_free */
-  uint8_t quick_count[HMO_SPACE_QUICK_UNITS + 1];
-  size_t quick_ranges;
+  size_t units; /* the whole space */
+  hmo_space_quick quick[HMO_SPACE_QUICK_SLOTS];
+  size_t quick_ranges, quick_units;
 } hmo_space;
 
 /* One free range [0, units). false when out of host memory. */
@@ -54,6 +62,10 @@ HMO_HIDDEN void hmo__space_fini(hmo_space *space);
    the waiting quick ranges back to the lists and tries again. */
 HMO_HIDDEN bool hmo__space_alloc(hmo_space *space, size_t units, uint32_t *range, size_t *offset,
                                  bool *no_memory);
+
+/* Gives every range waiting on a quick stack back, merged (before a trim: the free space is
+   then as whole as it can be). */
+HMO_HIDDEN void hmo__space_flush(hmo_space *space);
 
 /* Gives a used range back, merging it with free neighbours. */
 HMO_HIDDEN void hmo__space_free(hmo_space *space, uint32_t range);
