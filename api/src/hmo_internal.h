@@ -207,6 +207,10 @@ HMO_HIDDEN int hmo__check_new(hmo_memory **out, const hmo_device *dev, size_t co
 HMO_HIDDEN int hmo__new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype dtype,
                              const char *op);
 
+/* hmo_memory_alloc, for `op`, its chunk created exportable when `shareable`. */
+HMO_HIDDEN int hmo__alloc_as(hmo_memory **out, hmo_device *dev, size_t count, hmo_dtype dtype,
+                             const void *src, bool shareable, const char *op);
+
 /* hmo_memory_release, for `op`: the call that drops the reference (NULL-safe). */
 HMO_HIDDEN void hmo__release_as(hmo_memory *mem, const char *op);
 

@@ -74,7 +74,7 @@ int hmo__new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype dty
 
 /* reserve, alloc and clone: failures name `op`, the call the user made. */
 static int reserve_as(hmo_memory **out, hmo_device *dev, size_t count, size_t capacity,
-                      hmo_dtype dtype, const char *op) {
+                      hmo_dtype dtype, bool shareable, const char *op) {
   int status = hmo__check_new(out, dev, count, dtype, op);
   if (status != HMO_OK)
     return status;
@@ -85,19 +85,18 @@ static int reserve_as(hmo_memory **out, hmo_device *dev, size_t count, size_t ca
       (status = hmo__count_bytes(capacity, dtype, &capacity_bytes, op)) != HMO_OK)
     return status;
   hmo_buffer *buf;
-  status = hmo__buffer_create(&buf, dev, bytes, capacity_bytes, false, op);
+  status = hmo__buffer_create(&buf, dev, bytes, capacity_bytes, shareable, op);
   return status == HMO_OK ? hmo__new_root(out, buf, bytes, dtype, op) : status;
 }
 
 HMO_API int hmo_memory_reserve(hmo_memory **out, hmo_device *dev, size_t count, size_t capacity,
                                hmo_dtype dtype) {
-  return reserve_as(out, dev, count, capacity, dtype, "hmo_memory_reserve");
+  return reserve_as(out, dev, count, capacity, dtype, false, "hmo_memory_reserve");
 }
 
-HMO_API int hmo_memory_alloc(hmo_memory **out, hmo_device *dev, size_t count, hmo_dtype dtype,
-                             const void *src) {
-  const char *op = "hmo_memory_alloc";
-  int status = reserve_as(out, dev, count, count, dtype, op);
+int hmo__alloc_as(hmo_memory **out, hmo_device *dev, size_t count, hmo_dtype dtype, const void *src,
+                  bool shareable, const char *op) {
+  int status = reserve_as(out, dev, count, count, dtype, shareable, op);
   if (status != HMO_OK || src == NULL)
     return status;
   status = hmo__copy_host(*out, (void *)src, count, 0, true, op);
@@ -106,6 +105,11 @@ HMO_API int hmo_memory_alloc(hmo_memory **out, hmo_device *dev, size_t count, hm
     *out = NULL;
   }
   return status;
+}
+
+HMO_API int hmo_memory_alloc(hmo_memory **out, hmo_device *dev, size_t count, hmo_dtype dtype,
+                             const void *src) {
+  return hmo__alloc_as(out, dev, count, dtype, src, false, "hmo_memory_alloc");
 }
 
 HMO_API int hmo_memory_wrap(hmo_memory **out, hmo_device *dev, void *device_ptr, size_t count,
@@ -199,7 +203,7 @@ HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem) {
     return status;
   hmo_memory *copy = NULL;
   status = pool != NULL ? hmo__pool_alloc_as(&copy, pool, length, dtype, NULL, op)
-                        : reserve_as(&copy, dev, length, length, dtype, op);
+                        : reserve_as(&copy, dev, length, length, dtype, false, op);
   if (status == HMO_OK)
     status = hmo__copy(copy, mem, HMO_ALL, 0, 0, op);
   if (status != HMO_OK) {

@@ -36,21 +36,7 @@ HMO_API int hmo_memory_alloc_shareable(hmo_memory **out, hmo_device *dev, size_t
                      "%s: this HIP runtime cannot export memory (exportable allocations came "
                      "with ROCm 6.2)",
                      op);
-  size_t bytes = 0;
-  if ((status = hmo__count_bytes(count, dtype, &bytes, op)) != HMO_OK)
-    return status;
-  hmo_buffer *buf;
-  status = hmo__buffer_create(&buf, dev, bytes, bytes, true, op);
-  if (status == HMO_OK)
-    status = hmo__new_root(out, buf, bytes, dtype, op);
-  if (status != HMO_OK || src == NULL)
-    return status;
-  status = hmo__copy_host(*out, (void *)src, count, 0, true, op);
-  if (status != HMO_OK) {
-    hmo__release_as(*out, op);
-    *out = NULL;
-  }
-  return status;
+  return hmo__alloc_as(out, dev, count, dtype, src, true, op);
 }
 
 /* Why mem cannot be exported, or NULL (buffer locked). */
