@@ -18,8 +18,8 @@
 
 #define POOL_ALIGN 256
 #define POOL_MIN_SEGMENT ((size_t)2 << 20)
-#define POOL_MAX_SEGMENTS                                                                          \
-  64                        /* segments >= capacity/64: few kernel map areas however many objects */
+/* Segments are at least capacity/64: few kernel map areas however many objects. */
+#define POOL_MAX_SEGMENTS 64
 #define POOL_CACHE_MAX 1024 /* freed object structs kept for reuse */
 
 typedef struct pool_segment {
