@@ -138,7 +138,7 @@ static void memory_pool_destroy_while_objects_live_is_ebusy(void **state) {
   destroy_pool(pool);
 }
 
-static void memory_pool_object_refuses_resize_and_protect(void **state) {
+static void memory_pool_object_refuses_resize_protect_and_export(void **state) {
   (void)conf_begin(state);
   hmo_pool *pool = new_pool(mem_open(0), 1);
   hmo_memory *mem = pool_alloc(pool, 64, HMO_INT32);
@@ -146,6 +146,10 @@ static void memory_pool_object_refuses_resize_and_protect(void **state) {
   assert_hmo(hmo_memory_resize(mem, 128), HMO_EINVAL);
   assert_non_null(strstr(hmo_error_last()->message, "pool"));
   assert_hmo(hmo_memory_protect(mem, HMO_ACCESS_READ), HMO_EINVAL);
+  int fd = -1;
+  assert_hmo(hmo_memory_export(mem, &fd), HMO_EINVAL);
+  assert_non_null(strstr(hmo_error_last()->message, "pool object"));
+  assert_int_equal(fd, -1);
   assert_int_equal(hmo_memory_length(mem), 64);
   assert_int_equal(hmo_memory_access(mem), HMO_ACCESS_READWRITE);
   mem_expect(mem, 3, 0);
@@ -286,7 +290,7 @@ static const conf_rule negative_rules[] = {
               "a full pool is HMO_ENOMEM)"),
     POOL_RULE(memory_pool_destroy_while_objects_live_is_ebusy,
               "issue: hmo (hmo_pool_destroy Errors)"),
-    POOL_RULE(memory_pool_object_refuses_resize_and_protect,
+    POOL_RULE(memory_pool_object_refuses_resize_protect_and_export,
               "issue: hmo (pool objects share granules with their neighbours)"),
     POOL_RULE(memory_pool_freed_object_is_efreed,
               "occa 2.1 free(); issue: hmo (views answer EFREED)"),

@@ -46,6 +46,9 @@ static const char *not_exportable(const hmo_memory *mem) {
     return "a slice or cast: export the whole allocation";
   if (buf->wrapped)
     return "a wrapped pointer: its memory is not hmo's";
+  if (buf->pool != NULL)
+    return "a pool object: it shares its pool's memory with its neighbours (allocate it with "
+           "hmo_memory_alloc_shareable)";
   if (buf->imported)
     return "an imported memory: export the original in its process";
   if (!buf->shareable)
