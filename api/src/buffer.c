@@ -18,12 +18,6 @@
 
 #include "hmo_internal.h"
 
-static size_t round_up(size_t bytes, size_t granularity, bool *overflow) {
-  size_t rest = bytes % granularity;
-  *overflow = rest != 0 && bytes > SIZE_MAX - (granularity - rest);
-  return rest ? bytes + (granularity - rest) : bytes;
-}
-
 /* Bytes of chunks [first, first+count). */
 static size_t chunk_bytes(const hmo_buffer *buf, size_t first, size_t count) {
   size_t bytes = 0;
@@ -40,15 +34,19 @@ static bool is_first_chunks_bytes(const hmo_buffer *buf, size_t mapped, size_t b
   return sum == bytes;
 }
 
-/* Sets the access of whole mappings [base, base+bytes). */
-static int set_access(hmo_buffer *buf, char *base, size_t bytes, hmo_access access,
-                      const char *op) {
+int hmo__set_access(const hmo_device *dev, void *base, size_t bytes, hmo_access access,
+                    const char *op) {
   hipMemAccessDesc desc;
   memset(&desc, 0, sizeof desc);
   desc.location.type = hipMemLocationTypeDevice;
-  desc.location.id = buf->dev->hip_id;
+  desc.location.id = dev->hip_id;
   desc.flags = (hipMemAccessFlags)access;
   return hmo__check_hip(hipMemSetAccess(base, bytes, &desc, 1), "hipMemSetAccess", op);
+}
+
+static int set_access(hmo_buffer *buf, char *base, size_t bytes, hmo_access access,
+                      const char *op) {
+  return hmo__set_access(buf->dev, base, bytes, access, op);
 }
 
 static int reserve_range(char **out, size_t bytes, const char *op) {
@@ -212,22 +210,38 @@ static int drop_chunks_from(hmo_buffer *buf, size_t keep, const char *op) {
   return status;
 }
 
+/* A read-write buffer of `bytes` on dev with nothing reserved or mapped yet; NULL when out of
+   host memory. */
+static hmo_buffer *buffer_new(hmo_device *dev, size_t bytes) {
+  hmo_buffer *buf = calloc(1, sizeof *buf);
+  if (buf == NULL)
+    return NULL;
+  pthread_mutex_init(&buf->lock, NULL);
+  buf->dev = dev;
+  buf->bytes = bytes;
+  buf->access = HMO_ACCESS_READWRITE;
+  return buf;
+}
+
+/* Frees the struct of a buffer whose memory is gone (or was never there). */
+static void buffer_discard(hmo_buffer *buf) {
+  pthread_mutex_destroy(&buf->lock);
+  free(buf->chunks);
+  free(buf);
+}
+
 int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t capacity,
                        bool shareable, const char *op) {
   bool overflow_a, overflow_b;
-  size_t mapped = round_up(bytes, dev->granularity, &overflow_a);
-  size_t reserved = round_up(capacity, dev->granularity, &overflow_b);
+  size_t mapped = hmo__round_up(bytes, dev->granularity, &overflow_a);
+  size_t reserved = hmo__round_up(capacity, dev->granularity, &overflow_b);
   if (overflow_a || overflow_b)
     return hmo__fail(HMO_ERANGE, 0, "%s: %zu bytes overflow when rounded to the granularity %zu",
                      op, capacity, dev->granularity);
-  hmo_buffer *buf = calloc(1, sizeof *buf);
+  hmo_buffer *buf = buffer_new(dev, bytes);
   if (buf == NULL)
     return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the buffer", op);
-  pthread_mutex_init(&buf->lock, NULL);
-  buf->dev = dev;
   buf->shareable = shareable;
-  buf->bytes = bytes;
-  buf->access = HMO_ACCESS_READWRITE;
   int status = reserve_range(&buf->base, reserved, op);
   if (status == HMO_OK) {
     buf->reserved = reserved;
@@ -236,9 +250,7 @@ int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t c
       (void)hipMemAddressFree(buf->base, reserved);
   }
   if (status != HMO_OK) {
-    pthread_mutex_destroy(&buf->lock);
-    free(buf->chunks);
-    free(buf);
+    buffer_discard(buf);
     return status;
   }
   *out = buf;
@@ -247,14 +259,10 @@ int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t c
 
 int hmo__buffer_adopt(hmo_buffer **out, hmo_device *dev, hipMemGenericAllocationHandle_t handle,
                       size_t mapped, size_t bytes, const char *op) {
-  hmo_buffer *buf = calloc(1, sizeof *buf);
+  hmo_buffer *buf = buffer_new(dev, bytes);
   if (buf == NULL)
     return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the buffer", op);
-  pthread_mutex_init(&buf->lock, NULL);
-  buf->dev = dev;
   buf->imported = true;
-  buf->bytes = bytes;
-  buf->access = HMO_ACCESS_READWRITE;
   int status = add_chunk_slot(buf, op);
   if (status == HMO_OK)
     status = reserve_range(&buf->base, mapped, op);
@@ -266,9 +274,7 @@ int hmo__buffer_adopt(hmo_buffer **out, hmo_device *dev, hipMemGenericAllocation
       (void)hipMemAddressFree(buf->base, mapped);
   }
   if (status != HMO_OK) {
-    pthread_mutex_destroy(&buf->lock);
-    free(buf->chunks);
-    free(buf);
+    buffer_discard(buf);
     return status;
   }
   buf->chunk_count = 1;
@@ -279,15 +285,12 @@ int hmo__buffer_adopt(hmo_buffer **out, hmo_device *dev, hipMemGenericAllocation
 }
 
 int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes, const char *op) {
-  hmo_buffer *buf = calloc(1, sizeof *buf);
+  hmo_buffer *buf = buffer_new(dev, bytes);
   if (buf == NULL)
     return hmo__fail(HMO_ENOMEM, 0, "%s: no memory for the buffer", op);
-  pthread_mutex_init(&buf->lock, NULL);
-  buf->dev = dev;
   buf->wrapped = true;
   buf->base = ptr;
-  buf->bytes = buf->reserved = buf->mapped = bytes;
-  buf->access = HMO_ACCESS_READWRITE;
+  buf->reserved = buf->mapped = bytes;
   *out = buf;
   return HMO_OK;
 }
@@ -317,9 +320,7 @@ void hmo__buffer_unhold(hmo_buffer *buf, const char *op) {
   pthread_mutex_unlock(&buf->lock);
   if (!last)
     return;
-  pthread_mutex_destroy(&buf->lock);
-  free(buf->chunks);
-  free(buf);
+  buffer_discard(buf);
 }
 
 /*
@@ -370,7 +371,7 @@ static int grow_into_larger_range(hmo_buffer *buf, size_t reserved, size_t extra
 
 int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes, const char *op) {
   bool overflow;
-  size_t wanted = round_up(bytes, buf->dev->granularity, &overflow);
+  size_t wanted = hmo__round_up(bytes, buf->dev->granularity, &overflow);
   if (overflow)
     return hmo__fail(HMO_ERANGE, 0, "%s: %zu bytes overflow when rounded to the granularity %zu",
                      op, bytes, buf->dev->granularity);

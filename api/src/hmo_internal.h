@@ -60,6 +60,13 @@ static inline size_t hmo__count_add(_Atomic size_t *count, size_t delta) {
   return atomic_fetch_add(count, delta);
 }
 
+/* bytes rounded up to a multiple of `to`; *overflow says it does not fit a size_t. */
+static inline size_t hmo__round_up(size_t bytes, size_t to, bool *overflow) {
+  size_t rest = bytes % to;
+  *overflow = rest != 0 && bytes > SIZE_MAX - (to - rest);
+  return rest ? bytes + (to - rest) : bytes;
+}
+
 struct hmo_dtype_desc {
   const char *name;
   size_t bytes;
@@ -178,6 +185,9 @@ HMO_HIDDEN void hmo__buffer_unhold(hmo_buffer *buf, const char *op);
 /* Makes the buffer `bytes` long: the mapped size covers them, growing in place or moving. */
 HMO_HIDDEN int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes, const char *op);
 HMO_HIDDEN int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access, const char *op);
+/* Sets device dev's access to whole mappings [base, base+bytes). */
+HMO_HIDDEN int hmo__set_access(const hmo_device *dev, void *base, size_t bytes, hmo_access access,
+                               const char *op);
 
 /* ---- pools (pool.c) ----
  * Lock order: a buffer's lock, then its pool's lock; never the other way. */

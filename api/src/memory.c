@@ -46,12 +46,11 @@ void hmo__release_as(hmo_memory *mem, const char *op) {
   if (mem == NULL || hmo__count_add(&mem->refs, (size_t)-1) != 1)
     return;
   hmo_device *dev = mem->buf->dev;
-  if (mem->buf->pool != NULL && mem->root) {
-    hmo__pool_release_view(mem, op); /* the pool reuses its structs; the pool counts it */
-    return;
-  }
   if (mem->buf->pool != NULL) {
+    bool counted = !mem->root; /* a pool object's root view is counted by its pool */
     hmo__pool_release_view(mem, op);
+    if (!counted)
+      return;
   } else {
     hmo__buffer_unhold(mem->buf, op);
     free(mem);

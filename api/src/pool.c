@@ -12,7 +12,6 @@
  * when it is taken (hmo_memory_free), never the other way round.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "pool_space.h"
 
@@ -53,12 +52,6 @@ struct hmo_pool {
   size_t cached;
 };
 
-static size_t round_up(size_t bytes, size_t to, bool *overflow) {
-  size_t rest = bytes % to;
-  *overflow = rest != 0 && bytes > SIZE_MAX - (to - rest);
-  return rest ? bytes + (to - rest) : bytes;
-}
-
 /* The smallest power-of-two multiple of the granularity >= max(2 MiB, capacity/64), but never
    more than the capacity. */
 static size_t segment_bytes_for(size_t capacity, size_t granularity) {
@@ -78,7 +71,7 @@ HMO_API int hmo_pool_create(hmo_pool **out, hmo_device *dev, size_t capacity_byt
   if (capacity_bytes == 0)
     return hmo__fail(HMO_EINVAL, 0, "%s: capacity_bytes is 0", op);
   bool overflow;
-  size_t capacity = round_up(capacity_bytes, dev->granularity, &overflow);
+  size_t capacity = hmo__round_up(capacity_bytes, dev->granularity, &overflow);
   size_t segment = overflow ? 0 : segment_bytes_for(capacity, dev->granularity);
   size_t count = overflow ? 0 : capacity / segment + (capacity % segment != 0);
   if (overflow || count > SIZE_MAX / segment)
@@ -146,13 +139,7 @@ static int map_segment(hmo_pool *pool, size_t i, const char *op) {
     return status;
   status = hmo__check_hip(hipMemMap(at, pool->segment_bytes, 0, seg->handle, 0), "hipMemMap", op);
   if (status == HMO_OK) {
-    hipMemAccessDesc desc;
-    memset(&desc, 0, sizeof desc);
-    desc.location.type = hipMemLocationTypeDevice;
-    desc.location.id = pool->dev->hip_id;
-    desc.flags = hipMemAccessFlagsProtReadWrite;
-    status =
-        hmo__check_hip(hipMemSetAccess(at, pool->segment_bytes, &desc, 1), "hipMemSetAccess", op);
+    status = hmo__set_access(pool->dev, at, pool->segment_bytes, HMO_ACCESS_READWRITE, op);
     if (status != HMO_OK)
       (void)hipMemUnmap(at, pool->segment_bytes);
   }
@@ -292,7 +279,7 @@ int hmo__pool_alloc_as(hmo_memory **out, hmo_pool *pool, size_t count, hmo_dtype
   if (status != HMO_OK)
     return status;
   bool overflow;
-  size_t rounded = round_up(bytes, POOL_ALIGN, &overflow);
+  size_t rounded = hmo__round_up(bytes, POOL_ALIGN, &overflow);
   if (overflow)
     return hmo__fail(HMO_ERANGE, 0, "%s: %zu bytes overflow when rounded to %d", op, bytes,
                      POOL_ALIGN);

@@ -169,11 +169,11 @@ static int import_size(hmo_device *dev, int fd, size_t count, hmo_dtype dtype, s
   int status = hmo__count_bytes(count, dtype, bytes, op);
   if (status != HMO_OK)
     return status;
-  size_t rest = *bytes % dev->granularity;
-  if (rest != 0 && *bytes > SIZE_MAX - (dev->granularity - rest))
+  bool overflow;
+  *mapped = hmo__round_up(*bytes, dev->granularity, &overflow);
+  if (overflow)
     return hmo__fail(HMO_ERANGE, 0, "%s: %zu bytes overflow when rounded to the granularity %zu",
                      op, *bytes, dev->granularity);
-  *mapped = rest ? *bytes + (dev->granularity - rest) : *bytes;
   off_t end = file_end(fd);
   if (end == 0)
     return hmo__fail(HMO_EINVAL, 0, "%s: fd %d holds no exported memory (its file is empty)", op,
