@@ -4,8 +4,8 @@
  *
  * Rules run one after another on one thread (plain run and --report alike),
  * so what a rule holds lives in file-static arrays that mem_setup empties and
- * mem_teardown gives back: memories first (newest first), then devices, then
- * the suite's own teardown, which checks the backend is clean.
+ * mem_teardown gives back: memories first (newest first), then pools, then
+ * devices, then the suite's own teardown, which checks the backend is clean.
  */
 #include "test_hmo_common.h"
 
@@ -14,24 +14,33 @@
 
 #define MEM_MAX_REFS 256
 #define MEM_MAX_DEVICES 8
+#define MEM_MAX_POOLS 4
 
 static hmo_memory *refs[MEM_MAX_REFS]; /* one entry per reference held */
 static size_t ref_count;
 static hmo_device *devices[MEM_MAX_DEVICES];
 static size_t device_count;
+static hmo_pool *pools[MEM_MAX_POOLS];
+static size_t pool_count;
 
 int mem_setup(void **state) {
   ref_count = 0;
   device_count = 0;
+  pool_count = 0;
   return conf_setup(state);
 }
 
 int mem_teardown(void **state) {
   while (ref_count > 0)
     hmo_memory_release(refs[--ref_count]);
-  /* Every memory the rule made was remembered and is released: a device that
-     is still busy holds one the rule made without these helpers. */
+  /* Every memory the rule made was remembered and is released: a pool or a
+     device that is still busy holds one the rule made without these helpers. */
   int busy = 0;
+  while (pool_count > 0)
+    if (hmo_pool_destroy(pools[--pool_count]) != HMO_OK) {
+      print_error("mem_teardown: %s\n", hmo_error_last()->message);
+      busy = 1;
+    }
   while (device_count > 0) {
     hmo_device *dev = devices[--device_count];
     if (hmo_device_close(dev) != HMO_OK) {
@@ -180,6 +189,40 @@ void mem_release_at(const char *file, int line, hmo_memory *mem) {
     return;
   }
   conf_fail_at(file, line, "mem_release: this rule holds no reference to memory %p", (void *)mem);
+}
+
+hmo_pool *mem_pool_create_at(const char *file, int line, hmo_device *dev, size_t capacity) {
+  if (pool_count == MEM_MAX_POOLS)
+    conf_fail_at(file, line, "a rule holds more than %d pools", MEM_MAX_POOLS);
+  hmo_pool *pool = NULL;
+  int status = hmo_pool_create(&pool, dev, capacity);
+  if (pool != NULL)
+    pools[pool_count++] = pool;
+  mem_assert_status_at(file, line, status, HMO_OK, "hmo_pool_create(&pool, dev, capacity)");
+  return pool;
+}
+
+void mem_pool_destroy_at(const char *file, int line, hmo_pool *pool) {
+  for (size_t i = pool_count; i-- > 0;) {
+    if (pools[i] != pool)
+      continue;
+    int status = hmo_pool_destroy(pool);
+    if (status == HMO_OK) { /* a busy pool stays remembered: the teardown destroys it */
+      memmove(&pools[i], &pools[i + 1], (pool_count - i - 1) * sizeof pools[0]);
+      pool_count--;
+    }
+    mem_assert_status_at(file, line, status, HMO_OK, "hmo_pool_destroy(pool)");
+    return;
+  }
+  conf_fail_at(file, line, "mem_pool_destroy: pool %p is not held by this rule", (void *)pool);
+}
+
+hmo_memory *mem_pool_alloc_at(const char *file, int line, hmo_pool *pool, size_t count,
+                              hmo_dtype dtype, const void *src) {
+  hmo_memory *mem = NULL;
+  mem_assert_new_at(file, line, &mem, hmo_pool_alloc(&mem, pool, count, dtype, src), HMO_OK,
+                    "hmo_pool_alloc(&mem, pool, count, dtype, src)");
+  return mem;
 }
 
 /* ---- data ---- */

@@ -58,8 +58,17 @@ void mem_assert_new_at(const char *file, int line, hmo_memory **out, int got, in
 #define mem_retain(mem) mem_retain_at(CONF_HERE, mem)
 /* hmo_memory_release of one remembered reference. */
 #define mem_release(mem) mem_release_at(CONF_HERE, mem)
+/* Pools: remembered too, destroyed by the teardown after the memories, before the devices. */
+#define mem_pool_create(dev, capacity) mem_pool_create_at(CONF_HERE, dev, capacity)
+#define mem_pool_destroy(pool) mem_pool_destroy_at(CONF_HERE, pool)
+#define mem_pool_alloc(pool, count, dtype, src)                                                    \
+  mem_pool_alloc_at(CONF_HERE, pool, count, dtype, src)
 
 hmo_device *mem_open_at(const char *file, int line, int hip_device);
+hmo_pool *mem_pool_create_at(const char *file, int line, hmo_device *dev, size_t capacity);
+void mem_pool_destroy_at(const char *file, int line, hmo_pool *pool);
+hmo_memory *mem_pool_alloc_at(const char *file, int line, hmo_pool *pool, size_t count,
+                              hmo_dtype dtype, const void *src);
 void mem_close_at(const char *file, int line, hmo_device *dev);
 hmo_memory *mem_alloc_at(const char *file, int line, hmo_device *dev, size_t count, hmo_dtype dtype,
                          const void *src);

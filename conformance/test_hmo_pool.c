@@ -4,87 +4,16 @@
  * is an ordinary memory that never moves: 256-byte aligned, its bytes its own,
  * its range reused once freed; the pool maps physical memory as objects need
  * it, gives wholly free segments back on trim, refuses to be destroyed while
- * objects live, and refuses resize and protect on its objects (they share
- * granules). Data moves by hmo copies only, so the rules mean the same on the
- * mock and on ROCm.
- *
- * Pools and the references into them are tracked here, not by the common
- * helpers: the teardown releases those references, destroys the pools, and
- * only then lets mem_teardown close the devices.
+ * objects live, and refuses resize, protect and export on its objects (they
+ * share granules). Data moves by hmo copies only, so the rules mean the same
+ * on the mock and on ROCm. Pools and their objects go through the common
+ * helpers (mem_pool_create, mem_pool_alloc), whose teardown releases the
+ * objects, destroys the pools, then closes the devices.
  */
 #include "test_hmo_common.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
-
-#define POOL_MAX_REFS 64
-#define POOL_MAX_POOLS 4
-
-static hmo_memory *pool_refs[POOL_MAX_REFS];
-static size_t pool_ref_count;
-static hmo_pool *pools[POOL_MAX_POOLS];
-static size_t pool_count;
-
-static int pool_setup(void **state) {
-  pool_ref_count = pool_count = 0;
-  return mem_setup(state);
-}
-
-static int pool_teardown(void **state) {
-  while (pool_ref_count > 0)
-    hmo_memory_release(pool_refs[--pool_ref_count]);
-  int busy = 0;
-  while (pool_count > 0)
-    if (hmo_pool_destroy(pools[--pool_count]) != HMO_OK) {
-      print_error("pool_teardown: %s\n", hmo_error_last()->message);
-      busy = 1;
-    }
-  int status = mem_teardown(state);
-  return busy ? -1 : status;
-}
-
-#define POOL_RULE(fn, row)                                                                         \
-  { cmocka_unit_test_setup_teardown(fn, pool_setup, pool_teardown), row }
-
-static hmo_memory *track(hmo_memory *mem) {
-  if (pool_ref_count == POOL_MAX_REFS)
-    conf_fail_at(CONF_HERE, "a rule holds more than %d pool references", POOL_MAX_REFS);
-  pool_refs[pool_ref_count++] = mem;
-  return mem;
-}
-
-/* hmo_memory_release of one tracked reference. */
-static void untrack(hmo_memory *mem) {
-  for (size_t i = pool_ref_count; i-- > 0;)
-    if (pool_refs[i] == mem) {
-      pool_refs[i] = pool_refs[--pool_ref_count];
-      hmo_memory_release(mem);
-      return;
-    }
-  conf_fail_at(CONF_HERE, "releasing a reference the rule does not hold");
-}
-
-static hmo_pool *new_pool(hmo_device *dev, size_t capacity) {
-  hmo_pool *pool = NULL;
-  assert_hmo(hmo_pool_create(&pool, dev, capacity), HMO_OK);
-  pools[pool_count++] = pool;
-  return pool;
-}
-
-/* hmo_pool_destroy of a tracked pool, which must succeed. */
-static void destroy_pool(hmo_pool *pool) {
-  assert_hmo(hmo_pool_destroy(pool), HMO_OK);
-  for (size_t i = 0; i < pool_count; i++)
-    if (pools[i] == pool)
-      pools[i] = pools[--pool_count];
-}
-
-static hmo_memory *pool_alloc(hmo_pool *pool, size_t count, hmo_dtype dtype) {
-  hmo_memory *mem = NULL;
-  assert_hmo(hmo_pool_alloc(&mem, pool, count, dtype, NULL), HMO_OK);
-  return track(mem);
-}
 
 static uintptr_t address(const hmo_memory *mem) { return (uintptr_t)hmo_memory_ptr(mem); }
 
@@ -103,45 +32,46 @@ static void memory_pool_create_rejects_bad_arguments(void **state) {
 
 static void memory_pool_alloc_rejects_bad_arguments(void **state) {
   (void)conf_begin(state);
-  hmo_pool *pool = new_pool(mem_open(0), 1);
+  hmo_pool *pool = mem_pool_create(mem_open(0), 1);
   hmo_memory *mem = NULL;
   assert_hmo(hmo_pool_alloc(NULL, pool, 1, HMO_INT32, NULL), HMO_EINVAL);
-  assert_hmo(hmo_pool_alloc(&mem, NULL, 1, HMO_INT32, NULL), HMO_EINVAL);
-  assert_hmo(hmo_pool_alloc(&mem, pool, 1, NULL, NULL), HMO_EINVAL);
-  assert_hmo(hmo_pool_alloc(&mem, pool, 0, HMO_INT32, NULL), HMO_EINVAL);
-  assert_hmo(hmo_pool_alloc(&mem, pool, SIZE_MAX, HMO_INT32, NULL), HMO_ERANGE);
+  assert_hmo_new(&mem, hmo_pool_alloc(&mem, NULL, 1, HMO_INT32, NULL), HMO_EINVAL);
+  assert_hmo_new(&mem, hmo_pool_alloc(&mem, pool, 1, NULL, NULL), HMO_EINVAL);
+  assert_hmo_new(&mem, hmo_pool_alloc(&mem, pool, 0, HMO_INT32, NULL), HMO_EINVAL);
+  assert_hmo_new(&mem, hmo_pool_alloc(&mem, pool, SIZE_MAX, HMO_INT32, NULL), HMO_ERANGE);
   assert_null(mem);
   assert_int_equal(hmo_pool_objects(pool), 0);
 }
 
 static void memory_pool_alloc_past_capacity_is_enomem(void **state) {
   conf_ctx *ctx = conf_begin(state);
-  hmo_pool *pool = new_pool(mem_open(0), ctx->granularity);
+  hmo_pool *pool = mem_pool_create(mem_open(0), ctx->granularity);
   hmo_memory *mem = NULL;
-  assert_hmo(hmo_pool_alloc(&mem, pool, ctx->granularity + 1, HMO_BYTE, NULL), HMO_ENOMEM);
-  hmo_memory *most = pool_alloc(pool, ctx->granularity - 256, HMO_BYTE);
-  assert_hmo(hmo_pool_alloc(&mem, pool, 512, HMO_BYTE, NULL), HMO_ENOMEM);
+  assert_hmo_new(&mem, hmo_pool_alloc(&mem, pool, ctx->granularity + 1, HMO_BYTE, NULL),
+                 HMO_ENOMEM);
+  hmo_memory *most = mem_pool_alloc(pool, ctx->granularity - 256, HMO_BYTE, NULL);
+  assert_hmo_new(&mem, hmo_pool_alloc(&mem, pool, 512, HMO_BYTE, NULL), HMO_ENOMEM);
   assert_int_equal(hmo_pool_objects(pool), 1);
-  hmo_memory *last = pool_alloc(pool, 256, HMO_BYTE); /* exactly what is left */
+  hmo_memory *last = mem_pool_alloc(pool, 256, HMO_BYTE, NULL); /* exactly what is left */
   assert_true(address(last) >= address(most) + ctx->granularity - 256);
 }
 
 static void memory_pool_destroy_while_objects_live_is_ebusy(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
-  hmo_pool *pool = new_pool(dev, 1);
-  hmo_memory *mem = pool_alloc(pool, 10, HMO_INT32);
+  hmo_pool *pool = mem_pool_create(dev, 1);
+  hmo_memory *mem = mem_pool_alloc(pool, 10, HMO_INT32, NULL);
   assert_hmo(hmo_pool_destroy(pool), HMO_EBUSY);
   assert_hmo(hmo_device_close(dev), HMO_EBUSY);
   assert_true(hmo_memory_is_valid(mem)); /* nothing changed */
-  untrack(mem);
-  destroy_pool(pool);
+  mem_release(mem);
+  mem_pool_destroy(pool);
 }
 
 static void memory_pool_object_refuses_resize_protect_and_export(void **state) {
   (void)conf_begin(state);
-  hmo_pool *pool = new_pool(mem_open(0), 1);
-  hmo_memory *mem = pool_alloc(pool, 64, HMO_INT32);
+  hmo_pool *pool = mem_pool_create(mem_open(0), 1);
+  hmo_memory *mem = mem_pool_alloc(pool, 64, HMO_INT32, NULL);
   mem_fill(mem, 3, 0);
   assert_hmo(hmo_memory_resize(mem, 128), HMO_EINVAL);
   assert_non_null(strstr(hmo_error_last()->message, "pool"));
@@ -157,11 +87,9 @@ static void memory_pool_object_refuses_resize_protect_and_export(void **state) {
 
 static void memory_pool_freed_object_is_efreed(void **state) {
   (void)conf_begin(state);
-  hmo_pool *pool = new_pool(mem_open(0), 1);
-  hmo_memory *mem = pool_alloc(pool, 64, HMO_INT32);
-  hmo_memory *slice = NULL;
-  assert_hmo(hmo_memory_slice(&slice, mem, 8, 8), HMO_OK);
-  track(slice);
+  hmo_pool *pool = mem_pool_create(mem_open(0), 1);
+  hmo_memory *mem = mem_pool_alloc(pool, 64, HMO_INT32, NULL);
+  hmo_memory *slice = mem_slice(mem, 8, 8);
   assert_hmo(hmo_memory_free(mem), HMO_OK);
   assert_int_equal(hmo_pool_objects(pool), 0);
   int32_t host[8] = {0};
@@ -174,11 +102,11 @@ static void memory_pool_freed_object_is_efreed(void **state) {
 
 static void memory_pool_objects_are_aligned_and_disjoint(void **state) {
   (void)conf_begin(state);
-  hmo_pool *pool = new_pool(mem_open(0), 8 << 20);
+  hmo_pool *pool = mem_pool_create(mem_open(0), 8 << 20);
   static const size_t counts[] = {1, 3, 100, 255, 256, 257, 4000, 70000};
   hmo_memory *mem[8];
   for (size_t i = 0; i < 8; i++) {
-    mem[i] = pool_alloc(pool, counts[i], HMO_BYTE);
+    mem[i] = mem_pool_alloc(pool, counts[i], HMO_BYTE, NULL);
     assert_int_equal(address(mem[i]) % 256, 0);
     assert_int_equal(hmo_memory_bytes(mem[i]), counts[i]);
     mem_fill(mem[i], (unsigned)i + 1, 0);
@@ -194,36 +122,34 @@ static void memory_pool_objects_are_aligned_and_disjoint(void **state) {
 
 static void memory_pool_alloc_copies_src_in(void **state) {
   (void)conf_begin(state);
-  hmo_pool *pool = new_pool(mem_open(0), 1);
+  hmo_pool *pool = mem_pool_create(mem_open(0), 1);
   int32_t values[16];
   for (int32_t i = 0; i < 16; i++)
     values[i] = 100 - i;
-  hmo_memory *mem = NULL;
-  assert_hmo(hmo_pool_alloc(&mem, pool, 16, HMO_INT32, values), HMO_OK);
-  track(mem);
+  hmo_memory *mem = mem_pool_alloc(pool, 16, HMO_INT32, values);
   mem_expect_ints(mem, values, 16, 0);
 }
 
 static void memory_pool_reuses_freed_range(void **state) {
   (void)conf_begin(state);
-  hmo_pool *pool = new_pool(mem_open(0), 1);
-  hmo_memory *a = pool_alloc(pool, 4096, HMO_BYTE);
+  hmo_pool *pool = mem_pool_create(mem_open(0), 1);
+  hmo_memory *a = mem_pool_alloc(pool, 4096, HMO_BYTE, NULL);
   uintptr_t where = address(a);
-  untrack(a);
+  mem_release(a);
   assert_int_equal(hmo_pool_bytes_in_use(pool), 0);
-  hmo_memory *b = pool_alloc(pool, 4096, HMO_BYTE);
+  hmo_memory *b = mem_pool_alloc(pool, 4096, HMO_BYTE, NULL);
   assert_int_equal(address(b), where);
 }
 
 static void memory_pool_queries_count_objects_and_bytes(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_device *dev = mem_open(0);
-  hmo_pool *pool = new_pool(dev, 1000);
+  hmo_pool *pool = mem_pool_create(dev, 1000);
   assert_int_equal(hmo_pool_capacity(pool), ctx->granularity);
   assert_int_equal(hmo_pool_bytes_mapped(pool), 0);
   assert_int_equal(hmo_device_bytes_allocated(dev), 0);
-  pool_alloc(pool, 1, HMO_BYTE);
-  pool_alloc(pool, 300, HMO_BYTE);
+  mem_pool_alloc(pool, 1, HMO_BYTE, NULL);
+  mem_pool_alloc(pool, 300, HMO_BYTE, NULL);
   assert_int_equal(hmo_pool_objects(pool), 2);
   assert_int_equal(hmo_pool_bytes_in_use(pool), 256 + 512);
   assert_int_equal(hmo_pool_bytes_mapped(pool), ctx->granularity);
@@ -235,19 +161,19 @@ static void memory_pool_queries_count_objects_and_bytes(void **state) {
 static void memory_pool_trim_releases_only_free_segments(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
-  hmo_pool *pool = new_pool(dev, 64 << 20);
-  hmo_memory *kept = pool_alloc(pool, 1000, HMO_BYTE);
+  hmo_pool *pool = mem_pool_create(dev, 64 << 20);
+  hmo_memory *kept = mem_pool_alloc(pool, 1000, HMO_BYTE, NULL);
   mem_fill(kept, 9, 0);
   size_t one = hmo_pool_bytes_mapped(pool);
-  hmo_memory *big = pool_alloc(pool, 20 << 20, HMO_BYTE); /* reaches further segments */
+  hmo_memory *big = mem_pool_alloc(pool, 20 << 20, HMO_BYTE, NULL); /* reaches further segments */
   assert_true(hmo_pool_bytes_mapped(pool) > one);
-  untrack(big);
+  mem_release(big);
   assert_true(hmo_pool_bytes_mapped(pool) > one); /* kept warm until a trim */
   assert_hmo(hmo_pool_trim(pool), HMO_OK);
   assert_int_equal(hmo_pool_bytes_mapped(pool), one);
   assert_int_equal(hmo_device_bytes_allocated(dev), one);
   mem_expect(kept, 9, 0);
-  untrack(kept);
+  mem_release(kept);
   assert_hmo(hmo_pool_trim(pool), HMO_OK);
   assert_int_equal(hmo_pool_bytes_mapped(pool), 0);
   assert_hmo(hmo_pool_trim(NULL), HMO_OK);
@@ -255,19 +181,14 @@ static void memory_pool_trim_releases_only_free_segments(void **state) {
 
 static void memory_pool_clone_stays_in_pool(void **state) {
   (void)conf_begin(state);
-  hmo_pool *pool = new_pool(mem_open(0), 1);
-  hmo_memory *mem = pool_alloc(pool, 256, HMO_INT32);
+  hmo_pool *pool = mem_pool_create(mem_open(0), 1);
+  hmo_memory *mem = mem_pool_alloc(pool, 256, HMO_INT32, NULL);
   mem_fill(mem, 5, 0);
-  hmo_memory *copy = NULL;
-  assert_hmo(hmo_memory_clone(&copy, mem), HMO_OK);
-  track(copy);
+  hmo_memory *copy = mem_clone(mem);
   assert_int_equal(hmo_pool_objects(pool), 2);
   mem_expect(copy, 5, 0);
-  hmo_memory *slice = NULL, *slice_copy = NULL;
-  assert_hmo(hmo_memory_slice(&slice, mem, 16, 16), HMO_OK);
-  track(slice);
-  assert_hmo(hmo_memory_clone(&slice_copy, slice), HMO_OK);
-  track(slice_copy);
+  hmo_memory *slice = mem_slice(mem, 16, 16);
+  hmo_memory *slice_copy = mem_clone(slice);
   assert_int_equal(hmo_pool_objects(pool), 3);
   mem_expect(slice_copy, 5, 64);
 }
@@ -275,38 +196,38 @@ static void memory_pool_clone_stays_in_pool(void **state) {
 static void memory_pool_destroy_after_release(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
-  hmo_pool *pool = new_pool(dev, 4 << 20);
-  untrack(pool_alloc(pool, 1 << 20, HMO_BYTE));
-  destroy_pool(pool);
+  hmo_pool *pool = mem_pool_create(dev, 4 << 20);
+  mem_release(mem_pool_alloc(pool, 1 << 20, HMO_BYTE, NULL));
+  mem_pool_destroy(pool);
   assert_int_equal(hmo_device_bytes_allocated(dev), 0);
   assert_hmo(hmo_pool_destroy(NULL), HMO_OK);
 }
 
 static const conf_rule negative_rules[] = {
-    POOL_RULE(memory_pool_create_rejects_bad_arguments, "issue: hmo (hmo_pool_create Errors)"),
-    POOL_RULE(memory_pool_alloc_rejects_bad_arguments, "issue: hmo (hmo_pool_alloc Errors)"),
-    POOL_RULE(memory_pool_alloc_past_capacity_is_enomem,
-              "occa 3.3 memory pool (reserve grows by copying); issue: hmo (objects never move: "
-              "a full pool is HMO_ENOMEM)"),
-    POOL_RULE(memory_pool_destroy_while_objects_live_is_ebusy,
-              "issue: hmo (hmo_pool_destroy Errors)"),
-    POOL_RULE(memory_pool_object_refuses_resize_protect_and_export,
-              "issue: hmo (pool objects share granules with their neighbours)"),
-    POOL_RULE(memory_pool_freed_object_is_efreed,
-              "occa 2.1 free(); issue: hmo (views answer EFREED)"),
+    MEM_RULE(memory_pool_create_rejects_bad_arguments, "issue: hmo (hmo_pool_create Errors)"),
+    MEM_RULE(memory_pool_alloc_rejects_bad_arguments, "issue: hmo (hmo_pool_alloc Errors)"),
+    MEM_RULE(memory_pool_alloc_past_capacity_is_enomem,
+             "occa 3.3 memory pool (reserve grows by copying); issue: hmo (objects never move: "
+             "a full pool is HMO_ENOMEM)"),
+    MEM_RULE(memory_pool_destroy_while_objects_live_is_ebusy,
+             "issue: hmo (hmo_pool_destroy Errors)"),
+    MEM_RULE(memory_pool_object_refuses_resize_protect_and_export,
+             "issue: hmo (pool objects share granules with their neighbours)"),
+    MEM_RULE(memory_pool_freed_object_is_efreed,
+             "occa 2.1 free(); issue: hmo (views answer EFREED)"),
 };
 
 static const conf_rule functional_rules[] = {
-    POOL_RULE(memory_pool_objects_are_aligned_and_disjoint,
-              "issue: hmo (256-byte aligned, disjoint)"),
-    POOL_RULE(memory_pool_alloc_copies_src_in, "occa 2.1 malloc(src); issue: hmo"),
-    POOL_RULE(memory_pool_reuses_freed_range,
-              "occa 3.3 memory pool; issue: hmo (freed ranges reused)"),
-    POOL_RULE(memory_pool_queries_count_objects_and_bytes, "issue: hmo (hmo_pool queries)"),
-    POOL_RULE(memory_pool_trim_releases_only_free_segments, "issue: hmo (hmo_pool_trim)"),
-    POOL_RULE(memory_pool_clone_stays_in_pool,
-              "occa 2.3 clone; issue: hmo (a clone of a pool object)"),
-    POOL_RULE(memory_pool_destroy_after_release, "issue: hmo (hmo_pool_destroy)"),
+    MEM_RULE(memory_pool_objects_are_aligned_and_disjoint,
+             "issue: hmo (256-byte aligned, disjoint)"),
+    MEM_RULE(memory_pool_alloc_copies_src_in, "occa 2.1 malloc(src); issue: hmo"),
+    MEM_RULE(memory_pool_reuses_freed_range,
+             "occa 3.3 memory pool; issue: hmo (freed ranges reused)"),
+    MEM_RULE(memory_pool_queries_count_objects_and_bytes, "issue: hmo (hmo_pool queries)"),
+    MEM_RULE(memory_pool_trim_releases_only_free_segments, "issue: hmo (hmo_pool_trim)"),
+    MEM_RULE(memory_pool_clone_stays_in_pool,
+             "occa 2.3 clone; issue: hmo (a clone of a pool object)"),
+    MEM_RULE(memory_pool_destroy_after_release, "issue: hmo (hmo_pool_destroy)"),
 };
 
 const conf_group conf_group_hmo_pool_negative = CONF_GROUP("hmo_pool_negative", negative_rules);
