@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "share_pattern.h"
+#include "mem_pattern.h"
 
 static int failed(int step, const char *what) {
   fprintf(stderr, "share-child: %s failed: %s: %s\n", what,
@@ -30,13 +30,13 @@ static int run(int fd, size_t bytes, unsigned expect_seed, unsigned write_seed,
     step = failed(3, "hmo_memory_import");
   else if (hmo_memory_copy_to(mem, host, HMO_ALL, 0) != HMO_OK)
     step = failed(4, "hmo_memory_copy_to");
-  size_t bad = step ? bytes : share_pattern_mismatch(host, bytes, expect_seed);
+  size_t bad = step ? bytes : mem_pattern_mismatch(host, bytes, expect_seed, 0);
   if (step == 0 && bad != bytes) {
     fprintf(stderr, "share-child: byte %zu is %u, the parent wrote %u\n", bad, host[bad],
-            share_pattern_byte(bad, expect_seed));
+            mem_pattern_byte(bad, expect_seed));
     step = 5;
   }
-  share_pattern(host, bytes, write_seed);
+  mem_pattern(host, bytes, write_seed, 0);
   if (step == 0 && hmo_memory_copy_from(mem, host, HMO_ALL, 0) != HMO_OK)
     step = failed(6, "hmo_memory_copy_from");
   hmo_memory_release(mem);

@@ -227,16 +227,6 @@ hmo_memory *mem_pool_alloc_at(const char *file, int line, hmo_pool *pool, size_t
 
 /* ---- data ---- */
 
-unsigned char mem_pattern_byte(size_t index, unsigned seed) {
-  return (unsigned char)(index * 131u + (index >> 8) * 7u + seed * 37u + 1u);
-}
-
-void mem_pattern(void *host, size_t bytes, unsigned seed, size_t first) {
-  unsigned char *out = host;
-  for (size_t i = 0; i < bytes; i++)
-    out[i] = mem_pattern_byte(first + i, seed);
-}
-
 void mem_fill_at(const char *file, int line, hmo_memory *mem, unsigned seed, size_t first) {
   size_t bytes = hmo_memory_bytes(mem);
   if (bytes == 0)
@@ -257,13 +247,7 @@ void mem_expect_at(const char *file, int line, const hmo_memory *mem, unsigned s
   assert_non_null(host);
   memset(host, 0xEE, bytes);
   int status = hmo_memory_copy_to(mem, host, HMO_ALL, 0);
-  size_t bad = bytes;
-  for (size_t i = 0; status == HMO_OK && i < bytes; i++) {
-    if (host[i] != mem_pattern_byte(first + i, seed)) {
-      bad = i;
-      break;
-    }
-  }
+  size_t bad = status == HMO_OK ? mem_pattern_mismatch(host, bytes, seed, first) : bytes;
   unsigned got = bad < bytes ? host[bad] : 0;
   free(host);
   mem_assert_status_at(file, line, status, HMO_OK, "hmo_memory_copy_to(mem, host, HMO_ALL, 0)");

@@ -21,6 +21,8 @@
 
 #include <hmo.h>
 
+#include "mem_pattern.h"
+
 /* A memory rule: the suite's fixture plus the hmo objects' release. */
 #define MEM_RULE(fn, row)                                                                          \
   { cmocka_unit_test_setup_teardown(fn, mem_setup, mem_teardown), row }
@@ -82,14 +84,7 @@ hmo_memory *mem_clone_at(const char *file, int line, const hmo_memory *mem);
 hmo_memory *mem_retain_at(const char *file, int line, hmo_memory *mem);
 void mem_release_at(const char *file, int line, hmo_memory *mem);
 
-/* ---- data ----
- * A byte pattern that is a function of the byte's index in the allocation, so
- * a slice, cast or moved memory can be checked against what its bytes were
- * written as: byte i of a view starting at allocation byte `first` must be
- * mem_pattern_byte(first + i, seed). */
-
-unsigned char mem_pattern_byte(size_t index, unsigned seed);
-void mem_pattern(void *host, size_t bytes, unsigned seed, size_t first);
+/* ---- data: the pattern of mem_pattern.h, written and checked through hmo copies ---- */
 
 /* Writes the whole memory (hmo_memory_copy_from, HMO_ALL) with the pattern from `first`. */
 #define mem_fill(mem, seed, first) mem_fill_at(CONF_HERE, mem, seed, first)

@@ -16,8 +16,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "share_pattern.h"
-
 #define COUNT 3000 /* bytes: not a whole granule on any backend */
 
 /* A shareable allocation of COUNT bytes, or a skip where the runtime cannot export. */
@@ -42,21 +40,6 @@ static hmo_memory *share_import(hmo_device *dev, int fd, size_t count) {
   hmo_memory *mem = NULL;
   assert_hmo_new(&mem, hmo_memory_import(&mem, dev, fd, count, HMO_BYTE), HMO_OK);
   return mem;
-}
-
-static void fill(hmo_memory *mem, unsigned seed) {
-  unsigned char host[COUNT];
-  share_pattern(host, COUNT, seed);
-  assert_hmo(hmo_memory_copy_from(mem, host, COUNT, 0), HMO_OK);
-}
-
-static void expect(const hmo_memory *mem, unsigned seed) {
-  unsigned char host[COUNT];
-  assert_hmo(hmo_memory_copy_to(mem, host, COUNT, 0), HMO_OK);
-  size_t bad = share_pattern_mismatch(host, COUNT, seed);
-  if (bad != COUNT)
-    conf_fail("byte %zu is %u, expected %u (seed %u)", bad, host[bad],
-              share_pattern_byte(bad, seed), seed);
 }
 
 /* The call fails with `expected` and its message names the reason `word`. */
@@ -159,44 +142,44 @@ static void memory_import_in_same_process_shares_both_ways(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
-  fill(mem, 1);
+  mem_fill(mem, 1, 0);
   int fd = share_export(ctx, mem);
   hmo_memory *imported = share_import(dev, fd, COUNT);
   assert_ptr_not_equal(hmo_memory_ptr(imported), hmo_memory_ptr(mem));
-  expect(imported, 1);
-  fill(imported, 2);
-  expect(mem, 2);
+  mem_expect(imported, 1, 0);
+  mem_fill(imported, 2, 0);
+  mem_expect(mem, 2, 0);
   /* A slice of the import views the exporter's bytes too. */
   hmo_memory *slice = mem_slice(imported, 100, 10);
   unsigned char host[10];
   assert_hmo(hmo_memory_copy_to(slice, host, HMO_ALL, 0), HMO_OK);
-  assert_int_equal(host[0], share_pattern_byte(100, 2));
+  assert_int_equal(host[0], mem_pattern_byte(100, 2));
 }
 
 static void memory_import_outlives_exporter_free(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
-  fill(mem, 3);
+  mem_fill(mem, 3, 0);
   hmo_memory *imported = share_import(dev, share_export(ctx, mem), COUNT);
   assert_hmo(hmo_memory_free(mem), HMO_OK);
-  expect(imported, 3);
-  fill(imported, 4);
-  expect(imported, 4);
+  mem_expect(imported, 3, 0);
+  mem_fill(imported, 4, 0);
+  mem_expect(imported, 4, 0);
 }
 
 static void memory_import_fd_may_be_closed_at_once(void **state) {
   (void)conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
-  fill(mem, 5);
+  mem_fill(mem, 5, 0);
   int fd = -1;
   assert_hmo(hmo_memory_export(mem, &fd), HMO_OK);
   hmo_memory *imported = NULL;
   int status = hmo_memory_import(&imported, dev, fd, COUNT, HMO_BYTE);
   close(fd);
   assert_hmo_new(&imported, status, HMO_OK);
-  expect(imported, 5);
+  mem_expect(imported, 5, 0);
 }
 
 static void memory_import_smaller_than_exported(void **state) {
@@ -207,14 +190,14 @@ static void memory_import_smaller_than_exported(void **state) {
   size_t bytes = 3 * granule, part = granule + 1; /* the first two of three granules */
   unsigned char *host = malloc(bytes);
   assert_non_null(host);
-  share_pattern(host, bytes, 8);
+  mem_pattern(host, bytes, 8, 0);
   int status = hmo_memory_alloc_shareable(&mem, dev, bytes, HMO_BYTE, host);
   assert_hmo_new(&mem, status, HMO_OK);
   hmo_memory *imported = share_import(dev, share_export(ctx, mem), part);
   assert_int_equal(hmo_memory_length(imported), part);
   memset(host, 0, bytes);
   assert_hmo(hmo_memory_copy_to(imported, host, HMO_ALL, 0), HMO_OK);
-  size_t bad = share_pattern_mismatch(host, part, 8);
+  size_t bad = mem_pattern_mismatch(host, part, 8, 0);
   free(host);
   if (bad != part)
     conf_fail("byte %zu of the import differs from the exporter's", bad);
@@ -256,14 +239,14 @@ static void memory_import_in_exec_child(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_device *dev = mem_open(0);
   hmo_memory *mem = share_alloc(dev);
-  fill(mem, 6);
+  mem_fill(mem, 6, 0);
   int fd = share_export(ctx, mem);
   char err[1024];
   int wstatus = run_child(fd, 6, 7, err, sizeof err);
   if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0)
     conf_fail("share-child %s %d: %s", WIFEXITED(wstatus) ? "exited with" : "killed by signal",
               WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : WTERMSIG(wstatus), err);
-  expect(mem, 7);
+  mem_expect(mem, 7, 0);
 }
 
 static const conf_rule negative_rules[] = {
