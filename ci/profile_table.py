@@ -3,7 +3,7 @@
 
     python3 ci/profile_table.py [ROOT]
 
-Table (g) of docs/hip-vmm-semantics.md and mockhip/src/profile_table.h must
+Table (g) of docs/hip-vmm-semantics.md and mockhip/src/core/profile_table.h must
 name the same releases in the same order, the same row keys in the same order
 with the same reference rows, and the same word in every cell. Prints each
 difference and exits 1; prints one summary line and exits 0 when they agree.
@@ -45,7 +45,7 @@ def code_table(text):
 def main():
     root = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent)
     doc_versions, doc_rows = doc_table((root / "docs/hip-vmm-semantics.md").read_text())
-    code_versions, code_rows = code_table((root / "mockhip/src/profile_table.h").read_text())
+    code_versions, code_rows = code_table((root / "mockhip/src/core/profile_table.h").read_text())
     problems = []
     if doc_versions != code_versions:
         problems.append(f"releases differ: reference {doc_versions}, code {code_versions}")

@@ -23,12 +23,12 @@
 #include <hip/hip_runtime_api.h>
 #include <mockhip.h>
 
-#include "addr_index.h"
+#include "core/addr_index.h"
 #include "hipvmm_compat.h"
-#include "idmap.h"
-#include "os.h"
-#include "profile.h"
-#include "tree.h"
+#include "core/idmap.h"
+#include "os/os.h"
+#include "core/profile.h"
+#include "core/tree.h"
 
 #define MH_EXPORT __attribute__((visibility("default")))
 #define MH_HIDDEN __attribute__((visibility("hidden")))
@@ -245,7 +245,7 @@ MH_HIDDEN hipError_t mh__leave_quiet(mockhip_api api, hipError_t err);
 
 /* ---- trace and teach mode: trace.h ---- */
 
-#include "trace.h"
+#include "diag/trace.h"
 
 /* Records why the call fails and returns err, for `return mh__fail(...)`. */
 MH_HIDDEN hipError_t mh__fail(hipError_t err, const char *fmt, ...)

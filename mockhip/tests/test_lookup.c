@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/addr_index.h"
+#include "../src/core/addr_index.h"
 
 #define TIB ((uint64_t)1 << 40)
 

@@ -8,7 +8,7 @@
 #include "mock_test.h"
 #include "self_child.h"
 
-#include "../src/recycle.h"
+#include "../src/os/recycle.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

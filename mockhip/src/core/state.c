@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
+#include "os/arena.h"
 #include "internal.h"
-#include "recycle.h"
+#include "os/recycle.h"
 
 static mh_state state;
 static pthread_once_t state_once = PTHREAD_ONCE_INIT;

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
+#include "os/arena.h"
 #include "internal.h"
-#include "recycle.h"
+#include "os/recycle.h"
 
 /* The size every hipMemCreate must be a multiple of: ROCm compares memBaseAddrAlign_, an
    OpenCL value in bits (8 x 256), with a byte count (a.4). */
