@@ -94,7 +94,7 @@ step_valgrind() {
   # Forked and executed children are checked as well: a child's error makes it
   # exit 1, which its test sees.
   [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
-  ci_run python3 "$CI_ROOT/ci/memcheck.py" "$CI_BUILD/gcc" --exclude 'rocm|report|^lesson_|bench|^hmo_pool-' -- \
+  ci_run python3 "$CI_ROOT/ci/memcheck.py" "$CI_BUILD/gcc" --exclude 'rocm|report|^lesson_|bench|^hmo_pool-|^layers$' -- \
     --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
     --errors-for-leak-kinds=definite,indirect,possible --trace-children=yes
 }

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "core/core.h"
 
 #define MH_ERROR_LIST(X)                                                                           \
   X(hipSuccess, 0, "no error")                                                                     \

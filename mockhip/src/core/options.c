@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "internal.h"
+#include "core/core.h"
 
 typedef enum option_kind {
   OPTION_INT,

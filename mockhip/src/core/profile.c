@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "core/core.h"
 
 typedef struct rocm_version {
   const char *name;
@@ -76,40 +76,7 @@ int mh__profile_version_number(void) {
   return versions[played].major * 10000000 + versions[played].minor * 100000;
 }
 
-static hipError_t cell_error(mh_cell cell) {
-  switch (cell) {
-  case MH_CELL_Success: return hipSuccess;
-  case MH_CELL_MemoryAllocation: return hipErrorMemoryAllocation;
-  case MH_CELL_InvalidDevice: return hipErrorInvalidDevice;
-  case MH_CELL_Unknown: return hipErrorUnknown;
-  default: return hipErrorInvalidValue;
-  }
-}
-
-static hipError_t crash(hipError_t code, const char *what) {
-  mh__misuse(MH_MISUSE_VERSION_CRASH, "ROCm %s crashes here: %s", mh__profile_name(), what);
-  return mh__fail(code, "%s (ROCm %s crashes here)", what, mh__profile_name());
-}
-
-hipError_t mh__profile_fail(mh_row row, const char *fmt, ...) {
-  char what[384];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(what, sizeof what, fmt, ap);
-  va_end(ap);
-  mh_cell cell = mh__profile_cell(row);
-  return cell == MH_CELL_crash ? crash(cell_error(table[row][NEWEST]), what)
-                               : mh__fail(cell_error(cell), "%s", what);
-}
-
-hipError_t mh__profile_crash(hipError_t code, const char *fmt, ...) {
-  char what[384];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(what, sizeof what, fmt, ap);
-  va_end(ap);
-  return crash(code, what);
-}
+mh_cell mh__profile_newest_cell(mh_row row) { return table[row][NEWEST]; }
 
 MH_EXPORT int mockhip_set_rocm_version(const char *version) {
   size_t index;

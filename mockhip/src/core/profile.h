@@ -71,17 +71,7 @@ static inline bool mh__profile_is(mh_row row, mh_cell cell) {
 const char *mh__profile_name(void);
 int mh__profile_version_number(void);
 
-/*
- * Fails the call as the played release does on a row whose cell is an error
- * code or `crash`: records the reason and returns the code. A `crash` cell
- * returns the newest release's code instead, and strict mode reports
- * "ROCm X.Y crashes here: <reason>" at the call.
- */
-hipError_t mh__profile_fail(mh_row row, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Where the played release crashes outside the table's error rows: strict mode
-   reports "ROCm X.Y crashes here: <reason>"; the call fails with `code`. */
-hipError_t mh__profile_crash(hipError_t code, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* The newest release's cell of a row: what a crash cell answers instead. */
+mh_cell mh__profile_newest_cell(mh_row row);
 
 #endif /* MH_PROFILE_H */

@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 
-#include "internal.h"
+#include "diag/diag.h"
 
 void mh__region_number(mh_state *s, mh_region *region) {
   region->number = ++s->region_numbers[region->kind];

@@ -1,9 +1,9 @@
 /*
- * diag.c: mockhip_dump, the address space printed for a person.
+ * dump.c: mockhip_dump, the address space printed for a person.
  */
 #include <stdio.h>
 
-#include "internal.h"
+#include "diag/diag.h"
 
 static const char *access_name(unsigned char flags) {
   return flags == hipMemAccessFlagsProtReadWrite ? "rw"
@@ -75,6 +75,18 @@ static void dump_handle(void *value, void *ctx) {
           p->prop.requestedHandleType == hipMemHandleTypePosixFileDescriptor ? " posix-fd" : "");
 }
 
+static void dump_captures(FILE *out, const mh_state *s) {
+  for (const mh_capture *c = s->captures; c != NULL; c = c->next) {
+    size_t members = 0;
+    for (const mh_stream *m = c->members; m != NULL; m = m->next_member)
+      members++;
+    char name[32];
+    fprintf(out, "capture %llu: stream %s, %s mode, %s, %zu joined stream(s)\n", c->id,
+            mh__stream_name(c->origin, name), mh__capture_mode_name(c->mode),
+            c->status == hipStreamCaptureStatusActive ? "active" : "invalidated", members);
+  }
+}
+
 /* Only what differs from a device nobody has touched. */
 static void dump_device_contexts(FILE *out, const mh_state *s, int d) {
   if (s->primary_active[d] || s->primary_retains[d] > 0)
@@ -107,7 +119,7 @@ MH_EXPORT void mockhip_dump(FILE *out) {
   mh__idmap_each(&s->handles, dump_handle, out);
   fprintf(out, "streams: %zu, events: %zu, graphs: %zu\n", s->streams.live, s->events.live,
           s->graphs.live);
-  mh__capture_dump(out, s);
+  dump_captures(out, s);
   for (int d = 0; d < s->options.devices; d++) {
     fprintf(out, "device %d: %zu of %zu bytes in use\n", d, s->device_used[d],
             s->options.device_memory);

@@ -6,7 +6,7 @@
 #ifndef MH_EXPLAIN_H
 #define MH_EXPLAIN_H
 
-#include "internal.h"
+#include "diag/diag.h"
 
 typedef struct mh_gone {
   uintptr_t base;

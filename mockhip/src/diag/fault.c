@@ -24,7 +24,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "internal.h"
+#include "diag/diag.h"
 
 #define MAX_RULES 32
 #define ALL_APIS (-1)

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "diag/diag.h"
 
 typedef struct report {
   FILE *out;

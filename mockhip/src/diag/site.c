@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "diag/diag.h"
 
 static char exe_path[PATH_MAX];
 static pthread_once_t exe_once = PTHREAD_ONCE_INIT;

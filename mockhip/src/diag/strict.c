@@ -2,12 +2,14 @@
  * strict.c: MOCKHIP_STRICT's misuse reports. Each kind of misuse is reported
  * once per call site, on one stderr line, whatever the call returns: the
  * point is code that ROCm tolerates, or crashes on, and the mock refuses.
+ * Also the played release's failures: a call fails as that release fails it,
+ * and where it would crash, strict mode says so.
  */
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
 
-#include "internal.h"
+#include "diag/diag.h"
 
 #define SEEN_SLOTS 1024 /* distinct (kind, site) pairs remembered; more are reported again */
 
@@ -84,3 +86,40 @@ MH_EXPORT void mockhip_strict(int on) {
 }
 
 MH_EXPORT unsigned long long mockhip_strict_count(void) { return atomic_load(&strict.reports); }
+
+/* ---- the played release's failures ---- */
+
+static hipError_t cell_error(mh_cell cell) {
+  switch (cell) {
+  case MH_CELL_Success: return hipSuccess;
+  case MH_CELL_MemoryAllocation: return hipErrorMemoryAllocation;
+  case MH_CELL_InvalidDevice: return hipErrorInvalidDevice;
+  case MH_CELL_Unknown: return hipErrorUnknown;
+  default: return hipErrorInvalidValue;
+  }
+}
+
+static hipError_t crash(hipError_t code, const char *what) {
+  mh__misuse(MH_MISUSE_VERSION_CRASH, "ROCm %s crashes here: %s", mh__profile_name(), what);
+  return mh__fail(code, "%s (ROCm %s crashes here)", what, mh__profile_name());
+}
+
+hipError_t mh__profile_fail(mh_row row, const char *fmt, ...) {
+  char what[384];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  mh_cell cell = mh__profile_cell(row);
+  return cell == MH_CELL_crash ? crash(cell_error(mh__profile_newest_cell(row)), what)
+                               : mh__fail(cell_error(cell), "%s", what);
+}
+
+hipError_t mh__profile_crash(hipError_t code, const char *fmt, ...) {
+  char what[384];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  return crash(code, what);
+}

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "diag/diag.h"
 
 #define WIDTH 960
 #define MARGIN 16

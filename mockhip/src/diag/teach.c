@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "diag/diag.h"
 
 /* Notes one call may leave; more are dropped (one call makes one or two). */
 #define NOTES 3

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "diag/diag.h"
 
 /* Set once at start-up, before any call can be traced. */
 static bool tracing;     /* the call text is made: for stderr, the HTML trace or both */

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "diag/diag.h"
 
 /* Enough buffers for every decoded argument of one call. */
 #define RING_SLOTS 16

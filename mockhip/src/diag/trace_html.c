@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "diag/diag.h"
 #include "trace_html_page.h"
 
 /* A page past this many steps would be too big to open: later calls go unrecorded. */

@@ -5,7 +5,7 @@
  * The blocks are ordinary ones: hipFree frees them, and hipFreeAsync frees any
  * block (ROCm's FreeMemory falls back to ihipFree for memory of no pool).
  */
-#include "internal.h"
+#include "runtime/runtime.h"
 
 static hipError_t malloc_async(mh_state *s, void **dev_ptr, size_t bytes, hipStream_t stream) {
   if (dev_ptr == NULL)

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "runtime/runtime.h"
 
 hipError_t mh__block_alloc(mh_state *s, void **out, size_t bytes, mh_block_memory memory,
                            unsigned flags) {
@@ -89,12 +89,4 @@ void mh__blocks_reset(mh_state *s, int device) {
     if (region->kind == MH_REGION_MALLOC && region->device == device)
       block_release(s, region);
   }
-}
-
-mh_region *mh__block_containing(mh_state *s, uintptr_t addr) {
-  mh_region *region = mh__region_containing(s, addr);
-  if (region == NULL || region->kind != MH_REGION_MALLOC ||
-      addr - region->base >= region->asked_bytes)
-    return NULL;
-  return region;
 }

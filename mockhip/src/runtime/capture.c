@@ -23,7 +23,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "runtime/runtime.h"
 
 static _Atomic uint64_t thread_serials;
 static _Thread_local uint64_t thread_serial;
@@ -36,20 +36,6 @@ uint64_t mh__thread_serial(void) {
   if (thread_serial == 0)
     thread_serial = atomic_fetch_add(&thread_serials, 1) + 1;
   return thread_serial;
-}
-
-static const char *mode_name(hipStreamCaptureMode mode) {
-  return mode == hipStreamCaptureModeGlobal        ? "Global"
-         : mode == hipStreamCaptureModeThreadLocal ? "ThreadLocal"
-                                                   : "Relaxed";
-}
-
-/* How a reason names a stream: as the program passed it. */
-static const char *stream_name(const mh_stream *stream, char out[32]) {
-  if (stream->per_thread)
-    return "hipStreamPerThread";
-  snprintf(out, 32, "%#llx", (unsigned long long)stream->id);
-  return out;
 }
 
 /* ---- membership ---- */
@@ -145,7 +131,8 @@ static hipError_t forbid(mh_state *s, capture_filter match, hipError_t err, cons
   return mh__fail(err,
                   "%s: capture %llu (%s mode, on stream %s)%s is invalidated, and "
                   "hipStreamEndCapture will return hipErrorStreamCaptureInvalidated",
-                  why, first->id, mode_name(first->mode), stream_name(first->origin, name),
+                  why, first->id, mh__capture_mode_name(first->mode),
+                  mh__stream_name(first->origin, name),
                   count > 1 ? " and the other captures in progress" : "");
 }
 
@@ -201,12 +188,12 @@ hipError_t mh__capture_stream_ongoing(mh_state *s, mh_stream *stream) {
     mh__capture_invalidate(stream->capture);
     return mh__fail(hipErrorStreamCaptureUnsupported,
                     "stream %s is capturing (capture %llu); the capture is invalidated",
-                    stream_name(stream, name), stream->capture->id);
+                    mh__stream_name(stream, name), stream->capture->id);
   case hipStreamCaptureStatusInvalidated:
     return mh__fail(hipErrorStreamCaptureUnsupported,
                     "stream %s takes part in capture %llu, invalidated: end it with "
                     "hipStreamEndCapture first",
-                    stream_name(stream, name), stream->capture->id);
+                    mh__stream_name(stream, name), stream->capture->id);
   default: return mh__capture_mode_forbids(s);
   }
 }
@@ -225,18 +212,6 @@ hipError_t mh__stream_work(mh_state *s, hipStream_t stream, mh_stream **capturin
   if (status == hipStreamCaptureStatusActive)
     *capturing = found;
   return hipSuccess;
-}
-
-void mh__capture_dump(FILE *out, const mh_state *s) {
-  for (const mh_capture *c = s->captures; c != NULL; c = c->next) {
-    size_t members = 0;
-    for (const mh_stream *m = c->members; m != NULL; m = m->next_member)
-      members++;
-    char name[32];
-    fprintf(out, "capture %llu: stream %s, %s mode, %s, %zu joined stream(s)\n", c->id,
-            stream_name(c->origin, name), mode_name(c->mode),
-            c->status == hipStreamCaptureStatusActive ? "active" : "invalidated", members);
-  }
 }
 
 /* ---- the entry points ---- */
@@ -304,11 +279,11 @@ static hipError_t end_capture(mh_state *s, hipStream_t stream, hipGraph_t *graph
   if (c->origin != found)
     return mh__fail(hipErrorStreamCaptureUnmatched,
                     "stream %p joined capture %llu, which was begun on stream %s: end it there",
-                    (void *)stream, c->id, stream_name(c->origin, name));
+                    (void *)stream, c->id, mh__stream_name(c->origin, name));
   if (c->mode != hipStreamCaptureModeRelaxed && c->thread != mh__thread_serial())
     return mh__fail(hipErrorStreamCaptureWrongThread,
                     "capture %llu was begun in %s mode by another thread, which must end it", c->id,
-                    mode_name(c->mode));
+                    mh__capture_mode_name(c->mode));
   unsigned long long id = c->id;
   if (c->status == hipStreamCaptureStatusInvalidated) {
     mh__capture_leave(s, found);

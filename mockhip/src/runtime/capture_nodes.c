@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "runtime/runtime.h"
 
 void mh__node_set_free(mh_node_set *set) {
   free(set->nodes);

@@ -19,27 +19,7 @@
  */
 #include <stdint.h>
 
-#include "internal.h"
-
-/* Completes the header's opaque type. Only the address of one matters. */
-struct ihipCtx_t {
-  char unused;
-};
-
-static struct ihipCtx_t primary[MH_MAX_DEVICES];
-
-static hipCtx_t primary_context(int device) { return &primary[device]; }
-
-/* The device ctx is the primary context of, or -1; ctx is only compared, never read. */
-static int context_device(const mh_state *s, hipCtx_t ctx) {
-  uintptr_t at = (uintptr_t)ctx, first = (uintptr_t)&primary[0];
-  if (at < first || (at - first) % sizeof primary[0] != 0)
-    return -1;
-  uintptr_t device = (at - first) / sizeof primary[0];
-  return device < (uintptr_t)s->options.devices ? (int)device : -1;
-}
-
-int mh__context_device(hipCtx_t ctx) { return context_device(mh__state(), ctx); }
+#include "runtime/runtime.h"
 
 /* ROCm's stack grows without bound; this one holds MH_CONTEXT_STACK_DEPTH. */
 #define MH_CONTEXT_STACK_DEPTH 256
@@ -66,7 +46,7 @@ MH_EXPORT hipError_t hipCtxGetCurrent(hipCtx_t *ctx) {
     if (ctx == NULL) /* ROCm writes through it unchecked */
       err = mh__fail(hipErrorInvalidValue, "ctx is NULL");
     else
-      *ctx = primary_context(mh__current_device());
+      *ctx = mh__primary_context(mh__current_device());
   }
   return mh__leave(MOCKHIP_CALL_hipCtxGetCurrent, err, "%s", mh__d_out_ctx("ctx", ctx, err));
 }
@@ -77,7 +57,7 @@ MH_EXPORT hipError_t hipCtxSetCurrent(hipCtx_t ctx) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxSetCurrent, MH_CALLER, &s);
   if (err == hipSuccess) {
-    int device = ctx == NULL ? -1 : context_device(s, ctx);
+    int device = ctx == NULL ? -1 : mh__context_device(ctx);
     if (ctx == NULL) {
       if (depth > 0)
         depth--;
@@ -97,7 +77,7 @@ MH_EXPORT hipError_t hipCtxPushCurrent(hipCtx_t ctx) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxPushCurrent, MH_CALLER, &s);
   if (err == hipSuccess) {
-    int device = ctx == NULL ? -1 : context_device(s, ctx);
+    int device = ctx == NULL ? -1 : mh__context_device(ctx);
     if (ctx == NULL)
       err = mh__fail(hipErrorInvalidContext, "ctx is NULL");
     else if (device < 0)
@@ -124,7 +104,7 @@ MH_EXPORT hipError_t hipCtxPopCurrent(hipCtx_t *ctx) {
     else {
       depth--;
       if (ctx != NULL)
-        *ctx = primary_context(stack[depth]);
+        *ctx = mh__primary_context(stack[depth]);
     }
   }
   return mh__leave(MOCKHIP_CALL_hipCtxPopCurrent, err, "%s", mh__d_out_ctx("ctx", ctx, err));
@@ -169,7 +149,7 @@ MH_EXPORT hipError_t hipDevicePrimaryCtxRetain(hipCtx_t *pctx, hipDevice_t dev) 
     mh__lock_write();
     s->primary_retains[dev]++;
     mh__unlock();
-    *pctx = primary_context(dev);
+    *pctx = mh__primary_context(dev);
   }
   return mh__leave(MOCKHIP_CALL_hipDevicePrimaryCtxRetain, err, "%s, dev=%d",
                    mh__d_out_ctx("pctx", pctx, err), dev);

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "runtime/runtime.h"
 
 /* How the access a side needs is named in a reason. */
 static const char *access_name(unsigned flags) {

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "runtime/runtime.h"
 
 typedef struct device_model {
   const char *arch_name; /* gcnArchName, a real target id */

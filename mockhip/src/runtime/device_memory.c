@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "runtime/runtime.h"
 
 static hipError_t device_malloc(mh_state *s, void **ptr, size_t bytes, unsigned flags) {
   if (ptr == NULL)

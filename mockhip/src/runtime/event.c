@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "internal.h"
+#include "runtime/runtime.h"
 
 /* The wait flags of ROCm 7.x headers, which older ones do not name. */
 #define WAIT_DEFAULT 0x00u  /* hipEventWaitDefault */

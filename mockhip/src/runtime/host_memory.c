@@ -4,7 +4,7 @@
  * and no device's capacity is charged. Nothing is pinned: the mock's memory
  * never moves anyway.
  */
-#include "internal.h"
+#include "runtime/runtime.h"
 
 /* ROCm's flag checks (hip_memory.cpp, ihipHostMalloc); other bits are accepted and kept. */
 static hipError_t check_host_flags(unsigned flags) {

@@ -3,7 +3,7 @@
  * to ROCm, which allocates it from its host context and charges no device
  * (hip_hmm.cpp, ihipMallocManaged); hipPointerGetAttributes calls it managed.
  */
-#include "internal.h"
+#include "runtime/runtime.h"
 
 static hipError_t managed_malloc(mh_state *s, void **dev_ptr, size_t bytes, unsigned flags) {
   /* hipMallocManaged's checks, all hipErrorInvalidValue; unlike hipMalloc, size 0 is one. */

@@ -10,7 +10,7 @@
  * hipMemcpyPeer needs none either) and VMM access is hipMemSetAccess's alone.
  * hipDeviceReset leaves it as it is, as ROCm's Device::Reset does.
  */
-#include "internal.h"
+#include "runtime/runtime.h"
 
 /* The link type ROCm reports as hipDevP2PAttrPerformanceRank: HSA_AMD_LINK_INFO_TYPE_XGMI. */
 #define LINK_TYPE_XGMI 4

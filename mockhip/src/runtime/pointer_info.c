@@ -11,7 +11,7 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "runtime/runtime.h"
 
 /* The object an address belongs to: a block, a mapping or neither. */
 typedef struct pointer_owner {

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "runtime/runtime.h"
 
 /* Built against an older ROCm header (the system-headers build), which lacks
    hipGetProcAddress or names in the table, mockhip offers no lookup. */

@@ -15,7 +15,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "runtime/runtime.h"
 
 /* hip::Stream::Priority: High -1, Normal 0, Low 1 (hip_internal.hpp). */
 #define PRIORITY_GREATEST (-1)

@@ -1,9 +1,9 @@
 /*
- * mapping.c: mappings and their access: the mapping registry and its lookups,
- * hipMemMap, hipMemUnmap, hipMemSetAccess, hipMemGetAccess,
- * hipMemRetainAllocationHandle (which finds a handle by address) and
- * hipMemMapArrayAsync (refused, as on AMD). Which mappings an unmap or a
- * set-access covers is mapping_run.c's.
+ * mapping.c: mappings and their access: hipMemMap, hipMemUnmap,
+ * hipMemSetAccess, hipMemGetAccess, hipMemRetainAllocationHandle (which finds
+ * a handle by address) and hipMemMapArrayAsync (refused, as on AMD). Which
+ * mappings an unmap or a set-access covers is mapping_run.c's; the lookups by
+ * address are core/registry.c's.
  *
  * A mapping places a physical allocation's memory file at an address inside a
  * reservation. Access is recorded per location (each device, then the host)
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "vmm/vmm.h"
 
 /* Names the map-area limit after an ENOMEM from mmap or mprotect, for a
    reason; "" for other errors. Reads /proc, so only on the failure path. */
@@ -30,49 +30,8 @@ static const char *map_limit(int err, char *buf, size_t bytes) {
   return buf;
 }
 
-mh_mapping *mh__mapping_containing(mh_state *s, uintptr_t addr) {
-  return mh__index_find(&s->by_address, addr);
-}
-
-mh_mapping *mh__mapping_at(mh_state *s, uintptr_t addr) {
-  mh_mapping *mapping = mh__mapping_containing(s, addr);
-  return mapping && mapping->base == addr ? mapping : NULL;
-}
-
-mh_mapping *mh__mapping_next(mh_state *s, const mh_mapping *m) {
-  return mh__mapping_at(s, m->base + m->bytes);
-}
-
+/* Access slots: one per device, then the host. */
 static size_t slots(const mh_state *s) { return (size_t)s->options.devices + 1; }
-
-/* MOCKHIP_HOST_ACCESS=strict: the CPU is the host alone, as in the newest ROCm. Read once at
-   start-up; the default (unset or "all") lets the CPU play every location. */
-static bool host_strict;
-
-void mh__host_access_init(const mh_state *s) {
-  const char *text = s->options.host_access;
-  if (text == NULL || strcmp(text, "all") == 0)
-    return;
-  if (strcmp(text, "strict") == 0) {
-    host_strict = true;
-    return;
-  }
-  char shown[MH_SHOWN_BYTES];
-  mh__option_shown(text, shown);
-  fprintf(stderr, "mockhip: warning: MOCKHIP_HOST_ACCESS=%s: not all or strict; using all\n",
-          shown);
-}
-
-bool mh__host_strict(void) { return host_strict; }
-
-unsigned mh__cpu_access(const mh_state *s, const mh_mapping *m) {
-  if (host_strict)
-    return m->access[MH_HOST_SLOT(s)];
-  unsigned flags = hipMemAccessFlagsProtNone;
-  for (size_t i = 0; i < slots(s); i++)
-    flags |= m->access[i]; /* ProtRead's bits are a subset of ProtReadWrite's */
-  return flags;
-}
 
 /* The page protection of the CPU's access: the union of every location's by default, since
    the CPU plays the devices too; the host's alone under MOCKHIP_HOST_ACCESS=strict. */

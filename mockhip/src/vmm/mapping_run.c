@@ -6,7 +6,7 @@
  * mapping containing ptr and widens a set-access to the mappings it touches;
  * 7.0-7.2 also compare `bytes` with the reservation's first mappings.
  */
-#include "internal.h"
+#include "vmm/vmm.h"
 
 /* The name of the call a range is for, in reasons. */
 static const char *range_call(bool unmapping) {

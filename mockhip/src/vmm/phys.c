@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "os/arena.h"
-#include "internal.h"
 #include "os/recycle.h"
+#include "vmm/vmm.h"
 
 /* The size every hipMemCreate must be a multiple of: ROCm compares memBaseAddrAlign_, an
    OpenCL value in bits (8 x 256), with a byte count (a.4). */
@@ -129,12 +129,6 @@ static bool id_names_device(int type) {
 }
 
 /* ---- granularity ---- */
-
-size_t mh__recommended_granularity(const mh_state *s) {
-  return mh__profile_is(MH_ROW_recommended_granularity, MH_CELL_own)
-             ? s->options.granularity_recommended
-             : s->options.granularity;
-}
 
 static hipError_t granularity(mh_state *s, size_t *out, const hipMemAllocationProp *prop,
                               int option) {

@@ -1,24 +1,12 @@
 /*
- * reservation.c: hipMemAddressReserve / hipMemAddressFree and the region
- * registry (reservations and hipMalloc blocks, ordered by address).
+ * reservation.c: hipMemAddressReserve / hipMemAddressFree. Reservations and
+ * hipMalloc blocks share core's region registry, ordered by address.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-
-mh_region *mh__region_containing(mh_state *s, uintptr_t addr) {
-  /* A mapped address finds its reservation through the index; the rest walk the tree. */
-  mh_mapping *mapping = mh__mapping_containing(s, addr);
-  if (mapping != NULL)
-    return mapping->reservation;
-  mh_tree_node *node = mh__tree_floor(&s->regions, addr);
-  if (node == NULL)
-    return NULL;
-  mh_region *region = MH_CONTAINER(node, mh_region, node);
-  return addr - region->base < region->bytes ? region : NULL;
-}
+#include "vmm/vmm.h"
 
 /*
  * The size and alignment rules of the played release (a.2#2-#4): 7.0 and later

@@ -1,0 +1,323 @@
+/*
+ * core.h: the bookkeeping every call stands on: the options, the objects
+ * (physical allocations, reservations and hipMalloc blocks, mappings, streams,
+ * captures, events, graphs), the process-wide state and its lock, ids, the
+ * lookups of the address-space registry, what the CPU may do at an address,
+ * and the played release (profile.h). It knows nothing of calls, reasons or
+ * reports (diag/), nor of the rules of any entry point (vmm/, runtime/); below
+ * it is only the OS floor (os/).
+ *
+ * One process-wide state guarded by one read-write lock: VMM changes take it
+ * for writing, copies and queries for reading, so a mapping cannot vanish under
+ * a copy in flight.
+ */
+#ifndef MH_CORE_H
+#define MH_CORE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <hip/hip_runtime_api.h>
+#include <mockhip.h>
+
+#include "addr_index.h"
+#include "hipvmm_compat.h"
+#include "idmap.h"
+#include "os/os.h"
+#include "profile.h"
+#include "tree.h"
+
+#define MH_EXPORT __attribute__((visibility("default")))
+#define MH_HIDDEN __attribute__((visibility("hidden")))
+
+/* The most devices MOCKHIP_DEVICES may ask for. */
+#define MH_MAX_DEVICES 64
+
+/* ---- options (options.c) ---- */
+
+typedef struct mh_options {
+  int devices;                    /* MOCKHIP_DEVICES */
+  size_t granularity;             /* MOCKHIP_GRANULARITY: the minimum */
+  size_t granularity_recommended; /* MOCKHIP_GRANULARITY_RECOMMENDED */
+  size_t device_memory;           /* MOCKHIP_DEVICE_MEMORY: capacity per device */
+  bool trace;                     /* MOCKHIP_TRACE */
+  bool fd_per_handle;             /* MOCKHIP_FD_PER_HANDLE: a memory file per handle, as ROCm */
+  const char *fail;               /* MOCKHIP_FAIL: fault-injection rules, or NULL */
+  unsigned long long seed;        /* MOCKHIP_SEED: for the p= rules */
+  bool leak_check;                /* MOCKHIP_LEAK_CHECK */
+  bool strict;                    /* MOCKHIP_STRICT */
+  const char *rocm_version;       /* MOCKHIP_ROCM_VERSION, or NULL: read by profile.c */
+  bool explain;                   /* MOCKHIP_EXPLAIN: faults on mock memory explain themselves */
+  bool teach;                     /* MOCKHIP_TEACH: trace + strict + explain, and ROCm's answer */
+  const char *host_access;        /* MOCKHIP_HOST_ACCESS ("strict"), or NULL */
+  const char *trace_html;         /* MOCKHIP_TRACE_HTML: the stepper page's path, or NULL */
+  size_t recycle_bytes;           /* MOCKHIP_RECYCLE_BYTES: released memory kept warm; 0: none */
+} mh_options;
+
+/* Room for an option value as a warning shows it. */
+#define MH_SHOWN_BYTES 256
+
+/* text as one printable line: control bytes become \xNN, so a value cannot
+   start a forged line of its own; long values are cut. */
+MH_HIDDEN void mh__option_shown(const char *text, char out[MH_SHOWN_BYTES]);
+
+/* Reads every MOCKHIP_* variable from the environment; warns on bad values. */
+MH_HIDDEN void mh__options_read(mh_options *out);
+
+/* ---- objects: what the registry holds ---- */
+
+/* A physical allocation: what a hipMemGenericAllocationHandle_t names. */
+typedef struct mh_phys {
+  uint64_t id;         /* the handle value; never reused */
+  mh_os_memory memory; /* the backing memory file */
+  size_t bytes;
+  hipMemAllocationProp prop; /* as given to create, or made up by import */
+  int charged_device;        /* device whose capacity it uses, -1 for none */
+  size_t handle_refs;        /* create/import/retain minus release */
+  size_t mappings;           /* live mappings of it */
+  bool imported;
+  bool warm;        /* recycled: its pages are resident, so access populates them (os/recycle.c) */
+  const void *site; /* the call that made it, for the leak report */
+} mh_phys;
+
+/* The handle value that names phys: its id. */
+static inline hipMemGenericAllocationHandle_t mh__phys_handle(const mh_phys *phys) {
+  return (hipMemGenericAllocationHandle_t)(uintptr_t)phys->id;
+}
+
+/* A reservation or a block of the hipMalloc family (runtime/blocks.c): a range of address space. */
+typedef enum mh_region_kind { MH_REGION_RESERVATION, MH_REGION_MALLOC } mh_region_kind;
+
+/* What memory a hipMalloc-family block is, as hipPointerGetAttributes reports it: device
+   memory is charged to its device's capacity, host and managed memory to none. */
+typedef enum mh_block_memory { MH_BLOCK_DEVICE, MH_BLOCK_HOST, MH_BLOCK_MANAGED } mh_block_memory;
+
+typedef struct mh_region {
+  mh_tree_node node; /* keyed by base */
+  mh_region_kind kind;
+  uintptr_t base;
+  size_t bytes;       /* address space held: a hipMalloc block's is rounded up to pages */
+  size_t asked_bytes; /* the size asked for, which copies stay within */
+  int device;         /* block: the current device at allocation (charged if device memory);
+                         reservation: -1 */
+  size_t mappings;    /* live mappings inside a reservation */
+  const void *site;
+  mh_block_memory memory; /* block: device, host or managed */
+  unsigned flags;         /* block: hipPointerAttribute_t.allocationFlags */
+  mockhip_api made_by;    /* block: the entry point that allocated it, for reports */
+  unsigned long number;   /* reservation#N or <made_by>#N, counted per kind from 1 */
+} mh_region;
+
+/* Where access is recorded: one slot per device, then one for the host. */
+#define MH_HOST_SLOT(state) ((state)->options.devices)
+
+typedef struct mh_mapping {
+  mh_tree_node node; /* keyed by base */
+  uintptr_t base;
+  size_t bytes;
+  mh_region *reservation;
+  mh_phys *phys;
+  const void *site;
+  unsigned char access[]; /* hipMemAccessFlags per slot (devices + host) */
+} mh_mapping;
+
+typedef struct mh_capture mh_capture;
+
+/* Nodes of a capture (numbered from 0) that later captured work depends on. */
+typedef struct mh_node_set {
+  uint32_t *nodes;
+  size_t count, capacity;
+} mh_node_set;
+
+typedef struct mh_stream {
+  uint64_t id;
+  const void *site;
+  unsigned flags;                /* hipStreamDefault or hipStreamNonBlocking */
+  int priority;                  /* clamped into ROCm's range, -1..1 */
+  int device;                    /* current when made: hipDeviceReset of it destroys it */
+  bool per_thread;               /* a thread's hipStreamPerThread: not counted, not a leak */
+  mh_capture *capture;           /* the capture it takes part in, or NULL (runtime/capture.c) */
+  struct mh_stream *next_member; /* the capture's other members, after the origin */
+  mh_node_set deps; /* what its next captured work depends on (runtime/capture_nodes.c) */
+} mh_stream;
+
+/* A capture in progress: begun on its origin, joined by the streams that wait
+   on an event recorded in it, ended on the origin (runtime/capture.c). */
+struct mh_capture {
+  unsigned long long id; /* hipStreamGetCaptureInfo's id: unique, from 1 */
+  hipStreamCaptureMode mode;
+  hipStreamCaptureStatus status; /* Active or Invalidated */
+  uint64_t thread;               /* mh__thread_serial() of the thread that began it */
+  mh_stream *origin;
+  mh_stream *members;      /* joined streams, linked by next_member */
+  mh_capture *prev, *next; /* every capture not ended yet: state->captures */
+  /* Its nodes, by number: which are leaves (runtime/capture_nodes.c). Work is captured under
+     the state's read lock, so these have a lock of their own. */
+  pthread_mutex_t nodes_lock;
+  unsigned char *leaf;
+  size_t node_count, node_capacity, leaves;
+};
+
+/* An event: the monotonic time and the stream of its last record (runtime/event.c). */
+typedef struct mh_event {
+  uint64_t id;
+  const void *site;
+  unsigned flags;
+  int device;           /* the current device when it was made */
+  bool recorded;        /* a record ran (a captured record does not run) */
+  uint64_t recorded_ns; /* CLOCK_MONOTONIC at that record */
+  uint64_t stream_id;   /* the stream of the last record, captured or not; 0: the null stream */
+  unsigned long long capture_id; /* the capture the last record went into, 0 for none */
+  mh_node_set deps;              /* that record's dependencies in the capture */
+} mh_event;
+
+/* A graph made by hipStreamEndCapture: nothing inside, since captured work is dropped. */
+typedef struct mh_graph {
+  uint64_t id;
+  const void *site;
+} mh_graph;
+
+/* ---- the process-wide state (state.c) ---- */
+
+typedef struct mh_state {
+  pthread_rwlock_t *lock; /* see the fork handlers in runtime.c */
+  mh_options options;
+  size_t page_bytes;
+  mh_tree regions;                    /* reservations and hipMalloc blocks */
+  mh_tree mappings;                   /* ordered walks */
+  mh_addr_index by_address;           /* the mapping at an address, in steps that do not grow */
+  mh_idmap handles;                   /* id -> mh_phys */
+  mh_idmap streams;                   /* id -> mh_stream */
+  mh_idmap events;                    /* id -> mh_event */
+  mh_idmap graphs;                    /* id -> mh_graph */
+  mh_capture *captures;               /* captures not ended, newest first */
+  unsigned long long next_capture_id; /* from 1, as ROCm's */
+  uint64_t next_id[5]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
+  unsigned long region_numbers[2];    /* the last number given per mh_region_kind */
+  size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
+  mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
+  /* peer access and primary contexts (runtime/peer.c, runtime/context.c) */
+  uint64_t peer_enabled[MH_MAX_DEVICES];  /* bit p of [d]: device d enabled access to peer p */
+  size_t primary_retains[MH_MAX_DEVICES]; /* retains minus releases, for the dump only */
+  bool primary_active[MH_MAX_DEVICES];    /* hipSetDevice has named the device */
+} mh_state;
+
+/* The state, initialised on first use. */
+MH_HIDDEN mh_state *mh__state(void);
+
+MH_HIDDEN void mh__lock_read(void);
+MH_HIDDEN void mh__lock_write(void);
+MH_HIDDEN void mh__unlock(void);
+
+/* The calling thread's current device, which is also its current context. */
+MH_HIDDEN int mh__current_device(void);
+MH_HIDDEN void mh__set_current_device(int device);
+
+/* ---- ids (state.c) ---- */
+
+/* What an id names; its low bits say so, so a stale id tells what it was. */
+typedef enum mh_id_kind {
+  MH_ID_HANDLE = 1,
+  MH_ID_STREAM = 2,
+  MH_ID_EVENT = 3,
+  MH_ID_GRAPH = 4
+} mh_id_kind;
+
+/* A fresh id for a handle or a stream, shaped so it never looks like NULL. */
+MH_HIDDEN uint64_t mh__new_id(mh_state *state, mh_id_kind kind);
+
+/* Whether id was once issued for kind (it may be released by now). */
+MH_HIDDEN bool mh__id_was_issued(const mh_state *state, uint64_t id, mh_id_kind kind);
+
+/* The N of handle#N, stream#N ...: ids are numbered per kind from 1; 0 when value is no id of
+   kind. */
+MH_HIDDEN unsigned long long mh__id_number(uint64_t value, mh_id_kind kind);
+
+/* Whether device is in 0..devices-1 (state.c). */
+MH_HIDDEN bool mh__valid_device(const mh_state *state, int device);
+
+/* ---- the registry's lookups (registry.c); call under the lock ---- */
+
+/* The reservation or hipMalloc block containing addr, or NULL. */
+MH_HIDDEN mh_region *mh__region_containing(mh_state *state, uintptr_t addr);
+
+/* The hipMalloc-family block whose asked-for bytes hold addr, or NULL. */
+MH_HIDDEN mh_region *mh__block_containing(mh_state *state, uintptr_t addr);
+
+/* The mapping containing addr, or NULL. */
+MH_HIDDEN mh_mapping *mh__mapping_containing(mh_state *state, uintptr_t addr);
+
+/* The mapping that starts exactly at addr, or NULL. */
+MH_HIDDEN mh_mapping *mh__mapping_at(mh_state *state, uintptr_t addr);
+
+/* The mapping that starts where m ends, or NULL. */
+MH_HIDDEN mh_mapping *mh__mapping_next(mh_state *state, const mh_mapping *m);
+
+/* ---- what the CPU may do (registry.c) ---- */
+
+/* Reads options.host_access ("strict", "all" or unset; another value warns). */
+MH_HIDDEN void mh__host_access_init(const mh_state *state);
+
+/* Whether MOCKHIP_HOST_ACCESS=strict: the CPU's page protection follows the host slot only. */
+MH_HIDDEN bool mh__host_strict(void);
+
+/* The hipMemAccessFlags the CPU has on a mapping: the union of every location's,
+   or under host-strict the host's alone. */
+MH_HIDDEN unsigned mh__cpu_access(const mh_state *state, const mh_mapping *mapping);
+
+/* ---- the device model's answers (registry.c) ---- */
+
+/* What hipMemGetAllocationGranularity answers for Recommended: its own value in
+   the newest runtime, the minimum up to 7.2 (a.1#7). */
+MH_HIDDEN size_t mh__recommended_granularity(const mh_state *state);
+
+/* The primary context of device: the address of a static per-device object, the same for the
+   life of the process. */
+MH_HIDDEN hipCtx_t mh__primary_context(int device);
+
+/* The device whose primary context ctx is, or -1; ctx is only compared, never read. */
+MH_HIDDEN int mh__context_device(hipCtx_t ctx);
+
+/* ---- names of objects, for reasons and reports ---- */
+
+/* A capture mode as reasons and the dump write it: "Global", "ThreadLocal", "Relaxed". */
+static inline const char *mh__capture_mode_name(hipStreamCaptureMode mode) {
+  return mode == hipStreamCaptureModeGlobal        ? "Global"
+         : mode == hipStreamCaptureModeThreadLocal ? "ThreadLocal"
+                                                   : "Relaxed";
+}
+
+/* A stream as the program passed it: "hipStreamPerThread", or its handle value. */
+static inline const char *mh__stream_name(const mh_stream *stream, char out[32]) {
+  if (stream->per_thread)
+    return "hipStreamPerThread";
+  snprintf(out, 32, "%#llx", (unsigned long long)stream->id);
+  return out;
+}
+
+/* The status a stream's capture gives it (None when it takes part in none). */
+static inline hipStreamCaptureStatus mh__capture_status(const mh_stream *stream) {
+  return stream != NULL && stream->capture != NULL ? stream->capture->status
+                                                   : hipStreamCaptureStatusNone;
+}
+
+/* ---- errors (errors.c) ---- */
+
+MH_HIDDEN const char *mh__error_name(hipError_t err);
+
+/* The error named by the first len bytes of name ("hipErrorOutOfMemory"). */
+MH_HIDDEN bool mh__error_parse(const char *name, size_t len, hipError_t *out);
+
+/* ---- size helpers ---- */
+
+static inline bool mh__is_pow2(size_t x) { return x != 0 && (x & (x - 1)) == 0; }
+
+/* x rounded up to a multiple of to: the next size a granularity check accepts. Saturates. */
+static inline size_t mh__round_up(size_t x, size_t to) {
+  return x % to == 0 ? x : x > SIZE_MAX - to ? SIZE_MAX - SIZE_MAX % to : x + to - x % to;
+}
+
+#endif /* MH_CORE_H */

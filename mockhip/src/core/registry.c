@@ -1,0 +1,102 @@
+/*
+ * registry.c: the lookups of the address-space registry (which reservation,
+ * hipMalloc block or mapping holds an address), what the CPU may do in a
+ * mapping, and the device model's answers that more than one layer reads
+ * (the recommended granularity, the primary contexts). Every entry point and
+ * every report asks these; none of them changes the state.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/core.h"
+
+/* ---- what holds an address ---- */
+
+mh_mapping *mh__mapping_containing(mh_state *s, uintptr_t addr) {
+  return mh__index_find(&s->by_address, addr);
+}
+
+mh_mapping *mh__mapping_at(mh_state *s, uintptr_t addr) {
+  mh_mapping *mapping = mh__mapping_containing(s, addr);
+  return mapping && mapping->base == addr ? mapping : NULL;
+}
+
+mh_mapping *mh__mapping_next(mh_state *s, const mh_mapping *m) {
+  return mh__mapping_at(s, m->base + m->bytes);
+}
+
+mh_region *mh__region_containing(mh_state *s, uintptr_t addr) {
+  /* A mapped address finds its reservation through the index; the rest walk the tree. */
+  mh_mapping *mapping = mh__mapping_containing(s, addr);
+  if (mapping != NULL)
+    return mapping->reservation;
+  mh_tree_node *node = mh__tree_floor(&s->regions, addr);
+  if (node == NULL)
+    return NULL;
+  mh_region *region = MH_CONTAINER(node, mh_region, node);
+  return addr - region->base < region->bytes ? region : NULL;
+}
+
+mh_region *mh__block_containing(mh_state *s, uintptr_t addr) {
+  mh_region *region = mh__region_containing(s, addr);
+  if (region == NULL || region->kind != MH_REGION_MALLOC ||
+      addr - region->base >= region->asked_bytes)
+    return NULL;
+  return region;
+}
+
+/* ---- what the CPU may do ---- */
+
+/* MOCKHIP_HOST_ACCESS=strict: the CPU is the host alone, as in the newest ROCm. Read once at
+   start-up; the default (unset or "all") lets the CPU play every location. */
+static bool host_strict;
+
+void mh__host_access_init(const mh_state *s) {
+  const char *text = s->options.host_access;
+  if (text == NULL || strcmp(text, "all") == 0)
+    return;
+  if (strcmp(text, "strict") == 0) {
+    host_strict = true;
+    return;
+  }
+  char shown[MH_SHOWN_BYTES];
+  mh__option_shown(text, shown);
+  fprintf(stderr, "mockhip: warning: MOCKHIP_HOST_ACCESS=%s: not all or strict; using all\n",
+          shown);
+}
+
+bool mh__host_strict(void) { return host_strict; }
+
+unsigned mh__cpu_access(const mh_state *s, const mh_mapping *m) {
+  if (host_strict)
+    return m->access[MH_HOST_SLOT(s)];
+  unsigned flags = hipMemAccessFlagsProtNone;
+  for (int slot = 0; slot <= MH_HOST_SLOT(s); slot++)
+    flags |= m->access[slot]; /* ProtRead's bits are a subset of ProtReadWrite's */
+  return flags;
+}
+
+/* ---- the device model ---- */
+
+size_t mh__recommended_granularity(const mh_state *s) {
+  return mh__profile_is(MH_ROW_recommended_granularity, MH_CELL_own)
+             ? s->options.granularity_recommended
+             : s->options.granularity;
+}
+
+/* Completes the header's opaque type. Only the address of one matters. */
+struct ihipCtx_t {
+  char unused;
+};
+
+static struct ihipCtx_t primary[MH_MAX_DEVICES];
+
+hipCtx_t mh__primary_context(int device) { return &primary[device]; }
+
+int mh__context_device(hipCtx_t ctx) {
+  uintptr_t at = (uintptr_t)ctx, first = (uintptr_t)&primary[0];
+  if (at < first || (at - first) % sizeof primary[0] != 0)
+    return -1;
+  uintptr_t device = (at - first) / sizeof primary[0];
+  return device < (uintptr_t)mh__state()->options.devices ? (int)device : -1;
+}

@@ -1,0 +1,124 @@
+/*
+ * call.c: the way in and out of every entry point: the call counted, its site
+ * noted, a failure injected where MOCKHIP_FAIL says so, then the reason and the
+ * thread's last error recorded (trace.c prints the trace line). On the first
+ * call it turns on what the options ask of the diagnostics: fault injection,
+ * strict and leak reports, the trace, teach mode, explained faults.
+ */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "diag/diag.h"
+
+static _Atomic unsigned long long calls[MOCKHIP_API_COUNT];
+
+static _Thread_local hipError_t last_error = hipSuccess;
+static _Thread_local char reason[512];
+static _Thread_local void *call_site;
+static _Thread_local mockhip_api call_api;
+
+static const char *const api_names[] = {
+#define MH_API_NAME(name) #name,
+    MOCKHIP_API_LIST(MH_API_NAME)
+#undef MH_API_NAME
+};
+
+static pthread_once_t diag_once = PTHREAD_ONCE_INIT;
+
+/* The locks of fault injection and of strict mode's table, made usable again in a child. */
+static void diag_forked_child(void) {
+  mh__fault_forked_child();
+  mh__strict_forked_child();
+}
+
+static void diag_init(void) {
+  mh_state *s = mh__state();
+  pthread_atfork(NULL, NULL, diag_forked_child);
+  mh__fault_init(s->options.fail, s->options.seed);
+  mh__strict_init(s->options.strict);
+  mh__leak_check_init(s->options.leak_check);
+  mh__trace_init(&s->options);
+  mh__teach_init(s->options.teach);
+  mh__explain_init(s);
+}
+
+hipError_t mh__enter(mockhip_api api, void *site, mh_state **state_out) {
+  atomic_fetch_add_explicit(&calls[api], 1, memory_order_relaxed);
+  reason[0] = '\0';
+  call_site = site;
+  call_api = api;
+  pthread_once(&diag_once, diag_init);
+  mh_state *s = mh__state();
+  if (state_out != NULL)
+    *state_out = s;
+  return mh__fault_check(api);
+}
+
+void *mh__call_site(void) { return call_site; }
+
+mockhip_api mh__call_api(void) { return call_api; }
+
+hipError_t mh__fail(hipError_t err, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(reason, sizeof reason, fmt, ap);
+  va_end(ap);
+  return err;
+}
+
+hipError_t mh__leave_quiet(mockhip_api api, hipError_t err) {
+  if (err == hipSuccess) {
+    reason[0] = '\0';
+    return err;
+  }
+  /* The reason names the call, so it reads on its own. */
+  if (reason[0] == '\0')
+    snprintf(reason, sizeof reason, "%s", mh__error_name(err));
+  size_t name_len = strlen(api_names[api]);
+  size_t detail_len = strlen(reason);
+  if (detail_len > sizeof reason - name_len - 3)
+    detail_len = sizeof reason - name_len - 3;
+  memmove(reason + name_len + 2, reason, detail_len);
+  memcpy(reason, api_names[api], name_len);
+  memcpy(reason + name_len, ": ", 2);
+  reason[name_len + 2 + detail_len] = '\0';
+  if (err != hipErrorNotReady)
+    last_error = err;
+  return err;
+}
+
+hipError_t mh__last_error(bool clear) {
+  hipError_t err = last_error;
+  if (clear)
+    last_error = hipSuccess;
+  return err;
+}
+
+/* ---- mockhip.h ---- */
+
+MH_EXPORT const char *mockhip_api_name(int api) {
+  return api >= 0 && api < MOCKHIP_API_COUNT ? api_names[api] : NULL;
+}
+
+MH_EXPORT const char *mockhip_last_reason(void) { return reason; }
+
+MH_EXPORT hipError_t mockhip_stats(mockhip_stats_t *out) {
+  if (out == NULL || out->version != MOCKHIP_STATS_VERSION)
+    return hipErrorInvalidValue;
+  mh_state *s = mh__state();
+  mh__lock_read();
+  *out = s->stats;
+  mh__unlock();
+  out->version = MOCKHIP_STATS_VERSION;
+  for (int i = 0; i < MOCKHIP_API_COUNT; i++)
+    out->calls[i] = atomic_load_explicit(&calls[i], memory_order_relaxed);
+  return hipSuccess;
+}
+
+MH_EXPORT size_t mockhip_live_objects(void) {
+  mockhip_stats_t s = MOCKHIP_STATS_INIT;
+  mockhip_stats(&s);
+  return s.live_reservations + s.live_mappings + s.live_handles + s.live_mallocs + s.live_streams +
+         s.live_events + s.live_graphs;
+}

@@ -1,0 +1,166 @@
+/*
+ * diag.h: what every call uses to account for itself, and what explains the
+ * state to people: the entry and exit of every call (counts, the call site,
+ * injected failures, the last error and its reason), the decoded trace and
+ * teach mode's notes (trace.h), misuse and leak reports, addresses as people
+ * read them, faults that explain themselves, and the pictures. It reads core/
+ * and changes nothing the rules of a call depend on; vmm/ and runtime/ call it.
+ */
+#ifndef MH_DIAG_H
+#define MH_DIAG_H
+
+#include <stdarg.h>
+
+#include "core/core.h"
+
+/* ---- the entry and exit of every call (call.c) ---- */
+
+/* The address an entry point returns to: its caller's call site. */
+#define MH_CALLER __builtin_return_address(0)
+
+/*
+ * Every entry point starts here: counts the call, notes its site and, when
+ * state_out is not NULL, gives the state. Returns hipSuccess, or the failure a
+ * fault-injection rule chose (reason recorded): the entry point then does
+ * nothing but mh__leave, so an injected failure has no side effect.
+ */
+MH_HIDDEN hipError_t mh__enter(mockhip_api api, void *site, mh_state **state_out);
+
+/* The call site and the entry point of the calling thread's current call. */
+MH_HIDDEN void *mh__call_site(void);
+MH_HIDDEN mockhip_api mh__call_api(void);
+
+/*
+ * Ends an entry point: records the thread's last error and reason and, when
+ * calls are traced, prints the trace line ("name(args) = result") with the
+ * arguments decoded (trace.c). A macro so that the arguments, decoders
+ * included, are evaluated only while tracing: untraced calls pay one test.
+ */
+#define mh__leave(api, err, ...)                                                                   \
+  (mh__tracing() ? mh__leave_traced((api), (err), __VA_ARGS__) : mh__leave_quiet((api), (err)))
+
+/* mh__leave without a trace line: records the last error and reason, returns err. */
+MH_HIDDEN hipError_t mh__leave_quiet(mockhip_api api, hipError_t err);
+
+/* ---- trace and teach mode: trace.h ---- */
+
+#include "trace.h"
+
+/* Records why the call fails and returns err, for `return mh__fail(...)`. */
+MH_HIDDEN hipError_t mh__fail(hipError_t err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The calling thread's last error; clear: reset it to hipSuccess (hipGetLastError). */
+MH_HIDDEN hipError_t mh__last_error(bool clear);
+
+/* ---- the played release's failures (strict.c) ---- */
+
+/*
+ * Fails the call as the played release does on a row whose cell is an error
+ * code or `crash`: records the reason and returns the code. A `crash` cell
+ * returns the newest release's code instead, and strict mode reports
+ * "ROCm X.Y crashes here: <reason>" at the call.
+ */
+MH_HIDDEN hipError_t mh__profile_fail(mh_row row, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Where the played release crashes outside the table's error rows: strict mode
+   reports "ROCm X.Y crashes here: <reason>"; the call fails with `code`. */
+MH_HIDDEN hipError_t mh__profile_crash(hipError_t code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ---- addresses as people read them (describe.c) ---- */
+
+/*
+ * addr as a person reads it: "reservation#2+0x4000", "hipMalloc#1+0x10",
+ * "NULL", or "0x7f..." outside every region. Call under the lock.
+ */
+MH_HIDDEN void mh__describe_addr(mh_state *state, uintptr_t addr, char *out, size_t out_bytes);
+
+/* The region's name: "reservation#2", "hipMalloc#1". */
+MH_HIDDEN void mh__describe_region(const mh_region *region, char *out, size_t out_bytes);
+
+/* Numbers a new region of its kind: reservation#1, #2, ... */
+MH_HIDDEN void mh__region_number(mh_state *state, mh_region *region);
+
+/* ---- fault injection (fault.c) ---- */
+
+/* Installs MOCKHIP_FAIL's rules at start-up; a bad list warns and installs none. */
+MH_HIDDEN void mh__fault_init(const char *rules, unsigned long long seed);
+
+/* hipSuccess, or the error a rule injects into this call of api (reason recorded). */
+MH_HIDDEN hipError_t mh__fault_check(mockhip_api api);
+
+/* Makes the fault lock usable again in a forked child. */
+MH_HIDDEN void mh__fault_forked_child(void);
+
+/* ---- leak and misuse reports (leak.c, strict.c, site.c) ---- */
+
+/* Turns the exit-time leak check on for this process (MOCKHIP_LEAK_CHECK). */
+MH_HIDDEN void mh__leak_check_init(bool on);
+
+typedef enum mh_misuse {
+  MH_MISUSE_PARTIAL_UNMAP,
+  MH_MISUSE_UNMAP_UNMAPPED,
+  MH_MISUSE_PARTIAL_ACCESS,
+  MH_MISUSE_ACCESS_HOLE,
+  MH_MISUSE_COPY_SPANS,
+  MH_MISUSE_FREE_MAPPED,
+  MH_MISUSE_TEARDOWN_ORDER,
+  MH_MISUSE_DOUBLE_RELEASE,
+  MH_MISUSE_RELEASED_HANDLE,
+  MH_MISUSE_VERSION_CRASH, /* the played ROCm release crashes here */
+  MH_MISUSE_VERSION_BUG,   /* the played release has a documented bug here */
+  MH_MISUSE_COUNT
+} mh_misuse;
+
+MH_HIDDEN void mh__strict_init(bool on);
+MH_HIDDEN void mh__strict_forked_child(void);
+
+/* Remembers (kind, site): true the first time, false after (a bounded table: past 1024 pairs,
+   true again). kind: an mh_misuse, or MH_ONCE_HOST_NOTE and the like past them (strict.c). */
+MH_HIDDEN bool mh__first_at_site(unsigned kind, const void *site);
+#define MH_ONCE_HOST_NOTE ((unsigned)MH_MISUSE_COUNT) /* teach mode's host-access note */
+
+/* Reports misuse at the current call site when MOCKHIP_STRICT is on, once per kind and site. */
+MH_HIDDEN void mh__misuse(mh_misuse kind, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The teach note for a misuse strict mode just reported (teach.c). */
+MH_HIDDEN void mh__teach_misuse(mh_misuse kind);
+
+/* The teach note after a set-access over `count` mappings from `first` that leaves the host
+   less access than a device: ROCm's CPU would fault where the mock's does not (teach.c). */
+MH_HIDDEN void mh__teach_host_access(mh_state *state, const mh_mapping *first, size_t count);
+
+/* "module+0xoffset (symbol+0xoffset)" for a return address. */
+MH_HIDDEN void mh__site_format(const void *site, char *out, size_t out_bytes);
+
+/* ---- explained faults (explain.c, explain_history.c) ---- */
+
+/* Installs the SIGSEGV/SIGBUS explainer when options.explain is on (explain.c). */
+MH_HIDDEN void mh__explain_init(mh_state *state);
+
+/* Remember a freed reservation / an unmapped mapping, so a later touch of it is
+   explained (explain_history.c). Call under the write lock, before it is freed. */
+MH_HIDDEN void mh__explain_remember_free(const mh_region *reservation);
+MH_HIDDEN void mh__explain_remember_unmap(const mh_mapping *mapping);
+
+/* ---- pictures (svg.c, trace_html.c) ---- */
+
+/* The <svg> element of the address space now, without the XML declaration, for
+   mockhip_dump_svg and the MOCKHIP_TRACE_HTML page. Under the lock. 0, or -1
+   with errno ENOMEM. */
+MH_HIDDEN int mh__svg_write(FILE *out, mh_state *state);
+
+/* text as XML/HTML character data or attribute value: &<>"' escaped, control
+   bytes but tab and newline (which XML forbids) written as '?' (svg.c). */
+MH_HIDDEN void mh__xml_escape(FILE *out, const char *text);
+
+/* Appends one step to the MOCKHIP_TRACE_HTML page when api changes state:
+   the call text args, its result and reason ("" when none), and the picture
+   after it. Call unlocked, from mh__leave. */
+MH_HIDDEN void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args,
+                                   const char *reason);
+
+#endif /* MH_DIAG_H */

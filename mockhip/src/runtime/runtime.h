@@ -1,0 +1,142 @@
+/*
+ * runtime.h: what the host runtime around VMM shares among its files: the
+ * hipMalloc-family blocks, the checks before copies, streams, events, capture
+ * and its nodes, and contexts. Its entry points stand on core/'s registry and
+ * diag/'s call path; VMM memory is reached through core/'s lookups.
+ */
+#ifndef MH_RUNTIME_H
+#define MH_RUNTIME_H
+
+#include "diag/diag.h"
+
+/* ---- hipMalloc-family blocks (blocks.c) ---- */
+
+/*
+ * Allocates a block of `bytes` (> 0) for the current device, made by the
+ * calling entry point, and sets *out. Device memory is charged to the device;
+ * host and managed memory to none, but one block of them may not exceed the
+ * capacity either. hipErrorOutOfMemory with the reason recorded. Call under
+ * the write lock.
+ */
+MH_HIDDEN hipError_t mh__block_alloc(mh_state *state, void **out, size_t bytes,
+                                     mh_block_memory memory, unsigned flags);
+
+/* Frees the block starting at ptr (NULL: nothing, hipSuccess); any other address is
+   hipErrorInvalidValue, the reason naming the argument `what`. Call under the write lock. */
+MH_HIDDEN hipError_t mh__block_free(mh_state *state, void *ptr, const char *what);
+
+/* Frees every block made while device was current (hipDeviceReset). */
+MH_HIDDEN void mh__blocks_reset(mh_state *state, int device);
+
+/* ---- checks before copies (copy.c) ---- */
+
+/*
+ * Checks that [addr, addr+bytes) is device memory the device may use with the
+ * access it needs (Read for a source, ReadWrite for a destination): inside one
+ * hipMalloc block (the size it was asked for), or inside one reservation,
+ * fully mapped with no hole.
+ * Returns hipSuccess, or hipErrorInvalidValue with the reason recorded.
+ * *is_device says whether addr lies in device memory at all.
+ */
+MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, size_t bytes,
+                                            int device, hipMemAccessFlags need, bool *is_device);
+
+/* ---- streams, events and capture (stream.c, event.c, capture.c) ---- */
+
+/*
+ * What a stream handle names: *out is NULL for the null stream (NULL or
+ * hipStreamLegacy), the calling thread's stream for hipStreamPerThread (made
+ * on first use, for the current device), else the live stream. A handle that
+ * is none of these gets ROCm's hipErrorContextIsDestroyed, reason recorded.
+ * Under the lock, either kind.
+ */
+MH_HIDDEN hipError_t mh__stream_get(mh_state *state, hipStream_t stream, mh_stream **out);
+
+/* mh__stream_get without the stream: hipSuccess for any handle a call may take. */
+MH_HIDDEN hipError_t mh__check_stream(mh_state *state, hipStream_t stream);
+
+/* ---- contexts and streams by device (context.c, stream.c, capture.c) ---- */
+
+/* Marks device's primary context active, as hipSetDevice does in ROCm (context.c). */
+MH_HIDDEN void mh__primary_context_activate(mh_state *state, int device);
+
+/* The live stream (per-thread ones too) with this id, or NULL. */
+MH_HIDDEN mh_stream *mh__stream_by_id(mh_state *state, uint64_t id);
+
+/* Destroys every stream made on device (hipDeviceReset); under the write lock. */
+MH_HIDDEN void mh__streams_reset(mh_state *state, int device);
+
+/* A number for the calling thread, never reused, for "the thread that began a capture". */
+MH_HIDDEN uint64_t mh__thread_serial(void);
+
+/*
+ * The capture checks ROCm makes at the top of calls that must not run while
+ * a stream captures, before their argument checks (hip_internal.hpp):
+ *   MH_CAPTURE_UNSAFE      CHECK_STREAM_CAPTURE_SUPPORTED (hipMalloc, hipFree):
+ *                          unless the thread's mode is Relaxed, a Global or
+ *                          ThreadLocal capture this thread began, or under
+ *                          Global mode any Global capture, is invalidated and
+ *                          the call gets hipErrorStreamCaptureUnsupported.
+ *   MH_CAPTURE_DEVICE_SYNC CHECK_SUPPORTED_DURING_CAPTURE (hipDeviceSynchronize):
+ *                          any capture, any mode: all invalidated, Unsupported.
+ *   MH_CAPTURE_SYNC_COPY   CHECK_STREAM_CAPTURING (hipMemcpy, hipMemset and the
+ *                          other synchronous copies and sets): any capture:
+ *                          all invalidated, hipErrorStreamCaptureImplicit.
+ * Takes the write lock itself when a capture exists; call it unlocked.
+ */
+typedef enum mh_capture_rule {
+  MH_CAPTURE_UNSAFE,
+  MH_CAPTURE_DEVICE_SYNC,
+  MH_CAPTURE_SYNC_COPY
+} mh_capture_rule;
+MH_HIDDEN hipError_t mh__capture_check(mh_capture_rule rule);
+
+/* ROCm's StreamCaptureOngoing (hipStreamSynchronize, hipStreamQuery): a
+   capturing stream, or any capture the thread's mode forbids, is invalidated and
+   hipErrorStreamCaptureUnsupported returned. stream may be NULL (no check).
+   Under the write lock. */
+MH_HIDDEN hipError_t mh__capture_stream_ongoing(mh_state *state, mh_stream *stream);
+
+/* The part of that rule that does not depend on a stream: the thread's mode
+   against the captures of this and other threads (hipEventQuery/Synchronize). */
+MH_HIDDEN hipError_t mh__capture_mode_forbids(mh_state *state);
+
+/*
+ * ROCm's STREAM_CAPTURE, for work queued on a stream (hipMemcpyAsync,
+ * hipMemsetAsync, ...): checks the handle (mh__stream_get), then *capturing
+ * is the stream when its capture is active, so the work goes into the graph
+ * instead of running (mh__capture_add_node once its arguments pass), NULL
+ * otherwise; an invalidated capture gets hipErrorStreamCaptureInvalidated.
+ * Under the lock, either kind.
+ */
+MH_HIDDEN hipError_t mh__stream_work(mh_state *state, hipStream_t stream, mh_stream **capturing);
+
+/* ---- the nodes of a capture (capture_nodes.c) ---- */
+
+/* Captured work on stream, which captures: a new node after its dependencies.
+   Under the lock, either kind. */
+MH_HIDDEN hipError_t mh__capture_add_node(mh_stream *stream);
+
+/* to |= from. Under the write lock. */
+MH_HIDDEN hipError_t mh__node_set_union(mh_node_set *to, const mh_node_set *from);
+MH_HIDDEN void mh__node_set_free(mh_node_set *set);
+
+/* The leaves a final node after the origin's work would leave: more than one
+   means a joined stream's work was not joined back. */
+MH_HIDDEN size_t mh__capture_loose_ends(const mh_capture *capture);
+
+/* Marks the whole capture invalid (ROCm's InvalidateCapture). */
+MH_HIDDEN void mh__capture_invalidate(mh_capture *capture);
+
+/* Takes stream out of its capture: a member leaves it; the origin ends it, its
+   members leaving with it. Under the write lock. */
+MH_HIDDEN void mh__capture_leave(mh_state *state, mh_stream *stream);
+
+/* Makes stream a member of capture (hipStreamWaitEvent on an event recorded in it). */
+MH_HIDDEN void mh__capture_join(mh_capture *capture, mh_stream *stream);
+
+/* Whether any capture is active on a stream that is not hipStreamNonBlocking
+   (ROCm's StreamCaptureBlocking). */
+MH_HIDDEN bool mh__capture_blocking(const mh_state *state);
+
+#endif /* MH_RUNTIME_H */
