@@ -66,13 +66,19 @@ static hipError_t reserve(mh_state *s, void **ptr, size_t bytes, size_t align, v
   mh_region *region = calloc(1, sizeof *region);
   if (region == NULL)
     return *ptr = NULL, mh__fail(hipErrorOutOfMemory, "no memory for the reservation record");
+  /* Every reservation starts on a granule, as ROCm's and the CUDA driver's do, so a mapping
+     may start at it whatever the granularity; a larger power-of-two alignment is honoured.
+     An alignment that is no power of two (6.1 took multiples) is not forwarded, as in ROCm. */
+  size_t granularity = s->options.granularity;
+  size_t placed = mh__is_pow2(align) && align > granularity ? align : granularity;
   void *base;
-  int err = mh__os_reserve(bytes, align, addr, &base);
+  int err = mh__os_reserve(bytes, placed, addr, &base);
   if (err != 0) {
     free(region);
     *ptr = NULL;
-    return mh__fail(hipErrorOutOfMemory, "cannot reserve %zu bytes of address space: %s", bytes,
-                    strerror(err));
+    return mh__fail(hipErrorOutOfMemory,
+                    "cannot reserve %zu bytes of address space aligned to %zu bytes: %s", bytes,
+                    placed, strerror(err));
   }
   region->kind = MH_REGION_RESERVATION;
   region->base = (uintptr_t)base;
