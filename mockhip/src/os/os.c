@@ -178,38 +178,63 @@ int mh__os_memory_create(size_t bytes, mh_os_memory *out) {
   return err;
 }
 
-/* Whether fd is a memory file this library made (in any process). */
-static bool is_own_memfd(int fd) {
-  char path[64], target[128];
-  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-  ssize_t n = readlink(path, target, sizeof target - 1);
-  if (n < 0)
-    return false;
-  target[n] = '\0';
-  static const char prefix[] = "/memfd:" MH_MEMFD_NAME " ";
-  return strncmp(target, prefix, sizeof prefix - 1) == 0;
+/*
+ * An export is an open file description of its own, opened anew on the
+ * handle's memory file and marked O_NONBLOCK, which does nothing to a regular
+ * file. The mark travels with the description (through fork, exec and
+ * SCM_RIGHTS), so import takes exported descriptors only: a handle's own
+ * descriptor, found in /proc/self/fd or inherited by a child, is refused.
+ */
+#define MH_EXPORT_MARK O_NONBLOCK
+
+void mh__os_fd_describe(int fd, char *path, size_t path_bytes, size_t *bytes) {
+  char link[64];
+  snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+  ssize_t n = readlink(link, path, path_bytes - 1);
+  path[n > 0 ? n : 0] = '\0';
+  struct stat st;
+  *bytes = fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size : 0;
 }
 
-int mh__os_memory_import(int fd, mh_os_memory *out) {
-  if (fd < 0)
-    return EBADF;
-  /* Only sealed memory files come from an export: anything else (a regular
-     file, a pipe, a socket, a resizable memfd) is refused. */
+/* Whether the kernel's name for fd starts with the memory file name `name`. */
+static bool memfd_named(int fd, const char *name) {
+  char target[128], prefix[64];
+  size_t bytes;
+  mh__os_fd_describe(fd, target, sizeof target, &bytes);
+  int len = snprintf(prefix, sizeof prefix, "/memfd:%s ", name);
+  return strncmp(target, prefix, (size_t)len) == 0;
+}
+
+/* 0 when fd is an export this library gave; else EBADF or EINVAL, with *why. */
+static int check_export(int fd, struct stat *st, mh_os_not_export *why) {
+  if (fstat(fd, st) != 0)
+    return *why = MH_OS_NOT_OPEN, errno == EBADF ? EBADF : EINVAL;
+  if (!S_ISREG(st->st_mode))
+    return *why = MH_OS_NOT_FILE, EINVAL;
+  if (memfd_named(fd, MH_ARENA_NAME))
+    return *why = MH_OS_ARENA_FILE, EINVAL;
   int seals = fcntl(fd, F_GET_SEALS);
-  if (seals < 0)
-    return errno == EBADF ? EBADF : EINVAL;
-  if ((seals & MH_SEALS) != MH_SEALS || !is_own_memfd(fd))
-    return EINVAL;
+  if (seals < 0 || (seals & MH_SEALS) != MH_SEALS || !memfd_named(fd, MH_MEMFD_NAME))
+    return *why = MH_OS_OTHER_FILE, EINVAL;
+  size_t page = mh__os_page_bytes();
+  if (st->st_size <= 0 || (size_t)st->st_size % page != 0)
+    return *why = MH_OS_EMPTY_FILE, EINVAL;
   /* A copy reopened read-only or write-only could not be mapped read-write. */
   int mode = fcntl(fd, F_GETFL);
-  if (mode < 0 || (mode & O_ACCMODE) != O_RDWR)
-    return EINVAL;
+  if (mode < 0 || !(mode & MH_EXPORT_MARK))
+    return *why = MH_OS_NEVER_EXPORTED, EINVAL;
+  if ((mode & O_ACCMODE) != O_RDWR)
+    return *why = MH_OS_NOT_READ_WRITE, EINVAL;
+  return 0;
+}
+
+int mh__os_memory_import(int fd, mh_os_memory *out, mh_os_not_export *why) {
+  if (fd < 0)
+    return *why = MH_OS_NOT_OPEN, EBADF;
   struct stat st;
-  if (fstat(fd, &st) != 0)
-    return errno;
-  size_t page = mh__os_page_bytes();
-  if (!S_ISREG(st.st_mode) || st.st_size <= 0 || (size_t)st.st_size % page != 0)
-    return EINVAL;
+  int err = check_export(fd, &st, why);
+  if (err != 0)
+    return err;
   int copy = fcntl(fd, F_DUPFD_CLOEXEC, 0);
   if (copy < 0)
     return errno;
@@ -220,7 +245,9 @@ int mh__os_memory_import(int fd, mh_os_memory *out) {
 int mh__os_memory_export(const mh_os_memory *memory, int *fd_out) {
   if (memory->arena != NULL)
     return EINVAL; /* an arena file holds other handles' memory too */
-  int fd = fcntl(memory->fd, F_DUPFD_CLOEXEC, 0);
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", memory->fd);
+  int fd = open(path, O_RDWR | O_CLOEXEC | MH_EXPORT_MARK);
   if (fd < 0)
     return errno;
   *fd_out = fd;

@@ -66,12 +66,28 @@ int mh__os_alloc(size_t bytes, void **out);
 /* Creates zero-filled physical memory of `bytes` in a sealed file of its own. */
 int mh__os_memory_create(size_t bytes, mh_os_memory *out);
 
-/* Adopts a copy of fd if it is memory made by mh__os_memory_create (never an
-   arena file: those carry another name). */
-int mh__os_memory_import(int fd, mh_os_memory *out);
+/* What a descriptor offered for import is, when it is not an export. */
+typedef enum mh_os_not_export {
+  MH_OS_NOT_OPEN,       /* no open descriptor (EBADF) */
+  MH_OS_NOT_FILE,       /* a pipe, socket, device, directory or another kind of file */
+  MH_OS_OTHER_FILE,     /* a file, or a memory file, that this library did not make */
+  MH_OS_EMPTY_FILE,     /* a file of 0 bytes, or of a size no page multiple */
+  MH_OS_ARENA_FILE,     /* an arena file, holding many handles' memory */
+  MH_OS_NEVER_EXPORTED, /* a handle's own memory file, not a descriptor an export gave */
+  MH_OS_NOT_READ_WRITE  /* an export reopened read-only or write-only */
+} mh_os_not_export;
 
-/* A new close-on-exec descriptor for the memory, owned by the caller. */
+/* Adopts a copy of fd if it is a descriptor mh__os_memory_export gave (in this
+   process or another); else EINVAL or EBADF with *why set. */
+int mh__os_memory_import(int fd, mh_os_memory *out, mh_os_not_export *why);
+
+/* A new close-on-exec descriptor for the memory, owned by the caller: an open
+   file description of its own, marked as an export. */
 int mh__os_memory_export(const mh_os_memory *memory, int *fd_out);
+
+/* What the kernel calls the file fd names ("/tmp/a.bin", "pipe:[1234]",
+   "/memfd:name (deleted)"), and its size; "" and 0 where it cannot tell. */
+void mh__os_fd_describe(int fd, char *path, size_t path_bytes, size_t *bytes);
 
 void mh__os_memory_close(mh_os_memory *memory);
 

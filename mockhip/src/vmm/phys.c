@@ -458,6 +458,31 @@ static hipError_t import_fd(void *os_handle, intptr_t *out) {
   }
 }
 
+/* Why fd cannot be imported: what it is, and what import takes instead. */
+static hipError_t not_an_export(int fd, int err, mh_os_not_export why) {
+  static const char *const what[] = {
+      [MH_OS_NOT_OPEN] = "no open file descriptor",
+      [MH_OS_NOT_FILE] = "no file of memory",
+      [MH_OS_OTHER_FILE] = "a file mockhip did not make",
+      [MH_OS_EMPTY_FILE] = "an empty memory file, or one of no whole pages",
+      [MH_OS_ARENA_FILE] = "mockhip's arena file, which holds many handles' memory",
+      [MH_OS_NEVER_EXPORTED] = "a handle's own memory file, which was never exported (a "
+                               "descriptor found in /proc/self/fd, or inherited by a child, "
+                               "is not an export)",
+      [MH_OS_NOT_READ_WRITE] = "an export reopened read-only or write-only"};
+  static const char takes[] = "import takes only a descriptor that hipMemExportToShareableHandle "
+                              "gave, of a handle created with requestedHandleType="
+                              "hipMemHandleTypePosixFileDescriptor";
+  if (why == MH_OS_NOT_OPEN)
+    return mh__fail(hipErrorInvalidValue, "fd %d is %s (%s): %s", fd, what[why], strerror(err),
+                    takes);
+  char path[128];
+  size_t bytes;
+  mh__os_fd_describe(fd, path, sizeof path, &bytes);
+  return mh__fail(hipErrorInvalidValue, "fd %d is %s (%zu bytes): %s; %s", fd,
+                  path[0] ? path : "unnamed", bytes, what[why], takes);
+}
+
 static hipError_t import_handle(mh_state *s, hipMemGenericAllocationHandle_t *handle,
                                 void *os_handle, int type) {
   if (handle == NULL)
@@ -471,7 +496,8 @@ static hipError_t import_handle(mh_state *s, hipMemGenericAllocationHandle_t *ha
   mh_phys *phys = calloc(1, sizeof *phys);
   if (phys == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the allocation record");
-  int err = mh__os_memory_import((int)value, &phys->memory);
+  mh_os_not_export why;
+  int err = mh__os_memory_import((int)value, &phys->memory, &why);
   char limit[96];
   if (err == EMFILE || err == ENFILE) {
     free(phys);
@@ -480,10 +506,7 @@ static hipError_t import_handle(mh_state *s, hipMemGenericAllocationHandle_t *ha
   }
   if (err != 0) {
     free(phys);
-    return mh__fail(hipErrorInvalidValue,
-                    "fd %d is not an exported allocation (%s): expected a sealed memory file "
-                    "from hipMemExportToShareableHandle",
-                    (int)value, strerror(err));
+    return not_an_export((int)value, err, why);
   }
   phys->bytes = phys->memory.bytes;
   phys->prop.type = hipMemAllocationTypePinned;
