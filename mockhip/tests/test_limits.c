@@ -590,6 +590,83 @@ static void test_unmap_run_out_of_map_areas(void **state) {
   drive(layout_of(state), &c);
 }
 
+/* -- One handle mapped again and again at adjacent granules until hipMemMap fails: each
+      mapping a map area of its own, and the map that used the last area leaves the process
+      one above the limit, where the kernel refuses every mmap. Unmapping still works, every
+      mapping of it in any order, and gives the process its areas back. -- */
+
+#define REPEAT_FIRST 40 /* granules 40..63: handle 15, mapped again and again */
+
+/* Maps handle 15 at granules 40, 41, ... until the kernel runs out; returns how many. */
+static size_t map_until_refused(layout *l) {
+  hog_fill(&l->hog);
+  hog_give_back(&l->hog, 8);
+  size_t count = 0;
+  for (size_t g = REPEAT_FIRST; g < GRANULES; g++, count++) {
+    hipError_t err = hipMemMap(granule_at(l, g), l->granule, 0, l->handles[15], 0);
+    if (err != hipSuccess) {
+      assert_int_equal(err, hipErrorOutOfMemory);
+      assert_reason_has(mockhip_last_reason(), "vm.max_map_count = ");
+      break;
+    }
+  }
+  assert_true(count > 0 && count < GRANULES - REPEAT_FIRST);
+  print_message("hipMemMap: %zu mappings of one handle, then refused at the limit\n", count);
+  return count;
+}
+
+static void assert_unmapped(layout *l, size_t g) {
+  char perms[5];
+  area_perms(granule_at(l, g), perms);
+  assert_string_equal(perms, "---p"); /* the placeholder, not a hole */
+}
+
+static void test_unmap_above_the_limit(void **state) {
+  layout *l = layout_of(state);
+  size_t count = map_until_refused(l);
+  size_t last = REPEAT_FIRST + count - 1, middle = REPEAT_FIRST + count / 2;
+  MT_CHECK(hipMemUnmap(granule_at(l, last), l->granule));
+  MT_CHECK(hipMemUnmap(granule_at(l, REPEAT_FIRST), l->granule));
+  if (middle != last && middle != REPEAT_FIRST)
+    MT_CHECK(hipMemUnmap(granule_at(l, middle), l->granule));
+  for (size_t g = REPEAT_FIRST + 1; g < last; g++)
+    if (g != middle)
+      MT_CHECK(hipMemUnmap(granule_at(l, g), l->granule));
+  for (size_t g = REPEAT_FIRST; g <= last; g++)
+    assert_unmapped(l, g);
+  assert_int_equal(mt_stats().live_mappings, 15);
+  /* The areas came back: with the hog still holding its own, a map works again, and so
+     does memory that only mmap can give. */
+  MT_CHECK(hipMemMap(granule_at(l, REPEAT_FIRST), l->granule, 0, l->handles[15], 0));
+  MT_CHECK(hipMemUnmap(granule_at(l, REPEAT_FIRST), l->granule));
+  void *big = mmap(NULL, 1 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  assert_true(big != MAP_FAILED);
+  munmap(big, 1 << 20);
+}
+
+/* Above the limit, unmapping the first mapping of run C, which shares its map area with the
+   others, gives no area back: the placeholder waits in a hole, which the next unmap that
+   does give one back fills. Mapping 12, inside that area, needs a split the kernel cannot
+   make: refused, with nothing changed. */
+static void test_unmap_sharing_an_area_above_the_limit(void **state) {
+  layout *l = layout_of(state);
+  size_t count = map_until_refused(l);
+  assert_true(count >= 2);
+  snapshot before = snap();
+  MT_EXPECT(hipErrorOutOfMemory, hipMemUnmap(granule_at(l, home(12)), l->granule));
+  assert_reason_has(mockhip_last_reason(), "vm.max_map_count = ");
+  assert_same(before, snap());
+  MT_CHECK(hipMemUnmap(granule_at(l, home(10)), l->granule));
+  assert_int_equal(mt_stats().live_mappings, 15 + count - 1);
+  MT_CHECK(hipMemUnmap(granule_at(l, REPEAT_FIRST), l->granule));
+  assert_unmapped(l, home(10));
+  assert_unmapped(l, REPEAT_FIRST);
+  for (size_t i = 11; i < 15; i++)
+    assert_true(holds(l, i));
+  for (size_t g = REPEAT_FIRST + 1; g < REPEAT_FIRST + count; g++)
+    MT_CHECK(hipMemUnmap(granule_at(l, g), l->granule));
+}
+
 static int map_areas_group(void) {
   const struct CMUnitTest negative[] = {
       cmocka_unit_test_setup_teardown(test_map_out_of_map_areas, setup_layout, teardown_layout),
@@ -598,6 +675,9 @@ static int map_areas_group(void) {
       cmocka_unit_test_setup_teardown(test_unmap_one_out_of_map_areas, setup_layout,
                                       teardown_layout),
       cmocka_unit_test_setup_teardown(test_unmap_run_out_of_map_areas, setup_layout,
+                                      teardown_layout),
+      cmocka_unit_test_setup_teardown(test_unmap_above_the_limit, setup_layout, teardown_layout),
+      cmocka_unit_test_setup_teardown(test_unmap_sharing_an_area_above_the_limit, setup_layout,
                                       teardown_layout),
   };
   return cmocka_run_group_tests_name("limits_map_areas_negative", negative, NULL, NULL);

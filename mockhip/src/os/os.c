@@ -73,15 +73,17 @@ int mh__os_reserve(size_t bytes, size_t align, void *hint, void **out) {
   return 0;
 }
 
-int mh__os_release(void *addr, size_t bytes) { return munmap(addr, bytes) == 0 ? 0 : errno; }
-
-int mh__os_placeholder(void *addr, size_t bytes) {
-  void *p =
-      mmap(addr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
-  return p == MAP_FAILED ? errno : 0;
+int mh__os_release(void *addr, size_t bytes) {
+  if (munmap(addr, bytes) != 0)
+    return errno;
+  mh__os_holes_forget(addr, bytes);
+  return 0;
 }
 
 int mh__os_map_fixed(void *addr, size_t bytes, const mh_os_memory *memory) {
+  int err = mh__os_holes_fill(addr, bytes);
+  if (err != 0)
+    return err;
   void *p = mmap(addr, bytes, PROT_NONE, MAP_SHARED | MAP_FIXED, memory->fd, (off_t)memory->offset);
   return p == MAP_FAILED ? errno : 0;
 }

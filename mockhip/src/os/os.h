@@ -33,8 +33,20 @@ int mh__os_reserve(size_t bytes, size_t align, void *hint, void **out);
 /* Returns a reserved (or committed) range to the system. */
 int mh__os_release(void *addr, size_t bytes);
 
-/* Puts the inaccessible placeholder back over [addr, addr+bytes). */
+/* Puts the inaccessible placeholder back over [addr, addr+bytes), whatever is
+   mapped there, at the map-area limit too (placeholder.c). ENOMEM, with nothing
+   changed, only where the range lies inside one map area, which the kernel
+   cannot split with no area to spare. Callers serialise every call that
+   places, maps or releases reserved address space. */
 int mh__os_placeholder(void *addr, size_t bytes);
+
+/* Before a fixed map into [addr, addr+bytes): puts placeholders into the holes
+   that mh__os_placeholder had to leave; EEXIST where another mapping of the
+   process took one of them meanwhile (placeholder.c). */
+int mh__os_holes_fill(void *addr, size_t bytes);
+
+/* Forgets the holes inside a range given back to the system (placeholder.c). */
+void mh__os_holes_forget(void *addr, size_t bytes);
 
 /* Places the first `bytes` of memory at addr, inaccessible for now. On
    failure the placeholder may be gone (kernels before 6.12): see
