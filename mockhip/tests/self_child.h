@@ -17,7 +17,7 @@ typedef struct sc_case {
 
 /*
  * Runs `<this program> --child name` with this process's environment minus
- * every MOCKHIP_* variable, plus `mockhip_env` (NULL-terminated "NAME=value"
+ * every MOCKHIP_* variable but MOCKHIP_ARENA_VIEW, plus `mockhip_env` (NULL-terminated "NAME=value"
  * strings). Returns the wait status; *err_text gets its stderr (malloc'd).
  */
 int sc_run(const char *name, const char *const *mockhip_env, char **err_text);

@@ -13,6 +13,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -136,6 +137,57 @@ static void test_kept_memory_is_not_charged(void **state) {
   size_t free_bytes, total_bytes;
   MT_CHECK(hipMemGetInfo(&free_bytes, &total_bytes));
   assert_int_equal(free_bytes, total_bytes);
+}
+
+/* Memory never touched is not kept: it costs nothing to punch, and would cost a clearing. */
+static void test_untouched_memory_is_not_kept(void **state) {
+  (void)state;
+  size_t bytes = 16 * mt_granularity();
+  mt_mapping hold, untouched;
+  map_filled(&hold, bytes, 1);
+  size_t kept = mh__recycle_kept_bytes();
+  mt_mapping_create(&untouched, bytes, bytes);
+  mt_set_access(&untouched, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_mapping_destroy(&untouched);
+  assert_int_equal(mh__recycle_kept_bytes(), kept);
+  mt_mapping_destroy(&hold);
+}
+
+/* Pages of [base, base+bytes) in memory, one flag each. */
+static void resident(const void *base, size_t pages, unsigned char *out) {
+  assert_int_equal(mincore((void *)base, pages * 4096, out), 0);
+  for (size_t i = 0; i < pages; i++)
+    out[i] &= 1;
+}
+
+/* Memory touched in part is kept, and only the pages that hold data are cleared: the others
+   are not brought in, so the next user's untouched pages cost nothing either. */
+static void test_only_touched_pages_are_cleared(void **state) {
+  (void)state;
+  /* A size no other case releases: the first extent is fresh from the arena. */
+  size_t bytes = 13 * mt_granularity(), pages = bytes / 4096;
+  mt_mapping hold, part, again;
+  map_filled(&hold, bytes, 1);
+  mt_mapping_create(&part, bytes, bytes);
+  mt_set_access(&part, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  extent at = extent_at(part.base);
+  ((char *)part.base)[3 * 4096] = 7;
+  ((char *)part.base)[9 * 4096 + 100] = 8;
+  size_t kept = mh__recycle_kept_bytes();
+  mt_mapping_destroy(&part);
+  assert_int_equal(mh__recycle_kept_bytes(), kept + bytes);
+  mt_mapping_create(&again, bytes, bytes);
+  mt_set_access(&again, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  assert_true(same_extent(extent_at(again.base), at));
+  unsigned char in_memory[256];
+  assert_true(pages <= sizeof in_memory);
+  resident(again.base, pages, in_memory);
+  for (size_t i = 0; i < pages; i++)
+    if (in_memory[i] != (i == 3 || i == 9))
+      fail_msg("page %zu is %sin memory", i, in_memory[i] ? "" : "not ");
+  assert_true(reads_zero(&again));
+  mt_mapping_destroy(&again);
+  mt_mapping_destroy(&hold);
 }
 
 /* Exportable memory has a file of its own: released, it is never handed out again. */
@@ -301,6 +353,8 @@ int main(int argc, char **argv) {
       MT_CLEAN_TEST(test_sizes_are_honoured),
       MT_CLEAN_TEST(test_kept_memory_is_not_charged),
       MT_CLEAN_TEST(test_injected_failures_leave_the_cache),
+      MT_CLEAN_TEST(test_untouched_memory_is_not_kept),
+      MT_CLEAN_TEST(test_only_touched_pages_are_cleared),
       MT_CLEAN_TEST(test_exported_memory_is_not_recycled),
       MT_CLEAN_TEST(test_fork),
       cmocka_unit_test(test_bound_is_honoured),

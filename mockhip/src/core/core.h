@@ -55,6 +55,7 @@ typedef struct mh_options {
   const char *host_access;        /* MOCKHIP_HOST_ACCESS ("strict"), or NULL */
   const char *trace_html;         /* MOCKHIP_TRACE_HTML: the stepper page's path, or NULL */
   size_t recycle_bytes;           /* MOCKHIP_RECYCLE_BYTES: released memory kept warm; 0: none */
+  size_t arena_view_bytes;        /* MOCKHIP_ARENA_VIEW: how much of an arena file is mapped */
 } mh_options;
 
 /* Room for an option value as a warning shows it. */
@@ -79,7 +80,6 @@ typedef struct mh_phys {
   size_t handle_refs;        /* create/import/retain minus release */
   size_t mappings;           /* live mappings of it */
   bool imported;
-  bool warm;        /* recycled: its pages are resident, so access populates them (os/recycle.c) */
   const void *site; /* the call that made it, for the leak report */
 } mh_phys;
 

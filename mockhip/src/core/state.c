@@ -57,6 +57,7 @@ static void state_init(void) {
   mh__profile_init(state.options.rocm_version);
   state.page_bytes = mh__os_page_bytes();
   mh__index_init(&state.by_address, state.options.granularity);
+  mh__arena_init(state.options.arena_view_bytes);
   mh__recycle_init(state.options.recycle_bytes);
   atexit(recycle_at_exit);
   for (size_t kind = 0; kind < sizeof state.next_id / sizeof state.next_id[0]; kind++)

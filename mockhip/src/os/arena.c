@@ -21,6 +21,15 @@
  *
  * A released extent may wait in recycle.c's cache before it comes back here.
  *
+ * Each file is also mapped whole, once, read-write: the view. Through it the
+ * mock writes and reads an extent's bytes with plain memory operations (the
+ * recycle cache's zeroing, copies) without a system call or a page fault per
+ * page of the caller's mapping, and whatever that mapping's protection is: one
+ * map area per file, however many handles it holds. Where the address space is
+ * short (valgrind allows 32 GiB) or MOCKHIP_ARENA_VIEW says less, the view
+ * covers the start of the file only; extents past it are reached through the
+ * file instead.
+ *
  * Exportable handles never come from here (see phys.c): an export hands out
  * the whole file.
  */
@@ -40,10 +49,13 @@ typedef struct mh_arena_file {
   size_t used;    /* the bump pointer */
   size_t extents; /* live extents in it */
   bool shared;    /* open in another process since a fork: never punched */
+  char *view;     /* the file mapped read-write from offset 0, or NULL */
+  size_t view_bytes;
 } mh_arena_file;
 
-static mh_arena_file *files;   /* every open file */
-static mh_arena_file *current; /* where extents come from; NULL until needed */
+static size_t view_bytes_max = (size_t)1 << 40; /* MOCKHIP_ARENA_VIEW */
+static mh_arena_file *files;                    /* every open file */
+static mh_arena_file *current;                  /* where extents come from; NULL until needed */
 
 static void close_file(mh_arena_file *file) {
   for (mh_arena_file **at = &files; *at != NULL; at = &(*at)->next) {
@@ -52,6 +64,8 @@ static void close_file(mh_arena_file *file) {
       break;
     }
   }
+  if (file->view != NULL)
+    mh__os_view_unmap(file->view, file->view_bytes);
   mh__os_close(file->fd);
   free(file);
 }
@@ -77,11 +91,18 @@ static int new_file(size_t bytes, mh_arena_file **out) {
     free(file);
     return err;
   }
+  /* The largest view the bound and the address space take, down to 1 GiB; none below that. */
+  size_t first = file->bytes < view_bytes_max ? file->bytes : view_bytes_max;
+  for (size_t view = first; view >= ((size_t)1 << 30) && file->view == NULL; view /= 2)
+    if (mh__os_view_map(file->fd, view, (void **)&file->view) == 0)
+      file->view_bytes = view;
   file->next = files;
   files = file;
   *out = file;
   return 0;
 }
+
+void mh__arena_init(size_t bytes) { view_bytes_max = bytes; }
 
 int mh__arena_alloc(size_t bytes, mh_os_memory *out) {
   if (current == NULL || current->bytes - current->used < bytes) {
@@ -117,6 +138,13 @@ void mh__arena_free(mh_os_memory *memory) {
 }
 
 bool mh__arena_is_shared(const mh_os_memory *memory) { return memory->arena->shared; }
+
+void *mh__arena_view(const mh_os_memory *memory) {
+  const mh_arena_file *file = memory->arena;
+  if (file == NULL || file->view == NULL || memory->offset + memory->bytes > file->view_bytes)
+    return NULL;
+  return file->view + memory->offset;
+}
 
 void mh__arena_retire_all(void) {
   current = NULL;

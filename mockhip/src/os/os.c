@@ -100,12 +100,6 @@ int mh__os_protect(void *addr, size_t bytes, mh_os_prot prot) {
 #define MADV_POPULATE_WRITE 23
 #endif
 
-void mh__os_populate(void *addr, size_t bytes, mh_os_prot prot) {
-  if (prot != MH_OS_PROT_NONE)
-    (void)madvise(addr, bytes,
-                  prot == MH_OS_PROT_READWRITE ? MADV_POPULATE_WRITE : MADV_POPULATE_READ);
-}
-
 bool mh__os_is_mapped(void *addr, size_t bytes) {
   /* MS_ASYNC writes nothing back; msync only fails with ENOMEM on a hole. */
   return msync(addr, bytes, MS_ASYNC) == 0 || errno != ENOMEM;
@@ -260,6 +254,63 @@ void mh__os_memory_close(mh_os_memory *memory) {
   if (memory->fd >= 0)
     close(memory->fd);
   memory->fd = -1;
+}
+
+int mh__os_view_map(int fd, size_t bytes, void **out) {
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
+  if (p == MAP_FAILED)
+    return errno;
+  *out = p;
+  return 0;
+}
+
+void mh__os_view_unmap(void *view, size_t bytes) { munmap(view, bytes); }
+
+/* How many of the pages from addr on (at most `pages`) are in memory, counted until the first
+   that is not. */
+static size_t resident_pages(const char *addr, size_t pages) {
+  unsigned char vec[512];
+  size_t page = mh__os_page_bytes(), counted = 0;
+  while (counted < pages) {
+    size_t n = pages - counted < sizeof vec ? pages - counted : sizeof vec;
+    if (mincore((void *)(addr + counted * page), n * page, vec) != 0)
+      return counted;
+    for (size_t i = 0; i < n; i++, counted++)
+      if (!(vec[i] & 1))
+        return counted;
+  }
+  return counted;
+}
+
+/* The first byte of data at or after from and before end, or -1. */
+static off_t data_at(int fd, size_t from, size_t end) {
+  if (from >= end)
+    return -1;
+  off_t data = lseek(fd, (off_t)from, SEEK_DATA);
+  return data >= 0 && (size_t)data < end ? data : -1; /* ENXIO: a hole to the end of the file */
+}
+
+bool mh__os_has_data(int fd, size_t from, size_t end) { return data_at(fd, from, end) >= 0; }
+
+bool mh__os_next_data(int fd, const char *view, size_t from, size_t end, size_t *start,
+                      size_t *stop) {
+  off_t data = data_at(fd, from, end);
+  if (data < 0)
+    return false;
+  size_t page = mh__os_page_bytes(), at = (size_t)data;
+  if (view != NULL) {
+    /* Pages in memory are data: mincore reads a run of them faster than SEEK_HOLE walks it. */
+    size_t run = resident_pages(view + at, (end - at + page - 1) / page) * page;
+    if (run > 0) {
+      *start = at;
+      *stop = at + run < end ? at + run : end;
+      return true;
+    }
+  }
+  off_t hole = lseek(fd, data, SEEK_HOLE);
+  *start = at;
+  *stop = hole < 0 || (size_t)hole > end ? end : (size_t)hole;
+  return true;
 }
 
 int mh__os_arena_file_create(size_t bytes, int *fd_out) {

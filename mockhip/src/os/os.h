@@ -55,12 +55,6 @@ int mh__os_map_fixed(void *addr, size_t bytes, const mh_os_memory *memory);
 
 int mh__os_protect(void *addr, size_t bytes, mh_os_prot prot);
 
-/* Fills the page tables of an accessible range in one call, so that touching
-   its pages takes no fault each; for memory whose pages are resident already
-   (a fresh extent would be committed whole). Best effort: kernels before 5.14
-   lack it, and the pages then fault in as usual. */
-void mh__os_populate(void *addr, size_t bytes, mh_os_prot prot);
-
 /* Whether every page of [addr, addr+bytes) is mapped (a placeholder counts). */
 bool mh__os_is_mapped(void *addr, size_t bytes);
 
@@ -102,6 +96,21 @@ int mh__os_memory_export(const mh_os_memory *memory, int *fd_out);
 void mh__os_fd_describe(int fd, char *path, size_t path_bytes, size_t *bytes);
 
 void mh__os_memory_close(mh_os_memory *memory);
+
+/* Maps the first `bytes` of a memory file read-write and shared, reserving
+   nothing: an arena file's view (arena.c). */
+int mh__os_view_map(int fd, size_t bytes, void **out);
+void mh__os_view_unmap(void *view, size_t bytes);
+
+/* Whether any page in [from, end) of a memory file holds data. */
+bool mh__os_has_data(int fd, size_t from, size_t end);
+
+/* The first run of pages that hold data (were ever written and not discarded)
+   in [from, end) of a memory file: true with [*start, *stop), false when the
+   rest is a hole. `view`, when not NULL, is the file mapped from offset 0
+   (covering `end`), which finds a run's end without a walk of the file. */
+bool mh__os_next_data(int fd, const char *view, size_t from, size_t end, size_t *start,
+                      size_t *stop);
 
 /* A sparse, resizable memory file of `bytes` for the arena; costs no memory
    until written. */

@@ -32,8 +32,8 @@ static size_t hole_count;
 
 /* 0, ENOMEM (no map area free yet) or EEXIST (something else lies there). */
 static int place_into_hole(uintptr_t start, uintptr_t end) {
-  void *p = mmap((void *)start, end - start, PROT_NONE, PLACEHOLDER_FLAGS | MAP_FIXED_NOREPLACE,
-                 -1, 0);
+  void *p =
+      mmap((void *)start, end - start, PROT_NONE, PLACEHOLDER_FLAGS | MAP_FIXED_NOREPLACE, -1, 0);
   if (p == MAP_FAILED)
     return errno;
   if ((uintptr_t)p != start) { /* a kernel without MAP_FIXED_NOREPLACE took it as a hint */

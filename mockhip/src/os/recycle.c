@@ -2,10 +2,19 @@
  * recycle.c: a bounded cache of released arena extents.
  *
  * A released extent is normally punched out of its arena file, so the next
- * hipMemCreate's pages are new to the kernel: every page costs a fault that
- * allocates and clears it. Kept here instead, the extent's pages stay in the
- * file; the next allocation of the same size takes it and clears it with
- * pwrite, which writes the resident pages without a fault per page.
+ * hipMemCreate's pages are new to the kernel: every page its user touches
+ * costs a fault that allocates and clears it, and punching them out costs
+ * again. Kept here instead, the extent's pages stay in the file; the next
+ * allocation of the same size takes it and clears the pages that hold data
+ * through the arena's view (or with pwrite where there is none).
+ *
+ * Only touched memory is worth keeping, and only touched pages cost anything
+ * to clear: an extent whose pages were never written is not kept (punching a
+ * hole costs nothing), and a kept one is cleared run of data by run of data,
+ * so memory mapped and never touched, and the untouched part of memory
+ * touched in part, cost nothing to recycle. The pages are not put in the new
+ * user's page tables ahead of time: that costs as much per page as the fault
+ * it saves, and all of it for a page never touched.
  *
  * Only arena extents private to this process come here: exportable and
  * imported memory has a file of its own (phys.c), and an arena file open in a
@@ -19,6 +28,7 @@
  * caller they are released.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "arena.h"
 #include "recycle.h"
@@ -88,13 +98,29 @@ static const char zeros[64 * 1024];
 
 void mh__recycle_init(size_t bytes_max) { kept_bytes_max = bytes_max; }
 
+/* Whether any page of the extent holds data. */
+static bool touched(const mh_os_memory *memory) {
+  return mh__os_has_data(memory->fd, memory->offset, memory->offset + memory->bytes);
+}
+
+/* Clears the extent's runs of data; its holes read zero already. */
 static int zero_fill(const mh_os_memory *memory) {
-  for (size_t done = 0; done < memory->bytes;) {
-    size_t chunk = memory->bytes - done < sizeof zeros ? memory->bytes - done : sizeof zeros;
-    int err = mh__os_file_write(memory->fd, memory->offset + done, zeros, chunk);
-    if (err != 0)
-      return err;
-    done += chunk;
+  char *view = mh__arena_view(memory);
+  const char *file_view = view != NULL ? view - memory->offset : NULL;
+  size_t end = memory->offset + memory->bytes, start, stop;
+  for (size_t at = memory->offset; mh__os_next_data(memory->fd, file_view, at, end, &start, &stop);
+       at = stop) {
+    if (view != NULL) {
+      memset(view + (start - memory->offset), 0, stop - start);
+      continue;
+    }
+    for (size_t done = start; done < stop;) {
+      size_t chunk = stop - done < sizeof zeros ? stop - done : sizeof zeros;
+      int err = mh__os_file_write(memory->fd, done, zeros, chunk);
+      if (err != 0)
+        return err;
+      done += chunk;
+    }
   }
   return 0;
 }
@@ -118,7 +144,8 @@ bool mh__recycle_take(size_t bytes, mh_os_memory *out) {
 }
 
 bool mh__recycle_keep(mh_os_memory *memory) {
-  if (memory->arena == NULL || mh__arena_is_shared(memory) || memory->bytes > kept_bytes_max)
+  if (memory->arena == NULL || mh__arena_is_shared(memory) || memory->bytes > kept_bytes_max ||
+      !touched(memory))
     return false;
   kept_extent *entry = malloc(sizeof *entry);
   if (entry == NULL)

@@ -1,7 +1,7 @@
 /*
- * copy.c: what moves bytes: hipMemcpy*, hipMemcpyPeer*, hipMemset* and their
- * Async forms (run at once, in order, on the calling thread), and the check
- * that device memory may be used (mh__check_device_range). While a stream
+ * copy.c: hipMemcpy*, hipMemcpyPeer*, hipMemset* and their Async forms (run
+ * at once, in order, on the calling thread), and the check that device memory
+ * may be used (mh__check_device_range); copy_bytes.c moves the bytes. While a stream
  * captures, the synchronous forms are refused (ROCm's CHECK_STREAM_CAPTURING)
  * and work queued on the capturing stream is captured, so not run (capture.c).
  *
@@ -77,138 +77,6 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
   return hipSuccess;
 }
 
-/* ---- moving the bytes ---- */
-
-/*
- * Under MOCKHIP_HOST_ACCESS=strict the CPU's view of a mapping follows the
- * host's access, yet a device with access must still read and write it: copies
- * and sets move mapped bytes through the memory file (pread/pwrite at the
- * mapping's offset), which no page protection guards. Other memory (hipMalloc
- * blocks, the caller's buffers) is touched directly. By default every byte is
- * touched directly: the CPU's protection is the union of everyone's access.
- */
-
-/* Bytes a bounce buffer carries between two mapped sides, or a set's pattern. */
-#define PIECE_BYTES ((size_t)64 * 1024)
-
-/* How far from addr the same kind of memory goes, at most `left`: to the end of
-   the mapping holding addr (*m set), or to the next mapping (*m NULL). */
-static size_t piece_at(mh_state *s, uintptr_t addr, size_t left, const mh_mapping **m) {
-  *m = mh__mapping_containing(s, addr);
-  size_t run;
-  if (*m != NULL) {
-    run = (*m)->base + (*m)->bytes - addr;
-  } else {
-    mh_tree_node *next = mh__tree_next(&s->mappings, addr);
-    run = next != NULL ? next->key - addr : left;
-  }
-  return run < left ? run : left;
-}
-
-static size_t file_offset(const mh_mapping *m, uintptr_t addr) {
-  return m->phys->memory.offset + (addr - m->base);
-}
-
-static hipError_t file_failed(int err, const void *addr) {
-  return mh__fail(hipErrorUnknown, "cannot move the bytes at %p through the memory file: %s", addr,
-                  strerror(err));
-}
-
-/* memmove through the memory files; the ranges do not overlap. */
-static hipError_t move_apart(mh_state *s, char *dst, const char *src, size_t bytes, char *bounce) {
-  for (size_t done = 0; done < bytes;) {
-    const mh_mapping *dm, *sm;
-    size_t n = piece_at(s, (uintptr_t)(dst + done), bytes - done, &dm);
-    n = piece_at(s, (uintptr_t)(src + done), n, &sm);
-    int err = 0;
-    if (dm != NULL && sm != NULL) {
-      n = n < PIECE_BYTES ? n : PIECE_BYTES;
-      err = mh__os_file_read(sm->phys->memory.fd, file_offset(sm, (uintptr_t)(src + done)), bounce,
-                             n);
-      if (err == 0)
-        err = mh__os_file_write(dm->phys->memory.fd, file_offset(dm, (uintptr_t)(dst + done)),
-                                bounce, n);
-    } else if (sm != NULL) {
-      err = mh__os_file_read(sm->phys->memory.fd, file_offset(sm, (uintptr_t)(src + done)),
-                             dst + done, n);
-    } else if (dm != NULL) {
-      err = mh__os_file_write(dm->phys->memory.fd, file_offset(dm, (uintptr_t)(dst + done)),
-                              src + done, n);
-    } else {
-      memmove(dst + done, src + done, n);
-    }
-    if (err != 0)
-      return file_failed(err, dst + done);
-    done += n;
-  }
-  return hipSuccess;
-}
-
-static hipError_t move_bytes(mh_state *s, void *dst, const void *src, size_t bytes) {
-  if (!mh__host_strict()) {
-    memmove(dst, src, bytes);
-    return hipSuccess;
-  }
-  /* Overlapping ranges: the source goes out whole first, as memmove promises. */
-  uintptr_t d = (uintptr_t)dst, from = (uintptr_t)src;
-  bool overlap = d - from < bytes || from - d < bytes;
-  char *bounce = malloc(PIECE_BYTES);
-  char *copy = overlap ? malloc(bytes) : NULL;
-  hipError_t err = hipSuccess;
-  if (bounce == NULL || (overlap && copy == NULL))
-    err = mh__fail(hipErrorOutOfMemory, "no memory to stage a copy of %zu bytes", bytes);
-  else if (overlap && (err = move_apart(s, copy, src, bytes, bounce)) == hipSuccess)
-    err = move_apart(s, dst, copy, bytes, bounce);
-  else if (!overlap)
-    err = move_apart(s, dst, src, bytes, bounce);
-  free(copy);
-  free(bounce);
-  return err;
-}
-
-/* Fills count units of `unit` bytes at dst with value, through the memory files under
-   host-strict. The pattern is one piece of units, entered at the phase a piece starts at. */
-static hipError_t set_bytes(mh_state *s, void *dst, int value, size_t count, size_t unit) {
-  size_t bytes = count * unit;
-  if (!mh__host_strict()) {
-    if (unit == 1) {
-      memset(dst, value, bytes);
-    } else {
-      uint32_t word = (uint32_t)value;
-      for (size_t i = 0; i < count; i++)
-        memcpy((char *)dst + i * unit, &word, unit);
-    }
-    return hipSuccess;
-  }
-  unsigned char *pattern = malloc(PIECE_BYTES + sizeof(uint32_t));
-  if (pattern == NULL)
-    return mh__fail(hipErrorOutOfMemory, "no memory for the pattern of a set");
-  uint32_t word = (uint32_t)value;
-  for (size_t i = 0; i < PIECE_BYTES + sizeof(uint32_t); i += unit)
-    memcpy(pattern + i, &word, unit);
-  hipError_t err = hipSuccess;
-  char *to = dst;
-  for (size_t done = 0; done < bytes;) {
-    const mh_mapping *m;
-    size_t n = piece_at(s, (uintptr_t)(to + done), bytes - done, &m);
-    n = n < PIECE_BYTES ? n : PIECE_BYTES;
-    const unsigned char *from = pattern + done % unit;
-    if (m != NULL) {
-      int failed =
-          mh__os_file_write(m->phys->memory.fd, file_offset(m, (uintptr_t)(to + done)), from, n);
-      if (failed != 0) {
-        err = file_failed(failed, to + done);
-        break;
-      }
-    } else {
-      memcpy(to + done, from, n);
-    }
-    done += n;
-  }
-  free(pattern);
-  return err;
-}
-
 /* Checks one side of a copy; `must_be_device` for the device side of an explicit kind. */
 static hipError_t check_side(mh_state *s, const void *ptr, size_t bytes, int device,
                              hipMemAccessFlags need, bool must_be_device) {
@@ -253,7 +121,7 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
   if (err == hipSuccess)
     err = check_side(s, dst, bytes, dst_device, hipMemAccessFlagsProtReadWrite, dst_on_device);
   if (err == hipSuccess)
-    err = move_bytes(s, dst, src, bytes);
+    err = mh__move_bytes(s, dst, src, bytes);
   return err;
 }
 
@@ -274,7 +142,7 @@ static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, si
   err = check_side(s, dst, bytes, mh__current_device(), hipMemAccessFlagsProtReadWrite, true);
   if (err != hipSuccess)
     return err;
-  return set_bytes(s, dst, value, count, unit);
+  return mh__set_bytes(s, dst, value, count, unit);
 }
 
 /* A copy under the read lock: no mapping can go while its bytes move. */

@@ -41,6 +41,15 @@ MH_HIDDEN void mh__blocks_reset(mh_state *state, int device);
 MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, size_t bytes,
                                             int device, hipMemAccessFlags need, bool *is_device);
 
+/* ---- moving the bytes (copy_bytes.c); under the lock, after the checks ---- */
+
+/* memmove of bytes from src to dst, device memory as the devices reach it. */
+MH_HIDDEN hipError_t mh__move_bytes(mh_state *state, void *dst, const void *src, size_t bytes);
+
+/* count units of `unit` bytes (1, 2 or 4) at dst set to value. */
+MH_HIDDEN hipError_t mh__set_bytes(mh_state *state, void *dst, int value, size_t count,
+                                   size_t unit);
+
 /* ---- streams, events and capture (stream.c, event.c, capture.c) ---- */
 
 /*

@@ -308,17 +308,6 @@ static hipError_t check_desc(mh_state *s, const hipMemAccessDesc *desc, size_t i
   return hipSuccess;
 }
 
-/* Maps the resident pages of recycled memory from `first` to `last` at once:
-   a fresh mapping would otherwise fault on each page of them. */
-static void populate_warm(mh_state *s, mh_mapping *first, mh_mapping *last, mh_os_prot prot) {
-  for (mh_mapping *m = first;; m = mh__mapping_next(s, m)) {
-    if (m->phys->warm)
-      mh__os_populate((void *)m->base, m->bytes, prot);
-    if (m == last)
-      return;
-  }
-}
-
 /*
  * Gives each of `count` mappings from `first` on the protection of its access,
  * one mprotect per stretch of equal protection: a merged map area changes
@@ -328,7 +317,6 @@ static void populate_warm(mh_state *s, mh_mapping *first, mh_mapping *last, mh_o
 static int protect_run(mh_state *s, mh_mapping *first, size_t count, uintptr_t *failed_at) {
   mh_mapping *m = first;
   while (count > 0) {
-    mh_mapping *stretch = m;
     uintptr_t start = m->base, end = m->base + m->bytes;
     mh_os_prot prot = cpu_prot(s, m);
     for (count--; count > 0; count--) {
@@ -343,7 +331,6 @@ static int protect_run(mh_state *s, mh_mapping *first, size_t count, uintptr_t *
       *failed_at = start;
       return err;
     }
-    populate_warm(s, stretch, m, prot);
     if (count > 0)
       m = mh__mapping_next(s, m);
   }

@@ -247,10 +247,9 @@ static hipError_t create(mh_state *s, hipMemGenericAllocationHandle_t *handle, s
      descriptor on it; MOCKHIP_FD_PER_HANDLE gives every handle one. */
   bool own_file =
       s->options.fd_per_handle || prop->requestedHandleType == hipMemHandleTypePosixFileDescriptor;
-  phys->warm = !own_file && mh__recycle_take(bytes, &phys->memory);
-  int os_err = own_file     ? mh__os_memory_create(bytes, &phys->memory)
-               : phys->warm ? 0
-                            : mh__arena_alloc(bytes, &phys->memory);
+  int os_err = own_file                                 ? mh__os_memory_create(bytes, &phys->memory)
+               : mh__recycle_take(bytes, &phys->memory) ? 0
+                                                        : mh__arena_alloc(bytes, &phys->memory);
   if (os_err != 0) {
     free(phys);
     char limit[96];
