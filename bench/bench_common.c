@@ -52,11 +52,33 @@ void bench_unmap_many(char *va, size_t granule, size_t count,
   CHECK(hipMemRelease(handle));
 }
 
-/* ns per hipMemGetAccess over `count` one-granule mappings, visited in a scattered order so a
-   lookup does not find the last one's path in cache. */
+/* Fragments the heap as a long-running program's is: the mock's records of the mappings made
+   meanwhile land among other allocations of every size, not side by side. */
+static void churn(void **blocks, size_t count, unsigned *seed) {
+  for (size_t i = 0; i < count; i++) {
+    *seed = *seed * 1103515245u + 12345u;
+    blocks[i] = malloc(16 + (*seed >> 8) % 4096);
+  }
+  for (size_t i = 0; i < count; i += 2) {
+    free(blocks[i]);
+    blocks[i] = NULL;
+  }
+}
+
+/* ns per hipMemGetAccess over `count` one-granule mappings made after heap churn, visited in a
+   scattered order so a lookup does not find the last one's path in cache. */
 static double get_access_ns(size_t granule, size_t count, int lookups) {
   hipMemGenericAllocationHandle_t handle;
+  size_t junk = 4 * count;
+  void **blocks = malloc(junk * sizeof *blocks);
+  if (blocks == NULL)
+    exit(1);
+  unsigned seed = 42;
+  churn(blocks, junk, &seed);
   char *va = bench_map_many(granule, count, &handle);
+  for (size_t i = 0; i < junk; i++)
+    free(blocks[i]);
+  free(blocks);
   hipMemLocation where = {hipMemLocationTypeDevice, 0};
   unsigned long long flags;
   size_t at = 0, step = 7919 % count; /* a prime: every mapping in turn, out of order */

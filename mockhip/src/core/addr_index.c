@@ -3,7 +3,7 @@
  * child node (an even pointer) or a value with its low bit set: a value
  * covering the slot's whole span, found without going further down.
  */
-#include <stdlib.h>
+#include <stdint.h>
 
 #include "addr_index.h"
 
@@ -16,13 +16,14 @@ struct mh_index_node {
   uintptr_t slot[FANOUT];
 };
 
+#define BLOCK_NODES 64 /* 256 KiB of nodes to a slab block */
+
 void mh__index_init(mh_addr_index *index, size_t granularity) {
   unsigned shift = (unsigned)__builtin_ctzll((unsigned long long)granularity);
   unsigned key_bits = 64 - shift;
   index->root = NULL;
   index->nodes = 0;
-  index->spare = NULL;
-  index->spares = 0;
+  mh__slab_init(&index->slab, sizeof(mh_index_node), BLOCK_NODES);
   index->shift = shift;
   index->levels = (key_bits + BITS - 1) / BITS;
 }
@@ -36,33 +37,20 @@ static size_t allocations_to_fail = SIZE_MAX; /* tests only */
 
 void mh__index_fail_after(size_t allocations) { allocations_to_fail = allocations; }
 
+/* A freed node waits in the slab for the next: a map and unmap of a lone mapping allocates
+   nothing. */
 static mh_index_node *node_new(mh_addr_index *index) {
   if (allocations_to_fail != SIZE_MAX && allocations_to_fail-- == 0)
     return NULL;
-  mh_index_node *node = index->spare;
-  if (node != NULL) {
-    index->spare = (mh_index_node *)node->slot[0];
-    index->spares--;
-    node->slot[0] = 0;
-  } else {
-    node = calloc(1, sizeof *node);
-  }
+  mh_index_node *node = mh__slab_alloc(&index->slab);
   if (node != NULL)
     index->nodes++;
   return node;
 }
 
-/* Keeps up to one path of emptied nodes (all slots 0 already) for the next map: a map and
-   unmap of a lone mapping would otherwise allocate and clear a whole path each time. */
 static void node_free(mh_addr_index *index, mh_index_node *node) {
   index->nodes--;
-  if (index->spares < index->levels) {
-    node->slot[0] = (uintptr_t)index->spare;
-    index->spare = node;
-    index->spares++;
-    return;
-  }
-  free(node);
+  mh__slab_free(&index->slab, node);
 }
 
 /* Clears keys [lo, hi) under node, which covers keys from node_lo; frees emptied children. */
@@ -155,13 +143,6 @@ void *mh__index_find(const mh_addr_index *index, uintptr_t addr) {
   return NULL;
 }
 
-void mh__index_release(mh_addr_index *index) {
-  while (index->spare != NULL) {
-    mh_index_node *node = index->spare;
-    index->spare = (mh_index_node *)node->slot[0];
-    free(node);
-  }
-  index->spares = 0;
-}
+void mh__index_release(mh_addr_index *index) { mh__slab_release(&index->slab); }
 
 size_t mh__index_nodes(const mh_addr_index *index) { return index->nodes; }

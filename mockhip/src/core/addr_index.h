@@ -4,7 +4,8 @@
  * nodes are allocated only where mappings are, so a TiB reservation costs
  * nothing until it is mapped. A mapping that covers a node's whole span is
  * stored once in the slot above it, so mapping 16 GiB writes a few thousand
- * slots, not millions.
+ * slots, not millions. Nodes come from a slab of their own (slab.h), side by
+ * side however fragmented the heap is.
  */
 #ifndef MH_ADDR_INDEX_H
 #define MH_ADDR_INDEX_H
@@ -12,15 +13,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "slab.h"
+
 typedef struct mh_index_node mh_index_node;
 
 typedef struct mh_addr_index {
-  mh_index_node *root;  /* NULL while nothing is indexed */
-  unsigned shift;       /* keys are addresses >> shift */
-  unsigned levels;      /* nodes on a path from the root to a leaf */
-  size_t nodes;         /* in use now */
-  mh_index_node *spare; /* emptied nodes kept for reuse, linked through slot[0] */
-  unsigned spares;      /* at most levels of them */
+  mh_index_node *root; /* NULL while nothing is indexed */
+  unsigned shift;      /* keys are addresses >> shift */
+  unsigned levels;     /* nodes on a path from the root to a leaf */
+  size_t nodes;        /* in use now */
+  mh_slab slab;        /* where the nodes live */
 } mh_addr_index;
 
 /* An empty index for ranges whose bases and sizes are multiples of granularity. */
@@ -36,10 +38,10 @@ void mh__index_remove(mh_addr_index *index, uintptr_t base, size_t bytes);
 /* The value whose range holds addr, or NULL. */
 void *mh__index_find(const mh_addr_index *index, uintptr_t addr);
 
-/* Frees the nodes kept for reuse; the index must be empty. */
+/* Frees every node; the index must be empty. */
 void mh__index_release(mh_addr_index *index);
 
-/* Nodes in use now, not counting those kept for reuse: 0 when nothing is indexed (tests). */
+/* Nodes in use now, not counting the free ones: 0 when nothing is indexed (tests). */
 size_t mh__index_nodes(const mh_addr_index *index);
 
 /* Tests: the node allocation after the next `allocations` fails, as once out of memory;

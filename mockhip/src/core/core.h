@@ -28,6 +28,7 @@
 #include "idmap.h"
 #include "os/os.h"
 #include "profile.h"
+#include "slab.h"
 #include "tree.h"
 
 #define MH_EXPORT __attribute__((visibility("default")))
@@ -189,6 +190,7 @@ typedef struct mh_state {
   mh_tree regions;                    /* reservations and hipMalloc blocks */
   mh_tree mappings;                   /* ordered walks */
   mh_addr_index by_address;           /* the mapping at an address, in steps that do not grow */
+  mh_slab mapping_records;            /* mh_mappings, side by side for lookups (slab.h) */
   mh_idmap handles;                   /* id -> mh_phys */
   mh_idmap streams;                   /* id -> mh_stream */
   mh_idmap events;                    /* id -> mh_event */

@@ -57,6 +57,9 @@ static void state_init(void) {
   mh__profile_init(state.options.rocm_version);
   state.page_bytes = mh__os_page_bytes();
   mh__index_init(&state.by_address, state.options.granularity);
+  /* A record has an access slot per device and one for the host. */
+  mh__slab_init(&state.mapping_records, sizeof(mh_mapping) + (size_t)state.options.devices + 1,
+                256);
   mh__arena_init(state.options.arena_view_bytes);
   mh__recycle_init(state.options.recycle_bytes);
   atexit(recycle_at_exit);

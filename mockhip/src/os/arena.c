@@ -26,9 +26,9 @@
  * recycle cache's zeroing, copies) without a system call or a page fault per
  * page of the caller's mapping, and whatever that mapping's protection is: one
  * map area per file, however many handles it holds. Where the address space is
- * short (valgrind allows 32 GiB) or MOCKHIP_ARENA_VIEW says less, the view
- * covers the start of the file only; extents past it are reached through the
- * file instead.
+ * short or MOCKHIP_ARENA_VIEW says less, the view covers the start of the file
+ * only, and extents past it are reached through the file instead, as every
+ * extent is under valgrind, which gets no view (os.c says why).
  *
  * Exportable handles never come from here (see phys.c): an export hands out
  * the whole file.

@@ -134,11 +134,11 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
                     "covers at most the whole allocation",
                     bytes, phys->bytes);
 
-  mh_mapping *mapping = calloc(1, sizeof *mapping + slots(s));
+  mh_mapping *mapping = mh__slab_alloc(&s->mapping_records);
   if (mapping == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the mapping record");
   if (mh__index_insert(&s->by_address, base, bytes, mapping) != 0) {
-    free(mapping);
+    mh__slab_free(&s->mapping_records, mapping);
     return mh__fail(hipErrorOutOfMemory, "no memory for the address index");
   }
   int err = mh__os_map_fixed(ptr, bytes, &phys->memory);
@@ -147,7 +147,7 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
     /* Recent kernels keep the placeholder when a fixed map fails; older ones may leave a hole. */
     if (!mh__os_is_mapped(ptr, bytes))
       mh__os_placeholder(ptr, bytes);
-    free(mapping);
+    mh__slab_free(&s->mapping_records, mapping);
     char limit[128];
     return mh__fail(hipErrorOutOfMemory, "cannot map %zu bytes at %p: %s%s", bytes, ptr,
                     strerror(err), map_limit(err, limit, sizeof limit));
@@ -192,7 +192,7 @@ static void unmap_one(mh_state *s, mh_mapping *m) {
   s->stats.mapped_bytes -= m->bytes;
   m->phys->mappings--;
   mh__phys_unhold(s, m->phys);
-  free(m);
+  mh__slab_free(&s->mapping_records, m);
 }
 
 static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
