@@ -13,6 +13,11 @@
  * memory (hipMalloc blocks, the caller's buffers) is touched directly. A copy
  * or set of less than a piece by default touches everything directly: it
  * faults in a page or two at most, and the lookups would cost more.
+ *
+ * Into arena memory that holds no data yet (a hole of the file: new memory,
+ * never written), bytes go with pwrite even where the view reaches: the kernel
+ * then puts new pages in the file without a fault each, which costs half what
+ * writing through any mapping does.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,16 +31,17 @@
 /* One stretch of one side: where its bytes can be touched, or its memory file and offset. */
 typedef struct side {
   char *direct;  /* the bytes, or NULL: through the file */
-  int fd;        /* when not direct */
+  int fd;        /* mapped memory's file, else -1 */
   size_t offset; /* in fd */
   size_t run;    /* bytes of the same kind of memory from here */
+  bool view;     /* direct is the arena's view */
 } side;
 
 /* What addr is, for at most `left` bytes: up to the end of the mapping holding it, or up to the
    next mapping. */
 static side side_at(mh_state *s, char *addr, size_t left) {
   const mh_mapping *m = mh__mapping_containing(s, (uintptr_t)addr);
-  side at = {addr, -1, 0, left};
+  side at = {addr, -1, 0, left, false};
   if (m == NULL) {
     mh_tree_node *next = mh__tree_next(&s->mappings, (uintptr_t)addr);
     if (next != NULL && next->key - (uintptr_t)addr < left)
@@ -45,15 +51,21 @@ static side side_at(mh_state *s, char *addr, size_t left) {
   size_t into = (uintptr_t)addr - m->base;
   if (m->bytes - into < left)
     at.run = m->bytes - into;
+  at.fd = m->phys->memory.fd;
+  at.offset = m->phys->memory.offset + into;
   char *view = mh__arena_view(&m->phys->memory);
   if (view != NULL) {
     at.direct = view + into;
+    at.view = true;
   } else if (mh__host_strict()) {
     at.direct = NULL;
-    at.fd = m->phys->memory.fd;
-    at.offset = m->phys->memory.offset + into;
   }
   return at;
+}
+
+/* Whether n bytes for d are best written with pwrite: arena memory not written yet. */
+static bool write_through_file(const side *d, size_t n) {
+  return d->direct == NULL || (d->view && !mh__os_has_data(d->fd, d->offset, d->offset + n));
 }
 
 static hipError_t file_failed(int err, const void *addr) {
@@ -68,10 +80,10 @@ static hipError_t move_apart(mh_state *s, char *dst, const char *src, size_t byt
     side from = side_at(s, (char *)src + done, d.run);
     size_t n = from.run;
     int err = 0;
-    if (d.direct != NULL && from.direct != NULL) {
-      memmove(d.direct, from.direct, n);
-    } else if (from.direct != NULL) {
+    if (from.direct != NULL && write_through_file(&d, n)) {
       err = mh__os_file_write(d.fd, d.offset, from.direct, n);
+    } else if (d.direct != NULL && from.direct != NULL) {
+      memmove(d.direct, from.direct, n);
     } else if (d.direct != NULL) {
       err = mh__os_file_read(from.fd, from.offset, d.direct, n);
     } else {
@@ -141,7 +153,7 @@ hipError_t mh__set_bytes(mh_state *s, void *dst, int value, size_t count, size_t
   for (size_t done = 0; done < bytes;) {
     side d = side_at(s, to + done, bytes - done);
     size_t n = d.run;
-    if (d.direct != NULL) {
+    if (!write_through_file(&d, n)) {
       fill(d.direct, pattern, n, unit, done % unit);
     } else {
       n = n < PIECE_BYTES ? n : PIECE_BYTES;
