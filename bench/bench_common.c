@@ -26,6 +26,12 @@ void bench_row(const char *what, const char *baseline, double ns, double base_ns
          ns / base_ns);
 }
 
+void bench_target_row(const char *what, const char *baseline, double ns, double base_ns,
+                      double target) {
+  bench_row(what, baseline, ns, base_ns);
+  printf("  target <= %.2fx: %s\n", target, ns / base_ns <= target ? "met" : "MISSED");
+}
+
 hipMemAllocationProp bench_device_prop(void) {
   hipMemAllocationProp prop;
   memset(&prop, 0, sizeof prop);

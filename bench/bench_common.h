@@ -28,6 +28,10 @@ double bench_median(double *values, int count);
 /* One line: what was measured and its baseline, ns each, and their ratio. */
 void bench_row(const char *what, const char *baseline, double ns, double base_ns);
 
+/* bench_row, then whether the ratio meets its target: "  target <= 1.50x: met". */
+void bench_target_row(const char *what, const char *baseline, double ns, double base_ns,
+                      double target);
+
 /* Pinned device memory on device 0. */
 hipMemAllocationProp bench_device_prop(void);
 

@@ -2,9 +2,10 @@
 # ci/fuzz.sh: builds the differential fuzzer (fuzz/: mockhip against a reference
 # model of the rules, libFuzzer + ASan + UBSan) into build/fuzz and runs it from
 # the seed corpus in fuzz/corpus, once per ROCm profile (MOCKHIP_ROCM_VERSION),
-# each for an equal share of the inputs (or of the time). Every other profile
-# runs with MOCKHIP_RECYCLE_BYTES=0, the rest with released memory recycled (the
-# default), so both ways of getting physical memory meet the model's contents.
+# each for an equal share of the inputs (or of the time), as many at once as
+# there are cores. Every other profile runs with MOCKHIP_RECYCLE_BYTES=0, the
+# rest with released memory recycled (the default), so both ways of getting
+# physical memory meet the model's contents.
 #
 #   bash ci/fuzz.sh                          # what CI runs: FUZZ_RUNS inputs in all, seed 1
 #   FUZZ_RUNS=10000000 bash ci/fuzz.sh       # longer
@@ -49,22 +50,39 @@ if [[ -n ${FUZZ_SECONDS:-} ]]; then
   share="$seconds s"
 fi
 
-results=()
-failed=0
+# One profile: its libFuzzer output to $build/<profile>.log, its verdict to <profile>.result.
+run_profile() {
+  local profile=$1 recycle=$2 start=$SECONDS verdict
+  mkdir -p "$build/corpus/$profile" # a corpus per profile: each run starts from the seeds
+  if MOCKHIP_ROCM_VERSION="$profile" MOCKHIP_RECYCLE_BYTES="$recycle" ci_run "$fuzzer" \
+    "${limit[@]}" -seed="$seed" -max_len=512 -timeout=30 -rss_limit_mb=4096 \
+    -print_final_stats=1 -artifact_prefix="$build/$profile-" \
+    "$build/corpus/$profile" "$CI_ROOT/fuzz/corpus" >"$build/$profile.log" 2>&1; then
+    verdict="passed in $((SECONDS - start)) s"
+  else
+    verdict="FAILED in $((SECONDS - start)) s: $build/$profile-crash-*"
+  fi
+  printf 'fuzz: profile %s, recycle %s: %s, %s\n' "$profile" "$recycle" "$share" "$verdict" \
+    >"$build/$profile.result"
+}
+
+# The profiles run side by side, one per core (libFuzzer uses one); their output follows in
+# order once all are done.
 index=0
 for profile in "${profiles[@]}"; do
-  start=$SECONDS
+  while (($(jobs -rp | wc -l) >= CI_JOBS)); do
+    wait -n || true
+  done
   recycle=$((index++ % 2 == 0 ? 64 : 0))M
-  # A corpus per profile: each run starts from the seeds, as short as one run was.
-  mkdir -p "$build/corpus/$profile"
-  if MOCKHIP_ROCM_VERSION="$profile" MOCKHIP_RECYCLE_BYTES="$recycle" ci_run "$fuzzer" "${limit[@]}" -seed="$seed" -max_len=512 \
-    -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$build/$profile-" \
-    "$build/corpus/$profile" "$CI_ROOT/fuzz/corpus"; then
-    results+=("fuzz: profile $profile, recycle $recycle: $share, passed in $((SECONDS - start)) s")
-  else
-    results+=("fuzz: profile $profile, recycle $recycle: $share, FAILED in $((SECONDS - start)) s: $build/$profile-crash-*")
-    failed=1
-  fi
+  run_profile "$profile" "$recycle" &
 done
-printf '%s\n' "${results[@]}"
+wait
+failed=0
+for profile in "${profiles[@]}"; do
+  cat "$build/$profile.log"
+done
+for profile in "${profiles[@]}"; do
+  cat "$build/$profile.result"
+  ! grep -q FAILED "$build/$profile.result" || failed=1
+done
 exit "$failed"
