@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hmo_internal.h"
+#include "hmo_base.h"
 
 /* Bytes of chunks [first, first+count). */
 static size_t chunk_bytes(const hmo_buffer *buf, size_t first, size_t count) {

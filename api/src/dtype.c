@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hmo_internal.h"
+#include "hmo_base.h"
 
 #define HMO_BUILTIN(id, text, type)                                                                \
   const struct hmo_dtype_desc hmo__dtype_##id = {text, sizeof(type), true};

@@ -4,7 +4,7 @@
  */
 #include <stdlib.h>
 
-#include "hmo_internal.h"
+#include "hmo_base.h"
 
 int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op) {
   if (__builtin_mul_overflow(count, dtype->bytes, bytes)) /* no division: pools call it often */

@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "hmo_internal.h"
+#include "hmo_base.h"
 
 #define FD_HANDLE hipMemHandleTypePosixFileDescriptor
 

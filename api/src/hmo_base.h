@@ -1,5 +1,5 @@
 /*
- * hmo_internal.h: the three layers behind hmo.h.
+ * hmo_base.h: the three layers behind hmo.h.
  *
  *   view (hmo_memory, refcounted)  ->  buffer (one allocation)  ->  HIP VMM
  *
