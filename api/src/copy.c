@@ -4,7 +4,7 @@
  * sides before a byte moves; the protection hmo set is checked first, so a
  * copy into read-only memory is HMO_EACCESS, not a fault.
  */
-#include "hmo_base.h"
+#include "view.h"
 
 /* Resolves HMO_ALL and checks [offset, offset+count) against length. */
 static int range(size_t *count, size_t offset, size_t length, const char *side, const char *op) {

@@ -1,18 +1,27 @@
 /*
- * hmo_base.h: the three layers behind hmo.h.
+ * hmo_base.h: the bottom layer behind hmo.h, and the map of the layers.
  *
- *   view (hmo_memory, refcounted)  ->  buffer (one allocation)  ->  HIP VMM
+ *   3  pools (pool.c, pool_space.c) and sharing (share.c)     on the views
+ *   2  views (memory.c) and copies (copy.c): view.h            hmo_memory, refcounted
+ *   1  buffers (buffer.c): buffer.h                            one allocation
+ *   0  statuses (status.c), dtypes (dtype.c), devices          this header
+ *      (device.c)
+ *
+ * A file calls only functions of its own layer and the layers below, and
+ * includes only their headers. Where a lower layer must act for a higher one
+ * (a pool object's buffer gives its range back to its pool), the higher one
+ * hands it function pointers (buffer.h's hmo_storage) instead of being named.
  *
  * A view is a window (byte offset, byte size, dtype) of a buffer: what
  * alloc, reserve, wrap and clone return is the whole allocation's view, a
  * slice or cast is a view of part or all of it. A buffer is one reserved
- * address range with physical chunks mapped back to back from its start, or
- * a wrapped pointer. Each buffer has a lock; every operation on a view takes
- * its buffer's lock, so views can be shared across threads. "Handle" means a
- * HIP allocation handle only.
+ * address range with physical chunks mapped back to back from its start, a
+ * wrapped pointer, or a range carved out of a pool's. Each buffer has a lock;
+ * every operation on a view takes its buffer's lock, so views can be shared
+ * across threads. "Handle" means a HIP allocation handle only.
  */
-#ifndef HMO_INTERNAL_H
-#define HMO_INTERNAL_H
+#ifndef HMO_BASE_H
+#define HMO_BASE_H
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -94,45 +103,6 @@ struct hmo_device {
   _Atomic size_t pools;           /* pools made on it and not yet destroyed */
 };
 
-typedef struct hmo_chunk {
-  hipMemGenericAllocationHandle_t handle;
-  size_t bytes;
-  /* hmo still holds the reference hipMemCreate gave: false once released while mapped,
-     when the mapping alone keeps the memory (hmo cannot take a reference back: before the
-     newest runtime hipMemRetainAllocationHandle adds none). */
-  bool held;
-} hmo_chunk;
-
-typedef struct hmo_buffer {
-  pthread_mutex_t lock;
-  size_t views; /* views of it; the last one destroys it */
-  hmo_device *dev;
-  bool wrapped;   /* not ours: never unmapped or freed */
-  bool shareable; /* chunks created exportable (hmo_memory_alloc_shareable) */
-  bool imported;  /* one chunk from hmo_memory_import: its size is the exporter's */
-  bool freed;
-  char *base;      /* start of the range (or the wrapped pointer) */
-  size_t bytes;    /* the size asked for (alloc, reserve, the last resize, wrap): views end in it */
-  size_t reserved; /* bytes of address space */
-  size_t mapped;   /* bytes of chunks mapped from base */
-  hmo_chunk *chunks;
-  size_t chunk_count, chunk_capacity;
-  hmo_access access;
-  size_t moves;
-  /* A pool object: its range is the pool's (pool.c), no chunks of its own. */
-  struct hmo_pool *pool;
-  uint32_t pool_range;
-} hmo_buffer;
-
-struct hmo_memory {
-  _Atomic size_t refs;
-  hmo_buffer *buf;
-  size_t offset; /* bytes from buf->base */
-  size_t bytes;  /* the requested size: bounds checks use it */
-  hmo_dtype dtype;
-  bool root; /* from alloc/reserve/clone: resize may change it */
-};
-
 /* ---- errors (status.c) ---- */
 
 /* Records this thread's failure and returns status. */
@@ -150,6 +120,11 @@ HMO_HIDDEN int hmo__status_of(hipError_t err);
 /* Fails with the translated status when err is not hipSuccess (hmo__fail_hip); else HMO_OK. */
 HMO_HIDDEN int hmo__check_hip(hipError_t err, const char *call, const char *op);
 
+/* ---- dtypes (dtype.c) ---- */
+
+/* bytes = count * dtype bytes, checked; HMO_ALL is resolved by the caller. */
+HMO_HIDDEN int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op);
+
 /* ---- devices (device.c) ---- */
 
 /* How hipMemImportFromShareableHandle takes its osHandle (hmo_device.import_abi). */
@@ -162,78 +137,4 @@ typedef enum hmo_import_abi {
 /* Pinned memory on HIP device hip_id: the properties of every chunk hmo creates there. */
 HMO_HIDDEN hipMemAllocationProp hmo__device_prop(int hip_id);
 
-/* ---- buffers (buffer.c) ----
- * `op` is the public function the user called: every message starts with it. */
-
-/* A VMM buffer of `bytes` (rounded up) in a range reserved for `capacity`; its chunks are
-   created exportable (a POSIX fd handle) when `shareable`. */
-HMO_HIDDEN int hmo__buffer_create(hmo_buffer **out, hmo_device *dev, size_t bytes, size_t capacity,
-                                  bool shareable, const char *op);
-/* A buffer of `bytes` over one existing handle of `mapped` bytes (an import): reserved,
-   mapped and given read-write access; the buffer holds the handle from then on. On failure
-   the handle is still the caller's. */
-HMO_HIDDEN int hmo__buffer_adopt(hmo_buffer **out, hmo_device *dev,
-                                 hipMemGenericAllocationHandle_t handle, size_t mapped,
-                                 size_t bytes, const char *op);
-HMO_HIDDEN int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes,
-                                const char *op);
-/* Unmaps, releases and frees the range now; the struct stays for its views. */
-HMO_HIDDEN int hmo__buffer_free_locked(hmo_buffer *buf, const char *op);
-/* Drops one view's hold; the last frees the buffer (and its memory if still there). A
-   failure to free the memory is only recorded: there is nobody left to return it to. */
-HMO_HIDDEN void hmo__buffer_unhold(hmo_buffer *buf, const char *op);
-/* Makes the buffer `bytes` long: the mapped size covers them, growing in place or moving. */
-HMO_HIDDEN int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes, const char *op);
-HMO_HIDDEN int hmo__buffer_protect_locked(hmo_buffer *buf, hmo_access access, const char *op);
-/* Sets device dev's access to whole mappings [base, base+bytes). */
-HMO_HIDDEN int hmo__set_access(const hmo_device *dev, void *base, size_t bytes, hmo_access access,
-                               const char *op);
-
-/* ---- pools (pool.c) ----
- * Lock order: a buffer's lock, then its pool's lock; never the other way. */
-
-/* hmo_pool_alloc for `op` (hmo_memory_clone of a pool object allocates in its pool). */
-HMO_HIDDEN int hmo__pool_alloc_as(hmo_memory **out, struct hmo_pool *pool, size_t count,
-                                  hmo_dtype dtype, const void *src, const char *op);
-/* Gives a pool object's range back (its buffer locked); the pool counts one object fewer. */
-HMO_HIDDEN void hmo__pool_free_locked(hmo_buffer *buf);
-/* hmo__release_as for a view of a pool object, once its references are gone: the last view
-   gives the range back and the object's structs to the pool for reuse. */
-HMO_HIDDEN void hmo__pool_release_view(hmo_memory *mem, const char *op);
-
-/* ---- views (memory.c) ---- */
-
-/* A new view (refs 1) of buf; takes one buffer hold and counts one more memory on its
-   device. NULL when out of memory. */
-HMO_HIDDEN hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtype dtype,
-                                     bool root);
-
-/* The checks every constructor shares: out, dev and dtype not NULL, count not 0. */
-HMO_HIDDEN int hmo__check_new(hmo_memory **out, const hmo_device *dev, size_t count,
-                              hmo_dtype dtype, const char *op);
-
-/* The whole-allocation view of a new buffer in *out; when there is no memory for it, the
-   buffer is freed and HMO_ENOMEM returned. */
-HMO_HIDDEN int hmo__new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype dtype,
-                             const char *op);
-
-/* hmo_memory_alloc, for `op`, its chunk created exportable when `shareable`. */
-HMO_HIDDEN int hmo__alloc_as(hmo_memory **out, hmo_device *dev, size_t count, hmo_dtype dtype,
-                             const void *src, bool shareable, const char *op);
-
-/* hmo_memory_release, for `op`: the call that drops the reference (NULL-safe). */
-HMO_HIDDEN void hmo__release_as(hmo_memory *mem, const char *op);
-
-/* bytes = count * dtype bytes, checked; HMO_ALL is resolved by the caller. */
-HMO_HIDDEN int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op);
-
-/* ---- copies (copy.c), checked as the public copies are; failures name `op` ---- */
-
-/* Host <-> memory: `to_device` says which way. */
-HMO_HIDDEN int hmo__copy_host(hmo_memory *mem, void *host, size_t count, size_t offset,
-                              bool to_device, const char *op);
-/* Memory -> memory, as hmo_memory_copy. */
-HMO_HIDDEN int hmo__copy(hmo_memory *dst, const hmo_memory *src, size_t count, size_t dst_offset,
-                         size_t src_offset, const char *op);
-
-#endif /* HMO_INTERNAL_H */
+#endif /* HMO_BASE_H */

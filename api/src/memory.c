@@ -1,17 +1,12 @@
 /*
  * memory.c: memory objects (views of buffers): alloc, reserve, wrap, slice,
- * cast, clone, retain/release/free, resize, protect and the queries.
+ * cast, clone, retain/release/free, resize, protect and the queries. Layer 2:
+ * it calls buffer.c and copy.c; a pool object's buffer reaches its pool only
+ * through the hmo_storage the pool gave it.
  */
 #include <stdlib.h>
 
-#include "hmo_base.h"
-
-int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op) {
-  if (__builtin_mul_overflow(count, dtype->bytes, bytes)) /* no division: pools call it often */
-    return hmo__fail(HMO_ERANGE, 0, "%s: %zu elements of %s (%zu bytes each) overflow a size_t", op,
-                     count, dtype->name, dtype->bytes);
-  return HMO_OK;
-}
+#include "view.h"
 
 hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtype dtype,
                           bool root) {
@@ -45,16 +40,14 @@ int hmo__check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_dt
 void hmo__release_as(hmo_memory *mem, const char *op) {
   if (mem == NULL || hmo__count_add(&mem->refs, (size_t)-1) != 1)
     return;
-  hmo_device *dev = mem->buf->dev;
-  if (mem->buf->pool != NULL) {
-    bool counted = !mem->root; /* a pool object's root view is counted by its pool */
-    hmo__pool_release_view(mem, op);
-    if (!counted)
-      return;
-  } else {
-    hmo__buffer_unhold(mem->buf, op);
-    free(mem);
+  hmo_buffer *buf = mem->buf;
+  if (mem->embedded) { /* its owner's: it goes back with the buffer, uncounted */
+    hmo__buffer_unhold(buf, op);
+    return;
   }
+  hmo_device *dev = buf->dev;
+  free(mem);
+  hmo__buffer_unhold(buf, op);
   /* Last: once the count is down, hmo_device_close may free dev. */
   atomic_fetch_sub(&dev->memories, 1);
 }
@@ -196,13 +189,13 @@ HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem) {
   size_t length = mem->bytes / mem->dtype->bytes;
   hmo_device *dev = buf->dev;
   hmo_dtype dtype = mem->dtype;
-  struct hmo_pool *pool = buf->pool; /* a clone of a pool object comes from its pool */
+  const hmo_storage *storage = buf->storage; /* a clone of a pool object comes from its pool */
   pthread_mutex_unlock(&buf->lock);
   if (status != HMO_OK)
     return status;
   hmo_memory *copy = NULL;
-  status = pool != NULL ? hmo__pool_alloc_as(&copy, pool, length, dtype, NULL, op)
-                        : reserve_as(&copy, dev, length, length, dtype, false, op);
+  status = storage != NULL ? storage->alloc_like(&copy, buf, length, dtype, op)
+                           : reserve_as(&copy, dev, length, length, dtype, false, op);
   if (status == HMO_OK)
     status = hmo__copy(copy, mem, HMO_ALL, 0, 0, op);
   if (status != HMO_OK) {
@@ -233,12 +226,12 @@ HMO_API int hmo_memory_free(hmo_memory *mem) {
   return status;
 }
 
-/* Resize and protect work on whole granules, which a pool object shares with its neighbours. */
-static int pool_object_refuses(const char *op) {
+/* Resize and protect work on whole granules, which a carved buffer (a pool object) shares with
+   its neighbours. */
+static int carved_refuses(const hmo_buffer *buf, const char *op) {
   return hmo__fail(HMO_EINVAL, 0,
-                   "%s: a pool object shares its granules with its neighbours in the pool; "
-                   "allocate it with hmo_memory_alloc or hmo_memory_reserve instead",
-                   op);
+                   "%s: %s %s; allocate it with hmo_memory_alloc or hmo_memory_reserve instead", op,
+                   buf->storage->what, buf->storage->shares);
 }
 
 HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
@@ -254,8 +247,8 @@ HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
                        "%s: only a whole allocation from hmo_memory_alloc or "
                        "hmo_memory_reserve can be resized, not a %s",
                        op, mem->buf->wrapped ? "wrapped pointer" : "slice or cast");
-  if (status == HMO_OK && mem->buf->pool != NULL)
-    status = pool_object_refuses(op);
+  if (status == HMO_OK && mem->buf->storage != NULL)
+    status = carved_refuses(mem->buf, op);
   if (status == HMO_OK && mem->buf->imported)
     status = hmo__fail(HMO_EINVAL, 0,
                        "%s: an imported memory cannot be resized: its size is the exporter's", op);
@@ -281,8 +274,8 @@ HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access) {
   int status = check_live(mem, op);
   if (status == HMO_OK && mem->buf->wrapped)
     status = hmo__fail(HMO_EINVAL, 0, "%s: a wrapped pointer's protection is its owner's", op);
-  if (status == HMO_OK && mem->buf->pool != NULL)
-    status = pool_object_refuses(op);
+  if (status == HMO_OK && mem->buf->storage != NULL)
+    status = carved_refuses(mem->buf, op);
   if (status == HMO_OK)
     status = hmo__buffer_protect_locked(mem->buf, access, op);
   pthread_mutex_unlock(&mem->buf->lock);
