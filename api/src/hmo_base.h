@@ -59,14 +59,18 @@ static inline void hmo__unlock(pthread_mutex_t *m, bool locked) {
     pthread_mutex_unlock(m);
 }
 
-/* *count += delta, returning the old value: one locked instruction fewer with one thread. */
-static inline size_t hmo__count_add(_Atomic size_t *count, size_t delta) {
+/* *count += delta (1, or (size_t)-1) unless *count is 0: a count that reached 0 is a dead
+   object's and stays 0. Returns the old value. One locked instruction fewer with one thread. */
+static inline size_t hmo__count_step(_Atomic size_t *count, size_t delta) {
+  size_t old = atomic_load_explicit(count, memory_order_relaxed);
   if (HMO_ONE_THREAD()) {
-    size_t old = atomic_load_explicit(count, memory_order_relaxed);
-    atomic_store_explicit(count, old + delta, memory_order_relaxed);
+    if (old != 0)
+      atomic_store_explicit(count, old + delta, memory_order_relaxed);
     return old;
   }
-  return atomic_fetch_add(count, delta);
+  while (old != 0 && !atomic_compare_exchange_weak(count, &old, old + delta))
+    ; /* old is what another thread left: try again from it */
+  return old;
 }
 
 /* bytes rounded up to a multiple of `to`; *overflow says it does not fit a size_t. */

@@ -25,7 +25,12 @@
 #define POOL_MIN_SEGMENT ((size_t)2 << 20)
 /* Segments are at least capacity/64: few kernel map areas however many objects. */
 #define POOL_MAX_SEGMENTS 64
-#define POOL_CACHE_MAX 1024 /* freed object structs kept for reuse */
+/* Released objects' structs wait in one first-in, first-out list. The POOL_QUARANTINE
+   released last are not reused: their root view's released marker stays readable, so a
+   second release of it is detected (memory.c's view quarantine, for the pool's own structs).
+   Older ones are reused, up to POOL_CACHE_MAX of them; past that the oldest is freed. */
+#define POOL_QUARANTINE 256
+#define POOL_CACHE_MAX 1024
 
 typedef struct pool_segment {
   hipMemGenericAllocationHandle_t handle;
@@ -56,8 +61,8 @@ struct hmo_pool {
   hmo_space space;
   size_t bytes_mapped, bytes_in_use, objects;
   size_t structs_out; /* objects whose structs are not back yet (freed objects' views live) */
-  pool_object *cache;
-  size_t cached;
+  pool_object *oldest, *newest; /* released objects' structs, linked by next */
+  size_t waiting;
 };
 
 /* The smallest power-of-two multiple of the granularity >= max(2 MiB, capacity/64), but never
@@ -207,31 +212,41 @@ static int map_range(hmo_pool *pool, size_t offset, size_t bytes, const char *op
   return HMO_OK;
 }
 
-/* A freed object's structs, from the cache when one waits there (pool locked). NULL when
-   out of host memory. */
+/* A released object's structs, when one has waited past the quarantine, else new ones (pool
+   locked). NULL when out of host memory. */
 static pool_object *take_object(hmo_pool *pool) {
-  pool_object *obj = pool->cache;
-  if (obj != NULL) {
-    pool->cache = obj->next;
-    pool->cached--;
+  if (pool->waiting > POOL_QUARANTINE) {
+    pool_object *obj = pool->oldest; /* newest stays: the list keeps POOL_QUARANTINE */
+    pool->oldest = obj->next;
+    pool->waiting--;
     return obj;
   }
-  obj = calloc(1, sizeof *obj);
+  pool_object *obj = calloc(1, sizeof *obj);
   if (obj != NULL)
     pthread_mutex_init(&obj->buf.lock, NULL);
   return obj;
 }
 
-/* Keeps obj for reuse, or frees it past the cache's bound (pool locked). */
-static void put_object(hmo_pool *pool, pool_object *obj) {
-  if (pool->cached < POOL_CACHE_MAX) {
-    obj->next = pool->cache;
-    pool->cache = obj;
-    pool->cached++;
-    return;
-  }
+static void free_object(pool_object *obj) {
   pthread_mutex_destroy(&obj->buf.lock);
   free(obj);
+}
+
+/* Puts obj's structs at the end of the list, freeing the oldest there past the bound (pool
+   locked). */
+static void put_object(hmo_pool *pool, pool_object *obj) {
+  obj->next = NULL;
+  if (pool->waiting++ == 0)
+    pool->oldest = obj;
+  else
+    pool->newest->next = obj;
+  pool->newest = obj;
+  if (pool->waiting > POOL_QUARANTINE + POOL_CACHE_MAX) {
+    pool_object *oldest = pool->oldest;
+    pool->oldest = oldest->next;
+    pool->waiting--;
+    free_object(oldest);
+  }
 }
 
 static int pool_full(hmo_pool *pool, size_t bytes, size_t rounded, const char *op) {
@@ -352,7 +367,7 @@ static void object_discard(hmo_buffer *buf, bool freed) {
   if (!freed)
     give_back(pool, obj);
   pool->structs_out--;
-  put_object(pool, obj);
+  put_object(pool, obj); /* reused once POOL_QUARANTINE later ones are released */
   hmo__unlock(&pool->lock, locked);
 }
 
@@ -408,11 +423,11 @@ HMO_API int hmo_pool_destroy(hmo_pool *pool) {
   pthread_mutex_unlock(&pool->lock);
   if (status != HMO_OK)
     return status;
-  while (pool->cache != NULL) {
-    pool_object *obj = pool->cache;
-    pool->cache = obj->next;
-    pthread_mutex_destroy(&obj->buf.lock);
-    free(obj);
+  while (pool->waiting > 0) {
+    pool_object *obj = pool->oldest;
+    pool->oldest = obj->next;
+    pool->waiting--;
+    free_object(obj);
   }
   atomic_fetch_sub(&pool->dev->pools, 1);
   hmo__space_fini(&pool->space);

@@ -64,6 +64,8 @@ HMO_API int hmo_memory_export(const hmo_memory *mem, int *fd) {
   const char *op = "hmo_memory_export";
   if (mem == NULL || fd == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op, mem == NULL ? "mem" : "fd");
+  if (hmo__released(mem))
+    return hmo__fail_released(op, "the memory");
   hmo_buffer *buf = mem->buf;
   pthread_mutex_lock(&buf->lock);
   int status = buf->freed

@@ -9,6 +9,9 @@
 #include "buffer.h"
 
 struct hmo_memory {
+  /* References; 0 once released, for good: the view's live/dead marker. A released view's
+     struct is not freed at once but waits in a quarantine (memory.c; a pool object's root
+     waits with its object, pool.c), so that a call on it meanwhile reads 0 and fails. */
   _Atomic size_t refs;
   hmo_buffer *buf;
   size_t offset; /* bytes from buf->base */
@@ -54,8 +57,21 @@ HMO_HIDDEN int hmo__new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hm
 HMO_HIDDEN int hmo__alloc_as(hmo_memory **out, hmo_device *dev, size_t count, hmo_dtype dtype,
                              const void *src, bool shareable, const char *op);
 
-/* hmo_memory_release, for `op`: the call that drops the reference (NULL-safe). */
+/* hmo_memory_release, for `op`: the call that drops the reference (NULL-safe). A released
+   view's (not embedded) struct waits in the view quarantine, freed HMO_VIEW_QUARANTINE last
+   releases later. */
 HMO_HIDDEN void hmo__release_as(hmo_memory *mem, const char *op);
+
+#define HMO_VIEW_QUARANTINE 1024
+
+/* Whether mem was released (its last reference dropped): then nothing of it but the count may
+   be read, and every call on it fails with hmo__fail_released. */
+static inline bool hmo__released(const hmo_memory *mem) {
+  return atomic_load_explicit((_Atomic size_t *)&mem->refs, memory_order_relaxed) == 0;
+}
+/* Records HMO_EFREED for a call on a released view, `which` naming it ("the memory", "the
+   source memory"), and returns it. */
+HMO_HIDDEN int hmo__fail_released(const char *op, const char *which);
 
 /* ---- copies (copy.c), checked as the public copies are; failures name `op` ---- */
 
