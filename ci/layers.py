@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-"""Checks that a library's source folders are layers: a file uses only its own layer and those
-below it.
+"""Checks that the libraries' sources are layers: a file uses only its own layer and those below.
 
     python3 ci/layers.py [--archive COMPONENT=LIB.a ...]
 
-Two kinds of arrow are checked. Include arrows, read from the sources: a file in
-mockhip/src/vmm/ may include "vmm/..." or a same-folder header, "diag/...", "core/..." and
-"os/...", never "runtime/...". Call arrows, read with nm from a built static library (each
-member object's undefined symbols that another member defines): they catch a declaration
+mockhip's layers are the folders of mockhip/src (os < core < diag < vmm < runtime); hmo's are
+the rows of api/README.md's file table ("N: ..." starts layer N; "`src/x.c`, `.h`" names
+src/x.h too), over the one folder api/src. Every source file must be in a layer.
+
+Two kinds of arrow are checked. Include arrows, read from the sources: a file may include a
+header of its own layer or one below. Call arrows, read with nm from a built static library
+(each member object's undefined symbols that another member defines): they catch a declaration
 written by hand past the headers. Prints one line per component with its arrows and how many
-run upwards, then one line per upward arrow; exits 1 when there is any.
+run upwards, then one line per upward arrow or file outside every layer; exits 1 when there is
+any.
 """
 
 import argparse
@@ -21,30 +24,59 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Each component's source root and its layers, lowest first.
-COMPONENTS = {
-    "mockhip": ("mockhip/src", ["os", "core", "diag", "vmm", "runtime"]),
-}
-
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
 
 
-def layer_files(src, layers):
-    """{file path relative to src: its layer} for every .c and .h of the layers."""
+def folder_layers(src, layers):
+    """{file relative to src: rank} for the .c and .h of each layer folder, and problems."""
     files = {}
-    for layer in layers:
+    for rank, layer in enumerate(layers):
         for path in sorted((src / layer).glob("*.[ch]")):
-            files[f"{layer}/{path.name}"] = layer
-    return files
+            files[f"{layer}/{path.name}"] = rank
+    problems = [f"{p.parent.relative_to(ROOT)}/ is no layer"
+                for p in sorted(src.glob("*/")) if p.name not in layers]
+    problems += [f"{p.relative_to(ROOT)} lies outside every layer" for p in sorted(src.glob("*.[ch]"))]
+    return files, problems
+
+
+def table_layers(src, table):
+    """{file relative to src: layer number} from a README's file table, and problems."""
+    files, current = {}, None
+    for line in table.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.startswith("|") or len(cells) < 3:
+            continue
+        start = re.match(r"(\d+):", cells[0])
+        if start:
+            current = int(start.group(1))
+        if current is None:
+            continue
+        names = re.findall(r"`([^`]+)`", cells[1])
+        for i, name in enumerate(names):
+            if name.startswith("src/"):
+                files[name[len("src/"):]] = current
+            elif name.startswith(".") and i > 0:  # "`src/x.c`, `.h`"
+                files[Path(names[0][len("src/"):]).stem + name] = current
+    problems = [f"{p.relative_to(ROOT)} is in no layer of {table.relative_to(ROOT)}'s table"
+                for p in sorted(src.glob("*.[ch]")) if p.name not in files]
+    return files, problems
+
+
+# Each component: its source folder and how its files fall into layers (file -> rank).
+COMPONENTS = {
+    "mockhip": ("mockhip/src",
+                lambda src: folder_layers(src, ["os", "core", "diag", "vmm", "runtime"])),
+    "hmo": ("api/src", lambda src: table_layers(src, ROOT / "api/README.md")),
+}
 
 
 def include_arrows(src, files):
     """(from file, to file) for every quoted include that names a file of the component."""
     arrows = []
     for name in files:
-        folder = name.split("/")[0]
+        folder = str(Path(name).parent)
         for target in INCLUDE.findall((src / name).read_text()):
-            resolved = target if target in files else f"{folder}/{target}"
+            resolved = target if target in files else str(Path(folder) / target)
             if resolved in files:
                 arrows.append((name, resolved))
     return arrows
@@ -59,8 +91,7 @@ def call_arrows(archive, files):
     member = None
     for line in out.splitlines():
         if line.endswith(":") and not line.startswith(" "):
-            base = line[:-1].removesuffix(".o")
-            member = by_base.get(base)
+            member = by_base.get(line[:-1].removesuffix(".o"))
             continue
         parts = line.split()
         if member is None or not parts:
@@ -74,24 +105,19 @@ def call_arrows(archive, files):
 
 
 def check(component, archive):
-    root, layers = COMPONENTS[component]
+    root, layer_of = COMPONENTS[component]
     src = ROOT / root
-    files = layer_files(src, layers)
-    rank = {layer: i for i, layer in enumerate(layers)}
-    missing = sorted({p.parent.name for p in src.glob("*/*.[ch]")} - set(layers))
-    loose = sorted(p.name for p in src.glob("*.[ch]"))
-    problems = [f"{root}/{folder}/ is no layer of {component}" for folder in missing]
-    problems += [f"{root}/{name} lies outside every layer" for name in loose]
+    files, problems = layer_of(src)
 
     def upward(arrows, what):
-        found = [a for a in arrows if rank[files[a[1]]] > rank[files[a[0]]]]
+        found = [a for a in arrows if files[a[1]] > files[a[0]]]
         for arrow in found:
             via = f" ({arrow[2]})" if len(arrow) > 2 else ""
             problems.append(f"{root}/{arrow[0]} {what} {root}/{arrow[1]}{via}, a higher layer")
         return found
 
     includes = include_arrows(src, files)
-    line = (f"{component}: layers {' < '.join(layers)}; {len(files)} files; "
+    line = (f"{component}: {len(set(files.values()))} layers, {len(files)} files; "
             f"{len(includes)} include arrows, {len(upward(includes, 'includes'))} upward")
     if archive is not None:
         calls = call_arrows(archive, files)

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static void remember_range(const char *file, int line, conf_range *list, size_t *count, void *ptr,
                            size_t bytes) {
@@ -69,6 +70,18 @@ static void forget_ref(conf_ctx *ctx, hipMemGenericAllocationHandle_t handle) {
 void conf_track_fd(conf_ctx *ctx, int fd) {
   assert_true(ctx->fd_count < CONF_MAX_OBJECTS);
   ctx->fds[ctx->fd_count++] = fd;
+}
+
+void conf_close_fd(conf_ctx *ctx, int fd) {
+  for (size_t i = ctx->fd_count; i-- > 0;) {
+    if (ctx->fds[i] == fd) {
+      memmove(&ctx->fds[i], &ctx->fds[i + 1], (ctx->fd_count - i - 1) * sizeof ctx->fds[0]);
+      ctx->fd_count--;
+      close(fd);
+      return;
+    }
+  }
+  conf_fail("conf_close_fd: fd %d is not one the rule holds", fd);
 }
 
 /* ---- calls that must succeed ---- */

@@ -209,6 +209,8 @@ void *conf_mapped_at(const char *file, int line, conf_ctx *ctx, size_t bytes,
                      hipMemGenericAllocationHandle_t *handle, int read_write);
 /* An fd the teardown closes. */
 void conf_track_fd(conf_ctx *ctx, int fd);
+/* Closes a tracked fd now. */
+void conf_close_fd(conf_ctx *ctx, int fd);
 
 /* Calls that must fail with `expected`; whatever an unexpected success made is
    remembered, so the teardown still leaves the backend clean. */
@@ -244,6 +246,17 @@ void conf_expect_export_at(const char *file, int line, conf_ctx *ctx, hipError_t
                            unsigned long long flags);
 void conf_expect_import_at(const char *file, int line, conf_ctx *ctx, hipError_t expected,
                            void *os_handle, hipMemAllocationHandleType type);
+
+/* ---- file descriptors ----
+ * Exported memory is an fd, and an import may hold one while it lives: a leaked one is seen
+ * neither by valgrind nor by the backend's live-object check, so the rules that export or
+ * import count them. */
+
+/* The fds this process has open (/proc/self/fd). */
+size_t conf_open_fds(void);
+/* Fails, listing every open fd, unless the process has `expected` open; `what` says when. */
+#define conf_expect_fds(expected, what) conf_expect_fds_at(CONF_HERE, (expected), (what))
+void conf_expect_fds_at(const char *file, int line, size_t expected, const char *what);
 
 /* ---- data, moved by copies only ---- */
 

@@ -34,35 +34,6 @@ typedef struct rule_note {
   char failure[512];
 } rule_note;
 
-/* ---- kinds and totals ---- */
-
-const char *const conf_kinds[CONF_KIND_COUNT] = {"vmm", "hmo", "selftest"};
-
-const char *conf_group_kind(const char *group_name) {
-  if (strncmp(group_name, "hmo_", 4) == 0)
-    return "hmo";
-  if (strcmp(group_name, "selftest") == 0)
-    return "selftest";
-  return "vmm";
-}
-
-conf_totals conf_run_totals(const conf_run *run, const char *kind) {
-  conf_totals sum = {0};
-  for (size_t i = 0; i < run->result_count; i++) {
-    if (kind != NULL && strcmp(conf_group_kind(run->results[i].group->name), kind) != 0)
-      continue;
-    sum.rules++;
-    sum.count[run->results[i].verdict]++;
-  }
-  return sum;
-}
-
-const char *conf_verdict_name(conf_verdict verdict) {
-  static const char *const names[CONF_VERDICT_COUNT] = {
-      "pass", "fail", "skip", "not_run", "expected_divergence", "unexpected_pass"};
-  return names[verdict];
-}
-
 /* ---- running one rule in a child ---- */
 
 /* The whole captured file: a mockhip dump can come before cmocka's lines. */
@@ -271,21 +242,6 @@ static void judge_rule(const conf_run *run, conf_divergence_list *list, conf_res
     result->verdict = CONF_EXPECTED_DIVERGENCE;
   else if (result->verdict == CONF_PASS && listed != NULL)
     result->verdict = CONF_UNEXPECTED_PASS;
-}
-
-void conf_result_reason(const conf_result *result, char *text, size_t size) {
-  switch (result->verdict) {
-  case CONF_FAIL:
-  case CONF_SKIP: snprintf(text, size, "%s", result->message); return;
-  case CONF_NOT_RUN:
-    snprintf(text, size, "listed as not runnable here: %s", result->listed);
-    return;
-  case CONF_EXPECTED_DIVERGENCE:
-    snprintf(text, size, "%s; got: %s", result->listed, result->message);
-    return;
-  case CONF_UNEXPECTED_PASS: snprintf(text, size, "%s", result->listed); return;
-  default: snprintf(text, size, "%s", "");
-  }
 }
 
 static void print_result(const conf_result *result) {

@@ -1,6 +1,8 @@
 /*
  * report_results.h: what a --report run found, rule by rule, as report.c
- * prints it and report_files.c writes it (JUnit, JSON, a divergence draft).
+ * prints it and report_files.c writes it (JUnit, JSON, a divergence draft),
+ * and the words both use for it (report_results.c, the layer below both:
+ * report.c calls report_files.c, never the other way).
  */
 #ifndef CONFORMANCE_REPORT_RESULTS_H
 #define CONFORMANCE_REPORT_RESULTS_H

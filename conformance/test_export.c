@@ -1,6 +1,9 @@
 /*
  * test_export.c: hipMemExportToShareableHandle and
  * hipMemImportFromShareableHandle (reference a.11, a.12, a.13, b.8).
+ * File descriptors are counted around every export and import: an export is
+ * one fd, the caller's; an import holds only what it holds while it lives;
+ * a refused call holds none.
  */
 #include "conformance.h"
 
@@ -20,44 +23,58 @@ static hipMemGenericAllocationHandle_t create_shareable(conf_ctx *ctx, size_t by
 static void export_rejects_null_destination(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hipMemGenericAllocationHandle_t handle = create_shareable(ctx, ctx->size_mem);
+  size_t fds = conf_open_fds();
   assert_hip(hipMemExportToShareableHandle(NULL, handle, hipMemHandleTypePosixFileDescriptor, 0),
              hipErrorInvalidValue);
+  conf_expect_fds(fds, "a refused export");
 }
 
 static void export_rejects_null_handle(void **state) {
   conf_ctx *ctx = conf_begin(state);
+  size_t fds = conf_open_fds();
   conf_expect_export(ctx, hipErrorInvalidValue, NULL, hipMemHandleTypePosixFileDescriptor, 0);
+  conf_expect_fds(fds, "a refused export");
 }
 
 static void export_rejects_other_handle_type(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hipMemGenericAllocationHandle_t handle = create_shareable(ctx, ctx->size_mem);
+  size_t fds = conf_open_fds();
   conf_expect_export(ctx, hipErrorInvalidValue, handle, hipMemHandleTypeWin32, 0);
+  conf_expect_fds(fds, "a refused export");
 }
 
 static void export_rejects_nonzero_flags(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hipMemGenericAllocationHandle_t handle = create_shareable(ctx, ctx->size_mem);
+  size_t fds = conf_open_fds();
   conf_expect_export(ctx, hipErrorInvalidValue, handle, hipMemHandleTypePosixFileDescriptor, 1);
+  conf_expect_fds(fds, "a refused export");
 }
 
 static void export_rejects_allocation_without_handle_type(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hipMemGenericAllocationHandle_t handle = conf_create(ctx, ctx->size_mem);
+  size_t fds = conf_open_fds();
   conf_expect_export(ctx, hipErrorInvalidValue, handle, hipMemHandleTypePosixFileDescriptor, 0);
+  conf_expect_fds(fds, "a refused export");
 }
 
 static void import_rejects_null_handle(void **state) {
   conf_ctx *ctx = conf_begin(state);
   int fd = conf_export(ctx, create_shareable(ctx, ctx->size_mem));
+  size_t fds = conf_open_fds();
   assert_hip(hipMemImportFromShareableHandle(NULL, HIPVMM_FD_AS_OS_HANDLE(fd),
                                              hipMemHandleTypePosixFileDescriptor),
              hipErrorInvalidValue);
+  conf_expect_fds(fds, "a refused import");
 }
 
 static void import_rejects_null_os_handle(void **state) {
   conf_ctx *ctx = conf_begin(state);
+  size_t fds = conf_open_fds();
   conf_expect_import(ctx, hipErrorInvalidValue, NULL, hipMemHandleTypePosixFileDescriptor);
+  conf_expect_fds(fds, "a refused import");
 }
 
 static void import_rejects_fd_of_no_allocation(void **state) {
@@ -66,8 +83,10 @@ static void import_rejects_fd_of_no_allocation(void **state) {
   assert_int_equal(pipe(fds), 0);
   conf_track_fd(ctx, fds[0]);
   conf_track_fd(ctx, fds[1]);
+  size_t open = conf_open_fds();
   conf_expect_import(ctx, hipErrorInvalidValue, HIPVMM_FD_AS_OS_HANDLE(fds[0]),
                      hipMemHandleTypePosixFileDescriptor);
+  conf_expect_fds(open, "a refused import");
 }
 
 /* ---- functional ---- */
@@ -89,6 +108,28 @@ static void import_in_same_process_shares_memory(void **state) {
   conf_set_access(ptr, 2 * ctx->size_mem, 0, hipMemAccessFlagsProtReadWrite);
   conf_fill(ptr + ctx->size_mem, ctx->size_mem, 80);
   conf_expect_data(ptr, ctx->size_mem, 80);
+}
+
+/* The fds of an export and two imports, counted: the export's is the caller's, each import
+   holds the same (none on some runtimes) and only while it lives. */
+static void export_and_import_hold_their_fds_only(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  size_t at_start = conf_open_fds();
+  hipMemGenericAllocationHandle_t handle = create_shareable(ctx, ctx->size_mem);
+  size_t before = conf_open_fds(); /* the mock holds a memory file per exportable handle */
+  int fd = conf_export(ctx, handle);
+  conf_expect_fds(before + 1, "an export: one fd, the caller's");
+  hipMemGenericAllocationHandle_t first = conf_import(ctx, fd);
+  size_t one = conf_open_fds() - (before + 1);
+  hipMemGenericAllocationHandle_t second = conf_import(ctx, fd);
+  conf_expect_fds(before + 1 + 2 * one, "two imports, each holding what the other holds");
+  conf_release(ctx, second);
+  conf_release(ctx, first);
+  conf_expect_fds(before + 1, "both imports released");
+  conf_close_fd(ctx, fd);
+  conf_expect_fds(before, "the export's fd closed");
+  conf_release(ctx, handle);
+  conf_expect_fds(at_start, "the exported memory released");
 }
 
 static void import_twice_gives_two_handles(void **state) {
@@ -202,6 +243,8 @@ static const conf_rule functional_rules[] = {
     CONF_RULE(import_in_same_process_shares_memory,
               "a.13#4 (fd by value, new); c.2 Unit_hipMemImportFromShareableHandle_Positive_Basic"),
     CONF_RULE(import_twice_gives_two_handles, "a.13 notes (distinct handles)"),
+    CONF_RULE(export_and_import_hold_their_fds_only,
+              "a.12 consequences (a new fd, the caller's); a.13 notes (the fd is not HIP's)"),
     CONF_RULE(exported_fd_keeps_memory_after_release, "a.12 consequences; b.8"),
     CONF_RULE(properties_of_imported_handle, "a.11 (imported handle properties)"),
     CONF_RULE(import_in_forked_child,

@@ -6,6 +6,10 @@
  * operation and 0/NULL/false to the queries, never a crash: OCCA segfaults on
  * good.copyFrom(freed) and lets copied C handles dangle. Each view still
  * needs its release; the last release frees what hmo_memory_free did not.
+ * A view whose last reference is gone is released: a second release, or any
+ * other call on it, does nothing and answers HMO_EFREED ("released already")
+ * while hmo keeps its struct in quarantine (hmo.h, hmo_memory_release), as a
+ * double free() would not.
  */
 #include "test_hmo_common.h"
 
@@ -64,6 +68,47 @@ static void expect_freed_at(const char *file, int line, const char *view, int go
     if (status_ == HMO_OK)                                                                         \
       mem_assert_new_at(CONF_HERE, out, status_, HMO_OK, #call); /* remembered for teardown */     \
     expect_freed_at(CONF_HERE, view, status_, #call);                                              \
+  } while (0)
+
+/* ---- released views ---- */
+
+#define NO_STATUS (-1) /* a call that returns none: only hmo_error_last() tells */
+
+/* Leaves HMO_EINVAL in hmo_error_last(), so that what a void call leaves there shows. */
+static void clear_last_error(void) { (void)hmo_memory_free(NULL); }
+
+static void expect_released_at(const char *file, int line, const char *view, int got,
+                               const char *call) {
+  const hmo_error *error = hmo_error_last();
+  bool said = error->status == HMO_EFREED && error->message != NULL &&
+              strstr(error->message, "released already") != NULL;
+  if ((got == NO_STATUS || got == HMO_EFREED) && said)
+    return;
+  const char *name = got == NO_STATUS ? "nothing" : hmo_status_name(got);
+  const char *last = hmo_status_name(error->status);
+  conf_fail_at(file, line,
+               "%s on the released %s view returned %s; expected HMO_EFREED and a message "
+               "saying it was released already (hmo_error_last: %s \"%s\")",
+               call, view, name ? name : "(unknown)", last ? last : "(unknown)",
+               error->message ? error->message : "(null)");
+}
+
+#define expect_released(view, call) expect_released_at(CONF_HERE, view, (call), #call)
+/* A call that returns nothing (a release) or no status (a query): what it left behind. */
+#define expect_released_quietly(view, call)                                                        \
+  do {                                                                                             \
+    clear_last_error();                                                                            \
+    (void)(call);                                                                                  \
+    expect_released_at(CONF_HERE, view, NO_STATUS, #call);                                         \
+  } while (0)
+/* A call that would make a new memory from a released one. */
+#define expect_released_new(view, out, call)                                                       \
+  do {                                                                                             \
+    *(out) = NULL;                                                                                 \
+    int status_ = (call);                                                                          \
+    if (status_ == HMO_OK)                                                                         \
+      mem_assert_new_at(CONF_HERE, out, status_, HMO_OK, #call); /* remembered for teardown */     \
+    expect_released_at(CONF_HERE, view, status_, #call);                                           \
   } while (0)
 
 /* ---- negative ---- */
@@ -168,6 +213,114 @@ static void memory_freed_through_slice_is_freed_for_every_view(void **state) {
     expect_freed(set.name[i], hmo_memory_copy_from(set.view[i], host, 1, 0));
     expect_freed(set.name[i], hmo_memory_free(set.view[i]));
   }
+}
+
+static void memory_release_twice_is_efreed(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = mem_alloc(dev, 64, HMO_INT32, NULL);
+  hmo_memory *slice = mem_slice(mem, 8, 16);
+  hmo_memory *cast = mem_cast(mem, HMO_BYTE);
+  mem_release(slice);
+  expect_released_quietly("slice", hmo_memory_release(slice));
+  mem_release(cast);
+  expect_released_quietly("cast", hmo_memory_release(cast));
+  mem_release(mem);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 0);
+  expect_released_quietly("root", hmo_memory_release(mem));
+  expect_released_quietly("slice", hmo_memory_release(slice)); /* a third time */
+  /* Nothing was counted off twice: the device closes, and the teardown finds nothing left. */
+  mem_close(dev);
+}
+
+static void memory_release_twice_of_pool_object_is_efreed(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_pool *pool = mem_pool_create(dev, (size_t)1 << 20);
+  hmo_memory *first = mem_pool_alloc(pool, 64, HMO_INT32, NULL);
+  hmo_memory *slice = mem_slice(first, 0, 8);
+  mem_release(slice);
+  expect_released_quietly("pool object's slice", hmo_memory_release(slice));
+  mem_release(first);
+  assert_int_equal(hmo_pool_objects(pool), 0);
+  /* The next object of the same size is not handed the released one's structs while they wait,
+     so releasing the released one again cannot release it. */
+  hmo_memory *next = mem_pool_alloc(pool, 64, HMO_INT32, NULL);
+  mem_fill(next, 44, 0);
+  expect_released_quietly("pool object", hmo_memory_release(first));
+  expect_released_quietly("pool object's slice", hmo_memory_release(slice));
+  assert_true(hmo_memory_is_valid(next));
+  mem_expect(next, 44, 0);
+  assert_int_equal(hmo_pool_objects(pool), 1);
+}
+
+static void memory_release_after_free_twice_is_efreed(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *mem = mem_alloc(dev, 64, HMO_INT32, NULL);
+  hmo_memory *slice = mem_slice(mem, 8, 16);
+  assert_hmo(hmo_memory_free(slice), HMO_OK);
+  mem_release(slice);
+  expect_released_quietly("freed slice", hmo_memory_release(slice));
+  mem_release(mem);
+  expect_released_quietly("freed root", hmo_memory_release(mem));
+  hmo_pool *pool = mem_pool_create(dev, (size_t)1 << 20);
+  hmo_memory *object = mem_pool_alloc(pool, 64, HMO_INT32, NULL);
+  assert_hmo(hmo_memory_free(object), HMO_OK);
+  mem_release(object);
+  expect_released_quietly("freed pool object", hmo_memory_release(object));
+  assert_int_equal(hmo_pool_objects(pool), 0);
+  mem_pool_destroy(pool);
+  mem_close(dev);
+}
+
+/* Every call on a released view: a slice whose allocation lives on, and a root whose
+   allocation is gone. */
+static void memory_released_views_reject_every_call(void **state) {
+  (void)conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  hmo_memory *live = mem_alloc(dev, 16, HMO_INT32, live_values);
+  hmo_memory *root = mem_alloc(dev, 64, HMO_INT32, NULL);
+  hmo_memory *slice = mem_slice(root, 8, 16);
+  hmo_memory *gone = mem_alloc(dev, 64, HMO_INT32, NULL);
+  mem_release(slice);
+  mem_release(gone);
+  hmo_memory *released[] = {slice, gone};
+  const char *names[] = {"slice", "root"};
+  int32_t host[16] = {0};
+  for (size_t i = 0; i < 2; i++) {
+    hmo_memory *h = released[i], *out = NULL;
+    const char *name = names[i];
+    expect_released(name, hmo_memory_copy_from(h, host, 1, 0));
+    expect_released(name, hmo_memory_copy_to(h, host, 1, 0));
+    expect_released(name, hmo_memory_copy(live, h, 1, 0, 0));
+    expect_released(name, hmo_memory_copy(h, live, 1, 0, 0));
+    expect_released_new(name, &out, hmo_memory_slice(&out, h, 0, 1));
+    expect_released_new(name, &out, hmo_memory_cast(&out, h, HMO_BYTE));
+    expect_released_new(name, &out, hmo_memory_clone(&out, h));
+    expect_released(name, hmo_memory_free(h));
+    expect_released(name, hmo_memory_resize(h, 4));
+    expect_released(name, hmo_memory_protect(h, HMO_ACCESS_READ));
+    int fd = -1;
+    expect_released(name, hmo_memory_export(h, &fd));
+    assert_int_equal(fd, -1);
+    clear_last_error();
+    assert_null(hmo_memory_retain(h)); /* no reference is taken on it */
+    expect_released_at(CONF_HERE, name, NO_STATUS, "hmo_memory_retain(h)");
+    expect_released_quietly(name, assert_false(hmo_memory_is_valid(h)));
+    expect_released_quietly(name, assert_int_equal(hmo_memory_length(h), 0));
+    expect_released_quietly(name, assert_int_equal(hmo_memory_bytes(h), 0));
+    expect_released_quietly(name, assert_null(hmo_memory_ptr(h)));
+    expect_released_quietly(name, assert_int_equal(hmo_memory_offset(h), 0));
+    expect_released_quietly(name, assert_int_equal(hmo_memory_capacity(h), 0));
+    expect_released_quietly(name, assert_int_equal(hmo_memory_moves(h), 0));
+    expect_released_quietly(name, assert_int_equal(hmo_memory_access(h), HMO_ACCESS_NONE));
+    expect_released_quietly(name, assert_null(hmo_memory_dtype(h)));
+    expect_released_quietly(name, assert_null(hmo_memory_device(h)));
+  }
+  /* The root's allocation is untouched by all that. */
+  assert_true(hmo_memory_is_valid(root));
+  mem_expect_ints(live, live_values, 16, 0);
 }
 
 /* ---- functional ---- */
@@ -296,6 +449,14 @@ static const conf_rule negative_rules[] = {
     MEM_RULE(memory_freed_views_reject_resize_and_protect, "issue: hmo (every fallible operation)"),
     MEM_RULE(memory_freed_through_slice_is_freed_for_every_view,
              "occa 2.1 free() (nulls every alias); issue: hmo (frees the allocation now)"),
+    MEM_RULE(memory_release_twice_is_efreed,
+             "occa 2.1 free() (twice is harmless); issue: hmo (release twice: HMO_EFREED)"),
+    MEM_RULE(memory_release_twice_of_pool_object_is_efreed,
+             "issue: hmo (release twice: HMO_EFREED; the structs wait before reuse)"),
+    MEM_RULE(memory_release_after_free_twice_is_efreed,
+             "issue: hmo (release twice: HMO_EFREED, after a free too)"),
+    MEM_RULE(memory_released_views_reject_every_call,
+             "occa 2.4 empty handles; issue: hmo (a released view: HMO_EFREED)"),
 };
 
 static const conf_rule functional_rules[] = {

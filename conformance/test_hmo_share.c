@@ -4,7 +4,10 @@
  * a.12, a.13, b.8). An exported allocation's bytes are the importer's, both
  * ways, in this process and in an exec'd one (share_child.c); only a whole,
  * one-chunk shareable allocation exports; a bad fd or a size past the
- * exported one is refused; the memory lives while any view maps it.
+ * exported one is refused; the memory lives while any view maps it. No call
+ * leaves a file descriptor behind: the export's is the caller's, an import
+ * (and the probe of the import form before a device's first import) holds
+ * only what the runtime holds for it while it lives, a refusal holds none.
  */
 #include "test_hmo_common.h"
 
@@ -99,10 +102,11 @@ static void memory_import_rejects_bad_fds(void **state) {
   hmo_device *dev = mem_open(0);
   (void)share_alloc(dev); /* skips where there is no import either */
   hmo_memory *mem = NULL;
-  expect_refused(hmo_memory_import(&mem, dev, -1, COUNT, HMO_BYTE), HMO_EINVAL, "negative");
   int null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
   assert_true(null_fd >= 0);
   conf_track_fd(ctx, null_fd);
+  size_t fds = conf_open_fds();
+  expect_refused(hmo_memory_import(&mem, dev, -1, COUNT, HMO_BYTE), HMO_EINVAL, "negative");
   expect_refused(hmo_memory_import(&mem, dev, null_fd, COUNT, HMO_BYTE), HMO_EINVAL, "fd");
   int closed = dup(null_fd);
   assert_true(closed >= 0);
@@ -111,6 +115,7 @@ static void memory_import_rejects_bad_fds(void **state) {
   expect_refused(hmo_memory_import(&mem, dev, null_fd, 0, HMO_BYTE), HMO_EINVAL, "count is 0");
   expect_refused(hmo_memory_import(NULL, dev, null_fd, COUNT, HMO_BYTE), HMO_EINVAL, "out is NULL");
   assert_null(mem);
+  conf_expect_fds(fds, "refused imports");
 }
 
 static void memory_import_rejects_more_than_exported(void **state) {
@@ -120,9 +125,11 @@ static void memory_import_rejects_more_than_exported(void **state) {
   int fd = share_export(ctx, mem);
   size_t exported = hmo_memory_capacity(mem); /* the whole granules mapped */
   hmo_memory *imported = NULL;
+  size_t fds = conf_open_fds();
   expect_refused(hmo_memory_import(&imported, dev, fd, exported + 1, HMO_BYTE), HMO_ERANGE,
                  "exported");
   assert_null(imported);
+  conf_expect_fds(fds, "a refused import");
   /* Exactly the exported granules import. */
   imported = share_import(dev, fd, exported);
   assert_int_equal(hmo_memory_length(imported), exported);
@@ -203,6 +210,48 @@ static void memory_import_smaller_than_exported(void **state) {
     conf_fail("byte %zu of the import differs from the exporter's", bad);
 }
 
+/* Counts fds around an export, two imports on a device of their own (the first one probes the
+   import form where the release needs it), and imports refused on fresh devices after the
+   probe (a pipe) or before it (a closed fd, more than was exported). */
+static void memory_share_holds_no_fd_of_its_own(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t at_start = conf_open_fds();
+  hmo_memory *mem = share_alloc(dev);
+  size_t before = conf_open_fds(); /* the mock holds a memory file per exportable allocation */
+  int fd = share_export(ctx, mem);
+  conf_expect_fds(before + 1, "hmo_memory_export: one fd, the caller's");
+  hmo_device *importer = mem_open(0);
+  hmo_memory *first = share_import(importer, fd, COUNT);
+  size_t one = conf_open_fds() - (before + 1);
+  hmo_memory *second = share_import(importer, fd, COUNT);
+  conf_expect_fds(before + 1 + 2 * one, "two imports, the first after the probe");
+  mem_release(second);
+  mem_release(first);
+  conf_expect_fds(before + 1, "both imports released");
+  int ends[2];
+  assert_int_equal(pipe(ends), 0);
+  conf_track_fd(ctx, ends[0]);
+  conf_track_fd(ctx, ends[1]);
+  int closed = dup(ends[0]);
+  assert_true(closed >= 0);
+  close(closed);
+  size_t fds = conf_open_fds();
+  hmo_memory *none = NULL;
+  expect_refused(hmo_memory_import(&none, mem_open(0), ends[0], COUNT, HMO_BYTE), HMO_EINVAL, "fd");
+  expect_refused(hmo_memory_import(&none, mem_open(0), closed, COUNT, HMO_BYTE), HMO_EINVAL,
+                 "not an open");
+  expect_refused(hmo_memory_import(&none, mem_open(0), fd, 1 << 30, HMO_BYTE), HMO_ERANGE,
+                 "exported");
+  assert_null(none);
+  conf_expect_fds(fds, "refused imports on fresh devices");
+  conf_close_fd(ctx, ends[0]);
+  conf_close_fd(ctx, ends[1]);
+  conf_close_fd(ctx, fd);
+  mem_release(mem);
+  conf_expect_fds(at_start, "everything released and closed");
+}
+
 /* Runs share-child on fd; its stderr comes back in `err`. Returns its wait status. */
 static int run_child(int fd, unsigned expect_seed, unsigned write_seed, char *err, size_t size) {
   char args[4][32];
@@ -268,6 +317,8 @@ static const conf_rule functional_rules[] = {
     MEM_RULE(memory_import_smaller_than_exported,
              "b.3 MapPartialPhysicalMem; issue: hmo (the first granules of an export)"),
     MEM_RULE(memory_import_fd_may_be_closed_at_once, "a.13 notes (the importer's fd is not HIP's)"),
+    MEM_RULE(memory_share_holds_no_fd_of_its_own,
+             "a.12 consequences (the export's fd is the caller's); issue: hmo (no fd leaks)"),
     MEM_RULE(memory_import_in_exec_child,
              "b.8; c.2 Unit_hipMemImportFromShareableHandle_MulProc_ParntChldUseHdl (no kernel)"),
 };

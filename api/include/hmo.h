@@ -208,13 +208,30 @@ HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem);
  */
 HMO_API int hmo_memory_cast(hmo_memory **out, hmo_memory *mem, hmo_dtype dtype);
 
-/* Adds a reference; returns mem (NULL-safe). Ownership: one more reference to release. */
+/*
+ * Adds a reference; returns mem (NULL-safe).
+ * Ownership: one more reference to release.
+ * Errors: a released view gets none: NULL, with HMO_EFREED in hmo_error_last()
+ * (see hmo_memory_release).
+ */
 HMO_API hmo_memory *hmo_memory_retain(hmo_memory *mem);
 /*
- * Drops a reference; the last one frees the view, and the allocation when it
- * was its last view and hmo_memory_free has not freed it. NULL-safe.
- * Errors: none returned; a HIP failure while freeing is left in
- * hmo_error_last(), and what could not be freed stays allocated.
+ * Drops a reference; the last one releases the view: it is gone, and so is
+ * the allocation when that was its last view and hmo_memory_free has not
+ * freed it. NULL-safe.
+ * A released view is detected while hmo keeps its struct in quarantine: a
+ * second release, or any other call on it, does nothing and leaves
+ * HMO_EFREED in hmo_error_last() with a message saying the memory was
+ * released already (fallible calls return HMO_EFREED, queries answer 0, NULL
+ * or false, hmo_memory_retain NULL). The quarantine keeps the last 1024
+ * views released in the process and, for the view hmo_pool_alloc returned,
+ * the last 256 objects released in its pool until hmo_pool_destroy. Past it
+ * the struct is freed or reused, and a call on the view is the caller's bug,
+ * as a second free() is.
+ * Ownership: the caller's reference is gone.
+ * Errors: none returned; a release of a released view records HMO_EFREED
+ * (above); a HIP failure while freeing is left in hmo_error_last(), and what
+ * could not be freed stays allocated.
  */
 HMO_API void hmo_memory_release(hmo_memory *mem);
 
@@ -349,7 +366,9 @@ HMO_API size_t hmo_pool_bytes_in_use(const hmo_pool *pool);
 /* Live objects (allocated and not yet freed); 0 for NULL. */
 HMO_API size_t hmo_pool_objects(const hmo_pool *pool);
 
-/* ---- queries: 0/NULL/false for NULL or freed memory (dtype and device stay the view's) ---- */
+/* ---- queries: 0/NULL/false for NULL or freed memory (dtype and device stay the view's) ----
+ * A released view (hmo_memory_release) answers 0/NULL/false to every query, dtype and device
+ * included, and records HMO_EFREED in hmo_error_last(). */
 
 HMO_API size_t hmo_memory_length(const hmo_memory *mem); /* elements */
 HMO_API size_t hmo_memory_bytes(const hmo_memory *mem);

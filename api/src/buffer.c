@@ -12,11 +12,14 @@
  * the runtime allows it (dev->unmap_spans_mappings).
  * hipMemRetainAllocationHandle is never called: it adds no reference before
  * the newest runtime, so hmo keeps, per chunk, whether it still holds one.
+ *
+ * Layer 1 (buffer.h): it calls status.c and device.c only. A buffer carved
+ * out of a pool's range goes back through the hmo_storage the pool gave it.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "hmo_internal.h"
+#include "buffer.h"
 
 /* Bytes of chunks [first, first+count). */
 static size_t chunk_bytes(const hmo_buffer *buf, size_t first, size_t count) {
@@ -296,8 +299,8 @@ int hmo__buffer_wrap(hmo_buffer **out, hmo_device *dev, void *ptr, size_t bytes,
 }
 
 int hmo__buffer_free_locked(hmo_buffer *buf, const char *op) {
-  if (buf->pool != NULL)
-    hmo__pool_free_locked(buf); /* the range goes back to the pool: no HIP call */
+  if (buf->storage != NULL)
+    buf->storage->free_locked(buf); /* the range goes back to its owner: no HIP call */
   else if (!buf->wrapped) {
     int status = buf->chunk_count ? drop_chunks_from(buf, 0, op) : HMO_OK;
     if (status != HMO_OK)
@@ -313,14 +316,20 @@ int hmo__buffer_free_locked(hmo_buffer *buf, const char *op) {
 }
 
 void hmo__buffer_unhold(hmo_buffer *buf, const char *op) {
-  pthread_mutex_lock(&buf->lock);
+  bool locked = hmo__lock(&buf->lock);
   bool last = --buf->views == 0;
-  if (last && !buf->freed)
+  bool freed = buf->freed;
+  if (last && !freed && buf->storage == NULL)
     (void)hmo__buffer_free_locked(buf, op); /* only hmo_error_last() hears: a release is void */
-  pthread_mutex_unlock(&buf->lock);
+  hmo__unlock(&buf->lock, locked);
   if (!last)
     return;
-  buffer_discard(buf);
+  /* Nobody else can reach buf now. A carved one's range (unless freed) and struct go back to
+     its owner together, under the owner's one lock. */
+  if (buf->storage != NULL)
+    buf->storage->discard(buf, freed);
+  else
+    buffer_discard(buf);
 }
 
 /*

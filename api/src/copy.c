@@ -4,7 +4,7 @@
  * sides before a byte moves; the protection hmo set is checked first, so a
  * copy into read-only memory is HMO_EACCESS, not a fault.
  */
-#include "hmo_internal.h"
+#include "view.h"
 
 /* Resolves HMO_ALL and checks [offset, offset+count) against length. */
 static int range(size_t *count, size_t offset, size_t length, const char *side, const char *op) {
@@ -60,6 +60,8 @@ int hmo__copy_host(hmo_memory *mem, void *host, size_t count, size_t offset, boo
   if (mem == NULL || host == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op,
                      mem == NULL ? "the memory" : "the host pointer");
+  if (hmo__released(mem))
+    return hmo__fail_released(op, "the memory");
   pthread_mutex_lock(&mem->buf->lock);
   int status = check_use(mem, to_device ? HMO_ACCESS_READWRITE : HMO_ACCESS_READ,
                          to_device ? "destination" : "source", op);
@@ -135,6 +137,9 @@ int hmo__copy(hmo_memory *dst, const hmo_memory *src, size_t count, size_t dst_o
               size_t src_offset, const char *op) {
   if (dst == NULL || src == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op, dst == NULL ? "dst" : "src");
+  if (hmo__released(dst) || hmo__released(src))
+    return hmo__fail_released(op,
+                              hmo__released(dst) ? "the destination memory" : "the source memory");
   lock_pair(dst->buf, src->buf);
   int status = memory_copy_locked(dst, src, count, dst_offset, src_offset, op);
   unlock_pair(dst->buf, src->buf);

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hmo_internal.h"
+#include "hmo_base.h"
 
 hipMemAllocationProp hmo__device_prop(int hip_id) {
   hipMemAllocationProp prop;

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hmo_internal.h"
+#include "hmo_base.h"
 
 #define HMO_BUILTIN(id, text, type)                                                                \
   const struct hmo_dtype_desc hmo__dtype_##id = {text, sizeof(type), true};
@@ -20,6 +20,13 @@ HMO_BUILTIN(uint64, "uint64", uint64_t)
 HMO_BUILTIN(float, "float", float)
 HMO_BUILTIN(double, "double", double)
 #undef HMO_BUILTIN
+
+int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op) {
+  if (__builtin_mul_overflow(count, dtype->bytes, bytes)) /* no division: pools call it often */
+    return hmo__fail(HMO_ERANGE, 0, "%s: %zu elements of %s (%zu bytes each) overflow a size_t", op,
+                     count, dtype->name, dtype->bytes);
+  return HMO_OK;
+}
 
 HMO_API int hmo_dtype_create(hmo_dtype *out, const char *name, size_t bytes) {
   if (out == NULL || name == NULL || name[0] == '\0')

@@ -1,17 +1,12 @@
 /*
  * memory.c: memory objects (views of buffers): alloc, reserve, wrap, slice,
- * cast, clone, retain/release/free, resize, protect and the queries.
+ * cast, clone, retain/release/free, resize, protect and the queries. Layer 2:
+ * it calls buffer.c and copy.c; a pool object's buffer reaches its pool only
+ * through the hmo_storage the pool gave it.
  */
 #include <stdlib.h>
 
-#include "hmo_internal.h"
-
-int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, const char *op) {
-  if (__builtin_mul_overflow(count, dtype->bytes, bytes)) /* no division: pools call it often */
-    return hmo__fail(HMO_ERANGE, 0, "%s: %zu elements of %s (%zu bytes each) overflow a size_t", op,
-                     count, dtype->name, dtype->bytes);
-  return HMO_OK;
-}
+#include "view.h"
 
 hmo_memory *hmo__view_new(hmo_buffer *buf, size_t offset, size_t bytes, hmo_dtype dtype,
                           bool root) {
@@ -42,21 +37,62 @@ int hmo__check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_dt
   return HMO_OK;
 }
 
-void hmo__release_as(hmo_memory *mem, const char *op) {
-  if (mem == NULL || hmo__count_add(&mem->refs, (size_t)-1) != 1)
-    return;
-  hmo_device *dev = mem->buf->dev;
-  if (mem->buf->pool != NULL) {
-    bool counted = !mem->root; /* a pool object's root view is counted by its pool */
-    hmo__pool_release_view(mem, op);
-    if (!counted)
-      return;
-  } else {
-    hmo__buffer_unhold(mem->buf, op);
-    free(mem);
-  }
+/* ---- released views: detected, not touched ----
+ * A view's reference count is its live/dead marker: it reaches 0 once, and hmo__count_step
+ * never moves it from there. The struct of a released view is not freed at once: it waits in
+ * this FIFO, the last HMO_VIEW_QUARANTINE released views of the process, so that a second
+ * release, or any other call on it, reads 0 meanwhile and fails with HMO_EFREED instead of
+ * reading freed memory. Past the quarantine the struct is freed: a call on it then is the
+ * caller's bug, as a double free() is. (A pool object's root view waits with its object in its
+ * pool's quarantine, pool.c: the pool reuses the two structs together.) The FIFO holds
+ * pointers only: once there, a view's buffer and device may be gone, and nothing reads them. */
+
+static struct {
+  pthread_mutex_t lock;
+  hmo_memory *views[HMO_VIEW_QUARANTINE];
+  size_t next; /* the oldest, and where the next one goes */
+} quarantine = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* Puts a released view's struct in the quarantine and frees the oldest one there. */
+static void quarantine_view(hmo_memory *mem) {
+  bool locked = hmo__lock(&quarantine.lock);
+  hmo_memory *oldest = quarantine.views[quarantine.next];
+  quarantine.views[quarantine.next] = mem;
+  quarantine.next = (quarantine.next + 1) % HMO_VIEW_QUARANTINE;
+  hmo__unlock(&quarantine.lock, locked);
+  free(oldest);
+}
+
+int hmo__fail_released(const char *op, const char *which) {
+  return hmo__fail(HMO_EFREED, 0,
+                   "%s: %s was released already (hmo_memory_release dropped its last reference)",
+                   op, which);
+}
+
+/* The last release of a view whose struct is its own (not embedded). Out of line: the pool's
+   release path (an embedded view) stays short. */
+__attribute__((noinline)) static void release_own_view(hmo_memory *mem, const char *op) {
+  hmo_buffer *buf = mem->buf;
+  hmo_device *dev = buf->dev;
+  quarantine_view(mem);
+  hmo__buffer_unhold(buf, op);
   /* Last: once the count is down, hmo_device_close may free dev. */
   atomic_fetch_sub(&dev->memories, 1);
+}
+
+void hmo__release_as(hmo_memory *mem, const char *op) {
+  if (mem == NULL)
+    return;
+  size_t refs = hmo__count_step(&mem->refs, (size_t)-1);
+  if (refs != 1) {
+    if (refs == 0)
+      (void)hmo__fail_released(op, "the memory");
+    return;
+  }
+  if (mem->embedded) /* its owner's: it goes back with the buffer, uncounted */
+    hmo__buffer_unhold(mem->buf, op);
+  else
+    release_own_view(mem, op);
 }
 
 int hmo__new_root(hmo_memory **out, hmo_buffer *buf, size_t bytes, hmo_dtype dtype,
@@ -147,6 +183,8 @@ HMO_API int hmo_memory_slice(hmo_memory **out, hmo_memory *mem, size_t offset, s
   const char *op = "hmo_memory_slice";
   if (out == NULL || mem == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op, out == NULL ? "out" : "mem");
+  if (hmo__released(mem))
+    return hmo__fail_released(op, "the memory");
   pthread_mutex_lock(&mem->buf->lock);
   int status = check_live(mem, op);
   size_t length = mem->bytes / mem->dtype->bytes;
@@ -174,6 +212,8 @@ HMO_API int hmo_memory_cast(hmo_memory **out, hmo_memory *mem, hmo_dtype dtype) 
                      out == NULL   ? "out"
                      : mem == NULL ? "mem"
                                    : "dtype");
+  if (hmo__released(mem))
+    return hmo__fail_released(op, "the memory");
   pthread_mutex_lock(&mem->buf->lock);
   int status = check_live(mem, op);
   if (status == HMO_OK && mem->bytes % dtype->bytes != 0)
@@ -190,19 +230,21 @@ HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem) {
   const char *op = "hmo_memory_clone";
   if (out == NULL || mem == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op, out == NULL ? "out" : "mem");
+  if (hmo__released(mem))
+    return hmo__fail_released(op, "the memory");
   hmo_buffer *buf = mem->buf;
   pthread_mutex_lock(&buf->lock);
   int status = check_live(mem, op);
   size_t length = mem->bytes / mem->dtype->bytes;
   hmo_device *dev = buf->dev;
   hmo_dtype dtype = mem->dtype;
-  struct hmo_pool *pool = buf->pool; /* a clone of a pool object comes from its pool */
+  const hmo_storage *storage = buf->storage; /* a clone of a pool object comes from its pool */
   pthread_mutex_unlock(&buf->lock);
   if (status != HMO_OK)
     return status;
   hmo_memory *copy = NULL;
-  status = pool != NULL ? hmo__pool_alloc_as(&copy, pool, length, dtype, NULL, op)
-                        : reserve_as(&copy, dev, length, length, dtype, false, op);
+  status = storage != NULL ? storage->alloc_like(&copy, buf, length, dtype, op)
+                           : reserve_as(&copy, dev, length, length, dtype, false, op);
   if (status == HMO_OK)
     status = hmo__copy(copy, mem, HMO_ALL, 0, 0, op);
   if (status != HMO_OK) {
@@ -214,9 +256,10 @@ HMO_API int hmo_memory_clone(hmo_memory **out, const hmo_memory *mem) {
 }
 
 HMO_API hmo_memory *hmo_memory_retain(hmo_memory *mem) {
-  if (mem != NULL)
-    hmo__count_add(&mem->refs, 1);
-  return mem;
+  if (mem == NULL || hmo__count_step(&mem->refs, 1) != 0)
+    return mem;
+  (void)hmo__fail_released("hmo_memory_retain", "the memory"); /* and it stays released */
+  return NULL;
 }
 
 HMO_API void hmo_memory_release(hmo_memory *mem) { hmo__release_as(mem, "hmo_memory_release"); }
@@ -225,6 +268,8 @@ HMO_API int hmo_memory_free(hmo_memory *mem) {
   const char *op = "hmo_memory_free";
   if (mem == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: mem is NULL", op);
+  if (hmo__released(mem))
+    return hmo__fail_released(op, "the memory");
   pthread_mutex_lock(&mem->buf->lock);
   int status = check_live(mem, op);
   if (status == HMO_OK)
@@ -233,18 +278,20 @@ HMO_API int hmo_memory_free(hmo_memory *mem) {
   return status;
 }
 
-/* Resize and protect work on whole granules, which a pool object shares with its neighbours. */
-static int pool_object_refuses(const char *op) {
+/* Resize and protect work on whole granules, which a carved buffer (a pool object) shares with
+   its neighbours. */
+static int carved_refuses(const hmo_buffer *buf, const char *op) {
   return hmo__fail(HMO_EINVAL, 0,
-                   "%s: a pool object shares its granules with its neighbours in the pool; "
-                   "allocate it with hmo_memory_alloc or hmo_memory_reserve instead",
-                   op);
+                   "%s: %s %s; allocate it with hmo_memory_alloc or hmo_memory_reserve instead", op,
+                   buf->storage->what, buf->storage->shares);
 }
 
 HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
   const char *op = "hmo_memory_resize";
   if (mem == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: mem is NULL", op);
+  if (hmo__released(mem))
+    return hmo__fail_released(op, "the memory");
   if (count == 0)
     return hmo__fail(HMO_EINVAL, 0, "%s: count is 0", op);
   pthread_mutex_lock(&mem->buf->lock);
@@ -254,8 +301,8 @@ HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
                        "%s: only a whole allocation from hmo_memory_alloc or "
                        "hmo_memory_reserve can be resized, not a %s",
                        op, mem->buf->wrapped ? "wrapped pointer" : "slice or cast");
-  if (status == HMO_OK && mem->buf->pool != NULL)
-    status = pool_object_refuses(op);
+  if (status == HMO_OK && mem->buf->storage != NULL)
+    status = carved_refuses(mem->buf, op);
   if (status == HMO_OK && mem->buf->imported)
     status = hmo__fail(HMO_EINVAL, 0,
                        "%s: an imported memory cannot be resized: its size is the exporter's", op);
@@ -274,6 +321,8 @@ HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access) {
   const char *op = "hmo_memory_protect";
   if (mem == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: mem is NULL", op);
+  if (hmo__released(mem))
+    return hmo__fail_released(op, "the memory");
   if (access != HMO_ACCESS_NONE && access != HMO_ACCESS_READ && access != HMO_ACCESS_READWRITE)
     return hmo__fail(HMO_EINVAL, 0, "%s: access %d is not NONE, READ or READWRITE", op,
                      (int)access);
@@ -281,8 +330,8 @@ HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access) {
   int status = check_live(mem, op);
   if (status == HMO_OK && mem->buf->wrapped)
     status = hmo__fail(HMO_EINVAL, 0, "%s: a wrapped pointer's protection is its owner's", op);
-  if (status == HMO_OK && mem->buf->pool != NULL)
-    status = pool_object_refuses(op);
+  if (status == HMO_OK && mem->buf->storage != NULL)
+    status = carved_refuses(mem->buf, op);
   if (status == HMO_OK)
     status = hmo__buffer_protect_locked(mem->buf, access, op);
   pthread_mutex_unlock(&mem->buf->lock);
@@ -291,11 +340,16 @@ HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access) {
 
 /* ---- queries ---- */
 
-/* Reads one field under the buffer's lock; `freed_value` when the memory is gone. */
+/* Reads one field under the buffer's lock; `freed_value` when the memory is gone, or released
+   (which is recorded as the failure of the query). */
 #define HMO_QUERY(type, mem, freed_value, expr)                                                    \
   do {                                                                                             \
     if ((mem) == NULL)                                                                             \
       return freed_value;                                                                          \
+    if (hmo__released(mem)) {                                                                      \
+      (void)hmo__fail_released(__func__, "the memory");                                            \
+      return freed_value;                                                                          \
+    }                                                                                              \
     pthread_mutex_lock(&(mem)->buf->lock);                                                         \
     type value_ = (mem)->buf->freed ? (freed_value) : (expr);                                      \
     pthread_mutex_unlock(&(mem)->buf->lock);                                                       \
@@ -323,6 +377,17 @@ HMO_API hmo_access hmo_memory_access(const hmo_memory *mem) {
   HMO_QUERY(hmo_access, mem, HMO_ACCESS_NONE, mem->buf->access);
 }
 
-/* The view's own: still answered after a free. */
-HMO_API hmo_dtype hmo_memory_dtype(const hmo_memory *mem) { return mem ? mem->dtype : NULL; }
-HMO_API hmo_device *hmo_memory_device(const hmo_memory *mem) { return mem ? mem->buf->dev : NULL; }
+/* The view's own: still answered after a free, not after its release (the dtype and the
+   device may be gone by then). */
+HMO_API hmo_dtype hmo_memory_dtype(const hmo_memory *mem) {
+  if (mem == NULL || !hmo__released(mem))
+    return mem ? mem->dtype : NULL;
+  (void)hmo__fail_released(__func__, "the memory");
+  return NULL;
+}
+HMO_API hmo_device *hmo_memory_device(const hmo_memory *mem) {
+  if (mem == NULL || !hmo__released(mem))
+    return mem ? mem->buf->dev : NULL;
+  (void)hmo__fail_released(__func__, "the memory");
+  return NULL;
+}

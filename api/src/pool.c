@@ -8,18 +8,29 @@
  * memory. Freed objects' structs wait on the pool for reuse, so an alloc/free
  * loop makes no HIP call and no host allocation.
  *
+ * Layer 3, on the views: an object is an ordinary view of a buffer carved out
+ * of the pool's range. The buffer and view layers reach the pool only through
+ * the object's hmo_storage (pool_storage below): to give the range back on a
+ * free, the range and structs on the last release, and to clone.
+ *
  * Locks: the pool's mutex guards everything here; a buffer's lock may be held
  * when it is taken (hmo_memory_free), never the other way round.
  */
 #include <stdlib.h>
 
 #include "pool_space.h"
+#include "view.h"
 
 #define POOL_ALIGN 256
 #define POOL_MIN_SEGMENT ((size_t)2 << 20)
 /* Segments are at least capacity/64: few kernel map areas however many objects. */
 #define POOL_MAX_SEGMENTS 64
-#define POOL_CACHE_MAX 1024 /* freed object structs kept for reuse */
+/* Released objects' structs wait in one first-in, first-out list. The POOL_QUARANTINE
+   released last are not reused: their root view's released marker stays readable, so a
+   second release of it is detected (memory.c's view quarantine, for the pool's own structs).
+   Older ones are reused, up to POOL_CACHE_MAX of them; past that the oldest is freed. */
+#define POOL_QUARANTINE 256
+#define POOL_CACHE_MAX 1024
 
 typedef struct pool_segment {
   hipMemGenericAllocationHandle_t handle;
@@ -32,6 +43,8 @@ typedef struct pool_segment {
 typedef struct pool_object {
   hmo_buffer buf; /* first: a pool buffer is its object */
   hmo_memory root;
+  struct hmo_pool *pool;
+  uint32_t range; /* its range in pool->space */
   struct pool_object *next;
 } pool_object;
 
@@ -48,8 +61,8 @@ struct hmo_pool {
   hmo_space space;
   size_t bytes_mapped, bytes_in_use, objects;
   size_t structs_out; /* objects whose structs are not back yet (freed objects' views live) */
-  pool_object *cache;
-  size_t cached;
+  pool_object *oldest, *newest; /* released objects' structs, linked by next */
+  size_t waiting;
 };
 
 /* The smallest power-of-two multiple of the granularity >= max(2 MiB, capacity/64), but never
@@ -199,31 +212,41 @@ static int map_range(hmo_pool *pool, size_t offset, size_t bytes, const char *op
   return HMO_OK;
 }
 
-/* A freed object's structs, from the cache when one waits there (pool locked). NULL when
-   out of host memory. */
+/* A released object's structs, when one has waited past the quarantine, else new ones (pool
+   locked). NULL when out of host memory. */
 static pool_object *take_object(hmo_pool *pool) {
-  pool_object *obj = pool->cache;
-  if (obj != NULL) {
-    pool->cache = obj->next;
-    pool->cached--;
+  if (pool->waiting > POOL_QUARANTINE) {
+    pool_object *obj = pool->oldest; /* newest stays: the list keeps POOL_QUARANTINE */
+    pool->oldest = obj->next;
+    pool->waiting--;
     return obj;
   }
-  obj = calloc(1, sizeof *obj);
+  pool_object *obj = calloc(1, sizeof *obj);
   if (obj != NULL)
     pthread_mutex_init(&obj->buf.lock, NULL);
   return obj;
 }
 
-/* Keeps obj for reuse, or frees it past the cache's bound (pool locked). */
-static void put_object(hmo_pool *pool, pool_object *obj) {
-  if (pool->cached < POOL_CACHE_MAX) {
-    obj->next = pool->cache;
-    pool->cache = obj;
-    pool->cached++;
-    return;
-  }
+static void free_object(pool_object *obj) {
   pthread_mutex_destroy(&obj->buf.lock);
   free(obj);
+}
+
+/* Puts obj's structs at the end of the list, freeing the oldest there past the bound (pool
+   locked). */
+static void put_object(hmo_pool *pool, pool_object *obj) {
+  obj->next = NULL;
+  if (pool->waiting++ == 0)
+    pool->oldest = obj;
+  else
+    pool->newest->next = obj;
+  pool->newest = obj;
+  if (pool->waiting > POOL_QUARANTINE + POOL_CACHE_MAX) {
+    pool_object *oldest = pool->oldest;
+    pool->oldest = oldest->next;
+    pool->waiting--;
+    free_object(oldest);
+  }
 }
 
 static int pool_full(hmo_pool *pool, size_t bytes, size_t rounded, const char *op) {
@@ -264,8 +287,11 @@ static int place(hmo_pool *pool, size_t bytes, size_t rounded, pool_object **out
   return HMO_OK;
 }
 
-int hmo__pool_alloc_as(hmo_memory **out, hmo_pool *pool, size_t count, hmo_dtype dtype,
-                       const void *src, const char *op) {
+static const hmo_storage pool_storage;
+
+/* hmo_pool_alloc for `op` (hmo_memory_clone of a pool object allocates in its pool). */
+static int alloc_as(hmo_memory **out, hmo_pool *pool, size_t count, hmo_dtype dtype,
+                    const void *src, const char *op) {
   if (out == NULL || pool == NULL || dtype == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op,
                      out == NULL    ? "out"
@@ -292,26 +318,11 @@ int hmo__pool_alloc_as(hmo_memory **out, hmo_pool *pool, size_t count, hmo_dtype
   hmo__unlock(&pool->lock, locked);
   if (status != HMO_OK)
     return status;
-  hmo_buffer *buf = &obj->buf;
-  buf->views = 1;
-  buf->dev = pool->dev;
-  buf->wrapped = buf->shareable = buf->freed = false;
-  buf->base = pool->base + offset;
-  buf->bytes = bytes;
-  buf->reserved = buf->mapped = rounded;
-  buf->chunks = NULL;
-  buf->chunk_count = buf->chunk_capacity = 0;
-  buf->access = HMO_ACCESS_READWRITE;
-  buf->moves = 0;
-  buf->pool = pool;
-  buf->pool_range = range;
+  obj->pool = pool;
+  obj->range = range;
+  hmo__buffer_init_carved(&obj->buf, pool->dev, pool->base + offset, bytes, rounded, &pool_storage);
   hmo_memory *mem = &obj->root;
-  atomic_init(&mem->refs, 1);
-  mem->buf = buf;
-  mem->offset = 0;
-  mem->bytes = bytes;
-  mem->dtype = dtype;
-  mem->root = true;
+  hmo__view_init_embedded(mem, &obj->buf, bytes, dtype);
   /* Not counted in dev->memories: the pool is (hmo_device_close waits for it), and the pool
      waits for its objects; one atomic fewer on the alloc/free path. */
   if (src != NULL && (status = hmo__copy_host(mem, (void *)src, count, 0, true, op)) != HMO_OK) {
@@ -324,45 +335,55 @@ int hmo__pool_alloc_as(hmo_memory **out, hmo_pool *pool, size_t count, hmo_dtype
 
 HMO_API int hmo_pool_alloc(hmo_memory **out, hmo_pool *pool, size_t count, hmo_dtype dtype,
                            const void *src) {
-  return hmo__pool_alloc_as(out, pool, count, dtype, src, "hmo_pool_alloc");
+  return alloc_as(out, pool, count, dtype, src, "hmo_pool_alloc");
 }
 
-/* Takes buf's range back into the free space (pool locked). */
-static void give_back(hmo_pool *pool, const hmo_buffer *buf) {
-  hmo__space_free(&pool->space, buf->pool_range);
-  count_live(pool, (size_t)(buf->base - pool->base), buf->reserved, false);
-  pool->bytes_in_use -= buf->reserved;
+/* ---- what the buffer and view layers call back (pool_storage) ---- */
+
+/* Takes obj's range back into the free space (pool locked). */
+static void give_back(hmo_pool *pool, const pool_object *obj) {
+  hmo__space_free(&pool->space, obj->range);
+  count_live(pool, (size_t)(obj->buf.base - pool->base), obj->buf.reserved, false);
+  pool->bytes_in_use -= obj->buf.reserved;
   pool->objects--;
 }
 
-void hmo__pool_free_locked(hmo_buffer *buf) {
-  hmo_pool *pool = buf->pool;
+/* hmo_memory_free of a pool object: its range goes back (its buffer locked). A pool object's
+   free makes no HIP call: nothing here can fail. */
+static void object_free_locked(hmo_buffer *buf) {
+  pool_object *obj = (pool_object *)buf;
+  hmo_pool *pool = obj->pool;
   bool locked = hmo__lock(&pool->lock);
-  give_back(pool, buf);
+  give_back(pool, obj);
   hmo__unlock(&pool->lock, locked);
 }
 
-void hmo__pool_release_view(hmo_memory *mem, const char *op) {
-  (void)op; /* a pool object's free makes no HIP call: nothing here can fail */
-  hmo_buffer *buf = mem->buf;
+/* The object's last view is gone: its range (unless freed) and its structs go back under one
+   lock. */
+static void object_discard(hmo_buffer *buf, bool freed) {
   pool_object *obj = (pool_object *)buf;
-  bool locked = hmo__lock(&buf->lock);
-  bool last = --buf->views == 0;
-  bool freed = buf->freed;
-  hmo__unlock(&buf->lock, locked);
-  if (mem != &obj->root)
-    free(mem);
-  if (!last)
-    return;
-  /* Nobody else can reach buf now: its range and its structs go back under one lock. */
-  hmo_pool *pool = buf->pool;
-  locked = hmo__lock(&pool->lock);
+  hmo_pool *pool = obj->pool;
+  bool locked = hmo__lock(&pool->lock);
   if (!freed)
-    give_back(pool, buf);
+    give_back(pool, obj);
   pool->structs_out--;
-  put_object(pool, obj);
+  put_object(pool, obj); /* reused once POOL_QUARANTINE later ones are released */
   hmo__unlock(&pool->lock, locked);
 }
+
+/* A clone of a view of a pool object comes from the same pool. */
+static int object_alloc_like(hmo_memory **out, hmo_buffer *buf, size_t count, hmo_dtype dtype,
+                             const char *op) {
+  return alloc_as(out, ((pool_object *)buf)->pool, count, dtype, NULL, op);
+}
+
+static const hmo_storage pool_storage = {
+    .what = "a pool object",
+    .shares = "shares its granules with its neighbours in the pool",
+    .free_locked = object_free_locked,
+    .discard = object_discard,
+    .alloc_like = object_alloc_like,
+};
 
 HMO_API int hmo_pool_trim(hmo_pool *pool) {
   if (pool == NULL)
@@ -402,11 +423,11 @@ HMO_API int hmo_pool_destroy(hmo_pool *pool) {
   pthread_mutex_unlock(&pool->lock);
   if (status != HMO_OK)
     return status;
-  while (pool->cache != NULL) {
-    pool_object *obj = pool->cache;
-    pool->cache = obj->next;
-    pthread_mutex_destroy(&obj->buf.lock);
-    free(obj);
+  while (pool->waiting > 0) {
+    pool_object *obj = pool->oldest;
+    pool->oldest = obj->next;
+    pool->waiting--;
+    free_object(obj);
   }
   atomic_fetch_sub(&pool->dev->pools, 1);
   hmo__space_fini(&pool->space);

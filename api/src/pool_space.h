@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hmo_internal.h"
+#include "hmo_base.h"
 
 #define HMO_SPACE_NIL UINT32_MAX
 #define HMO_SPACE_FL 64 /* first-level lists: one per power of two of a size in units */

@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "hmo_internal.h"
+#include "view.h"
 
 #define FD_HANDLE hipMemHandleTypePosixFileDescriptor
 
@@ -39,37 +39,38 @@ HMO_API int hmo_memory_alloc_shareable(hmo_memory **out, hmo_device *dev, size_t
   return hmo__alloc_as(out, dev, count, dtype, src, true, op);
 }
 
-/* Why mem cannot be exported, or NULL (buffer locked). */
-static const char *not_exportable(const hmo_memory *mem) {
+/* Fails with HMO_EINVAL, saying why, when mem cannot be exported (buffer locked). */
+static int check_exportable(const hmo_memory *mem, const char *op) {
   const hmo_buffer *buf = mem->buf;
+  const char *why = NULL;
   if (!mem->root)
-    return "a slice or cast: export the whole allocation";
-  if (buf->wrapped)
-    return "a wrapped pointer: its memory is not hmo's";
-  if (buf->pool != NULL)
-    return "a pool object: it shares its pool's memory with its neighbours (allocate it with "
-           "hmo_memory_alloc_shareable)";
-  if (buf->imported)
-    return "an imported memory: export the original in its process";
-  if (!buf->shareable)
-    return "not from hmo_memory_alloc_shareable (a clone or a plain allocation)";
-  if (buf->chunk_count != 1)
-    return "resized past its first chunk: only one chunk can be exported";
-  return NULL;
+    why = "a slice or cast: export the whole allocation";
+  else if (buf->wrapped)
+    why = "a wrapped pointer: its memory is not hmo's";
+  else if (buf->storage != NULL) /* a pool object */
+    return hmo__fail(HMO_EINVAL, 0,
+                     "%s: the memory is %s: it %s (allocate it with hmo_memory_alloc_shareable)",
+                     op, buf->storage->what, buf->storage->shares);
+  else if (buf->imported)
+    why = "an imported memory: export the original in its process";
+  else if (!buf->shareable)
+    why = "not from hmo_memory_alloc_shareable (a clone or a plain allocation)";
+  else if (buf->chunk_count != 1)
+    why = "resized past its first chunk: only one chunk can be exported";
+  return why != NULL ? hmo__fail(HMO_EINVAL, 0, "%s: the memory is %s", op, why) : HMO_OK;
 }
 
 HMO_API int hmo_memory_export(const hmo_memory *mem, int *fd) {
   const char *op = "hmo_memory_export";
   if (mem == NULL || fd == NULL)
     return hmo__fail(HMO_EINVAL, 0, "%s: %s is NULL", op, mem == NULL ? "mem" : "fd");
+  if (hmo__released(mem))
+    return hmo__fail_released(op, "the memory");
   hmo_buffer *buf = mem->buf;
   pthread_mutex_lock(&buf->lock);
-  int status = HMO_OK;
-  const char *why;
-  if (buf->freed)
-    status = hmo__fail(HMO_EFREED, 0, "%s: the memory was freed (hmo_memory_free)", op);
-  else if ((why = not_exportable(mem)) != NULL)
-    status = hmo__fail(HMO_EINVAL, 0, "%s: the memory is %s", op, why);
+  int status = buf->freed
+                   ? hmo__fail(HMO_EFREED, 0, "%s: the memory was freed (hmo_memory_free)", op)
+                   : check_exportable(mem, op);
   int out = -1;
   if (status == HMO_OK)
     status =

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hmo_internal.h"
+#include "hmo_base.h"
 
 /*
  * A HIP runtime that can explain its last failing call exports this (mockhip

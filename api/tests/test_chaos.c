@@ -15,9 +15,10 @@
  *     resize keeps its size, address, capacity, protection and data, and
  *     still reads and writes.
  * After every round, failed or not, everything is released and mockhip holds
- * nothing. An operation that swallows an injected failure and succeeds must
- * still leave nothing behind. (jansson test/suites/api/test_chaos.c, SQLite's
- * malloc tests.)
+ * nothing, and the process has the file descriptors it had (an export's,
+ * an import's and the import probe's are fds; none may outlive a failure). An operation that
+ * swallows an injected failure and succeeds must still leave nothing behind. (jansson
+ * test/suites/api/test_chaos.c, SQLite's malloc tests.)
  */
 #include "chaos.h"
 #include "hmo_test.h"
@@ -77,7 +78,15 @@ static int group_setup(void **state) {
   if (hipRuntimeGetVersion(&version) != hipSuccess)
     return -1;
   unmaps_one_by_one = version < 70000000;
-  return hmo_device_open(&device, 0) == HMO_OK ? 0 : -1;
+  if (hmo_device_open(&device, 0) != HMO_OK)
+    return -1;
+  /* The mock's first plain allocation opens the memory file later ones share, and it stays
+     open: opened here, so that each round's fd count is the round's own. */
+  hmo_memory *first = NULL;
+  if (hmo_memory_alloc(&first, device, 1, HMO_BYTE, NULL) != HMO_OK)
+    return -1;
+  hmo_memory_release(first);
+  return 0;
 }
 
 static int group_teardown(void **state) {
@@ -418,9 +427,10 @@ static void release_round(chaos_round *r) {
   *r = (chaos_round){.dev = r->dev};
 }
 
-static void round_teardown(chaos_round *r, const char *what) {
+static void round_teardown(chaos_round *r, size_t fds, const char *what) {
   release_round(r);
   round_live = false;
+  HT_FDS(fds, what);
   if (hmo_device_bytes_allocated(r->dev) != baseline_device_bytes)
     print_error("%s: after releasing everything, hmo_device_bytes_allocated is %zu, not %zu\n",
                 what, hmo_device_bytes_allocated(r->dev), baseline_device_bytes);
@@ -463,8 +473,10 @@ static void sweep(const chaos_op *op, hipError_t injected) {
     chaos_round *r = &live_round;
     *r = (chaos_round){.dev = device};
     round_live = true;
+    size_t fds_round = ht_open_fds();
     if (op->setup != NULL)
       op->setup(r);
+    size_t fds = ht_open_fds();
     mockhip_stats_t before = ht_stats();
     unsigned long long wrapped_before[MOCKHIP_API_COUNT];
     memcpy(wrapped_before, chaos.wrapped, sizeof wrapped_before);
@@ -496,6 +508,7 @@ static void sweep(const chaos_op *op, hipError_t injected) {
       assert_true(names_call(err->message, op->call));
       if (!op->device_open)
         assert_non_null(strstr(err->message, call));
+      HT_FDS(fds, what); /* what the call opened, it closed */
       size_t gone = op->drops_chunks ? chunks_gone() : 0;
       if (gone != 0) {
         assert_only_chunks_gone(&before, &after, r->dev, device_bytes, gone);
@@ -514,7 +527,7 @@ static void sweep(const chaos_op *op, hipError_t injected) {
                 mockhip_api_name(chaos.failed_api));
       op->after_success(r);
     }
-    round_teardown(r, what);
+    round_teardown(r, fds_round, what);
     if (!fired)
       break;
   }
@@ -704,6 +717,7 @@ static void sweep_free(const free_op *op, hipError_t injected) {
     chaos_round *r = &live_round;
     *r = (chaos_round){0};
     round_live = true;
+    size_t fds = ht_open_fds();
     HT_OK(hmo_device_open(&r->opened, 0));
     r->dev = r->opened;
     HT_OK(hmo_memory_reserve(&r->mem, r->dev, words, 4 * words, HMO_UINT32));
@@ -793,6 +807,7 @@ static void sweep_free(const free_op *op, hipError_t injected) {
     }
     release_round(r); /* closes the round's device too: every memory is released */
     round_live = false;
+    HT_FDS(fds, what);
     mockhip_stats_t now = ht_stats();
     assert_true(ht_same_objects(&baseline, &now, what));
     if (!fired)

@@ -117,6 +117,7 @@ static void sweep(const pool_op *op, hipError_t injected) {
   unsigned long long n;
   for (n = 1; n <= CHAOS_MAX_CALLS; n++) {
     pool_round r = {0};
+    size_t fds = ht_open_fds(); /* segments open no fd: the group's first made the arena file */
     if (op->setup)
       op->setup(&r);
     size_t objects = hmo_pool_objects(r.pool), mapped = hmo_pool_bytes_mapped(r.pool);
@@ -135,6 +136,7 @@ static void sweep(const pool_op *op, hipError_t injected) {
       if (r.pool != NULL)
         assert_pool_works(r.pool);
       end_round(&r);
+      HT_FDS(fds, op->name);
       if (!fired)
         break;  /* every call of the operation has been failed once */
       continue; /* a failure it may swallow (an undo's): it still leaked nothing */
@@ -159,6 +161,7 @@ static void sweep(const pool_op *op, hipError_t injected) {
     if (r.pool != NULL)
       assert_pool_works(r.pool);
     end_round(&r);
+    HT_FDS(fds, op->name);
   }
   print_message("%s, failing with %s: %llu calls swept\n", op->name, hipGetErrorName(injected),
                 n - 1);

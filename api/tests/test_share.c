@@ -9,9 +9,13 @@
  * the answer is kept, so the second import makes one call. A wrong pick
  * crashes the pointer-reading releases (the mock's strict mode fails the
  * group on it) or fails the import. 6.1 has no sharing: HMO_EDEVICE.
+ * File descriptors are counted around each step: the export's is the
+ * caller's, the probe keeps none, an import holds what a second one holds,
+ * and a failed import (the probe run first on a fresh device) leaves none.
  */
 #include "hmo_test.h"
 
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -39,31 +43,98 @@ static void test_import_picks_the_release_form(void **state) {
     skip();
     return;
   }
+  size_t fds_at_start = ht_open_fds();
   hmo_device *dev = NULL;
   HT_OK(hmo_device_open(&dev, 0));
   hmo_memory *mem = NULL, *first = NULL, *second = NULL;
   unsigned char host[4096], back[4096];
   ht_fill(host, sizeof host, 3);
   HT_OK(hmo_memory_alloc_shareable(&mem, dev, sizeof host, HMO_UINT8, host));
+  size_t fds_exportable = ht_open_fds(); /* the mock's memory file of an exportable chunk */
   int fd = -1;
   HT_OK(hmo_memory_export(mem, &fd));
+  HT_FDS(fds_exportable + 1, "hmo_memory_export: one fd, the caller's");
+  size_t fds_exported = fds_exportable + 1;
   unsigned long long before = import_calls();
   HT_OK(hmo_memory_import(&first, dev, fd, sizeof host, HMO_UINT8));
   unsigned long long probed = import_calls() - before;
+  size_t fds_first = ht_open_fds() - fds_exported;
   before = import_calls();
   HT_OK(hmo_memory_import(&second, dev, fd, sizeof host, HMO_UINT8));
   unsigned long long remembered = import_calls() - before;
-  printf("ROCm %s: the first import made %llu import call(s), the second %llu\n", release, probed,
-         remembered);
+  size_t fds_second = ht_open_fds() - fds_exported - fds_first;
+  printf("ROCm %s: the first import made %llu import call(s) and holds %zu fd(s), the second "
+         "%llu and %zu\n",
+         release, probed, fds_first, remembered, fds_second);
   assert_int_equal(probed, expected);
   assert_int_equal(remembered, 1);
+  /* Where the first import probed, the probe exported, imported and released memory of its
+     own: it left no descriptor, so the first import holds what the second holds. */
+  assert_int_equal(fds_first, fds_second);
   HT_OK(hmo_memory_copy_to(second, back, HMO_ALL, 0));
   assert_int_equal(ht_check(back, sizeof back, 3), sizeof back);
   hmo_memory_release(second);
   hmo_memory_release(first);
+  HT_FDS(fds_exported, "both imports released");
   hmo_memory_release(mem);
   close(fd);
   HT_OK(hmo_device_close(dev));
+  HT_FDS(fds_at_start, "everything released, the exported fd closed");
+  assert_int_equal(mockhip_strict_count(), 0);
+  ht_assert_mock_clean();
+}
+
+/* Imports that fail, each on a device of its own (where the release needs one, the probe runs
+   first): a pipe (no memory file at all), an fd past the exported size, a closed fd. */
+static void test_failed_imports_leave_no_fd(void **state) {
+  (void)state;
+  if (first_import_calls(mockhip_rocm_version()) == 0) {
+    printf("skip: ROCm %s cannot share memory (test_share_unsupported checks that)\n",
+           mockhip_rocm_version());
+    skip();
+    return;
+  }
+  size_t fds_at_start = ht_open_fds();
+  hmo_device *dev = NULL;
+  hmo_memory *mem = NULL, *out = NULL;
+  HT_OK(hmo_device_open(&dev, 0));
+  HT_OK(hmo_memory_alloc_shareable(&mem, dev, 100, HMO_UINT8, NULL));
+  int fd = -1, ends[2];
+  HT_OK(hmo_memory_export(mem, &fd));
+  assert_int_equal(pipe2(ends, O_CLOEXEC), 0);
+  int closed = dup(ends[0]);
+  assert_true(closed >= 0);
+  close(closed);
+  struct {
+    int fd;
+    size_t count;
+    int status;
+    const char *what;
+  } cases[] = {
+      {ends[0], 100, HMO_EINVAL, "a pipe"},
+      {fd, 100 * ht_granularity(), HMO_ERANGE, "more than was exported"},
+      {closed, 100, HMO_EINVAL, "a closed fd"},
+      {fd, 100, HMO_OK, "the export (the probe ran before, where it runs)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    hmo_device *fresh = NULL;
+    HT_OK(hmo_device_open(&fresh, 0));
+    size_t fds = ht_open_fds();
+    HT_EXPECT(cases[i].status,
+              hmo_memory_import(&out, fresh, cases[i].fd, cases[i].count, HMO_UINT8));
+    if (cases[i].status != HMO_OK)
+      HT_FDS(fds, cases[i].what);
+    hmo_memory_release(out);
+    out = NULL;
+    HT_FDS(fds, cases[i].what);
+    HT_OK(hmo_device_close(fresh));
+  }
+  close(ends[0]);
+  close(ends[1]);
+  close(fd);
+  hmo_memory_release(mem);
+  HT_OK(hmo_device_close(dev));
+  HT_FDS(fds_at_start, "everything released and closed");
   assert_int_equal(mockhip_strict_count(), 0);
   ht_assert_mock_clean();
 }
@@ -96,6 +167,7 @@ int main(void) {
   mockhip_strict(1); /* a value given to a pointer-reading release is a crash there */
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_import_picks_the_release_form),
+      cmocka_unit_test(test_failed_imports_leave_no_fd),
       cmocka_unit_test(test_share_unsupported),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,7 +8,11 @@
  * their own. Then racing frees, racing last releases, and copies racing a
  * free: exactly one free wins, every other call says HMO_EFREED, none crashes.
  * Eight threads share one pool: mixed sizes, each object checked for its own
- * bytes, clones, frees and releases racing the others' allocs.
+ * bytes, clones, frees and releases racing the others' allocs. Then views
+ * (slices, casts, retained references) of the same pool objects retained and
+ * released by several threads at once, one of them freeing some objects, while
+ * other threads allocate and free neighbours in the pool: every object goes
+ * back exactly once, after its last view, and none is overwritten before.
  * Each thread's hmo_error_last() is its own. Threads only count failures; the
  * checks run on the main thread (CMocka is not thread-safe). At the end of
  * every case hmo and mockhip hold nothing. ThreadSanitizer runs it too.
@@ -461,6 +465,142 @@ static void test_threads_share_one_pool(void **state) {
   HT_OK(hmo_pool_destroy(pool));
 }
 
+/* ---- views of pool objects released across threads ---- */
+
+#define VIEW_OBJECTS 24   /* pool objects per round */
+#define VIEW_HOLDERS 6    /* threads holding a view of each object */
+#define VIEW_NEIGHBOURS 2 /* threads allocating and freeing other objects meanwhile */
+#define VIEW_ROUNDS 25
+#define VIEW_CHECKED 64 /* bytes each holder reads back through its view */
+#define VIEW_REFS 300   /* references each holder takes and drops on each of its views */
+
+typedef struct holder_arg {
+  hmo_memory *views[VIEW_OBJECTS]; /* its view of each object: a slice, a cast or a retain */
+  unsigned seeds[VIEW_OBJECTS];    /* the pattern each object was filled with */
+  pthread_barrier_t *start;
+  unsigned id;
+} holder_arg;
+
+typedef struct neighbour_arg {
+  hmo_pool *pool;
+  atomic_bool *stop;
+  unsigned id;
+  unsigned cycles;
+} neighbour_arg;
+
+/* Whether holder `id` frees object k through its view before releasing it: a quarter of the
+   objects, each by one holder, racing the others' copies and releases. */
+static bool frees_object(unsigned id, unsigned k) {
+  return k % 4 == 0 && k / 4 % VIEW_HOLDERS == id;
+}
+
+/* Takes and drops references on its view of each object (a retained view is one struct with
+   another holder's: their counts race), reads the object's first bytes through it and releases
+   it; every holder goes through the objects in the same order, so views of one object go at
+   once. An object freed by another holder may answer HMO_EFREED; a live one must hold its own
+   bytes (an object given back too early would have been overwritten by a neighbour). */
+static void *view_holder(void *p) {
+  holder_arg *a = p;
+  unsigned char back[VIEW_CHECKED];
+  pthread_barrier_wait(a->start);
+  for (unsigned k = 0; k < VIEW_OBJECTS; k++) {
+    hmo_memory *view = a->views[k];
+    for (unsigned n = 0; n < VIEW_REFS; n++)
+      if (CHECK(hmo_memory_retain(view) == view, a->id, k))
+        hmo_memory_release(view);
+    if (frees_object(a->id, k))
+      OK(hmo_memory_free(view), a->id, k);
+    size_t count = VIEW_CHECKED / hmo_dtype_bytes(hmo_memory_dtype(view));
+    int status = hmo_memory_copy_to(view, back, count, 0);
+    if (status == HMO_OK)
+      CHECK(ht_check(back, VIEW_CHECKED, a->seeds[k]) == VIEW_CHECKED, a->id, k);
+    else if (k % 4 == 0) /* freed by its holder */
+      EXPECT(HMO_EFREED, status, a->id, k);
+    else
+      count_failure("a copy through a view of an object nobody freed", a->id, k, status);
+    hmo_memory_release(view);
+  }
+  return NULL;
+}
+
+/* Allocates objects next to the held ones, writes and checks its own bytes, takes a slice,
+   and frees or releases them, until told to stop. */
+static void *view_neighbour(void *p) {
+  neighbour_arg *a = p;
+  unsigned id = VIEW_HOLDERS + a->id;
+  unsigned char host[8192], back[8192];
+  while (!atomic_load(a->stop) || a->cycles < 50) {
+    unsigned i = a->cycles++;
+    size_t bytes = 256 + (size_t)(id * 997 + i * 131) % (sizeof host - 256);
+    ht_fill(host, bytes, 50000 + id * 1000 + i);
+    hmo_memory *mem = NULL, *slice = NULL;
+    if (!OK(hmo_pool_alloc(&mem, a->pool, bytes, HMO_UINT8, host), id, i))
+      continue;
+    if (OK(hmo_memory_slice(&slice, mem, bytes / 2, HMO_ALL), id, i) &&
+        OK(hmo_memory_copy_to(mem, back, HMO_ALL, 0), id, i))
+      CHECK(ht_check(back, bytes, 50000 + id * 1000 + i) == bytes, id, i);
+    if (i % 2 == 0)
+      OK(hmo_memory_free(mem), id, i);
+    hmo_memory_release(mem);
+    hmo_memory_release(slice);
+  }
+  return NULL;
+}
+
+static void test_threads_pool_views_released_across_threads(void **state) {
+  (void)state;
+  hmo_pool *pool;
+  HT_OK(hmo_pool_create(&pool, device, 64 * HT_MIB));
+  unsigned char host[VIEW_OBJECTS * 64];
+  for (unsigned round = 0; round < VIEW_ROUNDS; round++) {
+    pthread_barrier_t start;
+    assert_int_equal(pthread_barrier_init(&start, NULL, VIEW_HOLDERS), 0);
+    holder_arg holders[VIEW_HOLDERS];
+    hmo_memory *objects[VIEW_OBJECTS];
+    for (unsigned k = 0; k < VIEW_OBJECTS; k++) {
+      size_t bytes = 64 * (k + 1); /* small: neighbours land between them */
+      unsigned seed = round * 100 + k;
+      ht_fill(host, bytes, seed);
+      HT_OK(hmo_pool_alloc(&objects[k], pool, bytes / 4, HMO_UINT32, host));
+      for (unsigned t = 0; t < VIEW_HOLDERS; t++) {
+        holders[t].seeds[k] = seed;
+        switch ((t / 2 + k) % 3) { /* holders 2j and 2j+1 hold the same kind */
+        case 0:
+          HT_OK(hmo_memory_slice(&holders[t].views[k], objects[k], 0, VIEW_CHECKED / 4));
+          break;
+        case 1: HT_OK(hmo_memory_cast(&holders[t].views[k], objects[k], HMO_UINT8)); break;
+        default: holders[t].views[k] = hmo_memory_retain(objects[k]); break;
+        }
+      }
+      hmo_memory_release(objects[k]); /* only the holders' views keep it now */
+    }
+    assert_int_equal(hmo_pool_objects(pool), VIEW_OBJECTS);
+    for (unsigned t = 0; t < VIEW_HOLDERS; t++) {
+      holders[t].start = &start;
+      holders[t].id = t;
+    }
+    atomic_bool stop = false;
+    neighbour_arg neighbours[VIEW_NEIGHBOURS];
+    for (unsigned t = 0; t < VIEW_NEIGHBOURS; t++)
+      neighbours[t] = (neighbour_arg){pool, &stop, t, 0};
+    pthread_t holder_threads[VIEW_HOLDERS], neighbour_threads[VIEW_NEIGHBOURS];
+    start_threads(neighbour_threads, VIEW_NEIGHBOURS, view_neighbour, neighbours,
+                  sizeof neighbours[0]);
+    start_threads(holder_threads, VIEW_HOLDERS, view_holder, holders, sizeof holders[0]);
+    join_threads(holder_threads, VIEW_HOLDERS);
+    atomic_store(&stop, true);
+    join_threads(neighbour_threads, VIEW_NEIGHBOURS);
+    pthread_barrier_destroy(&start);
+    assert_int_equal(atomic_load(&failures), 0);
+    /* Every object went back once its last view was released, and only then. */
+    assert_int_equal(hmo_pool_objects(pool), 0);
+    assert_int_equal(hmo_pool_bytes_in_use(pool), 0);
+  }
+  HT_OK(hmo_pool_trim(pool));
+  assert_int_equal(hmo_pool_bytes_mapped(pool), 0);
+  HT_OK(hmo_pool_destroy(pool));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_threads_share_one_allocation, setup, teardown),
@@ -468,6 +608,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_threads_racing_last_releases, setup, teardown),
       cmocka_unit_test_setup_teardown(test_threads_copies_racing_a_free, setup, teardown),
       cmocka_unit_test_setup_teardown(test_threads_share_one_pool, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_threads_pool_views_released_across_threads, setup,
+                                      teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -286,14 +286,41 @@ size_t mt_resident_bytes(void) {
   return (size_t)resident_pages * (size_t)sysconf(_SC_PAGESIZE);
 }
 
-size_t mt_open_fds(void) {
+/* Calls fn for each fd open now but the directory stream's own; returns how many. */
+static size_t each_fd(void (*fn)(int fd)) {
   DIR *dir = opendir("/proc/self/fd");
   assert_non_null(dir);
   size_t count = 0;
-  for (struct dirent *entry; (entry = readdir(dir)) != NULL;)
-    count += entry->d_name[0] != '.';
+  for (struct dirent *entry; (entry = readdir(dir)) != NULL;) {
+    int fd = atoi(entry->d_name);
+    if (entry->d_name[0] == '.' || fd == dirfd(dir))
+      continue;
+    count++;
+    if (fn != NULL)
+      fn(fd);
+  }
   closedir(dir);
-  return count - 1; /* the directory stream's own fd */
+  return count;
+}
+
+static void print_fd(int fd) {
+  char path[64], target[256];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  ssize_t length = readlink(path, target, sizeof target - 1);
+  target[length < 0 ? 0 : length] = '\0';
+  print_error("  fd %d: %s\n", fd, length < 0 ? "(unreadable)" : target);
+}
+
+size_t mt_open_fds(void) { return each_fd(NULL); }
+
+void mt_assert_open_fds(size_t expected, const char *what, const char *file, int line) {
+  size_t open = each_fd(NULL);
+  if (open == expected)
+    return;
+  print_error("%s:%d: %s: %zu file descriptors open, expected %zu:\n", file, line, what, open,
+              expected);
+  each_fd(print_fd);
+  _fail(file, line);
 }
 
 unsigned long long mt_id_number(const void *id) {

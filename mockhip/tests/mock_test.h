@@ -128,6 +128,10 @@ char *mt_read_stream(FILE *stream);
 
 /* How many file descriptors this process has open (memory files are fds). */
 size_t mt_open_fds(void);
+/* Asserts that `expected` fds are open, as mt_open_fds counted before; prints `what` and every
+   open fd with what it is if not. */
+#define MT_FDS(expected, what) mt_assert_open_fds((expected), (what), __FILE__, __LINE__)
+void mt_assert_open_fds(size_t expected, const char *what, const char *file, int line);
 
 /* Resident set size of this process in bytes, from /proc/self/statm. */
 size_t mt_resident_bytes(void);
