@@ -87,8 +87,8 @@ static int fill(mh_addr_index *index, mh_index_node *node, unsigned level, uint6
   for (uint64_t i = (lo - node_lo) / span; i < FANOUT && node_lo + i * span < hi; i++) {
     uint64_t slot_lo = node_lo + i * span, slot_hi = slot_lo + span;
     if (lo <= slot_lo && slot_hi <= hi) {
-      node->slot[i] = tagged; /* empty: the caller's range overlaps nothing */
-      node->used++;
+      node->used += node->slot[i] == 0; /* else an earlier value of the same range */
+      node->slot[i] = tagged;
       continue;
     }
     mh_index_node *child = (mh_index_node *)node->slot[i];
@@ -117,30 +117,30 @@ void mh__index_remove(mh_addr_index *index, uintptr_t base, size_t bytes) {
   }
 }
 
-int mh__index_insert(mh_addr_index *index, uintptr_t base, size_t bytes, void *value) {
+int mh__index_insert(mh_addr_index *index, uintptr_t base, size_t bytes, uintptr_t value) {
   if (bytes == 0)
     return 0;
   if (index->root == NULL && (index->root = node_new(index)) == NULL)
     return -1;
   uint64_t lo = (uint64_t)base >> index->shift;
   uint64_t hi = lo + ((uint64_t)bytes >> index->shift);
-  if (fill(index, index->root, 0, 0, lo, hi, (uintptr_t)value | VALUE_BIT) != 0) {
+  if (fill(index, index->root, 0, 0, lo, hi, value | VALUE_BIT) != 0) {
     mh__index_remove(index, base, bytes); /* what was set, and the nodes made for it */
     return -1;
   }
   return 0;
 }
 
-void *mh__index_find(const mh_addr_index *index, uintptr_t addr) {
+uintptr_t mh__index_find(const mh_addr_index *index, uintptr_t addr) {
   uint64_t key = (uint64_t)addr >> index->shift;
   const mh_index_node *node = index->root;
   for (unsigned level = 0; node != NULL; level++) {
     uintptr_t slot = node->slot[(key >> (BITS * (index->levels - 1 - level))) & (FANOUT - 1)];
     if (slot & VALUE_BIT)
-      return (void *)(slot & ~VALUE_BIT);
+      return slot & ~VALUE_BIT;
     node = (const mh_index_node *)slot;
   }
-  return NULL;
+  return 0;
 }
 
 void mh__index_release(mh_addr_index *index) { mh__slab_release(&index->slab); }

@@ -28,15 +28,16 @@ typedef struct mh_addr_index {
 /* An empty index for ranges whose bases and sizes are multiples of granularity. */
 void mh__index_init(mh_addr_index *index, size_t granularity);
 
-/* Makes every address of [base, base + bytes) find value (an even pointer); the range
-   must hold no other value. 0, or -1 with nothing changed when a node cannot be allocated. */
-int mh__index_insert(mh_addr_index *index, uintptr_t base, size_t bytes, void *value);
+/* Makes every address of [base, base + bytes) find value (not 0, its bit 0 clear); the range
+   holds nothing else, or an earlier value of the same range, which this replaces. 0, or -1
+   with nothing changed when a node cannot be allocated. */
+int mh__index_insert(mh_addr_index *index, uintptr_t base, size_t bytes, uintptr_t value);
 
 /* Forgets [base, base + bytes), freeing the nodes that hold nothing more. */
 void mh__index_remove(mh_addr_index *index, uintptr_t base, size_t bytes);
 
-/* The value whose range holds addr, or NULL. */
-void *mh__index_find(const mh_addr_index *index, uintptr_t addr);
+/* The value whose range holds addr, or 0. */
+uintptr_t mh__index_find(const mh_addr_index *index, uintptr_t addr);
 
 /* Frees every node; the index must be empty. */
 void mh__index_release(mh_addr_index *index);

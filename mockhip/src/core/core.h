@@ -252,6 +252,15 @@ MH_HIDDEN mh_region *mh__block_containing(mh_state *state, uintptr_t addr);
 /* The mapping containing addr, or NULL. */
 MH_HIDDEN mh_mapping *mh__mapping_containing(mh_state *state, uintptr_t addr);
 
+/* Puts mapping m in the address index, or brings its entry up to date after its access
+   changed. 0, or -1 with nothing changed when the index cannot grow. Under the write lock. */
+MH_HIDDEN int mh__mapping_index(mh_state *state, mh_mapping *m);
+MH_HIDDEN void mh__mapping_unindex(mh_state *state, const mh_mapping *m);
+
+/* Whether a mapping holds addr, and then device's access to it in *flags: what
+   hipMemGetAccess answers, read from the index alone for the first devices. */
+MH_HIDDEN bool mh__device_access_at(mh_state *state, uintptr_t addr, int device, unsigned *flags);
+
 /* The mapping that starts exactly at addr, or NULL. */
 MH_HIDDEN mh_mapping *mh__mapping_at(mh_state *state, uintptr_t addr);
 

@@ -12,8 +12,61 @@
 
 /* ---- what holds an address ---- */
 
+/*
+ * The address index holds each mapping's record and, beside it, the access of
+ * its first eight devices: two bits each in the top 16 bits of the value,
+ * which a user-space record's address never uses. hipMemGetAccess then reads
+ * nothing but the index, however many records there are: among 20,000
+ * mappings, a record is a cache miss (a 48-bit address space is assumed only
+ * where the record's address fits it; elsewhere the record is read).
+ */
+#define CACHED ((uintptr_t)2) /* the top bits hold device access */
+#if UINTPTR_MAX > 0xffffffffu
+#define ACCESS_SHIFT 48
+#define CACHED_DEVICES 8
+#else
+#define ACCESS_SHIFT 0 /* no room: never cached */
+#define CACHED_DEVICES 0
+#endif
+
+static uintptr_t index_value(const mh_state *s, const mh_mapping *m) {
+  uintptr_t value = (uintptr_t)m;
+  if (CACHED_DEVICES == 0 || value >> ACCESS_SHIFT != 0)
+    return value;
+  value |= CACHED;
+  for (int d = 0; d < s->options.devices && d < CACHED_DEVICES; d++)
+    value |= (uintptr_t)(m->access[d] & 3) << (ACCESS_SHIFT + 2 * d);
+  return value;
+}
+
+static mh_mapping *record_of(uintptr_t value) {
+  if (value & CACHED)
+    value &= ((uintptr_t)1 << ACCESS_SHIFT) - 1;
+  return (mh_mapping *)(value & ~(uintptr_t)15); /* records are 16-byte aligned (slab.h) */
+}
+
+int mh__mapping_index(mh_state *s, mh_mapping *m) {
+  return mh__index_insert(&s->by_address, m->base, m->bytes, index_value(s, m));
+}
+
+void mh__mapping_unindex(mh_state *s, const mh_mapping *m) {
+  mh__index_remove(&s->by_address, m->base, m->bytes);
+}
+
+bool mh__device_access_at(mh_state *s, uintptr_t addr, int device, unsigned *flags) {
+  uintptr_t value = mh__index_find(&s->by_address, addr);
+  if (value == 0)
+    return false;
+  if ((value & CACHED) && device < CACHED_DEVICES)
+    *flags = (unsigned)(value >> (ACCESS_SHIFT + 2 * device)) & 3;
+  else
+    *flags = record_of(value)->access[device];
+  return true;
+}
+
 mh_mapping *mh__mapping_containing(mh_state *s, uintptr_t addr) {
-  return mh__index_find(&s->by_address, addr);
+  uintptr_t value = mh__index_find(&s->by_address, addr);
+  return value != 0 ? record_of(value) : NULL;
 }
 
 mh_mapping *mh__mapping_at(mh_state *s, uintptr_t addr) {

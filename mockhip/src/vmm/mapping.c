@@ -137,13 +137,15 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
   mh_mapping *mapping = mh__slab_alloc(&s->mapping_records);
   if (mapping == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the mapping record");
-  if (mh__index_insert(&s->by_address, base, bytes, mapping) != 0) {
+  mapping->base = base; /* no access yet: the record is zeroed */
+  mapping->bytes = bytes;
+  if (mh__mapping_index(s, mapping) != 0) {
     mh__slab_free(&s->mapping_records, mapping);
     return mh__fail(hipErrorOutOfMemory, "no memory for the address index");
   }
   int err = mh__os_map_fixed(ptr, bytes, &phys->memory);
   if (err != 0) {
-    mh__index_remove(&s->by_address, base, bytes);
+    mh__mapping_unindex(s, mapping);
     /* Recent kernels keep the placeholder when a fixed map fails; older ones may leave a hole. */
     if (!mh__os_is_mapped(ptr, bytes))
       mh__os_placeholder(ptr, bytes);
@@ -152,8 +154,6 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
     return mh__fail(hipErrorOutOfMemory, "cannot map %zu bytes at %p: %s%s", bytes, ptr,
                     strerror(err), map_limit(err, limit, sizeof limit));
   }
-  mapping->base = base;
-  mapping->bytes = bytes;
   mapping->reservation = reservation;
   mapping->phys = phys;
   mapping->site = mh__call_site();
@@ -186,7 +186,7 @@ MH_EXPORT hipError_t hipMemMap(void *ptr, size_t size, size_t offset,
 static void unmap_one(mh_state *s, mh_mapping *m) {
   mh__explain_remember_unmap(m);
   mh__tree_remove(&s->mappings, &m->node);
-  mh__index_remove(&s->by_address, m->base, m->bytes);
+  mh__mapping_unindex(s, m);
   m->reservation->mappings--;
   s->stats.live_mappings--;
   s->stats.mapped_bytes -= m->bytes;
@@ -398,8 +398,13 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
     char limit[128];
     bad = mh__fail(hipErrorOutOfMemory, "cannot change the protection of %p: %s%s",
                    (void *)failed_at, strerror(err), map_limit(err, limit, sizeof limit));
-  } else
+  } else {
+    /* The index's copy of the devices' access; its nodes are there: nothing to allocate. */
+    m = first;
+    for (size_t k = 0; k < run; k++, m = mh__mapping_next(s, m))
+      (void)mh__mapping_index(s, m);
     mh__teach_host_access(s, first, run);
+  }
   free(saved);
   return bad;
 }
@@ -435,8 +440,8 @@ static hipError_t get_access(mh_state *s, unsigned long long *flags, const hipMe
   if (!mh__valid_device(s, loc->id))
     return mh__fail(hipErrorInvalidValue, "location.id %d is not a device (0..%d)", loc->id,
                     s->options.devices - 1);
-  mh_mapping *m = mh__mapping_containing(s, (uintptr_t)ptr);
-  if (m == NULL) {
+  unsigned access;
+  if (!mh__device_access_at(s, (uintptr_t)ptr, loc->id, &access)) {
     char at[64];
     mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
     return mh__fail(hipErrorInvalidValue,
@@ -444,7 +449,7 @@ static hipError_t get_access(mh_state *s, unsigned long long *flags, const hipMe
                     "addresses have one",
                     at);
   }
-  *flags = m->access[loc->id];
+  *flags = access;
   return hipSuccess;
 }
 
