@@ -81,8 +81,7 @@ static double pool_cycles_ns(hmo_pool *pool, size_t bytes) {
   return (bench_now_ns() - t0) / run.cycles;
 }
 
-static double alloc_cycles_ns(size_t bytes) {
-  int cycles = run.cycles / 20; /* a whole VMM cycle each: fewer */
+static double alloc_cycles_ns(size_t bytes, int cycles) {
   double t0 = bench_now_ns();
   for (int i = 0; i < cycles; i++) {
     hmo_memory *mem;
@@ -118,7 +117,7 @@ static void bench_alloc_free(hmo_pool *pool, size_t bytes) {
   for (int r = 0; r < run.rounds; r++) {
     pool_ns[r] = pool_cycles_ns(pool, bytes);
     base_ns[r] = malloc_cycles_ns(bytes, run.cycles);
-    alloc_ns[r] = alloc_cycles_ns(bytes);
+    alloc_ns[r] = alloc_cycles_ns(bytes, run.cycles / 20); /* a whole VMM cycle each: fewer */
     base_alloc_ns[r] = malloc_cycles_ns(bytes, run.cycles);
   }
   char what[64], baseline[64];
@@ -135,10 +134,11 @@ static void bench_alloc_free(hmo_pool *pool, size_t bytes) {
    size of memory it never touches. */
 static void bench_large_alloc_free(size_t bytes) {
   double alloc_ns[ROUNDS], base_ns[ROUNDS];
-  alloc_cycles_ns(bytes);
+  int cycles = run.cycles / 200 > 0 ? run.cycles / 200 : 1;
+  alloc_cycles_ns(bytes, 1);
   for (int r = 0; r < run.rounds; r++) {
-    alloc_ns[r] = alloc_cycles_ns(bytes);
-    base_ns[r] = malloc_cycles_ns(bytes, run.cycles / 20);
+    alloc_ns[r] = alloc_cycles_ns(bytes, cycles);
+    base_ns[r] = malloc_cycles_ns(bytes, cycles);
   }
   char what[64], baseline[64];
   snprintf(what, sizeof what, "hmo_memory_alloc+release %s", size_name(bytes));

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Runs ctest's tests under valgrind memcheck, one at a time.
+"""Runs ctest's tests under valgrind memcheck, --jobs at a time (1 by default).
 
-usage: memcheck.py BUILD_DIR [--include REGEX] [--exclude REGEX] [--fd-kept-by FUNCTION]...
-                   [-- VALGRIND_OPTION...]
+usage: memcheck.py BUILD_DIR [--jobs N] [--include REGEX] [--exclude REGEX]
+                   [--fd-kept-by FUNCTION]... [-- VALGRIND_OPTION...]
 
 The test list, each test's command line, working directory, environment and
 timeout come from `ctest --show-only=json-v1`, so a test runs exactly as ctest
@@ -11,7 +11,8 @@ ctest timeout as its limit (300 s for a test without one). --include keeps
 only the tests whose name matches REGEX, --exclude leaves out those whose name
 does. Tests ctest marks DISABLED or WILL_FAIL are left out; a test's
 SKIP_RETURN_CODE still means skipped. Exits 1 when any test fails or valgrind
-reports an error, 0 otherwise.
+reports an error, 0 otherwise. With --jobs above 1 the tests with the longest
+timeouts start first, and each test's output is printed whole once it ends.
 
 File descriptors: valgrind 3.19 only lists, with --track-fds=yes (or all), the
 descriptors a process leaves open at exit; it does not count them as errors,
@@ -34,6 +35,7 @@ opened it. Not judged:
 
 import json
 import os
+from concurrent.futures import ThreadPoolExecutor, as_completed
 import re
 import subprocess
 import sys
@@ -60,13 +62,17 @@ def parse_args(argv):
         valgrind_options = []
     if not argv:
         sys.exit(__doc__)
-    options = {"build_dir": argv[0], "include": None, "exclude": None, "kept_by": []}
+    options = {"build_dir": argv[0], "include": None, "exclude": None, "kept_by": [], "jobs": 1}
     rest = argv[1:]
     while rest:
-        if len(rest) < 2 or rest[0] not in ("--include", "--exclude", "--fd-kept-by"):
+        if len(rest) < 2 or rest[0] not in ("--include", "--exclude", "--fd-kept-by", "--jobs"):
             sys.exit(__doc__)
         if rest[0] == "--fd-kept-by":
             options["kept_by"].append(rest[1])
+        elif rest[0] == "--jobs":
+            if not rest[1].isdigit() or int(rest[1]) < 1:
+                sys.exit(__doc__)
+            options["jobs"] = int(rest[1])
         else:
             options[rest[0][2:]] = re.compile(rest[1])
         rest = rest[2:]
@@ -108,11 +114,14 @@ def leaked_fds(lines, pid, kept_by):
 
 
 def run(command, cwd, env, timeout):
-    """Runs command; returns its exit status, or a timeout message."""
+    """Runs command; returns its exit status, or a timeout message, and what it printed."""
     try:
-        return subprocess.run(command, cwd=cwd, env=env, timeout=timeout).returncode
-    except subprocess.TimeoutExpired:
-        return f"timeout after {timeout:.0f}s"
+        done = subprocess.run(command, cwd=cwd, env=env, timeout=timeout, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, errors="replace")
+        return done.returncode, done.stdout
+    except subprocess.TimeoutExpired as expired:
+        out = expired.stdout.decode(errors="replace") if expired.stdout else ""
+        return f"timeout after {timeout:.0f}s", out
 
 
 def without_fd_lists(lines):
@@ -130,14 +139,16 @@ def without_fd_lists(lines):
 
 def run_logged(command, cwd, env, timeout, kept_by):
     """Runs command with valgrind's output in a log file per process (a list printed on a
-    child's stderr would be read by a test that reads that stderr), prints what the logs say
-    but the descriptor lists, and returns (exit status or a timeout message, the descriptors
+    child's stderr would be read by a test that reads that stderr) and returns (exit status or
+    a timeout message, what the test and the logs say but the descriptor lists, the descriptors
     the test's own process left open). valgrind execs its tool in place: that process's pid is
     the one started here."""
-    with tempfile.TemporaryDirectory(prefix="memcheck-") as logs:
+    with tempfile.TemporaryDirectory(prefix="memcheck-") as logs, \
+            tempfile.TemporaryFile(mode="w+", errors="replace") as out:
         logged = command[:1] + [f"--log-file={logs}/%p.log"] + command[1:]
         try:
-            process = subprocess.Popen(logged, cwd=cwd, env=env)
+            process = subprocess.Popen(logged, cwd=cwd, env=env, stdout=out,
+                                       stderr=subprocess.STDOUT)
             rc = process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             process.kill()
@@ -150,9 +161,42 @@ def run_logged(command, cwd, env, timeout, kept_by):
             if int(name.split(".")[0]) == process.pid:
                 own = lines
             shown += [l for l in without_fd_lists(lines) if l.strip("=0123456789 ")]
-    for line in shown:
-        print(line, file=sys.stderr, flush=True)
-    return rc, leaked_fds(own, process.pid, kept_by)
+        out.seek(0)
+        text = out.read() + "".join(line + "\n" for line in shown)
+    return rc, text, leaked_fds(own, process.pid, kept_by)
+
+
+def check(test, props, options, valgrind_options, watch_fds):
+    """Runs one test under valgrind: (its verdict, "ok", "skipped" or "failed", and its text)."""
+    name, build_dir = test["name"], options["build_dir"]
+    env = dict(os.environ)
+    for item in props.get("ENVIRONMENT", []):
+        key, _, value = item.partition("=")
+        env[key] = value
+    cwd = props.get("WORKING_DIRECTORY", build_dir)
+    command = ["valgrind"] + valgrind_options + test["command"]
+    timeout = float(props["TIMEOUT"]) * VALGRIND_SLOWDOWN if "TIMEOUT" in props else 300
+    start = time.monotonic()
+    if watch_fds:
+        rc, text, leaks = run_logged(command, cwd, env, timeout, options["kept_by"])
+    else:
+        (rc, text), leaks = run(command, cwd, env, timeout), []
+    took = time.monotonic() - start
+    lines = [f"\nmemcheck: {name}: {' '.join(command)}", text.rstrip("\n")]
+    skip_code = props.get("SKIP_RETURN_CODE")
+    if skip_code is not None and rc == int(skip_code) and not leaks:
+        kind, verdict = "skipped", "skipped"
+    elif rc == 0 and not leaks:
+        kind, verdict = "ok", "ok"
+    else:
+        kind, verdict = "failed", f"FAILED (exit status {rc})" if rc != 0 else "FAILED"
+    for record, stack in leaks:
+        lines.append(f"memcheck: {name}: left open at exit: {record.split('== ', 1)[1]}")
+        lines += [f"memcheck:     {frame}" for frame in stack]
+    if leaks:
+        verdict += f": {len(leaks)} file descriptor(s) left open"
+    lines.append(f"memcheck: {name}: {verdict} after {took:.1f}s")
+    return kind, "\n".join(line for line in lines if line)
 
 
 def main(argv):
@@ -168,7 +212,7 @@ def main(argv):
     ).stdout
     tests = json.loads(listing)["tests"]
 
-    failed, passed, skipped = [], [], []
+    failed, passed, skipped, chosen = [], [], [], []
     for test in tests:
         name = test["name"]
         props = properties(test)
@@ -184,37 +228,18 @@ def main(argv):
             failed.append(name)
             print(f"memcheck: {name}: ctest has no command for it", flush=True)
             continue
-        env = dict(os.environ)
-        for item in props.get("ENVIRONMENT", []):
-            key, _, value = item.partition("=")
-            env[key] = value
-        cwd = props.get("WORKING_DIRECTORY", build_dir)
-        command = ["valgrind"] + valgrind_options + test["command"]
-        timeout = float(props["TIMEOUT"]) * VALGRIND_SLOWDOWN if "TIMEOUT" in props else 300
-        print(f"\nmemcheck: {name}: {' '.join(command)}", flush=True)
-        start = time.monotonic()
-        if watch_fds:
-            rc, leaks = run_logged(command, cwd, env, timeout, options["kept_by"])
-        else:
-            rc, leaks = run(command, cwd, env, timeout), []
-        took = time.monotonic() - start
-        skip_code = props.get("SKIP_RETURN_CODE")
-        if skip_code is not None and rc == int(skip_code) and not leaks:
-            skipped.append(name)
-            verdict = "skipped"
-        elif rc == 0 and not leaks:
-            passed.append(name)
-            verdict = "ok"
-        else:
-            failed.append(name)
-            verdict = f"FAILED (exit status {rc})" if rc != 0 else "FAILED"
-        for record, stack in leaks:
-            print(f"memcheck: {name}: left open at exit: {record.split('== ', 1)[1]}", flush=True)
-            for frame in stack:
-                print(f"memcheck:     {frame}", flush=True)
-        if leaks:
-            verdict += f": {len(leaks)} file descriptor(s) left open"
-        print(f"memcheck: {name}: {verdict} after {took:.1f}s", flush=True)
+        chosen.append((test, props))
+    if options["jobs"] > 1:  # the longest first, so that no long one is left for the end
+        chosen.sort(key=lambda tp: -float(tp[1].get("TIMEOUT", 300)))
+
+    outcome = {"ok": passed, "skipped": skipped, "failed": failed}
+    with ThreadPoolExecutor(max_workers=options["jobs"]) as pool:
+        running = {pool.submit(check, test, props, options, valgrind_options, watch_fds):
+                   test["name"] for test, props in chosen}
+        for future in as_completed(running):
+            kind, text = future.result()
+            print(text, flush=True)
+            outcome[kind].append(running[future])
 
     print(
         f"\nmemcheck: {len(passed)} clean, {len(failed)} failed, {len(skipped)} skipped"

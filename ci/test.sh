@@ -93,12 +93,13 @@ step_valgrind() {
   # (lesson_*: their runner is Python, which valgrind would check instead) and
   # layers (a Python check of the libraries' includes and calls).
   # Forked and executed children are checked as well: a child's error makes it
-  # exit 1, which its test sees. --track-fds: a descriptor the test's process
-  # opened and left open at exit fails it (memcheck.py reads valgrind's list;
-  # mockhip's current memory file, from mh__arena_alloc, stays open by design).
+  # exit 1, which its test sees. One test runs per core. --track-fds: a
+  # descriptor the test's process opened and left open at exit fails it
+  # (memcheck.py reads valgrind's list; mockhip's current memory file, from
+  # mh__arena_alloc, stays open by design).
   [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
-  ci_run python3 "$CI_ROOT/ci/memcheck.py" "$CI_BUILD/gcc" --exclude 'rocm|report|^lesson_|bench|^hmo_pool-|^layers$' \
-    --fd-kept-by mh__arena_alloc -- \
+  ci_run python3 "$CI_ROOT/ci/memcheck.py" "$CI_BUILD/gcc" --jobs "$CI_JOBS" \
+    --exclude 'rocm|report|^lesson_|bench|^hmo_pool-|^layers$' --fd-kept-by mh__arena_alloc -- \
     --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
     --errors-for-leak-kinds=definite,indirect,possible --trace-children=yes --track-fds=yes
 }

@@ -121,10 +121,10 @@ int mh__arena_alloc(size_t bytes, mh_os_memory *out) {
   return 0;
 }
 
-void mh__arena_free(mh_os_memory *memory) {
+void mh__arena_free(mh_os_memory *memory, bool holds_data) {
   mh_arena_file *file = memory->arena;
   /* A page that could not be punched may still hold data: never reuse the file. */
-  if (!file->shared && mh__os_discard(file->fd, memory->offset, memory->bytes) != 0 &&
+  if (holds_data && !file->shared && mh__os_discard(file->fd, memory->offset, memory->bytes) != 0 &&
       file == current)
     current = NULL;
   memory->arena = NULL;

@@ -21,9 +21,10 @@ void mh__arena_init(size_t view_bytes_max);
    value (EMFILE when no descriptor is left for a new file). */
 int mh__arena_alloc(size_t bytes, mh_os_memory *out);
 
-/* Gives an extent back: its pages go back to the system, and its file is
-   closed once retired and empty. */
-void mh__arena_free(mh_os_memory *memory);
+/* Gives an extent back: its pages go back to the system (holds_data false: it
+   has none, as nothing ever wrote it), and its file is closed once retired and
+   empty. */
+void mh__arena_free(mh_os_memory *memory, bool holds_data);
 
 /* Whether the extent's file is open in another process since a fork. */
 bool mh__arena_is_shared(const mh_os_memory *memory);

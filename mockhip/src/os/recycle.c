@@ -89,7 +89,7 @@ static void unlink_entry(kept_extent *entry) {
 
 static void drop_entry(kept_extent *entry) {
   unlink_entry(entry);
-  mh__arena_free(&entry->memory);
+  mh__arena_free(&entry->memory, true);
   free(entry);
 }
 
@@ -136,20 +136,24 @@ bool mh__recycle_take(size_t bytes, mh_os_memory *out) {
   mh_os_memory memory = entry->memory;
   free(entry);
   if (zero_fill(&memory) != 0) {
-    mh__arena_free(&memory); /* punched instead: reads zero too, but not ours to hand out */
+    mh__arena_free(&memory, true); /* punched: reads zero too, but not ours to hand out */
     return false;
   }
   *out = memory;
   return true;
 }
 
-bool mh__recycle_keep(mh_os_memory *memory) {
-  if (memory->arena == NULL || mh__arena_is_shared(memory) || memory->bytes > kept_bytes_max ||
-      !touched(memory))
-    return false;
-  kept_extent *entry = malloc(sizeof *entry);
-  if (entry == NULL)
-    return false;
+void mh__recycle_release(mh_os_memory *memory) {
+  if (!touched(memory)) {
+    mh__arena_free(memory, false); /* nothing to keep, nothing to punch */
+    return;
+  }
+  kept_extent *entry = NULL;
+  if (mh__arena_is_shared(memory) || memory->bytes > kept_bytes_max ||
+      (entry = malloc(sizeof *entry)) == NULL) {
+    mh__arena_free(memory, true);
+    return;
+  }
   /* Room is made by letting the coldest extents go: the newest is the likeliest reused. */
   while (memory->bytes > kept_bytes_max - kept_bytes)
     drop_entry(oldest);
@@ -157,7 +161,6 @@ bool mh__recycle_keep(mh_os_memory *memory) {
   link_entry(entry);
   memory->arena = NULL;
   memory->fd = -1;
-  return true;
 }
 
 void mh__recycle_drop_all(void) {

@@ -19,10 +19,10 @@ void mh__recycle_init(size_t bytes_max);
 /* Takes a kept extent of exactly `bytes`, zero-filled again; false if none. */
 bool mh__recycle_take(size_t bytes, mh_os_memory *out);
 
-/* Keeps a released arena extent if it is the process's own and no larger than
-   the bound, letting the longest-kept extents go to make room; false leaves it
-   to the caller to free. */
-bool mh__recycle_keep(mh_os_memory *memory);
+/* Gives a released arena extent back: kept if it was touched, is the
+   process's own and is no larger than the bound, the longest-kept extents
+   letting go to make room; else to the arena. */
+void mh__recycle_release(mh_os_memory *memory);
 
 /* Gives every kept extent back to the arena (before a fork, at exit). */
 void mh__recycle_drop_all(void);

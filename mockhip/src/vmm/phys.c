@@ -43,8 +43,8 @@ mh_phys *mh__phys_lookup(mh_state *s, hipMemGenericAllocationHandle_t handle) {
 static void memory_free(mh_os_memory *memory) {
   if (memory->arena == NULL)
     mh__os_memory_close(memory);
-  else if (!mh__recycle_keep(memory))
-    mh__arena_free(memory);
+  else
+    mh__recycle_release(memory);
 }
 
 /* Names the limit behind a descriptor shortage, for a reason; "" for other errors. */
