@@ -12,7 +12,8 @@
  * to clear: an extent whose pages were never written is not kept (punching a
  * hole costs nothing), and a kept one is cleared run of data by run of data,
  * so memory mapped and never touched, and the untouched part of memory
- * touched in part, cost nothing to recycle. The pages are not put in the new
+ * touched in part, cost nothing to recycle; a small extent (SMALL_BYTES) is
+ * simply kept and cleared whole. The pages are not put in the new
  * user's page tables ahead of time: that costs as much per page as the fault
  * it saves, and all of it for a page never touched.
  *
@@ -98,14 +99,23 @@ static const char zeros[64 * 1024];
 
 void mh__recycle_init(size_t bytes_max) { kept_bytes_max = bytes_max; }
 
-/* Whether any page of the extent holds data. */
+/* An extent up to this size is cleared whole and kept whether or not it was touched: the
+   system calls that find its runs of data would cost more than clearing it. */
+#define SMALL_BYTES ((size_t)64 * 1024)
+
+/* Whether any page of the extent holds data (a small one counts as touched). */
 static bool touched(const mh_os_memory *memory) {
-  return mh__os_has_data(memory->fd, memory->offset, memory->offset + memory->bytes);
+  return memory->bytes <= SMALL_BYTES ||
+         mh__os_has_data(memory->fd, memory->offset, memory->offset + memory->bytes);
 }
 
 /* Clears the extent's runs of data; its holes read zero already. */
 static int zero_fill(const mh_os_memory *memory) {
   char *view = mh__arena_view(memory);
+  if (view != NULL && memory->bytes <= SMALL_BYTES) {
+    memset(view, 0, memory->bytes);
+    return 0;
+  }
   const char *file_view = view != NULL ? view - memory->offset : NULL;
   size_t end = memory->offset + memory->bytes, start, stop;
   for (size_t at = memory->offset; mh__os_next_data(memory->fd, file_view, at, end, &start, &stop);
