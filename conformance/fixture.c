@@ -9,13 +9,13 @@
  */
 #include "conformance.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "backend.h"
+#include "open_fds.h"
 
 static char skip_reason[512];
 static char failure[512];
@@ -166,39 +166,14 @@ size_t conf_round_up(size_t bytes, size_t granularity) {
 
 /* ---- file descriptors ---- */
 
-/* Calls fn for each fd open now but the directory stream's own; returns how many. */
-static size_t each_fd(void (*fn)(int fd)) {
-  DIR *dir = opendir("/proc/self/fd");
-  assert_non_null(dir);
-  size_t count = 0;
-  for (struct dirent *entry; (entry = readdir(dir)) != NULL;) {
-    int fd = atoi(entry->d_name);
-    if (entry->d_name[0] == '.' || fd == dirfd(dir))
-      continue;
-    count++;
-    if (fn != NULL)
-      fn(fd);
-  }
-  closedir(dir);
-  return count;
-}
-
-static void print_fd(int fd) {
-  char path[64], target[256];
-  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-  ssize_t length = readlink(path, target, sizeof target - 1);
-  target[length < 0 ? 0 : length] = '\0';
-  print_error("  fd %d: %s\n", fd, length < 0 ? "(unreadable)" : target);
-}
-
-size_t conf_open_fds(void) { return each_fd(NULL); }
+size_t conf_open_fds(void) { return open_fds_count(); }
 
 void conf_expect_fds_at(const char *file, int line, size_t expected, const char *what) {
   size_t open = conf_open_fds();
   if (open == expected)
     return;
   print_error("open file descriptors:\n");
-  each_fd(print_fd);
+  open_fds_print();
   conf_fail_at(file, line, "%s: %zu file descriptors open, expected %zu", what, open, expected);
 }
 

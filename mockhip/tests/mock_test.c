@@ -2,8 +2,8 @@
  * mock_test.c: helpers shared by the mockhip test files.
  */
 #include "mock_test.h"
+#include "open_fds.h"
 
-#include <dirent.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,40 +286,15 @@ size_t mt_resident_bytes(void) {
   return (size_t)resident_pages * (size_t)sysconf(_SC_PAGESIZE);
 }
 
-/* Calls fn for each fd open now but the directory stream's own; returns how many. */
-static size_t each_fd(void (*fn)(int fd)) {
-  DIR *dir = opendir("/proc/self/fd");
-  assert_non_null(dir);
-  size_t count = 0;
-  for (struct dirent *entry; (entry = readdir(dir)) != NULL;) {
-    int fd = atoi(entry->d_name);
-    if (entry->d_name[0] == '.' || fd == dirfd(dir))
-      continue;
-    count++;
-    if (fn != NULL)
-      fn(fd);
-  }
-  closedir(dir);
-  return count;
-}
-
-static void print_fd(int fd) {
-  char path[64], target[256];
-  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-  ssize_t length = readlink(path, target, sizeof target - 1);
-  target[length < 0 ? 0 : length] = '\0';
-  print_error("  fd %d: %s\n", fd, length < 0 ? "(unreadable)" : target);
-}
-
-size_t mt_open_fds(void) { return each_fd(NULL); }
+size_t mt_open_fds(void) { return open_fds_count(); }
 
 void mt_assert_open_fds(size_t expected, const char *what, const char *file, int line) {
-  size_t open = each_fd(NULL);
+  size_t open = open_fds_count();
   if (open == expected)
     return;
   print_error("%s:%d: %s: %zu file descriptors open, expected %zu:\n", file, line, what, open,
               expected);
-  each_fd(print_fd);
+  open_fds_print();
   _fail(file, line);
 }
 
