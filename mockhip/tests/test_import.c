@@ -103,14 +103,12 @@ static void test_a_handles_own_file_is_no_export(void **state) {
     ssize_t n = readlink(link, target, sizeof target - 1);
     assert_true(n > 0);
     target[n] = '\0';
-    assert_refused(m.own[i],
-                   strstr(target, "arena") ? "arena file" : "which was never exported");
+    assert_refused(m.own[i], strstr(target, "arena") ? "arena file" : "which was never exported");
   }
   assert_int_equal(mt_open_fds(), fds); /* no refusal kept a copy */
   /* The export of the same memory is taken. */
   int fd = -1;
-  MT_CHECK(hipMemExportToShareableHandle(&fd, m.shareable, hipMemHandleTypePosixFileDescriptor,
-                                         0));
+  MT_CHECK(hipMemExportToShareableHandle(&fd, m.shareable, hipMemHandleTypePosixFileDescriptor, 0));
   hipMemGenericAllocationHandle_t imported = NULL;
   MT_CHECK(import_fd(fd, &imported));
   close(fd);

@@ -647,15 +647,20 @@ static void test_unmap_above_the_limit(void **state) {
 /* Above the limit, unmapping the first mapping of run C, which shares its map area with the
    others, gives no area back: the placeholder waits in a hole, which the next unmap that
    does give one back fills. Mapping 12, inside that area, needs a split the kernel cannot
-   make: refused, with nothing changed. */
+   make: refused, with nothing changed. Nothing here allocates until areas are free again
+   (a sanitizer's allocator maps memory, which the kernel refuses above the limit), so the
+   counters stand for the whole dump that the other cases compare. */
 static void test_unmap_sharing_an_area_above_the_limit(void **state) {
   layout *l = layout_of(state);
   size_t count = map_until_refused(l);
   assert_true(count >= 2);
-  snapshot before = snap();
+  mockhip_stats_t before = mt_stats();
   MT_EXPECT(hipErrorOutOfMemory, hipMemUnmap(granule_at(l, home(12)), l->granule));
   assert_reason_has(mockhip_last_reason(), "vm.max_map_count = ");
-  assert_same(before, snap());
+  mockhip_stats_t after = mt_stats();
+  assert_int_equal(after.live_mappings, before.live_mappings);
+  assert_int_equal(after.mapped_bytes, before.mapped_bytes);
+  assert_true(holds(l, 12));
   MT_CHECK(hipMemUnmap(granule_at(l, home(10)), l->granule));
   assert_int_equal(mt_stats().live_mappings, 15 + count - 1);
   MT_CHECK(hipMemUnmap(granule_at(l, REPEAT_FIRST), l->granule));

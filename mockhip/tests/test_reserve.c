@@ -47,7 +47,6 @@ static void test_alignment_zero_starts_on_a_granule(void **state) {
     MT_CHECK(hipMemAddressReserve(&bases[i], g * (size_t)(1 + i % 3), 0, NULL, 0));
     assert_aligned(bases[i], g);
   }
-  map_first_granule(bases[0], g);
   map_first_granule(bases[5], g);
   for (int i = 0; i < 6; i++)
     MT_CHECK(hipMemAddressFree(bases[i], g * (size_t)(1 + i % 3)));
@@ -60,7 +59,8 @@ static void test_alignment_below_the_granule_still_starts_on_one(void **state) {
     void *base;
     MT_CHECK(hipMemAddressReserve(&base, g, align, NULL, 0));
     assert_aligned(base, g);
-    map_first_granule(base, g);
+    if (align == 4096) /* once: a 1 GiB set-access takes valgrind seconds */
+      map_first_granule(base, g);
     MT_CHECK(hipMemAddressFree(base, g));
   }
 }
