@@ -45,4 +45,15 @@ static inline size_t open_fds_count(void) { return open_fds_each(NULL); }
 /* Prints every open descriptor and what it names, one line each. */
 static inline void open_fds_print(void) { open_fds_each(open_fds_print_one); }
 
+/* Fails the test at file:line, listing the descriptors, unless `expected` are open. */
+static inline void open_fds_assert(size_t expected, const char *what, const char *file, int line) {
+  size_t open = open_fds_count();
+  if (open == expected)
+    return;
+  print_error("%s:%d: %s: %zu file descriptors open, expected %zu:\n", file, line, what, open,
+              expected);
+  open_fds_print();
+  _fail(file, line);
+}
+
 #endif /* HIPVMM_OPEN_FDS_H */

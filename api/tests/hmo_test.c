@@ -66,13 +66,7 @@ void ht_assert_mock_clean(void) {
 size_t ht_open_fds(void) { return open_fds_count(); }
 
 void ht_assert_open_fds(size_t expected, const char *what, const char *file, int line) {
-  size_t open = ht_open_fds();
-  if (open == expected)
-    return;
-  print_error("%s:%d: %s: %zu file descriptors open, expected %zu:\n", file, line, what, open,
-              expected);
-  open_fds_print();
-  _fail(file, line);
+  open_fds_assert(expected, what, file, line);
 }
 
 size_t ht_granularity(void) {

@@ -289,13 +289,7 @@ size_t mt_resident_bytes(void) {
 size_t mt_open_fds(void) { return open_fds_count(); }
 
 void mt_assert_open_fds(size_t expected, const char *what, const char *file, int line) {
-  size_t open = open_fds_count();
-  if (open == expected)
-    return;
-  print_error("%s:%d: %s: %zu file descriptors open, expected %zu:\n", file, line, what, open,
-              expected);
-  open_fds_print();
-  _fail(file, line);
+  open_fds_assert(expected, what, file, line);
 }
 
 unsigned long long mt_id_number(const void *id) {
