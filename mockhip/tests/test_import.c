@@ -6,8 +6,8 @@
  * runs this again with MOCKHIP_FD_PER_HANDLE=1, where every handle has a file of its own.
  */
 #include "mock_test.h"
+#include "open_fds.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,23 +17,26 @@
 #define BYTES (64 * MT_KIB)
 #define MAX_FDS 64
 
-/* The open descriptors whose file is one of mockhip's memory files. */
+/* The open descriptors whose file is one of mockhip's memory files (open_fds.h walks them). */
+static int found[MAX_FDS];
+static size_t found_count;
+
+static void note_memory_fd(int fd) {
+  char link[64], target[128];
+  snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+  ssize_t n = readlink(link, target, sizeof target - 1);
+  if (n <= 0 || found_count == MAX_FDS)
+    return;
+  target[n] = '\0';
+  if (strncmp(target, "/memfd:mockhip-", 15) == 0)
+    found[found_count++] = fd;
+}
+
 static size_t memory_fds(int out[MAX_FDS]) {
-  size_t count = 0;
-  DIR *dir = opendir("/proc/self/fd");
-  assert_non_null(dir);
-  for (struct dirent *entry; (entry = readdir(dir)) != NULL;) {
-    char link[300], target[128];
-    snprintf(link, sizeof link, "/proc/self/fd/%s", entry->d_name);
-    ssize_t n = readlink(link, target, sizeof target - 1);
-    if (n <= 0)
-      continue;
-    target[n] = '\0';
-    if (strncmp(target, "/memfd:mockhip-", 15) == 0 && count < MAX_FDS)
-      out[count++] = atoi(entry->d_name);
-  }
-  closedir(dir);
-  return count;
+  found_count = 0;
+  open_fds_each(note_memory_fd);
+  memcpy(out, found, found_count * sizeof *out);
+  return found_count;
 }
 
 static bool listed(const int *fds, size_t count, int fd) {

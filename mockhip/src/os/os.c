@@ -104,11 +104,6 @@ int mh__os_protect(void *addr, size_t bytes, mh_os_prot prot) {
   return mprotect(addr, bytes, flags) == 0 ? 0 : errno;
 }
 
-#ifndef MADV_POPULATE_READ /* Linux 5.14; older headers lack the names */
-#define MADV_POPULATE_READ 22
-#define MADV_POPULATE_WRITE 23
-#endif
-
 bool mh__os_is_mapped(void *addr, size_t bytes) {
   /* MS_ASYNC writes nothing back; msync only fails with ENOMEM on a hole. */
   return msync(addr, bytes, MS_ASYNC) == 0 || errno != ENOMEM;
@@ -192,11 +187,19 @@ int mh__os_memory_create(size_t bytes, mh_os_memory *out) {
  */
 #define MH_EXPORT_MARK O_NONBLOCK
 
+/* "/proc/self/fd/<fd>": where the kernel names the file fd is, and where it opens it anew. */
+static void fd_path(int fd, char out[32]) { snprintf(out, 32, "/proc/self/fd/%d", fd); }
+
+/* What the kernel calls the file fd names; "" where it cannot tell. */
+static void fd_target(int fd, char *out, size_t out_bytes) {
+  char link[32];
+  fd_path(fd, link);
+  ssize_t n = readlink(link, out, out_bytes - 1);
+  out[n > 0 ? n : 0] = '\0';
+}
+
 void mh__os_fd_describe(int fd, char *path, size_t path_bytes, size_t *bytes) {
-  char link[64];
-  snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-  ssize_t n = readlink(link, path, path_bytes - 1);
-  path[n > 0 ? n : 0] = '\0';
+  fd_target(fd, path, path_bytes);
   struct stat st;
   *bytes = fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size : 0;
 }
@@ -204,8 +207,7 @@ void mh__os_fd_describe(int fd, char *path, size_t path_bytes, size_t *bytes) {
 /* Whether the kernel's name for fd starts with the memory file name `name`. */
 static bool memfd_named(int fd, const char *name) {
   char target[128], prefix[64];
-  size_t bytes;
-  mh__os_fd_describe(fd, target, sizeof target, &bytes);
+  fd_target(fd, target, sizeof target);
   int len = snprintf(prefix, sizeof prefix, "/memfd:%s ", name);
   return strncmp(target, prefix, (size_t)len) == 0;
 }
@@ -250,8 +252,8 @@ int mh__os_memory_import(int fd, mh_os_memory *out, mh_os_not_export *why) {
 int mh__os_memory_export(const mh_os_memory *memory, int *fd_out) {
   if (memory->arena != NULL)
     return EINVAL; /* an arena file holds other handles' memory too */
-  char path[64];
-  snprintf(path, sizeof path, "/proc/self/fd/%d", memory->fd);
+  char path[32];
+  fd_path(memory->fd, path);
   int fd = open(path, O_RDWR | O_CLOEXEC | MH_EXPORT_MARK);
   if (fd < 0)
     return errno;

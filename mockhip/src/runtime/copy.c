@@ -9,9 +9,6 @@
  * byte, under the read lock, so it fails cleanly (nothing copied) where a GPU
  * would fault, and no mapping can disappear while the bytes move.
  */
-#include <stdlib.h>
-#include <string.h>
-
 #include "runtime/runtime.h"
 
 /* How the access a side needs is named in a reason. */
