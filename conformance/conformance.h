@@ -120,8 +120,10 @@ typedef struct conf_ctx {
   hipMemGenericAllocationHandle_t refs[CONF_MAX_OBJECTS]; /* one entry per reference held */
   int fds[CONF_MAX_OBJECTS];
   void *mallocs[CONF_MAX_OBJECTS];
+  void *host_mallocs[CONF_MAX_OBJECTS]; /* hipHostMalloc's: hipHostFree frees them */
   hipStream_t streams[CONF_MAX_OBJECTS];
-  size_t reservation_count, mapping_count, ref_count, fd_count, malloc_count, stream_count;
+  size_t reservation_count, mapping_count, ref_count, fd_count, malloc_count, stream_count,
+      host_malloc_count;
 } conf_ctx;
 
 int conf_setup(void **state);

@@ -69,6 +69,8 @@ int conf_teardown(void **state) {
     close(ctx->fds[i]);
   for (size_t i = 0; i < ctx->malloc_count; i++)
     cleanup(hipFree(ctx->mallocs[i]), "hipFree", first, sizeof first);
+  for (size_t i = 0; i < ctx->host_malloc_count; i++)
+    cleanup(hipHostFree(ctx->host_mallocs[i]), "hipHostFree", first, sizeof first);
   for (size_t i = 0; i < ctx->stream_count; i++)
     cleanup(hipStreamDestroy(ctx->streams[i]), "hipStreamDestroy", first, sizeof first);
   cleanup(hipSetDevice(0), "hipSetDevice(0)", first, sizeof first);

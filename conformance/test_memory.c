@@ -115,21 +115,22 @@ static void host_malloc_rejects_null_ptr(void **state) {
 static void host_malloc_rejects_both_coherence_flags(void **state) {
   conf_ctx *ctx = conf_begin(state);
   void *ptr = NULL;
-  memory_expect_alloc(
+  memory_expect_host_alloc(
       ctx, ptr, hipHostMalloc(&ptr, BLOCK_BYTES, hipHostMallocCoherent | hipHostMallocNonCoherent),
       hipErrorInvalidValue);
   assert_null(ptr);
-  memory_expect_alloc(ctx, ptr, hipHostMalloc(&ptr, BLOCK_BYTES, UINT_MAX), hipErrorInvalidValue);
+  memory_expect_host_alloc(ctx, ptr, hipHostMalloc(&ptr, BLOCK_BYTES, UINT_MAX),
+                           hipErrorInvalidValue);
 }
 
 static void host_malloc_rejects_uncached_with_coherence(void **state) {
   conf_ctx *ctx = conf_begin(state);
   void *ptr = NULL;
-  memory_expect_alloc(
+  memory_expect_host_alloc(
       ctx, ptr,
       hipHostMalloc(&ptr, BLOCK_BYTES, HIPVMM_HOST_MALLOC_UNCACHED | hipHostMallocCoherent),
       hipErrorInvalidValue);
-  memory_expect_alloc(
+  memory_expect_host_alloc(
       ctx, ptr,
       hipHostMalloc(&ptr, BLOCK_BYTES, HIPVMM_HOST_MALLOC_UNCACHED | hipHostMallocNonCoherent),
       hipErrorInvalidValue);
@@ -138,8 +139,8 @@ static void host_malloc_rejects_uncached_with_coherence(void **state) {
 static void host_malloc_size_max_is_out_of_memory(void **state) {
   conf_ctx *ctx = conf_begin(state);
   void *ptr = NULL;
-  memory_expect_alloc(ctx, ptr, hipHostMalloc(&ptr, SIZE_MAX, hipHostMallocDefault),
-                      hipErrorOutOfMemory);
+  memory_expect_host_alloc(ctx, ptr, hipHostMalloc(&ptr, SIZE_MAX, hipHostMallocDefault),
+                           hipErrorOutOfMemory);
 }
 
 static void host_free_rejects_unknown_pointer(void **state) {
@@ -277,7 +278,7 @@ static void free_async_of_null_is_success(void **state) {
 static void host_malloc_zero_size_gives_null(void **state) {
   conf_ctx *ctx = conf_begin(state);
   void *ptr = (void *)0x1;
-  memory_expect_alloc(ctx, ptr, hipHostMalloc(&ptr, 0, hipHostMallocDefault), hipSuccess);
+  memory_expect_host_alloc(ctx, ptr, hipHostMalloc(&ptr, 0, hipHostMallocDefault), hipSuccess);
   assert_null(ptr);
 }
 

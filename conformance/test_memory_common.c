@@ -3,21 +3,36 @@
  */
 #include "test_memory_common.h"
 
+#include <stdbool.h>
 #include <string.h>
 
-void *memory_keep(conf_ctx *ctx, void *ptr) {
-  assert_true(ctx->malloc_count < CONF_MAX_OBJECTS);
+static void *keep_in(void **list, size_t *count, void *ptr) {
+  assert_true(*count < CONF_MAX_OBJECTS);
   if (ptr != NULL)
-    ctx->mallocs[ctx->malloc_count++] = ptr;
+    list[(*count)++] = ptr;
   return ptr;
 }
 
-void memory_forget(conf_ctx *ctx, void *ptr) {
-  for (size_t i = 0; i < ctx->malloc_count; i++)
-    if (ctx->mallocs[i] == ptr) {
-      ctx->mallocs[i] = ctx->mallocs[--ctx->malloc_count];
-      return;
+void *memory_keep(conf_ctx *ctx, void *ptr) {
+  return keep_in(ctx->mallocs, &ctx->malloc_count, ptr);
+}
+
+void *memory_keep_host(conf_ctx *ctx, void *ptr) {
+  return keep_in(ctx->host_mallocs, &ctx->host_malloc_count, ptr);
+}
+
+static bool forget_in(void **list, size_t *count, void *ptr) {
+  for (size_t i = 0; i < *count; i++)
+    if (list[i] == ptr) {
+      list[i] = list[--*count];
+      return true;
     }
+  return false;
+}
+
+void memory_forget(conf_ctx *ctx, void *ptr) {
+  if (!forget_in(ctx->mallocs, &ctx->malloc_count, ptr))
+    forget_in(ctx->host_mallocs, &ctx->host_malloc_count, ptr);
 }
 
 void *memory_managed(conf_ctx *ctx, size_t bytes) {
@@ -28,7 +43,7 @@ void *memory_managed(conf_ctx *ctx, size_t bytes) {
 
 void *memory_pinned(conf_ctx *ctx, size_t bytes, unsigned flags) {
   void *ptr = NULL;
-  memory_expect_alloc(ctx, ptr, hipHostMalloc(&ptr, bytes, flags), hipSuccess);
+  memory_expect_host_alloc(ctx, ptr, hipHostMalloc(&ptr, bytes, flags), hipSuccess);
   return ptr;
 }
 

@@ -3,8 +3,10 @@
  * (test_memory.c, test_pointer_info.c) share: blocks the teardown frees,
  * allocations that must succeed, and the two pointer queries as assertions.
  *
- * hipFree frees a block of every kind (ROCm's ihipFree frees whatever memory
- * object an address starts), so every block goes to the context's mallocs.
+ * ROCm's hipFree frees a block of every kind (ihipFree frees whatever memory
+ * object an address starts), CUDA's only device and managed memory: pinned
+ * blocks go to the context's host_mallocs, for hipHostFree, the rest to its
+ * mallocs.
  * hipPointerAttribute_t's fields are used by name and its memory type through
  * HIPVMM_POINTER_TYPE: ROCm 5.2 calls it memoryType and numbers it otherwise.
  */
@@ -20,14 +22,22 @@ void *memory_keep(conf_ctx *ctx, void *ptr);
 /* Takes back a block the test freed itself. */
 void memory_forget(conf_ctx *ctx, void *ptr);
 
-/* Runs an allocating call that must return `expected`; what it made anyway is kept. */
-#define memory_expect_alloc(ctx, ptr, call, expected)                                              \
+/* Gives the teardown a pinned block to free with hipHostFree (NULL: nothing); returns it. */
+void *memory_keep_host(conf_ctx *ctx, void *ptr);
+
+/* Runs an allocating call that must return `expected`; what it made anyway is kept (by
+   `keep`: memory_keep, or memory_keep_host for hipHostMalloc). */
+#define memory_expect_made(ctx, ptr, call, expected, keep)                                         \
   do {                                                                                             \
     hipError_t status_ = (call);                                                                   \
     if (status_ == hipSuccess)                                                                     \
-      memory_keep(ctx, ptr);                                                                       \
+      keep(ctx, ptr);                                                                              \
     conf_assert_hip(status_, expected, #call, __FILE__, __LINE__);                                 \
   } while (0)
+#define memory_expect_alloc(ctx, ptr, call, expected)                                              \
+  memory_expect_made(ctx, ptr, call, expected, memory_keep)
+#define memory_expect_host_alloc(ctx, ptr, call, expected)                                         \
+  memory_expect_made(ctx, ptr, call, expected, memory_keep_host)
 
 /* Blocks that must be made; the teardown frees them. */
 void *memory_managed(conf_ctx *ctx, size_t bytes);

@@ -4,6 +4,9 @@
 
 #include "hmo_base.h"
 
+/* hipRuntimeGetVersion below this is CUDA's numbering (1000 * major + 10 * minor). */
+#define CUDA_NUMBERING_BELOW 1000000
+
 hipMemAllocationProp hmo__device_prop(int hip_id) {
   hipMemAllocationProp prop;
   memset(&prop, 0, sizeof prop);
@@ -54,12 +57,17 @@ HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
     return hmo__fail(HMO_ENOMEM, 0, "hmo_device_open: no memory for the device");
   dev->hip_id = hip_device;
   dev->granularity = granularity;
-  dev->unmap_spans_mappings = version >= 70000000;
-  dev->can_share = version >= 60200000; /* export and import are NotSupported before */
+  /* HIP on NVIDIA answers the CUDA runtime's numbering (13000 for 13.0), far below any
+     ROCm's (60200000): the CUDA driver exports, and imports the fd as the pointer's value. */
+  bool cuda = version < CUDA_NUMBERING_BELOW;
+  dev->unmap_spans_mappings = !cuda && version >= 70000000;
+  dev->can_share = cuda || version >= 60200000; /* export and import are NotSupported before */
+  dev->map_whole_handles = cuda;
   /* 6.2 to 7.1 read the import's fd through a pointer; 7.2 and later answer alike
      whichever way they take it, so share.c probes those on the first import. */
-  atomic_init(&dev->import_abi,
-              dev->can_share && version < 70200000 ? HMO_IMPORT_POINTER : HMO_IMPORT_UNKNOWN);
+  atomic_init(&dev->import_abi, cuda                                   ? HMO_IMPORT_VALUE
+                                : dev->can_share && version < 70200000 ? HMO_IMPORT_POINTER
+                                                                       : HMO_IMPORT_UNKNOWN);
   pthread_mutex_init(&dev->probe_lock, NULL);
   *out = dev;
   return HMO_OK;

@@ -176,7 +176,7 @@ static int import_size(hmo_device *dev, int fd, size_t count, hmo_dtype dtype, s
     return hmo__fail(HMO_ERANGE, 0, "%s: %zu bytes overflow when rounded to the granularity %zu",
                      op, *bytes, dev->granularity);
   off_t end = file_end(fd);
-  if (end == 0)
+  if (end == 0 && !dev->map_whole_handles) /* CUDA's fd need not tell its size */
     return hmo__fail(HMO_EINVAL, 0, "%s: fd %d holds no exported memory (its file is empty)", op,
                      fd);
   if (end > 0 && (uintmax_t)*mapped > (uintmax_t)end)
@@ -184,6 +184,9 @@ static int import_size(hmo_device *dev, int fd, size_t count, hmo_dtype dtype, s
                      "%s: %zu bytes (%zu mapped, in whole granules) are more than the %jd bytes "
                      "exported through fd %d",
                      op, *bytes, *mapped, (intmax_t)end, fd);
+  /* Where a mapping covers its whole handle, a smaller import maps all and shows its part. */
+  if (dev->map_whole_handles && end > 0)
+    *mapped = (size_t)end;
   return HMO_OK;
 }
 

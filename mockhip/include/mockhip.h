@@ -229,9 +229,26 @@ MOCKHIP_API const char *mockhip_last_reason(void);
  */
 MOCKHIP_API int mockhip_set_rocm_version(const char *version);
 
-/* The release played ("6.2", ..., "newest"). Counts as a first call. Never NULL;
-   a static string. */
+/* The release played ("6.2", ..., "newest", or "cuda-13.0" on the NVIDIA platform).
+   Counts as a first call. Never NULL; a static string. */
 MOCKHIP_API const char *mockhip_rocm_version(void);
+
+/*
+ * Chooses the platform mockhip plays: "amd" (the default: ROCm, the release
+ * mockhip_set_rocm_version or MOCKHIP_ROCM_VERSION names) or "nvidia" (HIP's
+ * NVIDIA platform over the CUDA driver: the cuda-13.0 column of table (g),
+ * 2 MiB granularity unless MOCKHIP_GRANULARITY says otherwise, a mapping covers
+ * its whole handle, the CPU touches no device memory, hipRuntimeGetVersion and
+ * hipDriverGetVersion answer CUDA's numbering, 13000). The same as
+ * MOCKHIP_PLATFORM, which it overrides. Call it before any other mockhip or HIP
+ * call. Returns 0, or -1 (nothing changes) for an unknown name or a call after
+ * that point.
+ */
+MOCKHIP_API int mockhip_set_platform(const char *platform);
+
+/* The platform played, "amd" or "nvidia". Counts as a first call. Never NULL; a
+   static string. */
+MOCKHIP_API const char *mockhip_platform(void);
 
 /* ---- fault injection ---- */
 

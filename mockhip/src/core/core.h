@@ -51,6 +51,7 @@ typedef struct mh_options {
   bool leak_check;                /* MOCKHIP_LEAK_CHECK */
   bool strict;                    /* MOCKHIP_STRICT */
   const char *rocm_version;       /* MOCKHIP_ROCM_VERSION, or NULL: read by profile.c */
+  const char *platform;           /* MOCKHIP_PLATFORM ("amd", "nvidia"), or NULL: profile.c */
   bool explain;                   /* MOCKHIP_EXPLAIN: faults on mock memory explain themselves */
   bool teach;                     /* MOCKHIP_TEACH: trace + strict + explain, and ROCm's answer */
   const char *host_access;        /* MOCKHIP_HOST_ACCESS ("strict"), or NULL */
@@ -205,6 +206,7 @@ typedef struct mh_state {
   uint64_t peer_enabled[MH_MAX_DEVICES];  /* bit p of [d]: device d enabled access to peer p */
   size_t primary_retains[MH_MAX_DEVICES]; /* retains minus releases, for the dump only */
   bool primary_active[MH_MAX_DEVICES];    /* hipSetDevice has named the device */
+  bool forked;                            /* a child forked after mockhip started */
 } mh_state;
 
 /* The state, initialised on first use. */

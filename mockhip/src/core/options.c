@@ -49,6 +49,7 @@ static const option_desc options[] = {
     {"LEAK_CHECK", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, leak_check)},
     {"STRICT", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, strict)},
     {"ROCM_VERSION", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, rocm_version)},
+    {"PLATFORM", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, platform)},
     {"EXPLAIN", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, explain)},
     {"TEACH", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, teach)},
     {"HOST_ACCESS", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, host_access)},

@@ -1,6 +1,6 @@
 /*
- * profile.h: the ROCm release mockhip plays (MOCKHIP_ROCM_VERSION,
- * mockhip_set_rocm_version) and how the VMM calls ask it what to do where
+ * profile.h: the release mockhip plays (MOCKHIP_PLATFORM, MOCKHIP_ROCM_VERSION,
+ * mockhip_set_platform, mockhip_set_rocm_version) and how the VMM calls ask it what to do where
  * releases differ. The rows and cells are profile_table.h's.
  */
 #ifndef MH_PROFILE_H
@@ -47,7 +47,21 @@ typedef enum mh_cell {
   MH_CELL_pointer,
   MH_CELL_value,
   MH_CELL_zero,
-  MH_CELL_given
+  MH_CELL_given,
+  MH_CELL_host_page,
+  MH_CELL_two_mib,
+  MH_CELL_NotSupported,
+  MH_CELL_allowed,
+  MH_CELL_option,
+  MH_CELL_host_slot,
+  MH_CELL_whole_run,
+  MH_CELL_exact,
+  MH_CELL_granule_multiple,
+  MH_CELL_works,
+  MH_CELL_NotInitialized,
+  MH_CELL_truncated,
+  MH_CELL_one_minus_one,
+  MH_CELL_zero_minus_five
 } mh_cell;
 
 typedef enum mh_row {
@@ -57,9 +71,12 @@ typedef enum mh_row {
       MH_ROW_COUNT
 } mh_row;
 
-/* Reads MOCKHIP_ROCM_VERSION unless mockhip_set_rocm_version chose first; warns
-   on a bad value. Called once, at start-up. */
-void mh__profile_init(const char *env_value);
+struct mh_options;
+
+/* Reads MOCKHIP_PLATFORM and MOCKHIP_ROCM_VERSION unless code chose first; warns on a
+   bad value. Sets the platform's granularity in options where the environment does
+   not. Called once, at start-up. */
+void mh__profile_init(struct mh_options *options);
 
 /* The played release's cell of a row; whether it is `cell`. */
 mh_cell mh__profile_cell(mh_row row);
@@ -67,9 +84,16 @@ static inline bool mh__profile_is(mh_row row, mh_cell cell) {
   return mh__profile_cell(row) == cell;
 }
 
-/* "6.2", ..., "newest"; the runtime version number it answers (60200000). */
+/* "6.2", ..., "newest", "cuda-13.0"; the runtime version number it answers
+   (60200000 on ROCm, 13000 on NVIDIA). */
 const char *mh__profile_name(void);
 int mh__profile_version_number(void);
+
+/* Who plays, for reasons: "ROCm 7.2", "the newest ROCm", "HIP on NVIDIA (CUDA 13.0)". */
+const char *mh__profile_title(void);
+
+/* Whether the release is HIP's NVIDIA platform. */
+bool mh__profile_nvidia(void);
 
 /* The newest release's cell of a row: what a crash cell answers instead. */
 mh_cell mh__profile_newest_cell(mh_row row);

@@ -101,11 +101,14 @@ mh_region *mh__block_containing(mh_state *s, uintptr_t addr) {
 /* ---- what the CPU may do ---- */
 
 /* MOCKHIP_HOST_ACCESS=strict: the CPU is the host alone, as in the newest ROCm. Read once at
-   start-up; the default (unset or "all") lets the CPU play every location. */
+   start-up; the default (unset or "all") lets the CPU play every location, except where the
+   played release has its own rule: HIP on NVIDIA never lets the CPU touch device memory. */
 static bool host_strict;
 
 void mh__host_access_init(const mh_state *s) {
   const char *text = s->options.host_access;
+  if (text == NULL)
+    host_strict = mh__profile_is(MH_ROW_cpu_access, MH_CELL_host_slot);
   if (text == NULL || strcmp(text, "all") == 0)
     return;
   if (strcmp(text, "strict") == 0) {

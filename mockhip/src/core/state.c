@@ -35,6 +35,7 @@ static void fork_parent(void) {
   pthread_rwlock_unlock(state.lock);
 }
 static void fork_child(void) {
+  state.forked = true;
   state.lock = state.lock == &locks[0] ? &locks[1] : &locks[0];
   pthread_rwlock_init(state.lock, NULL);
   mh__arena_retire_all();
@@ -54,7 +55,7 @@ static void state_init(void) {
   pthread_rwlock_init(state.lock, NULL);
   pthread_atfork(fork_prepare, fork_parent, fork_child);
   mh__options_read(&state.options);
-  mh__profile_init(state.options.rocm_version);
+  mh__profile_init(&state.options);
   state.page_bytes = mh__os_page_bytes();
   mh__index_init(&state.by_address, state.options.granularity);
   /* A record has an access slot per device and one for the host. */

@@ -52,6 +52,12 @@ hipError_t mh__enter(mockhip_api api, void *site, mh_state **state_out) {
   mh_state *s = mh__state();
   if (state_out != NULL)
     *state_out = s;
+  if (s->forked && mh__profile_is(MH_ROW_forked_child, MH_CELL_NotInitialized))
+    return mh__fail(hipErrorNotInitialized,
+                    "this process was forked after HIP started, and %s cannot be used in such a "
+                    "child: start HIP in the child only, or exec a new program (the CUDA driver "
+                    "answers CUDA_ERROR_NOT_INITIALIZED)",
+                    mh__profile_title());
   return mh__fault_check(api);
 }
 

@@ -134,26 +134,25 @@ static void say_region(const mh_region *r) {
 /* The host slot's fix under host-strict, as the played release allows it (a.8#6, a.8#9). */
 static void say_host_fix(const mh_mapping *m, mh_direction dir) {
   if (mh__profile_is(MH_ROW_set_access_locations, MH_CELL_as_device)) {
-    say(PREFIX "  rule:   ROCm %s cannot grant the host access at all: every descriptor names a "
+    say(PREFIX "  rule:   %s cannot grant the host access at all: every descriptor names a "
                "device (a.8#6, a.8#9)\n",
-        mh__profile_name());
+        mh__profile_title());
     say(PREFIX "  fix:    move the bytes with hipMemcpy (the device copies them), or play a newer "
                "release (MOCKHIP_ROCM_VERSION)\n");
     return;
   }
   if (mh__profile_is(MH_ROW_set_access_locations, MH_CELL_host_located) &&
       m->phys->prop.location.type != HIPVMM_LOCATION_HOST) {
-    say(PREFIX "  rule:   CPU touches need hipMemLocationTypeHost access, and ROCm %s grants it "
+    say(PREFIX "  rule:   CPU touches need hipMemLocationTypeHost access, and %s grants it "
                "only to Host-located allocations (a.8#9); this one is on device %d\n",
-        mh__profile_name(), m->phys->prop.location.id);
+        mh__profile_title(), m->phys->prop.location.id);
     say(PREFIX "  fix:    create the allocation with prop.location = {hipMemLocationTypeHost, 0} "
                "and grant {host 0}, or move the bytes with hipMemcpy\n");
     return;
   }
-  say(PREFIX "  rule:   %s%s requires hipMemLocationTypeHost access for CPU touches; device "
+  say(PREFIX "  rule:   %s requires hipMemLocationTypeHost access for CPU touches; device "
              "access does not give the CPU any (a.8#9)\n",
-      strcmp(mh__profile_name(), "newest") == 0 ? "the newest ROCm" : "ROCm ",
-      strcmp(mh__profile_name(), "newest") == 0 ? "" : mh__profile_name());
+      mh__profile_title());
   say_set_access_fix(m, "hipMemLocationTypeHost", "host", 0, dir);
 }
 

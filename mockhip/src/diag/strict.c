@@ -95,13 +95,14 @@ static hipError_t cell_error(mh_cell cell) {
   case MH_CELL_MemoryAllocation: return hipErrorMemoryAllocation;
   case MH_CELL_InvalidDevice: return hipErrorInvalidDevice;
   case MH_CELL_Unknown: return hipErrorUnknown;
+  case MH_CELL_NotSupported: return hipErrorNotSupported;
   default: return hipErrorInvalidValue;
   }
 }
 
 static hipError_t crash(hipError_t code, const char *what) {
-  mh__misuse(MH_MISUSE_VERSION_CRASH, "ROCm %s crashes here: %s", mh__profile_name(), what);
-  return mh__fail(code, "%s (ROCm %s crashes here)", what, mh__profile_name());
+  mh__misuse(MH_MISUSE_VERSION_CRASH, "%s crashes here: %s", mh__profile_title(), what);
+  return mh__fail(code, "%s (%s crashes here)", what, mh__profile_title());
 }
 
 hipError_t mh__profile_fail(mh_row row, const char *fmt, ...) {

@@ -338,8 +338,8 @@ static void draw(canvas *c, mh_state *s, mh_region **regions, size_t region_coun
   format_bytes(s->options.granularity, granularity, sizeof granularity);
   c->y = 24;
   text_at(c, MARGIN, c->y, " font-weight=\"bold\" font-size=\"14\"",
-          "mockhip address space: %d device%s, granularity %s, playing ROCm %s", s->options.devices,
-          s->options.devices == 1 ? "" : "s", granularity, mh__profile_name());
+          "mockhip address space: %d device%s, granularity %s, playing %s", s->options.devices,
+          s->options.devices == 1 ? "" : "s", granularity, mh__profile_title());
   c->y += ROW + 12;
   draw_regions(c, s, regions, region_count);
   draw_handles(c, handles);

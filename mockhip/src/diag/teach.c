@@ -22,11 +22,7 @@ void mh__teach_init(bool on) { teaching = on; }
 bool mh__teaching(void) { return teaching; }
 
 const char *mh__teach_release(char out[32]) {
-  const char *name = mh__profile_name();
-  if (strcmp(name, "newest") == 0)
-    snprintf(out, 32, "the newest ROCm");
-  else
-    snprintf(out, 32, "ROCm %s", name);
+  snprintf(out, 32, "%s", mh__profile_title());
   return out;
 }
 

@@ -49,7 +49,7 @@ MH_EXPORT hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream) {
     if (err == hipSuccess && capturing != NULL)
       err = mh__capture_add_node(capturing);
     if (err == hipSuccess)
-      err = mh__block_free(s, dev_ptr, "dev_ptr");
+      err = mh__block_free(s, dev_ptr, "dev_ptr", false);
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipFreeAsync, err, "dev_ptr=%s, stream=%s", ptr_text,

@@ -71,13 +71,18 @@ static void block_release(mh_state *s, mh_region *region) {
   free(region);
 }
 
-hipError_t mh__block_free(mh_state *s, void *ptr, const char *what) {
+hipError_t mh__block_free(mh_state *s, void *ptr, const char *what, bool host_call) {
   if (ptr == NULL)
     return hipSuccess;
   mh_region *region = mh__region_containing(s, (uintptr_t)ptr);
   if (region == NULL || region->kind != MH_REGION_MALLOC || region->base != (uintptr_t)ptr)
     return mh__fail(hipErrorInvalidValue, "%s %p is not the start of a hipMalloc-family block",
                     what, ptr);
+  if ((region->memory == MH_BLOCK_HOST) != host_call &&
+      mh__profile_is(MH_ROW_free_crosses_kinds, MH_CELL_InvalidValue))
+    return mh__fail(hipErrorInvalidValue, "%s %p is %s memory, which %s frees with %s only", what,
+                    ptr, host_call ? "device or managed" : "pinned host", mh__profile_title(),
+                    host_call ? "hipFree" : "hipHostFree");
   block_release(s, region);
   return hipSuccess;
 }

@@ -123,8 +123,12 @@ MH_EXPORT hipError_t hipCtxGetDevice(hipDevice_t *device) {
 
 MH_EXPORT hipError_t hipCtxSynchronize(void) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxSynchronize, MH_CALLER, NULL);
-  if (err == hipSuccess) /* clr hipCtxSynchronize; hipDeviceSynchronize is the call that works */
+  /* clr hipCtxSynchronize; hipDeviceSynchronize is the call that works. The CUDA driver's
+     cuCtxSynchronize works, as hipDeviceSynchronize. */
+  if (err == hipSuccess && mh__profile_is(MH_ROW_ctx_synchronize, MH_CELL_NotSupported))
     err = mh__fail(hipErrorNotSupported, "ROCm does not implement it; use hipDeviceSynchronize");
+  else if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_DEVICE_SYNC);
   return mh__leave(MOCKHIP_CALL_hipCtxSynchronize, err, "%s", "");
 }
 

@@ -55,6 +55,10 @@ static hipError_t check_malloc_flags(unsigned flags, size_t bytes) {
 MH_EXPORT hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flags) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipExtMallocWithFlags, MH_CALLER, &s);
+  if (err == hipSuccess && mh__profile_is(MH_ROW_ext_malloc, MH_CELL_NotSupported))
+    err = mh__fail(hipErrorNotSupported,
+                   "hipExtMallocWithFlags is ROCm's own: %s has no such call; use hipMalloc",
+                   mh__profile_title());
   if (err == hipSuccess)
     err = check_malloc_flags(flags, sizeBytes);
   if (err == hipSuccess) {
@@ -75,7 +79,7 @@ MH_EXPORT hipError_t hipFree(void *ptr) {
     err = mh__capture_check(MH_CAPTURE_UNSAFE); /* first, as ROCm's hipFree */
   if (err == hipSuccess) {
     mh__lock_write();
-    err = mh__block_free(s, ptr, "ptr");
+    err = mh__block_free(s, ptr, "ptr", false);
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipFree, err, "ptr=%s", ptr_text);

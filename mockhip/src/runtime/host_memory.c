@@ -55,7 +55,7 @@ MH_EXPORT hipError_t hipHostFree(void *ptr) {
     err = mh__capture_check(MH_CAPTURE_UNSAFE); /* first, as ROCm's hipHostFree */
   if (err == hipSuccess) {
     mh__lock_write();
-    err = mh__block_free(s, ptr, "ptr");
+    err = mh__block_free(s, ptr, "ptr", true);
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipHostFree, err, "ptr=%s", ptr_text);

@@ -23,7 +23,9 @@ MH_HIDDEN hipError_t mh__block_alloc(mh_state *state, void **out, size_t bytes,
 
 /* Frees the block starting at ptr (NULL: nothing, hipSuccess); any other address is
    hipErrorInvalidValue, the reason naming the argument `what`. Call under the write lock. */
-MH_HIDDEN hipError_t mh__block_free(mh_state *state, void *ptr, const char *what);
+/* Frees the block at ptr. `host_call`: hipHostFree, which on a platform that keeps the kinds
+   apart frees pinned host memory only, as hipFree frees the rest only. */
+MH_HIDDEN hipError_t mh__block_free(mh_state *state, void *ptr, const char *what, bool host_call);
 
 /* Frees every block made while device was current (hipDeviceReset). */
 MH_HIDDEN void mh__blocks_reset(mh_state *state, int device);

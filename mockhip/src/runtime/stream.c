@@ -17,9 +17,11 @@
 
 #include "runtime/runtime.h"
 
-/* hip::Stream::Priority: High -1, Normal 0, Low 1 (hip_internal.hpp). */
-#define PRIORITY_GREATEST (-1)
-#define PRIORITY_LEAST 1
+/* hip::Stream::Priority: High -1, Normal 0, Low 1 (hip_internal.hpp); CUDA on a Hopper
+   answers 0 to -5. */
+#define PRIORITY_GREATEST                                                                          \
+  (mh__profile_is(MH_ROW_stream_priorities, MH_CELL_zero_minus_five) ? -5 : -1)
+#define PRIORITY_LEAST (mh__profile_is(MH_ROW_stream_priorities, MH_CELL_zero_minus_five) ? 0 : 1)
 
 /* ---- per-thread streams ---- */
 

@@ -61,9 +61,9 @@ static hipError_t map_refused(mh_phys *phys, const char *fmt, ...) {
     return mh__fail(hipErrorInvalidValue, "%s", what);
   phys->handle_refs++;
   mh__misuse(MH_MISUSE_VERSION_BUG,
-             "ROCm %s returns hipSuccess here but maps nothing: %s; the handle keeps the "
+             "%s returns hipSuccess here but maps nothing: %s; the handle keeps the "
              "reference the map took, so its memory is never freed (a.6)",
-             mh__profile_name(), what);
+             mh__profile_title(), what);
   return hipSuccess;
 }
 
@@ -75,6 +75,11 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
     return mh__fail(hipErrorInvalidValue, "handle is NULL");
   if (bytes == 0)
     return mh__fail(hipErrorInvalidValue, "size is 0");
+  if (offset != 0 && mh__profile_is(MH_ROW_map_offset, MH_CELL_NotSupported))
+    return mh__fail(hipErrorNotSupported,
+                    "offset %zu: %s maps a handle from its start only (the driver answers "
+                    "CUDA_ERROR_NOT_SUPPORTED)",
+                    offset, mh__profile_title());
   if (offset != 0)
     return mh__fail(hipErrorInvalidValue, "offset must be 0, got %zu", offset);
   if (flags != 0)
@@ -85,6 +90,11 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
                     "handle %s names no live allocation: it was released, or never came from "
                     "hipMemCreate or hipMemImportFromShareableHandle",
                     mh__d_handle(handle));
+  if (phys->handle_refs == 0 && mh__profile_is(MH_ROW_map_released_handle, MH_CELL_InvalidValue))
+    return mh__fail(hipErrorInvalidValue,
+                    "handle %s was released: its mappings keep the memory, but %s takes no new "
+                    "mapping of it (map before releasing, or keep the handle)",
+                    mh__d_handle(handle), mh__profile_title());
   size_t granularity = s->options.granularity;
   if (bytes % granularity != 0) {
     if (mh__profile_is(MH_ROW_map_size_checked, MH_CELL_yes))
@@ -133,6 +143,12 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
                     "size %zu is more than handle's allocation holds (%zu bytes): a mapping "
                     "covers at most the whole allocation",
                     bytes, phys->bytes);
+  if (bytes < phys->bytes && mh__profile_is(MH_ROW_map_part_of_handle, MH_CELL_NotSupported))
+    return mh__fail(hipErrorNotSupported,
+                    "size %zu is part of the handle's %zu bytes: %s maps a whole handle or "
+                    "nothing (the driver answers CUDA_ERROR_NOT_SUPPORTED); create a handle of "
+                    "the size to map",
+                    bytes, phys->bytes, mh__profile_title());
 
   mh_mapping *mapping = mh__slab_alloc(&s->mapping_records);
   if (mapping == NULL)
@@ -296,10 +312,10 @@ static hipError_t check_desc(mh_state *s, const hipMemAccessDesc *desc, size_t i
     return mh__fail(hipErrorInvalidValue, "desc[%zu].%s", i, why);
   }
   if (slot == MH_HOST_SLOT(s) && !host_access_allowed(s, first, run))
-    return mh__fail(hipErrorInvalidValue,
-                    "desc[%zu] grants the host access to device memory, which ROCm %s allows "
-                    "for Host-located allocations only (a.8#9)",
-                    i, mh__profile_name());
+    return mh__profile_fail(MH_ROW_host_access_refusal,
+                            "desc[%zu] grants the host access to device memory, which %s allows "
+                            "for Host-located allocations only (a.8#9)",
+                            i, mh__profile_title());
   if (!is_access_flags(desc[i].flags))
     return mh__fail(hipErrorInvalidValue,
                     "desc[%zu].flags %d is not hipMemAccessFlagsProtNone (0), ProtRead (1) or "
@@ -515,8 +531,13 @@ MH_EXPORT hipError_t hipMemMapArrayAsync(hipArrayMapInfo *list, unsigned int cou
       err = mh__fail(hipErrorInvalidValue, "mapInfoList is NULL");
     else if (count == 0)
       err = mh__fail(hipErrorInvalidValue, "count is 0");
-    else
+    else if (mh__profile_is(MH_ROW_map_array_async, MH_CELL_NotSupported))
       err = mh__fail(hipErrorNotSupported, "sparse array mapping is not supported on AMD");
+    else /* the CUDA driver maps sparse arrays; the mock has none for an entry to name */
+      err = mh__fail(hipErrorInvalidValue,
+                     "mapInfoList[0] names no sparse array (the mock makes none): %s maps "
+                     "arrays made with hipArraySparse only",
+                     mh__profile_title());
   }
   return mh__leave(MOCKHIP_CALL_hipMemMapArrayAsync, err, "mapInfoList=%p, count=%u, stream=%s",
                    (void *)list, count, mh__d_stream(stream));

@@ -78,6 +78,13 @@ static mh_mapping *exact_run(mh_state *s, void *ptr, size_t bytes, size_t *count
   if ((uintptr_t)ptr != first->base) {
     mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
     mh__describe_addr(s, first->base, there, sizeof there);
+    if (mh__profile_is(unmapping ? MH_ROW_unmap_size : MH_ROW_set_access_size, MH_CELL_whole_run)) {
+      mh__fail(hipErrorInvalidValue,
+               "ptr %s is inside the mapping that starts at %s: %s takes whole mappings from "
+               "their start",
+               at, there, mh__profile_title());
+      return NULL;
+    }
     mh__misuse(partial, "%s starts inside the mapping at %s; the whole mapping is affected", at,
                there);
   }
@@ -133,16 +140,17 @@ static hipError_t containing_mapping(mh_state *s, void *ptr, size_t bytes, mh_ma
                     bytes, at, m->bytes, at, m->bytes);
   if (past)
     mh__misuse(MH_MISUSE_VERSION_BUG,
-               "ROCm %s fails here: it unmaps only the mapping at %s (%zu bytes) of the %zu "
+               "%s fails here: it unmaps only the mapping at %s (%zu bytes) of the %zu "
                "asked for; the rest stays mapped and the reservation's hipMemAddressFree fails "
                "later (a.7#3, ROCR-Runtime#285)",
-               mh__profile_name(), at, m->bytes, bytes);
+               mh__profile_title(), at, m->bytes, bytes);
   *out = m;
   return hipSuccess;
 }
 
 hipError_t mh__unmap_run(mh_state *s, void *ptr, size_t *bytes, mh_mapping **first, size_t *count) {
-  if (mh__profile_is(MH_ROW_unmap_size, MH_CELL_exact_run)) {
+  if (mh__profile_is(MH_ROW_unmap_size, MH_CELL_exact_run) ||
+      mh__profile_is(MH_ROW_unmap_size, MH_CELL_whole_run)) {
     *first = exact_run(s, ptr, *bytes, count, true);
     return *first != NULL ? hipSuccess : hipErrorInvalidValue;
   }
@@ -197,13 +205,13 @@ static bool first_mappings_match(mh_state *s, const mh_mapping *at, size_t bytes
   char from[64];
   mh__describe_addr(s, at->base, from, sizeof from);
   mh__misuse(MH_MISUSE_VERSION_BUG,
-             "ROCm %s fails here: it compares size %zu with the sizes of the reservation's first "
+             "%s fails here: it compares size %zu with the sizes of the reservation's first "
              "mappings, not of those from %s (rocm-systems#2516)",
-             mh__profile_name(), bytes, from);
+             mh__profile_title(), bytes, from);
   mh__fail(hipErrorInvalidValue,
-           "size %zu is not the size of the reservation's first mapping(s): ROCm %s checks "
+           "size %zu is not the size of the reservation's first mapping(s): %s checks "
            "those, not the ones from ptr (rocm-systems#2516)",
-           bytes, mh__profile_name());
+           bytes, mh__profile_title());
   return false;
 }
 

@@ -37,8 +37,8 @@ static hipError_t reserve_checks(mh_state *s, size_t *bytes, size_t *align) {
     if (*align % granularity != 0)
       return mh__profile_fail(MH_ROW_reserve_size_granularity,
                               "alignment %zu is neither 0 nor a multiple of the granularity %zu "
-                              "(ROCm %s's rule)",
-                              *align, granularity, mh__profile_name());
+                              "(%s's rule)",
+                              *align, granularity, mh__profile_title());
     break;
   case MH_CELL_pow2:
     if (*align != 0 && !mh__is_pow2(*align))
@@ -127,9 +127,9 @@ static void report_free_mapped(mh_state *s, const mh_region *region) {
                name, region->mappings);
   else
     mh__misuse(MH_MISUSE_FREE_MAPPED,
-               "%s still has %zu mapping(s); ROCm %s answers %s and has already dropped its own "
+               "%s still has %zu mapping(s); %s answers %s and has already dropped its own "
                "record of the range",
-               name, region->mappings, mh__profile_name(),
+               name, region->mappings, mh__profile_title(),
                mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_Success) ? "hipSuccess"
                                                                           : "hipErrorUnknown");
 }
@@ -146,6 +146,13 @@ static hipError_t address_free(mh_state *s, void *ptr, size_t bytes) {
                             "devPtr %p is not inside a reservation: pass the ptr that "
                             "hipMemAddressReserve returned",
                             ptr);
+  if (mh__profile_is(MH_ROW_free_range, MH_CELL_exact) &&
+      ((uintptr_t)ptr != region->base || bytes != region->bytes))
+    return mh__fail(hipErrorInvalidValue,
+                    "devPtr %p, size %zu is not reservation#%lu (%p, %zu bytes): %s frees a "
+                    "reservation by the ptr and size hipMemAddressReserve gave and took",
+                    ptr, bytes, region->number, (void *)region->base, region->bytes,
+                    mh__profile_title());
   if (region->mappings != 0) {
     report_free_mapped(s, region);
     return mh__profile_fail(MH_ROW_free_with_mappings,
