@@ -4,6 +4,7 @@
 #   bash ci/report.sh                    on mockhip (the main job, as README.md gives it)
 #   bash ci/report.sh --profile X.Y      on mockhip playing ROCm X.Y (MOCKHIP_ROCM_VERSION)
 #   bash ci/report.sh --rocm [PREFIX]    on the installed ROCm and its GPU
+#   bash ci/report.sh --nvidia [LIBCUDA] on an NVIDIA GPU, through hip-nvidia and the CUDA driver
 #   bash ci/report.sh --help             the options
 #
 # One line per rule (rule id, pass / FAIL / skip / expected divergence, the
@@ -11,8 +12,10 @@
 # pkg-config and CMocka when they are missing. The mock plays two devices
 # unless MOCKHIP_DEVICES says otherwise. Exit status: 0 when no rule failed,
 # 1 when one did (or the build failed), 2 for a bad command line or
-# divergences file, 77 when --rocm finds no ROCm or no GPU that can run the
-# rules (0 with --allow-skip). docs/conformance.md says more.
+# divergences file, 77 when --rocm or --nvidia finds no runtime or no GPU
+# that can run the rules (0 with --allow-skip). MOCKHIP_PLATFORM=nvidia makes
+# the mock play HIP on NVIDIA, judged by divergences/nvidia.txt.
+# docs/conformance.md says more.
 set -euo pipefail
 
 # shellcheck source=ci/lib.sh
@@ -25,17 +28,22 @@ EXIT_UNUSABLE=77
 
 usage() {
   cat <<'EOF'
-usage: bash ci/report.sh [--rocm [PREFIX] | --profile X.Y] [OPTION...]
+usage: bash ci/report.sh [--rocm [PREFIX] | --nvidia [LIBCUDA] | --profile X.Y] [OPTION...]
 
   (no mode)        conformance-mock on mockhip, against conformance/divergences/mock.txt
+                   (nvidia.txt when MOCKHIP_PLATFORM=nvidia: the mock plays HIP on NVIDIA)
   --profile X.Y    conformance-mock with MOCKHIP_ROCM_VERSION=X.Y (6.0 ... 7.2, newest),
                    against conformance/divergences/mock-X.Y.txt (mock.txt for newest)
   --rocm [PREFIX]  conformance-rocm against the ROCm installed under PREFIX (else
                    /opt/rocm, then /usr), on its GPU, against
                    conformance/divergences/rocm-X.Y.txt for its version (else the
                    nearest release that has a file, with a warning)
+  --nvidia [LIBCUDA]         conformance-nvidia (hip-nvidia over the CUDA driver,
+                   libcuda.so.1 or the LIBCUDA path given) on its NVIDIA GPU, against
+                   conformance/divergences/nvidia.txt
 options:
-  --allow-skip               with --rocm: exit 0, not 77, when no GPU can run the rules
+  --allow-skip               with --rocm or --nvidia: exit 0, not 77, when no GPU can run
+                             the rules
                              (the report then shows every rule as skipped, with why)
   --timeout SECONDS          a rule still running after SECONDS fails (default 30)
   --junit FILE               also write the results as JUnit XML
@@ -43,7 +51,8 @@ options:
   --emit-divergences FILE    write a draft divergences file from the run, to review
   --help                     this text
 exit status: 0 no rule failed; 1 a rule failed or the build failed; 2 a bad command
-line or divergences file; 77 --rocm found no ROCm or no GPU that can run the rules
+line or divergences file; 77 --rocm or --nvidia found no runtime or no GPU that can
+run the rules
 EOF
 }
 
@@ -60,7 +69,7 @@ absolute() {
   esac
 }
 
-mode=mock profile='' prefix='' allow_skip=0 timeout=''
+mode=mock profile='' prefix='' libcuda='' allow_skip=0 timeout=''
 pass=() # options handed to the binary
 while (($#)); do
   case $1 in
@@ -68,8 +77,16 @@ while (($#)); do
     usage
     exit 0
     ;;
+  --nvidia)
+    [[ $mode == mock ]] || bad_usage "one of --rocm, --nvidia and --profile, once"
+    mode=nvidia
+    if [[ $# -gt 1 && $2 != -* ]]; then
+      libcuda=$(absolute "$2")
+      shift
+    fi
+    ;;
   --rocm)
-    [[ $mode == mock ]] || bad_usage "one of --rocm and --profile, once"
+    [[ $mode == mock ]] || bad_usage "one of --rocm, --nvidia and --profile, once"
     mode=rocm
     if [[ $# -gt 1 && $2 != -* ]]; then
       prefix=$(absolute "$2")
@@ -77,7 +94,7 @@ while (($#)); do
     fi
     ;;
   --profile)
-    [[ $mode == mock && $# -gt 1 ]] || bad_usage "--profile takes a version, and one of --rocm and --profile"
+    [[ $mode == mock && $# -gt 1 ]] || bad_usage "--profile takes a version, and one of --rocm, --nvidia and --profile"
     mode=profile profile=$2
     shift
     ;;
@@ -130,9 +147,26 @@ about() {
 }
 about_field() { sed -n "s/^$1: //p" <<<"$ABOUT"; }
 
+# no_gpu REASON: what --rocm and --nvidia do when the rules cannot run here.
+no_gpu() {
+  printf 'ci/report.sh: no usable GPU: %s\n' "$*"
+  if ((allow_skip)); then
+    printf 'ci/report.sh: --allow-skip: exit status 0\n'
+    return 0
+  fi
+  printf 'ci/report.sh: exit status %d (no usable GPU; --allow-skip makes it 0)\n' "$EXIT_UNUSABLE"
+  exit "$EXIT_UNUSABLE"
+}
+
 # ---- mockhip: plain, or playing a release ----
-if [[ $mode != rocm ]]; then
+if [[ $mode == mock || $mode == profile ]]; then
   divergences="$divergences_dir/mock.txt"
+  if [[ ${MOCKHIP_PLATFORM:-} == nvidia ]]; then
+    [[ $mode == mock ]] || bad_usage "--profile plays a ROCm release; MOCKHIP_PLATFORM=nvidia plays HIP on NVIDIA"
+    divergences="$divergences_dir/nvidia.txt"
+    printf 'ci/report.sh: mockhip playing HIP on NVIDIA (MOCKHIP_PLATFORM=nvidia), against %s\n\n' \
+      "${divergences#"$CI_ROOT"/}"
+  fi
   if [[ $mode == profile && $profile != newest ]]; then
     divergences="$divergences_dir/mock-$profile.txt"
     if [[ ! -f $divergences ]]; then
@@ -163,6 +197,29 @@ if [[ $mode != rocm ]]; then
   exit 0
 fi
 
+# ---- an NVIDIA GPU, through hip-nvidia ----
+if [[ $mode == nvidia ]]; then
+  if [[ -n $libcuda ]]; then
+    [[ -e $libcuda ]] || no_gpu "no CUDA driver at $libcuda"
+    export HIPVMM_LIBCUDA=$libcuda
+  fi
+  build="$CI_BUILD/report-nvidia"
+  configure_and_build "$build" conformance-nvidia -DCMAKE_C_COMPILER=gcc -DHIPVMM_ROCM=OFF
+  nvidia=$(ci_find_program "$build" conformance-nvidia)
+  usable=1
+  about "$nvidia" || usable=0
+  if ((usable)); then
+    printf 'ci/report.sh: %s, CUDA %s; GPU: %s (%s), %s device(s)\n\n' \
+      "$(about_field backend)" "$(about_field version)" "$(about_field device_name)" \
+      "$(about_field gcn_arch)" "$(about_field device_count)"
+  else
+    no_gpu "$(about_field reason)"
+    exit 0 # --allow-skip
+  fi
+  ci_run timeout 3600 "$nvidia" --report "$divergences_dir/nvidia.txt" "${pass[@]}"
+  exit 0
+fi
+
 # ---- the installed ROCm and its GPU ----
 
 # rocm_at PREFIX: ROCM_LIBRARY and ROCM_INCLUDE of the ROCm under PREFIX, or fails.
@@ -176,17 +233,6 @@ rocm_at() {
     fi
   done
   return 1
-}
-
-# no_gpu REASON: what --rocm does when the rules cannot run here.
-no_gpu() {
-  printf 'ci/report.sh: no usable GPU: %s\n' "$*"
-  if ((allow_skip)); then
-    printf 'ci/report.sh: --allow-skip: exit status 0\n'
-    return 0
-  fi
-  printf 'ci/report.sh: exit status %d (no usable GPU; --allow-skip makes it 0)\n' "$EXIT_UNUSABLE"
-  exit "$EXIT_UNUSABLE"
 }
 
 ROCM_LIBRARY='' ROCM_INCLUDE=''

@@ -49,7 +49,8 @@ void conf_backend_facts_read(conf_backend_facts *facts);
    backend with the reason ("the backend probe ended with signal 11: SIGSEGV"). */
 void conf_backend_facts_probe(conf_backend_facts *facts, int timeout_seconds);
 
-/* "6.2" for 60200000 (major.minor of a HIP_VERSION-style number). */
+/* "6.2" for 60200000 (major.minor of a HIP_VERSION-style number); "13.0" for 13000, the
+   CUDA numbering HIP on NVIDIA answers. */
 void conf_backend_version_text(int version, char *text, size_t size);
 
 #endif /* CONFORMANCE_BACKEND_H */

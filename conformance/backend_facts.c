@@ -37,7 +37,10 @@ void conf_backend_facts_read(conf_backend_facts *facts) {
 }
 
 void conf_backend_version_text(int version, char *text, size_t size) {
-  snprintf(text, size, "%d.%d", version / 10000000, version / 100000 % 100);
+  if (version < 1000000) /* HIP on NVIDIA answers the CUDA runtime's 1000 * major + 10 * minor */
+    snprintf(text, size, "%d.%d", version / 1000, version % 1000 / 10);
+  else
+    snprintf(text, size, "%d.%d", version / 10000000, version / 100000 % 100);
 }
 
 static void probe_in_child(void *arg, int reply_fd) {

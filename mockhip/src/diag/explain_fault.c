@@ -77,15 +77,21 @@ static void say_site(const char *what, const void *site) {
   say("%s %s", what, where);
 }
 
+/* Why the CPU is the host alone: the option, or the platform played. */
+static const char *strict_because(void) {
+  return mh__profile_is(MH_ROW_cpu_access, MH_CELL_host_slot) ? mh__profile_title()
+                                                              : "MOCKHIP_HOST_ACCESS=strict";
+}
+
 static void say_access(const mh_mapping *m) {
   say(PREFIX "  access:");
   for (int d = 0; d < explained->options.devices && d < 8; d++)
     say(" dev%d=%s", d, flags_short(m->access[d]));
   if (explained->options.devices > 8)
     say(" ...");
-  say(" host=%s (the CPU %s)\n", flags_short(m->access[MH_HOST_SLOT(explained)]),
-      mh__host_strict() ? "has the host's access: MOCKHIP_HOST_ACCESS=strict"
-                        : "plays every location and has their union");
+  say(" host=%s (the CPU %s%s)\n", flags_short(m->access[MH_HOST_SLOT(explained)]),
+      mh__host_strict() ? "has the host's access: " : "plays every location and has their union",
+      mh__host_strict() ? strict_because() : "");
 }
 
 /* The access needed: a read needs Read, a write (or an unknown direction) ReadWrite. */
@@ -190,8 +196,8 @@ static void explain_mapping(const mh_mapping *m, mh_direction dir) {
       say_set_access_fix(m, "hipMemLocationTypeDevice", "device", device, MH_DIR_WRITE);
     break;
   case FAULT_HOST:
-    say(PREFIX "  what:   the host was not granted %s access (MOCKHIP_HOST_ACCESS=strict)\n",
-        dir == MH_DIR_READ ? "read" : "read-write");
+    say(PREFIX "  what:   the host was not granted %s access (%s)\n",
+        dir == MH_DIR_READ ? "read" : "read-write", strict_because());
     say_host_fix(m, dir);
     break;
   default:
