@@ -5,12 +5,11 @@
  * and hipDeviceGetAttribute.
  *
  * Every device is one model, kept once as data below: a gfx942 (MI300-class)
- * GPU whose memory is host memory. Only the name, the UUID, the PCI bus and
- * the capacity (MOCKHIP_DEVICE_MEMORY) differ per device. The properties and
- * the attributes both read the model, and hipDeviceGetAttribute answers
- * exactly the attributes ROCm answers (the cases of clr's
- * hipDeviceGetAttribute, with its clamps), so the two always agree. The model
- * never changes, so nothing here takes the state lock.
+ * GPU whose memory is host memory, or under HIP on NVIDIA a Hopper. Only the name, the UUID, the
+ * PCI bus and the capacity (MOCKHIP_DEVICE_MEMORY) differ per device. The properties and the
+ * attributes both read the model, and hipDeviceGetAttribute answers exactly the attributes ROCm
+ * answers (the cases of clr's hipDeviceGetAttribute, with its clamps), so the two always agree. The
+ * model never changes, so nothing here takes the state lock.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -45,7 +44,7 @@ typedef struct device_model {
   int vmm;
 } device_model;
 
-static const device_model model = {
+static const device_model amd_model = {
     .arch_name = "gfx942:sramecc+:xnack-",
     .major = 9,
     .minor = 4,
@@ -78,6 +77,45 @@ static const device_model model = {
     .vmm = 1,
 };
 
+/* HIP on NVIDIA: a Hopper (sm_90, H100/H200-class) as hip-nvidia describes one, with the
+   same promises about what the mock does. */
+static const device_model nvidia_model = {
+    .arch_name = "sm_90",
+    .major = 9,
+    .minor = 0,
+    .warp_size = 32,
+    .max_threads_per_block = 1024,
+    .max_block_dim = 1024,
+    .max_grid_x = INT_MAX,
+    .max_grid_yz = 65535,
+    .clock_khz = 1980000,
+    .memory_clock_khz = 2619000,
+    .memory_bus_bits = 6144,
+    .compute_units = 132,
+    .xccs = 1,
+    .l2_cache_bytes = 60 * 1024 * 1024,
+    .max_threads_per_cu = 2048,
+    .lds_bytes = 48 * 1024,
+    .registers = 65536,
+    .timestamp_khz = 1000000,
+    .vgprs_per_thread = 255,
+    .pci_chip_id = 0x2335,
+    .const_bytes = 64 * 1024,
+    .max_pitch = INT_MAX,
+    .image_alignment = 512,
+    .managed = 1,
+    .fine_grain = 1,
+    .large_bar = 1,
+    .host_atomics = 1,
+    .host_register = 0,
+    .memory_pools = 0,
+    .vmm = 1,
+};
+
+static const device_model *played_model(void) {
+  return mh__profile_nvidia() ? &nvidia_model : &amd_model;
+}
+
 /* The PCI bus of a device: 0000:01:00.0 for device 0, 0000:02:00.0 for device 1, ... */
 static int pci_bus(int device) { return device + 1; }
 
@@ -104,50 +142,51 @@ static hipError_t bad_device(const mh_state *s, int device) {
 
 #if HIPVMM_HAS_PROPERTIES_R0600
 static void properties(const mh_state *s, int device, hipDeviceProp_tR0600 *p) {
+  const device_model *model = played_model();
   memset(p, 0, sizeof *p); /* the textures, surfaces and features not named are 0 */
   device_name(device, p->name, sizeof p->name);
   device_uuid(device, &p->uuid);
-  snprintf(p->gcnArchName, sizeof p->gcnArchName, "%s", model.arch_name);
+  snprintf(p->gcnArchName, sizeof p->gcnArchName, "%s", model->arch_name);
   p->totalGlobalMem = s->options.device_memory;
-  p->sharedMemPerBlock = p->sharedMemPerMultiprocessor = (size_t)model.lds_bytes;
-  p->maxSharedMemoryPerMultiProcessor = p->sharedMemPerBlockOptin = (size_t)model.lds_bytes;
-  p->regsPerBlock = p->regsPerMultiprocessor = model.registers;
-  p->warpSize = model.warp_size;
-  p->memPitch = model.max_pitch;
-  p->maxThreadsPerBlock = model.max_threads_per_block;
+  p->sharedMemPerBlock = p->sharedMemPerMultiprocessor = (size_t)model->lds_bytes;
+  p->maxSharedMemoryPerMultiProcessor = p->sharedMemPerBlockOptin = (size_t)model->lds_bytes;
+  p->regsPerBlock = p->regsPerMultiprocessor = model->registers;
+  p->warpSize = model->warp_size;
+  p->memPitch = model->max_pitch;
+  p->maxThreadsPerBlock = model->max_threads_per_block;
   for (int i = 0; i < 3; i++)
-    p->maxThreadsDim[i] = model.max_block_dim;
-  p->maxGridSize[0] = model.max_grid_x;
-  p->maxGridSize[1] = p->maxGridSize[2] = model.max_grid_yz;
-  p->clockRate = model.clock_khz;
-  p->memoryClockRate = model.memory_clock_khz;
-  p->memoryBusWidth = model.memory_bus_bits;
-  p->totalConstMem = model.const_bytes;
-  p->major = model.major;
-  p->minor = model.minor;
-  p->multiProcessorCount = model.compute_units;
-  p->l2CacheSize = p->persistingL2CacheMaxSize = model.l2_cache_bytes;
-  p->maxThreadsPerMultiProcessor = model.max_threads_per_cu;
-  p->maxBlocksPerMultiProcessor = model.max_threads_per_cu / model.warp_size;
-  p->clockInstructionRate = model.timestamp_khz;
+    p->maxThreadsDim[i] = model->max_block_dim;
+  p->maxGridSize[0] = model->max_grid_x;
+  p->maxGridSize[1] = p->maxGridSize[2] = model->max_grid_yz;
+  p->clockRate = model->clock_khz;
+  p->memoryClockRate = model->memory_clock_khz;
+  p->memoryBusWidth = model->memory_bus_bits;
+  p->totalConstMem = model->const_bytes;
+  p->major = model->major;
+  p->minor = model->minor;
+  p->multiProcessorCount = model->compute_units;
+  p->l2CacheSize = p->persistingL2CacheMaxSize = model->l2_cache_bytes;
+  p->maxThreadsPerMultiProcessor = model->max_threads_per_cu;
+  p->maxBlocksPerMultiProcessor = model->max_threads_per_cu / model->warp_size;
+  p->clockInstructionRate = model->timestamp_khz;
   p->arch.hasGlobalInt32Atomics = p->arch.hasGlobalFloatAtomicExch = 1;
   p->arch.hasSharedInt32Atomics = p->arch.hasSharedFloatAtomicExch = 1;
   p->arch.hasFloatAtomicAdd = p->arch.hasGlobalInt64Atomics = p->arch.hasSharedInt64Atomics = 1;
   p->arch.hasDoubles = p->arch.hasWarpVote = p->arch.hasWarpBallot = 1;
   p->arch.hasWarpShuffle = p->arch.hasThreadFenceSystem = p->arch.has3dGrid = 1;
-  p->hostNativeAtomicSupported = model.host_atomics;
+  p->hostNativeAtomicSupported = model->host_atomics;
   p->concurrentKernels = 1;
   p->pciBusID = pci_bus(device);
   p->canMapHostMemory = 1;
-  p->textureAlignment = p->surfaceAlignment = p->texturePitchAlignment = model.image_alignment;
-  p->isLargeBar = model.large_bar;
+  p->textureAlignment = p->surfaceAlignment = p->texturePitchAlignment = model->image_alignment;
+  p->isLargeBar = model->large_bar;
   p->ipcEventSupported = 1;
   p->streamPrioritiesSupported = 1;
   p->unifiedAddressing = 1;
-  p->managedMemory = p->concurrentManagedAccess = model.managed;
-  p->directManagedMemAccessFromHost = model.managed;
-  p->hostRegisterSupported = model.host_register;
-  p->memoryPoolsSupported = model.memory_pools;
+  p->managedMemory = p->concurrentManagedAccess = model->managed;
+  p->directManagedMemAccessFromHost = model->managed;
+  p->hostRegisterSupported = model->host_register;
+  p->memoryPoolsSupported = model->memory_pools;
   p->globalL1CacheSupported = p->localL1CacheSupported = 1;
 }
 #endif
@@ -162,56 +201,57 @@ static void properties(const mh_state *s, int device, hipDeviceProp_tR0600 *p) {
  * enum). The HDP registers answer in hip_attribute, being pointers.
  */
 static bool attribute_value(const mh_state *s, int device, int attr, int *value) {
+  const device_model *model = played_model();
   switch (attr) {
-  case hipDeviceAttributeMaxThreadsPerBlock: *value = model.max_threads_per_block; break;
+  case hipDeviceAttributeMaxThreadsPerBlock: *value = model->max_threads_per_block; break;
   case hipDeviceAttributeMaxBlockDimX:
   case hipDeviceAttributeMaxBlockDimY:
-  case hipDeviceAttributeMaxBlockDimZ: *value = model.max_block_dim; break;
-  case hipDeviceAttributeMaxGridDimX: *value = model.max_grid_x; break;
+  case hipDeviceAttributeMaxBlockDimZ: *value = model->max_block_dim; break;
+  case hipDeviceAttributeMaxGridDimX: *value = model->max_grid_x; break;
   case hipDeviceAttributeMaxGridDimY:
-  case hipDeviceAttributeMaxGridDimZ: *value = model.max_grid_yz; break;
+  case hipDeviceAttributeMaxGridDimZ: *value = model->max_grid_yz; break;
   case hipDeviceAttributeMaxSharedMemoryPerBlock:
   case hipDeviceAttributeSharedMemPerBlockOptin:
   case hipDeviceAttributeSharedMemPerMultiprocessor:
-  case hipDeviceAttributeMaxSharedMemoryPerMultiprocessor: *value = model.lds_bytes; break;
+  case hipDeviceAttributeMaxSharedMemoryPerMultiprocessor: *value = model->lds_bytes; break;
   case hipDeviceAttributeStreamPrioritiesSupported: *value = 1; break;
   case hipDeviceAttributeSurfaceAlignment:
   case hipDeviceAttributeTextureAlignment:
-  case hipDeviceAttributeTexturePitchAlignment: *value = (int)model.image_alignment; break;
-  case hipDeviceAttributeTotalConstantMemory: *value = clamp_int(model.const_bytes); break;
+  case hipDeviceAttributeTexturePitchAlignment: *value = (int)model->image_alignment; break;
+  case hipDeviceAttributeTotalConstantMemory: *value = clamp_int(model->const_bytes); break;
   case hipDeviceAttributeTotalGlobalMem: *value = clamp_int(s->options.device_memory); break;
-  case hipDeviceAttributeMaxPitch: *value = clamp_int(model.max_pitch); break;
-  case hipDeviceAttributeWarpSize: *value = model.warp_size; break;
+  case hipDeviceAttributeMaxPitch: *value = clamp_int(model->max_pitch); break;
+  case hipDeviceAttributeWarpSize: *value = model->warp_size; break;
   case hipDeviceAttributeMaxRegistersPerBlock:
-  case hipDeviceAttributeMaxRegistersPerMultiprocessor: *value = model.registers; break;
-  case hipDeviceAttributeClockRate: *value = model.clock_khz; break;
-  case HIPVMM_ATTRIBUTE_WALL_CLOCK_RATE: *value = model.timestamp_khz; break;
-  case hipDeviceAttributeMemoryClockRate: *value = model.memory_clock_khz; break;
-  case hipDeviceAttributeMemoryBusWidth: *value = model.memory_bus_bits; break;
+  case hipDeviceAttributeMaxRegistersPerMultiprocessor: *value = model->registers; break;
+  case hipDeviceAttributeClockRate: *value = model->clock_khz; break;
+  case HIPVMM_ATTRIBUTE_WALL_CLOCK_RATE: *value = model->timestamp_khz; break;
+  case hipDeviceAttributeMemoryClockRate: *value = model->memory_clock_khz; break;
+  case hipDeviceAttributeMemoryBusWidth: *value = model->memory_bus_bits; break;
   case hipDeviceAttributeMultiprocessorCount:
-  case hipDeviceAttributePhysicalMultiProcessorCount: *value = model.compute_units; break;
+  case hipDeviceAttributePhysicalMultiProcessorCount: *value = model->compute_units; break;
   case hipDeviceAttributeL2CacheSize:
-  case hipDeviceAttributePersistingL2CacheMaxSize: *value = model.l2_cache_bytes; break;
-  case hipDeviceAttributeMaxThreadsPerMultiProcessor: *value = model.max_threads_per_cu; break;
+  case hipDeviceAttributePersistingL2CacheMaxSize: *value = model->l2_cache_bytes; break;
+  case hipDeviceAttributeMaxThreadsPerMultiProcessor: *value = model->max_threads_per_cu; break;
   case hipDeviceAttributeMaxBlocksPerMultiProcessor:
-    *value = model.max_threads_per_cu / model.warp_size;
+    *value = model->max_threads_per_cu / model->warp_size;
     break;
-  case hipDeviceAttributeComputeCapabilityMajor: *value = model.major; break;
-  case hipDeviceAttributeComputeCapabilityMinor: *value = model.minor; break;
+  case hipDeviceAttributeComputeCapabilityMajor: *value = model->major; break;
+  case hipDeviceAttributeComputeCapabilityMinor: *value = model->minor; break;
   case hipDeviceAttributePciBusId: *value = pci_bus(device); break;
-  case HIPVMM_ATTRIBUTE_PCI_CHIP_ID: *value = model.pci_chip_id; break;
-  case HIPVMM_ATTRIBUTE_NUMBER_OF_XCCS: *value = model.xccs; break;
-  case HIPVMM_ATTRIBUTE_MAX_VGPRS_PER_THREAD: *value = model.vgprs_per_thread; break;
-  case hipDeviceAttributeHostNativeAtomicSupported: *value = model.host_atomics; break;
-  case hipDeviceAttributeIsLargeBar: *value = model.large_bar; break;
-  case hipDeviceAttributeFineGrainSupport: *value = model.fine_grain; break;
+  case HIPVMM_ATTRIBUTE_PCI_CHIP_ID: *value = model->pci_chip_id; break;
+  case HIPVMM_ATTRIBUTE_NUMBER_OF_XCCS: *value = model->xccs; break;
+  case HIPVMM_ATTRIBUTE_MAX_VGPRS_PER_THREAD: *value = model->vgprs_per_thread; break;
+  case hipDeviceAttributeHostNativeAtomicSupported: *value = model->host_atomics; break;
+  case hipDeviceAttributeIsLargeBar: *value = model->large_bar; break;
+  case hipDeviceAttributeFineGrainSupport: *value = model->fine_grain; break;
   case hipDeviceAttributeManagedMemory:
   case hipDeviceAttributeConcurrentManagedAccess:
-  case hipDeviceAttributeDirectManagedMemAccessFromHost: *value = model.managed; break;
-  case HIPVMM_ATTRIBUTE_HOST_REGISTER: *value = model.host_register; break;
-  case hipDeviceAttributeMemoryPoolsSupported: *value = model.memory_pools; break;
+  case hipDeviceAttributeDirectManagedMemAccessFromHost: *value = model->managed; break;
+  case HIPVMM_ATTRIBUTE_HOST_REGISTER: *value = model->host_register; break;
+  case hipDeviceAttributeMemoryPoolsSupported: *value = model->memory_pools; break;
   case HIPVMM_ATTRIBUTE_VMM:
-    *value = model.vmm && mh__profile_is(MH_ROW_vmm_attribute, MH_CELL_yes);
+    *value = model->vmm && mh__profile_is(MH_ROW_vmm_attribute, MH_CELL_yes);
     break;
   case hipDeviceAttributeConcurrentKernels:
   case hipDeviceAttributeCanMapHostMemory:
@@ -340,8 +380,8 @@ MH_EXPORT hipError_t hipDeviceComputeCapability(int *major, int *minor, hipDevic
     else if (major == NULL || minor == NULL)
       err = mh__fail(hipErrorInvalidValue, "%s is NULL", major == NULL ? "major" : "minor");
     else {
-      *major = model.major;
-      *minor = model.minor;
+      *major = played_model()->major;
+      *minor = played_model()->minor;
     }
   }
   return mh__leave(MOCKHIP_CALL_hipDeviceComputeCapability, err, "%s, %s, device=%d",
