@@ -1,0 +1,60 @@
+/*
+ * test_old_driver.c: hip-nvidia on a driver that lacks some symbols (the fake
+ * built as an older driver: no cuMemGetHandleForAddressRange, CUDA 11.7, and
+ * no cuDeviceGetUuid_v2, CUDA 11.4). The call that needs a missing symbol
+ * answers hipErrorNotSupported naming it; one with an older equivalent uses
+ * that; everything else works.
+ */
+#include "hip_nvidia_test.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void missing_symbol_is_not_supported(void **state) {
+  (void)state;
+  int fd = -1;
+  char expected[1024];
+  assert_hip(hipMemGetHandleForAddressRange(&fd, (void *)(uintptr_t)0x7f0000200000ULL, 4096,
+                                            hipMemRangeHandleTypeDmaBufFd, 0),
+             hipErrorNotSupported);
+  assert_int_equal(fd, -1);
+  snprintf(expected, sizeof expected,
+           "%s exports no cuMemGetHandleForAddressRange: this driver is older than the call",
+           hip_nvidia_driver_path());
+  assert_string_equal(hip_nvidia_last_reason(), expected);
+  assert_not_called("cuMemGetHandleForAddressRange");
+  /* hip-nvidia still exports it: looking it up works, calling it says why not. */
+  void *pfn = NULL;
+  assert_hip(hipGetProcAddress("hipMemGetHandleForAddressRange", &pfn, 700, 0, NULL), hipSuccess);
+  assert_null(hip_nvidia_driver_symbol("cuMemGetHandleForAddressRange"));
+}
+
+static void uuid_falls_back_to_the_older_call(void **state) {
+  (void)state;
+  hipUUID uuid;
+  const char bytes[16] = {5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8};
+  fake_cuda_set_uuid(bytes);
+  assert_hip(hipDeviceGetUuid(&uuid, 0), hipSuccess);
+  assert_memory_equal(uuid.bytes, bytes, 16);
+  assert_string_equal(fake_cuda_log_text(), "cuDeviceGetUuid(&,0)\n");
+  hipDeviceProp_t prop;
+  assert_hip(hipGetDevicePropertiesR0600(&prop, 0), hipSuccess);
+  assert_memory_equal(prop.uuid.bytes, bytes, 16);
+}
+
+static void the_rest_works(void **state) {
+  (void)state;
+  void *ptr = NULL;
+  assert_hip(hipMalloc(&ptr, 64), hipSuccess);
+  assert_logged("cuMemAlloc_v2", "cuMemAlloc_v2(&,64)");
+  assert_non_null(hip_nvidia_driver_symbol("cuMemAlloc_v2"));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      HN_TEST(missing_symbol_is_not_supported),
+      HN_TEST(uuid_falls_back_to_the_older_call),
+      HN_TEST(the_rest_works),
+  };
+  return cmocka_run_group_tests_name("old_driver", tests, NULL, NULL);
+}
