@@ -9,7 +9,9 @@
 # or 0 with --allow-skip); --rocm on the installed ROCm: without a GPU that can
 # run the rules it says why and exits 77, and with --allow-skip it runs the
 # all-skip report, exits 0 and writes JUnit and JSON files that match it
-# (check_report_files.py); --profile X.Y on mockhip against mock-X.Y.txt.
+# (check_report_files.py); the same for --nvidia, whose driver is missing on
+# a machine without an NVIDIA GPU; --profile X.Y on mockhip against
+# mock-X.Y.txt; MOCKHIP_PLATFORM=nvidia on mockhip against nvidia.txt.
 # Prints one line per check; exits 1 at the first that fails.
 set -euo pipefail
 
@@ -94,6 +96,38 @@ if [[ -f /opt/rocm/include/hip/hip_runtime_api.h || -f /usr/include/hip/hip_runt
 else
   printf 'test_report_sh: not checked: --rocm on an installed ROCm: none in /opt/rocm or /usr\n'
 fi
+
+report nvidia_nowhere 77 --nvidia "$work/no-libcuda.so.1"
+has nvidia_nowhere "^ci/report.sh: no usable GPU: no CUDA driver at $work/no-libcuda.so.1\$"
+report nvidia_nowhere_allowed 0 --nvidia "$work/no-libcuda.so.1" --allow-skip
+ok "--nvidia with no driver at the path given: 77, and 0 with --allow-skip"
+
+# The CUDA driver, found as hip-nvidia finds it (libcuda.so.1).
+status=0
+bash "$root/ci/report.sh" --nvidia >"$work/nvidia.out" 2>&1 || status=$?
+if grep -q '^ci/report.sh: no usable GPU: ' "$work/nvidia.out"; then
+  [[ $status == 77 ]] || fail "--nvidia without a usable GPU exited $status, not 77"
+  [[ $(grep -c '^ci/report.sh: no usable GPU: ' "$work/nvidia.out") == 1 ]] ||
+    fail "--nvidia without a usable GPU does not say why in one line"
+  ! grep -q '^totals: ' "$work/nvidia.out" || fail "--nvidia without a usable GPU ran the report"
+  ok "--nvidia here: $(sed -n 's/^ci\/report.sh: no usable GPU: //p' "$work/nvidia.out"): exit status 77"
+  report nvidia_allowed 0 --nvidia --allow-skip --timeout 60 --junit "$work/nvidia.xml" \
+    --json "$work/nvidia.json"
+  has nvidia_allowed '^every rule skips here: '
+  has nvidia_allowed '^totals: ([0-9]+) rules: 0 pass, 0 FAIL, \1 skip, 0 expected divergence, 0 unexpected pass$'
+  python3 "$root/ci/tests/check_report_files.py" "$work/nvidia_allowed.out" "$work/nvidia.xml" \
+    "$work/nvidia.json" || fail "the JUnit or JSON file of the all-skip NVIDIA run does not match it"
+  ok "--nvidia --allow-skip: every rule skips with the reason, exit status 0, JUnit and JSON match"
+else
+  [[ $status == 0 || $status == 1 ]] || fail "--nvidia on a usable GPU exited $status"
+  ok "--nvidia here ran on a usable GPU (exit status $status); the no-GPU path is not checked here"
+fi
+
+# The mock playing HIP on NVIDIA, judged by the file the GPU is judged by.
+MOCKHIP_PLATFORM=nvidia report mock_nvidia 0 --json "$work/mock_nvidia.json"
+has mock_nvidia '^ci/report.sh: mockhip playing HIP on NVIDIA \(MOCKHIP_PLATFORM=nvidia\), against conformance/divergences/nvidia.txt$'
+has mock_nvidia '^totals: [0-9]+ rules: [0-9]+ pass, 0 FAIL, [0-9]+ skip, [1-9][0-9]* expected divergence, 0 unexpected pass$'
+ok "MOCKHIP_PLATFORM=nvidia: mockhip shows exactly nvidia.txt's divergences"
 
 # --profile on mockhip: 6.2's file when there is one, else the first mock-X.Y.txt.
 profile_file=$root/conformance/divergences/mock-6.2.txt

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# ci/gpu.sh: everything hipvmm checks on an NVIDIA GPU, in one run of a few minutes.
+#
+#   bash ci/gpu.sh [OUT_DIR]
+#
+# Builds (Release) hip-nvidia, its fake-libcuda tests, conformance-nvidia,
+# conformance-mock and hmo-bench-gpu; then
+#   1. what the machine is: nvidia-smi's GPU and driver, the driver hip-nvidia loads;
+#   2. the fake-libcuda tests (the translation, without the GPU);
+#   3. the suite on the GPU: conformance-nvidia --report divergences/nvidia.txt,
+#      with --junit, --json and --emit-divergences;
+#   4. the suite on the mock playing HIP on NVIDIA, against the same file, and the two
+#      runs compared rule by rule: every rule where the GPU and the mock answer
+#      differently is printed (the mock's cuda-13.0 column must then change, or the
+#      rule's line in nvidia.txt);
+#   5. hmo-bench-gpu: hmo's pool, growth, clone and sharing beside the driver's own
+#      calls.
+# Everything printed, and the files, go to OUT_DIR (default build/gpu-out, or $OUT
+# when set, as on a lent machine). Exit status: 0 when the GPU run has no FAIL and
+# the two runs agree, 1 otherwise, 77 when there is no NVIDIA GPU the rules can run on.
+# docs/conformance.md ("HIP on NVIDIA") says how to record the result.
+set -euo pipefail
+
+# shellcheck source=ci/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$CI_ROOT"
+
+out=${1:-${OUT:-$CI_BUILD/gpu-out}}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+exec > >(tee "$out/gpu.log") 2>&1
+
+ci_install cmake=cmake make=make gcc=gcc libc6-dev=/usr/include/stdio.h pkg-config=pkg-config \
+  libcmocka-dev=/usr/include/cmocka.h python3=python3
+
+build="$CI_BUILD/gpu"
+printf '== build (Release) in %s\n' "$build"
+cmake -S "$CI_ROOT" -B "$build" -DCMAKE_BUILD_TYPE=Release -DHIPVMM_ROCM=OFF >"$out/configure.log" 2>&1 ||
+  {
+    cat "$out/configure.log"
+    ci_die "cmake could not configure the build"
+  }
+ci_run cmake --build "$build" -j "$CI_JOBS" --target conformance-nvidia conformance-mock \
+  hmo-bench-gpu test-hip-nvidia test-hip-nvidia-old-driver test-hip-nvidia-no-driver
+
+printf '\n== 1. the machine\n'
+date -u '+%Y-%m-%d %H:%M UTC'
+if command -v nvidia-smi >/dev/null; then
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
+  nvidia-smi | sed -n 's/.*CUDA Version: *\([0-9.]*\).*/CUDA (driver API) \1/p' || true
+else
+  printf 'nvidia-smi: not found\n'
+fi
+nvidia=$(ci_find_program "$build" conformance-nvidia)
+status=0
+"$nvidia" --about | tee "$out/about.txt" || status=$?
+if ((status == 77)); then
+  printf 'ci/gpu.sh: no NVIDIA GPU the rules can run on: %s\n' "$(sed -n 's/^reason: //p' "$out/about.txt")"
+  exit 77
+fi
+((status == 0)) || ci_die "conformance-nvidia --about failed with status $status"
+
+printf '\n== 2. the translation, on the fake libcuda\n'
+(cd "$build" && ctest -R '^hip-nvidia' --output-on-failure) | tee "$out/fake.txt"
+
+printf '\n== 3. the suite on the GPU\n'
+gpu_status=0
+"$nvidia" --report conformance/divergences/nvidia.txt --junit "$out/gpu.xml" --json "$out/gpu.json" \
+  --emit-divergences "$out/gpu-divergences.txt" | tee "$out/gpu-report.txt" || gpu_status=$?
+
+printf '\n== 4. the mock playing HIP on NVIDIA, and the two compared\n'
+mock=$(ci_find_program "$build" conformance-mock)
+MOCKHIP_PLATFORM=nvidia MOCKHIP_DEVICES=$("$nvidia" --about | sed -n 's/^device_count: //p') \
+  "$mock" --report conformance/divergences/nvidia.txt --json "$out/mock.json" >"$out/mock-report.txt" || true
+tail -n 3 "$out/mock-report.txt"
+agree=0
+python3 - "$out/gpu.json" "$out/mock.json" <<'EOF' || agree=$?
+import json, sys
+gpu, mock = (json.load(open(path)) for path in sys.argv[1:3])
+def results(report):
+    return {rule["rule"]: rule["result"] for rule in report["rules"]}
+on_gpu, on_mock = results(gpu), results(mock)
+differ = [(rule, on_gpu[rule], on_mock.get(rule, "absent")) for rule in on_gpu
+          if on_gpu[rule] != on_mock.get(rule) and on_gpu[rule] != "skip"]
+for rule, g, m in differ:
+    print(f"differs: {rule}: GPU {g}, mock {m}")
+print(f"GPU and mock: {len(on_gpu) - len(differ)} of {len(on_gpu)} rules agree "
+      f"(a rule the GPU skips counts as agreeing)")
+sys.exit(1 if differ else 0)
+EOF
+
+printf '\n== 5. hmo on the GPU beside the driver\n'
+"$(ci_find_program "$build" hmo-bench-gpu)" | tee "$out/bench.txt"
+
+printf '\nci/gpu.sh: files in %s\n' "$out"
+((gpu_status == 0 && agree == 0)) || exit 1
