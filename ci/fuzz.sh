@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ci/fuzz.sh: builds the differential fuzzer (fuzz/: mockhip against a reference
 # model of the rules, libFuzzer + ASan + UBSan) into build/fuzz and runs it from
-# the seed corpus in fuzz/corpus, once per ROCm profile (MOCKHIP_ROCM_VERSION),
+# the seed corpus in fuzz/corpus, once per profile: each ROCm release
+# (MOCKHIP_ROCM_VERSION) and nvidia, HIP on NVIDIA (MOCKHIP_PLATFORM=nvidia),
 # each for an equal share of the inputs (or of the time), as many at once as
 # there are cores. Every other profile runs with MOCKHIP_RECYCLE_BYTES=0, the
 # rest with released memory recycled (the default), so both ways of getting
@@ -10,14 +11,15 @@
 #   bash ci/fuzz.sh                          # what CI runs: FUZZ_RUNS inputs in all, seed 1
 #   FUZZ_RUNS=10000000 bash ci/fuzz.sh       # longer
 #   FUZZ_SECONDS=3600 bash ci/fuzz.sh        # for a time instead of a count
-#   FUZZ_PROFILES="6.2 newest" bash ci/fuzz.sh   # some profiles only
+#   FUZZ_PROFILES="6.2 nvidia" bash ci/fuzz.sh   # some profiles only
 #
 # The inputs libFuzzer finds go to build/fuzz/corpus/<profile> (emptied first),
 # never to fuzz/corpus. A difference or a sanitizer report
 # leaves build/fuzz/<profile>-crash-<sha1>, and the script goes on with the
 # next profile and exits non-zero at the end; replay it with
 #   MOCKHIP_ROCM_VERSION=<profile> MOCKHIP_RECYCLE_BYTES=<recycle> VMM_FUZZ_TRACE=1 build/fuzz/fuzz/vmm_fuzz build/fuzz/<profile>-crash-<sha1>
-# which prints every call it makes.
+# (MOCKHIP_PLATFORM=nvidia instead of MOCKHIP_ROCM_VERSION for nvidia), which prints every
+# call it makes.
 set -euo pipefail
 
 # shellcheck source=ci/lib.sh
@@ -31,7 +33,7 @@ ci_install "libclang-rt-$clang_major-dev"
 
 runs=${FUZZ_RUNS:-600000}
 seed=${FUZZ_SEED:-1}
-read -r -a profiles <<<"${FUZZ_PROFILES:-6.0 6.1 6.2 6.3 6.4 7.0 7.1 7.2 newest}"
+read -r -a profiles <<<"${FUZZ_PROFILES:-6.0 6.1 6.2 6.3 6.4 7.0 7.1 7.2 newest nvidia}"
 build="$CI_BUILD/fuzz"
 
 # The preset "fuzz" (CMakePresets.json): clang -O1 -g, -DHIPVMM_FUZZ=ON, into build/fuzz.
@@ -52,9 +54,12 @@ fi
 
 # One profile: its libFuzzer output to $build/<profile>.log, its verdict to <profile>.result.
 run_profile() {
-  local profile=$1 recycle=$2 start=$SECONDS verdict
+  local profile=$1 recycle=$2 start=$SECONDS verdict release
   mkdir -p "$build/corpus/$profile" # a corpus per profile: each run starts from the seeds
-  if MOCKHIP_ROCM_VERSION="$profile" MOCKHIP_RECYCLE_BYTES="$recycle" ci_run "$fuzzer" \
+  # nvidia is a platform, the rest ROCm releases
+  release=(MOCKHIP_ROCM_VERSION="$profile")
+  [[ $profile != nvidia ]] || release=(MOCKHIP_PLATFORM=nvidia)
+  if ci_run env "${release[@]}" MOCKHIP_RECYCLE_BYTES="$recycle" "$fuzzer" \
     "${limit[@]}" -seed="$seed" -max_len=512 -timeout=30 -rss_limit_mb=4096 \
     -print_final_stats=1 -artifact_prefix="$build/$profile-" \
     "$build/corpus/$profile" "$CI_ROOT/fuzz/corpus" >"$build/$profile.log" 2>&1; then

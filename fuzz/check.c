@@ -72,9 +72,10 @@ void check_counters(fuzz_state *st, const char *after) {
     if (hipSetDevice(device) != hipSuccess ||
         hipMemGetInfo(&free_bytes, &total_bytes) != hipSuccess)
       check_fail(st, "after %s: hipMemGetInfo on device %d failed", after, device);
-    if (free_bytes != want.free_bytes[device] || total_bytes != MODEL_CAPACITY)
+    if (free_bytes != want.free_bytes[device] || total_bytes != st->model.capacity)
       check_fail(st, "after %s: hipMemGetInfo on device %d: free %zu of %zu, the model: %zu of %zu",
-                 after, device, free_bytes, total_bytes, want.free_bytes[device], MODEL_CAPACITY);
+                 after, device, free_bytes, total_bytes, want.free_bytes[device],
+                 st->model.capacity);
   }
   if (hipSetDevice(st->model.device) != hipSuccess)
     check_fail(st, "after %s: hipSetDevice(%d) failed", after, st->model.device);

@@ -28,7 +28,7 @@ ALIGN = {0: 0, 4096: 2, 2048: 3, 3: 4, 2 << 20: 5, 1: 7}
 # pick_reserve_bytes: sizes that are no whole number of granules.
 RESERVE_ZERO, RESERVE_G_MINUS_1, RESERVE_G_PLUS_2048, RESERVE_ONE = 0xa0, 0xa1, 0xa2, 0xa3
 # pick_map_bytes / pick_run_bytes bytes.
-MAP_2048, MAP_LARGER = 5 + 8, 6
+MAP_2048, MAP_LARGER, MAP_G = 5 + 8, 6, 3
 RUN_LESS_G, RUN_MORE_G = 5, 5 + 8
 # op_granularity's byte: the option (and the misuse above it).
 MINIMUM, RECOMMENDED, OPTION_2, OPTION_MINUS_1 = 0, 2, 5, 6
@@ -100,8 +100,9 @@ def release(handle):
     return [OPS["release"]] + handle
 
 
-def address_free(address):
-    return [OPS["address free"]] + address + [1]
+def address_free(address, whole=False):
+    """One granule as the size, or (whole) the size of the reservation at address."""
+    return [OPS["address free"]] + address + [7 if whole else 1]
 
 
 def retain(address):
@@ -287,6 +288,18 @@ SEEDS = {
     release(live_handle(2)) + release(live_handle(2)) + unmap(reservation()) + close_fd(),
     # a.4#6: the device's capacity, full and freed again (handle type None,
     # which every profile creates)
+    # g, HIP on NVIDIA's rows: a released handle mapped again, part of a handle, an offset,
+    # set access and unmap from inside a mapping, Host on device memory, the CPU on device
+    # memory, frees by an interior address, by the start and a granule, by ptr and size
+    "platform_rules": reserve(4) + create(1) + map_(reservation(0, 0), live_handle(0)) +
+    release(live_handle(0)) + map_(reservation(0, 1), live_handle(0)) + create(2) +
+    map_(reservation(0, 2), live_handle(1), MAP_G) +
+    map_(reservation(0, 2), live_handle(1), misuse=1) + map_(reservation(0, 2), live_handle(1)) +
+    set_access(reservation(0, 3), [(DEVICE0, RW)]) + set_access(reservation(0, 2), [(DEVICE0, RW)]) +
+    set_access(reservation(0, 2), [(HOST, RW)]) + cpu_read(reservation(0, 2)) +
+    unmap(reservation(0, 3)) + address_free(reservation(0, 1)) + address_free(reservation(0, 0)) +
+    address_free(reservation(0, 0), whole=True) + unmap(reservation(0, 2)) +
+    unmap(reservation(0, 0)) + address_free(reservation(0, 0), whole=True),
     "capacity": create(size_byte=0xc5, posix=False) + create(1, posix=False) +
     create(1, location=DEVICE1, posix=False) + create(size_byte=0xc6, location=HOST, posix=False) +
     release(live_handle()) + create(1, posix=False),

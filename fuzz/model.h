@@ -1,7 +1,8 @@
 /*
  * model.h: a reference model of the HIP VMM rules (docs/hip-vmm-semantics.md:
- * the "new" column, changed row by row by the ROCm release the profile names,
- * section (g); plus mockhip's documented choices in docs/mockhip.md), written
+ * the "new" column, changed row by row by the release the profile names,
+ * section (g): a ROCm release or HIP on NVIDIA; plus mockhip's documented
+ * choices in docs/mockhip.md), written
  * apart from mockhip so the fuzzer can compare the two call by call.
  *
  * The model knows addresses and handle values only as numbers the mock handed
@@ -25,21 +26,25 @@
 #define MODEL_DEVICES 2          /* MOCKHIP_DEVICES, set by the fuzzer */
 #define MODEL_HOST MODEL_DEVICES /* index of the host in an access array */
 #define MODEL_LOCATIONS (MODEL_DEVICES + 1)
-#define MODEL_GRANULE ((size_t)4096)     /* MOCKHIP_GRANULARITY (the default) */
-#define MODEL_CAPACITY ((size_t)1 << 20) /* MOCKHIP_DEVICE_MEMORY, set by the fuzzer */
-#define MODEL_CAPACITY_TEXT "1M"
-#define MODEL_RECOMMENDED                                                                          \
-  ((size_t)2 << 20) /* MOCKHIP_GRANULARITY_RECOMMENDED, set by the fuzzer                          \
-                     */
+/* MOCKHIP_GRANULARITY_RECOMMENDED, set by the fuzzer where the profile has its own
+   recommendation to give (recommended_granularity `own`). */
+#define MODEL_RECOMMENDED ((size_t)2 << 20)
 #define MODEL_RECOMMENDED_TEXT "2M"
+/* The largest granule a profile plays (granularity `two_mib`): the fuzzer's buffers hold
+   three. */
+#define MODEL_MAX_GRANULE ((size_t)2 << 20)
+/* Each device's memory (MOCKHIP_DEVICE_MEMORY, set by the fuzzer): 1 MiB, or 16 granules
+   where that is more, so that whole granules of 2 MiB leave room for several handles. */
+#define MODEL_CAPACITY_MIN ((size_t)1 << 20)
+#define MODEL_CAPACITY_GRANULES 16
 
 #define MODEL_MAX_RESERVATIONS 16
 #define MODEL_MAX_PHYS 24
 #define MODEL_MAX_MAPPINGS 48
 #define MODEL_MAX_FDS 8
-/* Contents are tracked for the first bytes of each allocation only; the
-   decoder never reaches further (see pick.c). */
-#define MODEL_SHADOW_BYTES ((size_t)256 << 10)
+/* Contents are tracked for the first 64 granules of each allocation only (at most
+   the whole device memory); the decoder never reaches further (see pick.c). */
+#define MODEL_SHADOW_GRANULES 64
 
 typedef struct model_reservation {
   bool live;
@@ -51,7 +56,7 @@ typedef struct model_reservation {
 typedef struct model_memory {
   int users; /* live handles on it + open exported fds; freed at 0 */
   size_t bytes;
-  unsigned char *shadow; /* min(bytes, MODEL_SHADOW_BYTES) bytes, zero at create */
+  unsigned char *shadow; /* min(bytes, model.shadow_bytes) bytes, zero at create */
 } model_memory;
 
 typedef struct model_phys {
@@ -80,7 +85,10 @@ typedef struct model_fd {
 } model_fd;
 
 typedef struct model {
-  const model_profile *profile; /* the ROCm release played, for the whole process */
+  const model_profile *profile; /* the release played, for the whole process */
+  size_t granule;               /* the profile's granularity */
+  size_t capacity;              /* each device's memory */
+  size_t shadow_bytes;          /* contents tracked per allocation */
   model_reservation reservations[MODEL_MAX_RESERVATIONS];
   model_phys phys[MODEL_MAX_PHYS];
   model_memory memories[MODEL_MAX_PHYS];
@@ -97,7 +105,7 @@ typedef struct model_counters {
   size_t free_bytes[MODEL_DEVICES];
 } model_counters;
 
-/* An empty model playing the profile. */
+/* An empty model playing the profile, with its granule, capacity and shadow size. */
 void model_init(model *m, const model_profile *profile);
 /* Empties the model (frees its shadows), keeping its profile: the state after
    a full teardown. */
@@ -152,6 +160,8 @@ size_t model_handle_bytes(const model *m, uintptr_t handle); /* 0: no such handl
 size_t model_run_bytes(const model *m, uintptr_t ptr, int count);
 /* Bytes from ptr to the end of the live reservation containing it (0: none). */
 size_t model_reservation_left(const model *m, uintptr_t ptr);
+/* The size of the live reservation containing ptr (0: none). */
+size_t model_reservation_bytes(const model *m, uintptr_t ptr);
 
 /* ---- access, copies, contents (model_access.c) ---- */
 

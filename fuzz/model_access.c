@@ -5,7 +5,9 @@
  * Access is kept per mapping and per location (each device, then the host).
  * Copies and sets are checked against the calling device's access to every
  * byte they touch: Read for a source, ReadWrite for a destination. The CPU
- * plays every location, so its page protection is the union of them all.
+ * plays every location, so its page protection is the union of them all;
+ * where the profile's CPU is the host alone (cpu_access `host_slot`), the
+ * host's.
  * Contents live in shadow bytes per allocation: aliases share them, and they
  * survive unmap and remap.
  */
@@ -21,9 +23,9 @@ unsigned char *model__shadow_at(const model *m, uintptr_t addr, size_t bytes) {
     abort(); /* callers check the range first */
   const model_memory *memory = &m->memories[m->phys[m->mappings[i].phys].memory];
   size_t offset = addr - m->mappings[i].base;
-  if (offset + bytes > MODEL_SHADOW_BYTES) {
+  if (offset + bytes > m->shadow_bytes) {
     fprintf(stderr, "vmm_fuzz: model: offset %zu + %zu is past the shadow (%zu bytes)\n", offset,
-            bytes, MODEL_SHADOW_BYTES);
+            bytes, m->shadow_bytes);
     abort();
   }
   return memory->shadow + offset;
@@ -118,6 +120,10 @@ static int access_run(const model *m, uintptr_t ptr, size_t bytes, int *run) {
     if (!first_mappings_add_up(m, ptr, bytes))
       return 0;
     return model__covered_run(m, ptr, bytes, run);
+  case RANGE_WHOLE_RUN: /* from a mapping's first byte only */
+    return m->mappings[model__mapping_at(m, ptr)].base == ptr
+               ? model__covered_run(m, ptr, bytes, run)
+               : 0;
   default: return model__covered_run(m, ptr, bytes, run);
   }
 }
@@ -131,7 +137,8 @@ static bool host_located(const model *m, const int *run, int count) {
 }
 
 /* The access-array index a descriptor names under the profile's
-   set_access_locations, or -1 when it names none. */
+   set_access_locations, -1 when it names none (InvalidValue), -2 when it names the
+   host on memory that `host_located` refuses it (g: host_access_refusal). */
 static int location_index(const model *m, const hipMemLocation *location, const int *run,
                           int count) {
   int id = location->id;
@@ -142,7 +149,7 @@ static int location_index(const model *m, const hipMemLocation *location, const 
   switch (location->type) {
   case hipMemLocationTypeDevice: return device_id ? id : -1;
   case hipMemLocationTypeHost: /* id ignored */
-    return rule == ACCESS_ALL_LOCATIONS || host_located(m, run, count) ? MODEL_HOST : -1;
+    return rule == ACCESS_ALL_LOCATIONS || host_located(m, run, count) ? MODEL_HOST : -2;
   case hipMemLocationTypeHostNumaCurrent: return rule == ACCESS_ALL_LOCATIONS ? MODEL_HOST : -1;
   case hipMemLocationTypeHostNuma: /* one NUMA node */
     return rule == ACCESS_ALL_LOCATIONS && id == 0 ? MODEL_HOST : -1;
@@ -162,6 +169,8 @@ hipError_t model_set_access(model *m, uintptr_t ptr, size_t bytes, const hipMemA
   for (size_t k = 0; k < count; k++) {
     int location = location_index(m, &desc[k].location, run, mappings);
     unsigned flags = (unsigned)desc[k].flags;
+    if (location == -2)
+      return m->profile->host_access_refusal; /* before the flags are looked at */
     if (location < 0 || (flags != hipMemAccessFlagsProtNone && flags != hipMemAccessFlagsProtRead &&
                          flags != hipMemAccessFlagsProtReadWrite))
       return hipErrorInvalidValue;
@@ -317,8 +326,9 @@ static size_t cpu_prefix(const model *m, uintptr_t ptr, size_t bytes, unsigned n
     int i = model__mapping_at(m, at);
     if (i < 0)
       break;
-    unsigned granted = 0;
-    for (int l = 0; l < MODEL_LOCATIONS; l++)
+    /* g: cpu_access `host_slot`: the host's rights; `option` (its default): any location's */
+    unsigned granted = m->mappings[i].access[MODEL_HOST];
+    for (int l = 0; l < MODEL_LOCATIONS && !m->profile->cpu_host_slot; l++)
       granted |= m->mappings[i].access[l];
     if ((granted & need) != need)
       break;

@@ -17,8 +17,8 @@
 
 static bool is_power_of_two(size_t value) { return value != 0 && (value & (value - 1)) == 0; }
 
-static size_t round_up(size_t bytes) {
-  return (bytes + MODEL_GRANULE - 1) / MODEL_GRANULE * MODEL_GRANULE;
+static size_t round_up(const model *m, size_t bytes) {
+  return (bytes + m->granule - 1) / m->granule * m->granule;
 }
 
 /* ---- lookups ---- */
@@ -93,6 +93,11 @@ size_t model_run_bytes(const model *m, uintptr_t ptr, int count) {
 size_t model_reservation_left(const model *m, uintptr_t ptr) {
   int r = model__reservation_at(m, ptr);
   return r < 0 ? 0 : m->reservations[r].bytes - (ptr - m->reservations[r].base);
+}
+
+size_t model_reservation_bytes(const model *m, uintptr_t ptr) {
+  int r = model__reservation_at(m, ptr);
+  return r < 0 ? 0 : m->reservations[r].bytes;
 }
 
 /* ---- slots ---- */
@@ -178,6 +183,13 @@ static void phys_add(model *m, uintptr_t handle, size_t bytes, const hipMemAlloc
 void model_init(model *m, const model_profile *profile) {
   memset(m, 0, sizeof *m);
   m->profile = profile;
+  m->granule = profile->granule;
+  m->capacity = MODEL_CAPACITY_GRANULES * m->granule > MODEL_CAPACITY_MIN
+                    ? MODEL_CAPACITY_GRANULES * m->granule
+                    : MODEL_CAPACITY_MIN;
+  m->shadow_bytes = MODEL_SHADOW_GRANULES * m->granule < m->capacity
+                        ? MODEL_SHADOW_GRANULES * m->granule
+                        : m->capacity;
 }
 
 void model_reset(model *m) {
@@ -208,15 +220,15 @@ void model_counters_get(const model *m, model_counters *out) {
     if (m->phys[i].live)
       out->physical_bytes += m->phys[i].bytes, out->handles++;
   for (int d = 0; d < MODEL_DEVICES; d++)
-    out->free_bytes[d] = MODEL_CAPACITY - m->charged[d];
+    out->free_bytes[d] = m->capacity - m->charged[d];
 }
 
 /* ---- reservations (a.2, a.3) ---- */
 
 const char *model_check_placement(const model *m, uintptr_t base, size_t bytes, size_t alignment) {
   uintptr_t end;
-  bytes = round_up(bytes); /* what a profile that does not check the size reserves */
-  if (base == 0 || base % MODEL_GRANULE != 0 || !model__end(base, bytes, &end))
+  bytes = round_up(m, bytes); /* what a profile that does not check the size reserves */
+  if (base == 0 || base % m->granule != 0 || !model__end(base, bytes, &end))
     return "base is NULL, not granule aligned or wraps";
   /* An alignment that is no power of two (accepted by `none`) cannot be honoured. */
   if (is_power_of_two(alignment) && base % alignment != 0)
@@ -229,10 +241,10 @@ const char *model_check_placement(const model *m, uintptr_t base, size_t bytes, 
   return NULL;
 }
 
-static bool alignment_accepted(model_alignment_rule rule, size_t alignment) {
+static bool alignment_accepted(const model *m, model_alignment_rule rule, size_t alignment) {
   switch (rule) {
   case ALIGNMENT_ANY: return true;
-  case ALIGNMENT_MULTIPLE: return alignment % MODEL_GRANULE == 0;
+  case ALIGNMENT_MULTIPLE: return alignment % m->granule == 0;
   default: return alignment == 0 || is_power_of_two(alignment);
   }
 }
@@ -244,12 +256,12 @@ hipError_t model_reserve(model *m, bool ptr_null, size_t bytes, size_t alignment
     return hipErrorInvalidValue;
   if (bytes == 0)
     return profile->reserve_size_zero; /* g: reserve_size_zero */
-  if (bytes % MODEL_GRANULE != 0) {
+  if (bytes % m->granule != 0) {
     if (!profile->reserve_size_unchecked)
       return profile->reserve_size_granularity;
-    bytes = round_up(bytes); /* `unchecked`: whole granules */
+    bytes = round_up(m, bytes); /* `unchecked`: whole granules */
   }
-  if (!alignment_accepted(profile->reserve_alignment, alignment))
+  if (!alignment_accepted(m, profile->reserve_alignment, alignment))
     return profile->reserve_size_granularity; /* g: a refused alignment gets this code */
   m->reservations[free_reservation_slot(m)] =
       (model_reservation){.live = true, .base = got_base, .bytes = bytes};
@@ -259,9 +271,14 @@ hipError_t model_reserve(model *m, bool ptr_null, size_t bytes, size_t alignment
 hipError_t model_address_free(model *m, uintptr_t ptr, size_t bytes) {
   if (ptr == 0 || bytes == 0)
     return hipErrorInvalidValue;
-  int r = model__reservation_at(m, ptr); /* any interior address, any size (a.3#3, #4) */
+  int r = model__reservation_at(m, ptr); /* by containment (a.3#4) */
   if (r < 0)
     return m->profile->free_unknown_address; /* g: free_unknown_address */
+  /* g: free_range `containing`: any interior address, any size (a.3#3, #4); `exact`: the
+     ptr and size the reservation was made with. */
+  if (m->profile->free_range_exact &&
+      (ptr != m->reservations[r].base || bytes != m->reservations[r].bytes))
+    return hipErrorInvalidValue;
   for (int i = 0; i < MODEL_MAX_MAPPINGS; i++)
     if (m->mappings[i].live && model__reservation_at(m, m->mappings[i].base) == r)
       /* a.3#5: refused, the reservation stays usable; g: free_with_mappings
@@ -314,14 +331,16 @@ hipError_t model_granularity(const model *m, bool out_null, const hipMemAllocati
   if (out_null || prop == NULL)
     return hipErrorInvalidValue;
   int device;
-  hipError_t status = check_prop(m, prop, false, &device);
+  /* g: granularity_prop_checked `no`: one granularity, whatever prop says */
+  hipError_t status =
+      m->profile->granularity_prop_checked ? check_prop(m, prop, false, &device) : hipSuccess;
   if (status != hipSuccess)
     return status;
   bool recommended = option == hipMemAllocationGranularityRecommended;
   if (m->profile->granularity_option_checked && !recommended &&
       option != hipMemAllocationGranularityMinimum)
     return hipErrorInvalidValue;
-  *expect = recommended && m->profile->recommended_own ? MODEL_RECOMMENDED : MODEL_GRANULE;
+  *expect = recommended && m->profile->recommended_own ? MODEL_RECOMMENDED : m->granule;
   return hipSuccess;
 }
 
@@ -337,19 +356,21 @@ hipError_t model_create(model *m, bool handle_null, size_t bytes, const hipMemAl
   if (prop->requestedHandleType != hipMemHandleTypeNone &&
       !(profile->create_posix && prop->requestedHandleType == hipMemHandleTypePosixFileDescriptor))
     return hipErrorNotSupported; /* g: create_handle_types */
-  if (!profile->create_size_rules)
-    bytes = round_up(bytes);  /* g: create_size_rules `no`, the hipMalloc path */
-  if (bytes > MODEL_CAPACITY) /* a.4#6, for every location, before the 2048 rule */
+  if (profile->create_size_rules == SIZE_ROUNDED_UP)
+    bytes = round_up(m, bytes); /* g: create_size_rules `no`, the hipMalloc path */
+  if (bytes > m->capacity)      /* a.4#6, for every location, before the size rules */
     return hipErrorOutOfMemory;
+  if (profile->create_size_rules == SIZE_GRANULE_MULTIPLE && bytes % m->granule != 0)
+    return hipErrorInvalidValue; /* g: `granule_multiple` */
   if (bytes % 2048 != 0)
     return hipErrorInvalidValue;
-  if (bytes % MODEL_GRANULE != 0)
+  if (bytes % m->granule != 0)
     return hipErrorOutOfMemory; /* 0.1 fact 4 */
-  if (device >= 0 && bytes > MODEL_CAPACITY - m->charged[device])
+  if (device >= 0 && bytes > m->capacity - m->charged[device])
     return hipErrorOutOfMemory;
 
   int memory = free_memory_slot(m);
-  size_t shadow = bytes < MODEL_SHADOW_BYTES ? bytes : MODEL_SHADOW_BYTES;
+  size_t shadow = bytes < m->shadow_bytes ? bytes : m->shadow_bytes;
   m->memories[memory] = (model_memory){.bytes = bytes, .shadow = calloc(1, shadow)};
   if (m->memories[memory].shadow == NULL)
     abort();
@@ -393,7 +414,7 @@ hipError_t model_properties(const model *m, bool prop_null, uintptr_t handle,
 /* What the backend (ROCr) refuses: an address or size off the page, a range
    outside one reservation, an overlap with a mapping (a.6#3-#5). */
 static bool backend_refuses_map(const model *m, uintptr_t ptr, size_t bytes) {
-  if (bytes % MODEL_GRANULE != 0 || ptr % MODEL_GRANULE != 0)
+  if (bytes % m->granule != 0 || ptr % m->granule != 0)
     return true;
   int r = model__reservation_at(m, ptr);
   uintptr_t end;
@@ -411,10 +432,20 @@ static bool backend_refuses_map(const model *m, uintptr_t ptr, size_t bytes) {
 hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintptr_t handle,
                      unsigned long long flags) {
   const model_profile *profile = m->profile;
-  if (ptr == 0 || handle == 0 || bytes == 0 || offset != 0 || flags != 0)
+  /* a.6#1, in its order */
+  if (ptr == 0 || handle == 0 || bytes == 0)
+    return hipErrorInvalidValue;
+  if (offset != 0)
+    return profile->map_offset; /* g: map_offset */
+  if (flags != 0)
     return hipErrorInvalidValue;
   int p = model__phys_of(m, handle);
-  if (p < 0 || (profile->map_size_checked && bytes % MODEL_GRANULE != 0))
+  if (p < 0)
+    return hipErrorInvalidValue;
+  if (m->phys[p].refs == 0) /* released: only mappings keep it */
+    if (profile->map_released_handle != hipSuccess)
+      return profile->map_released_handle; /* g: map_released_handle */
+  if (profile->map_size_checked && bytes % m->granule != 0)
     return hipErrorInvalidValue; /* g: map_size_checked */
   if (backend_refuses_map(m, ptr, bytes)) {
     if (!profile->map_failure_swallowed)
@@ -424,6 +455,8 @@ hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintp
   }
   if (bytes > m->phys[p].bytes)
     return hipErrorInvalidValue; /* mockhip's check where ROCr maps (a.6#6: none checks) */
+  if (bytes < m->phys[p].bytes && profile->map_part_of_handle != hipSuccess)
+    return profile->map_part_of_handle; /* g: map_part_of_handle */
   m->mappings[free_mapping_slot(m)] =
       (model_mapping){.live = true, .base = ptr, .bytes = bytes, .phys = p}; /* no access (b.5) */
   m->phys[p].mappings++;
@@ -442,6 +475,8 @@ hipError_t model_unmap(model *m, uintptr_t ptr, size_t bytes) {
     return hipErrorInvalidValue;
   if (m->profile->unmap_size == RANGE_EXACT_RUN)
     count = model__covered_run(m, ptr, bytes, run);
+  if (m->profile->unmap_size == RANGE_WHOLE_RUN) /* from a mapping's first byte only */
+    count = ptr == m->mappings[run[0]].base ? model__covered_run(m, ptr, bytes, run) : 0;
   if (count == 0)
     return hipErrorInvalidValue;
   for (int k = 0; k < count; k++) {

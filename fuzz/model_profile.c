@@ -1,44 +1,57 @@
 /*
  * model_profile.c: docs/hip-vmm-semantics.md section (g) as the model reads
  * it: one array per row of the table, one cell per column, in the table's
- * column order, so each line can be read against the reference's row.
- * A new release is one more column: a name, a version and a cell per row.
+ * column order (the ROCm releases, then HIP on NVIDIA, cuda-13.0), so each
+ * line can be read against the reference's row. A new release is one more
+ * column: a name, a version and a cell per row.
  */
 #include "model_profile.h"
 
 #include <stddef.h>
 #include <string.h>
 
-#define COLUMNS 9
-static const char *const names[COLUMNS] = {"6.0", "6.1", "6.2", "6.3",   "6.4",
-                                           "7.0", "7.1", "7.2", "newest"};
-/* major*10000000 + minor*100000; newest answers the header's HIP_VERSION. */
-static const int versions[COLUMNS] = {60000000, 60100000, 60200000, 60300000,   60400000,
-                                      70000000, 70100000, 70200000, HIP_VERSION};
+#define COLUMNS 10
+/* The fuzzer's names: MOCKHIP_ROCM_VERSION's values, and "nvidia" for MOCKHIP_PLATFORM=nvidia. */
+static const char *const names[COLUMNS] = {"6.0", "6.1", "6.2", "6.3",    "6.4",
+                                           "7.0", "7.1", "7.2", "newest", "nvidia"};
+static const bool nvidia[COLUMNS] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+/* What mockhip_rocm_version() answers: the table's column header. */
+static const char *const releases[COLUMNS] = {"6.0", "6.1", "6.2", "6.3",    "6.4",
+                                              "7.0", "7.1", "7.2", "newest", "cuda-13.0"};
+/* major*10000000 + minor*100000; newest answers the header's HIP_VERSION; on NVIDIA the CUDA
+   runtime's major*1000 + minor*10. */
+static const int versions[COLUMNS] = {60000000, 60100000, 60200000, 60300000,    60400000,
+                                      70000000, 70100000, 70200000, HIP_VERSION, 13000};
 
 enum { IV = hipErrorInvalidValue, OOM = hipErrorOutOfMemory, OK = hipSuccess };
 #define MA hipErrorMemoryAllocation /* the same value as OutOfMemory, as the table says */
+#define NS hipErrorNotSupported
+#define HOST_PAGE ((size_t)4096) /* `host_page`, as MOCKHIP_GRANULARITY sets it */
+#define TWO_MIB ((size_t)2 << 20)
 
 /* Rows; the comment after a cell says what the table's word was where the
    model plays it as another value. */
-/*                                     6.0  6.1  6.2  6.3  6.4  7.0  7.1  7.2  newest */
-static const bool vmm_attribute[] = {0, 1, 1, 1, 1, 1, 1, 1, 1};
-static const bool uncached_type[] = {0, 0, 0, 0, 0, 1, 1, 1, 1};
+/*                                     6.0  6.1  6.2  6.3  6.4  7.0  7.1  7.2  newest  cuda-13.0 */
+static const bool vmm_attribute[] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+static const bool uncached_type[] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 0};
 static const model_location_types location_types[] = {
-    LOCATIONS_DEVICE,      LOCATIONS_DEVICE,      LOCATIONS_DEVICE,
-    LOCATIONS_DEVICE,      LOCATIONS_DEVICE,      LOCATIONS_DEVICE_HOST,
-    LOCATIONS_DEVICE_HOST, LOCATIONS_DEVICE_HOST, LOCATIONS_ALL};
-static const bool host_id_checked[] = {0, 0, 0, 0, 0, 1, 1, 1, 0};
-static const bool granularity_option_checked[] = {0, 0, 1, 1, 1, 1, 1, 1, 1};
-static const bool recommended_own[] = {0, 0, 0, 0, 0, 0, 0, 0, 1};
+    LOCATIONS_DEVICE, LOCATIONS_DEVICE,      LOCATIONS_DEVICE,      LOCATIONS_DEVICE,
+    LOCATIONS_DEVICE, LOCATIONS_DEVICE_HOST, LOCATIONS_DEVICE_HOST, LOCATIONS_DEVICE_HOST,
+    LOCATIONS_ALL,    LOCATIONS_ALL};
+static const bool host_id_checked[] = {0, 0, 0, 0, 0, 1, 1, 1, 0, 0};
+static const bool granularity_option_checked[] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+static const bool recommended_own[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
+static const size_t granule[] = {HOST_PAGE, HOST_PAGE, HOST_PAGE, HOST_PAGE, HOST_PAGE,
+                                 HOST_PAGE, HOST_PAGE, HOST_PAGE, HOST_PAGE, TWO_MIB};
+static const bool granularity_prop_checked[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
 /* 6.0 `unchecked`: the backend refuses the empty range with OutOfMemory. */
-static const hipError_t reserve_size_zero[] = {OOM, MA, MA, MA, MA, IV, IV, IV, IV};
-static const bool reserve_size_unchecked[] = {1, 0, 0, 0, 0, 0, 0, 0, 0};
+static const hipError_t reserve_size_zero[] = {OOM, MA, MA, MA, MA, IV, IV, IV, IV, IV};
+static const bool reserve_size_unchecked[] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const hipError_t reserve_size_granularity[] = {
-    OK /* unchecked */, MA, MA, MA, MA, IV, IV, IV, IV};
+    OK /* unchecked */, MA, MA, MA, MA, IV, IV, IV, IV, IV};
 static const model_alignment_rule reserve_alignment[] = {
     ALIGNMENT_ANY,  ALIGNMENT_MULTIPLE, ALIGNMENT_POW2, ALIGNMENT_POW2, ALIGNMENT_POW2,
-    ALIGNMENT_POW2, ALIGNMENT_POW2,     ALIGNMENT_POW2, ALIGNMENT_POW2};
+    ALIGNMENT_POW2, ALIGNMENT_POW2,     ALIGNMENT_POW2, ALIGNMENT_POW2, ALIGNMENT_POW2};
 static const hipError_t free_unknown_address[] = {OK,
                                                   IV /* crash */,
                                                   IV /* crash */,
@@ -47,6 +60,7 @@ static const hipError_t free_unknown_address[] = {OK,
                                                   IV /* crash */,
                                                   IV /* crash */,
                                                   IV /* crash */,
+                                                  IV,
                                                   IV};
 static const hipError_t free_with_mappings[] = {OK,
                                                 OK,
@@ -56,7 +70,9 @@ static const hipError_t free_with_mappings[] = {OK,
                                                 hipErrorUnknown,
                                                 hipErrorUnknown,
                                                 hipErrorUnknown,
+                                                hipErrorUnknown,
                                                 hipErrorUnknown};
+static const bool free_range_exact[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 static const hipError_t create_device_id[] = {IV,
                                               IV,
                                               IV,
@@ -65,36 +81,56 @@ static const hipError_t create_device_id[] = {IV,
                                               hipErrorInvalidDevice,
                                               hipErrorInvalidDevice,
                                               hipErrorInvalidDevice,
+                                              hipErrorInvalidDevice,
                                               hipErrorInvalidDevice};
-static const bool create_posix[] = {0, 0, 1, 1, 1, 1, 1, 1, 1};
-static const bool create_size_rules[] = {0, 1, 1, 1, 1, 1, 1, 1, 1};
+static const bool create_posix[] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+static const model_size_rules create_size_rules[] = {
+    SIZE_ROUNDED_UP, SIZE_ROCM, SIZE_ROCM, SIZE_ROCM, SIZE_ROCM,
+    SIZE_ROCM,       SIZE_ROCM, SIZE_ROCM, SIZE_ROCM, SIZE_GRANULE_MULTIPLE};
 /* release_while_mapped: 6.0 `crash` is played as `deferred`, which the model
    always does (b.2): no row here. */
-static const bool map_size_checked[] = {0, 0, 0, 0, 0, 0, 0, 0, 1};
-static const bool map_failure_swallowed[] = {1, 1, 1, 1, 1, 1, 1, 1, 0};
-static const hipError_t unmap_unmapped[] = {
-    IV /* crash */, IV /* crash */, IV /* crash */, IV /* crash */, IV /* crash */, IV, IV, IV, IV};
+static const bool map_size_checked[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1};
+static const hipError_t map_offset[] = {IV, IV, IV, IV, IV, IV, IV, IV, IV, NS};
+static const hipError_t map_part_of_handle[] = {OK, OK, OK, OK, OK, OK, OK, OK, OK, NS};
+static const hipError_t map_released_handle[] = {OK, OK, OK, OK, OK, OK, OK, OK, OK, IV};
+static const bool map_failure_swallowed[] = {1, 1, 1, 1, 1, 1, 1, 1, 0, 0};
+static const hipError_t unmap_unmapped[] = {IV /* crash */,
+                                            IV /* crash */,
+                                            IV /* crash */,
+                                            IV /* crash */,
+                                            IV /* crash */,
+                                            IV,
+                                            IV,
+                                            IV,
+                                            IV,
+                                            IV};
 static const model_range_rule unmap_size[] = {
     RANGE_WHOLE_MAPPING, RANGE_WHOLE_MAPPING, RANGE_CONTAINING, RANGE_CONTAINING, RANGE_CONTAINING,
-    RANGE_EXACT_RUN,     RANGE_EXACT_RUN,     RANGE_EXACT_RUN,  RANGE_EXACT_RUN};
+    RANGE_EXACT_RUN,     RANGE_EXACT_RUN,     RANGE_EXACT_RUN,  RANGE_EXACT_RUN,  RANGE_WHOLE_RUN};
 static const model_range_rule set_access_size[] = {
-    RANGE_EXTEND,         RANGE_EXTEND,         RANGE_EXTEND,         RANGE_EXTEND,   RANGE_EXTEND,
-    RANGE_FIRST_MAPPINGS, RANGE_FIRST_MAPPINGS, RANGE_FIRST_MAPPINGS, RANGE_EXACT_RUN};
+    RANGE_EXTEND,    RANGE_EXTEND,         RANGE_EXTEND,         RANGE_EXTEND,
+    RANGE_EXTEND,    RANGE_FIRST_MAPPINGS, RANGE_FIRST_MAPPINGS, RANGE_FIRST_MAPPINGS,
+    RANGE_EXACT_RUN, RANGE_WHOLE_RUN};
 static const model_access_locations set_access_locations[] = {
-    ACCESS_AS_DEVICE,    ACCESS_AS_DEVICE,    ACCESS_AS_DEVICE,
-    ACCESS_AS_DEVICE,    ACCESS_AS_DEVICE,    ACCESS_HOST_LOCATED,
-    ACCESS_HOST_LOCATED, ACCESS_HOST_LOCATED, ACCESS_ALL_LOCATIONS};
-static const bool get_access_checked[] = {0, 1, 1, 1, 1, 1, 1, 1, 1};
+    ACCESS_AS_DEVICE,     ACCESS_AS_DEVICE,    ACCESS_AS_DEVICE,    ACCESS_AS_DEVICE,
+    ACCESS_AS_DEVICE,     ACCESS_HOST_LOCATED, ACCESS_HOST_LOCATED, ACCESS_HOST_LOCATED,
+    ACCESS_ALL_LOCATIONS, ACCESS_HOST_LOCATED};
+static const hipError_t host_access_refusal[] = {IV, IV, IV, IV, IV, IV, IV, IV, IV, NS};
+static const bool get_access_checked[] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+static const bool cpu_host_slot[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 /* retain_non_vmm (always the newest's InvalidValue) and export_null_handle
    (InvalidValue or `crash`, played as InvalidValue) give one code everywhere:
    no row here. */
-static const bool retain_adds_reference[] = {0, 0, 0, 0, 0, 0, 0, 0, 1};
-static const bool export_supported[] = {0, 0, 1, 1, 1, 1, 1, 1, 1};
+static const bool retain_adds_reference[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1};
+static const bool export_supported[] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
 static const model_os_handle import_os_handle[] = {
-    OS_HANDLE_UNSUPPORTED, OS_HANDLE_UNSUPPORTED, OS_HANDLE_POINTER,
-    OS_HANDLE_POINTER,     OS_HANDLE_POINTER,     OS_HANDLE_POINTER,
-    OS_HANDLE_POINTER,     OS_HANDLE_POINTER,     OS_HANDLE_VALUE};
-static const bool imported_type_given[] = {0, 0, 0, 1, 1, 1, 1, 1, 1};
+    OS_HANDLE_UNSUPPORTED, OS_HANDLE_UNSUPPORTED, OS_HANDLE_POINTER, OS_HANDLE_POINTER,
+    OS_HANDLE_POINTER,     OS_HANDLE_POINTER,     OS_HANDLE_POINTER, OS_HANDLE_POINTER,
+    OS_HANDLE_VALUE,       OS_HANDLE_VALUE};
+static const bool imported_type_given[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 1};
+/* Not reached by the fuzzer's calls: ext_malloc, free_crosses_kinds, ctx_synchronize,
+   stream_priorities, pci_bus_id_short, map_array_async and forked_child (no hipMalloc,
+   streams, PCI ids, arrays or fork). */
 
 #define CELL(row, c) ((void)sizeof(char[sizeof row / sizeof row[0] == COLUMNS ? 1 : -1]), row[c])
 
@@ -106,29 +142,39 @@ const model_profile *model_profile_named(const char *name) {
       continue;
     profiles[c] = (model_profile){
         .name = names[c],
-        .version = versions[c],
+        .nvidia = CELL(nvidia, c),
+        .release = CELL(releases, c),
+        .version = CELL(versions, c),
         .vmm_attribute = CELL(vmm_attribute, c),
         .uncached_type = CELL(uncached_type, c),
         .location_types = CELL(location_types, c),
         .host_id_checked = CELL(host_id_checked, c),
         .granularity_option_checked = CELL(granularity_option_checked, c),
         .recommended_own = CELL(recommended_own, c),
+        .granule = CELL(granule, c),
+        .granularity_prop_checked = CELL(granularity_prop_checked, c),
         .reserve_size_zero = CELL(reserve_size_zero, c),
         .reserve_size_unchecked = CELL(reserve_size_unchecked, c),
         .reserve_size_granularity = CELL(reserve_size_granularity, c),
         .reserve_alignment = CELL(reserve_alignment, c),
         .free_unknown_address = CELL(free_unknown_address, c),
         .free_with_mappings = CELL(free_with_mappings, c),
+        .free_range_exact = CELL(free_range_exact, c),
         .create_device_id = CELL(create_device_id, c),
         .create_posix = CELL(create_posix, c),
         .create_size_rules = CELL(create_size_rules, c),
         .map_size_checked = CELL(map_size_checked, c),
+        .map_offset = CELL(map_offset, c),
+        .map_part_of_handle = CELL(map_part_of_handle, c),
+        .map_released_handle = CELL(map_released_handle, c),
         .map_failure_swallowed = CELL(map_failure_swallowed, c),
         .unmap_unmapped = CELL(unmap_unmapped, c),
         .unmap_size = CELL(unmap_size, c),
         .set_access_size = CELL(set_access_size, c),
         .set_access_locations = CELL(set_access_locations, c),
+        .host_access_refusal = CELL(host_access_refusal, c),
         .get_access_checked = CELL(get_access_checked, c),
+        .cpu_host_slot = CELL(cpu_host_slot, c),
         .retain_adds_reference = CELL(retain_adds_reference, c),
         .export_supported = CELL(export_supported, c),
         .import_os_handle = CELL(import_os_handle, c),
@@ -139,4 +185,6 @@ const model_profile *model_profile_named(const char *name) {
   return NULL;
 }
 
-const char *model_profile_names(void) { return "6.0, 6.1, 6.2, 6.3, 6.4, 7.0, 7.1, 7.2, newest"; }
+const char *model_profile_names(void) {
+  return "6.0, 6.1, 6.2, 6.3, 6.4, 7.0, 7.1, 7.2, newest, nvidia";
+}

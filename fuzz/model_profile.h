@@ -1,7 +1,8 @@
 /*
- * model_profile.h: what the model knows of one ROCm release: a row of
- * docs/hip-vmm-semantics.md section (g) "Version profiles" per field, one
- * column per profile (model_profile.c), written from the reference's words.
+ * model_profile.h: what the model knows of one release: a ROCm release, or HIP
+ * on NVIDIA (cuda-13.0). A row of docs/hip-vmm-semantics.md section (g)
+ * "Version profiles" per field, one column per profile (model_profile.c),
+ * written from the reference's words.
  *
  * A `crash` cell holds the newest column's code: the table says a profile
  * never crashes and the call returns that code.
@@ -10,6 +11,7 @@
 #define FUZZ_MODEL_PROFILE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include <hip/hip_runtime_api.h>
 
@@ -20,13 +22,21 @@ typedef enum { LOCATIONS_DEVICE, LOCATIONS_DEVICE_HOST, LOCATIONS_ALL } model_lo
    granularity, `pow2` 0 or a power of two. */
 typedef enum { ALIGNMENT_ANY, ALIGNMENT_MULTIPLE, ALIGNMENT_POW2 } model_alignment_rule;
 
-/* unmap_size and set_access_size (exact_run is both rows' newest word). */
+/* create_size_rules. */
+typedef enum {
+  SIZE_ROUNDED_UP,       /* `no`: any size, rounded up to whole pages (the hipMalloc path) */
+  SIZE_ROCM,             /* `yes`: % 2048 -> InvalidValue, then % granule -> OutOfMemory */
+  SIZE_GRANULE_MULTIPLE, /* % granule -> InvalidValue */
+} model_size_rules;
+
+/* unmap_size and set_access_size (exact_run is both rows' newest ROCm word). */
 typedef enum {
   RANGE_WHOLE_MAPPING,  /* unmap: size is the containing mapping's */
   RANGE_CONTAINING,     /* unmap: size unchecked, the containing mapping only */
   RANGE_EXTEND,         /* set access: widened to every mapping it touches */
   RANGE_FIRST_MAPPINGS, /* set access: size checked against the reservation's first mappings */
   RANGE_EXACT_RUN,      /* whole consecutive mappings from the containing one */
+  RANGE_WHOLE_RUN,      /* the same, from a mapping's first byte only */
 } model_range_rule;
 
 /* set_access_locations. */
@@ -40,14 +50,20 @@ typedef enum {
 typedef enum { OS_HANDLE_UNSUPPORTED, OS_HANDLE_POINTER, OS_HANDLE_VALUE } model_os_handle;
 
 typedef struct model_profile {
-  const char *name; /* MOCKHIP_ROCM_VERSION's value, "6.0" .. "newest" */
-  int version;      /* hipRuntimeGetVersion and hipDriverGetVersion */
+  const char *name;    /* MOCKHIP_ROCM_VERSION's value, "6.0" .. "newest", or "nvidia" */
+  bool nvidia;         /* HIP's NVIDIA platform, which MOCKHIP_PLATFORM=nvidia selects */
+  const char *release; /* what mockhip_rocm_version() answers: the name, or "cuda-13.0" */
+  int version;         /* hipRuntimeGetVersion and hipDriverGetVersion */
   bool vmm_attribute;
   bool uncached_type; /* allocation_types `pinned_uncached` (else `pinned`) */
   model_location_types location_types;
   bool host_id_checked;
   bool granularity_option_checked;
   bool recommended_own; /* recommended_granularity `own` (else `minimum`) */
+  /* granularity: `host_page` 4096 (the fuzzer sets MOCKHIP_GRANULARITY to it), `two_mib`
+     2 MiB (the platform's own, MOCKHIP_GRANULARITY left unset). */
+  size_t granule;
+  bool granularity_prop_checked; /* `no`: the one granularity whatever prop says */
   /* The codes of size 0, of a size off the granularity and of a refused
      alignment. `unchecked` is played as the table says: size 0 reaches the
      backend (OutOfMemory), an unaligned size succeeds rounded up. */
@@ -57,16 +73,25 @@ typedef struct model_profile {
   model_alignment_rule reserve_alignment;
   hipError_t free_unknown_address;
   hipError_t free_with_mappings; /* hipSuccess: reported, the reservation and its mappings kept */
+  bool free_range_exact;         /* free_range `exact` (else `containing`: any size, any
+                                    address inside) */
   hipError_t create_device_id;
-  bool create_posix;      /* create_handle_types `posix` (else `none`) */
-  bool create_size_rules; /* `no`: any size, rounded up to whole pages */
+  bool create_posix; /* create_handle_types `posix` (else `none`) */
+  model_size_rules create_size_rules;
   bool map_size_checked;
+  hipError_t map_offset;          /* the code of an offset other than 0 */
+  hipError_t map_part_of_handle;  /* hipSuccess: `allowed` */
+  hipError_t map_released_handle; /* hipSuccess: `allowed` */
   bool map_failure_swallowed;
   hipError_t unmap_unmapped;
   model_range_rule unmap_size;
   model_range_rule set_access_size;
   model_access_locations set_access_locations;
+  hipError_t host_access_refusal; /* a Host descriptor `host_located` refuses */
   bool get_access_checked;
+  /* cpu_access `host_slot`: the CPU may touch what the host may; `option`, played with
+     its default (MOCKHIP_HOST_ACCESS unset): what any location may. */
+  bool cpu_host_slot;
   bool retain_adds_reference;
   bool export_supported;
   model_os_handle import_os_handle;
@@ -75,7 +100,7 @@ typedef struct model_profile {
 
 /* The profile of that name, or NULL. */
 const model_profile *model_profile_named(const char *name);
-/* The names, in the table's order, for messages: "6.0, 6.1, ..., newest". */
+/* The names, in the table's order, for messages: "6.0, 6.1, ..., newest, nvidia". */
 const char *model_profile_names(void);
 
 #endif /* FUZZ_MODEL_PROFILE_H */

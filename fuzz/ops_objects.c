@@ -47,7 +47,10 @@ void op_reserve(fuzz_state *st) {
 void op_address_free(fuzz_state *st) {
   uintptr_t ptr = pick_address(st);
   uint8_t b = take(st);
-  size_t bytes = b % 8 == 0 ? 0 : (b % 8) * MODEL_GRANULE; /* the size is not checked */
+  /* Granules (which free_range `containing` does not check), or now and then the size of the
+     reservation ptr is in, which `exact` wants with its start. */
+  size_t whole = model_reservation_bytes(&st->model, ptr);
+  size_t bytes = b % 8 == 0 ? 0 : b % 8 == 7 && whole != 0 ? whole : (b % 8) * st->model.granule;
   hipError_t got = hipMemAddressFree((void *)ptr, bytes);
   hipError_t want = model_address_free(&st->model, ptr, bytes);
   CHECK_CALL(st, got, want, "hipMemAddressFree(ptr=%#lx, size=%zu)", (unsigned long)ptr, bytes);
@@ -144,7 +147,7 @@ void op_map(fuzz_state *st) {
   uintptr_t handle = pick_handle(st);
   size_t bytes = pick_map_bytes(st, ptr, handle);
   uint8_t misuse = take_misuse(st);
-  size_t offset = misuse == 1 ? MODEL_GRANULE : misuse == 2 ? (size_t)-1 : 0;
+  size_t offset = misuse == 1 ? st->model.granule : misuse == 2 ? (size_t)-1 : 0;
   unsigned long long flags = misuse == 3;
   hipError_t got =
       hipMemMap((void *)ptr, bytes, offset, (hipMemGenericAllocationHandle_t)handle, flags);

@@ -7,13 +7,15 @@
  * odd sizes. Handle values are only ever reused as the mock returned them,
  * never made from numbers, except for the garbage value 0x1234.
  *
- * Every address the decoder makes lies within 36 granules of a reservation's
- * or mapping's start and every length is at most 3 granules, so the model's
- * shadow (MODEL_SHADOW_BYTES per allocation) always covers what is touched.
+ * Sizes and offsets count in the profile's granule (4096 bytes, or 2 MiB on
+ * NVIDIA). Every address the decoder makes lies within 36 granules of a
+ * reservation's or mapping's start and every length is at most 3 granules, so
+ * the model's shadow (MODEL_SHADOW_GRANULES per allocation, or all of it)
+ * always covers what is touched.
  */
 #include "harness.h"
 
-#define G MODEL_GRANULE
+#define G (st->model.granule)
 #define GARBAGE_HANDLE ((uintptr_t)0x1234)
 #define UNRESERVED_ADDRESS ((uintptr_t)0x10000) /* never handed out by mmap here */
 
@@ -68,7 +70,7 @@ static uintptr_t in_reservation(fuzz_state *st) {
     return UNRESERVED_ADDRESS;
   const seen_reservation *r = &st->reservations[take(st) % seen_count(st->reservation_count)];
   uint8_t where = take(st);
-  static const size_t skew[8] = {0, 0, 0, 0, 0, 2048, 1, G - 1};
+  const size_t skew[8] = {0, 0, 0, 0, 0, 2048, 1, G - 1};
   return r->base + (where % 36) * G + skew[where / 32];
 }
 
@@ -115,7 +117,7 @@ uintptr_t pick_handle(fuzz_state *st) {
 size_t pick_reserve_bytes(fuzz_state *st) {
   uint8_t b = take(st);
   unsigned k = b & 31;
-  static const size_t bad[4] = {0, G - 1, G + 2048, 1};
+  const size_t bad[4] = {0, G - 1, G + 2048, 1};
   switch (b >> 5) {
   case 5: return bad[k % 4];
   case 6: return k < 4 ? (size_t)1 << 30 : (k + 1) * G; /* big: address space costs nothing */
@@ -124,21 +126,22 @@ size_t pick_reserve_bytes(fuzz_state *st) {
 }
 
 size_t pick_alignment(fuzz_state *st) {
-  static const size_t alignments[8] = {0, 0, G, 2048, 3, (size_t)1 << 21, (size_t)1 << 30, 1};
+  const size_t alignments[8] = {0, 0, G, 2048, 3, (size_t)1 << 21, (size_t)1 << 30, 1};
   return alignments[take(st) % 8];
 }
 
 size_t pick_create_bytes(fuzz_state *st) {
   uint8_t b = take(st);
   unsigned k = b & 15;
-  static const size_t odd[8] = {0,
-                                1,
-                                G - 1,
-                                6912, /* e.15: not a multiple of 2048 */
-                                2048, /* a multiple of 2048, not of the page */
-                                MODEL_CAPACITY,
-                                MODEL_CAPACITY + G,
-                                2 * MODEL_CAPACITY + 1};
+  size_t capacity = st->model.capacity;
+  const size_t odd[8] = {0,
+                         1,
+                         G - 1,
+                         6912, /* e.15: not a multiple of 2048 */
+                         2048, /* a multiple of 2048, not of the page */
+                         capacity,
+                         capacity + G,
+                         2 * capacity + 1};
   switch (b >> 4) {
   case 10:
   case 11: return k * G + 2048;

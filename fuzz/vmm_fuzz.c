@@ -7,10 +7,12 @@
  * (check.c). Every input ends with a teardown through the HIP API that must
  * leave mockhip with no live object, so inputs do not depend on each other.
  *
- * The mock plays MODEL_DEVICES devices of MODEL_CAPACITY bytes each and the
- * ROCm release MOCKHIP_ROCM_VERSION names (newest when unset), the model the
- * same release's profile: the options are set before the first HIP call,
- * which is when mockhip reads them, so one process plays one profile.
+ * The mock plays MODEL_DEVICES devices of the model's capacity each and the
+ * release the environment names: the ROCm release MOCKHIP_ROCM_VERSION names
+ * (newest when unset), or HIP on NVIDIA under MOCKHIP_PLATFORM=nvidia (the
+ * profile "nvidia"); the model plays the same release's profile. The options
+ * are set before the first HIP call, which is when mockhip reads them, so one
+ * process plays one profile.
  * VMM_FUZZ_TRACE=1 prints every call with its result (to read a reproducer).
  */
 #include "harness.h"
@@ -61,11 +63,14 @@ static const fuzz_op ops[] = {
 
 static fuzz_state st; /* the model's profile lives from input to input */
 
-/* What the profile says of the runtime as a whole: its name, the versions and
-   attribute 89 (g: vmm_attribute), checked once. */
+/* What the profile says of the runtime as a whole: its platform and release, the versions
+   and attribute 89 (g: vmm_attribute), checked once. */
 static void check_runtime(const model_profile *profile) {
-  if (strcmp(mockhip_rocm_version(), profile->name) != 0)
-    check_fail(&st, "mockhip plays %s, the model %s", mockhip_rocm_version(), profile->name);
+  const char *platform = profile->nvidia ? "nvidia" : "amd";
+  if (strcmp(mockhip_platform(), platform) != 0 ||
+      strcmp(mockhip_rocm_version(), profile->release) != 0)
+    check_fail(&st, "mockhip plays %s on %s, the model %s on %s", mockhip_rocm_version(),
+               mockhip_platform(), profile->release, platform);
   int runtime = 0, driver = 0;
   if (hipRuntimeGetVersion(&runtime) != hipSuccess || hipDriverGetVersion(&driver) != hipSuccess ||
       runtime != profile->version || driver != profile->version)
@@ -81,25 +86,56 @@ static void check_runtime(const model_profile *profile) {
   }
 }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  (void)argc;
-  (void)argv;
+/* The profile the environment names: MOCKHIP_PLATFORM=nvidia's, or MOCKHIP_ROCM_VERSION's
+   ROCm release (newest when unset); exits on one the model does not know. */
+static const model_profile *profile_from_environment(void) {
+  const char *platform = getenv("MOCKHIP_PLATFORM");
+  if (platform != NULL && strcmp(platform, "nvidia") == 0)
+    return model_profile_named("nvidia");
+  if (platform != NULL && strcmp(platform, "amd") != 0) {
+    fprintf(stderr, "vmm_fuzz: MOCKHIP_PLATFORM=%s is no platform the model knows (amd, nvidia)\n",
+            platform);
+    exit(2);
+  }
   const char *version = getenv("MOCKHIP_ROCM_VERSION");
   const model_profile *profile = model_profile_named(version ? version : "newest");
-  if (profile == NULL) {
-    fprintf(stderr, "vmm_fuzz: MOCKHIP_ROCM_VERSION=%s is no profile the model knows (%s)\n",
+  if (profile == NULL || profile->nvidia) {
+    fprintf(stderr,
+            "vmm_fuzz: MOCKHIP_ROCM_VERSION=%s is no ROCm profile the model knows (%s; nvidia is "
+            "MOCKHIP_PLATFORM=nvidia)\n",
             version, model_profile_names());
     exit(2);
   }
-  setenv("MOCKHIP_ROCM_VERSION", profile->name, 1);
+  return profile;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
+  const model_profile *profile = profile_from_environment();
+  model_init(&st.model, profile);
+  char capacity[32];
+  snprintf(capacity, sizeof capacity, "%zu", st.model.capacity);
   setenv("MOCKHIP_DEVICES", "2", 1);
-  setenv("MOCKHIP_DEVICE_MEMORY", MODEL_CAPACITY_TEXT, 1);
-  setenv("MOCKHIP_GRANULARITY", "4096", 1);
-  setenv("MOCKHIP_GRANULARITY_RECOMMENDED", MODEL_RECOMMENDED_TEXT, 1);
-  /* The model knows none of these: no injected failures, no misuse reports. */
+  setenv("MOCKHIP_DEVICE_MEMORY", capacity, 1);
+  if (profile->nvidia) {
+    /* The platform's own granularity (2 MiB), and no recommendation it would not use. */
+    setenv("MOCKHIP_PLATFORM", "nvidia", 1);
+    unsetenv("MOCKHIP_ROCM_VERSION");
+    unsetenv("MOCKHIP_GRANULARITY");
+    unsetenv("MOCKHIP_GRANULARITY_RECOMMENDED");
+  } else {
+    setenv("MOCKHIP_PLATFORM", "amd", 1);
+    setenv("MOCKHIP_ROCM_VERSION", profile->name, 1);
+    setenv("MOCKHIP_GRANULARITY", "4096", 1); /* `host_page`, whatever the host's */
+    setenv("MOCKHIP_GRANULARITY_RECOMMENDED", MODEL_RECOMMENDED_TEXT, 1);
+  }
+  /* The model knows none of these: no injected failures, no misuse reports, the CPU's
+     access by the profile's rule alone. */
   unsetenv("MOCKHIP_FAIL");
   unsetenv("MOCKHIP_STRICT");
   unsetenv("MOCKHIP_LEAK_CHECK");
+  unsetenv("MOCKHIP_HOST_ACCESS");
   const char *trace = getenv("VMM_FUZZ_TRACE");
   fuzz_trace = trace != NULL && strcmp(trace, "1") == 0;
   int devices = 0;
@@ -108,8 +144,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     fprintf(stderr, "vmm_fuzz: mockhip did not start with %d devices\n", MODEL_DEVICES);
     abort();
   }
-  model_init(&st.model, profile);
-  fprintf(stderr, "vmm_fuzz: profile %s (MOCKHIP_ROCM_VERSION)\n", profile->name);
+  fprintf(stderr, "vmm_fuzz: profile %s (%s)\n", profile->name,
+          profile->nvidia ? "MOCKHIP_PLATFORM=nvidia" : "MOCKHIP_ROCM_VERSION");
   check_runtime(profile);
   return 0;
 }

@@ -5,7 +5,8 @@
  * It makes exactly PROBE_TRACED_CALLS HIP calls whose trace lines reach
  * stderr, one of them failing on purpose, so a test can count them.
  * "mockhip-options-probe rocm [NAME]" reports the ROCm release played instead
- * (see rocm_main).
+ * (see rocm_main), "mockhip-options-probe platform [NAME]" the platform (see
+ * platform_main).
  */
 #include <stdio.h>
 #include <string.h>
@@ -58,13 +59,48 @@ static int rocm_main(const char *name) {
   return 0;
 }
 
-int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "rocm") == 0)
-    return rocm_main(argc > 2 ? argv[2] : NULL);
+static hipMemAllocationProp device_prop(void) {
   hipMemAllocationProp prop;
   memset(&prop, 0, sizeof prop);
   prop.type = hipMemAllocationTypePinned;
   prop.location.type = hipMemLocationTypeDevice;
+  return prop;
+}
+
+/*
+ * The platform played: mockhip_set_platform(NULL), then mockhip_set_platform(NAME)
+ * when NAME is given ("set="), then the platform, the release, the runtime and
+ * driver versions and both granularities, then another mockhip_set_platform
+ * after those first calls ("late=") and the platform and release again:
+ *   null=  set=  platform=  rocm=  runtime=  driver=  granularity=  recommended=
+ *   late=  platform_late=  rocm_late=
+ */
+static int platform_main(const char *name) {
+  printf("null=%d\n", mockhip_set_platform(NULL));
+  if (name != NULL)
+    printf("set=%d\n", mockhip_set_platform(name));
+  const char *platform = mockhip_platform();
+  const char *rocm = mockhip_rocm_version();
+  int runtime = -1, driver = -1;
+  hipRuntimeGetVersion(&runtime);
+  hipDriverGetVersion(&driver);
+  hipMemAllocationProp prop = device_prop();
+  size_t minimum = 0, recommended = 0;
+  hipMemGetAllocationGranularity(&minimum, &prop, hipMemAllocationGranularityMinimum);
+  hipMemGetAllocationGranularity(&recommended, &prop, hipMemAllocationGranularityRecommended);
+  printf("platform=%s\nrocm=%s\nruntime=%d\ndriver=%d\ngranularity=%zu\nrecommended=%zu\n",
+         platform, rocm, runtime, driver, minimum, recommended);
+  printf("late=%d\n", mockhip_set_platform(strcmp(platform, "nvidia") == 0 ? "amd" : "nvidia"));
+  printf("platform_late=%s\nrocm_late=%s\n", mockhip_platform(), mockhip_rocm_version());
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "rocm") == 0)
+    return rocm_main(argc > 2 ? argv[2] : NULL);
+  if (argc > 1 && strcmp(argv[1], "platform") == 0)
+    return platform_main(argc > 2 ? argv[2] : NULL);
+  hipMemAllocationProp prop = device_prop();
 
   /* The traced calls: the first one reads the options (and warns). */
   int devices = -1;

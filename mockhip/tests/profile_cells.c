@@ -5,10 +5,11 @@
  */
 #include "profile_cells.h"
 
+#include <stdio.h>
 #include <string.h>
 
-const char *const profile_names[PROFILE_COUNT] = {"6.0", "6.1", "6.2", "6.3",   "6.4",
-                                                  "7.0", "7.1", "7.2", "newest"};
+const char *const profile_names[PROFILE_COUNT] = {"6.0", "6.1", "6.2", "6.3",    "6.4",
+                                                  "7.0", "7.1", "7.2", "newest", "cuda-13.0"};
 
 profile profile_named(const char *name) {
   for (int p = 0; p < PROFILE_COUNT; p++)
@@ -17,10 +18,24 @@ profile profile_named(const char *name) {
   return PROFILE_COUNT;
 }
 
+bool profile_nvidia(profile p) { return p == P_CUDA_13_0; }
+
 int profile_runtime_version(profile p) {
   static const int major_minor[PROFILE_COUNT][2] = {{6, 0}, {6, 1}, {6, 2}, {6, 3}, {6, 4},
-                                                    {7, 0}, {7, 1}, {7, 2}, {7, 2}};
+                                                    {7, 0}, {7, 1}, {7, 2}, {7, 2}, {13, 0}};
+  if (profile_nvidia(p))
+    return major_minor[p][0] * 1000 + major_minor[p][1] * 10;
   return major_minor[p][0] * 10000000 + major_minor[p][1] * 100000;
+}
+
+const char *profile_title(profile p) {
+  static char title[48];
+  if (profile_nvidia(p))
+    return "HIP on NVIDIA (CUDA 13.0)";
+  if (p == P_NEWEST)
+    return "the newest ROCm";
+  snprintf(title, sizeof title, "ROCm %s", profile_names[p]);
+  return title;
 }
 
 int cell_code(cell c) {
@@ -30,76 +45,130 @@ int cell_code(cell c) {
   case MEMORY_ALLOCATION: return hipErrorMemoryAllocation;
   case INVALID_DEVICE: return hipErrorInvalidDevice;
   case UNKNOWN: return hipErrorUnknown;
+  case NOT_SUPPORTED: return hipErrorNotSupported;
+  case NOT_INITIALIZED: return hipErrorNotInitialized;
   default: return -1;
   }
 }
 
-/* Each row's cells: 6.0, 6.1, 6.2, 6.3, 6.4, 7.0, 7.1, 7.2, newest. */
-const row vmm_attribute = {"vmm_attribute", {NO, YES, YES, YES, YES, YES, YES, YES, YES}};
+/* Each row's cells: 6.0, 6.1, 6.2, 6.3, 6.4, 7.0, 7.1, 7.2, newest, cuda-13.0. */
+const row vmm_attribute = {"vmm_attribute", {NO, YES, YES, YES, YES, YES, YES, YES, YES, YES}};
 const row allocation_types = {"allocation_types",
                               {PINNED, PINNED, PINNED, PINNED, PINNED, PINNED_UNCACHED,
-                               PINNED_UNCACHED, PINNED_UNCACHED, PINNED_UNCACHED}};
+                               PINNED_UNCACHED, PINNED_UNCACHED, PINNED_UNCACHED, PINNED}};
 const row location_types = {
     "location_types",
-    {DEVICE, DEVICE, DEVICE, DEVICE, DEVICE, DEVICE_HOST, DEVICE_HOST, DEVICE_HOST, ALL}};
-const row host_id_checked = {"host_id_checked", {NO, NO, NO, NO, NO, YES, YES, YES, NO}};
+    {DEVICE, DEVICE, DEVICE, DEVICE, DEVICE, DEVICE_HOST, DEVICE_HOST, DEVICE_HOST, ALL, ALL}};
+const row host_id_checked = {"host_id_checked", {NO, NO, NO, NO, NO, YES, YES, YES, NO, NO}};
 const row granularity_option_checked = {"granularity_option_checked",
-                                        {NO, NO, YES, YES, YES, YES, YES, YES, YES}};
+                                        {NO, NO, YES, YES, YES, YES, YES, YES, YES, YES}};
 const row recommended_granularity = {
     "recommended_granularity",
-    {MINIMUM, MINIMUM, MINIMUM, MINIMUM, MINIMUM, MINIMUM, MINIMUM, MINIMUM, OWN}};
+    {MINIMUM, MINIMUM, MINIMUM, MINIMUM, MINIMUM, MINIMUM, MINIMUM, MINIMUM, OWN, MINIMUM}};
+const row granularity = {"granularity",
+                         {HOST_PAGE, HOST_PAGE, HOST_PAGE, HOST_PAGE, HOST_PAGE, HOST_PAGE,
+                          HOST_PAGE, HOST_PAGE, HOST_PAGE, TWO_MIB}};
+const row granularity_prop_checked = {"granularity_prop_checked",
+                                      {YES, YES, YES, YES, YES, YES, YES, YES, YES, NO}};
 const row reserve_size_zero = {"reserve_size_zero",
                                {UNCHECKED, MEMORY_ALLOCATION, MEMORY_ALLOCATION, MEMORY_ALLOCATION,
                                 MEMORY_ALLOCATION, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
-                                INVALID_VALUE}};
+                                INVALID_VALUE, INVALID_VALUE}};
 const row reserve_size_granularity = {"reserve_size_granularity",
                                       {UNCHECKED, MEMORY_ALLOCATION, MEMORY_ALLOCATION,
                                        MEMORY_ALLOCATION, MEMORY_ALLOCATION, INVALID_VALUE,
-                                       INVALID_VALUE, INVALID_VALUE, INVALID_VALUE}};
+                                       INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE}};
 const row reserve_alignment = {"reserve_alignment",
-                               {NONE, MULTIPLE, POW2, POW2, POW2, POW2, POW2, POW2, POW2}};
+                               {NONE, MULTIPLE, POW2, POW2, POW2, POW2, POW2, POW2, POW2, POW2}};
 const row free_unknown_address = {
     "free_unknown_address",
-    {SUCCESS, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE}};
+    {SUCCESS, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE}};
 const row free_with_mappings = {
     "free_with_mappings",
-    {SUCCESS, SUCCESS, SUCCESS, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN}};
+    {SUCCESS, SUCCESS, SUCCESS, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN}};
+const row free_range = {"free_range",
+                        {CONTAINING, CONTAINING, CONTAINING, CONTAINING, CONTAINING, CONTAINING,
+                         CONTAINING, CONTAINING, CONTAINING, EXACT}};
 const row create_device_id = {"create_device_id",
                               {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
                                INVALID_VALUE, INVALID_DEVICE, INVALID_DEVICE, INVALID_DEVICE,
-                               INVALID_DEVICE}};
-const row create_handle_types = {"create_handle_types",
-                                 {NONE, NONE, POSIX, POSIX, POSIX, POSIX, POSIX, POSIX, POSIX}};
-const row create_size_rules = {"create_size_rules", {NO, YES, YES, YES, YES, YES, YES, YES, YES}};
-const row release_while_mapped = {
-    "release_while_mapped",
-    {CRASH, DEFERRED, DEFERRED, DEFERRED, DEFERRED, DEFERRED, DEFERRED, DEFERRED, DEFERRED}};
-const row map_size_checked = {"map_size_checked", {NO, NO, NO, NO, NO, NO, NO, NO, YES}};
+                               INVALID_DEVICE, INVALID_DEVICE}};
+const row create_handle_types = {
+    "create_handle_types", {NONE, NONE, POSIX, POSIX, POSIX, POSIX, POSIX, POSIX, POSIX, POSIX}};
+const row create_size_rules = {"create_size_rules",
+                               {NO, YES, YES, YES, YES, YES, YES, YES, YES, GRANULE_MULTIPLE}};
+const row release_while_mapped = {"release_while_mapped",
+                                  {CRASH, DEFERRED, DEFERRED, DEFERRED, DEFERRED, DEFERRED,
+                                   DEFERRED, DEFERRED, DEFERRED, DEFERRED}};
+const row map_size_checked = {"map_size_checked", {NO, NO, NO, NO, NO, NO, NO, NO, YES, YES}};
+const row map_offset = {"map_offset",
+                        {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                         INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                         NOT_SUPPORTED}};
+const row map_part_of_handle = {"map_part_of_handle",
+                                {ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED,
+                                 ALLOWED, ALLOWED, NOT_SUPPORTED}};
+const row map_released_handle = {"map_released_handle",
+                                 {ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED,
+                                  ALLOWED, ALLOWED, INVALID_VALUE}};
 const row map_failure = {"map_failure",
                          {SWALLOWED, SWALLOWED, SWALLOWED, SWALLOWED, SWALLOWED, SWALLOWED,
-                          SWALLOWED, SWALLOWED, INVALID_VALUE}};
+                          SWALLOWED, SWALLOWED, INVALID_VALUE, INVALID_VALUE}};
 const row unmap_unmapped = {"unmap_unmapped",
                             {CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE,
-                             INVALID_VALUE, INVALID_VALUE}};
+                             INVALID_VALUE, INVALID_VALUE, INVALID_VALUE}};
 const row unmap_size = {"unmap_size",
                         {WHOLE_MAPPING, WHOLE_MAPPING, CONTAINING, CONTAINING, CONTAINING,
-                         EXACT_RUN, EXACT_RUN, EXACT_RUN, EXACT_RUN}};
+                         EXACT_RUN, EXACT_RUN, EXACT_RUN, EXACT_RUN, WHOLE_RUN}};
 const row set_access_size = {"set_access_size",
                              {EXTEND, EXTEND, EXTEND, EXTEND, EXTEND, FIRST_MAPPINGS,
-                              FIRST_MAPPINGS, FIRST_MAPPINGS, EXACT_RUN}};
+                              FIRST_MAPPINGS, FIRST_MAPPINGS, EXACT_RUN, WHOLE_RUN}};
 const row set_access_locations = {"set_access_locations",
                                   {AS_DEVICE, AS_DEVICE, AS_DEVICE, AS_DEVICE, AS_DEVICE,
-                                   HOST_LOCATED, HOST_LOCATED, HOST_LOCATED, ALL}};
-const row get_access_checked = {"get_access_checked", {NO, YES, YES, YES, YES, YES, YES, YES, YES}};
+                                   HOST_LOCATED, HOST_LOCATED, HOST_LOCATED, ALL, HOST_LOCATED}};
+const row host_access_refusal = {"host_access_refusal",
+                                 {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                                  INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                                  INVALID_VALUE, NOT_SUPPORTED}};
+const row get_access_checked = {"get_access_checked",
+                                {NO, YES, YES, YES, YES, YES, YES, YES, YES, YES}};
+const row cpu_access = {
+    "cpu_access",
+    {OPTION, OPTION, OPTION, OPTION, OPTION, OPTION, OPTION, OPTION, OPTION, HOST_SLOT}};
 const row retain_non_vmm = {
-    "retain_non_vmm", {CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE}};
-const row retain_adds_reference = {"retain_adds_reference", {NO, NO, NO, NO, NO, NO, NO, NO, YES}};
-const row export_supported = {"export_supported", {NO, NO, YES, YES, YES, YES, YES, YES, YES}};
-const row export_null_handle = {
-    "export_null_handle",
-    {INVALID_VALUE, INVALID_VALUE, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE}};
+    "retain_non_vmm",
+    {CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE}};
+const row retain_adds_reference = {"retain_adds_reference",
+                                   {NO, NO, NO, NO, NO, NO, NO, NO, YES, YES}};
+const row export_supported = {"export_supported", {NO, NO, YES, YES, YES, YES, YES, YES, YES, YES}};
+const row export_null_handle = {"export_null_handle",
+                                {INVALID_VALUE, INVALID_VALUE, CRASH, CRASH, CRASH, CRASH, CRASH,
+                                 CRASH, INVALID_VALUE, INVALID_VALUE}};
 const row import_os_handle = {
     "import_os_handle",
-    {UNSUPPORTED, UNSUPPORTED, POINTER, POINTER, POINTER, POINTER, POINTER, POINTER, VALUE}};
-const row imported_handle_type = {"imported_handle_type",
-                                  {ZERO, ZERO, ZERO, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN}};
+    {UNSUPPORTED, UNSUPPORTED, POINTER, POINTER, POINTER, POINTER, POINTER, POINTER, VALUE, VALUE}};
+const row imported_handle_type = {
+    "imported_handle_type", {ZERO, ZERO, ZERO, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN}};
+const row ext_malloc = {"ext_malloc", {YES, YES, YES, YES, YES, YES, YES, YES, YES, NOT_SUPPORTED}};
+const row free_crosses_kinds = {"free_crosses_kinds",
+                                {SUCCESS, SUCCESS, SUCCESS, SUCCESS, SUCCESS, SUCCESS, SUCCESS,
+                                 SUCCESS, SUCCESS, INVALID_VALUE}};
+const row ctx_synchronize = {"ctx_synchronize",
+                             {NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED,
+                              NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED,
+                              NOT_SUPPORTED, SUCCESS}};
+const row stream_priorities = {"stream_priorities",
+                               {ONE_MINUS_ONE, ONE_MINUS_ONE, ONE_MINUS_ONE, ONE_MINUS_ONE,
+                                ONE_MINUS_ONE, ONE_MINUS_ONE, ONE_MINUS_ONE, ONE_MINUS_ONE,
+                                ONE_MINUS_ONE, ZERO_MINUS_FIVE}};
+const row pci_bus_id_short = {"pci_bus_id_short",
+                              {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                               INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                               INVALID_VALUE, TRUNCATED}};
+const row map_array_async = {"map_array_async",
+                             {NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED,
+                              NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED,
+                              NOT_SUPPORTED, INVALID_VALUE}};
+const row forked_child = {
+    "forked_child",
+    {WORKS, WORKS, WORKS, WORKS, WORKS, WORKS, WORKS, WORKS, WORKS, NOT_INITIALIZED}};

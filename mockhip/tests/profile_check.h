@@ -10,7 +10,8 @@
 #include "mock_test.h"
 #include "profile_cells.h"
 
-/* The release this process plays (set by main from mockhip_rocm_version()). */
+/* The release this process plays (set by main from mockhip_platform() and
+   mockhip_rocm_version()). */
 extern profile played;
 
 /* The cell of row r for the release played. */
@@ -28,8 +29,8 @@ void strict_begin(void);
 char *strict_end(void);
 
 /*
- * When `said`, text must hold a strict line with "ROCm <release> <what>"; when
- * not, nothing in it may say <what>. Frees text.
+ * When `said`, text must hold a strict line with "<who plays> <what>" ("ROCm 6.2
+ * crashes here", profile_title); when not, nothing in it may say <what>. Frees text.
  */
 void assert_strict(const row *r, char *text, const char *what, bool said);
 
@@ -39,6 +40,10 @@ char *access_text(const void *base);
 bool mapped_at(const void *base);
 /* Whether the mapping at base lists `grant` ("dev0=rw") among its access. */
 bool has_grant(const void *base, const char *grant);
+
+/* The minimum granularity the release answers when MOCKHIP_GRANULARITY leaves it alone
+   (the granularity row: the host page, or 2 MiB). */
+size_t row_granularity(void);
 
 /* Scenes: a handle of the given shareable type on device 0, a reservation, read-write access. */
 hipMemGenericAllocationHandle_t create(size_t bytes, hipMemAllocationHandleType type);
@@ -56,7 +61,9 @@ hipError_t import_fd(hipMemGenericAllocationHandle_t *handle, int *fd);
 /*
  * What a forked child saw, for calls whose effects this process must not keep
  * (a reservation that HIP forgets stays for good). The child's stderr goes
- * nowhere; it counts the strict reports instead.
+ * nowhere; it counts the strict reports instead. Where the release lets no
+ * forked child call HIP (forked_child `NotInitialized`), the calls run in this
+ * process instead and their effects stay: `in_process` says so.
  */
 typedef struct child_view {
   void (*fn)(struct child_view *view); /* in: what the child does, and its scene */
@@ -65,12 +72,14 @@ typedef struct child_view {
   hipError_t err[2];
   size_t reservations[2], mappings[2];
   unsigned long long strict_reports;
+  bool in_process;
 } child_view;
 
 /* Records the live reservations and mappings in view's slot `at`. */
 void child_counts(child_view *view, int at);
 
-/* Runs fn(view) in a forked child on the scene (base, g) and returns the view it filled. */
+/* Runs fn(view) on the scene (base, g) in a forked child (or, see above, in this process)
+   and returns the view it filled. */
 child_view in_child(void (*fn)(child_view *view), void *base, size_t g);
 
 /* The row tests, one per key (profile_rows_*.c). */

@@ -1,12 +1,21 @@
 /*
  * profile_rows_memory.c: the rows of table (g) about granularity, reservations
  * and physical handles: the attribute, the types and locations accepted, the
- * reserve and free codes, create's checks, release while mapped.
+ * granularity and what it checks, the reserve and free codes, the range a free
+ * takes, create's checks, release while mapped.
  */
 #include "profile_check.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* What hipMemGetAllocationGranularity answers for a prop that create refuses with
+   `create_code`: the same refusal where the release checks the prop, else success
+   (granularity_prop_checked `no`: one granularity whatever prop says). */
+static hipError_t granularity_code(hipError_t create_code) {
+  return cell_of(&granularity_prop_checked) == YES ? create_code : hipSuccess;
+}
 
 void test_vmm_attribute(void **state) {
   (void)state;
@@ -25,12 +34,13 @@ void test_allocation_types(void **state) {
   prop.type = hipMemAllocationTypeUncached;
   hipError_t want = cell_of(r) == PINNED_UNCACHED ? hipSuccess : hipErrorInvalidValue;
   size_t g = 0;
-  ROW_EXPECT(r, want,
+  ROW_EXPECT(r, granularity_code(want),
              hipMemGetAllocationGranularity(&g, &prop, hipMemAllocationGranularityMinimum));
+  if (granularity_code(want) == hipSuccess)
+    assert_int_equal(g, mt_granularity());
   hipMemGenericAllocationHandle_t handle = NULL;
   ROW_EXPECT(r, want, hipMemCreate(&handle, mt_granularity(), &prop, 0));
   if (want == hipSuccess) {
-    assert_int_equal(g, mt_granularity());
     hipMemAllocationProp stored;
     MT_CHECK(hipMemGetAllocationPropertiesFromHandle(&stored, handle));
     assert_int_equal(stored.type, hipMemAllocationTypeUncached);
@@ -39,7 +49,7 @@ void test_allocation_types(void **state) {
   /* Anything else is refused in every release. */
   prop.type = hipMemAllocationTypeInvalid;
   ROW_EXPECT(r, hipErrorInvalidValue, hipMemCreate(&handle, mt_granularity(), &prop, 0));
-  ROW_EXPECT(r, hipErrorInvalidValue,
+  ROW_EXPECT(r, granularity_code(hipErrorInvalidValue),
              hipMemGetAllocationGranularity(&g, &prop, hipMemAllocationGranularityMinimum));
 }
 
@@ -57,7 +67,7 @@ void test_location_types(void **state) {
     hipError_t want = i < allowed ? hipSuccess : hipErrorInvalidValue;
     size_t g = 0;
     hipMemGenericAllocationHandle_t handle = NULL;
-    ROW_EXPECT(r, want,
+    ROW_EXPECT(r, granularity_code(want),
                hipMemGetAllocationGranularity(&g, &prop, hipMemAllocationGranularityMinimum));
     ROW_EXPECT(r, want, hipMemCreate(&handle, mt_granularity(), &prop, 0));
     if (want == hipSuccess) {
@@ -71,6 +81,9 @@ void test_location_types(void **state) {
   prop.location.type = hipMemLocationTypeInvalid;
   hipMemGenericAllocationHandle_t handle = NULL;
   ROW_EXPECT(r, hipErrorInvalidValue, hipMemCreate(&handle, mt_granularity(), &prop, 0));
+  size_t g = 0;
+  ROW_EXPECT(r, granularity_code(hipErrorInvalidValue),
+             hipMemGetAllocationGranularity(&g, &prop, hipMemAllocationGranularityMinimum));
 }
 
 void test_host_id_checked(void **state) {
@@ -87,7 +100,7 @@ void test_host_id_checked(void **state) {
     prop.location.id = bad_ids[i];
     size_t g = 0;
     hipMemGenericAllocationHandle_t handle = NULL;
-    ROW_EXPECT(r, granularity_want,
+    ROW_EXPECT(r, granularity_code(granularity_want),
                hipMemGetAllocationGranularity(&g, &prop, hipMemAllocationGranularityMinimum));
     ROW_EXPECT(r, create_want, hipMemCreate(&handle, mt_granularity(), &prop, 0));
     if (create_want == hipSuccess)
@@ -113,10 +126,86 @@ void test_recommended_granularity(void **state) {
   size_t recommended = 0;
   MT_CHECK(
       hipMemGetAllocationGranularity(&recommended, &prop, hipMemAllocationGranularityRecommended));
-  /* minimum: 4096 as the Minimum option; own: MOCKHIP_GRANULARITY_RECOMMENDED (2 MiB). */
-  assert_int_equal(mt_granularity(), 4096);
+  /* minimum: what the Minimum option answers (the granularity row's); own:
+     MOCKHIP_GRANULARITY_RECOMMENDED (2 MiB). */
+  assert_int_equal(mt_granularity(), row_granularity());
   assert_int_equal(recommended,
                    cell_of(&recommended_granularity) == OWN ? 2 * MT_MIB : mt_granularity());
+}
+
+void test_granularity(void **state) {
+  (void)state;
+  const row *r = &granularity;
+  if (getenv("MOCKHIP_GRANULARITY") != NULL)
+    skip(); /* the row says what the release answers when the variable leaves it alone */
+  size_t g = row_granularity(), page = (size_t)sysconf(_SC_PAGESIZE);
+  /* Every location the release takes answers it, for both options where there is no own
+     recommendation. */
+  for (int device = 0; device < 2; device++) {
+    hipMemAllocationProp prop = mt_prop_device(device);
+    size_t got = 0;
+    ROW_EXPECT(r, hipSuccess,
+               hipMemGetAllocationGranularity(&got, &prop, hipMemAllocationGranularityMinimum));
+    assert_int_equal(got, g);
+  }
+  if (cell_of(&location_types) != DEVICE) {
+    hipMemAllocationProp prop = mt_prop_host();
+    size_t got = 0;
+    ROW_EXPECT(r, hipSuccess,
+               hipMemGetAllocationGranularity(&got, &prop, hipMemAllocationGranularityMinimum));
+    assert_int_equal(got, g);
+  }
+  /* One granule reserves, creates, maps and holds data; the reservation starts on one. */
+  char *base = reserve(2 * g);
+  assert_int_equal((uintptr_t)base % g, 0);
+  hipMemGenericAllocationHandle_t handle = create(g, hipMemHandleTypeNone);
+  assert_int_equal(mt_stats().physical_bytes, g);
+  MT_CHECK(hipMemMap(base + g, g, 0, handle, 0));
+  assert_true(mapped_at(base + g));
+  set_access(base + g, g, hipMemLocationTypeDevice, 0);
+  assert_shared(base + g, base + g, g);
+  MT_CHECK(hipMemUnmap(base + g, g));
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemAddressFree(base, 2 * g));
+  /* host_page: one host page is a granule; two_mib: it is not, so reserving or creating
+     it is refused as any size off the granularity. */
+  void *page_base = NULL;
+  hipMemAllocationProp prop = mt_prop_device(0);
+  if (g == page) {
+    ROW_EXPECT(r, hipSuccess, hipMemAddressReserve(&page_base, page, 0, NULL, 0));
+    MT_CHECK(hipMemAddressFree(page_base, page));
+  } else {
+    ROW_EXPECT(r, code_of(&reserve_size_granularity),
+               hipMemAddressReserve(&page_base, page, 0, NULL, 0));
+    if (cell_of(&create_size_rules) == GRANULE_MULTIPLE)
+      ROW_EXPECT(r, hipErrorInvalidValue, hipMemCreate(&handle, page, &prop, 0));
+  }
+  assert_int_equal(mt_stats().live_reservations, 0);
+  assert_int_equal(mt_stats().live_handles, 0);
+}
+
+void test_granularity_prop_checked(void **state) {
+  (void)state;
+  const row *r = &granularity_prop_checked;
+  bool checked = cell_of(r) == YES;
+  /* A prop create refuses: a bad type, a bad location type, a device past the two. */
+  hipMemAllocationProp props[3] = {mt_prop_device(0), mt_prop_device(0), mt_prop_device(2)};
+  props[0].type = hipMemAllocationTypeInvalid;
+  props[1].location.type = hipMemLocationTypeInvalid;
+  const hipError_t create_codes[3] = {hipErrorInvalidValue, hipErrorInvalidValue,
+                                      code_of(&create_device_id)};
+  for (size_t i = 0; i < 3; i++) {
+    size_t g = 12345;
+    ROW_EXPECT(r, checked ? hipErrorInvalidValue : hipSuccess,
+               hipMemGetAllocationGranularity(&g, &props[i], hipMemAllocationGranularityMinimum));
+    /* yes: refused, nothing written; no: the one granularity */
+    assert_int_equal(g, checked ? 12345 : mt_granularity());
+    /* create checks the prop whatever the row says */
+    hipMemGenericAllocationHandle_t handle = NULL;
+    ROW_EXPECT(r, create_codes[i], hipMemCreate(&handle, mt_granularity(), &props[i], 0));
+    assert_null(handle);
+  }
+  assert_int_equal(mt_stats().live_handles, 0);
 }
 
 void test_reserve_size_zero(void **state) {
@@ -198,7 +287,8 @@ void test_free_with_mappings(void **state) {
   MT_CHECK(hipMemMap(base, g, 0, handle, 0));
 
   child_view seen = in_child(free_mapped_then_unmap, base, g);
-  MT_CHECK(hipMemUnmap(base, g)); /* this process's copy, before anything can fail */
+  if (!seen.in_process)
+    MT_CHECK(hipMemUnmap(base, g)); /* this process's copy, before anything can fail */
   MT_CHECK(hipMemRelease(handle));
   MT_CHECK(hipMemAddressFree(base, 2 * g));
 
@@ -213,6 +303,44 @@ void test_free_with_mappings(void **state) {
   assert_int_equal(seen.mappings[1], 0);
   if (cell_of(r) == SUCCESS)
     assert_true(seen.strict_reports >= 1);
+}
+
+void test_free_range(void **state) {
+  (void)state;
+  const row *r = &free_range;
+  size_t g = mt_granularity();
+  /* An interior address with the size of the rest, then the start with a size of its own:
+     containing frees the whole reservation either way (a.3#3, #4); exact refuses both and
+     frees it only by the ptr and size it was reserved with. */
+  char *base = reserve(2 * g);
+  ROW_EXPECT(r, cell_of(r) == EXACT ? hipErrorInvalidValue : hipSuccess,
+             hipMemAddressFree(base + g, g));
+  if (cell_of(r) == EXACT) {
+    /* the reason names who refuses: "... HIP on NVIDIA (CUDA 13.0) frees a reservation by
+       the ptr and size ..." */
+    assert_non_null(strstr(mockhip_last_reason(), profile_title(played)));
+    assert_int_equal(mt_stats().live_reservations, 1);
+    assert_int_equal(mt_stats().reserved_bytes, 2 * g);
+    ROW_EXPECT(r, hipErrorInvalidValue, hipMemAddressFree(base, g));
+    ROW_EXPECT(r, hipErrorInvalidValue, hipMemAddressFree(base, 3 * g));
+    assert_int_equal(mt_stats().live_reservations, 1);
+    /* the reservation is whole and usable still */
+    hipMemGenericAllocationHandle_t handle = create(g, hipMemHandleTypeNone);
+    MT_CHECK(hipMemMap(base + g, g, 0, handle, 0));
+    MT_CHECK(hipMemUnmap(base + g, g));
+    MT_CHECK(hipMemRelease(handle));
+    ROW_EXPECT(r, hipSuccess, hipMemAddressFree(base, 2 * g));
+  }
+  assert_int_equal(mt_stats().live_reservations, 0);
+  assert_int_equal(mt_stats().reserved_bytes, 0);
+
+  base = reserve(3 * g);
+  ROW_EXPECT(r, cell_of(r) == EXACT ? hipErrorInvalidValue : hipSuccess,
+             hipMemAddressFree(base, g));
+  assert_int_equal(mt_stats().reserved_bytes, cell_of(r) == EXACT ? 3 * g : 0);
+  if (cell_of(r) == EXACT)
+    MT_CHECK(hipMemAddressFree(base, 3 * g));
+  assert_int_equal(mt_stats().live_reservations, 0);
 }
 
 void test_create_device_id(void **state) {
@@ -255,13 +383,33 @@ void test_create_handle_types(void **state) {
 void test_create_size_rules(void **state) {
   (void)state;
   const row *r = &create_size_rules;
+  hipMemGenericAllocationHandle_t handle = NULL;
+  if (cell_of(r) == GRANULE_MULTIPLE) {
+    /* Any size off the granularity is InvalidValue, a host page and half a granule too;
+       whole granules are created as asked. */
+    size_t g = mt_granularity(), page = (size_t)sysconf(_SC_PAGESIZE);
+    const size_t refused[] = {4095, 2048, 6144, 1, page, g / 2, g + page, 2 * g - 2048};
+    hipMemAllocationProp prop = mt_prop_device(0);
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+      if (refused[i] % g == 0)
+        continue; /* a granularity set to a host page makes it one */
+      ROW_EXPECT(r, hipErrorInvalidValue, hipMemCreate(&handle, refused[i], &prop, 0));
+      assert_int_equal(mt_stats().live_handles, 0);
+    }
+    for (size_t granules = 1; granules <= 2; granules++) {
+      ROW_EXPECT(r, hipSuccess, hipMemCreate(&handle, granules * g, &prop, 0));
+      assert_int_equal(mt_stats().physical_bytes, granules * g);
+      MT_CHECK(hipMemRelease(handle));
+    }
+    assert_int_equal(mt_stats().live_handles, 0);
+    return;
+  }
   const size_t sizes[] = {4095, 2048, 6144, 1};
   const hipError_t checked[] = {hipErrorInvalidValue, hipErrorOutOfMemory, hipErrorOutOfMemory,
                                 hipErrorInvalidValue};
   const size_t pages[] = {1, 1, 2, 1}; /* `no`: rounded up to whole pages */
   hipMemAllocationProp prop = mt_prop_device(0);
   for (size_t i = 0; i < 4; i++) {
-    hipMemGenericAllocationHandle_t handle = NULL;
     if (cell_of(r) == YES) {
       ROW_EXPECT(r, checked[i], hipMemCreate(&handle, sizes[i], &prop, 0));
     } else {

@@ -1,7 +1,7 @@
 /*
- * test_options.c: the MOCKHIP_* variables. Options are read once per process,
- * so each case runs mockhip-options-probe (MOCKHIP_OPTIONS_PROBE) with an
- * environment of its own and reads its report and its stderr.
+ * test_options.c: the MOCKHIP_* variables, and the release and platform chosen from code. Options
+ * are read once per process, so each case runs mockhip-options-probe (MOCKHIP_OPTIONS_PROBE) with
+ * an environment of its own and reads its report and its stderr.
  */
 #include "mock_test.h"
 
@@ -258,6 +258,149 @@ static void test_rocm_version_set(void **state) {
   assert_plays(r, "6.3", 60300000);
 }
 
+/* ---- the platform played: MOCKHIP_PLATFORM and mockhip_set_platform ---- */
+
+typedef struct platform_report {
+  long long null_set, set; /* mockhip_set_platform(NULL), (name); set -2: not called */
+  char platform[16], rocm[16], platform_late[16], rocm_late[16];
+  long long runtime, driver, granularity, recommended, late;
+  char *err_text;
+} platform_report;
+
+/* Runs "mockhip-options-probe platform [set_name]" with exactly `env`. */
+static platform_report probe_platform(const char *const *env, const char *set_name) {
+  const char *const argv[] = {MOCKHIP_OPTIONS_PROBE, "platform", set_name, NULL};
+  char *out_text;
+  platform_report r = {.set = -2};
+  assert_true(mt_exited_ok(mt_run_program(argv, env, &out_text, &r.err_text)));
+  r.null_set = field(out_text, "null=");
+  if (set_name != NULL)
+    r.set = field(out_text, "set=");
+  text_field(out_text, "platform=", r.platform, sizeof r.platform);
+  text_field(out_text, "rocm=", r.rocm, sizeof r.rocm);
+  text_field(out_text, "platform_late=", r.platform_late, sizeof r.platform_late);
+  text_field(out_text, "rocm_late=", r.rocm_late, sizeof r.rocm_late);
+  r.runtime = field(out_text, "runtime=");
+  r.driver = field(out_text, "driver=");
+  r.granularity = field(out_text, "granularity=");
+  r.recommended = field(out_text, "recommended=");
+  r.late = field(out_text, "late=");
+  free(out_text);
+  return r;
+}
+
+/* What a platform plays with the granularity options left alone. */
+typedef struct platform_play {
+  const char *platform, *rocm;
+  long long version, granularity, recommended;
+} platform_play;
+
+static const platform_play nvidia_play = {"nvidia", "cuda-13.0", 13000, 2 * 1024 * 1024,
+                                          2 * 1024 * 1024};
+static const platform_play newest_play = {"amd", "newest", HIP_VERSION, 4096, 2 * 1024 * 1024};
+
+/* The platform and release are `want`'s, mockhip_set_platform(NULL) and a late change were
+   refused and changed nothing. Frees r.err_text. */
+static void assert_platform(platform_report r, platform_play want) {
+  assert_int_equal(r.null_set, -1);
+  assert_string_equal(r.platform, want.platform);
+  assert_string_equal(r.rocm, want.rocm);
+  assert_int_equal(r.runtime, want.version);
+  assert_int_equal(r.driver, want.version);
+  assert_int_equal(r.granularity, want.granularity);
+  assert_int_equal(r.recommended, want.recommended);
+  assert_int_equal(r.late, -1);
+  assert_string_equal(r.platform_late, want.platform);
+  assert_string_equal(r.rocm_late, want.rocm);
+  free(r.err_text);
+}
+
+static void assert_quiet(const platform_report *r, const char *what) {
+  if (r->err_text[0] != '\0')
+    print_error("%s: unexpected stderr:\n%s", what, r->err_text);
+  assert_string_equal(r->err_text, "");
+}
+
+static void test_platform_each(void **state) {
+  (void)state;
+  const char *none[] = {NULL}, *amd[] = {"MOCKHIP_PLATFORM=amd", NULL};
+  const char *nvidia[] = {"MOCKHIP_PLATFORM=nvidia", NULL};
+  const char *amd_63[] = {"MOCKHIP_PLATFORM=amd", "MOCKHIP_ROCM_VERSION=6.3", NULL};
+  platform_report r = probe_platform(none, NULL);
+  assert_quiet(&r, "no MOCKHIP_PLATFORM");
+  assert_platform(r, newest_play);
+  r = probe_platform(amd, NULL);
+  assert_quiet(&r, amd[0]);
+  assert_platform(r, newest_play);
+  r = probe_platform(nvidia, NULL);
+  assert_quiet(&r, nvidia[0]);
+  assert_platform(r, nvidia_play);
+  /* amd leaves the release to MOCKHIP_ROCM_VERSION (6.3 recommends the minimum) */
+  r = probe_platform(amd_63, NULL);
+  assert_quiet(&r, "MOCKHIP_PLATFORM=amd MOCKHIP_ROCM_VERSION=6.3");
+  assert_platform(r, (platform_play){"amd", "6.3", 60300000, 4096, 4096});
+}
+
+/* HIP on NVIDIA: 2 MiB, minimum and recommended, unless MOCKHIP_GRANULARITY says otherwise;
+   then that value, for both options. */
+static void test_platform_granularity(void **state) {
+  (void)state;
+  const char *small[] = {"MOCKHIP_PLATFORM=nvidia", "MOCKHIP_GRANULARITY=64K", NULL};
+  platform_report r = probe_platform(small, NULL);
+  assert_quiet(&r, "MOCKHIP_PLATFORM=nvidia MOCKHIP_GRANULARITY=64K");
+  platform_play want = nvidia_play;
+  want.granularity = want.recommended = 64 * 1024;
+  assert_platform(r, want);
+  const char *large[] = {"MOCKHIP_PLATFORM=nvidia", "MOCKHIP_GRANULARITY=4M", NULL};
+  r = probe_platform(large, NULL);
+  want.granularity = want.recommended = 4 * 1024 * 1024;
+  assert_platform(r, want);
+  /* The options probe agrees, and the devices hold their default memory. */
+  const char *nvidia[] = {"MOCKHIP_PLATFORM=nvidia", NULL};
+  report got = probe(nvidia);
+  assert_string_equal(got.err_text, "");
+  report expect = defaults;
+  expect.granularity = expect.recommended = 2 * 1024 * 1024;
+  assert_values(expect, got);
+  free(got.err_text);
+}
+
+/* mockhip_set_platform before the first call wins over the variables; an unknown name
+   returns -1 and changes nothing. */
+static void test_platform_set(void **state) {
+  (void)state;
+  const char *none[] = {NULL};
+  platform_report r = probe_platform(none, "nvidia");
+  assert_int_equal(r.set, 0);
+  assert_quiet(&r, "mockhip_set_platform(\"nvidia\")");
+  assert_platform(r, nvidia_play);
+  const char *nvidia[] = {"MOCKHIP_PLATFORM=nvidia", NULL};
+  r = probe_platform(nvidia, "amd");
+  assert_int_equal(r.set, 0);
+  assert_platform(r, newest_play);
+  /* The code's choice: MOCKHIP_ROCM_VERSION is not looked at, and nothing is said. */
+  const char *rocm_62[] = {"MOCKHIP_ROCM_VERSION=6.2", NULL};
+  r = probe_platform(rocm_62, "nvidia");
+  assert_int_equal(r.set, 0);
+  assert_quiet(&r, "MOCKHIP_ROCM_VERSION=6.2 and mockhip_set_platform(\"nvidia\")");
+  assert_platform(r, nvidia_play);
+  /* mockhip_set_rocm_version wins over MOCKHIP_PLATFORM=nvidia the same way. */
+  rocm_report rocm = probe_rocm(nvidia, "6.2");
+  assert_int_equal(rocm.set, 0);
+  assert_string_equal(rocm.err_text, "");
+  assert_plays(rocm, "6.2", 60200000);
+
+  static const char *const unknown[] = {"NVIDIA", "", "cuda", "cuda-13.0", "rocm", "amd ", NULL};
+  for (const char *const *name = unknown; *name != NULL; name++) {
+    r = probe_platform(none, *name);
+    assert_int_equal(r.set, -1);
+    assert_platform(r, newest_play);
+    r = probe_platform(nvidia, *name);
+    assert_int_equal(r.set, -1);
+    assert_platform(r, nvidia_play);
+  }
+}
+
 /* ---- negative: one warning line naming the variable, and the default kept ---- */
 
 /* `want` is what the probe must report despite the bad setting(s). */
@@ -380,6 +523,65 @@ static void test_bad_rocm_version(void **state) {
   }
 }
 
+/* A bad platform warns in one line, all of stderr, and plays the newest ROCm: the
+   release MOCKHIP_ROCM_VERSION names is not used either. */
+static void test_bad_platform(void **state) {
+  (void)state;
+  static const char *const bad[] = {"NVIDIA",  "cuda",  "",     " nvidia",
+                                    "nvidia ", "amd64", "rocm", NULL};
+  for (const char *const *value = bad; *value != NULL; value++) {
+    char setting[64];
+    snprintf(setting, sizeof setting, "MOCKHIP_PLATFORM=%s", *value);
+    const char *alone[] = {setting, NULL};
+    const char *with_release[] = {setting, "MOCKHIP_ROCM_VERSION=6.3", NULL};
+    const char *const *envs[] = {alone, with_release};
+    for (size_t i = 0; i < 2; i++) {
+      platform_report r = probe_platform(envs[i], NULL);
+      char warning[128];
+      snprintf(warning, sizeof warning, "mockhip: warning: %s: not amd or nvidia; using newest\n",
+               setting);
+      if (strcmp(r.err_text, warning) != 0)
+        print_error("%s: expected \"%s\", stderr was:\n%s", setting, warning, r.err_text);
+      assert_string_equal(r.err_text, warning);
+      assert_platform(r, newest_play);
+    }
+  }
+}
+
+/* MOCKHIP_ROCM_VERSION has no say on NVIDIA: one line says so, good name or bad. */
+static void test_rocm_version_on_nvidia(void **state) {
+  (void)state;
+  static const char *const versions[] = {"6.2", "newest", "7.9", "", NULL};
+  for (const char *const *value = versions; *value != NULL; value++) {
+    char setting[64];
+    snprintf(setting, sizeof setting, "MOCKHIP_ROCM_VERSION=%s", *value);
+    const char *env[] = {"MOCKHIP_PLATFORM=nvidia", setting, NULL};
+    platform_report r = probe_platform(env, NULL);
+    const char *warning = "mockhip: warning: MOCKHIP_ROCM_VERSION is not used: ";
+    const char *newline = strchr(r.err_text, '\n');
+    bool one_line = newline != NULL && newline[1] == '\0';
+    if (!one_line || strncmp(r.err_text, warning, strlen(warning)) != 0)
+      print_error("%s: expected one line \"%s...\", stderr was:\n%s", setting, warning, r.err_text);
+    assert_true(one_line);
+    assert_memory_equal(r.err_text, warning, strlen(warning));
+    assert_platform(r, nvidia_play);
+  }
+}
+
+/* NVIDIA answers the minimum for both options: a recommendation set for it is not used. */
+static void test_recommended_on_nvidia(void **state) {
+  (void)state;
+  const char *env[] = {"MOCKHIP_PLATFORM=nvidia", "MOCKHIP_GRANULARITY_RECOMMENDED=4M", NULL};
+  platform_report r = probe_platform(env, NULL);
+  const char *warning = "mockhip: warning: MOCKHIP_GRANULARITY_RECOMMENDED is not used: ";
+  const char *newline = strchr(r.err_text, '\n');
+  if (newline == NULL || newline[1] != '\0' || strncmp(r.err_text, warning, strlen(warning)) != 0)
+    print_error("expected one line \"%s...\", stderr was:\n%s", warning, r.err_text);
+  assert_true(newline != NULL && newline[1] == '\0');
+  assert_memory_equal(r.err_text, warning, strlen(warning));
+  assert_platform(r, nvidia_play);
+}
+
 static void test_recommended_below_minimum(void **state) {
   (void)state;
   /* The default recommendation (2 MiB) is below a 4 MiB minimum. */
@@ -408,6 +610,8 @@ int main(void) {
       cmocka_unit_test(test_size_spellings),    cmocka_unit_test(test_trace_lines),
       cmocka_unit_test(test_trace_spellings),   cmocka_unit_test(test_all_together),
       cmocka_unit_test(test_rocm_version_each), cmocka_unit_test(test_rocm_version_set),
+      cmocka_unit_test(test_platform_each),     cmocka_unit_test(test_platform_granularity),
+      cmocka_unit_test(test_platform_set),
   };
   const struct CMUnitTest negative[] = {
       cmocka_unit_test(test_bad_devices),
@@ -418,6 +622,9 @@ int main(void) {
       cmocka_unit_test(test_bad_trace),
       cmocka_unit_test(test_bad_seed_and_switches),
       cmocka_unit_test(test_bad_rocm_version),
+      cmocka_unit_test(test_bad_platform),
+      cmocka_unit_test(test_rocm_version_on_nvidia),
+      cmocka_unit_test(test_recommended_on_nvidia),
       cmocka_unit_test(test_recommended_below_minimum),
       cmocka_unit_test(test_device_memory_below_granularity),
   };

@@ -1,6 +1,7 @@
 /*
- * test_profiles.c: under the ROCm release the process plays (MOCKHIP_ROCM_VERSION,
- * one ctest per release), every row of table (g) of docs/hip-vmm-semantics.md
+ * test_profiles.c: under the release the process plays (MOCKHIP_ROCM_VERSION, or
+ * MOCKHIP_PLATFORM=nvidia for HIP on NVIDIA; one ctest per release), every row
+ * of table (g) of docs/hip-vmm-semantics.md
  * answers as that release's column says. One test per row, named after its key
  * (profile_rows_*.c); the expected cells come from profile_cells.c, copied from
  * the document, and the words are read as the document defines them. Calls are
@@ -28,18 +29,29 @@ static void test_runtime_version(void **state) {
 /* The environment chose the release, and it is fixed now. */
 static void test_profile_is_the_environments(void **state) {
   (void)state;
+  const char *platform = getenv("MOCKHIP_PLATFORM");
   const char *asked = getenv("MOCKHIP_ROCM_VERSION");
-  assert_string_equal(mockhip_rocm_version(), asked != NULL ? asked : "newest");
+  bool nvidia = platform != NULL && strcmp(platform, "nvidia") == 0;
+  assert_string_equal(mockhip_platform(), nvidia ? "nvidia" : "amd");
+  assert_string_equal(mockhip_rocm_version(), nvidia          ? "cuda-13.0"
+                                              : asked != NULL ? asked
+                                                              : "newest");
   const char *other = played == P_6_0 ? "6.1" : "6.0";
   assert_int_equal(mockhip_set_rocm_version(other), -1);
+  assert_int_equal(mockhip_set_platform(nvidia ? "amd" : "nvidia"), -1);
   assert_string_equal(mockhip_rocm_version(), profile_names[played]);
+  assert_string_equal(mockhip_platform(), nvidia ? "nvidia" : "amd");
 }
 
 int main(void) {
-  played = profile_named(mockhip_rocm_version());
-  if (played == PROFILE_COUNT) {
-    fprintf(stderr, "test_profiles: mockhip plays \"%s\", which table (g) has no column for\n",
-            mockhip_rocm_version());
+  /* The NVIDIA column is the platform's; a ROCm column is the release's name. */
+  bool nvidia = strcmp(mockhip_platform(), "nvidia") == 0;
+  played = nvidia ? P_CUDA_13_0 : profile_named(mockhip_rocm_version());
+  if (played == PROFILE_COUNT || profile_nvidia(played) != nvidia) {
+    fprintf(stderr,
+            "test_profiles: mockhip plays \"%s\" on platform %s, which table (g) has no column "
+            "for\n",
+            mockhip_rocm_version(), mockhip_platform());
     return 1;
   }
   int devices = 0;

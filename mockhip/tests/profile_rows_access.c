@@ -1,0 +1,306 @@
+/*
+ * profile_rows_access.c: the rows of table (g) about access: set-access ranges
+ * and locations, the code of a Host descriptor on device memory, get-access,
+ * and what the CPU may touch. Who may access a mapping is read from the dump,
+ * which every release can show (6.0's hipMemGetAccess writes nothing).
+ */
+#include "profile_check.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/*
+ * A growable buffer: chunk A (g) at base, chunk B (2g) after it, a hole of g
+ * at the end. SetAccess(device 0) over [base + from, + bytes); returns the code
+ * and whether A and B then have read-write access.
+ */
+typedef struct access_result {
+  hipError_t err;
+  bool a, b;
+  char *said;
+} access_result;
+
+static access_result set_access_on_chunks(size_t b_granules, size_t from, size_t bytes) {
+  size_t g = mt_granularity();
+  size_t reserved = (1 + b_granules + 1) * g;
+  char *base = reserve(reserved);
+  hipMemGenericAllocationHandle_t a = create(g, hipMemHandleTypeNone);
+  hipMemGenericAllocationHandle_t b = create(b_granules * g, hipMemHandleTypeNone);
+  MT_CHECK(hipMemMap(base, g, 0, a, 0));
+  MT_CHECK(hipMemMap(base + g, b_granules * g, 0, b, 0));
+  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  access_result result;
+  strict_begin();
+  result.err = hipMemSetAccess(base + from, bytes, &desc, 1);
+  result.said = strict_end();
+  result.a = has_grant(base, "dev0=rw");
+  result.b = has_grant(base + g, "dev0=rw");
+  MT_CHECK(hipMemUnmap(base, g));
+  MT_CHECK(hipMemUnmap(base + g, b_granules * g));
+  MT_CHECK(hipMemRelease(a));
+  MT_CHECK(hipMemRelease(b));
+  MT_CHECK(hipMemAddressFree(base, reserved));
+  return result;
+}
+
+void test_set_access_size(void **state) {
+  (void)state;
+  const row *r = &set_access_size;
+  size_t g = mt_granularity();
+  cell word = cell_of(r);
+
+  /* Exactly chunk B: the 7.0-7.2 bug (rocm-systems#2516) refuses it. */
+  access_result got = set_access_on_chunks(2, g, 2 * g);
+  ROW_EXPECT(r, word == FIRST_MAPPINGS ? hipErrorInvalidValue : hipSuccess, got.err);
+  assert_strict(r, got.said, "fails here", word == FIRST_MAPPINGS);
+  assert_false(got.a);
+  assert_int_equal(got.b, word != FIRST_MAPPINGS);
+
+  /* Half of B: extended to all of B, or refused. first_mappings's cell does not
+     say what a size equal to the first mappings but inside B does: not asked. */
+  if (word != FIRST_MAPPINGS) {
+    got = set_access_on_chunks(2, g, g);
+    ROW_EXPECT(r, word == EXTEND ? hipSuccess : hipErrorInvalidValue, got.err);
+    free(got.said);
+    assert_false(got.a);
+    assert_int_equal(got.b, word == EXTEND);
+  }
+
+  /* A and B together: every release. */
+  got = set_access_on_chunks(2, 0, 3 * g);
+  ROW_EXPECT(r, hipSuccess, got.err);
+  free(got.said);
+  assert_true(got.a && got.b);
+
+  /* Into the hole at the end: every release refuses. */
+  got = set_access_on_chunks(2, 0, 4 * g);
+  ROW_EXPECT(r, hipErrorInvalidValue, got.err);
+  free(got.said);
+  assert_false(got.a || got.b);
+
+  /* From inside B, with B's size: exact_run counts the run from the start of the mapping
+     ptr is in and applies it to all of B (a.7 notes); whole_run wants B's first byte;
+     extend runs on into the hole after B; no first mappings add up to it. */
+  got = set_access_on_chunks(2, 2 * g, 2 * g);
+  ROW_EXPECT(r, word == EXACT_RUN ? hipSuccess : hipErrorInvalidValue, got.err);
+  free(got.said);
+  assert_false(got.a);
+  assert_int_equal(got.b, word == EXACT_RUN);
+
+  /* Chunks of one size: B alone works everywhere, the bug needs two sizes. */
+  got = set_access_on_chunks(1, g, g);
+  ROW_EXPECT(r, hipSuccess, got.err);
+  assert_strict(r, got.said, "fails here", false);
+  assert_false(got.a);
+  assert_true(got.b);
+}
+
+/* SetAccess with `count` descriptors on a g mapping located at `where`; *access gets the
+   dump's. */
+static hipError_t set_access_descs(hipMemLocationType where, const hipMemAccessDesc *desc,
+                                   size_t count, char **access) {
+  size_t g = mt_granularity();
+  hipMemAllocationProp prop = where == hipMemLocationTypeHost ? mt_prop_host() : mt_prop_device(0);
+  hipMemGenericAllocationHandle_t handle = NULL;
+  MT_CHECK(hipMemCreate(&handle, g, &prop, 0));
+  void *base = reserve(g);
+  MT_CHECK(hipMemMap(base, g, 0, handle, 0));
+  hipError_t err = hipMemSetAccess(base, g, desc, count);
+  *access = access_text(base);
+  assert_non_null(*access);
+  if (cell_of(&get_access_checked) == YES) { /* GetAccess agrees with the dump for device 0 */
+    hipMemLocation device0 = {hipMemLocationTypeDevice, 0};
+    unsigned long long flags = 99;
+    MT_CHECK(hipMemGetAccess(&flags, &device0, base));
+    assert_int_equal(flags == hipMemAccessFlagsProtReadWrite, strstr(*access, "dev0=rw") != NULL);
+  }
+  MT_CHECK(hipMemUnmap(base, g));
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemAddressFree(base, g));
+  return err;
+}
+
+/* The same with one descriptor. */
+static hipError_t set_access_as(hipMemLocationType where, hipMemAccessDesc desc, char **access) {
+  return set_access_descs(where, &desc, 1, access);
+}
+
+/* A read-write descriptor for one location. */
+#define RW(type, id) ((hipMemAccessDesc){{(type), (id)}, hipMemAccessFlagsProtReadWrite})
+
+static void assert_access(const row *r, char *access, const char *want) {
+  if (strcmp(access, want) != 0)
+    print_error("row %s, profile %s: access \"%s\", expected \"%s\"\n", r->key,
+                profile_names[played], access, want);
+  assert_string_equal(access, want);
+  free(access);
+}
+
+void test_set_access_locations(void **state) {
+  (void)state;
+  const row *r = &set_access_locations;
+  const hipMemLocationType device = hipMemLocationTypeDevice, host = hipMemLocationTypeHost;
+  cell word = cell_of(r);
+  char *access;
+
+  /* Host on device memory: device 0 (as_device), refused (host_located, with
+     host_access_refusal's code), the host (all). */
+  hipError_t err = set_access_as(device, RW(host, 0), &access);
+  ROW_EXPECT(r, word == HOST_LOCATED ? code_of(&host_access_refusal) : hipSuccess, err);
+  assert_access(r, access,
+                word == AS_DEVICE ? "dev0=rw dev1=- host=-"
+                : word == ALL     ? "dev0=- dev1=- host=rw"
+                                  : "dev0=- dev1=- host=-");
+
+  /* as_device takes the id as a device's; a Host id is not looked at otherwise. */
+  if (word != ALL) {
+    err = set_access_as(device, RW(host, 1), &access);
+    ROW_EXPECT(r, word == AS_DEVICE ? hipSuccess : code_of(&host_access_refusal), err);
+    assert_access(r, access, word == AS_DEVICE ? "dev0=- dev1=rw host=-" : "dev0=- dev1=- host=-");
+  }
+
+  /* An invalid type is a device to as_device, refused by the others. */
+  err = set_access_as(device, RW(hipMemLocationTypeInvalid, 0), &access);
+  ROW_EXPECT(r, word == AS_DEVICE ? hipSuccess : hipErrorInvalidValue, err);
+  assert_access(r, access, word == AS_DEVICE ? "dev0=rw dev1=- host=-" : "dev0=- dev1=- host=-");
+
+  /* HostNuma: a device to as_device, refused by host_located, allowed by all. */
+  err = set_access_as(device, RW(hipMemLocationTypeHostNuma, 0), &access);
+  ROW_EXPECT(r, word == HOST_LOCATED ? hipErrorInvalidValue : hipSuccess, err);
+  if (word == AS_DEVICE)
+    assert_access(r, access, "dev0=rw dev1=- host=-");
+  else
+    free(access);
+
+  /* Host on host memory, where the release can make it (not location_types `device`). */
+  if (cell_of(&location_types) != DEVICE) {
+    err = set_access_as(host, RW(host, 0), &access);
+    ROW_EXPECT(r, hipSuccess, err);
+    assert_access(r, access, "dev0=- dev1=- host=rw");
+  }
+
+  /* A device descriptor works everywhere. */
+  err = set_access_as(device, RW(device, 1), &access);
+  ROW_EXPECT(r, hipSuccess, err);
+  assert_access(r, access, "dev0=- dev1=rw host=-");
+}
+
+void test_get_access_checked(void **state) {
+  (void)state;
+  const row *r = &get_access_checked;
+  bool checked = cell_of(r) == YES;
+  size_t g = mt_granularity();
+  char *base = reserve(2 * g);
+  hipMemGenericAllocationHandle_t handle = create(g, hipMemHandleTypeNone);
+  MT_CHECK(hipMemMap(base, g, 0, handle, 0));
+  set_access(base, g, hipMemLocationTypeDevice, 0);
+  assert_true(has_grant(base, "dev0=rw"));
+
+  const unsigned long long untouched = 0xdead;
+  hipMemLocation device0 = {hipMemLocationTypeDevice, 0}, device1 = {hipMemLocationTypeDevice, 1};
+  unsigned long long flags = untouched;
+  ROW_EXPECT(r, hipSuccess, hipMemGetAccess(&flags, &device0, base + 100));
+  assert_int_equal(flags, checked ? hipMemAccessFlagsProtReadWrite : untouched);
+  flags = untouched;
+  ROW_EXPECT(r, hipSuccess, hipMemGetAccess(&flags, &device1, base));
+  assert_int_equal(flags, checked ? hipMemAccessFlagsProtNone : untouched);
+  flags = untouched; /* reserved, not mapped */
+  ROW_EXPECT(r, checked ? hipErrorInvalidValue : hipSuccess,
+             hipMemGetAccess(&flags, &device0, base + g));
+  assert_int_equal(flags, untouched);
+
+  MT_CHECK(hipMemUnmap(base, g));
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemAddressFree(base, 2 * g));
+}
+
+void test_host_access_refusal(void **state) {
+  (void)state;
+  const row *r = &host_access_refusal;
+  const hipMemLocationType device = hipMemLocationTypeDevice, host = hipMemLocationTypeHost;
+  char *access;
+  if (cell_of(&set_access_locations) != HOST_LOCATED) {
+    /* No refusal to give: as_device takes the descriptor as device 0's, all grants the
+       host. */
+    ROW_EXPECT(r, hipSuccess, set_access_as(device, RW(host, 0), &access));
+    free(access);
+    return;
+  }
+  /* Host on device memory is refused with the row's code, and grants nothing. */
+  ROW_EXPECT(r, code_of(r), set_access_as(device, RW(host, 0), &access));
+  assert_access(r, access, "dev0=- dev1=- host=-");
+  /* Descriptors apply in order: the one before the refused one stays (a.8). */
+  const hipMemAccessDesc both[2] = {RW(device, 1), RW(host, 0)};
+  ROW_EXPECT(r, code_of(r), set_access_descs(device, both, 2, &access));
+  assert_access(r, access, "dev0=- dev1=rw host=-");
+  /* Not a refusal: a location type the release does not take is InvalidValue. */
+  ROW_EXPECT(r, hipErrorInvalidValue,
+             set_access_as(device, RW(hipMemLocationTypeHostNuma, 0), &access));
+  free(access);
+  /* Host-located memory takes the host. */
+  ROW_EXPECT(r, hipSuccess, set_access_as(host, RW(host, 0), &access));
+  assert_access(r, access, "dev0=- dev1=- host=rw");
+}
+
+/* ---- cpu_access: what the CPU may touch ---- */
+
+/* In a forked child: reads the first byte of the mapping and exits 0 if it holds 0x5a. */
+static void read_first_byte(void *arg) {
+  volatile const unsigned char *byte = arg;
+  _exit(*byte == 0x5a ? 0 : 3);
+}
+
+/* Maps one granule located at `where`, grants `grant` read-write, writes 0x5a there through a
+   copy, and reports whether the CPU could read it back in a forked child: true when it did,
+   false when the read faulted (SIGSEGV), failing on anything else. */
+static bool cpu_reads(const row *r, hipMemLocationType where, hipMemLocation grant) {
+  size_t g = mt_granularity();
+  hipMemAllocationProp prop = where == hipMemLocationTypeHost ? mt_prop_host() : mt_prop_device(0);
+  hipMemGenericAllocationHandle_t handle = NULL;
+  MT_CHECK(hipMemCreate(&handle, g, &prop, 0));
+  char *base = reserve(g);
+  MT_CHECK(hipMemMap(base, g, 0, handle, 0));
+  hipMemAccessDesc desc = {grant, hipMemAccessFlagsProtReadWrite};
+  MT_CHECK(hipMemSetAccess(base, g, &desc, 1));
+  if (grant.type == hipMemLocationTypeDevice) { /* the device writes */
+    MT_CHECK(hipSetDevice(grant.id));
+    MT_CHECK(hipMemsetD8(base, 0x5a, g));
+    MT_CHECK(hipSetDevice(0));
+  } else { /* the host may: the CPU writes */
+    memset(base, 0x5a, g);
+  }
+  int status = mt_run_in_child(read_first_byte, base);
+  bool read = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (!read && !(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV))
+    print_error("row %s, profile %s: the CPU's read neither succeeded nor faulted (status %#x)\n",
+                r->key, profile_names[played], (unsigned)status);
+  assert_true(read || mt_killed_by(status, SIGSEGV));
+  MT_CHECK(hipMemUnmap(base, g));
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemAddressFree(base, g));
+  return read;
+}
+
+void test_cpu_access(void **state) {
+  (void)state;
+  const row *r = &cpu_access;
+  if (getenv("MOCKHIP_HOST_ACCESS") != NULL)
+    skip(); /* `option` is the variable's word: the row is read with its default */
+  bool host_slot = cell_of(r) == HOST_SLOT;
+  const hipMemLocation device0 = {hipMemLocationTypeDevice, 0};
+  const hipMemLocation device1 = {hipMemLocationTypeDevice, 1};
+  const hipMemLocation host = {hipMemLocationTypeHost, 0};
+  /* Device memory that device 0 (or 1) may read and write: the CPU plays every location
+     by default (option), it is the host alone under host_slot, and faults. */
+  assert_int_equal(cpu_reads(r, hipMemLocationTypeDevice, device0), !host_slot);
+  assert_int_equal(cpu_reads(r, hipMemLocationTypeDevice, device1), !host_slot);
+  if (cell_of(&location_types) == DEVICE)
+    return; /* no Host-located memory to grant the host on */
+  /* Host-located memory: what decides is the host slot, not where the memory lives. */
+  assert_int_equal(cpu_reads(r, hipMemLocationTypeHost, device0), !host_slot);
+  if (cell_of(&set_access_locations) != AS_DEVICE)
+    assert_true(cpu_reads(r, hipMemLocationTypeHost, host));
+}
