@@ -169,6 +169,10 @@ void mh__options_read(mh_options *out) {
     out->trace = out->strict = out->explain = true;
   /* Cross-option rules: the recommended granularity is never below the minimum,
      and a device holds at least one granule. */
+  /* Only a value the user gave is worth a warning; the default just follows the minimum. */
+  if (out->granularity_recommended < out->granularity &&
+      getenv("MOCKHIP_GRANULARITY_RECOMMENDED") == NULL)
+    out->granularity_recommended = out->granularity;
   if (out->granularity_recommended < out->granularity) {
     fprintf(stderr,
             "mockhip: warning: MOCKHIP_GRANULARITY_RECOMMENDED=%zu is below the minimum "

@@ -78,8 +78,13 @@ static void two_mib_granularity(mh_options *options) {
   if (getenv("MOCKHIP_GRANULARITY_RECOMMENDED") == NULL ||
       options->granularity_recommended < options->granularity)
     options->granularity_recommended = options->granularity;
-  if (options->device_memory < options->granularity)
-    options->device_memory = options->granularity;
+  if (options->device_memory < options->granularity) { /* as options.c warns on ROCm */
+    fprintf(stderr,
+            "mockhip: warning: MOCKHIP_DEVICE_MEMORY=%zu is below the minimum granularity %zu; "
+            "using 16 GiB\n",
+            options->device_memory, options->granularity);
+    options->device_memory = (size_t)16 << 30;
+  }
 }
 
 void mh__profile_init(mh_options *options) {

@@ -125,7 +125,13 @@ static mh_mapping *exact_run(mh_state *s, void *ptr, size_t bytes, size_t *count
 static hipError_t containing_mapping(mh_state *s, void *ptr, size_t bytes, mh_mapping **out) {
   mh_mapping *m = mh__mapping_containing(s, (uintptr_t)ptr);
   bool whole_only = mh__profile_is(MH_ROW_unmap_size, MH_CELL_whole_mapping);
-  bool past = m != NULL && bytes > m->bytes - ((uintptr_t)ptr - m->base);
+  /* The range reaches another mapping, which these releases leave mapped (6.1 takes the
+     containing mapping whole, so there the size only has to be its size). */
+  bool past = false;
+  if (m != NULL && !whole_only && bytes > m->bytes - ((uintptr_t)ptr - m->base)) {
+    mh_mapping *next = mh__mapping_next(s, m);
+    past = next != NULL && next->base - (uintptr_t)ptr < bytes;
+  }
   char at[64]; /* the mapping (or ptr) as reservation#N+offset, for a reason or a report only */
   if (m == NULL || (whole_only && bytes != m->bytes) || past)
     mh__describe_addr(s, m != NULL ? m->base : (uintptr_t)ptr, at, sizeof at);
