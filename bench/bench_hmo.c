@@ -36,21 +36,9 @@
 #include <mockhip.h>
 
 #include "bench_common.h"
+#include "bench_hmo_common.h"
 
-#define KIB ((size_t)1024)
-#define MIB (1024 * KIB)
-#define GIB (1024 * MIB)
 #define ROUNDS 7
-
-#define TRY(call)                                                                                  \
-  do {                                                                                             \
-    int status_ = (call);                                                                          \
-    if (status_ != HMO_OK) {                                                                       \
-      fprintf(stderr, "%s failed: %s: %s\n", #call, hmo_status_name(status_),                      \
-              hmo_error_last()->message);                                                          \
-      exit(1);                                                                                     \
-    }                                                                                              \
-  } while (0)
 
 /* The sizes of one run: full, or --quick. */
 typedef struct run_sizes {
@@ -73,13 +61,7 @@ static void keep(void *p) { __asm__ volatile("" : : "r"(p) : "memory"); }
 /* ---- alloc + free ---- */
 
 static double pool_cycles_ns(hmo_pool *pool, size_t bytes) {
-  double t0 = bench_now_ns();
-  for (int i = 0; i < run.cycles; i++) {
-    hmo_memory *mem;
-    TRY(hmo_pool_alloc(&mem, pool, bytes, HMO_BYTE, NULL));
-    hmo_memory_release(mem);
-  }
-  return (bench_now_ns() - t0) / run.cycles;
+  return bench_pool_cycles_ns(pool, bytes, run.cycles);
 }
 
 static double alloc_cycles_ns(size_t bytes, int cycles) {
@@ -102,14 +84,7 @@ static double malloc_cycles_ns(size_t bytes, int cycles) {
   return (bench_now_ns() - t0) / cycles;
 }
 
-static const char *size_name(size_t bytes) {
-  static char name[32];
-  if (bytes >= MIB)
-    snprintf(name, sizeof name, "%zu MiB", bytes / MIB);
-  else
-    snprintf(name, sizeof name, "%zu KiB", bytes / KIB);
-  return name;
-}
+#define size_name bench_size_name
 
 static void bench_alloc_free(hmo_pool *pool, size_t bytes) {
   double pool_ns[ROUNDS], alloc_ns[ROUNDS], base_ns[ROUNDS], base_alloc_ns[ROUNDS];
@@ -235,15 +210,7 @@ static void bench_alloc_free_threaded(size_t bytes) {
 
 /* ---- clone ---- */
 
-static double clone_ns(const hmo_memory *src) {
-  double t0 = bench_now_ns();
-  for (int i = 0; i < run.clones; i++) {
-    hmo_memory *copy;
-    TRY(hmo_memory_clone(&copy, src));
-    hmo_memory_release(copy);
-  }
-  return (bench_now_ns() - t0) / run.clones;
-}
+static double clone_ns(const hmo_memory *src) { return bench_clone_ns(src, run.clones); }
 
 static double malloc_memcpy_ns(const char *host, size_t bytes) {
   double t0 = bench_now_ns();
@@ -425,19 +392,11 @@ static unsigned long long memcpy_calls(void) {
 static double hmo_growth_ns(const char *host, size_t step, unsigned long long *extra_copies,
                             size_t *moves) {
   hmo_memory *mem;
-  double t0 = bench_now_ns();
   unsigned long long copies = memcpy_calls();
-  TRY(hmo_memory_reserve(&mem, dev, step, run.growth_to, HMO_BYTE));
-  void *start = hmo_memory_ptr(mem);
-  TRY(hmo_memory_copy_from(mem, host, step, 0));
-  for (size_t size = 2 * step; size <= run.growth_to; size += step) {
-    TRY(hmo_memory_resize(mem, size));
-    TRY(hmo_memory_copy_from(mem, host, step, size - step));
-  }
-  double ns = (bench_now_ns() - t0) / (run.growth_to / step);
+  double ns = bench_grow_ns(dev, host, step, run.growth_to, &mem);
   /* Every hipMemcpy was one of the writes: resize copied nothing. */
   *extra_copies = memcpy_calls() - copies - run.growth_to / step;
-  *moves = hmo_memory_moves(mem) + (hmo_memory_ptr(mem) != start);
+  *moves = hmo_memory_moves(mem);
   hmo_memory_release(mem);
   return ns;
 }

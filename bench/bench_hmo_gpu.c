@@ -28,24 +28,12 @@
 #include <hmo.h>
 
 #include "bench_common.h"
+#include "bench_hmo_common.h"
 
-#define KIB ((size_t)1024)
-#define MIB (1024 * KIB)
-#define GIB (1024 * MIB)
 #define ROUNDS 7
 #define EXIT_NO_GPU 77
 
 extern char **environ;
-
-#define TRY(call)                                                                                  \
-  do {                                                                                             \
-    int status_ = (call);                                                                          \
-    if (status_ != HMO_OK) {                                                                       \
-      fprintf(stderr, "%s failed: %s: %s\n", #call, hmo_status_name(status_),                      \
-              hmo_error_last()->message);                                                          \
-      exit(1);                                                                                     \
-    }                                                                                              \
-  } while (0)
 
 /* ---- the CUDA driver's calls, as its ABI declares them ---- */
 
@@ -134,21 +122,10 @@ typedef struct run_sizes {
 static run_sizes run = {20000, 200, GIB, 50, ROUNDS};
 static hmo_device *dev;
 
-static const char *size_name(size_t bytes) {
-  static char name[32];
-  snprintf(name, sizeof name, bytes >= MIB ? "%zu MiB" : "%zu KiB",
-           bytes >= MIB ? bytes / MIB : bytes / KIB);
-  return name;
-}
+#define size_name bench_size_name
 
 static double pool_cycles_ns(hmo_pool *pool, size_t bytes) {
-  double t0 = bench_now_ns();
-  for (int i = 0; i < run.cycles; i++) {
-    hmo_memory *mem;
-    TRY(hmo_pool_alloc(&mem, pool, bytes, HMO_BYTE, NULL));
-    hmo_memory_release(mem);
-  }
-  return (bench_now_ns() - t0) / run.cycles;
+  return bench_pool_cycles_ns(pool, bytes, run.cycles);
 }
 
 /* The driver's stream-ordered pair on the legacy stream, waited for once per round. */
@@ -193,17 +170,9 @@ static void bench_alloc_free(hmo_pool *pool, size_t bytes) {
   bench_row(what, baseline, pool_median, bench_median(sync_ns, run.rounds));
 }
 
-/* Grows by `step` to run.growth_to, writing each new step from host; ns per step. */
 static double hmo_growth_ns(const char *host, size_t step) {
   hmo_memory *mem;
-  double t0 = bench_now_ns();
-  TRY(hmo_memory_reserve(&mem, dev, step, run.growth_to, HMO_BYTE));
-  TRY(hmo_memory_copy_from(mem, host, step, 0));
-  for (size_t size = 2 * step; size <= run.growth_to; size += step) {
-    TRY(hmo_memory_resize(mem, size));
-    TRY(hmo_memory_copy_from(mem, host, step, size - step));
-  }
-  double ns = (bench_now_ns() - t0) / (run.growth_to / step);
+  double ns = bench_grow_ns(dev, host, step, run.growth_to, &mem);
   hmo_memory_release(mem);
   return ns;
 }
@@ -243,16 +212,6 @@ static void bench_growth(void) {
   free(host);
 }
 
-static double clone_ns(const hmo_memory *src) {
-  double t0 = bench_now_ns();
-  for (int i = 0; i < run.clones; i++) {
-    hmo_memory *copy;
-    TRY(hmo_memory_clone(&copy, src));
-    hmo_memory_release(copy);
-  }
-  return (bench_now_ns() - t0) / run.clones;
-}
-
 static double driver_clone_ns(cu_ptr src, size_t bytes) {
   double t0 = bench_now_ns();
   for (int i = 0; i < run.clones; i++) {
@@ -272,7 +231,7 @@ static void bench_clone(hmo_pool *pool) {
   CU(cu.mem_alloc(&raw, bytes));
   double hmo_ns[ROUNDS], base_ns[ROUNDS];
   for (int r = 0; r < run.rounds; r++) {
-    hmo_ns[r] = clone_ns(src);
+    hmo_ns[r] = bench_clone_ns(src, run.clones);
     base_ns[r] = driver_clone_ns(raw, bytes);
   }
   bench_row("clone 2 MiB pool object", "cuMemAlloc+DtoD+cuMemFree 2 MiB",

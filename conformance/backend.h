@@ -13,8 +13,11 @@
 /* For the report header: "mockhip (HIP 7.2 API)", "ROCm HIP 5.2". */
 const char *conf_backend_name(void);
 
-/* NULL when VMM tests can run here, else the reason every test skips with. */
+/* NULL when VMM tests can run here, else the reason every test skips with; asks
+   conf_backend_find_unusable once (backend_facts.c): the answer does not change during a
+   run. */
 const char *conf_backend_unusable(void);
+const char *conf_backend_find_unusable(void);
 
 /* Called by the setup of a usable backend: checks it works and remembers what
    it holds. */

@@ -36,6 +36,16 @@ void conf_backend_facts_read(conf_backend_facts *facts) {
   (void)hipGetLastError();
 }
 
+const char *conf_backend_unusable(void) {
+  static int asked;
+  static const char *reason;
+  if (!asked) {
+    reason = conf_backend_find_unusable();
+    asked = 1;
+  }
+  return reason;
+}
+
 void conf_backend_version_text(int version, char *text, size_t size) {
   if (version < 1000000) /* HIP on NVIDIA answers the CUDA runtime's 1000 * major + 10 * minor */
     snprintf(text, size, "%d.%d", version / 1000, version % 1000 / 10);

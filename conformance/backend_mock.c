@@ -26,7 +26,7 @@ const char *conf_backend_name(void) {
 }
 
 /* The mock always has VMM; begin() fails the test when it says otherwise. */
-const char *conf_backend_unusable(void) { return NULL; }
+const char *conf_backend_find_unusable(void) { return NULL; }
 
 static mockhip_stats_t current_stats(void) {
   mockhip_stats_t stats = MOCKHIP_STATS_INIT;

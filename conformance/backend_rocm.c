@@ -19,7 +19,7 @@ const char *conf_backend_name(void) {
   return name;
 }
 
-static const char *find_reason(void) {
+const char *conf_backend_find_unusable(void) {
   static char reason[256];
   int count = 0;
   hipError_t status = hipGetDeviceCount(&count);
@@ -46,17 +46,6 @@ static const char *find_reason(void) {
   }
   return NULL;
 #endif
-}
-
-const char *conf_backend_unusable(void) {
-  /* Asked once: the answer does not change during a run. */
-  static int asked;
-  static const char *reason;
-  if (!asked) {
-    reason = find_reason();
-    asked = 1;
-  }
-  return reason;
 }
 
 void conf_backend_begin(void) {}

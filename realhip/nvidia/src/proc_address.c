@@ -1,6 +1,8 @@
 /*
- * proc_address.c: hipGetProcAddress, looked up among hip-nvidia's own exports
- * (api_calls.h), with the argument checks of ROCm's clr.
+ * proc_address.c: hipGetProcAddress, looked up among hip-nvidia's own exports:
+ * every entry point of the header (MOCKHIP_API_LIST, the list mockhip's
+ * <mockhip.h> keeps of the same header) and the two error-name calls, with the
+ * argument checks of ROCm's clr.
  *
  * No call here has a per-thread-stream version, so every flag gives the same
  * function. hipGetDeviceProperties is the header's inline; its name gives
@@ -9,7 +11,8 @@
  */
 #include <string.h>
 
-#include "api_calls.h"
+#include <mockhip.h> /* MOCKHIP_API_LIST: the header's entry points, one list for both */
+
 #include "hip_nvidia_base.h"
 
 typedef struct exported_call {
@@ -18,11 +21,9 @@ typedef struct exported_call {
 } exported_call;
 
 #define HIPNV_EXPORT(name) {#name, (void *)name},
-#define HIPNV_EXPORT_UNSUPPORTED(name, params, args, reason) HIPNV_EXPORT(name)
-static const exported_call exports[] = {HIPNV_TRANSLATED_CALLS(HIPNV_EXPORT)
-                                            HIPNV_UNSUPPORTED_CALLS(HIPNV_EXPORT_UNSUPPORTED)};
+static const exported_call exports[] = {MOCKHIP_API_LIST(HIPNV_EXPORT) HIPNV_EXPORT(hipGetErrorName)
+                                            HIPNV_EXPORT(hipGetErrorString)};
 #undef HIPNV_EXPORT
-#undef HIPNV_EXPORT_UNSUPPORTED
 
 static void *find_export(const char *name) {
   if (strcmp(name, "hipGetDeviceProperties") == 0)
