@@ -70,6 +70,10 @@ MH_HIDDEN void mh__option_shown(const char *text, char out[MH_SHOWN_BYTES]);
 /* Reads every MOCKHIP_* variable from the environment; warns on bad values. */
 MH_HIDDEN void mh__options_read(mh_options *out);
 
+/* The rules between options, once the played release has set its defaults (a platform's
+   granularity): warns where the user's values disagree, and settles them. */
+MH_HIDDEN void mh__options_settle(mh_options *out);
+
 /* ---- objects: what the registry holds ---- */
 
 /* A physical allocation: what a hipMemGenericAllocationHandle_t names. */

@@ -167,9 +167,12 @@ void mh__options_read(mh_options *out) {
   /* Teach mode is trace, strict and explain at once. */
   if (out->teach)
     out->trace = out->strict = out->explain = true;
+}
+
+void mh__options_settle(mh_options *out) {
   /* Cross-option rules: the recommended granularity is never below the minimum,
-     and a device holds at least one granule. */
-  /* Only a value the user gave is worth a warning; the default just follows the minimum. */
+     and a device holds at least one granule. Only a value the user gave is worth a
+     warning; the default just follows the minimum. */
   if (out->granularity_recommended < out->granularity &&
       getenv("MOCKHIP_GRANULARITY_RECOMMENDED") == NULL)
     out->granularity_recommended = out->granularity;

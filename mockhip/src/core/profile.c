@@ -69,24 +69,6 @@ static void warn_bad(const char *variable, const char *value, const char *allowe
   fprintf(stderr, "mockhip: warning: %s=%s: not %s; using newest\n", variable, shown, allowed);
 }
 
-/* HIP on NVIDIA maps and creates in 2 MiB granules, minimum and recommended, unless the
-   environment asks for another size. */
-static void two_mib_granularity(mh_options *options) {
-  const size_t two_mib = 2u << 20;
-  if (getenv("MOCKHIP_GRANULARITY") == NULL)
-    options->granularity = two_mib;
-  if (getenv("MOCKHIP_GRANULARITY_RECOMMENDED") == NULL ||
-      options->granularity_recommended < options->granularity)
-    options->granularity_recommended = options->granularity;
-  if (options->device_memory < options->granularity) { /* as options.c warns on ROCm */
-    fprintf(stderr,
-            "mockhip: warning: MOCKHIP_DEVICE_MEMORY=%zu is below the minimum granularity %zu; "
-            "using 16 GiB\n",
-            options->device_memory, options->granularity);
-    options->device_memory = (size_t)16 << 30;
-  }
-}
-
 void mh__profile_init(mh_options *options) {
   const char *platform = options->platform, *version = options->rocm_version;
   if (!atomic_load(&chosen_by_code)) {
@@ -102,8 +84,10 @@ void mh__profile_init(mh_options *options) {
       played = NEWEST_ROCM;
     }
   }
-  if (mh__profile_is(MH_ROW_granularity, MH_CELL_two_mib))
-    two_mib_granularity(options);
+  /* HIP on NVIDIA maps and creates in 2 MiB granules unless the environment asks for another
+     size (it answers the minimum for both options: recommended_granularity). */
+  if (mh__profile_is(MH_ROW_granularity, MH_CELL_two_mib) && getenv("MOCKHIP_GRANULARITY") == NULL)
+    options->granularity = (size_t)2 << 20;
   if (getenv("MOCKHIP_GRANULARITY_RECOMMENDED") != NULL &&
       mh__profile_is(MH_ROW_recommended_granularity, MH_CELL_minimum))
     fprintf(stderr,

@@ -75,7 +75,7 @@ struct mh_options;
 
 /* Reads MOCKHIP_PLATFORM and MOCKHIP_ROCM_VERSION unless code chose first; warns on a
    bad value. Sets the platform's granularity in options where the environment does
-   not. Called once, at start-up. */
+   not, before mh__options_settle. Called once, at start-up. */
 void mh__profile_init(struct mh_options *options);
 
 /* The played release's cell of a row; whether it is `cell`. */

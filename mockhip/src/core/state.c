@@ -56,6 +56,7 @@ static void state_init(void) {
   pthread_atfork(fork_prepare, fork_parent, fork_child);
   mh__options_read(&state.options);
   mh__profile_init(&state.options);
+  mh__options_settle(&state.options);
   state.page_bytes = mh__os_page_bytes();
   mh__index_init(&state.by_address, state.options.granularity);
   /* A record has an access slot per device and one for the host. */
