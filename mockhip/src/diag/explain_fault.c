@@ -89,9 +89,11 @@ static void say_access(const mh_mapping *m) {
     say(" dev%d=%s", d, flags_short(m->access[d]));
   if (explained->options.devices > 8)
     say(" ...");
-  say(" host=%s (the CPU %s%s)\n", flags_short(m->access[MH_HOST_SLOT(explained)]),
-      mh__host_strict() ? "has the host's access: " : "plays every location and has their union",
-      mh__host_strict() ? strict_because() : "");
+  const char *host = flags_short(m->access[MH_HOST_SLOT(explained)]);
+  if (mh__host_strict())
+    say(" host=%s (the CPU has the host's access: %s)\n", host, strict_because());
+  else
+    say(" host=%s (the CPU plays every location and has their union)\n", host);
 }
 
 /* The access needed: a read needs Read, a write (or an unknown direction) ReadWrite. */

@@ -75,13 +75,10 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
     return mh__fail(hipErrorInvalidValue, "handle is NULL");
   if (bytes == 0)
     return mh__fail(hipErrorInvalidValue, "size is 0");
-  if (offset != 0 && mh__profile_is(MH_ROW_map_offset, MH_CELL_NotSupported))
-    return mh__fail(hipErrorNotSupported,
-                    "offset %zu: %s maps a handle from its start only (the driver answers "
-                    "CUDA_ERROR_NOT_SUPPORTED)",
-                    offset, mh__profile_title());
   if (offset != 0)
-    return mh__fail(hipErrorInvalidValue, "offset must be 0, got %zu", offset);
+    return mh__profile_fail(MH_ROW_map_offset,
+                            "offset must be 0, got %zu: %s maps a handle from its first byte",
+                            offset, mh__profile_title());
   if (flags != 0)
     return mh__fail(hipErrorInvalidValue, "flags must be 0, got %llu", flags);
   mh_phys *phys = mh__phys_lookup(s, handle);
