@@ -123,19 +123,13 @@ hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int s
 
 /* ---- sets: hipMemset is bytes, as cudaMemset is ---- */
 
+/* hipMemset sets bytes: hipMemsetD8's cuMemsetD8, the value cut to its low byte. */
 hipError_t hipMemset(void *dst, int value, size_t sizeBytes) {
-  CUresult result = hipnv__use_context();
-  if (result == CUDA_SUCCESS)
-    result = hipnv__cuMemsetD8(hipnv__dptr(dst), (unsigned char)value, sizeBytes);
-  return hipnv__result(result);
+  return hipMemsetD8(dst, (unsigned char)value, sizeBytes);
 }
 
 hipError_t hipMemsetAsync(void *dst, int value, size_t sizeBytes, hipStream_t stream) {
-  CUresult result = hipnv__use_context();
-  if (result == CUDA_SUCCESS)
-    result =
-        hipnv__cuMemsetD8Async(hipnv__dptr(dst), (unsigned char)value, sizeBytes, (CUstream)stream);
-  return hipnv__result(result);
+  return hipMemsetD8Async(dst, (unsigned char)value, sizeBytes, stream);
 }
 
 hipError_t hipMemsetD8(hipDeviceptr_t dest, unsigned char value, size_t count) {
