@@ -3,7 +3,7 @@
 
     python3 ci/layers.py [--archive COMPONENT=LIB.a ...]
 
-mockhip's layers are the folders of mockhip/src (os < core < diag < vmm < runtime); hmo's are
+mockhip's layers are the folders of mockhip/src (os < core < diag < vmm < kernel < runtime); hmo's are
 the rows of api/README.md's file table ("N: ..." starts layer N; "`src/x.c`, `.h`" names
 src/x.h too), over the one folder api/src. Every source file must be in a layer.
 
@@ -65,7 +65,7 @@ def table_layers(src, table):
 # Each component: its source folder and how its files fall into layers (file -> rank).
 COMPONENTS = {
     "mockhip": ("mockhip/src",
-                lambda src: folder_layers(src, ["os", "core", "diag", "vmm", "runtime"])),
+                lambda src: folder_layers(src, ["os", "core", "diag", "vmm", "kernel", "runtime"])),
     "hmo": ("api/src", lambda src: table_layers(src, ROOT / "api/README.md")),
 }
 

@@ -123,7 +123,8 @@ extern "C" {
   X(hipMemGetAddressRange)                                                                         \
   X(hipPointerGetAttributes)                                                                       \
   X(hipMemGetHandleForAddressRange)                                                                \
-  X(hipGetProcAddress)
+  X(hipGetProcAddress)                                                                             \
+  X(hipLaunchKernel)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {
@@ -142,8 +143,10 @@ typedef enum mockhip_api {
  */
 MOCKHIP_API const char *mockhip_api_name(int api);
 
-/* Bumped whenever mockhip_stats_t changes; callers set .version to it. */
-#define MOCKHIP_STATS_VERSION 2
+/* Bumped whenever mockhip_stats_t changes; callers set .version to it. Version 2 (before
+   hipLaunchKernel joined the list: calls has MOCKHIP_STATS_V2_CALLS entries) is still served. */
+#define MOCKHIP_STATS_VERSION 3
+#define MOCKHIP_STATS_V2_CALLS (MOCKHIP_CALL_hipGetProcAddress + 1)
 
 typedef struct mockhip_stats {
   unsigned version;      /* in: MOCKHIP_STATS_VERSION */
@@ -249,6 +252,71 @@ MOCKHIP_API int mockhip_set_platform(const char *platform);
 /* The platform played, "amd" or "nvidia". Counts as a first call. Never NULL; a
    static string. */
 MOCKHIP_API const char *mockhip_platform(void);
+
+/* ---- kernels on the CPU ---- */
+
+/*
+ * Where a kernel's thread is, as device code names it: threadIdx, blockIdx,
+ * blockDim, gridDim and warpSize are the calling thread's own variables (GNU
+ * __thread: no initialiser runs, in C and C++), set for each GPU thread the CPU
+ * runs; outside a kernel they hold nothing meaningful.
+ */
+extern __thread dim3 threadIdx MOCKHIP_API;
+extern __thread dim3 blockIdx MOCKHIP_API;
+extern __thread dim3 blockDim MOCKHIP_API;
+extern __thread dim3 gridDim MOCKHIP_API;
+extern __thread int warpSize MOCKHIP_API; /* the device model's: 64 on AMD, 32 playing NVIDIA */
+
+/* The rest of what a kernel's thread sees. */
+typedef struct mockhip_thread {
+  void *dynamic_shared; /* the block's sharedMemBytes; NULL for 0 */
+  int device;           /* the device the kernel runs on */
+  int fibered;          /* the block's threads became fibers at a barrier (launch templates) */
+} mockhip_thread;
+extern __thread mockhip_thread mockhip_kernel_thread MOCKHIP_API;
+
+/* One thread of a C kernel: args is the pointer given to mockhip_launch_kernel. */
+typedef void (*mockhip_kernel_fn)(void *args);
+
+/*
+ * Launches a C kernel: kernel runs once per thread of grid x block, reading its
+ * place from threadIdx, blockIdx, blockDim and gridDim, with the launch checks, stream order,
+ * per-device memory view and faults of hipLaunchKernel. name is the kernel's
+ * name for explanations and the trace. args must stay valid until the call
+ * returns (the launch runs before it returns).
+ * Errors: as hipLaunchKernel; kernel NULL: hipErrorInvalidDeviceFunction. A
+ * fault inside the kernel is not this call's error: the next synchronising call
+ * on the device answers hipErrorIllegalAddress, and so does every later call on
+ * it until hipDeviceReset.
+ */
+MOCKHIP_API hipError_t mockhip_launch_kernel(const char *name, mockhip_kernel_fn kernel,
+                                             dim3 gridDim, dim3 blockDim, size_t sharedMemBytes,
+                                             hipStream_t stream, void *args);
+
+/* __syncthreads(): waits until every live thread of the block arrives. */
+MOCKHIP_API void mockhip_syncthreads(void);
+
+/*
+ * For <hip/hip_runtime.h>'s launch templates. run_block runs the threads of
+ * the current block in a plain loop (blockIdx is set), setting threadIdx, and
+ * stops when mockhip_kernel_thread.fibered becomes 1, calling
+ * mockhip_block_join; run_thread runs the one thread threadIdx names (for the fibers a barrier
+ * makes). pointers lists the pointer arguments, so the launch can check them.
+ */
+typedef struct mockhip_launch_desc {
+  const char *name;
+  const void *kernel; /* the kernel's address: its identity for hipLaunchKernel */
+  void (*run_block)(void *closure);
+  void (*run_thread)(void *closure);
+  void *closure;
+  const void *const *pointers;
+  size_t pointer_count;
+  /* launches `kernel` from hipLaunchKernel's void **args: how the kernel's address is launched */
+  hipError_t (*launch_args)(const void *kernel, dim3, dim3, void **, size_t, hipStream_t);
+} mockhip_launch_desc;
+MOCKHIP_API hipError_t mockhip_launch(const mockhip_launch_desc *desc, dim3 gridDim, dim3 blockDim,
+                                      size_t sharedMemBytes, hipStream_t stream);
+MOCKHIP_API void mockhip_block_join(void);
 
 /* ---- fault injection ---- */
 

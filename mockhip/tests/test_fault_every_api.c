@@ -451,6 +451,14 @@ static hipError_t call_get_proc_address(world *w) {
                            &w->out.symbol_status);
 }
 
+/* A kernel with nothing to do: the launch is what is tried. */
+static void empty_kernel(void *args) { (void)args; }
+static hipError_t call_launch_kernel(world *w) {
+  (void)w;
+  dim3 one = {1, 1, 1}, two = {2, 1, 1};
+  return mockhip_launch_kernel("empty_kernel", empty_kernel, one, two, 0, NULL, NULL);
+}
+
 typedef struct api_case {
   hipError_t natural;           /* fault.c's natural_failure() for the entry point */
   hipError_t (*call)(world *w); /* valid arguments on the world */
@@ -591,6 +599,7 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipGraphDestroy) = {hipErrorInvalidValue, call_graph_destroy, undo_graph_destroy,
                              hipSuccess},
     CASE(hipGetProcAddress) = {hipErrorInvalidValue, call_get_proc_address, NULL, hipSuccess},
+    CASE(hipLaunchKernel) = {hipErrorLaunchFailure, call_launch_kernel, NULL, hipSuccess},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of

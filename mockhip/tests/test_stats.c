@@ -5,6 +5,7 @@
 #include "mock_test.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -167,7 +168,8 @@ static void test_api_names(void **state) {
   (void)state;
   assert_string_equal(mockhip_api_name(0), "hipInit");
   assert_string_equal(mockhip_api_name(MOCKHIP_CALL_hipMemMap), "hipMemMap");
-  assert_string_equal(mockhip_api_name(MOCKHIP_API_COUNT - 1), "hipGetProcAddress");
+  assert_string_equal(mockhip_api_name(MOCKHIP_API_COUNT - 1), "hipLaunchKernel");
+  assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V2_CALLS - 1), "hipGetProcAddress");
   for (int i = 0; i < MOCKHIP_API_COUNT; i++) {
     assert_non_null(mockhip_api_name(i));
     assert_memory_equal(mockhip_api_name(i), "hip", 3);
@@ -184,6 +186,29 @@ static void test_stats_refuses_bad_version(void **state) {
   MT_EXPECT(hipErrorInvalidValue, mockhip_stats(&stats));
   stats.version = MOCKHIP_STATS_VERSION + 1;
   MT_EXPECT(hipErrorInvalidValue, mockhip_stats(&stats));
+  stats.version = 1;
+  MT_EXPECT(hipErrorInvalidValue, mockhip_stats(&stats));
+}
+
+/* A program built against version 2 (one entry point fewer) still reads its counters, and
+   nothing past its struct is written. */
+static void test_stats_serves_version_2(void **state) {
+  (void)state;
+  MT_CHECK(hipInit(0));
+  struct {
+    mockhip_stats_t v2; /* only the version 2 prefix is its */
+    unsigned char guard[64];
+  } old;
+  size_t v2_bytes =
+      offsetof(mockhip_stats_t, calls) + MOCKHIP_STATS_V2_CALLS * sizeof(unsigned long long);
+  memset(&old, 0xa5, sizeof old);
+  old.v2.version = 2;
+  MT_CHECK(mockhip_stats(&old.v2));
+  assert_int_equal(old.v2.version, 2);
+  assert_true(old.v2.calls[MOCKHIP_CALL_hipInit] >= 1);
+  const unsigned char *tail = (const unsigned char *)&old + v2_bytes;
+  for (size_t i = 0; i < sizeof old - v2_bytes; i++)
+    assert_int_equal(tail[i], 0xa5);
 }
 
 static void test_failed_calls_counted_not_charged(void **state) {
@@ -237,6 +262,7 @@ int main(void) {
   };
   const struct CMUnitTest negative[] = {
       MT_CLEAN_TEST(test_stats_refuses_bad_version),
+      MT_CLEAN_TEST(test_stats_serves_version_2),
       MT_CLEAN_TEST(test_failed_calls_counted_not_charged),
       MT_CLEAN_TEST(test_api_name_out_of_range),
       MT_CLEAN_TEST(test_dump_null_goes_to_stderr),

@@ -47,6 +47,13 @@ typedef struct world {
 
 static world w;
 
+/* A kernel with nothing to do: its launch is what the trace decodes. */
+static void empty_kernel(void *args) { (void)args; }
+static hipError_t launch_empty(hipStream_t stream) {
+  dim3 one = {1, 1, 1}, two = {2, 1, 1};
+  return mockhip_launch_kernel("empty_kernel", empty_kernel, one, two, 0, stream, NULL);
+}
+
 static hipMemAllocationProp device_prop(hipMemAllocationHandleType type) {
   hipMemAllocationProp prop = mt_prop_device(0);
   prop.requestedHandleType = type;
@@ -318,7 +325,10 @@ static hipMemLocation device1 = {hipMemLocationTypeDevice, 1};
   X(hipGetProcAddress, void *fn; hipDriverProcAddressQueryResult status; \
     hipGetProcAddress("hipMemCreate", &fn, 700, HIP_GET_PROC_ADDRESS_DEFAULT, &status), \
     "hipGetProcAddress(symbol=\"hipMemCreate\", pfn=0x*, hipVersion=700, flags=0x0, " \
-    "symbolStatus=0x*) = hipSuccess")
+    "symbolStatus=0x*) = hipSuccess") \
+  X(hipLaunchKernel, launch_empty(w.stream), \
+    "hipLaunchKernel(kernel=empty_kernel, gridDim=(1, 1, 1), blockDim=(2, 1, 1), " \
+    "sharedMemBytes=0, stream=stream#1) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

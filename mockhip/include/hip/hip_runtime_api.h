@@ -266,6 +266,16 @@ typedef struct ihipGraph *hipGraph_t;
 typedef struct hipGraphNode *hipGraphNode_t;
 typedef struct hipGraphExec *hipGraphExec_t;
 
+/* A launch's grid or block size, as ROCm's: three counts that default to 1. */
+typedef struct dim3 {
+  uint32_t x;
+  uint32_t y;
+  uint32_t z;
+#ifdef __cplusplus
+  constexpr dim3(uint32_t x_ = 1, uint32_t y_ = 1, uint32_t z_ = 1) : x(x_), y(y_), z(z_) {}
+#endif
+} dim3;
+
 /* The implicit per-thread and legacy default streams. */
 #define hipStreamPerThread ((hipStream_t)2)
 #define hipStreamLegacy ((hipStream_t)1)
@@ -754,6 +764,21 @@ MOCKHIP_API hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr att
 MOCKHIP_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags);
 MOCKHIP_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
 MOCKHIP_API hipError_t hipDeviceReset(void);
+
+/* ---- kernels (run on the CPU: docs/mockhip.md, "Kernels on the CPU") ---- */
+
+/*
+ * Launches hostFunction with args[i] pointing at its i-th argument. A host
+ * compiler gives a kernel no argument table, so the mock learns a kernel's
+ * argument types from its first typed launch (hipLaunchKernelGGL, or the C++
+ * template below given the kernel itself); a kernel known only by its address
+ * gets hipErrorInvalidDeviceFunction. Zero dimensions: hipErrorInvalidValue;
+ * more than 1024 threads per block or a grid over 2^32 threads in a dimension:
+ * hipErrorInvalidConfiguration; more dynamic shared memory than the device has:
+ * hipErrorOutOfMemory (clr hip_module.cpp, ihipLaunchKernel_validate).
+ */
+MOCKHIP_API hipError_t hipLaunchKernel(const void *hostFunction, dim3 gridDim, dim3 blockDim,
+                                       void **args, size_t sharedMemBytes, hipStream_t stream);
 
 /* ---- contexts: one primary context per device ---- */
 

@@ -15,6 +15,7 @@
 #define MH_CORE_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -211,6 +212,10 @@ typedef struct mh_state {
   size_t primary_retains[MH_MAX_DEVICES]; /* retains minus releases, for the dump only */
   bool primary_active[MH_MAX_DEVICES];    /* hipSetDevice has named the device */
   bool forked;                            /* a child forked after mockhip started */
+  /* a kernel's fault: every later call on the device answers it until hipDeviceReset
+     (kernel/launch.c); read without the lock at each call's entry */
+  _Atomic int sticky_error[MH_MAX_DEVICES];
+  char sticky_reason[MH_MAX_DEVICES][384];
 } mh_state;
 
 /* The state, initialised on first use. */

@@ -6,6 +6,7 @@
  * strict and leak reports, the trace, teach mode, explained faults.
  */
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,7 +59,36 @@ hipError_t mh__enter(mockhip_api api, void *site, mh_state **state_out) {
                     "child: start HIP in the child only, or exec a new program (the CUDA driver "
                     "answers CUDA_ERROR_NOT_INITIALIZED)",
                     mh__profile_title());
+  hipError_t sticky = mh__sticky_check(s, api);
+  if (sticky != hipSuccess)
+    return sticky;
   return mh__fault_check(api);
+}
+
+/* Calls a faulted device still answers: the error itself, which device is current, the
+   versions, and hipDeviceReset, which ends it. */
+static bool sticky_exempt(mockhip_api api) {
+  switch (api) {
+  case MOCKHIP_CALL_hipGetLastError:
+  case MOCKHIP_CALL_hipPeekAtLastError:
+  case MOCKHIP_CALL_hipDeviceReset:
+  case MOCKHIP_CALL_hipGetDevice:
+  case MOCKHIP_CALL_hipSetDevice:
+  case MOCKHIP_CALL_hipGetDeviceCount:
+  case MOCKHIP_CALL_hipDriverGetVersion:
+  case MOCKHIP_CALL_hipRuntimeGetVersion: return true;
+  default: return false;
+  }
+}
+
+hipError_t mh__sticky_check(mh_state *s, mockhip_api api) {
+  int device = mh__current_device();
+  if (device < 0 || device >= MH_MAX_DEVICES)
+    return hipSuccess;
+  int err = atomic_load_explicit(&s->sticky_error[device], memory_order_acquire);
+  if (err == hipSuccess || sticky_exempt(api))
+    return hipSuccess;
+  return mh__fail((hipError_t)err, "%s", s->sticky_reason[device]);
 }
 
 void *mh__call_site(void) { return call_site; }
@@ -109,16 +139,27 @@ MH_EXPORT const char *mockhip_api_name(int api) {
 
 MH_EXPORT const char *mockhip_last_reason(void) { return reason; }
 
+/* Version 2's layout: the same counters with fewer calls; a program built then still reads them. */
+static size_t stats_calls(unsigned version) {
+  return version == MOCKHIP_STATS_VERSION ? MOCKHIP_API_COUNT
+         : version == 2                   ? MOCKHIP_STATS_V2_CALLS
+                                          : 0;
+}
+
 MH_EXPORT hipError_t mockhip_stats(mockhip_stats_t *out) {
-  if (out == NULL || out->version != MOCKHIP_STATS_VERSION)
+  size_t count = out == NULL ? 0 : stats_calls(out->version);
+  if (count == 0)
     return hipErrorInvalidValue;
+  unsigned version = out->version;
+  mockhip_stats_t now;
   mh_state *s = mh__state();
   mh__lock_read();
-  *out = s->stats;
+  now = s->stats;
   mh__unlock();
-  out->version = MOCKHIP_STATS_VERSION;
   for (int i = 0; i < MOCKHIP_API_COUNT; i++)
-    out->calls[i] = atomic_load_explicit(&calls[i], memory_order_relaxed);
+    now.calls[i] = atomic_load_explicit(&calls[i], memory_order_relaxed);
+  now.version = version;
+  memcpy(out, &now, offsetof(mockhip_stats_t, calls) + count * sizeof now.calls[0]);
   return hipSuccess;
 }
 

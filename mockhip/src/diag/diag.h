@@ -26,6 +26,10 @@
  */
 MH_HIDDEN hipError_t mh__enter(mockhip_api api, void *site, mh_state **state_out);
 
+/* hipSuccess, or the error a kernel's fault left on the current device (sticky until
+   hipDeviceReset), reason recorded, unless api is one a faulted device still answers. */
+MH_HIDDEN hipError_t mh__sticky_check(mh_state *state, mockhip_api api);
+
 /* The call site and the entry point of the calling thread's current call. */
 MH_HIDDEN void *mh__call_site(void);
 MH_HIDDEN mockhip_api mh__call_api(void);

@@ -20,7 +20,7 @@ static atomic_flag writing = ATOMIC_FLAG_INIT; /* one explanation at a time */
 static _Thread_local bool inside;
 
 /* Read or write, where the fault context says (x86-64). */
-static mh_direction fault_direction(const void *context) {
+mh_direction mh__fault_direction(const void *context) {
 #if defined(__x86_64__) && defined(REG_ERR)
   const ucontext_t *uc = context;
   /* Bit 1 of the page fault's error code: the access was a write. */
@@ -32,8 +32,7 @@ static mh_direction fault_direction(const void *context) {
 }
 
 /* Calls the handler that was there before; without one, dies by the default action. */
-static void chain(int sig, siginfo_t *info, void *context) {
-  const struct sigaction *prev = &previous[sig == SIGBUS];
+void mh__signal_chain(const struct sigaction *prev, int sig, siginfo_t *info, void *context) {
   if (prev->sa_flags & SA_SIGINFO) {
     if (prev->sa_sigaction != NULL) {
       prev->sa_sigaction(sig, info, context);
@@ -60,12 +59,12 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
   inside = true;
   bool from_kernel = info != NULL && info->si_code > 0; /* not a kill() or raise() */
   if (from_kernel && !atomic_flag_test_and_set(&writing)) {
-    mh__explain_fault(explained, sig, (uintptr_t)info->si_addr, fault_direction(context));
+    mh__explain_fault(explained, sig, (uintptr_t)info->si_addr, mh__fault_direction(context));
     atomic_flag_clear(&writing);
   }
   inside = false;
   errno = saved_errno;
-  chain(sig, info, context);
+  mh__signal_chain(&previous[sig == SIGBUS], sig, info, context);
 }
 
 void mh__explain_init(mh_state *s) {

@@ -6,6 +6,8 @@
 #ifndef MH_EXPLAIN_H
 #define MH_EXPLAIN_H
 
+#include <signal.h>
+
 #include "diag/diag.h"
 
 typedef struct mh_gone {
@@ -20,6 +22,38 @@ typedef struct mh_gone {
 
 /* How the faulting access used the memory, where the fault says so (x86-64). */
 typedef enum mh_direction { MH_DIR_UNKNOWN, MH_DIR_READ, MH_DIR_WRITE } mh_direction;
+
+/* What ended a kernel early. */
+typedef enum mh_kernel_fault_kind {
+  MH_KFAULT_MEMORY,    /* a touch its device may not make */
+  MH_KFAULT_BARRIER,   /* a __syncthreads that thread 0 of its block never reached */
+  MH_KFAULT_PAGEABLE,  /* a pointer argument into ordinary (pageable) host memory, touched */
+  MH_KFAULT_NO_MEMORY, /* no memory for the fibers of a block with a barrier */
+} mh_kernel_fault_kind;
+
+typedef struct mh_kernel_fault {
+  mh_kernel_fault_kind kind;
+  uintptr_t addr;
+  mh_direction dir;
+  dim3 block, thread;
+} mh_kernel_fault;
+
+/*
+ * Says what a kernel's fault broke: one sentence into summary (the reason every
+ * later call on the device gives), and with MOCKHIP_EXPLAIN the whole story on
+ * stderr: the kernel, block and thread, the address as reservation#N+offset,
+ * the rule and the fix (explain_kernel.c). Under the lock.
+ */
+MH_HIDDEN void mh__explain_kernel(mh_state *state, const char *kernel, int device,
+                                  const mh_kernel_fault *fault, char *summary, size_t bytes);
+
+/* How the faulting access used the memory, from a SIGSEGV handler's context (explain.c). */
+MH_HIDDEN mh_direction mh__fault_direction(const void *context);
+
+/* Calls the handler prev was (a sanitizer's, the program's) with the same arguments; without
+   one, puts the default action back so that returning re-runs the access and dies of it. */
+MH_HIDDEN void mh__signal_chain(const struct sigaction *prev, int sig, siginfo_t *info,
+                                void *context);
 
 /* Prints to stderr, in one write, what a fault at addr on mock memory means and how to fix
    it; nothing when addr is not mock memory (explain_fault.c). Called by the handler. */

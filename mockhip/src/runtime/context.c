@@ -202,7 +202,7 @@ MH_EXPORT hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev) {
 }
 
 /* clr Device::Reset: the current device's streams and hipMalloc memory go; peer access, the
-   context stacks and VMM objects stay. */
+   context stacks and VMM objects stay. A kernel's fault on the device is forgotten. */
 MH_EXPORT hipError_t hipDeviceReset(void) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceReset, MH_CALLER, &s);
@@ -211,6 +211,8 @@ MH_EXPORT hipError_t hipDeviceReset(void) {
     int device = mh__current_device();
     mh__blocks_reset(s, device);
     mh__streams_reset(s, device);
+    atomic_store(&s->sticky_error[device], hipSuccess);
+    s->sticky_reason[device][0] = '\0';
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipDeviceReset, err, "%s", "");

@@ -116,6 +116,14 @@ static const device_model *played_model(void) {
   return mh__profile_nvidia() ? &nvidia_model : &amd_model;
 }
 
+void mh__device_launch_limits(mh_launch_limits *out) {
+  const device_model *model = played_model();
+  out->warp_size = model->warp_size;
+  out->max_threads_per_block = (unsigned)model->max_threads_per_block;
+  out->max_block_dim = (unsigned)model->max_block_dim;
+  out->shared_bytes = (size_t)model->lds_bytes;
+}
+
 /* The PCI bus of a device: 0000:01:00.0 for device 0, 0000:02:00.0 for device 1, ... */
 static int pci_bus(int device) { return device + 1; }
 

@@ -52,6 +52,15 @@ MH_HIDDEN hipError_t mh__move_bytes(mh_state *state, void *dst, const void *src,
 MH_HIDDEN hipError_t mh__set_bytes(mh_state *state, void *dst, int value, size_t count,
                                    size_t unit);
 
+/* ---- the device model's launch limits (device.c) ---- */
+
+typedef struct mh_launch_limits {
+  int warp_size;
+  unsigned max_threads_per_block, max_block_dim;
+  size_t shared_bytes; /* shared memory a block may have */
+} mh_launch_limits;
+MH_HIDDEN void mh__device_launch_limits(mh_launch_limits *out);
+
 /* ---- streams, events and capture (stream.c, event.c, capture.c) ---- */
 
 /*

@@ -19,6 +19,13 @@
   X(hipExtMallocWithFlags, (void **ptr, size_t sizeBytes, unsigned int flags),                     \
     (ptr, sizeBytes, flags),                                                                       \
     "hipExtMallocWithFlags is ROCm-only: CUDA has no allocator for AMD's fine-grained, uncached "  \
-    "or signal memory (hipMalloc is translated)")
+    "or signal memory (hipMalloc is translated)")                                                  \
+  X(hipLaunchKernel,                                                                               \
+    (const void *hostFunction, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMemBytes,    \
+     hipStream_t stream),                                                                          \
+    (hostFunction, gridDim.x, blockDim.x, args, sharedMemBytes, stream),                           \
+    "hipLaunchKernel needs device code for the GPU, which a host compiler does not make: build "   \
+    "kernels with nvcc (or hipcc) for HIP on NVIDIA; mockhip runs host-compiled kernels on the "   \
+    "CPU")
 
 #endif /* HIPNV_API_CALLS_H */

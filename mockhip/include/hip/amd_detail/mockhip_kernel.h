@@ -1,0 +1,203 @@
+/*
+ * mockhip: device code for a host compiler. Kernels are ordinary functions
+ * that the CPU runs, one call per GPU thread, reading their place in the
+ * launch from threadIdx, blockIdx, blockDim and gridDim, the calling OS
+ * thread's own variables (<mockhip.h>). __shared__ memory is per OS thread,
+ * and a block runs on one OS thread, so each block has its own. C++ launches
+ * through hipLaunchKernelGGL or hipLaunchKernel; C through
+ * mockhip_launch_kernel. A host compiler cannot parse kernel<<<grid, block>>>
+ * and cannot give `extern __shared__ T name[];` storage: use
+ * hipLaunchKernelGGL and HIP_DYNAMIC_SHARED.
+ */
+#ifndef MOCKHIP_KERNEL_H
+#define MOCKHIP_KERNEL_H
+
+#include <mockhip.h>
+
+/* The markers: a kernel or device function is a plain function here. */
+#ifndef __host__
+#define __host__
+#endif
+#ifndef __device__
+#define __device__
+#endif
+#ifndef __global__
+#define __global__
+#endif
+#ifndef __shared__
+#ifdef __cplusplus
+#define __shared__ thread_local
+#else
+#define __shared__ _Thread_local
+#endif
+#endif
+#ifndef __constant__
+#define __constant__
+#endif
+#ifndef __noinline__
+#define __noinline__ __attribute__((noinline))
+#endif
+#ifndef __forceinline__
+#define __forceinline__ inline __attribute__((always_inline))
+#endif
+#ifndef __managed__
+#define __managed__
+#endif
+#ifndef __launch_bounds__
+#define __launch_bounds__(...)
+#endif
+#ifndef __align__
+#define __align__(x) __attribute__((aligned(x)))
+#endif
+
+/* Where a thread is: threadIdx, blockIdx, blockDim, gridDim and warpSize are variables of
+   <mockhip.h>; these are ROCm's older names for them. */
+#define hipThreadIdx_x (threadIdx.x)
+#define hipThreadIdx_y (threadIdx.y)
+#define hipThreadIdx_z (threadIdx.z)
+#define hipBlockIdx_x (blockIdx.x)
+#define hipBlockIdx_y (blockIdx.y)
+#define hipBlockIdx_z (blockIdx.z)
+#define hipBlockDim_x (blockDim.x)
+#define hipBlockDim_y (blockDim.y)
+#define hipBlockDim_z (blockDim.z)
+#define hipGridDim_x (gridDim.x)
+#define hipGridDim_y (gridDim.y)
+#define hipGridDim_z (gridDim.z)
+
+#define __syncthreads() mockhip_syncthreads()
+
+/* The block's dynamic shared memory (sharedMemBytes of the launch), inside a kernel. */
+#ifndef HIP_DYNAMIC_SHARED
+#define HIP_DYNAMIC_SHARED(type, var) type *var = (type *)mockhip_kernel_thread.dynamic_shared;
+#endif
+#ifndef HIP_DYNAMIC_SHARED_ATTRIBUTE
+#define HIP_DYNAMIC_SHARED_ATTRIBUTE
+#endif
+
+#ifdef __cplusplus
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace mockhip {
+namespace detail {
+
+template <class Body, class... A> struct closure {
+  Body body;
+  std::tuple<A...> args;
+  const void *pointers[sizeof...(A) + 1];
+  size_t pointer_count;
+};
+
+template <class C> void run_thread(void *p) {
+  C *c = static_cast<C *>(p);
+  std::apply(c->body, c->args);
+}
+
+/* The threads of the block, one call each: the body is inlined into this loop. */
+template <class C> void run_block(void *p) {
+  C *c = static_cast<C *>(p);
+  const dim3 b = blockDim;
+  for (uint32_t z = 0; z < b.z; ++z)
+    for (uint32_t y = 0; y < b.y; ++y)
+      for (uint32_t x = 0; x < b.x; ++x) {
+        threadIdx.x = x;
+        threadIdx.y = y;
+        threadIdx.z = z;
+        std::apply(c->body, c->args);
+        if (mockhip_kernel_thread.fibered) { /* a barrier made the block fibers: they finish it */
+          mockhip_block_join();
+          return;
+        }
+      }
+}
+
+template <class C> void note_pointers(C &c) {
+  c.pointer_count = 0;
+  std::apply(
+      [&c](const auto &...a) {
+        ((std::is_pointer<std::decay_t<decltype(a)>>::value
+              ? (void)(c.pointers[c.pointer_count++] = (const void *)(uintptr_t)(a))
+              : (void)0),
+         ...);
+      },
+      c.args);
+}
+
+template <class... P>
+hipError_t launch_from_args(const void *kernel, dim3 grid, dim3 block, void **args, size_t shared,
+                            hipStream_t stream);
+
+template <class K> struct typed {
+  static constexpr bool known = false;
+  static hipError_t (*launcher())(const void *, dim3, dim3, void **, size_t, hipStream_t) {
+    return nullptr;
+  }
+};
+template <class... P> struct typed<void (*)(P...)> {
+  static constexpr bool known = true;
+  static hipError_t (*launcher())(const void *, dim3, dim3, void **, size_t, hipStream_t) {
+    return &launch_from_args<P...>;
+  }
+};
+
+template <class K, class Body, class... A>
+hipError_t launch(const char *name, K kernel, Body body, dim3 grid, dim3 block, size_t shared,
+                  hipStream_t stream, A &&...args) {
+  using C = closure<Body, std::decay_t<A>...>;
+  C c{body, std::tuple<std::decay_t<A>...>(std::forward<A>(args)...), {}, 0};
+  note_pointers(c);
+  using kernel_type = std::decay_t<K>;
+  mockhip_launch_desc desc = {};
+  desc.name = name;
+  if constexpr (typed<kernel_type>::known)
+    desc.kernel = reinterpret_cast<const void *>(kernel);
+  desc.run_block = &run_block<C>;
+  desc.run_thread = &run_thread<C>;
+  desc.closure = &c;
+  desc.pointers = c.pointers;
+  desc.pointer_count = c.pointer_count;
+  desc.launch_args = typed<kernel_type>::launcher();
+  return mockhip_launch(&desc, grid, block, shared, stream);
+}
+
+template <class... P, size_t... I>
+hipError_t launch_unpacked(void (*f)(P...), dim3 grid, dim3 block, void **args, size_t shared,
+                           hipStream_t stream, std::index_sequence<I...>) {
+  return launch(
+      "kernel", f, [f](auto &&...a) { f(a...); }, grid, block, shared, stream,
+      *static_cast<std::decay_t<P> *>(args[I])...);
+}
+
+template <class... P>
+hipError_t launch_from_args(const void *kernel, dim3 grid, dim3 block, void **args, size_t shared,
+                            hipStream_t stream) {
+  if (sizeof...(P) != 0 && args == nullptr)
+    return hipErrorInvalidValue;
+  void (*f)(P...) = reinterpret_cast<void (*)(P...)>(const_cast<void *>(kernel));
+  return launch_unpacked(f, grid, block, args, shared, stream, std::index_sequence_for<P...>{});
+}
+
+} // namespace detail
+} // namespace mockhip
+
+/* kernel<<<grid, block, shared, stream>>>(args...), as a host compiler can parse it. Like
+   ROCm's it has no value: a refused launch is hipGetLastError's. */
+#define hipLaunchKernelGGL(kernelName, ...)                                                        \
+  (void)::mockhip::detail::launch(                                                                 \
+      #kernelName, kernelName, [=](auto &&...mockhip_args_) { kernelName(mockhip_args_...); },     \
+      __VA_ARGS__)
+
+/* hipLaunchKernel given the kernel itself: its argument types are known, and learnt for
+   later launches by address. */
+template <class... P>
+static inline hipError_t hipLaunchKernel(void (*kernel)(P...), dim3 gridDim, dim3 blockDim,
+                                         void **args, size_t sharedMemBytes, hipStream_t stream) {
+  return ::mockhip::detail::launch_from_args<P...>(reinterpret_cast<const void *>(kernel), gridDim,
+                                                   blockDim, args, sharedMemBytes, stream);
+}
+#endif /* __cplusplus */
+
+#endif /* MOCKHIP_KERNEL_H */

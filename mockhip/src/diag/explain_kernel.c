@@ -1,0 +1,148 @@
+/*
+ * explain_kernel.c: what a kernel's fault broke. A GPU reports only "illegal
+ * address"; the mock knows which device ran the kernel, where the address
+ * lies and that device's access there, so it says the rule and the fix. The
+ * first sentence is the reason every later call on the device gives; with
+ * MOCKHIP_EXPLAIN the whole explanation goes to stderr at once.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "explain.h"
+
+#define PREFIX "mockhip: explain: "
+
+typedef struct text {
+  char buf[4096];
+  size_t len;
+} text;
+
+static void add(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add(text *t, const char *fmt, ...) {
+  if (t->len >= sizeof t->buf - 1)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(t->buf + t->len, sizeof t->buf - t->len, fmt, ap);
+  va_end(ap);
+  if (n > 0)
+    t->len += (size_t)n < sizeof t->buf - t->len ? (size_t)n : sizeof t->buf - 1 - t->len;
+}
+
+static const char *direction(mh_direction dir) {
+  return dir == MH_DIR_WRITE ? "a write" : dir == MH_DIR_READ ? "a read" : "a read or write";
+}
+
+static const char *flags_text(unsigned flags) {
+  return flags == hipMemAccessFlagsProtReadWrite ? "read-write"
+         : flags == hipMemAccessFlagsProtRead    ? "read-only"
+                                                 : "no";
+}
+
+/* What lies at the address and the fix, for a memory fault; into what and fix. */
+static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *what, text *fix) {
+  uintptr_t addr = f->addr;
+  mh_mapping *m = mh__mapping_containing(s, addr);
+  mh_region *r = mh__region_containing(s, addr);
+  if (m != NULL) {
+    unsigned has = m->access[device];
+    bool write = f->dir != MH_DIR_READ;
+    add(what, "device %d has %s access to this mapping (handle#%llu)", device, flags_text(has),
+        mh__id_number(m->phys->id, MH_ID_HANDLE));
+    add(fix,
+        "grant the device access before the launch: hipMemAccessDesc desc = "
+        "{{hipMemLocationTypeDevice, %d}, %s}; hipMemSetAccess((void *)%#lx, %zu, &desc, 1) "
+        "(b.5, a.8)",
+        device, write ? "hipMemAccessFlagsProtReadWrite" : "hipMemAccessFlagsProtRead",
+        (unsigned long)m->base, m->bytes);
+    return;
+  }
+  if (r != NULL && r->kind == MH_REGION_RESERVATION) {
+    const mh_gone *g = mh__explain_gone_at(addr, false);
+    if (g != NULL) {
+      add(what, "this range was unmapped by hipMemUnmap: a pointer into it dangles (a.7)");
+      add(fix, "finish the kernels that use a mapping (synchronize) before hipMemUnmap, or map "
+               "a handle there again and grant access");
+    } else {
+      add(what, "reserved, but nothing is mapped here (a.6)");
+      add(fix,
+          "hipMemMap a handle at %#lx and hipMemSetAccess it for device %d before the "
+          "launch; an index past the end of a mapping lands here too",
+          (unsigned long)(addr & ~(uintptr_t)(s->options.granularity - 1)), device);
+    }
+    return;
+  }
+  if (r != NULL && r->kind == MH_REGION_MALLOC) {
+    add(what, "%s#%lu is device %d's memory, and device %d has not enabled access to it",
+        mockhip_api_name(r->made_by), r->number, r->device, device);
+    add(fix,
+        "hipSetDevice(%d); hipDeviceEnablePeerAccess(%d, 0) before the launch, or copy the "
+        "bytes with hipMemcpyPeer",
+        device, r->device);
+    return;
+  }
+  const mh_gone *freed = mh__explain_gone_at(addr, true);
+  if (freed != NULL) {
+    add(what, "reservation#%lu was freed by hipMemAddressFree: a pointer into it dangles (a.3)",
+        freed->number);
+    add(fix, "free a reservation only after the last kernel that uses it has finished");
+    return;
+  }
+  add(what, "no memory a device can reach lies here (host memory the device was not given, or a "
+            "bad pointer)");
+  add(fix, "give a kernel device memory (hipMalloc, a VMM mapping) or host memory the device may "
+           "reach (hipHostMalloc)");
+}
+
+void mh__explain_kernel(mh_state *s, const char *kernel, int device, const mh_kernel_fault *f,
+                        char *summary, size_t bytes) {
+  text what = {{0}, 0}, fix = {{0}, 0}, at = {{0}, 0};
+  char where[96] = "";
+  switch (f->kind) {
+  case MH_KFAULT_MEMORY:
+    if (mh__region_containing(s, f->addr) != NULL)
+      mh__describe_addr(s, f->addr, where, sizeof where);
+    else
+      snprintf(where, sizeof where, "%#lx", (unsigned long)f->addr);
+    add(&at, "%s of %s", direction(f->dir), where);
+    classify(s, device, f, &what, &fix);
+    break;
+  case MH_KFAULT_PAGEABLE:
+    add(&at, "%s of %#lx", direction(f->dir), (unsigned long)f->addr);
+    add(&what, "a pointer argument names ordinary (pageable) host memory, which a GPU cannot "
+               "reach");
+    add(&fix, "allocate it with hipHostMalloc (or copy it to device memory with hipMemcpy)");
+    break;
+  case MH_KFAULT_BARRIER:
+    add(&at, "__syncthreads");
+    add(&what,
+        "thread (%u, %u, %u) reached a barrier that thread (0, 0, 0) of its block did not "
+        "reach first: __syncthreads in code not every thread runs",
+        f->thread.x, f->thread.y, f->thread.z);
+    add(&fix, "call __syncthreads where every thread of the block reaches it");
+    break;
+  case MH_KFAULT_NO_MEMORY:
+    add(&at, "the block's start");
+    add(&what, "no memory for the fibers of a block's threads");
+    add(&fix, "free memory, or launch smaller blocks");
+    break;
+  }
+  snprintf(summary, bytes,
+           "kernel %s on device %d faulted (block (%u, %u, %u), thread (%u, %u, %u)): %s: %s; "
+           "the device's error stays until hipDeviceReset",
+           kernel, device, f->block.x, f->block.y, f->block.z, f->thread.x, f->thread.y,
+           f->thread.z, at.buf, what.buf);
+  if (!s->options.explain)
+    return;
+  text out = {{0}, 0};
+  add(&out, PREFIX "kernel %s on device %d, block (%u, %u, %u), thread (%u, %u, %u): %s\n", kernel,
+      device, f->block.x, f->block.y, f->block.z, f->thread.x, f->thread.y, f->thread.z, at.buf);
+  add(&out, PREFIX "  what:   %s\n", what.buf);
+  add(&out, PREFIX "  rule:   a kernel touches only what its device may: a GPU reports "
+                   "hipErrorIllegalAddress at the next synchronize, and every later call on the "
+                   "device answers it until hipDeviceReset\n");
+  add(&out, PREFIX "  fix:    %s\n", fix.buf);
+  fputs(out.buf, stderr);
+  fflush(stderr);
+}

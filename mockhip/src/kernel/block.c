@@ -1,0 +1,182 @@
+/*
+ * block.c: the threads of one block. They run one after another as a plain
+ * loop, which costs a call per thread, until thread 0 reaches a __syncthreads:
+ * then no other thread has started yet, so the block becomes fibers there.
+ * Thread 0 keeps the running stack; each other thread gets a fiber of its own,
+ * started from the beginning, and the barrier passes each in turn to the next.
+ * A barrier waits for every live thread, as the hardware's does once a thread
+ * has exited. A barrier reached first by another thread than 0 is divergent
+ * code (a __syncthreads that not every thread reaches): the launch fails.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "kernel/kernel.h"
+
+/* A fiber's stack: kernels keep arrays on it, and sanitizers grow frames. */
+#if defined(MH_FIBER_UCONTEXT)
+#define FIBER_STACK_BYTES (256 * 1024)
+#else
+#define FIBER_STACK_BYTES (64 * 1024)
+#endif
+
+enum { FIBER_NEW, FIBER_RUNNABLE, FIBER_WAITING, FIBER_DONE };
+
+static void set_thread(const mh_launch *l, unsigned index) {
+  unsigned bx = l->block.x, by = l->block.y;
+  threadIdx.x = index % bx;
+  threadIdx.y = (index / bx) % by;
+  threadIdx.z = index / (bx * by);
+}
+
+static unsigned thread_index(const mh_launch *l) {
+  const dim3 *t = &threadIdx;
+  return (t->z * l->block.y + t->y) * l->block.x + t->x;
+}
+
+static void run_one_thread(mh_launch *l) {
+  if (l->desc != NULL)
+    l->desc->run_thread(l->desc->closure);
+  else
+    l->c_kernel(l->c_args);
+}
+
+/* The stacks and fibers for the largest block: kept for the thread's later blocks. */
+static bool fibers_ready(mh_participant *me, unsigned threads) {
+  if (me->stacks.count >= threads)
+    return true;
+  mh__fiber_stacks_free(&me->stacks);
+  if (me->fibers != NULL) {
+    for (size_t i = 0; i < me->fibers_count; i++)
+      mh__fiber_forget(&me->fibers[i]);
+    free(me->fibers);
+    free(me->status);
+  }
+  me->fibers = calloc(threads, sizeof *me->fibers);
+  me->status = calloc(threads, 1);
+  me->fibers_count = threads;
+  if (me->fibers == NULL || me->status == NULL ||
+      mh__fiber_stacks_reserve(&me->stacks, threads, FIBER_STACK_BYTES) != 0) {
+    free(me->fibers);
+    free(me->status);
+    me->fibers = NULL;
+    me->status = NULL;
+    me->fibers_count = 0;
+    return false;
+  }
+  return true;
+}
+
+/* Every thread waiting at the barrier may go on. */
+static void release(mh_participant *me) {
+  me->arrived = 0;
+  for (unsigned i = 0; i < me->fibers_count && i < me->launch->threads; i++)
+    if (me->status[i] == FIBER_WAITING)
+      me->status[i] = FIBER_RUNNABLE;
+}
+
+static void fiber_main(void *arg);
+
+/* Passes the OS thread from fiber `from` to the next that can run, starting it if new.
+   Returns when `from` runs again. */
+static void switch_from(mh_participant *me, unsigned from) {
+  mh_launch *l = me->launch;
+  unsigned n = l->threads, next = from;
+  do {
+    next = next + 1 == n ? 0 : next + 1;
+  } while (me->status[next] != FIBER_NEW && me->status[next] != FIBER_RUNNABLE);
+  if (me->status[next] == FIBER_NEW)
+    mh__fiber_prepare(&me->fibers[next], &me->stacks, next, fiber_main, me);
+  me->status[next] = FIBER_RUNNABLE;
+  me->current = next;
+  set_thread(l, next);
+  mh__fiber_switch(&me->fibers[from], &me->fibers[next]);
+}
+
+/* The calling fiber's thread has returned from the kernel. */
+static void thread_done(mh_participant *me, unsigned self) {
+  me->status[self] = FIBER_DONE;
+  me->live--;
+  if (me->live != 0 && me->arrived == me->live)
+    release(me);
+}
+
+static void fiber_main(void *arg) {
+  mh_participant *me = arg;
+  unsigned self = me->current;
+  run_one_thread(me->launch);
+  thread_done(me, self);
+  /* The last one hands the OS thread back to thread 0, which waits in mockhip_block_join. */
+  if (me->live == 0) {
+    me->current = 0;
+    mh__fiber_switch(&me->fibers[self], &me->fibers[0]);
+  }
+  switch_from(me, self);
+  abort(); /* never resumed */
+}
+
+static void barrier(mh_participant *me) {
+  unsigned self = me->current;
+  if (++me->arrived == me->live) {
+    release(me);
+    return;
+  }
+  me->status[self] = FIBER_WAITING;
+  switch_from(me, self);
+}
+
+MH_EXPORT void mockhip_syncthreads(void) {
+  mh_participant *me = mh__participant();
+  if (me == NULL || me->launch == NULL || !me->running)
+    return; /* outside a kernel: there is no block to wait for */
+  mh_launch *l = me->launch;
+  if (l->threads == 1)
+    return;
+  if (mockhip_kernel_thread.fibered) {
+    barrier(me);
+    return;
+  }
+  if (thread_index(l) != 0 || !fibers_ready(me, l->threads)) {
+    mh_kernel_fault f = {.kind = MH_KFAULT_BARRIER, .block = blockIdx, .thread = threadIdx};
+    if (me->fibers == NULL)
+      f.kind = MH_KFAULT_NO_MEMORY;
+    mh__kernel_fail(me, &f);
+  }
+  /* Thread 0 at its first barrier: nobody else has started. */
+  mockhip_kernel_thread.fibered = 1;
+  memset(me->status, FIBER_NEW, l->threads);
+  mh__fiber_init_self(&me->fibers[0]);
+  me->status[0] = FIBER_RUNNABLE;
+  me->current = 0;
+  me->live = l->threads;
+  me->arrived = 0;
+  barrier(me);
+}
+
+MH_EXPORT void mockhip_block_join(void) {
+  mh_participant *me = mh__participant();
+  if (me == NULL || me->launch == NULL || !mockhip_kernel_thread.fibered)
+    return;
+  thread_done(me, 0);
+  if (me->live != 0)
+    switch_from(me, 0); /* back when the last thread is done */
+  mockhip_kernel_thread.fibered = 0;
+}
+
+void mh__block_run(mh_participant *me, mh_launch *l) {
+  mockhip_kernel_thread.fibered = 0;
+  me->current = 0;
+  if (l->desc != NULL) {
+    l->desc->run_block(l->desc->closure);
+    return;
+  }
+  for (unsigned i = 0; i < l->threads; i++) {
+    set_thread(l, i);
+    l->c_kernel(l->c_args);
+    if (mockhip_kernel_thread.fibered) {
+      mockhip_block_join();
+      return;
+    }
+  }
+}

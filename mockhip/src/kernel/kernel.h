@@ -1,0 +1,107 @@
+/*
+ * kernel.h: kernels on the CPU. A launch (runtime/launch.c) is checked, then runs
+ * before the call returns, as all stream work here does, so stream and event
+ * order hold by construction. Its blocks go to the calling thread and a pool
+ * of workers (workers.c, run.c); a block's threads run as a plain loop until
+ * the first __syncthreads turns them into fibers (block.c). While a kernel
+ * runs, the pages of every memory object are protected as its device may touch
+ * them (view.c), and a fault inside it is caught (kernel_fault.c), ends the
+ * launch and makes the device's error sticky (diag/explain_kernel.c says why).
+ */
+#ifndef MH_KERNEL_H
+#define MH_KERNEL_H
+
+#include <setjmp.h>
+#include <stdatomic.h>
+
+#include "diag/explain.h"
+#include "os/fiber.h"
+
+/* One launch, shared by the threads that run its blocks. */
+typedef struct mh_launch {
+  const char *name;
+  const mockhip_launch_desc *desc; /* the C++ templates' form; NULL for a C kernel */
+  mockhip_kernel_fn c_kernel;
+  void *c_args;
+  dim3 grid, block;
+  size_t shared_bytes;
+  int device, warp_size;
+  uint64_t blocks;             /* grid.x * grid.y * grid.z */
+  unsigned threads;            /* per block */
+  _Atomic uint64_t next_block; /* the next block to take */
+  atomic_bool aborted;         /* a fault: take no more blocks */
+  atomic_flag fault_taken;     /* the first fault is the one reported */
+  mh_kernel_fault fault;
+} mh_launch;
+
+/* A thread that runs blocks (the launching thread or a worker): its own stacks,
+   fibers and shared memory, made on first use and kept. */
+typedef struct mh_participant {
+  mh_launch *launch;
+  sigjmp_buf escape;    /* where a fault in the kernel lands */
+  volatile int running; /* inside the kernel's code: a fault is the kernel's */
+  void *shared;         /* dynamic shared memory */
+  size_t shared_capacity;
+  /* block.c's */
+  mh_fiber_stacks stacks;
+  mh_fiber *fibers;
+  unsigned char *status;
+  size_t fibers_count;
+  unsigned current, live, arrived;
+  void *signal_stack;
+} mh_participant;
+
+/* The calling thread's participant, or NULL when it never ran a block. */
+MH_HIDDEN mh_participant *mh__participant(void);
+
+/* Runs every block of launch on this thread and the workers; returns when all are done
+   (or a fault ended it). Call with the state's write lock held. */
+MH_HIDDEN void mh__launch_run(mh_launch *launch);
+
+/* Runs blocks of launch until none is left: the loop of each participant (run.c). */
+MH_HIDDEN void mh__launch_participate(mh_launch *launch);
+
+/* Runs one block, its coordinates already in mockhip_kernel_thread (block.c). */
+MH_HIDDEN void mh__block_run(mh_participant *me, mh_launch *launch);
+
+/* The workers: started on first need, count - 1 of them beside the launching thread. Runs
+   launch on all of them and the caller (workers.c). */
+MH_HIDDEN void mh__workers_run(mh_launch *launch);
+MH_HIDDEN unsigned mh__workers_count(void);
+
+/* Ends the running kernel thread's launch with fault, from a signal handler or the barrier:
+   does not return (kernel_fault.c). */
+MH_HIDDEN _Noreturn void mh__kernel_fail(mh_participant *me, const mh_kernel_fault *fault);
+
+/* Installs the fault handler (once) and this thread's signal stack. 0 or an errno. */
+MH_HIDDEN int mh__kernel_fault_init(mh_participant *me);
+
+/* ---- device views (view.c) ---- */
+
+typedef struct mh_view_range {
+  uintptr_t base;
+  size_t bytes;
+  mh_os_prot during, after; /* the device's protection, and the host's to restore */
+  bool pageable;            /* a page of pageable host memory a pointer argument names */
+} mh_view_range;
+
+typedef struct mh_view {
+  mh_view_range *ranges;
+  size_t count, capacity;
+} mh_view;
+
+/* Protects every memory object as device may touch it (and the pages of pageable host
+   memory that pointer arguments name), noting what to restore. hipSuccess, or
+   hipErrorOutOfMemory with the reason (nothing left changed). Under the write lock. */
+MH_HIDDEN hipError_t mh__view_enter(mh_state *state, int device, const void *const *pointers,
+                                    size_t pointer_count, mh_view *view);
+MH_HIDDEN void mh__view_leave(mh_view *view);
+
+/* Whether a view other than the host's is in force: a host thread's fault waits it out. */
+MH_HIDDEN bool mh__view_active(void);
+
+/* Whether addr lies in a page view.c protected because a pointer argument named pageable host
+   memory there. */
+MH_HIDDEN bool mh__view_is_pageable(const mh_view *view, uintptr_t addr);
+
+#endif /* MH_KERNEL_H */

@@ -1,0 +1,85 @@
+/*
+ * kernel_fault.c: what a fault inside a kernel does. A GPU that touches memory
+ * its device may not reports it and the launch fails, the process lives on;
+ * so a SIGSEGV or SIGBUS raised while a thread runs kernel code is noted (the
+ * address, the block and thread) and the thread jumps back to its participant
+ * loop, which takes no more blocks. A fault on another thread while a device's
+ * view is in force may be a host touch the view denies for the moment: it waits
+ * until the view is gone and runs the access again. Anything else goes to the
+ * handler that was there before (MOCKHIP_EXPLAIN's, a sanitizer's, the
+ * program's), or dies as it would have.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "kernel/kernel.h"
+
+static struct sigaction previous[2]; /* SIGSEGV, SIGBUS */
+static pthread_once_t install_once = PTHREAD_ONCE_INIT;
+
+void mh__kernel_fail(mh_participant *me, const mh_kernel_fault *fault) {
+  mh_launch *l = me->launch;
+  if (!atomic_flag_test_and_set(&l->fault_taken))
+    l->fault = *fault;
+  atomic_store(&l->aborted, true);
+  me->running = 0;
+  siglongjmp(me->escape, 1);
+}
+
+static void on_fault(int sig, siginfo_t *info, void *context) {
+  int saved_errno = errno;
+  mh_participant *me = mh__participant();
+  bool from_kernel = info != NULL && info->si_code > 0; /* not a kill() or raise() */
+  if (from_kernel && me != NULL && me->running && me->launch != NULL) {
+    mh_kernel_fault f = {.kind = MH_KFAULT_MEMORY,
+                         .addr = (uintptr_t)info->si_addr,
+                         .dir = mh__fault_direction(context),
+                         .block = blockIdx,
+                         .thread = threadIdx};
+    mh__kernel_fail(me, &f);
+  }
+  if (from_kernel && mh__view_active()) {
+    struct timespec pause = {0, 20000};
+    while (mh__view_active())
+      nanosleep(&pause, NULL);
+    errno = saved_errno;
+    return; /* the access runs again under the host's view */
+  }
+  errno = saved_errno;
+  mh__signal_chain(&previous[sig == SIGBUS], sig, info, context);
+}
+
+static void install(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_sigaction = on_fault;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGSEGV, &action, &previous[0]);
+  sigaction(SIGBUS, &action, &previous[1]);
+}
+
+/* A thread that runs kernel code needs a signal stack: a kernel thread that overflows its
+   fiber's stack faults on a guard page, with no stack left to handle it on. */
+#define SIGNAL_STACK_BYTES (64 * 1024)
+
+int mh__kernel_fault_init(mh_participant *me) {
+  pthread_once(&install_once, install);
+  stack_t current;
+  if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE))
+    return 0; /* the thread has one already */
+  stack_t mine = {.ss_size = SIGNAL_STACK_BYTES};
+  mine.ss_sp = malloc(SIGNAL_STACK_BYTES);
+  if (mine.ss_sp == NULL)
+    return ENOMEM;
+  if (sigaltstack(&mine, NULL) != 0) {
+    free(mine.ss_sp);
+    return errno;
+  }
+  me->signal_stack = mine.ss_sp;
+  return 0;
+}

@@ -1,0 +1,134 @@
+/*
+ * run.c: one thread's part in a launch. Each thread that runs blocks (the
+ * launching thread, the workers) has a participant: its fibers, its shared
+ * memory and its signal stack, made on first use and freed when the thread
+ * exits. It takes block numbers from the launch until none is left or a fault
+ * ended the launch; a fault lands back here through one sigsetjmp per launch,
+ * not one per block.
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "kernel/kernel.h"
+
+__thread dim3 threadIdx MH_EXPORT;
+__thread dim3 blockIdx MH_EXPORT;
+__thread dim3 blockDim MH_EXPORT;
+__thread dim3 gridDim MH_EXPORT;
+__thread int warpSize MH_EXPORT;
+__thread mockhip_thread mockhip_kernel_thread MH_EXPORT;
+
+static __thread mh_participant *self;
+static pthread_key_t participant_key;
+static pthread_once_t participant_once = PTHREAD_ONCE_INIT;
+
+/* Threads that run kernels see the host's memory through one launch after another; what is
+   left of a thread's participant goes with it. */
+static void participant_free(void *value) {
+  mh_participant *me = value;
+  if (me->signal_stack != NULL) {
+    stack_t off = {.ss_flags = SS_DISABLE};
+    sigaltstack(&off, NULL);
+    free(me->signal_stack);
+  }
+  mh__fiber_stacks_free(&me->stacks);
+  for (size_t i = 0; i < me->fibers_count; i++)
+    mh__fiber_forget(&me->fibers[i]);
+  free(me->fibers);
+  free(me->status);
+  if (me->shared != NULL)
+    munmap(me->shared, me->shared_capacity);
+  munmap(me, sizeof *me);
+  self = NULL;
+}
+
+static void participant_init(void) { pthread_key_create(&participant_key, participant_free); }
+
+mh_participant *mh__participant(void) { return self; }
+
+/* The calling thread's participant, made now if need be (its own pages: a pointer argument
+   protected for the launch never shares a page with it). NULL without memory. */
+__attribute__((noinline)) static mh_participant *participant_get(void) {
+  if (self != NULL)
+    return self;
+  pthread_once(&participant_once, participant_init);
+  void *page = mmap(NULL, sizeof(mh_participant), PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (page == MAP_FAILED)
+    return NULL;
+  mh_participant *me = page;
+  if (mh__kernel_fault_init(me) != 0) {
+    munmap(page, sizeof *me);
+    return NULL;
+  }
+  pthread_setspecific(participant_key, me);
+  self = me;
+  return me;
+}
+
+/* Dynamic shared memory for the launch, its own pages too. */
+static bool shared_ready(mh_participant *me, size_t bytes) {
+  if (bytes == 0 || bytes <= me->shared_capacity)
+    return true;
+  if (me->shared != NULL)
+    munmap(me->shared, me->shared_capacity);
+  me->shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  me->shared_capacity = me->shared == MAP_FAILED ? 0 : bytes;
+  if (me->shared == MAP_FAILED)
+    me->shared = NULL;
+  return me->shared != NULL;
+}
+
+/* Takes blocks until none is left; a fault in one lands here and ends the loop. Its own
+   function, so that nothing sigsetjmp must keep lives in registers across it. */
+__attribute__((noinline)) static void take_blocks(mh_participant *me, mh_launch *l) {
+  if (sigsetjmp(me->escape, 1) != 0)
+    return;
+  me->running = 1;
+  for (;;) {
+    if (atomic_load_explicit(&l->aborted, memory_order_relaxed))
+      return;
+    uint64_t b = atomic_fetch_add_explicit(&l->next_block, 1, memory_order_relaxed);
+    if (b >= l->blocks)
+      return;
+    blockIdx.x = (uint32_t)(b % l->grid.x);
+    blockIdx.y = (uint32_t)((b / l->grid.x) % l->grid.y);
+    blockIdx.z = (uint32_t)(b / ((uint64_t)l->grid.x * l->grid.y));
+    mh__block_run(me, l);
+  }
+}
+
+void mh__launch_participate(mh_launch *l) {
+  mh_participant *me = participant_get();
+  if (me == NULL || !shared_ready(me, l->shared_bytes)) {
+    mh_kernel_fault f = {.kind = MH_KFAULT_NO_MEMORY};
+    if (!atomic_flag_test_and_set(&l->fault_taken))
+      l->fault = f;
+    atomic_store(&l->aborted, true);
+    return;
+  }
+  mockhip_thread *t = &mockhip_kernel_thread;
+  blockDim = l->block;
+  gridDim = l->grid;
+  warpSize = l->warp_size;
+  t->dynamic_shared = l->shared_bytes != 0 ? me->shared : NULL;
+  t->device = l->device;
+  me->launch = l;
+  take_blocks(me, l);
+  me->running = 0;
+  me->launch = NULL;
+  t->fibered = 0;
+}
+
+/* Below this many threads in all, waking the workers costs more than it gives. */
+#define PARALLEL_THREADS 4096
+
+void mh__launch_run(mh_launch *l) {
+  if (l->blocks > 1 && l->blocks * l->threads >= PARALLEL_THREADS && mh__workers_count() > 1)
+    mh__workers_run(l);
+  else
+    mh__launch_participate(l);
+}

@@ -1,0 +1,113 @@
+/*
+ * workers.c: the pool that runs blocks beside the launching thread, one
+ * thread per processor less the launcher's (MOCKHIP_KERNEL_WORKERS overrides
+ * the total). Started on the first launch big enough to want it; a fork's
+ * child has none of its threads, so it starts its own.
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "kernel/kernel.h"
+
+static struct {
+  pthread_mutex_t lock;
+  pthread_cond_t start, done;
+  mh_launch *job;
+  unsigned long long generation; /* bumped per job: a worker runs each one once */
+  unsigned busy;                 /* workers still on the job */
+  unsigned count;                /* workers started */
+  bool started;
+} pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
+          .start = PTHREAD_COND_INITIALIZER,
+          .done = PTHREAD_COND_INITIALIZER};
+
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+
+static void forked_child(void) {
+  pthread_mutex_init(&pool.lock, NULL);
+  pthread_cond_init(&pool.start, NULL);
+  pthread_cond_init(&pool.done, NULL);
+  pool.started = false;
+  pool.count = 0;
+  pool.busy = 0;
+  pool.job = NULL;
+}
+
+static void fork_init(void) { pthread_atfork(NULL, NULL, forked_child); }
+
+static void *worker_main(void *arg) {
+  (void)arg;
+  unsigned long long seen = 0;
+  for (;;) {
+    pthread_mutex_lock(&pool.lock);
+    while (pool.generation == seen)
+      pthread_cond_wait(&pool.start, &pool.lock);
+    seen = pool.generation;
+    mh_launch *job = pool.job;
+    pthread_mutex_unlock(&pool.lock);
+    mh__launch_participate(job);
+    pthread_mutex_lock(&pool.lock);
+    if (--pool.busy == 0)
+      pthread_cond_signal(&pool.done);
+    pthread_mutex_unlock(&pool.lock);
+  }
+  return NULL;
+}
+
+/* The total number of threads that run blocks, the launcher included. */
+static unsigned wanted(void) {
+  const char *text = getenv("MOCKHIP_KERNEL_WORKERS");
+  long n = text != NULL ? strtol(text, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
+}
+
+/* Starts the workers with every asynchronous signal blocked: those go to the program's own
+   threads. Under pool.lock. */
+static void start(void) {
+  pool.started = true;
+  unsigned total = wanted();
+  sigset_t all, old;
+  sigfillset(&all);
+  sigdelset(&all, SIGSEGV);
+  sigdelset(&all, SIGBUS);
+  sigdelset(&all, SIGFPE);
+  sigdelset(&all, SIGILL);
+  pthread_sigmask(SIG_SETMASK, &all, &old);
+  for (unsigned i = 1; i < total; i++) {
+    pthread_t thread;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&thread, &attr, worker_main, NULL) == 0)
+      pool.count++;
+    pthread_attr_destroy(&attr);
+  }
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+unsigned mh__workers_count(void) {
+  pthread_once(&fork_once, fork_init);
+  pthread_mutex_lock(&pool.lock);
+  if (!pool.started)
+    start();
+  unsigned n = pool.count + 1;
+  pthread_mutex_unlock(&pool.lock);
+  return n;
+}
+
+void mh__workers_run(mh_launch *l) {
+  pthread_mutex_lock(&pool.lock);
+  pool.job = l;
+  pool.busy = pool.count;
+  pool.generation++;
+  pthread_cond_broadcast(&pool.start);
+  pthread_mutex_unlock(&pool.lock);
+  mh__launch_participate(l);
+  pthread_mutex_lock(&pool.lock);
+  while (pool.busy != 0)
+    pthread_cond_wait(&pool.done, &pool.lock);
+  pool.job = NULL;
+  pthread_mutex_unlock(&pool.lock);
+}

@@ -1,0 +1,213 @@
+/*
+ * launch.c: the launch entry points. hipLaunchKernel, mockhip_launch (the
+ * C++ templates of <hip/hip_runtime.h>) and mockhip_launch_kernel (C) check
+ * the launch as ROCm does (clr hip_module.cpp, ihipLaunchKernel_validate and
+ * ihipLaunchKernelCommand), then run it before returning: the device's view
+ * in force, every block run, the view put back. A fault is no error of the
+ * launch: it makes the device's error sticky, so the next call on the device
+ * (a synchronize, a query) and every later one answer hipErrorIllegalAddress
+ * until hipDeviceReset.
+ *
+ * hipLaunchKernel gets a kernel's address and void **args: a host compiler
+ * keeps no table of argument types, so each typed launch registers how to
+ * launch its kernel from args, and the address finds that.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kernel/kernel.h"
+#include "runtime/runtime.h"
+
+/* ---- kernels by address, for hipLaunchKernel ---- */
+
+#define KNOWN_KERNELS 4096 /* open addressing; a full table only stops learning */
+
+static struct {
+  pthread_mutex_t lock;
+  const void *kernel[KNOWN_KERNELS];
+  hipError_t (*launch_args[KNOWN_KERNELS])(const void *, dim3, dim3, void **, size_t, hipStream_t);
+} known = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static size_t slot_of(const void *kernel) {
+  uint64_t h = (uint64_t)(uintptr_t)kernel * 0x9e3779b97f4a7c15ULL;
+  return (size_t)(h >> 52) % KNOWN_KERNELS;
+}
+
+static void learn(const mockhip_launch_desc *desc) {
+  if (desc->kernel == NULL || desc->launch_args == NULL)
+    return;
+  pthread_mutex_lock(&known.lock);
+  for (size_t i = slot_of(desc->kernel), n = 0; n < KNOWN_KERNELS; i = (i + 1) % KNOWN_KERNELS, n++)
+    if (known.kernel[i] == NULL || known.kernel[i] == desc->kernel) {
+      known.kernel[i] = desc->kernel;
+      known.launch_args[i] = desc->launch_args;
+      break;
+    }
+  pthread_mutex_unlock(&known.lock);
+}
+
+typedef hipError_t (*args_launcher)(const void *, dim3, dim3, void **, size_t, hipStream_t);
+
+static args_launcher launcher_of(const void *kernel) {
+  args_launcher found = NULL;
+  pthread_mutex_lock(&known.lock);
+  for (size_t i = slot_of(kernel), n = 0; n < KNOWN_KERNELS && known.kernel[i] != NULL;
+       i = (i + 1) % KNOWN_KERNELS, n++)
+    if (known.kernel[i] == kernel) {
+      found = known.launch_args[i];
+      break;
+    }
+  pthread_mutex_unlock(&known.lock);
+  return found;
+}
+
+/* ---- checks ---- */
+
+static hipError_t check_config(dim3 grid, dim3 block, size_t shared) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
+    return mh__fail(hipErrorInvalidValue,
+                    "gridDim (%u, %u, %u) and blockDim (%u, %u, %u) must not hold a 0", grid.x,
+                    grid.y, grid.z, block.x, block.y, block.z);
+  mh_launch_limits limits;
+  mh__device_launch_limits(&limits);
+  uint64_t threads = (uint64_t)block.x * block.y * block.z;
+  if (threads > limits.max_threads_per_block)
+    return mh__fail(hipErrorInvalidConfiguration,
+                    "blockDim (%u, %u, %u) is %llu threads; a block holds at most %u", block.x,
+                    block.y, block.z, (unsigned long long)threads, limits.max_threads_per_block);
+  const uint32_t g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
+  for (int i = 0; i < 3; i++)
+    if ((uint64_t)g[i] * b[i] > UINT32_MAX)
+      return mh__fail(hipErrorInvalidConfiguration,
+                      "gridDim.%c * blockDim.%c is %llu threads, over 2^32 - 1", "xyz"[i], "xyz"[i],
+                      (unsigned long long)g[i] * b[i]);
+  if (shared > limits.shared_bytes)
+    return mh__fail(hipErrorOutOfMemory,
+                    "sharedMemBytes %zu is more than a block's shared memory, %zu bytes", shared,
+                    limits.shared_bytes);
+  return hipSuccess;
+}
+
+/* ---- running ---- */
+
+static void fault_found(mh_state *s, mh_launch *l, const mh_view *view) {
+  mh_kernel_fault *f = &l->fault;
+  if (f->kind == MH_KFAULT_MEMORY && mh__view_is_pageable(view, f->addr))
+    f->kind = MH_KFAULT_PAGEABLE;
+  char summary[sizeof s->sticky_reason[0]];
+  mh__explain_kernel(s, l->name, l->device, f, summary, sizeof summary);
+  memcpy(s->sticky_reason[l->device], summary, sizeof summary);
+  atomic_store_explicit(&s->sticky_error[l->device],
+                        f->kind == MH_KFAULT_NO_MEMORY ? hipErrorOutOfMemory
+                                                       : hipErrorIllegalAddress,
+                        memory_order_release);
+}
+
+static hipError_t run(mh_state *s, mh_launch *l, const void *const *pointers, size_t count) {
+  static mh_view view; /* under the write lock: one launch at a time */
+  hipError_t err = mh__view_enter(s, l->device, pointers, count, &view);
+  if (err != hipSuccess)
+    return err;
+  mh__launch_run(l);
+  mh__view_leave(&view);
+  if (atomic_load(&l->aborted))
+    fault_found(s, l, &view);
+  return hipSuccess;
+}
+
+static hipError_t launch(mh_state *s, mh_launch *l, hipStream_t stream, const void *const *pointers,
+                         size_t count) {
+  hipError_t err = check_config(l->grid, l->block, l->shared_bytes);
+  if (err != hipSuccess)
+    return err;
+  mh__lock_write();
+  mh_stream *capturing = NULL;
+  err = mh__stream_work(s, stream, &capturing);
+  if (err == hipSuccess && capturing != NULL) {
+    err = mh__capture_add_node(capturing); /* captured, not run, as other captured work */
+  } else if (err == hipSuccess) {
+    mh_stream *on = NULL;
+    mh__stream_get(s, stream, &on);
+    l->device = on != NULL ? on->device : mh__current_device();
+    mh_launch_limits limits;
+    mh__device_launch_limits(&limits);
+    l->warp_size = limits.warp_size;
+    l->blocks = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
+    l->threads = l->block.x * l->block.y * l->block.z;
+    err = run(s, l, pointers, count);
+  }
+  mh__unlock();
+  return err;
+}
+
+static const char *d_dim(dim3 d, char out[48]) {
+  snprintf(out, 48, "(%u, %u, %u)", d.x, d.y, d.z);
+  return out;
+}
+
+MH_EXPORT hipError_t mockhip_launch(const mockhip_launch_desc *desc, dim3 grid, dim3 block,
+                                    size_t shared, hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipLaunchKernel, MH_CALLER, &s);
+  const char *name = desc != NULL && desc->name != NULL ? desc->name : "kernel";
+  if (err == hipSuccess && (desc == NULL || desc->run_block == NULL || desc->run_thread == NULL))
+    err = mh__fail(hipErrorInvalidDeviceFunction, "the launch names no kernel");
+  if (err == hipSuccess) {
+    learn(desc);
+    mh_launch l = {
+        .name = name, .desc = desc, .grid = grid, .block = block, .shared_bytes = shared};
+    err = launch(s, &l, stream, desc->pointers, desc->pointer_count);
+  }
+  char g[48], b[48];
+  return mh__leave(MOCKHIP_CALL_hipLaunchKernel, err,
+                   "kernel=%s, gridDim=%s, blockDim=%s, sharedMemBytes=%zu, stream=%s", name,
+                   d_dim(grid, g), d_dim(block, b), shared, mh__d_stream(stream));
+}
+
+MH_EXPORT hipError_t mockhip_launch_kernel(const char *name, mockhip_kernel_fn kernel, dim3 grid,
+                                           dim3 block, size_t shared, hipStream_t stream,
+                                           void *args) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipLaunchKernel, MH_CALLER, &s);
+  if (name == NULL)
+    name = "kernel";
+  if (err == hipSuccess && kernel == NULL)
+    err = mh__fail(hipErrorInvalidDeviceFunction, "kernel is NULL");
+  if (err == hipSuccess) {
+    mh_launch l = {.name = name,
+                   .c_kernel = kernel,
+                   .c_args = args,
+                   .grid = grid,
+                   .block = block,
+                   .shared_bytes = shared};
+    err = launch(s, &l, stream, NULL, 0);
+  }
+  char g[48], b[48];
+  return mh__leave(MOCKHIP_CALL_hipLaunchKernel, err,
+                   "kernel=%s, gridDim=%s, blockDim=%s, sharedMemBytes=%zu, stream=%s", name,
+                   d_dim(grid, g), d_dim(block, b), shared, mh__d_stream(stream));
+}
+
+MH_EXPORT hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **args,
+                                     size_t shared, hipStream_t stream) {
+  args_launcher typed = function != NULL ? launcher_of(function) : NULL;
+  if (typed != NULL)
+    return typed(function, grid, block, args, shared, stream);
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipLaunchKernel, MH_CALLER, NULL);
+  if (err == hipSuccess)
+    err = function == NULL
+              ? mh__fail(hipErrorInvalidDeviceFunction, "hostFunction is NULL")
+              : mh__fail(hipErrorInvalidDeviceFunction,
+                         "mockhip does not know the argument types of the kernel at %p: a host "
+                         "compiler keeps no table of them. Launch it once with "
+                         "hipLaunchKernelGGL, or pass the kernel itself (not a void *) to "
+                         "hipLaunchKernel, so that its types are learnt",
+                         function);
+  char g[48], b[48];
+  return mh__leave(MOCKHIP_CALL_hipLaunchKernel, err,
+                   "hostFunction=%p, gridDim=%s, blockDim=%s, args=%p, sharedMemBytes=%zu, "
+                   "stream=%s",
+                   function, d_dim(grid, g), d_dim(block, b), (void *)args, shared,
+                   mh__d_stream(stream));
+}
