@@ -14,9 +14,9 @@
  * - device printf is the C library's printf (<stdio.h>).
  *
  * The float-to-integer conversions (__float2int_rn and friends) round as
- * named (rn: to nearest even, rd: down, ru: up, rz: toward zero) and then
- * convert as C does, so a value out of the result's range is undefined, as
- * in C, where a GPU saturates.
+ * named (rn: to nearest even, rd: down, ru: up, rz: toward zero) and saturate
+ * as a GPU does: a value past the result's range gives its limit, NaN gives
+ * 0. Nothing here needs libm: a C program links without -lm.
  *
  * ROCm's header declares these for hip-clang only; min and max, which its
  * math header adds, are left to <algorithm>, as they are for host compilers
@@ -26,7 +26,7 @@
 #ifndef MOCKHIP_AMD_DEVICE_FUNCTIONS_H
 #define MOCKHIP_AMD_DEVICE_FUNCTIONS_H
 
-#include <math.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,9 +34,28 @@
 
 /* ---- memory fences ---- */
 
-static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-static inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-static inline void __threadfence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+#if defined(__SANITIZE_THREAD__)
+#define MH__DEVICE_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define MH__DEVICE_TSAN 1
+#endif
+#endif
+
+static inline void mh__device_fence(void) {
+#ifdef MH__DEVICE_TSAN
+  /* ThreadSanitizer does not model fences (and gcc warns, -Wtsan): a sequentially consistent
+     read-modify-write of one location orders the fences for it instead. */
+  static int fences;
+  __atomic_fetch_add(&fences, 0, __ATOMIC_SEQ_CST);
+#else
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
+
+static inline void __threadfence(void) { mh__device_fence(); }
+static inline void __threadfence_block(void) { mh__device_fence(); }
+static inline void __threadfence_system(void) { mh__device_fence(); }
 
 /* ---- clocks ---- */
 
@@ -176,20 +195,48 @@ static inline double __longlong_as_double(long long int x) {
   return value;
 }
 
-/* Float and double to integers, rounded as the suffix says. */
-#define MOCKHIP_DEVICE_CONVERT_(from, F, to, T, floor_, rint_, ceil_, trunc_)                      \
-  static inline T __##from##2##to##_rd(F x) { return (T)floor_(x); }                               \
-  static inline T __##from##2##to##_rn(F x) { return (T)rint_(x); }                                \
-  static inline T __##from##2##to##_ru(F x) { return (T)ceil_(x); }                                \
-  static inline T __##from##2##to##_rz(F x) { return (T)trunc_(x); }
-MOCKHIP_DEVICE_CONVERT_(float, float, int, int, floorf, rintf, ceilf, truncf)
-MOCKHIP_DEVICE_CONVERT_(float, float, uint, unsigned int, floorf, rintf, ceilf, truncf)
-MOCKHIP_DEVICE_CONVERT_(float, float, ll, long long int, floorf, rintf, ceilf, truncf)
-MOCKHIP_DEVICE_CONVERT_(float, float, ull, unsigned long long int, floorf, rintf, ceilf, truncf)
-MOCKHIP_DEVICE_CONVERT_(double, double, int, int, floor, rint, ceil, trunc)
-MOCKHIP_DEVICE_CONVERT_(double, double, uint, unsigned int, floor, rint, ceil, trunc)
-MOCKHIP_DEVICE_CONVERT_(double, double, ll, long long int, floor, rint, ceil, trunc)
-MOCKHIP_DEVICE_CONVERT_(double, double, ull, unsigned long long int, floor, rint, ceil, trunc)
+/* x rounded to an integral value: toward zero, down, up, to nearest even. Past 2^52 every
+   double is integral already (and NaN stays NaN). */
+static inline double mh__device_round_rz(double x) {
+  return x > -4503599627370496.0 && x < 4503599627370496.0 ? (double)(long long int)x : x;
+}
+static inline double mh__device_round_rd(double x) {
+  double t = mh__device_round_rz(x);
+  return t > x ? t - 1.0 : t;
+}
+static inline double mh__device_round_ru(double x) {
+  double t = mh__device_round_rz(x);
+  return t < x ? t + 1.0 : t;
+}
+static inline double mh__device_round_rn(double x) {
+  double down = mh__device_round_rd(x), fraction = x - down;
+  int odd = down > -4503599627370496.0 && down < 4503599627370496.0 && ((long long int)down & 1);
+  return fraction > 0.5 || (fraction == 0.5 && odd) ? down + 1.0 : down;
+}
+
+/* Float and double to integers, rounded as the suffix says and saturated. */
+#define MOCKHIP_DEVICE_CONVERT_(from, F, to, T, lowest, highest)                                   \
+  MOCKHIP_DEVICE_CONVERT_ROUNDED_(from, F, to, T, lowest, highest, rd)                             \
+  MOCKHIP_DEVICE_CONVERT_ROUNDED_(from, F, to, T, lowest, highest, rn)                             \
+  MOCKHIP_DEVICE_CONVERT_ROUNDED_(from, F, to, T, lowest, highest, ru)                             \
+  MOCKHIP_DEVICE_CONVERT_ROUNDED_(from, F, to, T, lowest, highest, rz)
+#define MOCKHIP_DEVICE_CONVERT_ROUNDED_(from, F, to, T, lowest, highest, mode)                     \
+  static inline T __##from##2##to##_##mode(F x) {                                                  \
+    double r = mh__device_round_##mode((double)x);                                                 \
+    return r != r                   ? (T)0                                                         \
+           : r <= (double)(lowest)  ? (lowest)                                                     \
+           : r >= (double)(highest) ? (highest)                                                    \
+                                    : (T)r;                                                        \
+  }
+MOCKHIP_DEVICE_CONVERT_(float, float, int, int, INT_MIN, INT_MAX)
+MOCKHIP_DEVICE_CONVERT_(float, float, uint, unsigned int, 0u, UINT_MAX)
+MOCKHIP_DEVICE_CONVERT_(float, float, ll, long long int, LLONG_MIN, LLONG_MAX)
+MOCKHIP_DEVICE_CONVERT_(float, float, ull, unsigned long long int, 0ULL, ULLONG_MAX)
+MOCKHIP_DEVICE_CONVERT_(double, double, int, int, INT_MIN, INT_MAX)
+MOCKHIP_DEVICE_CONVERT_(double, double, uint, unsigned int, 0u, UINT_MAX)
+MOCKHIP_DEVICE_CONVERT_(double, double, ll, long long int, LLONG_MIN, LLONG_MAX)
+MOCKHIP_DEVICE_CONVERT_(double, double, ull, unsigned long long int, 0ULL, ULLONG_MAX)
+#undef MOCKHIP_DEVICE_CONVERT_ROUNDED_
 #undef MOCKHIP_DEVICE_CONVERT_
 
 /* Integers to float and double, rounded to nearest (the CPU's mode). */
