@@ -37,6 +37,12 @@
 
 #include <hip/hip_runtime_api.h>
 
+/* Device code's types and functions, for kernels the host compiler builds:
+   vector types, atomics (C++), fences, clocks, bit and conversion functions. */
+#include <hip/amd_detail/amd_device_functions.h>
+#include <hip/amd_detail/amd_hip_atomic.h>
+#include <hip/hip_vector_types.h>
+
 /* 0: no hip-clang here (ROCm's amd_hip_common.h defines it for any compiler). */
 #ifndef __HIP_CLANG_ONLY__
 #define __HIP_CLANG_ONLY__ 0
