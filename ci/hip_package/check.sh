@@ -11,7 +11,8 @@
 #    copy: growable_buffer_test runs clean under MOCKHIP_LEAK_CHECK=1 and
 #    MOCKHIP_STRICT=1 (exit 0, nothing on stderr); shared_math_c and _cxx run.
 # 3. hip_runtime.h for host compilers, as C and C++, with both compilers:
-#    host_markers.c compiles; kernel_launch.c, a file compiled as HIP, and
+#    host_markers.c compiles; kernel_launch.c compiles as C++ and fails as C
+#    (hipLaunchKernelGGL needs C++); a file compiled as HIP, and
 #    __HIP_PLATFORM_NVIDIA__ each fail with mockhip's message.
 # 4. The same project against ROCm's own hip package, where one is installed
 #    ($ROCM_PATH/lib, else /opt/rocm/lib, then /usr/lib):
@@ -83,8 +84,12 @@ fails_with() {
 for compiler in gcc clang; do
   for language in c c++; do
     ci_run "$compiler" -x "$language" $flags -fsyntax-only -I"$include" "$here/host_markers.c"
-    fails_with "hipLaunchKernelGGL(add_one, ...) launches a kernel on a GPU" \
-      "$compiler" -x "$language" $flags -fsyntax-only -I"$include" "$here/kernel_launch.c"
+    if [[ $language == c++ ]]; then
+      ci_run "$compiler" -x c++ -std=c++17 $flags -fsyntax-only -I"$include" "$here/kernel_launch.c"
+    else
+      fails_with "hipLaunchKernelGGL(add_one, ...) needs C++" \
+        "$compiler" -x c $flags -fsyntax-only -I"$include" "$here/kernel_launch.c"
+    fi
     fails_with "mockhip emulates the AMD platform only" "$compiler" -x "$language" $flags \
       -fsyntax-only -D__HIP_PLATFORM_NVIDIA__ -I"$include" "$here/shared_math_c.c"
   done

@@ -75,7 +75,7 @@
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
 #endif
 
-#ifdef __cplusplus
+#if defined(__cplusplus) && __cplusplus >= 201703L
 #include <cstddef>
 #include <tuple>
 #include <type_traits>
@@ -198,6 +198,19 @@ static inline hipError_t hipLaunchKernel(void (*kernel)(P...), dim3 gridDim, dim
   return ::mockhip::detail::launch_from_args<P...>(reinterpret_cast<const void *>(kernel), gridDim,
                                                    blockDim, args, sharedMemBytes, stream);
 }
+#elif defined(__cplusplus) /* C++11 or C++14 */
+
+#define hipLaunchKernelGGL(kernelName, ...)                                                        \
+  static_assert(false, "mockhip: hipLaunchKernelGGL(" #kernelName ", ...) needs C++17 "            \
+                       "(-std=c++17), as ROCm's hipcc uses")
+
+#else /* C */
+
+/* The C++ macro carries the kernel's arguments in a lambda; C has none, so it says so where
+   it is used. */
+#define hipLaunchKernelGGL(kernelName, ...)                                                        \
+  _Static_assert(0, "mockhip: hipLaunchKernelGGL(" #kernelName ", ...) needs C++; C launches "     \
+                    "with mockhip_launch_kernel (<mockhip.h>)")
 #endif /* __cplusplus */
 
 #endif /* MOCKHIP_KERNEL_H */
