@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include <hip/hip_runtime_api.h>
+
 /* For the report header: "mockhip (HIP 7.2 API)", "ROCm HIP 5.2". */
 const char *conf_backend_name(void);
 
@@ -30,6 +32,21 @@ void conf_backend_assert_clean(void);
 /* Why the last failing call of this thread failed, as the backend says it; "" if it
    cannot say. */
 const char *conf_backend_last_reason(void);
+
+/* ---- kernels (test_kernel.c) ---- */
+
+/* The suite's two kernels, over `count` 32-bit words, one thread each, 256 per block:
+   fill writes words[i] = value + i; copy writes out[i] = words[i]. */
+typedef enum conf_kernel { CONF_KERNEL_FILL, CONF_KERNEL_COPY } conf_kernel;
+
+/* NULL when this backend runs the suite's kernels, else why not (the kernel rules skip with
+   it): the suite is host-compiled C, and only the mock runs host-compiled kernels. */
+const char *conf_backend_no_kernels(void);
+
+/* Launches `which` on the current device's null stream; returns the launch's own answer
+   (a fault inside the kernel is the next synchronize's). */
+hipError_t conf_backend_launch(conf_kernel which, unsigned *words, size_t count, unsigned value,
+                               unsigned *out);
 
 /* What the runtime says about itself, for the report, its files and --about.
    Plain data, so that a child can send it to the parent through a pipe. */

@@ -61,3 +61,37 @@ void conf_backend_assert_clean(void) {
 }
 
 const char *conf_backend_last_reason(void) { return mockhip_last_reason(); }
+
+/* ---- kernels: C kernels, launched as mockhip runs them ---- */
+
+typedef struct kernel_args {
+  unsigned *words, *out, value;
+  size_t count;
+} kernel_args;
+
+static size_t global_index(void) { return (size_t)blockIdx.x * blockDim.x + threadIdx.x; }
+
+static void fill_kernel(void *p) {
+  const kernel_args *a = p;
+  size_t i = global_index();
+  if (i < a->count)
+    a->words[i] = a->value + (unsigned)i;
+}
+
+static void copy_kernel(void *p) {
+  const kernel_args *a = p;
+  size_t i = global_index();
+  if (i < a->count)
+    a->out[i] = a->words[i];
+}
+
+const char *conf_backend_no_kernels(void) { return NULL; }
+
+hipError_t conf_backend_launch(conf_kernel which, unsigned *words, size_t count, unsigned value,
+                               unsigned *out) {
+  kernel_args args = {words, out, value, count};
+  dim3 grid = {(unsigned)((count + 255) / 256), 1, 1}, block = {256, 1, 1};
+  return which == CONF_KERNEL_FILL
+             ? mockhip_launch_kernel("fill", fill_kernel, grid, block, 0, NULL, &args)
+             : mockhip_launch_kernel("copy", copy_kernel, grid, block, 0, NULL, &args);
+}

@@ -57,3 +57,17 @@ void conf_backend_begin(void) {}
 void conf_backend_assert_clean(void) {}
 
 const char *conf_backend_last_reason(void) { return hip_nvidia_last_reason(); }
+
+/* ---- kernels ---- */
+
+const char *conf_backend_no_kernels(void) {
+  return "the suite's kernels are C built by the host compiler, and HIP on NVIDIA runs device code "
+         "that nvcc builds: only "
+         "the mock runs host-compiled kernels";
+}
+
+hipError_t conf_backend_launch(conf_kernel which, unsigned *words, size_t count, unsigned value,
+                               unsigned *out) {
+  (void)which, (void)words, (void)count, (void)value, (void)out;
+  return hipErrorNotSupported;
+}

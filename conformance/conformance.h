@@ -93,7 +93,8 @@ typedef struct conf_group {
   X(memory_negative)                                                                               \
   X(memory)                                                                                        \
   X(pointer_info_negative)                                                                         \
-  X(pointer_info)
+  X(pointer_info)                                                                                  \
+  X(kernel)
 
 #define CONF_GROUP_DECLARE(name) extern const conf_group conf_group_##name;
 CONF_GROUP_LIST(CONF_GROUP_DECLARE)

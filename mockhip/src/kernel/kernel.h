@@ -73,8 +73,11 @@ MH_HIDDEN unsigned mh__workers_count(void);
    does not return (kernel_fault.c). */
 MH_HIDDEN _Noreturn void mh__kernel_fail(mh_participant *me, const mh_kernel_fault *fault);
 
-/* Installs the fault handler (once) and this thread's signal stack. 0 or an errno. */
+/* Gives this thread a signal stack if it has none. 0 or an errno. */
 MH_HIDDEN int mh__kernel_fault_init(mh_participant *me);
+
+/* Makes sure the kernel fault handler is the one SIGSEGV and SIGBUS reach. */
+MH_HIDDEN void mh__kernel_fault_arm(void);
 
 /* ---- device views (view.c) ---- */
 

@@ -19,7 +19,6 @@
 #include "kernel/kernel.h"
 
 static struct sigaction previous[2]; /* SIGSEGV, SIGBUS */
-static pthread_once_t install_once = PTHREAD_ONCE_INIT;
 
 void mh__kernel_fail(mh_participant *me, const mh_kernel_fault *fault) {
   mh_launch *l = me->launch;
@@ -53,14 +52,23 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
   mh__signal_chain(&previous[sig == SIGBUS], sig, info, context);
 }
 
-static void install(void) {
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_sigaction = on_fault;
-  action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGSEGV, &action, &previous[0]);
-  sigaction(SIGBUS, &action, &previous[1]);
+/* Puts the handler in front again when something replaced it since (a test framework that
+   sets its own around each test, a program's late sigaction): what replaced it is what it
+   chains to. Each launch asks, under the state's write lock. */
+void mh__kernel_fault_arm(void) {
+  static const int signals[2] = {SIGSEGV, SIGBUS};
+  for (int i = 0; i < 2; i++) {
+    struct sigaction now;
+    if (sigaction(signals[i], NULL, &now) == 0 && (now.sa_flags & SA_SIGINFO) &&
+        now.sa_sigaction == on_fault)
+      continue;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = on_fault;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&action.sa_mask);
+    sigaction(signals[i], &action, &previous[i]);
+  }
 }
 
 /* A thread that runs kernel code needs a signal stack: a kernel thread that overflows its
@@ -68,7 +76,6 @@ static void install(void) {
 #define SIGNAL_STACK_BYTES (64 * 1024)
 
 int mh__kernel_fault_init(mh_participant *me) {
-  pthread_once(&install_once, install);
   stack_t current;
   if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE))
     return 0; /* the thread has one already */

@@ -106,6 +106,7 @@ static void fault_found(mh_state *s, mh_launch *l, const mh_view *view) {
 
 static hipError_t run(mh_state *s, mh_launch *l, const void *const *pointers, size_t count) {
   static mh_view view; /* under the write lock: one launch at a time */
+  mh__kernel_fault_arm();
   hipError_t err = mh__view_enter(s, l->device, pointers, count, &view);
   if (err != hipSuccess)
     return err;
