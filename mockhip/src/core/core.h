@@ -59,6 +59,7 @@ typedef struct mh_options {
   const char *trace_html;         /* MOCKHIP_TRACE_HTML: the stepper page's path, or NULL */
   size_t recycle_bytes;           /* MOCKHIP_RECYCLE_BYTES: released memory kept warm; 0: none */
   size_t arena_view_bytes;        /* MOCKHIP_ARENA_VIEW: how much of an arena file is mapped */
+  int kernel_workers;             /* MOCKHIP_KERNEL_WORKERS: threads running blocks; 0: per CPU */
 } mh_options;
 
 /* Room for an option value as a warning shows it. */

@@ -58,6 +58,8 @@ static const option_desc options[] = {
        working set of buffers, and small beside the 16 GiB a device holds by default. */
     {"RECYCLE_BYTES", OPTION_SIZE, 64 * 1024 * 1024, 0, 1ULL << 50, false,
      offsetof(mh_options, recycle_bytes)},
+    /* 0: one per processor, the launching thread included. */
+    {"KERNEL_WORKERS", OPTION_INT, 0, 0, 256, false, offsetof(mh_options, kernel_workers)},
     /* The whole of an arena file (1 TiB) unless the address space is shorter. */
     {"ARENA_VIEW", OPTION_SIZE, 1ULL << 40, 0, 1ULL << 50, false,
      offsetof(mh_options, arena_view_bytes)},

@@ -1,7 +1,7 @@
 /*
  * workers.c: the pool that runs blocks beside the launching thread, one
- * thread per processor less the launcher's (MOCKHIP_KERNEL_WORKERS overrides
- * the total). Started on the first launch big enough to want it; a fork's
+ * thread per processor less the launcher's (MOCKHIP_KERNEL_WORKERS sets the
+ * total, the launcher included). Started on the first launch big enough to want it; a fork's
  * child has none of its threads, so it starts its own.
  */
 #include <pthread.h>
@@ -58,8 +58,9 @@ static void *worker_main(void *arg) {
 
 /* The total number of threads that run blocks, the launcher included. */
 static unsigned wanted(void) {
-  const char *text = getenv("MOCKHIP_KERNEL_WORKERS");
-  long n = text != NULL ? strtol(text, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+  long n = mh__state()->options.kernel_workers;
+  if (n == 0)
+    n = sysconf(_SC_NPROCESSORS_ONLN);
   return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
 }
 

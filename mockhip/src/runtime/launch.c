@@ -29,6 +29,11 @@ static struct {
   hipError_t (*launch_args[KNOWN_KERNELS])(const void *, dim3, dim3, void **, size_t, hipStream_t);
 } known = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
+/* A child forked while another thread held the lock gets it free. */
+static void known_forked_child(void) { pthread_mutex_init(&known.lock, NULL); }
+static pthread_once_t known_once = PTHREAD_ONCE_INIT;
+static void known_init(void) { pthread_atfork(NULL, NULL, known_forked_child); }
+
 static size_t slot_of(const void *kernel) {
   uint64_t h = (uint64_t)(uintptr_t)kernel * 0x9e3779b97f4a7c15ULL;
   return (size_t)(h >> 52) % KNOWN_KERNELS;
@@ -37,6 +42,7 @@ static size_t slot_of(const void *kernel) {
 static void learn(const mockhip_launch_desc *desc) {
   if (desc->kernel == NULL || desc->launch_args == NULL)
     return;
+  pthread_once(&known_once, known_init);
   pthread_mutex_lock(&known.lock);
   for (size_t i = slot_of(desc->kernel), n = 0; n < KNOWN_KERNELS; i = (i + 1) % KNOWN_KERNELS, n++)
     if (known.kernel[i] == NULL || known.kernel[i] == desc->kernel) {
