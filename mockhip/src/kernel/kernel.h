@@ -28,6 +28,7 @@ typedef struct mh_launch {
   int device, warp_size;
   uint64_t blocks;             /* grid.x * grid.y * grid.z */
   unsigned threads;            /* per block */
+  unsigned participants;       /* threads running its blocks, the launcher included */
   _Atomic uint64_t next_block; /* the next block to take */
   atomic_bool aborted;         /* a fault: take no more blocks */
   atomic_flag fault_taken;     /* the first fault is the one reported */

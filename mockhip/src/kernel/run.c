@@ -84,20 +84,30 @@ static bool shared_ready(mh_participant *me, size_t bytes) {
 
 /* Takes blocks until none is left; a fault in one lands here and ends the loop. Its own
    function, so that nothing sigsetjmp must keep lives in registers across it. */
+/* Takes blocks a chunk at a time (a few chunks per thread that runs them, so that the shared
+   counter is touched rarely and the last chunks still even out) until none is left; a fault
+   in one lands here and ends the loop. Its own function, so that nothing sigsetjmp must keep
+   lives in registers across it. */
 __attribute__((noinline)) static void take_blocks(mh_participant *me, mh_launch *l) {
   if (sigsetjmp(me->escape, 1) != 0)
     return;
   me->running = 1;
+  uint64_t chunk = l->blocks / ((uint64_t)l->participants * 16);
+  if (chunk == 0)
+    chunk = 1;
   for (;;) {
     if (atomic_load_explicit(&l->aborted, memory_order_relaxed))
       return;
-    uint64_t b = atomic_fetch_add_explicit(&l->next_block, 1, memory_order_relaxed);
-    if (b >= l->blocks)
+    uint64_t first = atomic_fetch_add_explicit(&l->next_block, chunk, memory_order_relaxed);
+    if (first >= l->blocks)
       return;
-    blockIdx.x = (uint32_t)(b % l->grid.x);
-    blockIdx.y = (uint32_t)((b / l->grid.x) % l->grid.y);
-    blockIdx.z = (uint32_t)(b / ((uint64_t)l->grid.x * l->grid.y));
-    mh__block_run(me, l);
+    uint64_t end = first + chunk < l->blocks ? first + chunk : l->blocks;
+    for (uint64_t b = first; b < end; b++) {
+      blockIdx.x = (uint32_t)(b % l->grid.x);
+      blockIdx.y = (uint32_t)((b / l->grid.x) % l->grid.y);
+      blockIdx.z = (uint32_t)(b / ((uint64_t)l->grid.x * l->grid.y));
+      mh__block_run(me, l);
+    }
   }
 }
 
@@ -127,8 +137,13 @@ void mh__launch_participate(mh_launch *l) {
 #define PARALLEL_THREADS 4096
 
 void mh__launch_run(mh_launch *l) {
-  if (l->blocks > 1 && l->blocks * l->threads >= PARALLEL_THREADS && mh__workers_count() > 1)
-    mh__workers_run(l);
-  else
-    mh__launch_participate(l);
+  l->participants = 1;
+  if (l->blocks > 1 && l->blocks * l->threads >= PARALLEL_THREADS) {
+    l->participants = mh__workers_count();
+    if (l->participants > 1) {
+      mh__workers_run(l);
+      return;
+    }
+  }
+  mh__launch_participate(l);
 }
