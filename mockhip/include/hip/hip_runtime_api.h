@@ -266,7 +266,9 @@ typedef struct ihipGraph *hipGraph_t;
 typedef struct hipGraphNode *hipGraphNode_t;
 typedef struct hipGraphExec *hipGraphExec_t;
 
-/* A launch's grid or block size, as ROCm's: three counts that default to 1. */
+/* A launch's grid or block size, as ROCm's: three counts that default to 1. nvcc (a
+   program built for HIP on NVIDIA with this header) has CUDA's own, of the same layout. */
+#ifndef __CUDACC__
 typedef struct dim3 {
   uint32_t x;
   uint32_t y;
@@ -275,6 +277,7 @@ typedef struct dim3 {
   constexpr dim3(uint32_t x_ = 1, uint32_t y_ = 1, uint32_t z_ = 1) : x(x_), y(y_), z(z_) {}
 #endif
 } dim3;
+#endif
 
 /* The implicit per-thread and legacy default streams. */
 #define hipStreamPerThread ((hipStream_t)2)
