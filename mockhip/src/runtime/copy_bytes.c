@@ -6,13 +6,14 @@
  *
  * So mapped arena memory is reached through its file's read-write view
  * (os/arena.c), whose page tables outlive every mapping of it; memory with a
- * file of its own (exportable or imported handles), under
- * MOCKHIP_HOST_ACCESS=strict, is moved with pread/pwrite at the mapping's
- * offset, which no page protection guards, and by default directly through
- * the mapping, whose protection is then the union of every device's. Other
- * memory (hipMalloc blocks, the caller's buffers) is touched directly. A copy
- * or set of less than a piece by default touches everything directly: it
- * faults in a page or two at most, and the lookups would cost more.
+ * file of its own (exportable or imported handles) is moved with pread/pwrite
+ * at the mapping's offset, which no page protection guards: the CPU's
+ * protection is the host's access, not the devices'. Under
+ * MOCKHIP_HOST_ACCESS=all it is moved directly through the mapping, whose
+ * protection is then the union of every device's. Other memory (hipMalloc
+ * blocks, the caller's buffers) is touched directly. Under all, a copy or set
+ * of less than a piece touches everything directly: it faults in a page or
+ * two at most, and the lookups would cost more.
  *
  * Into arena memory that holds no data yet (a hole of the file: new memory,
  * never written), bytes go with pwrite even where the view reaches: the kernel
