@@ -16,9 +16,11 @@
  * two at most, and the lookups would cost more.
  *
  * Into arena memory that holds no data yet (a hole of the file: new memory,
- * never written), bytes go with pwrite even where the view reaches: the kernel
- * then puts new pages in the file without a fault each, which costs half what
- * writing through any mapping does.
+ * never written), a piece or more goes with pwrite even where the view
+ * reaches: the kernel then puts new pages in the file without a fault each,
+ * which costs half what writing through any mapping does. Less than a piece
+ * goes through the view without asking: a page or two of faults costs less
+ * than the question.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -64,9 +66,11 @@ static side side_at(mh_state *s, char *addr, size_t left) {
   return at;
 }
 
-/* Whether n bytes for d are best written with pwrite: arena memory not written yet. */
+/* Whether n bytes for d are best written with pwrite: arena memory not written yet, a piece
+   or more of it (less faults in a page or two through the view, cheaper than asking). */
 static bool write_through_file(const side *d, size_t n) {
-  return d->direct == NULL || (d->view && !mh__os_has_data(d->fd, d->offset, d->offset + n));
+  return d->direct == NULL ||
+         (d->view && n >= PIECE_BYTES && !mh__os_has_data(d->fd, d->offset, d->offset + n));
 }
 
 static hipError_t file_failed(int err, const void *addr) {
@@ -74,8 +78,9 @@ static hipError_t file_failed(int err, const void *addr) {
                   strerror(err));
 }
 
-/* Moves bytes piece by piece; dst and src do not overlap. bounce: PIECE_BYTES. */
-static hipError_t move_apart(mh_state *s, char *dst, const char *src, size_t bytes, char *bounce) {
+/* Moves bytes piece by piece; dst and src do not overlap. *bounce: PIECE_BYTES, allocated the
+   first time two memory files meet. */
+static hipError_t move_apart(mh_state *s, char *dst, const char *src, size_t bytes, char **bounce) {
   for (size_t done = 0; done < bytes;) {
     side d = side_at(s, dst + done, bytes - done);
     side from = side_at(s, (char *)src + done, d.run);
@@ -88,10 +93,12 @@ static hipError_t move_apart(mh_state *s, char *dst, const char *src, size_t byt
     } else if (d.direct != NULL) {
       err = mh__os_file_read(from.fd, from.offset, d.direct, n);
     } else {
+      if (*bounce == NULL && (*bounce = malloc(PIECE_BYTES)) == NULL)
+        return mh__fail(hipErrorOutOfMemory, "no memory to stage a copy of %zu bytes", bytes);
       n = n < PIECE_BYTES ? n : PIECE_BYTES;
-      err = mh__os_file_read(from.fd, from.offset, bounce, n);
+      err = mh__os_file_read(from.fd, from.offset, *bounce, n);
       if (err == 0)
-        err = mh__os_file_write(d.fd, d.offset, bounce, n);
+        err = mh__os_file_write(d.fd, d.offset, *bounce, n);
     }
     if (err != 0)
       return file_failed(err, dst + done);
@@ -108,15 +115,15 @@ hipError_t mh__move_bytes(mh_state *s, void *dst, const void *src, size_t bytes)
   /* Overlapping ranges: the source goes out whole first, as memmove promises. */
   uintptr_t d = (uintptr_t)dst, from = (uintptr_t)src;
   bool overlap = d - from < bytes || from - d < bytes;
-  char *bounce = malloc(PIECE_BYTES);
+  char *bounce = NULL;
   char *copy = overlap ? malloc(bytes) : NULL;
   hipError_t err = hipSuccess;
-  if (bounce == NULL || (overlap && copy == NULL))
+  if (overlap && copy == NULL)
     err = mh__fail(hipErrorOutOfMemory, "no memory to stage a copy of %zu bytes", bytes);
-  else if (overlap && (err = move_apart(s, copy, src, bytes, bounce)) == hipSuccess)
-    err = move_apart(s, dst, copy, bytes, bounce);
+  else if (overlap && (err = move_apart(s, copy, src, bytes, &bounce)) == hipSuccess)
+    err = move_apart(s, dst, copy, bytes, &bounce);
   else if (!overlap)
-    err = move_apart(s, dst, src, bytes, bounce);
+    err = move_apart(s, dst, src, bytes, &bounce);
   free(copy);
   free(bounce);
   return err;
