@@ -1,9 +1,10 @@
 /*
  * teach.c: MOCKHIP_TEACH's notes on what a real GPU would have done. The mock
- * refuses or reports some things ROCm lets through, and a CPU that may not
- * touch memory faults with no word of why; a learner who only ever runs the
- * mock should still hear what ROCm does there. A note is kept while the call runs and
- * printed after its trace line, citing the row of docs/hip-vmm-semantics.md.
+ * refuses or reports some things ROCm lets through, and its CPU, the host,
+ * faults on memory the host was not granted with no word of why; a learner
+ * who only ever runs the mock should still hear what ROCm does there. A note
+ * is kept while the call runs and printed after its trace line, citing the
+ * row of docs/hip-vmm-semantics.md.
  */
 #include <stdatomic.h>
 #include <stdio.h>
