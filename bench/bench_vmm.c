@@ -41,11 +41,13 @@ static void bench_map_cycle(size_t granule, int rounds) {
   void *va;
   CHECK(hipMemCreate(&handle, granule, &prop, 0));
   CHECK(hipMemAddressReserve(&va, granule, 0, NULL, 0));
-  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  /* The host too: the CPU's protection changes, as the mprotect beside it does. */
+  hipMemAccessDesc desc[2] = {{{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite},
+                              {{hipMemLocationTypeHost, 0}, hipMemAccessFlagsProtReadWrite}};
   double t0 = bench_now_ns();
   for (int i = 0; i < rounds; i++) {
     CHECK(hipMemMap(va, granule, 0, handle, 0));
-    CHECK(hipMemSetAccess(va, granule, &desc, 1));
+    CHECK(hipMemSetAccess(va, granule, desc, 2));
     CHECK(hipMemUnmap(va, granule));
   }
   double mock = (bench_now_ns() - t0) / rounds;
@@ -72,8 +74,10 @@ static void bench_map_cycle(size_t granule, int rounds) {
 static void bench_copy(size_t granule, size_t count, int rounds) {
   hipMemGenericAllocationHandle_t handle;
   char *va = bench_map_many(granule, count, &handle);
-  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
-  CHECK(hipMemSetAccess(va, granule * count, &desc, 1));
+  /* Device 0 copies; the host's access lets the CPU's memcpy beside it write. */
+  hipMemAccessDesc desc[2] = {{{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite},
+                              {{hipMemLocationTypeHost, 0}, hipMemAccessFlagsProtReadWrite}};
+  CHECK(hipMemSetAccess(va, granule * count, desc, 2));
   char host[256] = {1};
   char *target = va + (count / 2) * granule;
   double t0 = bench_now_ns();
@@ -146,7 +150,8 @@ static void lookup_row(size_t granule, size_t few, size_t many) {
 /* The child's side: prints the median ns of a cycle and the faults per cycle. */
 static int recycle_child(void) {
   hipMemAllocationProp prop = bench_device_prop();
-  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemAccessDesc desc[2] = {{{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite},
+                              {{hipMemLocationTypeHost, 0}, hipMemAccessFlagsProtReadWrite}};
   size_t page = (size_t)sysconf(_SC_PAGESIZE);
   void *va;
   CHECK(hipMemAddressReserve(&va, RECYCLE_BYTES, 0, NULL, 0));
@@ -158,7 +163,7 @@ static int recycle_child(void) {
     hipMemGenericAllocationHandle_t handle;
     CHECK(hipMemCreate(&handle, RECYCLE_BYTES, &prop, 0));
     CHECK(hipMemMap(va, RECYCLE_BYTES, 0, handle, 0));
-    CHECK(hipMemSetAccess(va, RECYCLE_BYTES, &desc, 1));
+    CHECK(hipMemSetAccess(va, RECYCLE_BYTES, desc, 2)); /* the host: the CPU writes */
     for (size_t at = 0; at < RECYCLE_BYTES; at += page)
       ((volatile char *)va)[at] = 1;
     CHECK(hipMemUnmap(va, RECYCLE_BYTES));
@@ -214,7 +219,8 @@ static void bench_recycle(void) {
 /* One reserve..free of `bytes` on mockhip, every page written when `touch`; ns. */
 static double mock_lifecycle_ns(size_t bytes, bool touch, int cycles) {
   hipMemAllocationProp prop = bench_device_prop();
-  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemAccessDesc desc[2] = {{{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite},
+                              {{hipMemLocationTypeHost, 0}, hipMemAccessFlagsProtReadWrite}};
   size_t page = (size_t)sysconf(_SC_PAGESIZE);
   double t0 = bench_now_ns();
   for (int i = 0; i < cycles; i++) {
@@ -223,7 +229,7 @@ static double mock_lifecycle_ns(size_t bytes, bool touch, int cycles) {
     CHECK(hipMemAddressReserve(&va, bytes, 0, NULL, 0));
     CHECK(hipMemCreate(&handle, bytes, &prop, 0));
     CHECK(hipMemMap(va, bytes, 0, handle, 0));
-    CHECK(hipMemSetAccess(va, bytes, &desc, 1));
+    CHECK(hipMemSetAccess(va, bytes, desc, 2)); /* the host: the CPU writes */
     for (size_t at = 0; touch && at < bytes; at += page)
       ((volatile char *)va)[at] = 1;
     CHECK(hipMemUnmap(va, bytes));

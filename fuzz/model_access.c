@@ -5,9 +5,8 @@
  * Access is kept per mapping and per location (each device, then the host).
  * Copies and sets are checked against the calling device's access to every
  * byte they touch: Read for a source, ReadWrite for a destination. The CPU
- * plays every location, so its page protection is the union of them all;
- * where the profile's CPU is the host alone (cpu_access `host_slot`), the
- * host's.
+ * is the host alone (cpu_access `host_slot`, every release): it may touch
+ * what the host was granted, whatever the devices may.
  * Contents live in shadow bytes per allocation: aliases share them, and they
  * survive unmap and remap.
  */
@@ -326,7 +325,8 @@ static size_t cpu_prefix(const model *m, uintptr_t ptr, size_t bytes, unsigned n
     int i = model__mapping_at(m, at);
     if (i < 0)
       break;
-    /* g: cpu_access `host_slot`: the host's rights; `option` (its default): any location's */
+    /* g: cpu_access `host_slot`: the host's rights; without it (MOCKHIP_HOST_ACCESS=all,
+       which the fuzzer clears) any location's */
     unsigned granted = m->mappings[i].access[MODEL_HOST];
     for (int l = 0; l < MODEL_LOCATIONS && !m->profile->cpu_host_slot; l++)
       granted |= m->mappings[i].access[l];

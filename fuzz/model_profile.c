@@ -117,7 +117,7 @@ static const model_access_locations set_access_locations[] = {
     ACCESS_ALL_LOCATIONS, ACCESS_HOST_LOCATED};
 static const hipError_t host_access_refusal[] = {IV, IV, IV, IV, IV, IV, IV, IV, IV, NS};
 static const bool get_access_checked[] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-static const bool cpu_host_slot[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+static const bool cpu_host_slot[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 /* retain_non_vmm (always the newest's InvalidValue) and export_null_handle
    (InvalidValue or `crash`, played as InvalidValue) give one code everywhere:
    no row here. */

@@ -89,8 +89,8 @@ typedef struct model_profile {
   model_access_locations set_access_locations;
   hipError_t host_access_refusal; /* a Host descriptor `host_located` refuses */
   bool get_access_checked;
-  /* cpu_access `host_slot`: the CPU may touch what the host may; `option`, played with
-     its default (MOCKHIP_HOST_ACCESS unset): what any location may. */
+  /* cpu_access `host_slot`: the CPU may touch what the host may (every release); false
+     would be what MOCKHIP_HOST_ACCESS=all plays, what any location may. */
   bool cpu_host_slot;
   bool retain_adds_reference;
   bool export_supported;

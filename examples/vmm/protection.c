@@ -1,12 +1,13 @@
 /*
  * protection.c: read-only and no-access memory, set per mapping.
  *
- * hipMemSetAccess grants each device ReadWrite, Read or None on a mapped
- * range, and a mapping nobody was granted is no-access. Three mappings side
- * by side get three different rights: the first read-write, the second
- * written once and then made read-only, the third never granted. A copy that
- * would break the rights is refused; a CPU store into memory it may only
- * read faults, as a GPU kernel would. Mistakes: `break 1` writes read-only
+ * hipMemSetAccess grants each location (a device, or the host: the CPU)
+ * ReadWrite, Read or None on a mapped range, and a mapping nobody was granted
+ * is no-access. Three mappings side by side get three different rights, the
+ * same for device 0 and the host: the first read-write, the second written
+ * once and then made read-only, the third never granted. A copy that would
+ * break the rights is refused; a CPU store into memory it may only read
+ * faults, as a GPU kernel would. Mistakes: `break 1` writes read-only
  * memory from the CPU (the process dies of SIGSEGV); `break 2` copies into
  * read-only memory (the copy is refused).
  */
@@ -42,13 +43,17 @@ int main(int argc, char **argv) {
     CHECK(hipMemRelease(handle[i])); /* the mapping keeps the memory */
   }
 
-  hipMemAccessDesc access = {.location = prop.location, .flags = hipMemAccessFlagsProtReadWrite};
-  CHECK(hipMemSetAccess(part[0], granularity, &access, 1));
-  CHECK(hipMemSetAccess(part[1], granularity, &access, 1));
+  /* Device 0 copies; the host's access is what the CPU may do. */
+  hipMemAccessDesc access[2] = {
+      {.location = prop.location, .flags = hipMemAccessFlagsProtReadWrite},
+      {.location = {.type = hipMemLocationTypeHost, .id = 0},
+       .flags = hipMemAccessFlagsProtReadWrite}};
+  CHECK(hipMemSetAccess(part[0], granularity, access, 2));
+  CHECK(hipMemSetAccess(part[1], granularity, access, 2));
   const char table[] = "a table written once";
   CHECK(hipMemcpyHtoD(part[1], table, sizeof table));
-  access.flags = hipMemAccessFlagsProtRead;
-  CHECK(hipMemSetAccess(part[1], granularity, &access, 1));
+  access[0].flags = access[1].flags = hipMemAccessFlagsProtRead;
+  CHECK(hipMemSetAccess(part[1], granularity, access, 2));
   /* part[2]: never granted, so no one may touch it. */
 
   for (int i = 0; i < 3; i++) {

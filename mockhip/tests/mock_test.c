@@ -90,6 +90,12 @@ void mt_set_access(const mt_mapping *m, hipMemLocationType type, int id, hipMemA
   MT_CHECK(hipMemSetAccess(m->base, m->bytes, &desc, 1));
 }
 
+void mt_grant(void *addr, size_t bytes, hipMemAccessFlags flags) {
+  hipMemAccessDesc desc[2] = {{{hipMemLocationTypeDevice, 0}, flags},
+                              {{hipMemLocationTypeHost, 0}, flags}};
+  MT_CHECK(hipMemSetAccess(addr, bytes, desc, 2));
+}
+
 char *mt_dump_text(void) {
   FILE *file = tmpfile();
   assert_non_null(file);

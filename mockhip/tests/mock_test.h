@@ -67,6 +67,11 @@ void mt_mapping_destroy(mt_mapping *m);
 /* Sets the access of one location over the whole mapping. */
 void mt_set_access(const mt_mapping *m, hipMemLocationType type, int id, hipMemAccessFlags flags);
 
+/* Gives device 0 and the host `flags` on [addr, addr+bytes), in one hipMemSetAccess: what a
+   program grants that copies there on device 0 and touches the bytes from the CPU, which
+   may touch only what the host was granted (b.11, a.8#9). */
+void mt_grant(void *addr, size_t bytes, hipMemAccessFlags flags);
+
 /*
  * What a call that fails must leave as it was: the counters (calls[] cleared:
  * a failed call still counts), the text of mockhip_dump, the current device

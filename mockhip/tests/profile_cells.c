@@ -132,9 +132,9 @@ const row host_access_refusal = {"host_access_refusal",
                                   INVALID_VALUE, NOT_SUPPORTED}};
 const row get_access_checked = {"get_access_checked",
                                 {NO, YES, YES, YES, YES, YES, YES, YES, YES, YES}};
-const row cpu_access = {
-    "cpu_access",
-    {OPTION, OPTION, OPTION, OPTION, OPTION, OPTION, OPTION, OPTION, OPTION, HOST_SLOT}};
+const row cpu_access = {"cpu_access",
+                        {HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT,
+                         HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT}};
 const row retain_non_vmm = {
     "retain_non_vmm",
     {CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE}};

@@ -92,7 +92,6 @@ typedef enum cell {
   GRANULE_MULTIPLE,
   ALLOWED,
   WHOLE_RUN,
-  OPTION,
   HOST_SLOT,
   ONE_MINUS_ONE,
   ZERO_MINUS_FIVE,

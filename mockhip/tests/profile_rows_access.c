@@ -288,13 +288,13 @@ void test_cpu_access(void **state) {
   (void)state;
   const row *r = &cpu_access;
   if (getenv("MOCKHIP_HOST_ACCESS") != NULL)
-    skip(); /* `option` is the variable's word: the row is read with its default */
+    skip(); /* MOCKHIP_HOST_ACCESS=all overrides the row: it is read with its default */
   bool host_slot = cell_of(r) == HOST_SLOT;
   const hipMemLocation device0 = {hipMemLocationTypeDevice, 0};
   const hipMemLocation device1 = {hipMemLocationTypeDevice, 1};
   const hipMemLocation host = {hipMemLocationTypeHost, 0};
-  /* Device memory that device 0 (or 1) may read and write: the CPU plays every location
-     by default (option), it is the host alone under host_slot, and faults. */
+  /* Device memory that device 0 (or 1) may read and write: under host_slot the CPU is the
+     host alone, and faults. */
   assert_int_equal(cpu_reads(r, hipMemLocationTypeDevice, device0), !host_slot);
   assert_int_equal(cpu_reads(r, hipMemLocationTypeDevice, device1), !host_slot);
   if (cell_of(&location_types) == DEVICE)

@@ -1,6 +1,7 @@
 /*
  * test_aliasing.c: every mapping of one allocation shows the same bytes, the
- * bytes survive unmap and remap, and new memory reads as zeros.
+ * bytes survive unmap and remap, and new memory reads as zeros. The CPU
+ * fills and checks the bytes, so device 0 and the host are granted (mt_grant).
  */
 #include "mock_test.h"
 
@@ -14,11 +15,6 @@ typedef struct aliases {
   char *a, *b;
   hipMemGenericAllocationHandle_t handle;
 } aliases;
-
-static void grant(void *addr, size_t bytes, hipMemAccessFlags flags) {
-  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, flags};
-  MT_CHECK(hipMemSetAccess(addr, bytes, &desc, 1));
-}
 
 static void fill(char *addr, size_t bytes, unsigned seed) {
   for (size_t i = 0; i < bytes; i++)
@@ -68,7 +64,7 @@ static int teardown_aliases(void **state) {
 
 static void test_write_through_one_alias_read_through_other(void **state) {
   aliases *al = *state;
-  grant(al->a, 2 * BYTES, hipMemAccessFlagsProtReadWrite);
+  mt_grant(al->a, 2 * BYTES, hipMemAccessFlagsProtReadWrite);
   fill(al->a, BYTES, 1);
   assert_true(holds(al->b, BYTES, 1));
   fill(al->b, BYTES, 2);
@@ -83,8 +79,8 @@ static void test_write_through_one_alias_read_through_other(void **state) {
 
 static void test_read_only_alias_sees_writes(void **state) {
   aliases *al = *state;
-  grant(al->a, BYTES, hipMemAccessFlagsProtReadWrite);
-  grant(al->b, BYTES, hipMemAccessFlagsProtRead);
+  mt_grant(al->a, BYTES, hipMemAccessFlagsProtReadWrite);
+  mt_grant(al->b, BYTES, hipMemAccessFlagsProtRead);
   fill(al->a, BYTES, 3);
   assert_true(holds(al->b, BYTES, 3));
 }
@@ -96,8 +92,8 @@ static void test_alias_in_another_reservation(void **state) {
   /* Only the first granule: a mapping may cover a prefix of the allocation. */
   size_t granule = mt_granularity();
   MT_CHECK(hipMemMap(other, granule, 0, al->handle, 0));
-  grant(al->a, BYTES, hipMemAccessFlagsProtReadWrite);
-  grant(other, granule, hipMemAccessFlagsProtRead);
+  mt_grant(al->a, BYTES, hipMemAccessFlagsProtReadWrite);
+  mt_grant(other, granule, hipMemAccessFlagsProtRead);
   fill(al->a, BYTES, 4);
   assert_true(holds(other, granule, 4));
   MT_CHECK(hipMemUnmap(other, granule));
@@ -108,7 +104,7 @@ static void test_remap_keeps_data(void **state) {
   (void)state;
   mt_mapping m;
   mt_mapping_create(&m, BYTES, BYTES);
-  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(m.base, m.bytes, hipMemAccessFlagsProtReadWrite);
   fill(m.base, BYTES, 5);
   MT_CHECK(hipMemUnmap(m.base, BYTES));
 
@@ -116,14 +112,14 @@ static void test_remap_keeps_data(void **state) {
   void *moved = NULL;
   MT_CHECK(hipMemAddressReserve(&moved, BYTES, 0, NULL, 0));
   MT_CHECK(hipMemMap(moved, BYTES, 0, m.handle, 0));
-  grant(moved, BYTES, hipMemAccessFlagsProtRead);
+  mt_grant(moved, BYTES, hipMemAccessFlagsProtRead);
   assert_true(holds(moved, BYTES, 5));
   MT_CHECK(hipMemUnmap(moved, BYTES));
   MT_CHECK(hipMemAddressFree(moved, BYTES));
 
   /* And back at the old address. */
   MT_CHECK(hipMemMap(m.base, BYTES, 0, m.handle, 0));
-  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtRead);
+  mt_grant(m.base, m.bytes, hipMemAccessFlagsProtRead);
   assert_true(holds(m.base, BYTES, 5));
   mt_mapping_destroy(&m);
 }
@@ -132,7 +128,7 @@ static void test_released_handle_keeps_mapped_data(void **state) {
   (void)state;
   mt_mapping m;
   mt_mapping_create(&m, BYTES, BYTES);
-  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(m.base, m.bytes, hipMemAccessFlagsProtReadWrite);
   fill(m.base, BYTES, 6);
   MT_CHECK(hipMemRelease(m.handle));
   assert_true(holds(m.base, BYTES, 6));
@@ -144,7 +140,7 @@ static void test_new_memory_is_zero(void **state) {
   (void)state;
   mt_mapping m;
   mt_mapping_create(&m, 2 * MT_MIB, 2 * MT_MIB);
-  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(m.base, m.bytes, hipMemAccessFlagsProtReadWrite);
   assert_true(all_zero(m.base, m.bytes));
   memset(m.base, 0xff, m.bytes);
   MT_CHECK(hipMemUnmap(m.base, m.bytes));
@@ -154,7 +150,7 @@ static void test_new_memory_is_zero(void **state) {
   hipMemAllocationProp prop = mt_prop_device(0);
   MT_CHECK(hipMemCreate(&m.handle, m.bytes, &prop, 0));
   MT_CHECK(hipMemMap(m.base, m.bytes, 0, m.handle, 0));
-  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtRead);
+  mt_grant(m.base, m.bytes, hipMemAccessFlagsProtRead);
   assert_true(all_zero(m.base, m.bytes));
   mt_mapping_destroy(&m);
 }
@@ -163,7 +159,7 @@ static void test_new_memory_is_zero(void **state) {
 
 static void test_overlapping_map_refused(void **state) {
   aliases *al = *state;
-  grant(al->a, 2 * BYTES, hipMemAccessFlagsProtReadWrite);
+  mt_grant(al->a, 2 * BYTES, hipMemAccessFlagsProtReadWrite);
   fill(al->a, BYTES, 7);
   hipMemAllocationProp prop = mt_prop_device(0);
   hipMemGenericAllocationHandle_t other = NULL;

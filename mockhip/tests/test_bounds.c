@@ -119,12 +119,11 @@ static int setup(void **state) {
   hipMemAllocationProp prop = mt_prop_device(0);
   MT_CHECK(hipMemCreate(&l->handle, bytes, &prop, 0));
   MT_CHECK(hipMemMap(l->reserved, bytes, 0, l->handle, 0));
-  hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
-  MT_CHECK(hipMemSetAccess(l->reserved, bytes, &rw, 1));
+  mt_grant(l->reserved, bytes, hipMemAccessFlagsProtReadWrite); /* device 0 and the CPU */
   l->block = malloc_alone(l);
   MT_CHECK(hipMalloc((void **)&l->odd_block, ODD_BYTES));
   mt_mapping_create(&l->other, l->granule, l->granule);
-  mt_set_access(&l->other, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(l->other.base, l->other.bytes, hipMemAccessFlagsProtReadWrite);
   MT_CHECK(hipStreamCreate(&l->stream));
   mt_assert_not_mock_memory(l->reserved + bytes);
   mt_assert_not_mock_memory(l->block + l->granule);

@@ -292,7 +292,7 @@ static void test_sync_copies_are_implicit_in_every_mode(void **state) {
   (void)state;
   mt_mapping m;
   mt_mapping_create(&m, mt_granularity(), mt_granularity());
-  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(m.base, m.bytes, hipMemAccessFlagsProtReadWrite);
   mt_set_access(&m, hipMemLocationTypeDevice, 1, hipMemAccessFlagsProtReadWrite);
   unsigned char *dev = m.base, host[16] = {0};
   memset(dev, 0x77, 64);
@@ -517,7 +517,8 @@ static void test_vmm_calls_inside_capture_do_their_work(void **state) {
     hipMemAllocationProp got;
     unsigned long long flags = 0;
     int fd = -1;
-    hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+    hipMemAccessDesc rw[2] = {{{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite},
+                              {{hipMemLocationTypeHost, 0}, hipMemAccessFlagsProtReadWrite}};
     hipMemLocation device0 = {hipMemLocationTypeDevice, 0};
     MT_CHECK(
         hipMemGetAllocationGranularity(&granularity, &prop, hipMemAllocationGranularityMinimum));
@@ -529,10 +530,10 @@ static void test_vmm_calls_inside_capture_do_their_work(void **state) {
                                              hipMemHandleTypePosixFileDescriptor));
     MT_CHECK(hipMemMap(base, g, 0, handle, 0));
     MT_CHECK(hipMemMap((char *)base + g, g, 0, imported, 0));
-    MT_CHECK(hipMemSetAccess(base, 2 * g, &rw, 1));
+    MT_CHECK(hipMemSetAccess(base, 2 * g, rw, 2));
     MT_CHECK(hipMemGetAccess(&flags, &device0, base));
     assert_int_equal(flags, hipMemAccessFlagsProtReadWrite);
-    ((volatile char *)base)[g] = 1; /* the access is real */
+    ((volatile char *)base)[g] = 1; /* the access is real: the host's, the CPU's */
     assert_int_equal(((volatile char *)base)[0], 1);
     MT_CHECK(hipMemRetainAllocationHandle(&retained, base));
     MT_CHECK(hipMemRelease(retained));
@@ -553,7 +554,7 @@ static void test_captured_work_is_checked_and_dropped(void **state) {
   (void)state;
   mt_mapping m;
   mt_mapping_create(&m, mt_granularity(), 2 * mt_granularity());
-  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(m.base, m.bytes, hipMemAccessFlagsProtReadWrite);
   unsigned char *dev = m.base, host[32];
   memset(dev, 0x11, 64);
   memset(host, 0x22, sizeof host);

@@ -7,7 +7,10 @@
  * unmapped, after unmap, a freed reservation, a hipMalloc block, protection
  * changed behind mockhip's back), a handler the program installed first, plain
  * or SA_SIGINFO (called after the explanation), a fault outside mock memory
- * and MOCKHIP_EXPLAIN unset (no explanation).
+ * and MOCKHIP_EXPLAIN unset (no explanation). The CPU is the host: its faults
+ * name the host's access and grant it; under MOCKHIP_HOST_ACCESS=all, where
+ * the CPU plays every location, they name a device's. Host access on each
+ * release is test_host_access.c's.
  */
 #include "mock_test.h"
 #include "self_child.h"
@@ -53,6 +56,14 @@ static void no_access_read(void) { touch_read(mapped() + 16); }
 
 static void read_only_write(void) {
   char *base = mapped();
+  grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtRead);
+  touch_read(base); /* allowed */
+  touch_write(base + 8);
+}
+
+/* Device 0 may read: under MOCKHIP_HOST_ACCESS=all the CPU plays it. */
+static void device_read_only_write(void) {
+  char *base = mapped();
   grant(base, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtRead);
   touch_read(base); /* allowed */
   touch_write(base + 8);
@@ -62,7 +73,7 @@ static void unmapped(void) { touch_write(mapped() + 3 * granule()); }
 
 static void after_unmap(void) {
   char *base = mapped();
-  grant(base, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtReadWrite);
   touch_write(base);
   SC_CHECK(hipMemUnmap(base, 2 * granule()) == hipSuccess);
   touch_read(base + 32);
@@ -90,7 +101,7 @@ static void outside(void) {
 /* Protection taken away behind mockhip's back: the access rules are not the cause. */
 static void protection_not_the_cause(void) {
   char *base = mapped();
-  grant(base, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtReadWrite);
   SC_CHECK(mprotect(base, granule(), PROT_NONE) == 0);
   touch_write(base);
 }
@@ -143,6 +154,7 @@ static const sc_case cases[] = {
     {"no_access_write", no_access_write},
     {"no_access_read", no_access_read},
     {"read_only_write", read_only_write},
+    {"device_read_only_write", device_read_only_write},
     {"unmapped", unmapped},
     {"after_unmap", after_unmap},
     {"released", released},
@@ -156,17 +168,21 @@ static const sc_case cases[] = {
 /* ---- the parent: runs a child and reads what it said ---- */
 
 static const char *const explain_on[] = {"MOCKHIP_EXPLAIN=1", NULL};
+static const char *const explain_all[] = {"MOCKHIP_EXPLAIN=1", "MOCKHIP_HOST_ACCESS=all", NULL};
 
-/* Runs a case with MOCKHIP_EXPLAIN=1, asserts it died of the fault; its stderr (malloc'd). */
-static char *explained(const char *name) {
+/* Runs a case under env, asserts it died of the fault; its stderr (malloc'd). */
+static char *explained_under(const char *name, const char *const *env) {
   char *err = NULL;
-  int status = sc_run(name, explain_on, &err);
+  int status = sc_run(name, env, &err);
   if (!sc_died_of_fault(status)) {
     print_error("stderr of %s:\n%s", name, err);
     fail();
   }
   return err;
 }
+
+/* The same with MOCKHIP_EXPLAIN=1. */
+static char *explained(const char *name) { return explained_under(name, explain_on); }
 
 static void expect_text(const char *err, const char *needle) {
   if (strstr(err, needle) == NULL) {
@@ -197,11 +213,13 @@ static void test_no_access_write(void **state) {
   expect_text(err, "mapping: 0x");
   expect_text(err, "of handle#1, ");
   expect_text(err, "mapped at ");
-  expect_text(err, "access: dev0=- host=-");
-  expect_text(err, "what:   mapped, but no location has access to it");
-  expect_text(err, "rule:   a new mapping has no access");
-  expect_text(err, ", {device 0, ReadWrite}, 1) would allow this");
-  expect_text(err, "hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, "
+  expect_text(err, "access: dev0=- host=- (the CPU has the host's access alone, as on the "
+                   "newest ROCm)");
+  expect_text(err, "what:   the host was not granted read-write access, and the CPU touches "
+                   "this memory as the host");
+  expect_text(err, "rule:   the newest ROCm requires hipMemLocationTypeHost access");
+  expect_text(err, ", {host 0, ReadWrite}, 1) would allow this");
+  expect_text(err, "hipMemAccessDesc desc = {{hipMemLocationTypeHost, 0}, "
                    "hipMemAccessFlagsProtReadWrite};");
   expect_text(err, ", 8192, &desc, 1);");
   expect_sanitizer_after(err);
@@ -212,7 +230,8 @@ static void test_no_access_read(void **state) {
   (void)state;
   char *err = explained("no_access_read");
   expect_text(err, "a read by the CPU");
-  expect_text(err, "{device 0, Read}, 1) would allow this");
+  expect_text(err, "what:   the host was not granted read access");
+  expect_text(err, "{host 0, Read}, 1) would allow this");
   expect_text(err, "hipMemAccessFlagsProtRead};");
   free(err);
 }
@@ -221,9 +240,40 @@ static void test_read_only_write(void **state) {
   (void)state;
   char *err = explained("read_only_write");
   expect_text(err, "SIGSEGV at reservation#1+0x8 (0x");
-  expect_text(err, "access: dev0=r host=-");
+  expect_text(err, "access: dev0=- host=r");
   expect_text(err, "what:   a write where only reading is granted");
   expect_text(err, "rule:   hipMemAccessFlagsProtRead allows reads only");
+  expect_text(err, "{host 0, ReadWrite}, 1) would allow this");
+  free(err);
+}
+
+/* MOCKHIP_HOST_ACCESS=all: the CPU plays every location, so no location's access faults. */
+static void test_all_no_access_write(void **state) {
+  (void)state;
+  char *err = explained_under("no_access_write", explain_all);
+  expect_text(err, "access: dev0=- host=- (MOCKHIP_HOST_ACCESS=all: the CPU plays every "
+                   "location and has their union)");
+  expect_text(err, "what:   mapped, but no location has access to it");
+  expect_text(err, "rule:   a new mapping has no access");
+  expect_text(err, ", {device 0, ReadWrite}, 1) would allow this");
+  expect_text(err, "hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, "
+                   "hipMemAccessFlagsProtReadWrite};");
+  free(err);
+}
+
+static void test_all_no_access_read(void **state) {
+  (void)state;
+  char *err = explained_under("no_access_read", explain_all);
+  expect_text(err, "{device 0, Read}, 1) would allow this");
+  free(err);
+}
+
+static void test_all_device_read_only_write(void **state) {
+  (void)state;
+  char *err = explained_under("device_read_only_write", explain_all);
+  expect_text(err, "SIGSEGV at reservation#1+0x8 (0x");
+  expect_text(err, "access: dev0=r host=-");
+  expect_text(err, "what:   a write where only reading is granted");
   expect_text(err, "{device 0, ReadWrite}, 1) would allow this");
   free(err);
 }
@@ -286,7 +336,7 @@ static void test_teach_explains(void **state) {
   static const char *const teach[] = {"MOCKHIP_TEACH=1", NULL};
   char *err = NULL;
   assert_true(sc_died_of_fault(sc_run("no_access_write", teach, &err)));
-  expect_text(err, "what:   mapped, but no location has access to it");
+  expect_text(err, "what:   the host was not granted read-write access");
   free(err);
 }
 
@@ -334,7 +384,7 @@ static void test_many_devices_are_cut_short(void **state) {
 static void test_protection_not_the_cause(void **state) {
   (void)state;
   char *err = explained("protection_not_the_cause");
-  expect_text(err, "access: dev0=rw host=-");
+  expect_text(err, "access: dev0=- host=rw");
   expect_text(err, "what:   the CPU has rw access here, so the page protection is not the cause");
   assert_null(strstr(err, "fix:"));
   free(err);
@@ -356,6 +406,9 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_no_access_write),
       cmocka_unit_test(test_no_access_read),
       cmocka_unit_test(test_read_only_write),
+      cmocka_unit_test(test_all_no_access_write),
+      cmocka_unit_test(test_all_no_access_read),
+      cmocka_unit_test(test_all_device_read_only_write),
       cmocka_unit_test(test_unmapped),
       cmocka_unit_test(test_after_unmap),
       cmocka_unit_test(test_released),

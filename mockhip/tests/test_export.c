@@ -45,7 +45,7 @@ static int export_and_forget(unsigned seed) {
   MT_FDS(fds + 1, "an exportable handle: its memory file");
   MT_CHECK(hipMemMap(m.base, BYTES, 0, m.handle, 0));
   m.mapped = true;
-  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(m.base, m.bytes, hipMemAccessFlagsProtReadWrite);
   fill(m.base, seed);
   int fd = -1;
   MT_CHECK(hipMemExportToShareableHandle(&fd, m.handle, hipMemHandleTypePosixFileDescriptor, 0));
@@ -64,12 +64,13 @@ static hipMemGenericAllocationHandle_t import(int fd) {
   return handle;
 }
 
-/* Maps an imported handle read-only in a reservation of its own. */
+/* Maps an imported handle in a reservation of its own, for the CPU to read: the host's
+   Read (a.8#9, b.11: imported memory too). */
 static void *map_readable(hipMemGenericAllocationHandle_t handle) {
   void *base = NULL;
   MT_CHECK(hipMemAddressReserve(&base, BYTES, 0, NULL, 0));
   MT_CHECK(hipMemMap(base, BYTES, 0, handle, 0));
-  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
+  hipMemAccessDesc desc = {{hipMemLocationTypeHost, 0}, hipMemAccessFlagsProtRead};
   MT_CHECK(hipMemSetAccess(base, BYTES, &desc, 1));
   return base;
 }
@@ -141,7 +142,7 @@ static void child_rewrites(void *arg) {
   int fd = *(int *)arg;
   hipMemGenericAllocationHandle_t handle = NULL;
   void *base = NULL;
-  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemAccessDesc desc = {{hipMemLocationTypeHost, 0}, hipMemAccessFlagsProtReadWrite};
   if (hipMemImportFromShareableHandle(&handle, (void *)(intptr_t)fd,
                                       hipMemHandleTypePosixFileDescriptor) != hipSuccess ||
       hipMemAddressReserve(&base, BYTES, 0, NULL, 0) != hipSuccess ||

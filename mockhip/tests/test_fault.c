@@ -399,7 +399,7 @@ static void test_injected_unmap_keeps_data(void **state) {
   (void)state;
   mt_mapping m;
   mt_mapping_create(&m, granule, granule);
-  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(m.base, m.bytes, hipMemAccessFlagsProtReadWrite);
   memset(m.base, FILL, m.bytes);
   MT_CHECK(mockhip_fail_set("hipMemUnmap:1"));
   MT_EXPECT(hipErrorOutOfMemory, hipMemUnmap(m.base, m.bytes));

@@ -76,7 +76,7 @@ static void world_create(world *w) {
   memset(w, 0, sizeof *w);
   live_world = w;
   mt_mapping_create(&w->m, 2 * granule, 2 * granule);
-  mt_set_access(&w->m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(w->m.base, w->m.bytes, hipMemAccessFlagsProtReadWrite);
   memset(w->m.base, FILL, w->m.bytes);
   MT_CHECK(hipMemAddressReserve(&w->free_range, 2 * granule, 0, NULL, 0));
   hipMemAllocationProp prop = mt_prop_device(0);

@@ -37,14 +37,16 @@ static bool filled_with(const char *p, char byte) {
   return true;
 }
 
-/* Reserves, maps and opens a handle read-write; NULL on any failure. */
+/* Reserves, maps and opens a handle read-write to device 0 and the CPU (the host); NULL on
+   any failure. */
 static char *map_rw(hipMemGenericAllocationHandle_t handle) {
   void *base = NULL;
-  hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemAccessDesc rw[2] = {{{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite},
+                            {{hipMemLocationTypeHost, 0}, hipMemAccessFlagsProtReadWrite}};
   if (hipMemAddressReserve(&base, BYTES, 0, NULL, 0) != hipSuccess)
     return NULL;
   if (hipMemMap(base, BYTES, 0, handle, 0) != hipSuccess ||
-      hipMemSetAccess(base, BYTES, &rw, 1) != hipSuccess)
+      hipMemSetAccess(base, BYTES, rw, 2) != hipSuccess)
     return NULL;
   return base;
 }
@@ -209,7 +211,7 @@ static void test_child_release_leaves_parent_memory(void **state) {
   (void)state;
   mt_mapping m;
   mt_mapping_create(&m, BYTES, BYTES);
-  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(m.base, m.bytes, hipMemAccessFlagsProtReadWrite);
   memset(m.base, 'M', BYTES);
   assert_true(mt_exited_ok(mt_run_in_child(child_releases_all, &m)));
   assert_true(filled_with(m.base, 'M'));

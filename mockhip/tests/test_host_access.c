@@ -1,11 +1,14 @@
 /*
- * test_host_access.c: MOCKHIP_HOST_ACCESS=strict: the CPU's page protection
- * follows the host's access only, as the newest ROCm requires
- * hipMemLocationTypeHost access for CPU touches (a.8#9). A CPU touch faults
- * until the host is granted access; read-only host access lets reads through;
- * the devices' copies and sets still work. Under ROCm 7.0 the host may be
- * granted access to Host-located allocations only. Each case runs in a fresh
- * child process (the option is read at start-up).
+ * test_host_access.c: the CPU is the host. By default (and under
+ * MOCKHIP_HOST_ACCESS=strict, the default's name) its page protection follows
+ * the host's access only, as every release requires hipMemLocationTypeHost
+ * access for CPU touches (a.8#9, b.11). A CPU touch faults until the host is
+ * granted access; read-only host access lets reads through; the devices'
+ * copies and sets still work. ROCm 7.0 and HIP on NVIDIA grant the host
+ * access to Host-located allocations only, 6.x never. MOCKHIP_HOST_ACCESS=all
+ * lets the CPU play every device too. What the explainer and the teach note
+ * say is each release's fix. Each case runs in a fresh child process (the
+ * option is read at start-up).
  */
 #include "mock_test.h"
 #include "self_child.h"
@@ -44,7 +47,8 @@ static hipError_t grant(void *base, size_t bytes, int type, int id, hipMemAccess
 static void touch_write(char *p) { *(volatile char *)p = 7; }
 static char touch_read(char *p) { return *(volatile char *)p; }
 
-/* Device 0 may read and write; the host nothing: the CPU's write faults under strict. */
+/* Device 0 may read and write; the host nothing: the CPU's write faults, but under
+   MOCKHIP_HOST_ACCESS=all. */
 static void device_only_write(void) {
   char *base = mapped(1);
   SC_CHECK(grant(base, GRANULE, hipMemLocationTypeDevice, 0, RW) == hipSuccess);
@@ -143,14 +147,22 @@ static void peer_work(void) {
   SC_CHECK(all_bytes(back, sizeof back, 0x42));
 }
 
-/* ROCm 7.0: no host access to device-located memory (a.8#9), so the CPU's touch faults. */
-static void profile_7_0_device_located(void) {
+/* ROCm 7.0 and HIP on NVIDIA: no host access to device-located memory (a.8#9: InvalidValue,
+   NotSupported), so the CPU's touch faults. */
+static void host_refused_device_located(void) {
   char *base = mapped(1);
-  SC_CHECK(grant(base, GRANULE, hipMemLocationTypeHost, 0, RW) == hipErrorInvalidValue);
+  SC_CHECK(grant(base, GRANULE, hipMemLocationTypeHost, 0, RW) != hipSuccess);
   touch_read(base);
 }
 
-static void profile_7_0_host_located(void) {
+/* Two set-access calls that leave the host less than device 0: the teach note, once. */
+static void teach_device_only(void) {
+  char *base = mapped(2);
+  SC_CHECK(grant(base, GRANULE, hipMemLocationTypeDevice, 0, RW) == hipSuccess);
+  SC_CHECK(grant(base + GRANULE, GRANULE, hipMemLocationTypeDevice, 0, RW) == hipSuccess);
+}
+
+static void host_located_granted(void) {
   char *base = mapped_with(1, mt_prop_host());
   SC_CHECK(grant(base, GRANULE, hipMemLocationTypeHost, 0, RW) == hipSuccess);
   touch_write(base);
@@ -163,13 +175,16 @@ static const sc_case cases[] = {
     {"host_read_only", host_read_only},
     {"device_work", device_work},
     {"peer_work", peer_work},
-    {"profile_7_0_device_located", profile_7_0_device_located},
-    {"profile_7_0_host_located", profile_7_0_host_located},
+    {"host_refused_device_located", host_refused_device_located},
+    {"host_located_granted", host_located_granted},
+    {"teach_device_only", teach_device_only},
 };
 
 /* ---- the parent ---- */
 
+static const char *const explain[] = {"MOCKHIP_EXPLAIN=1", NULL};
 static const char *const strict[] = {"MOCKHIP_HOST_ACCESS=strict", "MOCKHIP_EXPLAIN=1", NULL};
+static const char *const all[] = {"MOCKHIP_HOST_ACCESS=all", "MOCKHIP_EXPLAIN=1", NULL};
 
 static void expect_text(const char *err, const char *needle) {
   if (strstr(err, needle) == NULL) {
@@ -200,11 +215,12 @@ static char *run_fault(const char *name, const char *const *env) {
 
 static void test_device_access_alone_faults(void **state) {
   (void)state;
-  char *err = run_fault("device_only_write", strict);
+  char *err = run_fault("device_only_write", explain);
   expect_text(err, "SIGSEGV at reservation#1+0x64 (0x");
-  expect_text(err, "access: dev0=rw host=- (the CPU has the host's access");
-  expect_text(err,
-              "what:   the host was not granted read-write access (MOCKHIP_HOST_ACCESS=strict)");
+  expect_text(err, "access: dev0=rw host=- (the CPU has the host's access alone, as on the "
+                   "newest ROCm)");
+  expect_text(err, "what:   the host was not granted read-write access, and the CPU touches "
+                   "this memory as the host");
   expect_text(err,
               "rule:   the newest ROCm requires hipMemLocationTypeHost access for CPU touches");
   expect_text(err, ", 4096, {host 0, ReadWrite}, 1) would allow this");
@@ -213,76 +229,138 @@ static void test_device_access_alone_faults(void **state) {
   free(err);
 }
 
-static void test_default_lets_device_access_through(void **state) {
+static void test_strict_names_the_default(void **state) {
   (void)state;
-  free(run_ok("device_only_write", NULL)); /* the CPU plays device 0 */
-  static const char *const all[] = {"MOCKHIP_HOST_ACCESS=all", NULL};
-  free(run_ok("device_only_write", all));
+  char *err = run_fault("device_only_write", strict);
+  expect_text(err, "what:   the host was not granted read-write access");
+  free(err);
+}
+
+static void test_all_lets_device_access_through(void **state) {
+  (void)state;
+  free(run_ok("device_only_write", all)); /* the CPU plays device 0 */
 }
 
 static void test_bad_value_warns_and_keeps_the_default(void **state) {
   (void)state;
   static const char *const bad[] = {"MOCKHIP_HOST_ACCESS=stricter", NULL};
-  char *err = run_ok("device_only_write", bad);
+  char *err = run_fault("device_only_write", bad);
   expect_text(err,
-              "mockhip: warning: MOCKHIP_HOST_ACCESS=stricter: not all or strict; using all\n");
+              "mockhip: warning: MOCKHIP_HOST_ACCESS=stricter: not strict or all; using strict\n");
   free(err);
 }
 
 static void test_host_granted_touches(void **state) {
   (void)state;
-  free(run_ok("host_granted", strict));
+  free(run_ok("host_granted", explain));
+  free(run_ok("host_granted", all));
 }
 
 static void test_host_read_only_reads_but_not_writes(void **state) {
   (void)state;
-  char *err = run_fault("host_read_only", strict);
+  char *err = run_fault("host_read_only", explain);
   expect_text(err, "access: dev0=rw host=r");
   expect_text(err, "what:   a write where only reading is granted");
   expect_text(err, "{host 0, ReadWrite}, 1) would allow this");
   free(err);
+  free(run_ok("host_read_only", all)); /* device 0's ReadWrite lets the CPU write */
 }
 
+/* By default the copies move bytes the CPU may not touch; under all, bytes it may. */
 static void test_device_copies_and_sets_work(void **state) {
   (void)state;
-  free(run_ok("device_work", strict));
+  free(run_ok("device_work", explain));
+  free(run_ok("device_work", all));
 }
 
 static void test_peer_copy_works(void **state) {
   (void)state;
-  static const char *const two[] = {"MOCKHIP_HOST_ACCESS=strict", "MOCKHIP_DEVICES=2", NULL};
+  static const char *const two[] = {"MOCKHIP_DEVICES=2", NULL};
   free(run_ok("peer_work", two));
 }
 
 static void test_rocm_7_0_refuses_host_access_to_device_memory(void **state) {
   (void)state;
-  static const char *const v70[] = {"MOCKHIP_HOST_ACCESS=strict", "MOCKHIP_EXPLAIN=1",
-                                    "MOCKHIP_ROCM_VERSION=7.0", NULL};
-  char *err = run_fault("profile_7_0_device_located", v70);
+  static const char *const v70[] = {"MOCKHIP_EXPLAIN=1", "MOCKHIP_ROCM_VERSION=7.0", NULL};
+  char *err = run_fault("host_refused_device_located", v70);
   expect_text(err, "what:   the host was not granted read access");
   expect_text(err, "ROCm 7.0 grants it only to Host-located allocations (a.8#9)");
-  expect_text(err, "prop.location = {hipMemLocationTypeHost, 0}");
+  expect_text(err, "fix:    create the allocation with prop.location = "
+                   "{hipMemLocationTypeHost, 0} and grant {host 0}, or move the bytes with "
+                   "hipMemcpy");
   free(err);
-  free(run_ok("profile_7_0_host_located", v70));
+  free(run_ok("host_located_granted", v70));
 }
 
 static void test_rocm_6_x_cannot_grant_the_host(void **state) {
   (void)state;
-  static const char *const v64[] = {"MOCKHIP_HOST_ACCESS=strict", "MOCKHIP_EXPLAIN=1",
-                                    "MOCKHIP_ROCM_VERSION=6.4", NULL};
+  static const char *const v64[] = {"MOCKHIP_EXPLAIN=1", "MOCKHIP_ROCM_VERSION=6.4", NULL};
   /* 6.x reads a Host descriptor as device 0's: the grant succeeds, the CPU still faults. */
   char *err = run_fault("host_granted", v64);
-  expect_text(err, "access: dev0=rw host=-");
+  expect_text(err, "access: dev0=rw host=- (the CPU has the host's access alone, as on ROCm 6.4)");
   expect_text(err, "ROCm 6.4 cannot grant the host access at all");
   expect_text(err, "fix:    move the bytes with hipMemcpy");
   free(err);
+  static const char *const v64_all[] = {"MOCKHIP_HOST_ACCESS=all", "MOCKHIP_ROCM_VERSION=6.4",
+                                        NULL};
+  free(run_ok("host_granted", v64_all));
+}
+
+static void test_nvidia_copies_device_memory(void **state) {
+  (void)state;
+  static const char *const nvidia[] = {"MOCKHIP_EXPLAIN=1", "MOCKHIP_PLATFORM=nvidia",
+                                       "MOCKHIP_GRANULARITY=4096", NULL};
+  char *err = run_fault("host_refused_device_located", nvidia);
+  expect_text(err, "HIP on NVIDIA (CUDA 13.0) grants it only to Host-located allocations");
+  expect_text(err, "fix:    move the bytes with hipMemcpy (the device copies them); or create "
+                   "the allocation with prop.location = {hipMemLocationTypeHost, 0}");
+  free(err);
+  free(run_ok("host_located_granted", nvidia));
+}
+
+/* The teach note: the played release's way for the CPU to touch the memory, said once. */
+static void expect_teach_note(const char *const *env, const char *note) {
+  char *err = run_ok("teach_device_only", env);
+  expect_text(err, note);
+  const char *first = strstr(err, "the host has no access");
+  assert_non_null(first);
+  assert_null(strstr(first + 1, "the host has no access"));
+  free(err);
+}
+
+static void test_teach_note_per_release(void **state) {
+  (void)state;
+  static const char *const newest[] = {"MOCKHIP_TEACH=1", NULL};
+  expect_teach_note(newest, "teach: on the newest ROCm: the host has no access, so the CPU cannot "
+                            "read or write this memory until hipMemSetAccess grants it "
+                            "{hipMemLocationTypeHost, 0} access (docs/hip-vmm-semantics.md b.11, "
+                            "a.8#9)");
+  static const char *const v72[] = {"MOCKHIP_TEACH=1", "MOCKHIP_ROCM_VERSION=7.2", NULL};
+  expect_teach_note(v72, "teach: on ROCm 7.2: the host has no access, so the CPU cannot read or "
+                         "write this memory, and the host may be granted access to Host-located "
+                         "allocations only: copy the bytes with hipMemcpy, or create the "
+                         "allocation at {hipMemLocationTypeHost, 0}");
+  static const char *const v60[] = {"MOCKHIP_TEACH=1", "MOCKHIP_ROCM_VERSION=6.0", NULL};
+  expect_teach_note(v60, "teach: on ROCm 6.0: the host has no access, so the CPU cannot read or "
+                         "write this memory, and this release cannot grant the host access: "
+                         "copy the bytes with hipMemcpy");
+  static const char *const nvidia[] = {"MOCKHIP_TEACH=1", "MOCKHIP_PLATFORM=nvidia",
+                                       "MOCKHIP_GRANULARITY=4096", NULL};
+  expect_teach_note(nvidia, "teach: on HIP on NVIDIA (CUDA 13.0): the host has no access, so the "
+                            "CPU cannot read or write this memory, and the host may be granted "
+                            "access to Host-located allocations only");
+  static const char *const teach_all[] = {"MOCKHIP_TEACH=1", "MOCKHIP_HOST_ACCESS=all", NULL};
+  expect_teach_note(teach_all, "teach: on the newest ROCm: the host has no access, so the CPU "
+                               "cannot read or write this memory; the mock's CPU still can, "
+                               "because MOCKHIP_HOST_ACCESS=all lets it play the devices");
 }
 
 int main(int argc, char **argv) {
   sc_dispatch(argc, argv, cases, (int)(sizeof cases / sizeof cases[0]));
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_device_access_alone_faults),
-      cmocka_unit_test(test_default_lets_device_access_through),
+      cmocka_unit_test(test_strict_names_the_default),
+      cmocka_unit_test(test_all_lets_device_access_through),
       cmocka_unit_test(test_bad_value_warns_and_keeps_the_default),
       cmocka_unit_test(test_host_granted_touches),
       cmocka_unit_test(test_host_read_only_reads_but_not_writes),
@@ -290,6 +368,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_peer_copy_works),
       cmocka_unit_test(test_rocm_7_0_refuses_host_access_to_device_memory),
       cmocka_unit_test(test_rocm_6_x_cannot_grant_the_host),
+      cmocka_unit_test(test_nvidia_copies_device_memory),
+      cmocka_unit_test(test_teach_note_per_release),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

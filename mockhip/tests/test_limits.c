@@ -336,7 +336,10 @@ static void area_perms(const void *addr, char perms[5]) {
  * The address space of the group: a reservation of 64 granules with three
  * runs of five back-to-back mappings of back-to-back arena extents, each run
  * one map area: A at granule 0, B at 16, C at 32. Handle 15 is left for a new
- * mapping at granule 48. Mapping i holds the byte 'a' + i.
+ * mapping at granule 48. Mapping i holds the byte 'a' + i, which the CPU
+ * writes: device 0 and the host may read and write every run. The union
+ * group (MOCKHIP_HOST_ACCESS=all) grants device 0 alone: there the CPU plays
+ * it.
  */
 #define GRANULES 64
 #define HANDLES 16
@@ -374,7 +377,7 @@ static layout *layout_of(void **state) {
   return *state;
 }
 
-static int setup_layout(void **state) {
+static int layout_create(void **state, bool host) {
   mt_assert_clean();
   *state = NULL;
   size_t max = max_map_count();
@@ -389,11 +392,12 @@ static int setup_layout(void **state) {
   hipMemAllocationProp prop = mt_prop_device(0);
   for (size_t i = 0; i < HANDLES; i++)
     MT_CHECK(hipMemCreate(&l->handles[i], l->granule, &prop, 0));
-  hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemAccessDesc rw[2] = {{{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite},
+                            {{hipMemLocationTypeHost, 0}, hipMemAccessFlagsProtReadWrite}};
   for (size_t run = 0; run < 3; run++) {
     for (size_t i = 5 * run; i < 5 * run + 5; i++)
       MT_CHECK(hipMemMap(granule_at(l, home(i)), l->granule, 0, l->handles[i], 0));
-    MT_CHECK(hipMemSetAccess(granule_at(l, home(5 * run)), 5 * l->granule, &rw, 1));
+    MT_CHECK(hipMemSetAccess(granule_at(l, home(5 * run)), 5 * l->granule, rw, host ? 2 : 1));
   }
   for (size_t i = 0; i < 15; i++)
     memset(granule_at(l, home(i)), 'a' + (int)i, l->granule);
@@ -401,6 +405,10 @@ static int setup_layout(void **state) {
   *state = l;
   return 0;
 }
+
+static int setup_layout(void **state) { return layout_create(state, true); }
+
+static int setup_union_layout(void **state) { return layout_create(state, false); }
 
 static int teardown_layout(void **state) {
   layout *l = *state;
@@ -487,8 +495,45 @@ static void test_map_out_of_map_areas(void **state) {
   drive(layout_of(state), &c);
 }
 
-/* -- hipMemSetAccess over mappings 1..3 of run A: device 0 drops to Read. Mapping
-      2 keeps host ReadWrite, so two stretches change: two mprotects -- */
+/* -- hipMemSetAccess over mappings 1..3 of run A: the host drops to Read. The CPU has
+      the host's access, so one stretch changes: one mprotect, which splits run A's
+      area at both ends -- */
+
+static hipError_t make_run_a_host_readonly(layout *l) {
+  hipMemAccessDesc read = {{hipMemLocationTypeHost, 0}, hipMemAccessFlagsProtRead};
+  return hipMemSetAccess(granule_at(l, 1), 3 * l->granule, &read, 1);
+}
+
+/* hipMemGetAccess answers for devices only (a.9#2): the CPU's touches show the host's. */
+static void run_a_host_writable(layout *l) {
+  for (size_t i = 0; i < 5; i++) {
+    assert_true(holds(l, i));
+    /* Writing proves the protection was rolled back too (else SIGSEGV). */
+    granule_at(l, home(i))[0] = (char)('a' + i);
+  }
+}
+
+static void run_a_host_readonly(layout *l) {
+  for (size_t i = 1; i < 4; i++) {
+    assert_true(holds(l, i));
+    char perms[5];
+    area_perms(granule_at(l, home(i)), perms);
+    assert_string_equal(perms, "r--s");
+  }
+  granule_at(l, home(0))[0] = 'a'; /* the ends still take the CPU's writes */
+  granule_at(l, home(4))[0] = 'e';
+}
+
+static void test_set_access_out_of_map_areas(void **state) {
+  static const drive_case c = {"hipMemSetAccess", make_run_a_host_readonly, run_a_host_writable,
+                               run_a_host_readonly};
+  /* Two new areas: with one to spare the first split is made and must be undone. */
+  assert_true(drive(layout_of(state), &c) >= 2);
+}
+
+/* -- Under MOCKHIP_HOST_ACCESS=all, where the CPU plays every location: the same range,
+      device 0 drops to Read. Mapping 2 keeps host ReadWrite, so two stretches change: two
+      mprotects -- */
 
 static hipError_t make_run_a_readonly(layout *l) {
   hipMemAccessDesc read = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
@@ -523,7 +568,7 @@ static void run_a_readonly(layout *l) {
   assert_string_equal(perms, "r--s");
 }
 
-static void test_set_access_out_of_map_areas(void **state) {
+static void test_set_access_union_out_of_map_areas(void **state) {
   layout *l = layout_of(state);
   hipMemAccessDesc host = {{hipMemLocationTypeHost, 0}, hipMemAccessFlagsProtReadWrite};
   MT_CHECK(hipMemSetAccess(granule_at(l, 2), l->granule, &host, 1)); /* same protection: no split */
@@ -688,6 +733,14 @@ static int map_areas_group(void) {
   return cmocka_run_group_tests_name("limits_map_areas_negative", negative, NULL, NULL);
 }
 
+static int map_areas_union_group(void) {
+  const struct CMUnitTest negative[] = {
+      cmocka_unit_test_setup_teardown(test_set_access_union_out_of_map_areas, setup_union_layout,
+                                      teardown_layout),
+  };
+  return cmocka_run_group_tests_name("limits_map_areas_union_negative", negative, NULL, NULL);
+}
+
 /* ==== the runner: each group in a fresh process ==== */
 
 /* Passes the group's findings (its lines "hipMem...: ...") on to this log. */
@@ -700,9 +753,9 @@ static void print_findings(const char *out) {
   }
 }
 
-static void run_group(const char *group, const char *env0) {
+static void run_group(const char *group, const char *env0, const char *env1) {
   const char *argv[] = {self, group, NULL};
-  const char *env[] = {env0, NULL};
+  const char *env[] = {env0, env1, NULL};
   char *out = NULL, *err = NULL;
   int status = mt_run_program(argv, env, &out, &err);
   bool ok = mt_exited_ok(status);
@@ -716,17 +769,22 @@ static void run_group(const char *group, const char *env0) {
 
 static void test_fd_per_handle(void **state) {
   (void)state;
-  run_group("fd_per_handle", "MOCKHIP_FD_PER_HANDLE=1");
+  run_group("fd_per_handle", "MOCKHIP_FD_PER_HANDLE=1", NULL);
 }
 
 static void test_map_areas(void **state) {
   (void)state;
-  run_group("map_areas", "MOCKHIP_RECYCLE_BYTES=0"); /* counts the arena's own areas */
+  run_group("map_areas", "MOCKHIP_RECYCLE_BYTES=0", NULL); /* counts the arena's own areas */
+}
+
+static void test_map_areas_union(void **state) {
+  (void)state;
+  run_group("map_areas_union", "MOCKHIP_RECYCLE_BYTES=0", "MOCKHIP_HOST_ACCESS=all");
 }
 
 static void test_arena_files(void **state) {
   (void)state;
-  run_group("arena_files", "MOCKHIP_RECYCLE_BYTES=0"); /* counts the arena's own files */
+  run_group("arena_files", "MOCKHIP_RECYCLE_BYTES=0", NULL); /* counts the arena's own files */
 }
 
 int main(int argc, char **argv) {
@@ -738,6 +796,8 @@ int main(int argc, char **argv) {
     return fd_per_handle_group();
   if (argc == 2 && strcmp(argv[1], "map_areas") == 0)
     return map_areas_group();
+  if (argc == 2 && strcmp(argv[1], "map_areas_union") == 0)
+    return map_areas_union_group();
   if (argc == 2 && strcmp(argv[1], "arena_files") == 0)
     return arena_files_group();
   const struct CMUnitTest positive[] = {
@@ -745,6 +805,7 @@ int main(int argc, char **argv) {
   };
   const struct CMUnitTest negative[] = {
       cmocka_unit_test(test_map_areas),
+      cmocka_unit_test(test_map_areas_union),
       cmocka_unit_test(test_arena_files),
   };
   return cmocka_run_group_tests_name("limits", positive, NULL, NULL) +

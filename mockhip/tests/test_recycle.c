@@ -55,7 +55,7 @@ static bool reads_zero(const mt_mapping *m) {
 /* Maps a new handle of `bytes` read-write, fills it with `fill` and returns its extent. */
 static extent map_filled(mt_mapping *m, size_t bytes, int fill) {
   mt_mapping_create(m, bytes, bytes);
-  mt_set_access(m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(m->base, m->bytes, hipMemAccessFlagsProtReadWrite);
   assert_true(reads_zero(m));
   extent at = extent_at(m->base);
   assert_int_not_equal(at.inode, 0);
@@ -148,7 +148,7 @@ static void test_untouched_memory_is_not_kept(void **state) {
   map_filled(&hold, bytes, 1);
   size_t kept = mh__recycle_kept_bytes();
   mt_mapping_create(&untouched, bytes, bytes);
-  mt_set_access(&untouched, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(untouched.base, untouched.bytes, hipMemAccessFlagsProtReadWrite);
   mt_mapping_destroy(&untouched);
   assert_int_equal(mh__recycle_kept_bytes(), kept);
   mt_mapping_destroy(&hold);
@@ -170,7 +170,7 @@ static void test_only_touched_pages_are_cleared(void **state) {
   mt_mapping hold, part, again;
   map_filled(&hold, bytes, 1);
   mt_mapping_create(&part, bytes, bytes);
-  mt_set_access(&part, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(part.base, part.bytes, hipMemAccessFlagsProtReadWrite);
   extent at = extent_at(part.base);
   ((char *)part.base)[3 * 4096] = 7;
   ((char *)part.base)[9 * 4096 + 100] = 8;
@@ -178,7 +178,7 @@ static void test_only_touched_pages_are_cleared(void **state) {
   mt_mapping_destroy(&part);
   assert_int_equal(mh__recycle_kept_bytes(), kept + bytes);
   mt_mapping_create(&again, bytes, bytes);
-  mt_set_access(&again, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(again.base, again.bytes, hipMemAccessFlagsProtReadWrite);
   assert_true(same_extent(extent_at(again.base), at));
   unsigned char in_memory[256];
   assert_true(pages <= sizeof in_memory);
@@ -208,7 +208,7 @@ static void test_exported_memory_is_not_recycled(void **state) {
   MT_CHECK(hipMemMap(view.base, bytes, 0, imported, 0));
   view.handle = imported;
   view.mapped = true;
-  mt_set_access(&view, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  mt_grant(view.base, view.bytes, hipMemAccessFlagsProtReadWrite);
   extent shared = extent_at(view.base);
   memset(view.base, 0xab, bytes);
   MT_CHECK(hipMemRelease(exported));

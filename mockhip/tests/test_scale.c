@@ -121,8 +121,10 @@ static void test_fifty_thousand_handles_at_1024_fds(void **state) {
   char *base = range;
   for (size_t i = 0; i < LIVE_MAPPINGS; i++)
     MT_CHECK(hipMemMap(base + i * granule, granule, 0, handles[2 * i], 0));
-  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
-  MT_CHECK(hipMemSetAccess(base, LIVE_MAPPINGS * granule, &desc, 1));
+  /* Device 0 for the copies, the host for the CPU's touches. */
+  hipMemAccessDesc desc[2] = {{{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite},
+                              {{hipMemLocationTypeHost, 0}, hipMemAccessFlagsProtReadWrite}};
+  MT_CHECK(hipMemSetAccess(base, LIVE_MAPPINGS * granule, desc, 2));
   mockhip_stats_t stats = mt_stats();
   assert_int_equal(stats.live_handles, LIVE_HANDLES);
   assert_int_equal(stats.live_mappings, LIVE_MAPPINGS);
@@ -152,7 +154,7 @@ static void test_fifty_thousand_handles_at_1024_fds(void **state) {
   void *view = NULL;
   MT_CHECK(hipMemAddressReserve(&view, granule, 0, NULL, 0));
   MT_CHECK(hipMemMap(view, granule, 0, handles[2 * (LIVE_MAPPINGS - 1)], 0));
-  MT_CHECK(hipMemSetAccess(view, granule, &desc, 1));
+  MT_CHECK(hipMemSetAccess(view, granule, desc, 2));
   assert_int_equal(*(uint64_t *)view, mapping_tag(LIVE_MAPPINGS - 1));
   MT_CHECK(hipMemUnmap(view, granule));
   MT_CHECK(hipMemAddressFree(view, granule));
@@ -199,8 +201,7 @@ static void test_terabyte_reservation_is_free(void **state) {
   char *tail = base + TIB - 2 * MT_MIB;
   MT_CHECK(hipMemCreate(&handle, 2 * MT_MIB, &prop, 0));
   MT_CHECK(hipMemMap(tail, 2 * MT_MIB, 0, handle, 0));
-  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
-  MT_CHECK(hipMemSetAccess(tail, 2 * MT_MIB, &desc, 1));
+  mt_grant(tail, 2 * MT_MIB, hipMemAccessFlagsProtReadWrite);
   tail[2 * MT_MIB - 1] = 42;
   assert_int_equal(tail[2 * MT_MIB - 1], 42);
 
@@ -232,8 +233,7 @@ static int setup_sparse(void **state) {
   s->mapped = s->base + SPARSE / 2;
   MT_CHECK(hipMemCreate(&s->handle, 2 * MT_MIB, &prop, 0));
   MT_CHECK(hipMemMap(s->mapped, 2 * MT_MIB, 0, s->handle, 0));
-  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
-  MT_CHECK(hipMemSetAccess(s->mapped, 2 * MT_MIB, &desc, 1));
+  mt_grant(s->mapped, 2 * MT_MIB, hipMemAccessFlagsProtReadWrite);
   memset(s->mapped, 0x11, 2 * MT_MIB);
   *state = s;
   return 0;

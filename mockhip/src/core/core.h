@@ -55,7 +55,7 @@ typedef struct mh_options {
   const char *platform;           /* MOCKHIP_PLATFORM ("amd", "nvidia"), or NULL: profile.c */
   bool explain;                   /* MOCKHIP_EXPLAIN: faults on mock memory explain themselves */
   bool teach;                     /* MOCKHIP_TEACH: trace + strict + explain, and ROCm's answer */
-  const char *host_access;        /* MOCKHIP_HOST_ACCESS ("strict"), or NULL */
+  const char *host_access;        /* MOCKHIP_HOST_ACCESS ("strict", "all"), or NULL */
   const char *trace_html;         /* MOCKHIP_TRACE_HTML: the stepper page's path, or NULL */
   size_t recycle_bytes;           /* MOCKHIP_RECYCLE_BYTES: released memory kept warm; 0: none */
   size_t arena_view_bytes;        /* MOCKHIP_ARENA_VIEW: how much of an arena file is mapped */
@@ -284,11 +284,12 @@ MH_HIDDEN mh_mapping *mh__mapping_next(mh_state *state, const mh_mapping *m);
 /* Reads options.host_access ("strict", "all" or unset; another value warns). */
 MH_HIDDEN void mh__host_access_init(const mh_state *state);
 
-/* Whether MOCKHIP_HOST_ACCESS=strict: the CPU's page protection follows the host slot only. */
+/* Whether the CPU's page protection follows the host slot only: the default (strict), false
+   under MOCKHIP_HOST_ACCESS=all. */
 MH_HIDDEN bool mh__host_strict(void);
 
-/* The hipMemAccessFlags the CPU has on a mapping: the union of every location's,
-   or under host-strict the host's alone. */
+/* The hipMemAccessFlags the CPU has on a mapping: the host's, or under
+   MOCKHIP_HOST_ACCESS=all the union of every location's. */
 MH_HIDDEN unsigned mh__cpu_access(const mh_state *state, const mh_mapping *mapping);
 
 /* ---- the device model's answers (registry.c) ---- */

@@ -52,7 +52,6 @@ typedef enum mh_cell {
   MH_CELL_two_mib,
   MH_CELL_NotSupported,
   MH_CELL_allowed,
-  MH_CELL_option,
   MH_CELL_host_slot,
   MH_CELL_whole_run,
   MH_CELL_exact,

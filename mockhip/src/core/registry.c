@@ -100,24 +100,23 @@ mh_region *mh__block_containing(mh_state *s, uintptr_t addr) {
 
 /* ---- what the CPU may do ---- */
 
-/* MOCKHIP_HOST_ACCESS=strict: the CPU is the host alone, as in the newest ROCm. Read once at
-   start-up; the default (unset or "all") lets the CPU play every location, except where the
-   played release has its own rule: HIP on NVIDIA never lets the CPU touch device memory. */
-static bool host_strict;
+/* The CPU is the host alone, as on every played release (cpu_access `host_slot`): it may
+   touch a mapping only where the host was granted access. MOCKHIP_HOST_ACCESS=all opts out:
+   the CPU then plays every location too. Read once at start-up. */
+static bool host_strict = true;
 
 void mh__host_access_init(const mh_state *s) {
   const char *text = s->options.host_access;
+  host_strict = mh__profile_is(MH_ROW_cpu_access, MH_CELL_host_slot);
   if (text == NULL)
-    host_strict = mh__profile_is(MH_ROW_cpu_access, MH_CELL_host_slot);
-  if (text == NULL || strcmp(text, "all") == 0)
     return;
-  if (strcmp(text, "strict") == 0) {
-    host_strict = true;
+  if (strcmp(text, "strict") == 0 || strcmp(text, "all") == 0) {
+    host_strict = text[0] == 's';
     return;
   }
   char shown[MH_SHOWN_BYTES];
   mh__option_shown(text, shown);
-  fprintf(stderr, "mockhip: warning: MOCKHIP_HOST_ACCESS=%s: not all or strict; using all\n",
+  fprintf(stderr, "mockhip: warning: MOCKHIP_HOST_ACCESS=%s: not strict or all; using strict\n",
           shown);
 }
 

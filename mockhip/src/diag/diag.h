@@ -122,9 +122,8 @@ MH_HIDDEN void mh__strict_init(bool on);
 MH_HIDDEN void mh__strict_forked_child(void);
 
 /* Remembers (kind, site): true the first time, false after (a bounded table: past 1024 pairs,
-   true again). kind: an mh_misuse, or MH_ONCE_HOST_NOTE and the like past them (strict.c). */
+   true again). kind: an mh_misuse (strict.c). */
 MH_HIDDEN bool mh__first_at_site(unsigned kind, const void *site);
-#define MH_ONCE_HOST_NOTE ((unsigned)MH_MISUSE_COUNT) /* teach mode's host-access note */
 
 /* Reports misuse at the current call site when MOCKHIP_STRICT is on, once per kind and site. */
 MH_HIDDEN void mh__misuse(mh_misuse kind, const char *fmt, ...)
@@ -134,7 +133,8 @@ MH_HIDDEN void mh__misuse(mh_misuse kind, const char *fmt, ...)
 MH_HIDDEN void mh__teach_misuse(mh_misuse kind);
 
 /* The teach note after a set-access over `count` mappings from `first` that leaves the host
-   less access than a device: ROCm's CPU would fault where the mock's does not (teach.c). */
+   less access than a device: the CPU cannot touch there, and how it may come to (or, under
+   MOCKHIP_HOST_ACCESS=all, that only the mock's CPU can). Once per process (teach.c). */
 MH_HIDDEN void mh__teach_host_access(mh_state *state, const mh_mapping *first, size_t count);
 
 /* "module+0xoffset (symbol+0xoffset)" for a return address. */

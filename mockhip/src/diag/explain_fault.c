@@ -24,7 +24,7 @@
 typedef enum fault_kind {
   FAULT_NO_ACCESS,
   FAULT_READ_ONLY, /* a write where only reading is granted */
-  FAULT_HOST,      /* MOCKHIP_HOST_ACCESS=strict: the host was not granted the access */
+  FAULT_HOST,      /* the CPU is the host, and the host was not granted the access */
   FAULT_OTHER      /* the CPU may touch it: the fault has another cause */
 } fault_kind;
 
@@ -77,12 +77,6 @@ static void say_site(const char *what, const void *site) {
   say("%s %s", what, where);
 }
 
-/* Why the CPU is the host alone: the option, or the platform played. */
-static const char *strict_because(void) {
-  return mh__profile_is(MH_ROW_cpu_access, MH_CELL_host_slot) ? mh__profile_title()
-                                                              : "MOCKHIP_HOST_ACCESS=strict";
-}
-
 static void say_access(const mh_mapping *m) {
   say(PREFIX "  access:");
   for (int d = 0; d < explained->options.devices && d < 8; d++)
@@ -91,9 +85,11 @@ static void say_access(const mh_mapping *m) {
     say(" ...");
   const char *host = flags_short(m->access[MH_HOST_SLOT(explained)]);
   if (mh__host_strict())
-    say(" host=%s (the CPU has the host's access: %s)\n", host, strict_because());
+    say(" host=%s (the CPU has the host's access alone, as on %s)\n", host, mh__profile_title());
   else
-    say(" host=%s (the CPU plays every location and has their union)\n", host);
+    say(" host=%s (MOCKHIP_HOST_ACCESS=all: the CPU plays every location and has their "
+        "union)\n",
+        host);
 }
 
 /* The access needed: a read needs Read, a write (or an unknown direction) ReadWrite. */
@@ -139,7 +135,8 @@ static void say_region(const mh_region *r) {
   say("\n");
 }
 
-/* The host slot's fix under host-strict, as the played release allows it (a.8#6, a.8#9). */
+/* The host slot's fix, as the played release allows it (a.8#6, a.8#9): a grant of the host
+   where it may be granted, else a copy. */
 static void say_host_fix(const mh_mapping *m, mh_direction dir) {
   if (mh__profile_is(MH_ROW_set_access_locations, MH_CELL_as_device)) {
     say(PREFIX "  rule:   %s cannot grant the host access at all: every descriptor names a "
@@ -154,8 +151,13 @@ static void say_host_fix(const mh_mapping *m, mh_direction dir) {
     say(PREFIX "  rule:   CPU touches need hipMemLocationTypeHost access, and %s grants it "
                "only to Host-located allocations (a.8#9); this one is on device %d\n",
         mh__profile_title(), m->phys->prop.location.id);
-    say(PREFIX "  fix:    create the allocation with prop.location = {hipMemLocationTypeHost, 0} "
-               "and grant {host 0}, or move the bytes with hipMemcpy\n");
+    if (mh__profile_nvidia())
+      say(PREFIX "  fix:    move the bytes with hipMemcpy (the device copies them); or create "
+                 "the allocation with prop.location = {hipMemLocationTypeHost, 0} and grant "
+                 "{host 0}\n");
+    else
+      say(PREFIX "  fix:    create the allocation with prop.location = {hipMemLocationTypeHost, "
+                 "0} and grant {host 0}, or move the bytes with hipMemcpy\n");
     return;
   }
   say(PREFIX "  rule:   %s requires hipMemLocationTypeHost access for CPU touches; device "
@@ -198,8 +200,9 @@ static void explain_mapping(const mh_mapping *m, mh_direction dir) {
       say_set_access_fix(m, "hipMemLocationTypeDevice", "device", device, MH_DIR_WRITE);
     break;
   case FAULT_HOST:
-    say(PREFIX "  what:   the host was not granted %s access (%s)\n",
-        dir == MH_DIR_READ ? "read" : "read-write", strict_because());
+    say(PREFIX "  what:   the host was not granted %s access, and the CPU touches this memory "
+               "as the host\n",
+        dir == MH_DIR_READ ? "read" : "read-write");
     say_host_fix(m, dir);
     break;
   default:

@@ -1,10 +1,12 @@
 /*
  * teach.c: MOCKHIP_TEACH's notes on what a real GPU would have done. The mock
- * refuses or reports some things ROCm lets through, and lets the CPU touch
- * memory ROCm would fault on; a learner who only ever runs the mock should
- * still hear what ROCm does there. A note is kept while the call runs and
- * printed after its trace line, citing the row of docs/hip-vmm-semantics.md.
+ * refuses or reports some things ROCm lets through, and its CPU, the host,
+ * faults on memory the host was not granted with no word of why; a learner
+ * who only ever runs the mock should still hear what ROCm does there. A note
+ * is kept while the call runs and printed after its trace line, citing the
+ * row of docs/hip-vmm-semantics.md.
  */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -127,8 +129,40 @@ void mh__teach_misuse(mh_misuse kind) {
 
 /* ---- the host's access ---- */
 
+static atomic_flag host_note_said = ATOMIC_FLAG_INIT; /* once per process */
+
+/* What the CPU may not do to mapping m, whose host has Read (reads) or no access, and how
+   it may come to, on the played release (a.8#6, a.8#9, b.11). */
+static void host_note(const mh_mapping *m, bool reads) {
+  const char *lacks = reads ? "only Read access, so the CPU cannot write this memory"
+                            : "no access, so the CPU cannot read or write this memory";
+  if (!mh__host_strict()) {
+    mh__teach_note("b.11, a.8#9",
+                   "the host has %s; the mock's CPU still can, because MOCKHIP_HOST_ACCESS=all "
+                   "lets it play the devices",
+                   lacks);
+  } else if (mh__profile_is(MH_ROW_set_access_locations, MH_CELL_as_device)) {
+    mh__teach_note("b.11, a.8#9",
+                   "the host has %s, and this release cannot grant the host access: copy the "
+                   "bytes with hipMemcpy",
+                   lacks);
+  } else if (mh__profile_is(MH_ROW_set_access_locations, MH_CELL_host_located) &&
+             m->phys->prop.location.type != HIPVMM_LOCATION_HOST) {
+    mh__teach_note("b.11, a.8#9",
+                   "the host has %s, and the host may be granted access to Host-located "
+                   "allocations only: copy the bytes with hipMemcpy, or create the allocation "
+                   "at {hipMemLocationTypeHost, 0}",
+                   lacks);
+  } else {
+    mh__teach_note("b.11, a.8#9",
+                   "the host has %s until hipMemSetAccess grants it {hipMemLocationTypeHost, "
+                   "0} %s",
+                   lacks, reads ? "ReadWrite" : "access");
+  }
+}
+
 void mh__teach_host_access(mh_state *s, const mh_mapping *first, size_t count) {
-  if (!teaching || mh__host_strict()) /* under strict the CPU faults as ROCm's does */
+  if (!teaching)
     return;
   int host = MH_HOST_SLOT(s);
   const mh_mapping *m = first;
@@ -138,13 +172,9 @@ void mh__teach_host_access(mh_state *s, const mh_mapping *first, size_t count) {
       device_access |= m->access[d];
     if ((device_access & ~(unsigned)m->access[host]) == 0)
       continue;
-    if (!mh__first_at_site(MH_ONCE_HOST_NOTE, mh__call_site()))
-      return; /* said once per call site: a loop of set-access calls needs it once */
-    bool reads = m->access[host] == hipMemAccessFlagsProtRead;
-    mh__teach_note("b.11, a.8#9",
-                   "the host has %s, so a CPU %s of this memory faults; the mock's CPU can still "
-                   "touch it (MOCKHIP_HOST_ACCESS=strict faults as ROCm does)",
-                   reads ? "only Read access" : "no access", reads ? "write" : "read or write");
+    if (atomic_flag_test_and_set(&host_note_said))
+      return; /* said once per process: the rule is the same for every mapping */
+    host_note(m, m->access[host] == hipMemAccessFlagsProtRead);
     return;
   }
 }

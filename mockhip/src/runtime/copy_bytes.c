@@ -6,18 +6,21 @@
  *
  * So mapped arena memory is reached through its file's read-write view
  * (os/arena.c), whose page tables outlive every mapping of it; memory with a
- * file of its own (exportable or imported handles), under
- * MOCKHIP_HOST_ACCESS=strict, is moved with pread/pwrite at the mapping's
- * offset, which no page protection guards, and by default directly through
- * the mapping, whose protection is then the union of every device's. Other
- * memory (hipMalloc blocks, the caller's buffers) is touched directly. A copy
- * or set of less than a piece by default touches everything directly: it
- * faults in a page or two at most, and the lookups would cost more.
+ * file of its own (exportable or imported handles) is moved with pread/pwrite
+ * at the mapping's offset, which no page protection guards: the CPU's
+ * protection is the host's access, not the devices'. Under
+ * MOCKHIP_HOST_ACCESS=all it is moved directly through the mapping, whose
+ * protection is then the union of every device's. Other memory (hipMalloc
+ * blocks, the caller's buffers) is touched directly. Under all, a copy or set
+ * of less than a piece touches everything directly: it faults in a page or
+ * two at most, and the lookups would cost more.
  *
  * Into arena memory that holds no data yet (a hole of the file: new memory,
- * never written), bytes go with pwrite even where the view reaches: the kernel
- * then puts new pages in the file without a fault each, which costs half what
- * writing through any mapping does.
+ * never written), a piece or more goes with pwrite even where the view
+ * reaches: the kernel then puts new pages in the file without a fault each,
+ * which costs half what writing through any mapping does. Less than a piece
+ * goes through the view without asking: a page or two of faults costs less
+ * than the question.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -63,9 +66,11 @@ static side side_at(mh_state *s, char *addr, size_t left) {
   return at;
 }
 
-/* Whether n bytes for d are best written with pwrite: arena memory not written yet. */
+/* Whether n bytes for d are best written with pwrite: arena memory not written yet, a piece
+   or more of it (less faults in a page or two through the view, cheaper than asking). */
 static bool write_through_file(const side *d, size_t n) {
-  return d->direct == NULL || (d->view && !mh__os_has_data(d->fd, d->offset, d->offset + n));
+  return d->direct == NULL ||
+         (d->view && n >= PIECE_BYTES && !mh__os_has_data(d->fd, d->offset, d->offset + n));
 }
 
 static hipError_t file_failed(int err, const void *addr) {
@@ -73,8 +78,9 @@ static hipError_t file_failed(int err, const void *addr) {
                   strerror(err));
 }
 
-/* Moves bytes piece by piece; dst and src do not overlap. bounce: PIECE_BYTES. */
-static hipError_t move_apart(mh_state *s, char *dst, const char *src, size_t bytes, char *bounce) {
+/* Moves bytes piece by piece; dst and src do not overlap. *bounce: PIECE_BYTES, allocated the
+   first time two memory files meet. */
+static hipError_t move_apart(mh_state *s, char *dst, const char *src, size_t bytes, char **bounce) {
   for (size_t done = 0; done < bytes;) {
     side d = side_at(s, dst + done, bytes - done);
     side from = side_at(s, (char *)src + done, d.run);
@@ -87,10 +93,12 @@ static hipError_t move_apart(mh_state *s, char *dst, const char *src, size_t byt
     } else if (d.direct != NULL) {
       err = mh__os_file_read(from.fd, from.offset, d.direct, n);
     } else {
+      if (*bounce == NULL && (*bounce = malloc(PIECE_BYTES)) == NULL)
+        return mh__fail(hipErrorOutOfMemory, "no memory to stage a copy of %zu bytes", bytes);
       n = n < PIECE_BYTES ? n : PIECE_BYTES;
-      err = mh__os_file_read(from.fd, from.offset, bounce, n);
+      err = mh__os_file_read(from.fd, from.offset, *bounce, n);
       if (err == 0)
-        err = mh__os_file_write(d.fd, d.offset, bounce, n);
+        err = mh__os_file_write(d.fd, d.offset, *bounce, n);
     }
     if (err != 0)
       return file_failed(err, dst + done);
@@ -107,15 +115,15 @@ hipError_t mh__move_bytes(mh_state *s, void *dst, const void *src, size_t bytes)
   /* Overlapping ranges: the source goes out whole first, as memmove promises. */
   uintptr_t d = (uintptr_t)dst, from = (uintptr_t)src;
   bool overlap = d - from < bytes || from - d < bytes;
-  char *bounce = malloc(PIECE_BYTES);
+  char *bounce = NULL;
   char *copy = overlap ? malloc(bytes) : NULL;
   hipError_t err = hipSuccess;
-  if (bounce == NULL || (overlap && copy == NULL))
+  if (overlap && copy == NULL)
     err = mh__fail(hipErrorOutOfMemory, "no memory to stage a copy of %zu bytes", bytes);
-  else if (overlap && (err = move_apart(s, copy, src, bytes, bounce)) == hipSuccess)
-    err = move_apart(s, dst, copy, bytes, bounce);
+  else if (overlap && (err = move_apart(s, copy, src, bytes, &bounce)) == hipSuccess)
+    err = move_apart(s, dst, copy, bytes, &bounce);
   else if (!overlap)
-    err = move_apart(s, dst, src, bytes, bounce);
+    err = move_apart(s, dst, src, bytes, &bounce);
   free(copy);
   free(bounce);
   return err;

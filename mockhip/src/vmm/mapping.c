@@ -7,8 +7,9 @@
  *
  * A mapping places a physical allocation's memory file at an address inside a
  * reservation. Access is recorded per location (each device, then the host)
- * and the page protection is their union: the processor plays every device;
- * under MOCKHIP_HOST_ACCESS=strict it is the host's access alone.
+ * and the page protection is the host's access alone: the CPU is the host
+ * (b.11); under MOCKHIP_HOST_ACCESS=all it plays every device too, and the
+ * protection is the union of every location's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -33,8 +34,8 @@ static const char *map_limit(int err, char *buf, size_t bytes) {
 /* Access slots: one per device, then the host. */
 static size_t slots(const mh_state *s) { return (size_t)s->options.devices + 1; }
 
-/* The page protection of the CPU's access: the union of every location's by default, since
-   the CPU plays the devices too; the host's alone under MOCKHIP_HOST_ACCESS=strict. */
+/* The page protection of the CPU's access: the host's by default; the union of every
+   location's under MOCKHIP_HOST_ACCESS=all, where the CPU plays the devices too. */
 static mh_os_prot cpu_prot(const mh_state *s, const mh_mapping *m) {
   unsigned flags = mh__cpu_access(s, m);
   return flags == hipMemAccessFlagsProtReadWrite ? MH_OS_PROT_READWRITE
