@@ -171,8 +171,8 @@ typedef struct mockhip_stats {
 
 /*
  * Fills *stats with the current counters (set stats->version first).
- * Errors: hipErrorInvalidValue when stats is NULL or stats->version is not
- * MOCKHIP_STATS_VERSION; *stats is then left as it was.
+ * Errors: hipErrorInvalidValue when stats is NULL or stats->version is neither
+ * MOCKHIP_STATS_VERSION nor 2; *stats is then left as it was.
  */
 MOCKHIP_API hipError_t mockhip_stats(mockhip_stats_t *stats);
 
