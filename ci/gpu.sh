@@ -14,7 +14,10 @@
 #      differently is printed (the mock's cuda-13.0 column must then change, or the
 #      rule's line in nvidia.txt);
 #   5. hmo-bench-gpu: hmo's pool, growth, clone and sharing beside the driver's own
-#      calls.
+#      calls;
+#   6. the kernel cases (ci/kernel_cases): built by nvcc over hip-nvidia, each run in a
+#      process of its own on the GPU, and compared line by line with the mock playing
+#      HIP on NVIDIA (where there is no nvcc the step says so and is left out).
 # Everything printed, and the files, go to OUT_DIR (default build/gpu-out, or $OUT
 # when set, as on a lent machine). A machine that reaches no package registry
 # gets CMocka from Debian's packages carried in .gpu-debs/ (made beforehand on
@@ -56,7 +59,7 @@ cmake -S "$CI_ROOT" -B "$build" -DCMAKE_BUILD_TYPE=Release -DHIPVMM_ROCM=OFF -DH
     ci_die "cmake could not configure the build"
   }
 ci_run cmake --build "$build" -j "$CI_JOBS" --target conformance-nvidia conformance-mock \
-  hmo-bench-gpu test-hip-nvidia test-hip-nvidia-old-driver test-hip-nvidia-no-driver
+  hmo-bench-gpu test-hip-nvidia test-hip-nvidia-old-driver test-hip-nvidia-no-driver kernel-cases
 
 printf '\n== 1. the machine\n'
 date -u '+%Y-%m-%d %H:%M UTC'
@@ -107,5 +110,31 @@ EOF
 printf '\n== 5. hmo on the GPU beside the driver\n'
 "$(ci_find_program "$build" hmo-bench-gpu)" | tee "$out/bench.txt"
 
+printf '\n== 6. the kernel cases on the GPU and on the mock\n'
+kernels_agree=0
+if command -v nvcc >/dev/null; then
+  cases="$build/kernel-cases-gpu"
+  if nvcc -x cu -std=c++17 -O1 -I"$CI_ROOT/mockhip/include" -I"$build/mockhip/include" \
+    "$CI_ROOT/ci/kernel_cases/kernel_cases.cpp" -o "$cases" \
+    -L"$build/realhip/nvidia" -lhip-nvidia -Xlinker -rpath -Xlinker "$build/realhip/nvidia" \
+    >"$out/kernel-cases-build.log" 2>&1; then
+    : >"$out/kernel-cases-gpu.txt"
+    for name in $("$cases" --list); do
+      status=0
+      timeout 60 "$cases" "$name" >>"$out/kernel-cases-gpu.txt" 2>&1 || status=$?
+      ((status > 128)) && printf '%s: signal %d\n' "$name" $((status - 128)) >>"$out/kernel-cases-gpu.txt"
+    done
+    MOCKHIP_PLATFORM=nvidia "$(ci_find_program "$build" kernel-cases)" >"$out/kernel-cases-mock.txt"
+    diff -u "$out/kernel-cases-gpu.txt" "$out/kernel-cases-mock.txt" || kernels_agree=1
+    cat "$out/kernel-cases-gpu.txt"
+  else
+    cat "$out/kernel-cases-build.log"
+    printf 'ci/gpu.sh: nvcc could not build the kernel cases\n'
+    kernels_agree=1
+  fi
+else
+  printf 'ci: not checked: no nvcc on this machine, so no kernel runs on the GPU\n'
+fi
+
 printf '\nci/gpu.sh: files in %s\n' "$out"
-((gpu_status == 0 && agree == 0)) || exit 1
+((gpu_status == 0 && agree == 0 && kernels_agree == 0)) || exit 1
