@@ -3,7 +3,8 @@
  * from <hip/hip_runtime.h>, in C++17: the vector types' sizes, alignments
  * (ROCm's, checked at compile time) and operators; each atomic's old value and
  * result on one thread; exact totals when four threads hammer atomicAdd and
- * atomicCAS at once; the bit functions, fences, clocks and conversions.
+ * atomicCAS at once; the bit functions, fences, clocks and conversions; the markers next to the
+ * standard headers that spell the same names.
  * The negative group holds what must not change: a compare-and-swap that
  * does not match, a min or max that loses, NaN, the wrap-around of
  * atomicInc and atomicDec, zero for the bit functions, conversions out of
@@ -25,6 +26,7 @@ extern "C" {
 
 #include <cmath>
 #include <limits>
+#include <memory> /* after <hip/hip_runtime.h>: libstdc++ spells __attribute__((__noinline__)) */
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -344,6 +346,19 @@ static void test_bit_functions(void **state) {
   assert_int_equal(__usad(2u, 7u, 0u), 5);
 }
 
+/* ---- markers ---- */
+
+__device__ __noinline__ static int marked_twice(int x) { return 2 * x; }
+
+/* __noinline__ is nothing, as ROCm has it for host compilers: <memory>, included after
+   <hip/hip_runtime.h>, spells __attribute__((__noinline__)) and still compiles and works. */
+static void test_markers_with_standard_headers(void **state) {
+  (void)state;
+  std::shared_ptr<int> shared = std::make_shared<int>(marked_twice(21));
+  std::weak_ptr<int> weak = shared;
+  assert_int_equal(*weak.lock(), 42);
+}
+
 static void test_fences_and_clocks(void **state) {
   (void)state;
   __threadfence();
@@ -486,6 +501,7 @@ int main(void) {
       cmocka_unit_test(test_atomic_cas_across_threads),
       cmocka_unit_test(test_atomic_min_max_inc_across_threads),
       cmocka_unit_test(test_bit_functions),
+      cmocka_unit_test(test_markers_with_standard_headers),
       cmocka_unit_test(test_fences_and_clocks),
       cmocka_unit_test(test_float_functions),
   };

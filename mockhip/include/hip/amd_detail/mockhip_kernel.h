@@ -34,8 +34,10 @@
 #ifndef __constant__
 #define __constant__
 #endif
+/* Nothing, as ROCm's host_defines.h has it for host compilers: libstdc++ (<memory>) and
+   glibc (<sys/cdefs.h>) write __attribute__((__noinline__)), which an attribute here breaks. */
 #ifndef __noinline__
-#define __noinline__ __attribute__((noinline))
+#define __noinline__
 #endif
 #ifndef __forceinline__
 #define __forceinline__ inline __attribute__((always_inline))
