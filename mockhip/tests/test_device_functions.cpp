@@ -4,7 +4,8 @@
  * (ROCm's, checked at compile time) and operators; each atomic's old value and
  * result on one thread; exact totals when four threads hammer atomicAdd and
  * atomicCAS at once; the bit functions, fences, clocks and conversions; the markers next to the
- * standard headers that spell the same names.
+ * standard headers that spell the same names; a kernel template launched through
+ * HIP_KERNEL_NAME and in parentheses.
  * The negative group holds what must not change: a compare-and-swap that
  * does not match, a min or max that loses, NaN, the wrap-around of
  * atomicInc and atomicDec, zero for the bit functions, conversions out of
@@ -359,6 +360,36 @@ static void test_markers_with_standard_headers(void **state) {
   assert_int_equal(*weak.lock(), 42);
 }
 
+/* ---- launch forms ---- */
+
+template <typename T, int factor> __global__ void scale_kernel(T *values, size_t count) {
+  size_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < count)
+    values[i] *= factor;
+}
+
+/* A kernel template whose arguments hold a comma launches through HIP_KERNEL_NAME, as
+   hip-tests write it, and in parentheses. */
+static void test_launch_template_kernel_name(void **state) {
+  (void)state;
+  const size_t count = 300;
+  std::vector<int> host(count, 1);
+  int *values = nullptr;
+  assert_int_equal(hipMalloc(&values, count * sizeof(int)), hipSuccess);
+  assert_int_equal(hipMemcpy(values, host.data(), count * sizeof(int), hipMemcpyHostToDevice),
+                   hipSuccess);
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(scale_kernel<int, 3>), dim3(3), dim3(128), 0, 0, values,
+                     count);
+  hipLaunchKernelGGL((scale_kernel<int, 2>), dim3(3), dim3(128), 0, 0, values, count);
+  assert_int_equal(hipGetLastError(), hipSuccess);
+  assert_int_equal(hipDeviceSynchronize(), hipSuccess);
+  assert_int_equal(hipMemcpy(host.data(), values, count * sizeof(int), hipMemcpyDeviceToHost),
+                   hipSuccess);
+  for (size_t i = 0; i < count; ++i)
+    assert_int_equal(host[i], 6);
+  assert_int_equal(hipFree(values), hipSuccess);
+}
+
 static void test_fences_and_clocks(void **state) {
   (void)state;
   __threadfence();
@@ -502,6 +533,7 @@ int main(void) {
       cmocka_unit_test(test_atomic_min_max_inc_across_threads),
       cmocka_unit_test(test_bit_functions),
       cmocka_unit_test(test_markers_with_standard_headers),
+      cmocka_unit_test(test_launch_template_kernel_name),
       cmocka_unit_test(test_fences_and_clocks),
       cmocka_unit_test(test_float_functions),
   };

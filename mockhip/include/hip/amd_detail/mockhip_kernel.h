@@ -69,6 +69,12 @@
 
 #define __syncthreads() mockhip_syncthreads()
 
+/* A kernel template's name with commas in it, as one argument of hipLaunchKernelGGL:
+   hipLaunchKernelGGL(HIP_KERNEL_NAME(k<int, 4>), ...), as ROCm's amd_hip_runtime.h has it. */
+#ifndef HIP_KERNEL_NAME
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+#endif
+
 /* The block's dynamic shared memory (sharedMemBytes of the launch), inside a kernel. */
 #ifndef HIP_DYNAMIC_SHARED
 #define HIP_DYNAMIC_SHARED(type, var) type *var = (type *)mockhip_kernel_thread.dynamic_shared;
