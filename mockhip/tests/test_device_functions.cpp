@@ -3,7 +3,9 @@
  * from <hip/hip_runtime.h>, in C++17: the vector types' sizes, alignments
  * (ROCm's, checked at compile time) and operators; each atomic's old value and
  * result on one thread; exact totals when four threads hammer atomicAdd and
- * atomicCAS at once; the bit functions, fences, clocks and conversions.
+ * atomicCAS at once; the bit functions, fences, clocks and conversions; the markers next to the
+ * standard headers that spell the same names; a kernel template launched through
+ * HIP_KERNEL_NAME and in parentheses.
  * The negative group holds what must not change: a compare-and-swap that
  * does not match, a min or max that loses, NaN, the wrap-around of
  * atomicInc and atomicDec, zero for the bit functions, conversions out of
@@ -25,6 +27,7 @@ extern "C" {
 
 #include <cmath>
 #include <limits>
+#include <memory> /* after <hip/hip_runtime.h>: libstdc++ spells __attribute__((__noinline__)) */
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -344,6 +347,49 @@ static void test_bit_functions(void **state) {
   assert_int_equal(__usad(2u, 7u, 0u), 5);
 }
 
+/* ---- markers ---- */
+
+__device__ __noinline__ static int marked_twice(int x) { return 2 * x; }
+
+/* __noinline__ is nothing, as ROCm has it for host compilers: <memory>, included after
+   <hip/hip_runtime.h>, spells __attribute__((__noinline__)) and still compiles and works. */
+static void test_markers_with_standard_headers(void **state) {
+  (void)state;
+  std::shared_ptr<int> shared = std::make_shared<int>(marked_twice(21));
+  std::weak_ptr<int> weak = shared;
+  assert_int_equal(*weak.lock(), 42);
+}
+
+/* ---- launch forms ---- */
+
+template <typename T, int factor> __global__ void scale_kernel(T *values, size_t count) {
+  size_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < count)
+    values[i] *= factor;
+}
+
+/* A kernel template whose arguments hold a comma launches through HIP_KERNEL_NAME, as
+   hip-tests write it, and in parentheses. */
+static void test_launch_template_kernel_name(void **state) {
+  (void)state;
+  const size_t count = 300;
+  std::vector<int> host(count, 1);
+  int *values = nullptr;
+  assert_int_equal(hipMalloc(&values, count * sizeof(int)), hipSuccess);
+  assert_int_equal(hipMemcpy(values, host.data(), count * sizeof(int), hipMemcpyHostToDevice),
+                   hipSuccess);
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(scale_kernel<int, 3>), dim3(3), dim3(128), 0, 0, values,
+                     count);
+  hipLaunchKernelGGL((scale_kernel<int, 2>), dim3(3), dim3(128), 0, 0, values, count);
+  assert_int_equal(hipGetLastError(), hipSuccess);
+  assert_int_equal(hipDeviceSynchronize(), hipSuccess);
+  assert_int_equal(hipMemcpy(host.data(), values, count * sizeof(int), hipMemcpyDeviceToHost),
+                   hipSuccess);
+  for (size_t i = 0; i < count; ++i)
+    assert_int_equal(host[i], 6);
+  assert_int_equal(hipFree(values), hipSuccess);
+}
+
 static void test_fences_and_clocks(void **state) {
   (void)state;
   __threadfence();
@@ -486,6 +532,8 @@ int main(void) {
       cmocka_unit_test(test_atomic_cas_across_threads),
       cmocka_unit_test(test_atomic_min_max_inc_across_threads),
       cmocka_unit_test(test_bit_functions),
+      cmocka_unit_test(test_markers_with_standard_headers),
+      cmocka_unit_test(test_launch_template_kernel_name),
       cmocka_unit_test(test_fences_and_clocks),
       cmocka_unit_test(test_float_functions),
   };

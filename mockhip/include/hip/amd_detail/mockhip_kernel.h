@@ -34,8 +34,10 @@
 #ifndef __constant__
 #define __constant__
 #endif
+/* Nothing, as ROCm's host_defines.h has it for host compilers: libstdc++ (<memory>) and
+   glibc (<sys/cdefs.h>) write __attribute__((__noinline__)), which an attribute here breaks. */
 #ifndef __noinline__
-#define __noinline__ __attribute__((noinline))
+#define __noinline__
 #endif
 #ifndef __forceinline__
 #define __forceinline__ inline __attribute__((always_inline))
@@ -66,6 +68,12 @@
 #define hipGridDim_z (gridDim.z)
 
 #define __syncthreads() mockhip_syncthreads()
+
+/* A kernel template's name with commas in it, as one argument of hipLaunchKernelGGL:
+   hipLaunchKernelGGL(HIP_KERNEL_NAME(k<int, 4>), ...), as ROCm's amd_hip_runtime.h has it. */
+#ifndef HIP_KERNEL_NAME
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+#endif
 
 /* The block's dynamic shared memory (sharedMemBytes of the launch), inside a kernel. */
 #ifndef HIP_DYNAMIC_SHARED
