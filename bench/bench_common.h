@@ -11,6 +11,10 @@
 
 #include <hip/hip_runtime_api.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CHECK(call)                                                                                \
   do {                                                                                             \
     hipError_t err_ = (call);                                                                      \
@@ -43,5 +47,12 @@ void bench_unmap_many(char *va, size_t granule, size_t count,
 /* hipMemGetAccess at `many` live mappings against `few`: rounds of each in turn, medians. */
 void bench_lookup(size_t granule, size_t few, size_t many, int lookups, double *few_ns,
                   double *many_ns);
+
+/* The kernel rows (bench_kernel.cpp, built where there is a C++ compiler). */
+void bench_kernels(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* BENCH_COMMON_H */

@@ -19,6 +19,8 @@
  *   the same lifecycle writing every page
  *                              vs  memfd_create+ftruncate, mmap, the same writes, munmap,
  *                                  close                                            (<= 1.2x)
+ *   kernels on the CPU: launch + sync, a 256 MiB fill, __syncthreads (bench_kernel.cpp;
+ *                              `mockhip-bench --kernels` prints these rows alone)
  *
  * Not a test: nothing here passes or fails on timing.
  */
@@ -285,6 +287,13 @@ static void bench_lifecycle(size_t bytes, bool touch, int cycles, double target)
 int main(int argc, char **argv) {
   if (argc == 2 && strcmp(argv[1], "--recycle-child") == 0)
     return recycle_child();
+#ifdef BENCH_KERNELS
+  if (argc == 2 && strcmp(argv[1], "--kernels") == 0) { /* the kernel rows alone */
+    printf("mockhip bench: kernels\n");
+    bench_kernels();
+    return 0;
+  }
+#endif
   size_t granule = 0;
   hipMemAllocationProp prop = bench_device_prop();
   CHECK(hipMemGetAllocationGranularity(&granule, &prop, hipMemAllocationGranularityMinimum));
@@ -299,6 +308,9 @@ int main(int argc, char **argv) {
   bench_lifecycle((size_t)64 << 20, false, 100, 1.5);
   bench_lifecycle((size_t)2 << 20, true, 100, 1.2);
   bench_lifecycle((size_t)64 << 20, true, 5, 1.2);
+#ifdef BENCH_KERNELS
+  bench_kernels();
+#endif
   fflush(stdout); /* the children inherit the buffer otherwise */
   bench_recycle();
   return 0;
