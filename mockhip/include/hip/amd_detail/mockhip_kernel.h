@@ -104,9 +104,13 @@ template <class C> void run_thread(void *p) {
   std::apply(c->body, c->args);
 }
 
-/* The threads of the block, one call each: the body is inlined into this loop. */
+/* The threads of the block, one call each: the body is inlined into this loop. The block's
+   own copy of the arguments (each thread gets them by value, as on a GPU) stays in registers:
+   the kernel's stores cannot reach it, where the closure's might be reloaded after each. */
 template <class C> void run_block(void *p) {
   C *c = static_cast<C *>(p);
+  auto body = c->body;
+  auto args = c->args;
   const dim3 b = blockDim;
   for (uint32_t z = 0; z < b.z; ++z)
     for (uint32_t y = 0; y < b.y; ++y)
@@ -114,7 +118,7 @@ template <class C> void run_block(void *p) {
         threadIdx.x = x;
         threadIdx.y = y;
         threadIdx.z = z;
-        std::apply(c->body, c->args);
+        std::apply(body, args);
         if (mockhip_kernel_thread.fibered) { /* a barrier made the block fibers: they finish it */
           mockhip_block_join();
           return;
