@@ -62,6 +62,9 @@ CASES = {
     "teardown.break1": ("teardown", ["break", "1"], {}, False),
     "teardown.break2": ("teardown", ["break", "2"], {}, False),
     "teardown.break3": ("teardown", ["break", "3"], {}, False),
+    "kernel_access": ("kernel_access", [], EXPLAIN, False),
+    "kernel_access.break1": ("kernel_access", ["break", "1"], EXPLAIN, False),
+    "kernel_access.break2": ("kernel_access", ["break", "2"], EXPLAIN, False),
 }
 
 # What varies between runs, in the order applied.
