@@ -171,12 +171,19 @@ void mh__block_run(mh_participant *me, mh_launch *l) {
     l->desc->run_block(l->desc->closure);
     return;
   }
-  for (unsigned i = 0; i < l->threads; i++) {
-    set_thread(l, i);
-    l->c_kernel(l->c_args);
-    if (mockhip_kernel_thread.fibered) {
-      mockhip_block_join();
-      return;
+  /* threadIdx part by part, as the C++ loop sets it: no division per thread */
+  for (uint32_t z = 0; z < l->block.z; z++) {
+    threadIdx.z = z;
+    for (uint32_t y = 0; y < l->block.y; y++) {
+      threadIdx.y = y;
+      for (uint32_t x = 0; x < l->block.x; x++) {
+        threadIdx.x = x;
+        l->c_kernel(l->c_args);
+        if (mockhip_kernel_thread.fibered) {
+          mockhip_block_join();
+          return;
+        }
+      }
     }
   }
 }

@@ -112,18 +112,20 @@ template <class C> void run_block(void *p) {
   auto body = c->body;
   auto args = c->args;
   const dim3 b = blockDim;
-  for (uint32_t z = 0; z < b.z; ++z)
-    for (uint32_t y = 0; y < b.y; ++y)
+  for (uint32_t z = 0; z < b.z; ++z) {
+    threadIdx.z = z; /* device code only reads threadIdx: each part is set when it changes */
+    for (uint32_t y = 0; y < b.y; ++y) {
+      threadIdx.y = y;
       for (uint32_t x = 0; x < b.x; ++x) {
         threadIdx.x = x;
-        threadIdx.y = y;
-        threadIdx.z = z;
         std::apply(body, args);
         if (mockhip_kernel_thread.fibered) { /* a barrier made the block fibers: they finish it */
           mockhip_block_join();
           return;
         }
       }
+    }
+  }
 }
 
 template <class C> void note_pointers(C &c) {
