@@ -155,8 +155,11 @@ pkgconfig_build() {
   libs=$(PKG_CONFIG_PATH=$pc_dir pkg-config --libs "$package")
   libdir=$(PKG_CONFIG_PATH=$pc_dir pkg-config --variable=libdir "$package")
   mkdir -p "$(dirname "$output")"
+  # A C++ source (a kernel launched with hipLaunchKernelGGL) gets the C++ compiler.
+  local compiler=(cc -std=c11)
+  [[ $source != *.cpp ]] || compiler=(c++ -std=c++17)
   # shellcheck disable=SC2086 # pkg-config output is a list of words
-  ci_run cc -std=c11 -Wall -Wextra -Werror "$@" $cflags "$source" -o "$output" $libs \
+  ci_run "${compiler[@]}" -Wall -Wextra -Werror "$@" $cflags "$source" -o "$output" $libs \
     -Wl,-rpath,"$libdir"
 }
 
@@ -205,8 +208,10 @@ step_install_consumer() {
   # 3. The examples, both ways: pkg-config, then examples/ as a CMake project
   #    with find_package(mockhip) and find_package(hmo COMPONENTS mock).
   local example
-  pkgconfig_build "$examples_pc/first_test" "$CI_ROOT/examples/first_test.c" mockhip
-  ci_run "$examples_pc/first_test"
+  for example in first_test kernel_in_c; do
+    pkgconfig_build "$examples_pc/$example" "$CI_ROOT/examples/$example.c" mockhip
+    ci_run "$examples_pc/$example"
+  done
   for example in growable_vector views sharing pool; do
     pkgconfig_build "$examples_pc/$example" "$CI_ROOT/examples/$example.c" hmo-mock
     ci_run "$examples_pc/$example"
@@ -219,10 +224,12 @@ step_install_consumer() {
     pkgconfig_build "$examples_pc/vmm/lesson_$lesson" "$CI_ROOT/examples/vmm/$lesson.c" mockhip \
       "${extra[@]}"
   done
+  pkgconfig_build "$examples_pc/vmm/lesson_kernel_access" "$CI_ROOT/examples/vmm/kernel_access.cpp" \
+    mockhip
   ci_run cmake -S "$CI_ROOT/examples" -B "$examples_cmake" \
     -DCMAKE_PREFIX_PATH="$INSTALL_PREFIX" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror"
   ci_run cmake --build "$examples_cmake"
-  for example in first_test growable_vector views sharing pool; do
+  for example in first_test kernel_in_c growable_vector views sharing pool; do
     ci_run "$examples_cmake/$example"
   done
   # The lessons of docs/tour.md, built against the install, print what they are expected to.
