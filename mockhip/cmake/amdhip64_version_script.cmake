@@ -5,8 +5,8 @@
 # version node ROCm gave it (hipMemMap@hip_5.1), and the loader refuses a
 # library that lacks the node. So the script defines every node TABLE lists,
 # in its order, puts each HIP function the HEADERs declare with MOCKHIP_API
-# into the node TABLE gives it, and the mock's own extras (mockhip_*) into a
-# node of their own, mockhip_0; everything else stays local. A HIP function
+# into the node TABLE gives it, and the mock's own extras (mockhip_* and device
+# code's thread variables, threadIdx ...) into a node of their own, mockhip_0; everything else stays local. A HIP function
 # with no node in TABLE is a configuration error: its node must be read from
 # ROCm's map, not guessed. Editing TABLE or a HEADER reconfigures.
 function(mockhip_amdhip64_version_script output table)
@@ -25,6 +25,14 @@ function(mockhip_amdhip64_version_script output table)
         list(APPEND hip_names ${name})
       elseif(name MATCHES "^mockhip_")
         list(APPEND mock_names ${name})
+      endif()
+    endforeach()
+    # Thread variables of device code (threadIdx, ...): `extern __thread <type> <name>
+    # MOCKHIP_API;`, the mock's own, so in mockhip_0 too.
+    string(REGEX MATCHALL "__thread[^;]*MOCKHIP_API" variables "${text}")
+    foreach(variable IN LISTS variables)
+      if(variable MATCHES "([A-Za-z_][A-Za-z0-9_]*)[ \t\r\n]+MOCKHIP_API$")
+        list(APPEND mock_names ${CMAKE_MATCH_1})
       endif()
     endforeach()
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${header}")
