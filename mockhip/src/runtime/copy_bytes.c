@@ -45,6 +45,14 @@ typedef struct side {
 static side side_at(mh_state *s, char *addr, size_t left) {
   const mh_mapping *m = mh__mapping_containing(s, (uintptr_t)addr);
   side at = {addr, -1, 0, left, false};
+  if (m == NULL && left <= s->options.granularity) {
+    /* A mapping is at least a granule long, so one that starts in so short a stretch holds
+       its last byte: the address index answers, not a walk of the tree. */
+    const mh_mapping *last = mh__mapping_containing(s, (uintptr_t)addr + left - 1);
+    if (last != NULL)
+      at.run = last->base - (uintptr_t)addr;
+    return at;
+  }
   if (m == NULL) {
     mh_tree_node *next = mh__tree_next(&s->mappings, (uintptr_t)addr);
     if (next != NULL && next->key - (uintptr_t)addr < left)
