@@ -137,10 +137,11 @@ MH_EXPORT void mockhip_syncthreads(void) {
     barrier(me);
     return;
   }
-  if (thread_index(l) != 0 || !fibers_ready(me, l->threads)) {
-    mh_kernel_fault f = {.kind = MH_KFAULT_BARRIER, .block = blockIdx, .thread = threadIdx};
-    if (me->fibers == NULL)
-      f.kind = MH_KFAULT_NO_MEMORY;
+  bool divergent = thread_index(l) != 0;
+  if (divergent || !fibers_ready(me, l->threads)) {
+    mh_kernel_fault f = {.kind = divergent ? MH_KFAULT_BARRIER : MH_KFAULT_NO_MEMORY,
+                         .block = blockIdx,
+                         .thread = threadIdx};
     mh__kernel_fail(me, &f);
   }
   /* Thread 0 at its first barrier: nobody else has started. */
