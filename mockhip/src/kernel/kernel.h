@@ -104,6 +104,10 @@ MH_HIDDEN void mh__view_leave(mh_view *view);
 /* Whether a view other than the host's is in force: a host thread's fault waits it out. */
 MH_HIDDEN bool mh__view_active(void);
 
+/* How many views have ended: a host thread's fault raised under a view that ended before its
+   handler looked is told apart by this changing. */
+MH_HIDDEN unsigned mh__view_ended(void);
+
 /* Whether addr lies in a page view.c protected because a pointer argument named pageable host
    memory there. */
 MH_HIDDEN bool mh__view_is_pageable(const mh_view *view, uintptr_t addr);

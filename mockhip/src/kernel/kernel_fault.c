@@ -41,10 +41,18 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
                          .thread = threadIdx};
     mh__kernel_fail(me, &f);
   }
-  if (from_kernel && mh__view_active()) {
+  /* A host thread's touch the view denied: wait it out and run the access again. The view may
+     have ended between the fault and this look: then the access runs again once more. */
+  static __thread uintptr_t retried_addr;
+  static __thread unsigned retried_after;
+  unsigned ended = mh__view_ended();
+  if (from_kernel &&
+      (mh__view_active() || (uintptr_t)info->si_addr != retried_addr || ended != retried_after)) {
     struct timespec pause = {0, 20000};
     while (mh__view_active())
       nanosleep(&pause, NULL);
+    retried_addr = (uintptr_t)info->si_addr;
+    retried_after = mh__view_ended();
     errno = saved_errno;
     return; /* the access runs again under the host's view */
   }

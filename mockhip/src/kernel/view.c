@@ -24,8 +24,17 @@
 #include "kernel/kernel.h"
 
 static atomic_int active;
+static atomic_uint ended; /* views left so far */
 
 bool mh__view_active(void) { return atomic_load_explicit(&active, memory_order_acquire) != 0; }
+
+unsigned mh__view_ended(void) { return atomic_load_explicit(&ended, memory_order_acquire); }
+
+/* The host's view is back. */
+static void view_end(void) {
+  atomic_fetch_add_explicit(&ended, 1, memory_order_release);
+  atomic_store_explicit(&active, 0, memory_order_release);
+}
 
 static mh_os_prot prot_of(unsigned flags) {
   return flags == hipMemAccessFlagsProtReadWrite ? MH_OS_PROT_READWRITE
@@ -159,7 +168,7 @@ hipError_t mh__view_enter(mh_state *s, int device, const void *const *pointers,
     int err = mh__os_protect((void *)v->ranges[i].base, v->ranges[i].bytes, v->ranges[i].during);
     if (err != 0) {
       put_back(v, i);
-      atomic_store_explicit(&active, 0, memory_order_release);
+      view_end();
       return mh__fail(hipErrorOutOfMemory,
                       "device %d's view of memory needs %zu protected ranges, and mprotect "
                       "failed on the %zu-th: %s (vm.max_map_count?)",
@@ -173,5 +182,5 @@ void mh__view_leave(mh_view *v) {
   if (v->count == 0)
     return;
   put_back(v, v->count);
-  atomic_store_explicit(&active, 0, memory_order_release);
+  view_end();
 }
