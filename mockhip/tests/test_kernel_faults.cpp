@@ -398,7 +398,34 @@ static void child_explain(void) {
   SC_CHECK(hipDeviceSynchronize() == hipErrorIllegalAddress);
 }
 
-static const sc_case cases[] = {{"explain", child_explain}};
+/* The first launch of a fresh process, on small heap blocks: whatever the launch allocates
+   then lies next to them, maybe on the page it protects. */
+static void child_pageable_first_launch(void) {
+  for (int round = 0; round < 4; round++) {
+    int *small = static_cast<int *>(malloc(64));
+    SC_CHECK(small != nullptr);
+    small[0] = 0;
+    hipLaunchKernelGGL(poke, dim3(4), dim3(8), 0, 0, small, 0, 1);
+    SC_CHECK(hipGetLastError() == hipSuccess);
+    SC_CHECK(hipDeviceSynchronize() == hipErrorIllegalAddress);
+    SC_CHECK(strstr(mockhip_last_reason(), "pageable") != nullptr);
+    SC_CHECK(hipDeviceReset() == hipSuccess);
+    SC_CHECK(hipGetLastError() == hipErrorIllegalAddress);
+    SC_CHECK(small[0] == 0);
+    free(small);
+    char *more = static_cast<char *>(malloc(100 * 1024)); /* after the engine's first blocks */
+    SC_CHECK(more != nullptr);
+    more[0] = 0;
+    hipLaunchKernelGGL(poke, dim3(4), dim3(8), 0, 0, reinterpret_cast<int *>(more), 0, 1);
+    SC_CHECK(hipDeviceSynchronize() == hipErrorIllegalAddress);
+    SC_CHECK(hipDeviceReset() == hipSuccess);
+    SC_CHECK(hipGetLastError() == hipErrorIllegalAddress); /* the last error, once */
+    free(more);
+  }
+}
+
+static const sc_case cases[] = {{"explain", child_explain},
+                                {"pageable_first_launch", child_pageable_first_launch}};
 
 static void test_explain_names_the_fault(void **state) {
   (void)state;
@@ -423,6 +450,19 @@ static void test_explain_names_the_fault(void **state) {
   free(err);
 }
 
+/* The engine's own memory (what it allocates at the first launch) never shares the page a
+   pointer argument names: each launch still ends, and faults as it should. */
+static void test_pageable_first_launch_of_a_process(void **state) {
+  (void)state;
+  char *err = nullptr;
+  int status = sc_run("pageable_first_launch", nullptr, &err);
+  if (!mt_exited_ok(status)) {
+    print_error("stderr:\n%s", err);
+    fail();
+  }
+  free(err);
+}
+
 int main(int argc, char **argv) {
   sc_dispatch(argc, argv, cases, (int)(sizeof cases / sizeof cases[0]));
   const struct CMUnitTest positive[] = {
@@ -440,6 +480,7 @@ int main(int argc, char **argv) {
       MT_CLEAN_TEST(test_divergent_barrier_faults),
       MT_CLEAN_TEST(test_fault_in_a_fiber),
       MT_CLEAN_TEST(test_pageable_argument_faults),
+      MT_CLEAN_TEST(test_pageable_first_launch_of_a_process),
       MT_CLEAN_TEST(test_peer_memory),
       MT_CLEAN_TEST(test_mapping_of_the_other_device),
   };

@@ -65,6 +65,9 @@ MH_HIDDEN void mh__launch_participate(mh_launch *launch);
 /* Runs one block, its coordinates already in mockhip_kernel_thread (block.c). */
 MH_HIDDEN void mh__block_run(mh_participant *me, mh_launch *launch);
 
+/* Frees the participant's fibers and their stacks (block.c). */
+MH_HIDDEN void mh__block_fibers_free(mh_participant *me);
+
 /* The workers: started on first need, count - 1 of them beside the launching thread. Runs
    launch on all of them and the caller (workers.c). */
 MH_HIDDEN void mh__workers_run(mh_launch *launch);
@@ -73,6 +76,10 @@ MH_HIDDEN unsigned mh__workers_count(void);
 /* Ends the running kernel thread's launch with fault, from a signal handler or the barrier:
    does not return (kernel_fault.c). */
 MH_HIDDEN _Noreturn void mh__kernel_fail(mh_participant *me, const mh_kernel_fault *fault);
+
+/* A kernel thread's signal stack: one that overflows its fiber's stack faults on a guard page,
+   with no stack left to handle it on. */
+#define MH_SIGNAL_STACK_BYTES (64 * 1024)
 
 /* Gives this thread a signal stack if it has none. 0 or an errno. */
 MH_HIDDEN int mh__kernel_fault_init(mh_participant *me);

@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "kernel/kernel.h"
@@ -79,21 +80,21 @@ void mh__kernel_fault_arm(void) {
   }
 }
 
-/* A thread that runs kernel code needs a signal stack: a kernel thread that overflows its
-   fiber's stack faults on a guard page, with no stack left to handle it on. */
-#define SIGNAL_STACK_BYTES (64 * 1024)
-
 int mh__kernel_fault_init(mh_participant *me) {
   stack_t current;
   if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE))
     return 0; /* the thread has one already */
-  stack_t mine = {.ss_size = SIGNAL_STACK_BYTES};
-  mine.ss_sp = malloc(SIGNAL_STACK_BYTES);
-  if (mine.ss_sp == NULL)
+  stack_t mine = {.ss_size = MH_SIGNAL_STACK_BYTES};
+  /* Its own pages: the page of pageable host memory a pointer argument names, protected for
+     the launch, must not hold the top of the stack the fault is handled on. */
+  mine.ss_sp =
+      mmap(NULL, MH_SIGNAL_STACK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mine.ss_sp == MAP_FAILED)
     return ENOMEM;
   if (sigaltstack(&mine, NULL) != 0) {
-    free(mine.ss_sp);
-    return errno;
+    int err = errno;
+    munmap(mine.ss_sp, MH_SIGNAL_STACK_BYTES);
+    return err;
   }
   me->signal_stack = mine.ss_sp;
   return 0;

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "kernel/kernel.h"
@@ -57,9 +58,15 @@ static bool add(mh_view *v, uintptr_t base, size_t bytes, mh_os_prot during, mh_
   }
   if (v->count == v->capacity) {
     size_t capacity = v->capacity == 0 ? 16 : v->capacity * 2;
-    mh_view_range *grown = realloc(v->ranges, capacity * sizeof *grown);
-    if (grown == NULL)
+    /* Pages of their own: put_back reads them while a pointer argument's page is protected. */
+    mh_view_range *grown = mmap(NULL, capacity * sizeof *grown, PROT_READ | PROT_WRITE,
+                                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (grown == MAP_FAILED)
       return false;
+    if (v->ranges != NULL) {
+      memcpy(grown, v->ranges, v->count * sizeof *grown);
+      munmap(v->ranges, v->capacity * sizeof *grown);
+    }
     v->ranges = grown;
     v->capacity = capacity;
   }
