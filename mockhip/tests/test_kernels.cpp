@@ -24,6 +24,14 @@ extern "C" {
 #include <thread>
 #include <vector>
 
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#else
+#define RUNNING_ON_VALGRIND 0
+#define VALGRIND_DISABLE_ERROR_REPORTING
+#define VALGRIND_ENABLE_ERROR_REPORTING
+#endif
+
 /* ---- helpers ---- */
 
 static bool playing_nvidia() {
@@ -440,8 +448,11 @@ static void test_host_thread_during_kernel(void **state) {
   pinned[1] = 0;
   int *seen = device_alloc<int>(1);
   /* A mapping device 0 only reads while the host reads and writes it (HIP on NVIDIA grants
-     the host no access to device memory: there the host touches pinned memory only). */
-  const bool host_grant = !playing_nvidia();
+     the host no access to device memory: there the host touches pinned memory only; under
+     valgrind 3.19 a store that faulted and whose handler returned is lost, not run again). */
+  const bool host_grant = !playing_nvidia() && !RUNNING_ON_VALGRIND;
+  if (RUNNING_ON_VALGRIND)
+    print_message("under valgrind, the host thread touches pinned memory only\n");
   mt_mapping m;
   mt_mapping_create(&m, mt_granularity(), mt_granularity());
   mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
@@ -456,8 +467,11 @@ static void test_host_thread_during_kernel(void **state) {
     /* The kernel runs: pinned memory stays the host's. */
     __atomic_store_n(&pinned[0], 42, __ATOMIC_RELEASE);
     /* Device 0 may only read the mapping: this write waits until the kernel is done. */
-    if (host_grant)
+    if (host_grant) {
+      VALGRIND_DISABLE_ERROR_REPORTING; /* it may fault, on purpose, and run again */
       static_cast<volatile int *>(m.base)[3] = 99;
+      VALGRIND_ENABLE_ERROR_REPORTING;
+    }
     host_done.store(1);
   });
   __atomic_store_n(&pinned[1], 1, __ATOMIC_RELEASE);
