@@ -40,6 +40,7 @@ typedef struct mh_launch {
 typedef struct mh_participant {
   mh_launch *launch;
   sigjmp_buf escape;    /* where a fault in the kernel lands */
+  void *escape_fiber;   /* the sanitizer's fiber that set escape */
   volatile int running; /* inside the kernel's code: a fault is the kernel's */
   void *shared;         /* dynamic shared memory */
   size_t shared_capacity;

@@ -27,6 +27,7 @@ void mh__kernel_fail(mh_participant *me, const mh_kernel_fault *fault) {
     l->fault = *fault;
   atomic_store(&l->aborted, true);
   me->running = 0;
+  mh__fiber_sanitizer_return(me->escape_fiber); /* a fault in a fiber leaves it for good */
   siglongjmp(me->escape, 1);
 }
 

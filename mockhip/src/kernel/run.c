@@ -85,6 +85,7 @@ static bool shared_ready(mh_participant *me, size_t bytes) {
    in one lands here and ends the loop. Its own function, so that nothing sigsetjmp must keep
    lives in registers across it. */
 __attribute__((noinline)) static void take_blocks(mh_participant *me, mh_launch *l) {
+  me->escape_fiber = mh__fiber_sanitizer_current();
   if (sigsetjmp(me->escape, 1) != 0)
     return;
   me->running = 1;
