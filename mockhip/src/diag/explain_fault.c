@@ -215,7 +215,7 @@ static void explain_mapping(const mh_mapping *m, mh_direction dir) {
 static void explain_reserved(const mh_region *r, uintptr_t addr) {
   say_region(r);
   const mh_gone *g = mh__explain_gone_at(addr, false);
-  if (g != NULL) {
+  if (g != NULL && g->number == r->number) { /* not an earlier reservation at this address */
     say(PREFIX "  what:   unmapped: %#lx-%#lx (%zu bytes, handle#%llu) ", (unsigned long)g->base,
         (unsigned long)(g->base + g->bytes), g->bytes, mh__id_number(g->handle, MH_ID_HANDLE));
     say_site("was mapped at", g->made_site);

@@ -60,7 +60,7 @@ static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *wh
   }
   if (r != NULL && r->kind == MH_REGION_RESERVATION) {
     const mh_gone *g = mh__explain_gone_at(addr, false);
-    if (g != NULL) {
+    if (g != NULL && g->number == r->number) { /* not an earlier reservation at this address */
       add(what, "this range was unmapped by hipMemUnmap: a pointer into it dangles (a.7)");
       add(fix, "finish the kernels that use a mapping (synchronize) before hipMemUnmap, or map "
                "a handle there again and grant access");

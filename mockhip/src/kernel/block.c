@@ -42,27 +42,36 @@ static void run_one_thread(mh_launch *l) {
     l->c_kernel(l->c_args);
 }
 
+/* The fibers and their states share one mapping of their own: while a launch protects the page
+   of pageable host memory a pointer argument names, the barrier must not find them there (nor
+   LeakSanitizer miss them inside the participant's own pages). */
+static size_t fibers_bytes(size_t count) { return count * sizeof(mh_fiber) + count; }
+
+void mh__block_fibers_free(mh_participant *me) {
+  mh__fiber_stacks_free(&me->stacks);
+  for (size_t i = 0; i < me->fibers_count; i++)
+    mh__fiber_forget(&me->fibers[i]);
+  if (me->fibers != NULL)
+    munmap(me->fibers, fibers_bytes(me->fibers_count));
+  me->fibers = NULL;
+  me->status = NULL;
+  me->fibers_count = 0;
+}
+
 /* The stacks and fibers for the largest block: kept for the thread's later blocks. */
 static bool fibers_ready(mh_participant *me, unsigned threads) {
   if (me->stacks.count >= threads)
     return true;
-  mh__fiber_stacks_free(&me->stacks);
-  if (me->fibers != NULL) {
-    for (size_t i = 0; i < me->fibers_count; i++)
-      mh__fiber_forget(&me->fibers[i]);
-    free(me->fibers);
-    free(me->status);
-  }
-  me->fibers = calloc(threads, sizeof *me->fibers);
-  me->status = calloc(threads, 1);
+  mh__block_fibers_free(me);
+  void *pages =
+      mmap(NULL, fibers_bytes(threads), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (pages == MAP_FAILED)
+    return false;
+  me->fibers = pages;
+  me->status = (unsigned char *)pages + threads * sizeof(mh_fiber);
   me->fibers_count = threads;
-  if (me->fibers == NULL || me->status == NULL ||
-      mh__fiber_stacks_reserve(&me->stacks, threads, FIBER_STACK_BYTES) != 0) {
-    free(me->fibers);
-    free(me->status);
-    me->fibers = NULL;
-    me->status = NULL;
-    me->fibers_count = 0;
+  if (mh__fiber_stacks_reserve(&me->stacks, threads, FIBER_STACK_BYTES) != 0) {
+    mh__block_fibers_free(me);
     return false;
   }
   return true;
@@ -137,10 +146,11 @@ MH_EXPORT void mockhip_syncthreads(void) {
     barrier(me);
     return;
   }
-  if (thread_index(l) != 0 || !fibers_ready(me, l->threads)) {
-    mh_kernel_fault f = {.kind = MH_KFAULT_BARRIER, .block = blockIdx, .thread = threadIdx};
-    if (me->fibers == NULL)
-      f.kind = MH_KFAULT_NO_MEMORY;
+  bool divergent = thread_index(l) != 0;
+  if (divergent || !fibers_ready(me, l->threads)) {
+    mh_kernel_fault f = {.kind = divergent ? MH_KFAULT_BARRIER : MH_KFAULT_NO_MEMORY,
+                         .block = blockIdx,
+                         .thread = threadIdx};
     mh__kernel_fail(me, &f);
   }
   /* Thread 0 at its first barrier: nobody else has started. */

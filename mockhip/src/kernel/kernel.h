@@ -40,6 +40,7 @@ typedef struct mh_launch {
 typedef struct mh_participant {
   mh_launch *launch;
   sigjmp_buf escape;    /* where a fault in the kernel lands */
+  void *escape_fiber;   /* the sanitizer's fiber that set escape */
   volatile int running; /* inside the kernel's code: a fault is the kernel's */
   void *shared;         /* dynamic shared memory */
   size_t shared_capacity;
@@ -65,6 +66,9 @@ MH_HIDDEN void mh__launch_participate(mh_launch *launch);
 /* Runs one block, its coordinates already in mockhip_kernel_thread (block.c). */
 MH_HIDDEN void mh__block_run(mh_participant *me, mh_launch *launch);
 
+/* Frees the participant's fibers and their stacks (block.c). */
+MH_HIDDEN void mh__block_fibers_free(mh_participant *me);
+
 /* The workers: started on first need, count - 1 of them beside the launching thread. Runs
    launch on all of them and the caller (workers.c). */
 MH_HIDDEN void mh__workers_run(mh_launch *launch);
@@ -73,6 +77,10 @@ MH_HIDDEN unsigned mh__workers_count(void);
 /* Ends the running kernel thread's launch with fault, from a signal handler or the barrier:
    does not return (kernel_fault.c). */
 MH_HIDDEN _Noreturn void mh__kernel_fail(mh_participant *me, const mh_kernel_fault *fault);
+
+/* A kernel thread's signal stack: one that overflows its fiber's stack faults on a guard page,
+   with no stack left to handle it on. */
+#define MH_SIGNAL_STACK_BYTES (64 * 1024)
 
 /* Gives this thread a signal stack if it has none. 0 or an errno. */
 MH_HIDDEN int mh__kernel_fault_init(mh_participant *me);
@@ -103,6 +111,10 @@ MH_HIDDEN void mh__view_leave(mh_view *view);
 
 /* Whether a view other than the host's is in force: a host thread's fault waits it out. */
 MH_HIDDEN bool mh__view_active(void);
+
+/* How many views have ended: a host thread's fault raised under a view that ended before its
+   handler looked is told apart by this changing. */
+MH_HIDDEN unsigned mh__view_ended(void);
 
 /* Whether addr lies in a page view.c protected because a pointer argument named pageable host
    memory there. */

@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "kernel/kernel.h"
@@ -26,6 +27,7 @@ void mh__kernel_fail(mh_participant *me, const mh_kernel_fault *fault) {
     l->fault = *fault;
   atomic_store(&l->aborted, true);
   me->running = 0;
+  mh__fiber_sanitizer_return(me->escape_fiber); /* a fault in a fiber leaves it for good */
   siglongjmp(me->escape, 1);
 }
 
@@ -41,10 +43,18 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
                          .thread = threadIdx};
     mh__kernel_fail(me, &f);
   }
-  if (from_kernel && mh__view_active()) {
+  /* A host thread's touch the view denied: wait it out and run the access again. The view may
+     have ended between the fault and this look: then the access runs again once more. */
+  static __thread uintptr_t retried_addr;
+  static __thread unsigned retried_after;
+  unsigned ended = mh__view_ended();
+  if (from_kernel &&
+      (mh__view_active() || (uintptr_t)info->si_addr != retried_addr || ended != retried_after)) {
     struct timespec pause = {0, 20000};
     while (mh__view_active())
       nanosleep(&pause, NULL);
+    retried_addr = (uintptr_t)info->si_addr;
+    retried_after = mh__view_ended();
     errno = saved_errno;
     return; /* the access runs again under the host's view */
   }
@@ -71,21 +81,21 @@ void mh__kernel_fault_arm(void) {
   }
 }
 
-/* A thread that runs kernel code needs a signal stack: a kernel thread that overflows its
-   fiber's stack faults on a guard page, with no stack left to handle it on. */
-#define SIGNAL_STACK_BYTES (64 * 1024)
-
 int mh__kernel_fault_init(mh_participant *me) {
   stack_t current;
   if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE))
     return 0; /* the thread has one already */
-  stack_t mine = {.ss_size = SIGNAL_STACK_BYTES};
-  mine.ss_sp = malloc(SIGNAL_STACK_BYTES);
-  if (mine.ss_sp == NULL)
+  stack_t mine = {.ss_size = MH_SIGNAL_STACK_BYTES};
+  /* Its own pages: the page of pageable host memory a pointer argument names, protected for
+     the launch, must not hold the top of the stack the fault is handled on. */
+  mine.ss_sp =
+      mmap(NULL, MH_SIGNAL_STACK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mine.ss_sp == MAP_FAILED)
     return ENOMEM;
   if (sigaltstack(&mine, NULL) != 0) {
-    free(mine.ss_sp);
-    return errno;
+    int err = errno;
+    munmap(mine.ss_sp, MH_SIGNAL_STACK_BYTES);
+    return err;
   }
   me->signal_stack = mine.ss_sp;
   return 0;

@@ -32,13 +32,9 @@ static void participant_free(void *value) {
   if (me->signal_stack != NULL) {
     stack_t off = {.ss_flags = SS_DISABLE};
     sigaltstack(&off, NULL);
-    free(me->signal_stack);
+    munmap(me->signal_stack, MH_SIGNAL_STACK_BYTES);
   }
-  mh__fiber_stacks_free(&me->stacks);
-  for (size_t i = 0; i < me->fibers_count; i++)
-    mh__fiber_forget(&me->fibers[i]);
-  free(me->fibers);
-  free(me->status);
+  mh__block_fibers_free(me);
   if (me->shared != NULL)
     munmap(me->shared, me->shared_capacity);
   munmap(me, sizeof *me);
@@ -89,6 +85,7 @@ static bool shared_ready(mh_participant *me, size_t bytes) {
    in one lands here and ends the loop. Its own function, so that nothing sigsetjmp must keep
    lives in registers across it. */
 __attribute__((noinline)) static void take_blocks(mh_participant *me, mh_launch *l) {
+  me->escape_fiber = mh__fiber_sanitizer_current();
   if (sigsetjmp(me->escape, 1) != 0)
     return;
   me->running = 1;

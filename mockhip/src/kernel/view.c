@@ -19,13 +19,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "kernel/kernel.h"
 
 static atomic_int active;
+static atomic_uint ended; /* views left so far */
 
 bool mh__view_active(void) { return atomic_load_explicit(&active, memory_order_acquire) != 0; }
+
+unsigned mh__view_ended(void) { return atomic_load_explicit(&ended, memory_order_acquire); }
+
+/* The host's view is back. */
+static void view_end(void) {
+  atomic_fetch_add_explicit(&ended, 1, memory_order_release);
+  atomic_store_explicit(&active, 0, memory_order_release);
+}
 
 static mh_os_prot prot_of(unsigned flags) {
   return flags == hipMemAccessFlagsProtReadWrite ? MH_OS_PROT_READWRITE
@@ -48,9 +58,15 @@ static bool add(mh_view *v, uintptr_t base, size_t bytes, mh_os_prot during, mh_
   }
   if (v->count == v->capacity) {
     size_t capacity = v->capacity == 0 ? 16 : v->capacity * 2;
-    mh_view_range *grown = realloc(v->ranges, capacity * sizeof *grown);
-    if (grown == NULL)
+    /* Pages of their own: put_back reads them while a pointer argument's page is protected. */
+    mh_view_range *grown = mmap(NULL, capacity * sizeof *grown, PROT_READ | PROT_WRITE,
+                                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (grown == MAP_FAILED)
       return false;
+    if (v->ranges != NULL) {
+      memcpy(grown, v->ranges, v->count * sizeof *grown);
+      munmap(v->ranges, v->capacity * sizeof *grown);
+    }
     v->ranges = grown;
     v->capacity = capacity;
   }
@@ -159,7 +175,7 @@ hipError_t mh__view_enter(mh_state *s, int device, const void *const *pointers,
     int err = mh__os_protect((void *)v->ranges[i].base, v->ranges[i].bytes, v->ranges[i].during);
     if (err != 0) {
       put_back(v, i);
-      atomic_store_explicit(&active, 0, memory_order_release);
+      view_end();
       return mh__fail(hipErrorOutOfMemory,
                       "device %d's view of memory needs %zu protected ranges, and mprotect "
                       "failed on the %zu-th: %s (vm.max_map_count?)",
@@ -173,5 +189,5 @@ void mh__view_leave(mh_view *v) {
   if (v->count == 0)
     return;
   put_back(v, v->count);
-  atomic_store_explicit(&active, 0, memory_order_release);
+  view_end();
 }

@@ -2,7 +2,7 @@
  * workers.c: the pool that runs blocks beside the launching thread, one
  * thread per processor less the launcher's (MOCKHIP_KERNEL_WORKERS sets the
  * total, the launcher included). Started on the first launch big enough to want it; a fork's
- * child has none of its threads, so it starts its own.
+ * child has none of its threads, so it starts its own. They end at exit.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -19,6 +19,8 @@ static struct {
   unsigned busy;                 /* workers still on the job */
   unsigned count;                /* workers started */
   bool started;
+  bool quit; /* the process is exiting: workers end */
+  pthread_t threads[256];
 } pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
           .start = PTHREAD_COND_INITIALIZER,
           .done = PTHREAD_COND_INITIALIZER};
@@ -33,6 +35,7 @@ static void forked_child(void) {
   pool.count = 0;
   pool.busy = 0;
   pool.job = NULL;
+  pool.quit = false;
 }
 
 static void fork_init(void) { pthread_atfork(NULL, NULL, forked_child); }
@@ -42,8 +45,13 @@ static void *worker_main(void *arg) {
   unsigned long long seen = 0;
   for (;;) {
     pthread_mutex_lock(&pool.lock);
-    while (pool.generation == seen)
+    while (pool.generation == seen) {
+      if (pool.quit) {
+        pthread_mutex_unlock(&pool.lock);
+        return NULL;
+      }
       pthread_cond_wait(&pool.start, &pool.lock);
+    }
     seen = pool.generation;
     mh_launch *job = pool.job;
     pthread_mutex_unlock(&pool.lock);
@@ -76,15 +84,9 @@ static void start(void) {
   sigdelset(&all, SIGFPE);
   sigdelset(&all, SIGILL);
   pthread_sigmask(SIG_SETMASK, &all, &old);
-  for (unsigned i = 1; i < total; i++) {
-    pthread_t thread;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&thread, &attr, worker_main, NULL) == 0)
+  for (unsigned i = 1; i < total; i++)
+    if (pthread_create(&pool.threads[pool.count], NULL, worker_main, NULL) == 0)
       pool.count++;
-    pthread_attr_destroy(&attr);
-  }
   pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
@@ -111,4 +113,19 @@ void mh__workers_run(mh_launch *l) {
     pthread_cond_wait(&pool.done, &pool.lock);
   pool.job = NULL;
   pthread_mutex_unlock(&pool.lock);
+}
+
+/* At exit, the workers end and are joined: what their threads hold (stacks, thread-local
+   storage) goes with them, and a leak checker finds nothing left. A launch in progress on
+   another thread finishes first. */
+__attribute__((destructor)) static void workers_stop(void) {
+  pthread_mutex_lock(&pool.lock);
+  unsigned count = pool.count;
+  pool.quit = true;
+  pool.count = 0;
+  pthread_cond_broadcast(&pool.start);
+  pthread_mutex_unlock(&pool.lock);
+  for (unsigned i = 0; i < count; i++)
+    if (!pthread_equal(pool.threads[i], pthread_self()))
+      pthread_join(pool.threads[i], NULL);
 }

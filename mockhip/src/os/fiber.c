@@ -81,6 +81,23 @@ void mh__fiber_forget(mh_fiber *fiber) {
   fiber->tsan = NULL;
 }
 
+void *mh__fiber_sanitizer_current(void) {
+#ifdef MH_TSAN
+  return __tsan_get_current_fiber();
+#else
+  return NULL;
+#endif
+}
+
+void mh__fiber_sanitizer_return(void *fiber) {
+#ifdef MH_TSAN
+  if (fiber != NULL && fiber != __tsan_get_current_fiber())
+    __tsan_switch_to_fiber(fiber, 0);
+#else
+  (void)fiber;
+#endif
+}
+
 #ifdef MH_FIBER_UCONTEXT
 
 /* makecontext passes ints: the entry and its argument travel in halves. */

@@ -56,4 +56,10 @@ void mh__fiber_switch(mh_fiber *from, mh_fiber *to);
 /* Lets a sanitizer forget a fiber that will not run again. */
 void mh__fiber_forget(mh_fiber *fiber);
 
+/* ThreadSanitizer's fiber the calling code runs on (NULL elsewhere), and a return to one
+   without a switch of stacks: for a siglongjmp out of a fiber to a sigsetjmp made on another,
+   which ThreadSanitizer finds only in the fiber that made it. */
+void *mh__fiber_sanitizer_current(void);
+void mh__fiber_sanitizer_return(void *fiber);
+
 #endif /* MH_FIBER_H */
