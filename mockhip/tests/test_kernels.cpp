@@ -24,13 +24,7 @@ extern "C" {
 #include <thread>
 #include <vector>
 
-#if __has_include(<valgrind/valgrind.h>)
-#include <valgrind/valgrind.h>
-#else
-#define RUNNING_ON_VALGRIND 0
-#define VALGRIND_DISABLE_ERROR_REPORTING
-#define VALGRIND_ENABLE_ERROR_REPORTING
-#endif
+#include "under_valgrind.h"
 
 /* ---- helpers ---- */
 

@@ -20,11 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#if __has_include(<valgrind/valgrind.h>)
-#include <valgrind/valgrind.h>
-#else
-#define RUNNING_ON_VALGRIND 0
-#endif
+#include "under_valgrind.h"
 
 #define FD_LIMIT 1024
 

@@ -7,6 +7,8 @@
 #define MH_EXPLAIN_H
 
 #include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
 
 #include "diag/diag.h"
 
@@ -19,6 +21,21 @@ typedef struct mh_gone {
   const void *made_site; /* the reserve or map call */
   const void *gone_site; /* the free or unmap call */
 } mh_gone;
+
+/* Text built up piece by piece in a fixed buffer, cut short when full: no malloc, so an
+   explanation can be written on a dying path. */
+typedef struct mh_text {
+  char *buf;
+  size_t capacity, len;
+} mh_text;
+
+static inline void mh__text_vadd(mh_text *t, const char *fmt, va_list ap) {
+  if (t->len >= t->capacity - 1)
+    return;
+  int n = vsnprintf(t->buf + t->len, t->capacity - t->len, fmt, ap);
+  if (n > 0)
+    t->len += (size_t)n < t->capacity - t->len ? (size_t)n : t->capacity - 1 - t->len;
+}
 
 /* How the faulting access used the memory, where the fault says so (x86-64). */
 typedef enum mh_direction { MH_DIR_UNKNOWN, MH_DIR_READ, MH_DIR_WRITE } mh_direction;

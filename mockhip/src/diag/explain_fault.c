@@ -36,14 +36,12 @@ static size_t text_len;
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...) {
-  if (text_len >= sizeof text - 1)
-    return;
+  mh_text t = {text, sizeof text, text_len};
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(text + text_len, sizeof text - text_len, fmt, ap);
+  mh__text_vadd(&t, fmt, ap);
   va_end(ap);
-  if (n > 0)
-    text_len += (size_t)n < sizeof text - text_len ? (size_t)n : sizeof text - 1 - text_len;
+  text_len = t.len;
 }
 
 static void flush(void) {

@@ -13,21 +13,20 @@
 
 #define PREFIX "mockhip: explain: "
 
+/* An mh_text with a buffer of its own. */
 typedef struct text {
   char buf[4096];
-  size_t len;
+  mh_text at;
 } text;
+
+#define TEXT_INIT(t) ((t).at = (mh_text){(t).buf, sizeof(t).buf, 0}, (t).buf[0] = '\0')
 
 static void add(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void add(text *t, const char *fmt, ...) {
-  if (t->len >= sizeof t->buf - 1)
-    return;
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(t->buf + t->len, sizeof t->buf - t->len, fmt, ap);
+  mh__text_vadd(&t->at, fmt, ap);
   va_end(ap);
-  if (n > 0)
-    t->len += (size_t)n < sizeof t->buf - t->len ? (size_t)n : sizeof t->buf - 1 - t->len;
 }
 
 static const char *direction(mh_direction dir) {
@@ -97,7 +96,10 @@ static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *wh
 
 void mh__explain_kernel(mh_state *s, const char *kernel, int device, const mh_kernel_fault *f,
                         char *summary, size_t bytes) {
-  text what = {{0}, 0}, fix = {{0}, 0}, at = {{0}, 0};
+  text what, fix, at;
+  TEXT_INIT(what);
+  TEXT_INIT(fix);
+  TEXT_INIT(at);
   char where[96] = "";
   switch (f->kind) {
   case MH_KFAULT_MEMORY:
@@ -135,7 +137,8 @@ void mh__explain_kernel(mh_state *s, const char *kernel, int device, const mh_ke
            f->thread.z, at.buf, what.buf);
   if (!s->options.explain)
     return;
-  text out = {{0}, 0};
+  text out;
+  TEXT_INIT(out);
   add(&out, PREFIX "kernel %s on device %d, block (%u, %u, %u), thread (%u, %u, %u): %s\n", kernel,
       device, f->block.x, f->block.y, f->block.z, f->thread.x, f->thread.y, f->thread.z, at.buf);
   add(&out, PREFIX "  what:   %s\n", what.buf);
