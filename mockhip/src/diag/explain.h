@@ -40,6 +40,11 @@ static inline void mh__text_vadd(mh_text *t, const char *fmt, va_list ap) {
 /* How the faulting access used the memory, where the fault says so (x86-64). */
 typedef enum mh_direction { MH_DIR_UNKNOWN, MH_DIR_READ, MH_DIR_WRITE } mh_direction;
 
+/* "a write", "a read", or "a read or write" where the fault does not say. */
+static inline const char *mh__direction_name(mh_direction dir) {
+  return dir == MH_DIR_WRITE ? "a write" : dir == MH_DIR_READ ? "a read" : "a read or write";
+}
+
 /* What ended a kernel early. */
 typedef enum mh_kernel_fault_kind {
   MH_KFAULT_MEMORY,    /* a touch its device may not make */

@@ -54,10 +54,6 @@ static void flush(void) {
   text_len = 0;
 }
 
-static const char *direction_name(mh_direction dir) {
-  return dir == MH_DIR_WRITE ? "a write" : dir == MH_DIR_READ ? "a read" : "a read or write";
-}
-
 static const char *flags_short(unsigned flags) {
   return flags == hipMemAccessFlagsProtReadWrite ? "rw"
          : flags == hipMemAccessFlagsProtRead    ? "r"
@@ -253,7 +249,7 @@ void mh__explain_fault(mh_state *s, int sig, uintptr_t addr, mh_direction dir) {
   if (pthread_rwlock_tryrdlock(explained->lock) != 0) {
     say(PREFIX "%s at %#lx (%s); mockhip's state is held by a call in progress, so whether "
                "this is mock memory is unknown\n",
-        name, (unsigned long)addr, direction_name(dir));
+        name, (unsigned long)addr, mh__direction_name(dir));
     return;
   }
   mh_region *r = mh__region_containing(explained, addr);
@@ -266,7 +262,7 @@ void mh__explain_fault(mh_state *s, int sig, uintptr_t addr, mh_direction dir) {
       snprintf(at, sizeof at, "reservation#%lu+%#lx, freed", freed->number,
                (unsigned long)(addr - freed->base));
     say(PREFIX "%s at %s (%#lx): %s by the CPU\n", name, at, (unsigned long)addr,
-        direction_name(dir));
+        mh__direction_name(dir));
     mh_mapping *m = r != NULL ? mh__mapping_containing(explained, addr) : NULL;
     if (freed != NULL)
       explain_released(freed);

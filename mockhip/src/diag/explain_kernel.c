@@ -29,10 +29,6 @@ static void add(text *t, const char *fmt, ...) {
   va_end(ap);
 }
 
-static const char *direction(mh_direction dir) {
-  return dir == MH_DIR_WRITE ? "a write" : dir == MH_DIR_READ ? "a read" : "a read or write";
-}
-
 static const char *flags_text(unsigned flags) {
   return flags == hipMemAccessFlagsProtReadWrite ? "read-write"
          : flags == hipMemAccessFlagsProtRead    ? "read-only"
@@ -107,11 +103,11 @@ void mh__explain_kernel(mh_state *s, const char *kernel, int device, const mh_ke
       mh__describe_addr(s, f->addr, where, sizeof where);
     else
       snprintf(where, sizeof where, "%#lx", (unsigned long)f->addr);
-    add(&at, "%s of %s", direction(f->dir), where);
+    add(&at, "%s of %s", mh__direction_name(f->dir), where);
     classify(s, device, f, &what, &fix);
     break;
   case MH_KFAULT_PAGEABLE:
-    add(&at, "%s of %#lx", direction(f->dir), (unsigned long)f->addr);
+    add(&at, "%s of %#lx", mh__direction_name(f->dir), (unsigned long)f->addr);
     add(&what, "a pointer argument names ordinary (pageable) host memory, which a GPU cannot "
                "reach");
     add(&fix, "allocate it with hipHostMalloc (or copy it to device memory with hipMemcpy)");
