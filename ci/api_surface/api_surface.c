@@ -490,6 +490,10 @@ SIZE(hipGraphNode_t, sizeof(struct hipGraphNode *))
 SIZE(hipGraphExec_t, sizeof(struct hipGraphExec *))
 SIZE(hipArray_t, sizeof(struct hipArray *))
 SIZE(hipMemGenericAllocationHandle_t, sizeof(struct ihipMemGenericAllocationHandle *))
+SIZE(dim3, 12)
+OFFSET(dim3, x, 0)
+OFFSET(dim3, y, 4)
+OFFSET(dim3, z, 8)
 /* Each enum is an int-sized type, named by its tag too. */
 SIZE(enum hipError_t, sizeof(hipError_t))
 SIZE(enum hipDeviceAttribute_t, sizeof(hipDeviceAttribute_t))
@@ -640,6 +644,9 @@ void api_surface_signatures(void) {
   SIGNATURE(hipDeviceEnablePeerAccess, hipError_t, (int peerDeviceId, unsigned int flags))
   SIGNATURE(hipDeviceDisablePeerAccess, hipError_t, (int peerDeviceId))
   SIGNATURE(hipDeviceReset, hipError_t, (void))
+  SIGNATURE(hipLaunchKernel, hipError_t,
+            (const void *function_address, dim3 numBlocks, dim3 dimBlocks, void **args,
+             size_t sharedMemBytes, hipStream_t stream))
   SIGNATURE(hipCtxGetCurrent, hipError_t, (hipCtx_t * ctx))
   SIGNATURE(hipCtxSetCurrent, hipError_t, (hipCtx_t ctx))
   SIGNATURE(hipCtxPushCurrent, hipError_t, (hipCtx_t ctx))
@@ -808,6 +815,7 @@ hipError_t api_surface_cpp(hipStream_t stream, hipEvent_t event, hipDeviceptr_t 
     hipMemsetD32Async(device, 0, 4),
     hipMemcpyAsync(device, host, 16, hipMemcpyHostToDevice),
     hipMemcpyPeerAsync(device, 1, host, 0, 16),
+    hipLaunchKernel(host, dim3(1), dim3(64), nullptr),
 #if HIP_VERSION >= 60100000
     hipStreamWaitEvent(stream, event),
 #endif

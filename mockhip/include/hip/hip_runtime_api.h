@@ -781,7 +781,8 @@ MOCKHIP_API hipError_t hipDeviceReset(void);
  * hipErrorOutOfMemory (clr hip_module.cpp, ihipLaunchKernel_validate).
  */
 MOCKHIP_API hipError_t hipLaunchKernel(const void *hostFunction, dim3 gridDim, dim3 blockDim,
-                                       void **args, size_t sharedMemBytes, hipStream_t stream);
+                                       void **args, size_t sharedMemBytes __dparm(0),
+                                       hipStream_t stream __dparm(0));
 
 /* ---- contexts: one primary context per device ---- */
 

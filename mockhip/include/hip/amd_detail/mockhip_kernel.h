@@ -208,7 +208,8 @@ hipError_t launch_from_args(const void *kernel, dim3 grid, dim3 block, void **ar
    later launches by address. */
 template <class... P>
 static inline hipError_t hipLaunchKernel(void (*kernel)(P...), dim3 gridDim, dim3 blockDim,
-                                         void **args, size_t sharedMemBytes, hipStream_t stream) {
+                                         void **args, size_t sharedMemBytes = 0,
+                                         hipStream_t stream = 0) {
   return ::mockhip::detail::launch_from_args<P...>(reinterpret_cast<const void *>(kernel), gridDim,
                                                    blockDim, args, sharedMemBytes, stream);
 }
