@@ -216,6 +216,7 @@ typedef struct mh_state {
   /* a kernel's fault: every later call on the device answers it until hipDeviceReset
      (kernel/launch.c); read without the lock at each call's entry */
   _Atomic int sticky_error[MH_MAX_DEVICES];
+  _Atomic int sticky_devices; /* how many devices hold one */
   char sticky_reason[MH_MAX_DEVICES][384];
 } mh_state;
 

@@ -82,6 +82,8 @@ static bool sticky_exempt(mockhip_api api) {
 }
 
 hipError_t mh__sticky_check(mh_state *s, mockhip_api api) {
+  if (atomic_load_explicit(&s->sticky_devices, memory_order_acquire) == 0)
+    return hipSuccess; /* no device has faulted: the common case costs one load */
   int device = mh__current_device();
   if (device < 0 || device >= MH_MAX_DEVICES)
     return hipSuccess;

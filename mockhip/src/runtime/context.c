@@ -211,7 +211,8 @@ MH_EXPORT hipError_t hipDeviceReset(void) {
     int device = mh__current_device();
     mh__blocks_reset(s, device);
     mh__streams_reset(s, device);
-    atomic_store(&s->sticky_error[device], hipSuccess);
+    if (atomic_exchange(&s->sticky_error[device], hipSuccess) != hipSuccess)
+      atomic_fetch_sub(&s->sticky_devices, 1);
     s->sticky_reason[device][0] = '\0';
     mh__unlock();
   }

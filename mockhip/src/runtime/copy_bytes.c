@@ -46,8 +46,12 @@ static side side_at(mh_state *s, char *addr, size_t left) {
   const mh_mapping *m = mh__mapping_containing(s, (uintptr_t)addr);
   side at = {addr, -1, 0, left, false};
   if (m == NULL && left <= s->options.granularity) {
-    /* A mapping is at least a granule long, so one that starts in so short a stretch holds
-       its last byte: the address index answers, not a walk of the tree. */
+    /* Mappings start and end on granules, so within one granule no other starts; and one that
+       starts in so short a stretch holds its last byte: the address index answers, not a walk
+       of the tree. */
+    size_t granule = s->options.granularity;
+    if ((uintptr_t)addr / granule == ((uintptr_t)addr + left - 1) / granule)
+      return at;
     const mh_mapping *last = mh__mapping_containing(s, (uintptr_t)addr + left - 1);
     if (last != NULL)
       at.run = last->base - (uintptr_t)addr;

@@ -104,10 +104,9 @@ static void fault_found(mh_state *s, mh_launch *l, const mh_view *view) {
   char summary[sizeof s->sticky_reason[0]];
   mh__explain_kernel(s, l->name, l->device, f, summary, sizeof summary);
   memcpy(s->sticky_reason[l->device], summary, sizeof summary);
-  atomic_store_explicit(&s->sticky_error[l->device],
-                        f->kind == MH_KFAULT_NO_MEMORY ? hipErrorOutOfMemory
-                                                       : hipErrorIllegalAddress,
-                        memory_order_release);
+  int code = f->kind == MH_KFAULT_NO_MEMORY ? hipErrorOutOfMemory : hipErrorIllegalAddress;
+  if (atomic_exchange(&s->sticky_error[l->device], code) == hipSuccess)
+    atomic_fetch_add(&s->sticky_devices, 1);
 }
 
 static hipError_t run(mh_state *s, mh_launch *l, const void *const *pointers, size_t count) {
