@@ -44,9 +44,10 @@ typedef enum conf_kernel { CONF_KERNEL_FILL, CONF_KERNEL_COPY } conf_kernel;
 const char *conf_backend_no_kernels(void);
 
 /* Launches `which` on the current device's null stream; returns the launch's own answer
-   (a fault inside the kernel is the next synchronize's). */
+   (a fault inside the kernel is the next synchronize's). may_fault: the rule expects the
+   kernel to fault, which a memory checker (valgrind) is then not to report. */
 hipError_t conf_backend_launch(conf_kernel which, unsigned *words, size_t count, unsigned value,
-                               unsigned *out);
+                               unsigned *out, int may_fault);
 
 /* What the runtime says about itself, for the report, its files and --about.
    Plain data, so that a child can send it to the parent through a pipe. */

@@ -63,7 +63,7 @@ const char *conf_backend_no_kernels(void) {
 }
 
 hipError_t conf_backend_launch(conf_kernel which, unsigned *words, size_t count, unsigned value,
-                               unsigned *out) {
-  (void)which, (void)words, (void)count, (void)value, (void)out;
+                               unsigned *out, int may_fault) {
+  (void)which, (void)words, (void)count, (void)value, (void)out, (void)may_fault;
   return hipErrorNotSupported;
 }

@@ -21,7 +21,12 @@ static conf_ctx *begin_kernels(void **state) {
 }
 
 static void launch(conf_kernel which, void *words, unsigned value, void *out) {
-  assert_hip(conf_backend_launch(which, words, WORDS, value, out), hipSuccess);
+  assert_hip(conf_backend_launch(which, words, WORDS, value, out, 0), hipSuccess);
+}
+
+/* A launch the rule expects to fault (a memory checker is told so). */
+static void launch_faulting(conf_kernel which, void *words, unsigned value) {
+  assert_hip(conf_backend_launch(which, words, WORDS, value, NULL, 1), hipSuccess);
 }
 
 /* words[i] == value + i, read back with hipMemcpy. */
@@ -66,14 +71,14 @@ static void kernel_write_to_read_only_faults(void **state) {
   conf_set_access(words, ctx->size_mem, 0, hipMemAccessFlagsProtRead);
   launch(CONF_KERNEL_COPY, words, 0, out); /* reading is granted */
   assert_hip(hipDeviceSynchronize(), hipSuccess);
-  launch(CONF_KERNEL_FILL, words, 1, NULL);
+  launch_faulting(CONF_KERNEL_FILL, words, 1);
   expect_fault_then_reset();
 }
 
 static void kernel_touch_without_access_faults(void **state) {
   conf_ctx *ctx = begin_kernels(state);
   void *words = conf_mapped(ctx, ctx->size_mem, NULL); /* mapped, no access set */
-  launch(CONF_KERNEL_FILL, words, 2, NULL);
+  launch_faulting(CONF_KERNEL_FILL, words, 2);
   expect_fault_then_reset();
 }
 
@@ -83,7 +88,7 @@ static void kernel_touch_after_unmap_faults(void **state) {
   launch(CONF_KERNEL_FILL, words, 3, NULL);
   assert_hip(hipDeviceSynchronize(), hipSuccess);
   conf_unmap(ctx, words, ctx->size_mem);
-  launch(CONF_KERNEL_FILL, words, 4, NULL);
+  launch_faulting(CONF_KERNEL_FILL, words, 4);
   expect_fault_then_reset();
 }
 
@@ -110,7 +115,7 @@ static void kernel_access_is_per_device(void **state) {
   launch(CONF_KERNEL_FILL, words, 6, NULL);
   assert_hip(hipDeviceSynchronize(), hipSuccess);
   assert_hip(hipSetDevice(0), hipSuccess);
-  launch(CONF_KERNEL_FILL, words, 7, NULL);
+  launch_faulting(CONF_KERNEL_FILL, words, 7);
   expect_fault_then_reset();
   assert_hip(hipSetDevice(1), hipSuccess); /* its error was device 0's alone */
   assert_hip(hipDeviceSynchronize(), hipSuccess);
@@ -129,7 +134,7 @@ static void kernel_needs_peer_access_for_peer_memory(void **state) {
     conf_skip("device 1 cannot reach device 0's memory on this machine");
   void *words = conf_malloc(ctx, WORDS * sizeof(unsigned)); /* device 0's */
   assert_hip(hipSetDevice(1), hipSuccess);
-  launch(CONF_KERNEL_FILL, words, 8, NULL);
+  launch_faulting(CONF_KERNEL_FILL, words, 8);
   expect_fault_then_reset(); /* device 1's reset: device 0's block stays */
   assert_hip(hipDeviceEnablePeerAccess(0, 0), hipSuccess);
   launch(CONF_KERNEL_FILL, words, 9, NULL);
