@@ -293,6 +293,13 @@ MH_HIDDEN bool mh__host_strict(void);
    MOCKHIP_HOST_ACCESS=all the union of every location's. */
 MH_HIDDEN unsigned mh__cpu_access(const mh_state *state, const mh_mapping *mapping);
 
+/* The page protection that hipMemAccessFlags allow. */
+static inline mh_os_prot mh__access_prot(unsigned flags) {
+  return flags == hipMemAccessFlagsProtReadWrite ? MH_OS_PROT_READWRITE
+         : flags == hipMemAccessFlagsProtRead    ? MH_OS_PROT_READ
+                                                 : MH_OS_PROT_NONE;
+}
+
 /* ---- the device model's answers (registry.c) ---- */
 
 /* What hipMemGetAllocationGranularity answers for Recommended: its own value in

@@ -13,6 +13,7 @@
  * protection under it; a host thread that faults meanwhile waits it out
  * (kernel_fault.c).
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -35,12 +36,6 @@ unsigned mh__view_ended(void) { return atomic_load_explicit(&ended, memory_order
 static void view_end(void) {
   atomic_fetch_add_explicit(&ended, 1, memory_order_release);
   atomic_store_explicit(&active, 0, memory_order_release);
-}
-
-static mh_os_prot prot_of(unsigned flags) {
-  return flags == hipMemAccessFlagsProtReadWrite ? MH_OS_PROT_READWRITE
-         : flags == hipMemAccessFlagsProtRead    ? MH_OS_PROT_READ
-                                                 : MH_OS_PROT_NONE;
 }
 
 /* Notes a range to protect, joined to the last one when it continues it. */
@@ -78,8 +73,8 @@ static bool add_mappings(mh_state *s, int device, mh_view *v) {
   for (mh_tree_node *n = mh__tree_first(&s->mappings); n != NULL;
        n = mh__tree_next(&s->mappings, n->key)) {
     const mh_mapping *m = MH_CONTAINER(n, mh_mapping, node);
-    if (!add(v, m->base, m->bytes, prot_of(m->access[device]), prot_of(mh__cpu_access(s, m)),
-             false))
+    if (!add(v, m->base, m->bytes, mh__access_prot(m->access[device]),
+             mh__access_prot(mh__cpu_access(s, m)), false))
       return false;
   }
   return true;
@@ -96,6 +91,14 @@ static bool add_device_blocks(mh_state *s, int device, mh_view *v) {
       return false;
   }
   return true;
+}
+
+/* Whether addr lies in the program or a library (code, constants, __device__ variables):
+   asked of the dynamic loader, so a kernel given a string or a global costs its launch no
+   read of /proc/self/maps. */
+static bool in_loaded_object(uintptr_t addr) {
+  Dl_info info;
+  return dladdr((const void *)addr, &info) != 0;
 }
 
 /* Whether addr lies on the calling thread's own stack, which it cannot lose meanwhile. */
@@ -140,7 +143,7 @@ static bool add_pageable(mh_state *s, const void *const *pointers, size_t count,
   for (size_t i = 0; i < count; i++) {
     uintptr_t p = (uintptr_t)pointers[i];
     if (p < s->page_bytes || mh__region_containing(s, p) != NULL || mh__view_is_pageable(v, p) ||
-        on_own_stack(p) || !pageable_at(p))
+        in_loaded_object(p) || !pageable_at(p) || on_own_stack(p))
       continue;
     uintptr_t page = p & ~(uintptr_t)(s->page_bytes - 1);
     if (!add(v, page, s->page_bytes, MH_OS_PROT_NONE, MH_OS_PROT_READWRITE, true))

@@ -70,28 +70,27 @@ static args_launcher launcher_of(const void *kernel) {
 
 /* ---- checks ---- */
 
-static hipError_t check_config(dim3 grid, dim3 block, size_t shared) {
+static hipError_t check_config(const mh_launch_limits *limits, dim3 grid, dim3 block,
+                               size_t shared) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
     return mh__fail(hipErrorInvalidValue,
                     "gridDim (%u, %u, %u) and blockDim (%u, %u, %u) must not hold a 0", grid.x,
                     grid.y, grid.z, block.x, block.y, block.z);
-  mh_launch_limits limits;
-  mh__device_launch_limits(&limits);
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
-  if (threads > limits.max_threads_per_block)
+  if (threads > limits->max_threads_per_block)
     return mh__fail(hipErrorInvalidConfiguration,
                     "blockDim (%u, %u, %u) is %llu threads; a block holds at most %u", block.x,
-                    block.y, block.z, (unsigned long long)threads, limits.max_threads_per_block);
+                    block.y, block.z, (unsigned long long)threads, limits->max_threads_per_block);
   const uint32_t g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
   for (int i = 0; i < 3; i++)
     if ((uint64_t)g[i] * b[i] > UINT32_MAX)
       return mh__fail(hipErrorInvalidConfiguration,
                       "gridDim.%c * blockDim.%c is %llu threads, over 2^32 - 1", "xyz"[i], "xyz"[i],
                       (unsigned long long)g[i] * b[i]);
-  if (shared > limits.shared_bytes)
+  if (shared > limits->shared_bytes)
     return mh__fail(hipErrorOutOfMemory,
                     "sharedMemBytes %zu is more than a block's shared memory, %zu bytes", shared,
-                    limits.shared_bytes);
+                    limits->shared_bytes);
   return hipSuccess;
 }
 
@@ -124,7 +123,9 @@ static hipError_t run(mh_state *s, mh_launch *l, const void *const *pointers, si
 
 static hipError_t launch(mh_state *s, mh_launch *l, hipStream_t stream, const void *const *pointers,
                          size_t count) {
-  hipError_t err = check_config(l->grid, l->block, l->shared_bytes);
+  mh_launch_limits limits;
+  mh__device_launch_limits(&limits);
+  hipError_t err = check_config(&limits, l->grid, l->block, l->shared_bytes);
   if (err != hipSuccess)
     return err;
   mh__lock_write();
@@ -136,8 +137,6 @@ static hipError_t launch(mh_state *s, mh_launch *l, hipStream_t stream, const vo
     mh_stream *on = NULL;
     mh__stream_get(s, stream, &on);
     l->device = on != NULL ? on->device : mh__current_device();
-    mh_launch_limits limits;
-    mh__device_launch_limits(&limits);
     l->warp_size = limits.warp_size;
     l->blocks = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
     l->threads = l->block.x * l->block.y * l->block.z;
@@ -150,6 +149,15 @@ static hipError_t launch(mh_state *s, mh_launch *l, hipStream_t stream, const vo
 static const char *d_dim(dim3 d, char out[48]) {
   snprintf(out, 48, "(%u, %u, %u)", d.x, d.y, d.z);
   return out;
+}
+
+/* The way out of both launch forms: one trace line, naming the kernel. */
+static hipError_t leave_launch(hipError_t err, const char *name, dim3 grid, dim3 block,
+                               size_t shared, hipStream_t stream) {
+  char g[48], b[48];
+  return mh__leave(MOCKHIP_CALL_hipLaunchKernel, err,
+                   "kernel=%s, gridDim=%s, blockDim=%s, sharedMemBytes=%zu, stream=%s", name,
+                   d_dim(grid, g), d_dim(block, b), shared, mh__d_stream(stream));
 }
 
 MH_EXPORT hipError_t mockhip_launch(const mockhip_launch_desc *desc, dim3 grid, dim3 block,
@@ -165,10 +173,7 @@ MH_EXPORT hipError_t mockhip_launch(const mockhip_launch_desc *desc, dim3 grid, 
         .name = name, .desc = desc, .grid = grid, .block = block, .shared_bytes = shared};
     err = launch(s, &l, stream, desc->pointers, desc->pointer_count);
   }
-  char g[48], b[48];
-  return mh__leave(MOCKHIP_CALL_hipLaunchKernel, err,
-                   "kernel=%s, gridDim=%s, blockDim=%s, sharedMemBytes=%zu, stream=%s", name,
-                   d_dim(grid, g), d_dim(block, b), shared, mh__d_stream(stream));
+  return leave_launch(err, name, grid, block, shared, stream);
 }
 
 MH_EXPORT hipError_t mockhip_launch_kernel(const char *name, mockhip_kernel_fn kernel, dim3 grid,
@@ -189,10 +194,7 @@ MH_EXPORT hipError_t mockhip_launch_kernel(const char *name, mockhip_kernel_fn k
                    .shared_bytes = shared};
     err = launch(s, &l, stream, NULL, 0);
   }
-  char g[48], b[48];
-  return mh__leave(MOCKHIP_CALL_hipLaunchKernel, err,
-                   "kernel=%s, gridDim=%s, blockDim=%s, sharedMemBytes=%zu, stream=%s", name,
-                   d_dim(grid, g), d_dim(block, b), shared, mh__d_stream(stream));
+  return leave_launch(err, name, grid, block, shared, stream);
 }
 
 MH_EXPORT hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **args,

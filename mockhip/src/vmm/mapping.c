@@ -37,10 +37,7 @@ static size_t slots(const mh_state *s) { return (size_t)s->options.devices + 1; 
 /* The page protection of the CPU's access: the host's by default; the union of every
    location's under MOCKHIP_HOST_ACCESS=all, where the CPU plays the devices too. */
 static mh_os_prot cpu_prot(const mh_state *s, const mh_mapping *m) {
-  unsigned flags = mh__cpu_access(s, m);
-  return flags == hipMemAccessFlagsProtReadWrite ? MH_OS_PROT_READWRITE
-         : flags == hipMemAccessFlagsProtRead    ? MH_OS_PROT_READ
-                                                 : MH_OS_PROT_NONE;
+  return mh__access_prot(mh__cpu_access(s, m));
 }
 
 /* ---- map ---- */
