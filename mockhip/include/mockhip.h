@@ -143,9 +143,12 @@ typedef enum mockhip_api {
  */
 MOCKHIP_API const char *mockhip_api_name(int api);
 
-/* Bumped whenever mockhip_stats_t changes; callers set .version to it. Version 2 (before
-   hipLaunchKernel joined the list: calls has MOCKHIP_STATS_V2_CALLS entries) is still served. */
+/* Bumped whenever mockhip_stats_t changes; callers set .version to it. Every older version is
+   still served, in the layout it was published with: version 1 ended its counters at
+   live_streams and had MOCKHIP_STATS_V1_CALLS calls, version 2 added live_events and
+   live_graphs and had MOCKHIP_STATS_V2_CALLS. */
 #define MOCKHIP_STATS_VERSION 3
+#define MOCKHIP_STATS_V1_CALLS (MOCKHIP_CALL_hipMemMapArrayAsync + 1)
 #define MOCKHIP_STATS_V2_CALLS (MOCKHIP_CALL_hipGetProcAddress + 1)
 
 typedef struct mockhip_stats {
@@ -171,8 +174,8 @@ typedef struct mockhip_stats {
 
 /*
  * Fills *stats with the current counters (set stats->version first).
- * Errors: hipErrorInvalidValue when stats is NULL or stats->version is neither
- * MOCKHIP_STATS_VERSION nor 2; *stats is then left as it was.
+ * Errors: hipErrorInvalidValue when stats is NULL or stats->version is not one
+ * of 1 .. MOCKHIP_STATS_VERSION; *stats is then left as it was.
  */
 MOCKHIP_API hipError_t mockhip_stats(mockhip_stats_t *stats);
 
