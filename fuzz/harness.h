@@ -125,6 +125,7 @@ void op_block_copy(fuzz_state *st);
 void op_ctx(fuzz_state *st);
 void op_primary_ctx(fuzz_state *st);
 void op_peer(fuzz_state *st);
+void op_device_reset(fuzz_state *st);
 
 /* Frees every block, destroys every event and stream, disables every peer pair and empties
    the context stack, each checked like a step. */

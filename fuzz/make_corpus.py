@@ -22,7 +22,7 @@ for i, name in enumerate(["reserve", "reserve", "address free", "granularity", "
                           "stream wait event", "event create", "event record", "event query",
                           "event elapsed", "event destroy", "block alloc", "block alloc",
                           "block free", "block copy", "block copy", "context", "context",
-                          "primary context", "peer"]):
+                          "primary context", "peer", "device reset"]):
     OPS.setdefault(name, i)
 
 # pick_location and pick_access_flags bytes.
@@ -414,7 +414,9 @@ SEEDS = {
     block_copy(block_pointer(2), 0, offset=9, count=4100) + block_free(block_pointer(0, 3)) +
     block_free(block_pointer(1)) + block_free(block_pointer(0), how=1) +
     block_alloc(ASYNC, 2, stream=LEGACY_STREAM) + block_free(block_pointer(3), 2, NULL_SEEN) +
-    block_alloc(EXT, 1, flags_index=2),
+    block_alloc(EXT, 1, flags_index=2) + stream_create() + set_device(1) + block_alloc(MALLOC, 3) +
+    stream_create() + [OPS["device reset"]] + stream_query(seen(1)) + stream_query(seen(0)) +
+    block_free(block_pointer(5)),
     # contexts: the current one, primary retains, push and pop, set, synchronize
     "contexts": ctx(0) + primary(0, 1) + ctx(2, CTX_OF_1) + ctx(4) + ctx(3) + ctx(1, CTX_OF_0) +
     ctx(1, CTX_NULL) + ctx(3) + ctx(5) + primary(2, 1) + primary(1, 7) + primary(3, 6) +

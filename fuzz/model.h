@@ -293,6 +293,10 @@ hipError_t model_primary_release(const model *m, int device);
 hipError_t model_primary_state(const model *m, int device, unsigned *flags, int *active);
 hipError_t model_primary_reset(const model *m, int device);
 
+/* hipDeviceReset: frees every block made while the current device was current and destroys
+   its streams; VMM objects, events, contexts and peer access stay. */
+hipError_t model_device_reset(model *m);
+
 /* Peer access. */
 hipError_t model_can_access_peer(const model *m, bool out_null, int device, int peer, int *expect);
 hipError_t model_enable_peer(model *m, int peer, unsigned flags);

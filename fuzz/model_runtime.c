@@ -487,3 +487,17 @@ hipError_t model_disable_peer(model *m, int peer) {
   m->peer[m->device][peer] = false;
   return hipSuccess;
 }
+
+/* ---- hipDeviceReset: the current device's blocks and streams go, as clr's Device::Reset ---- */
+
+hipError_t model_device_reset(model *m) {
+  for (int i = 0; i < MODEL_MAX_BLOCKS; i++) {
+    model_block *b = &m->blocks[i];
+    if (b->live && b->device == m->device)
+      model_block_free(m, b->base, b->kind == BLOCK_HOST, false, 0);
+  }
+  for (int i = 0; i < MODEL_MAX_STREAMS; i++)
+    if (m->streams[i].live && m->streams[i].device == m->device)
+      m->streams[i].live = false;
+  return hipSuccess;
+}

@@ -434,6 +434,11 @@ void op_peer(fuzz_state *st) {
   }
 }
 
+void op_device_reset(fuzz_state *st) {
+  CHECK_CALL(st, hipDeviceReset(), model_device_reset(&st->model), "hipDeviceReset() on device %d",
+             st->model.device);
+}
+
 /* ---- the teardown's part ---- */
 
 void teardown_runtime(fuzz_state *st) {

@@ -77,6 +77,7 @@ static const fuzz_op ops[] = {
     {"context", op_ctx},
     {"primary context", op_primary_ctx},
     {"peer", op_peer},
+    {"device reset", op_device_reset},
 };
 #define OP_COUNT (sizeof ops / sizeof ops[0])
 
