@@ -328,7 +328,26 @@ static hipMemLocation device1 = {hipMemLocationTypeDevice, 1};
     "symbolStatus=0x*) = hipSuccess") \
   X(hipLaunchKernel, launch_empty(w.stream), \
     "hipLaunchKernel(kernel=empty_kernel, gridDim=(1, 1, 1), blockDim=(2, 1, 1), " \
-    "sharedMemBytes=0, stream=stream#1) = hipSuccess")
+    "sharedMemBytes=0, stream=stream#1) = hipSuccess") \
+  X(hipStreamAddCallback, hipStreamAddCallback(w.stream, NULL, NULL, 0), \
+    "hipStreamAddCallback(stream=stream#1, callback=*, userData=*, flags=0) = " \
+    "hipErrorInvalidValue (callback is NULL)") \
+  X(hipLaunchHostFunc, hipLaunchHostFunc(w.stream, NULL, NULL), \
+    "hipLaunchHostFunc(stream=stream#1, fn=*, userData=*) = hipErrorInvalidValue (fn is NULL)") \
+  X(hipModuleLoad, hipModule_t m; hipModuleLoad(&m, "/nonexistent/kernels.co"), \
+    "hipModuleLoad(module=0x*, fname=/nonexistent/kernels.co) = hipErrorFileNotFound*") \
+  X(hipModuleLoadData, hipModule_t m; hipModuleLoadData(&m, w.range), \
+    "hipModuleLoadData(module=0x*, image=0x*) = hipErrorNotSupported*") \
+  X(hipModuleUnload, hipModuleUnload(NULL), \
+    "hipModuleUnload(module=*) = hipErrorInvalidHandle*") \
+  X(hipModuleGetFunction, hipFunction_t f; hipModuleGetFunction(&f, NULL, "k"), \
+    "hipModuleGetFunction(function=0x*, module=*, kname=k) = hipErrorInvalidHandle*") \
+  X(hipModuleGetGlobal, hipDeviceptr_t p; size_t n; hipModuleGetGlobal(&p, &n, NULL, "g"), \
+    "hipModuleGetGlobal(dptr=0x*, bytes=0x*, hmod=*, name=g) = hipErrorInvalidHandle*") \
+  X(hipModuleLaunchKernel, \
+    hipModuleLaunchKernel(NULL, 1, 1, 1, 2, 1, 1, 0, w.stream, NULL, NULL), \
+    "hipModuleLaunchKernel(f=*, grid={1, 1, 1}, block={2, 1, 1}, sharedMemBytes=0, " \
+    "stream=stream#1, kernelParams=*, extra=*) = hipErrorInvalidHandle*")
 /* clang-format on */
 
 TRACE_CASES(CASE)

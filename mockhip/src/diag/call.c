@@ -153,6 +153,7 @@ static const struct stats_layout {
 } stats_layouts[] = {
     {1, 9, MOCKHIP_STATS_V1_CALLS},  /* up to live_streams */
     {2, 11, MOCKHIP_STATS_V2_CALLS}, /* live_events, live_graphs */
+    {3, 11, MOCKHIP_STATS_V3_CALLS},
     {MOCKHIP_STATS_VERSION,
      (offsetof(mockhip_stats_t, calls) - offsetof(mockhip_stats_t, reserved_bytes)) /
          sizeof(size_t),
@@ -195,5 +196,5 @@ MH_EXPORT size_t mockhip_live_objects(void) {
   mockhip_stats_t s = MOCKHIP_STATS_INIT;
   mockhip_stats(&s);
   return s.live_reservations + s.live_mappings + s.live_handles + s.live_mallocs + s.live_streams +
-         s.live_events + s.live_graphs;
+         s.live_events + s.live_graphs + s.live_pools + s.live_graph_execs + s.live_arrays;
 }
