@@ -124,7 +124,22 @@ extern "C" {
   X(hipPointerGetAttributes)                                                                       \
   X(hipMemGetHandleForAddressRange)                                                                \
   X(hipGetProcAddress)                                                                             \
-  X(hipLaunchKernel)
+  X(hipLaunchKernel)                                                                               \
+  X(hipDeviceGetDefaultMemPool)                                                                    \
+  X(hipDeviceSetMemPool)                                                                           \
+  X(hipDeviceGetMemPool)                                                                           \
+  X(hipMemPoolCreate)                                                                              \
+  X(hipMemPoolDestroy)                                                                             \
+  X(hipMemPoolSetAttribute)                                                                        \
+  X(hipMemPoolGetAttribute)                                                                        \
+  X(hipMemPoolSetAccess)                                                                           \
+  X(hipMemPoolGetAccess)                                                                           \
+  X(hipMemPoolTrimTo)                                                                              \
+  X(hipMallocFromPoolAsync)                                                                        \
+  X(hipMemPoolExportToShareableHandle)                                                             \
+  X(hipMemPoolImportFromShareableHandle)                                                           \
+  X(hipMemPoolExportPointer)                                                                       \
+  X(hipMemPoolImportPointer)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

@@ -168,6 +168,12 @@ MH_EXPORT hipError_t mockhip_stats(mockhip_stats_t *out) {
 MH_EXPORT size_t mockhip_live_objects(void) {
   mockhip_stats_t s = MOCKHIP_STATS_INIT;
   mockhip_stats(&s);
+  /* Pools the program made or imported and their allocations not freed; a device's default
+     pool, and what a pool caches, are the runtime's. */
+  mh_state *state = mh__state();
+  mh__lock_read();
+  size_t pools = state->live_pools + state->live_pool_blocks;
+  mh__unlock();
   return s.live_reservations + s.live_mappings + s.live_handles + s.live_mallocs + s.live_streams +
-         s.live_events + s.live_graphs;
+         s.live_events + s.live_graphs + pools;
 }
