@@ -544,7 +544,7 @@ SIZE(struct hipMipmappedArray, sizeof(hipMipmappedArray))
 SIZE(struct hipArrayMapInfo, sizeof(hipArrayMapInfo))
 SIZE(struct hipMemPoolProps, sizeof(hipMemPoolProps))
 SIZE(struct hipMemPoolPtrExportData, sizeof(hipMemPoolPtrExportData))
-SIZE(hipMemPool_t, sizeof(void *))
+SIZE(hipMemPool_t, sizeof(struct ihipMemPoolHandle_t *))
 #if HIP_VERSION >= 60000000
 SIZE(hipDeviceProp_tR0600, sizeof(hipDeviceProp_t))
 #endif

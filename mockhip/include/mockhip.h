@@ -191,15 +191,16 @@ typedef struct mockhip_stats {
  */
 MOCKHIP_API hipError_t mockhip_stats(mockhip_stats_t *stats);
 
-/* Reservations + mappings + handles + hipMalloc blocks + streams + events + graphs still alive;
- * 0 after a clean teardown. */
+/* Reservations + mappings + handles + hipMalloc blocks + streams + events + graphs + memory
+ * pools the program made or imported + pool allocations still alive (a device's default pool
+ * and what a pool caches are the runtime's); 0 after a clean teardown. */
 MOCKHIP_API size_t mockhip_live_objects(void);
 
 /*
  * Prints the address space for a person: every reservation with the mappings
  * inside it (handle, per-location access), every physical handle with its
- * reference counts, hipMalloc blocks, the number of streams, events and graphs,
- * and the captures in progress. out == NULL prints to stderr.
+ * reference counts, hipMalloc blocks, the memory pools with their blocks, the
+ * number of streams, events and graphs, and the captures in progress. out == NULL prints to stderr.
  */
 MOCKHIP_API void mockhip_dump(FILE *out);
 
@@ -361,7 +362,8 @@ MOCKHIP_API unsigned long long mockhip_fail_count(void);
 
 /*
  * Prints every live reservation, mapping, physical handle, hipMalloc block,
- * stream, event and graph with the call site that made it, as MOCKHIP_LEAK_CHECK=1 does at
+ * stream, event, graph, memory pool the program made or imported and pool
+ * allocation with the call site that made it, as MOCKHIP_LEAK_CHECK=1 does at
  * exit; prints nothing when nothing is alive. out == NULL prints to stderr.
  * Returns the number of objects reported.
  */

@@ -215,11 +215,12 @@ static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
     return mh__fail(hipErrorInvalidValue, "size is 0");
   size_t count;
   mh_mapping *m;
+  mh_region *owner = mh__region_containing(s, (uintptr_t)ptr);
+  if (owner != NULL && owner->pool != NULL)
+    return mh__vmm_pool_owned(owner->pool, "ptr", ptr);
   hipError_t found = mh__unmap_run(s, ptr, &bytes, &m, &count);
   if (found != hipSuccess)
     return found;
-  if (m->reservation->pool != NULL)
-    return mh__vmm_pool_owned(m->reservation->pool, "ptr", ptr);
   /* One call over the whole run, before any record changes: the kernel
      replaces all of it or, when a split finds no map area left, none of it. */
   int err = mh__os_placeholder((void *)m->base, bytes);
@@ -362,12 +363,13 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
     return mh__fail(hipErrorInvalidValue, "desc is NULL");
   if (count == 0)
     return mh__fail(hipErrorInvalidValue, "count is 0");
+  mh_region *owner = mh__region_containing(s, (uintptr_t)ptr);
+  if (owner != NULL && owner->pool != NULL)
+    return mh__vmm_pool_owned(owner->pool, "ptr", ptr);
   size_t run;
   mh_mapping *first = mh__access_run(s, ptr, bytes, &run);
   if (first == NULL)
     return hipErrorInvalidValue;
-  if (first->reservation->pool != NULL)
-    return mh__vmm_pool_owned(first->reservation->pool, "ptr", ptr);
   /* Descriptors apply one after another, as in ROCm: a bad one stops there,
      the ones before it stay applied. Find it first, then apply the rest. */
   size_t good = 0;
