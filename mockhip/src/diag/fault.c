@@ -77,7 +77,18 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipMallocManaged:
   case MOCKHIP_CALL_hipMallocAsync:
   case MOCKHIP_CALL_hipHostMalloc: return hipErrorOutOfMemory;
-  case MOCKHIP_CALL_hipMemGetAddressRange: return hipErrorNotFound; /* no such memory object */
+  case MOCKHIP_CALL_hipMemGetAddressRange:
+    return hipErrorNotFound; /* no such memory object */
+  /* arrays and pitched memory: what runs out is device memory; ROCm on Linux makes no
+     mipmapped arrays at all */
+  case MOCKHIP_CALL_hipMallocArray:
+  case MOCKHIP_CALL_hipArrayCreate:
+  case MOCKHIP_CALL_hipArray3DCreate:
+  case MOCKHIP_CALL_hipMalloc3DArray:
+  case MOCKHIP_CALL_hipMallocPitch:
+  case MOCKHIP_CALL_hipMalloc3D: return hipErrorOutOfMemory;
+  case MOCKHIP_CALL_hipMallocMipmappedArray:
+  case MOCKHIP_CALL_hipMipmappedArrayCreate: return hipErrorNotSupported;
   case MOCKHIP_CALL_hipLaunchKernel: return hipErrorLaunchFailure;
   case MOCKHIP_CALL_hipModuleLoad:
   case MOCKHIP_CALL_hipModuleLoadData: return hipErrorNotSupported; /* no code objects */

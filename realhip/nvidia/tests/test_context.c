@@ -6,6 +6,9 @@
  */
 #include "hip_nvidia_test.h"
 
+/* ROCm marks the hipCtx* and hipDevicePrimaryCtx* calls deprecated; they are what is tested. */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 #include <string.h>
 
 static void set_device_retains_once_and_makes_current(void **state) {
