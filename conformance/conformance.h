@@ -94,7 +94,9 @@ typedef struct conf_group {
   X(memory)                                                                                        \
   X(pointer_info_negative)                                                                         \
   X(pointer_info)                                                                                  \
-  X(kernel)
+  X(kernel)                                                                                        \
+  X(array_negative)                                                                                \
+  X(array)
 
 #define CONF_GROUP_DECLARE(name) extern const conf_group conf_group_##name;
 CONF_GROUP_LIST(CONF_GROUP_DECLARE)

@@ -24,6 +24,8 @@
  *   the values under the HIPVMM_ names and no hipStreamGetDevice.
  * - hipGetProcAddress appeared in ROCm 6.2, its flags (HIP_GET_PROC_ADDRESS_*)
  *   and its argument checks later (HIPVMM_HAS_GET_PROC_ADDRESS: a 7.x header).
+ * - hipArrayGetInfo, hipArrayGetDescriptor and hipArray3DGetDescriptor appeared
+ *   in ROCm 5.6 (HIPVMM_HAS_ARRAY_GET_INFO).
  */
 #ifndef HIPVMM_COMPAT_H
 #define HIPVMM_COMPAT_H
@@ -114,6 +116,8 @@
 #else
 #define HIPVMM_HAS_GET_PROC_ADDRESS 0
 #endif
+
+#define HIPVMM_HAS_ARRAY_GET_INFO (HIP_VERSION >= 50600000)
 
 /* hipMemImportFromShareableHandle takes the fd value cast to a pointer (newest
    ROCm, CUDA); ROCm 6.2/6.3 read it through a pointer instead. */
