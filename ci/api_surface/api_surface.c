@@ -971,8 +971,7 @@ void api_surface_signatures(void) {
              unsigned int numMipmapLevels))
   SIGNATURE(hipMipmappedArrayDestroy, hipError_t, (hipMipmappedArray_t hMipmappedArray))
   SIGNATURE(hipMipmappedArrayGetLevel, hipError_t,
-            (hipArray_t * pLevelArray, hipMipmappedArray_t hMipMappedArray, unsigned int level))
-  {
+            (hipArray_t * pLevelArray, hipMipmappedArray_t hMipMappedArray, unsigned int level)) {
     hipPitchedPtr p = make_hipPitchedPtr(NULL, 0, 0, 0);
     hipPos pos = make_hipPos(0, 0, 0);
     hipExtent e = make_hipExtent(0, 0, 0);
@@ -980,8 +979,9 @@ void api_surface_signatures(void) {
   }
 #if HIP_VERSION >= 50600000
   SIGNATURE(hipStreamGetDevice, hipError_t, (hipStream_t stream, hipDevice_t * device))
-  SIGNATURE(hipArrayGetInfo, hipError_t,
-            (hipChannelFormatDesc * desc, hipExtent * extent, unsigned int *flags, hipArray_t array))
+  SIGNATURE(
+      hipArrayGetInfo, hipError_t,
+      (hipChannelFormatDesc * desc, hipExtent * extent, unsigned int *flags, hipArray_t array))
   SIGNATURE(hipArrayGetDescriptor, hipError_t,
             (HIP_ARRAY_DESCRIPTOR * pArrayDescriptor, hipArray_t array))
   SIGNATURE(hipArray3DGetDescriptor, hipError_t,
@@ -1056,7 +1056,7 @@ hipError_t api_surface_cpp(hipStream_t stream, hipEvent_t event, hipDeviceptr_t 
     hipMemcpyHtoD(device, const_cast<void *>(host), 16),
     hipMemcpyHtoDAsync(device, const_cast<void *>(host), 16, stream),
 #endif
-    /* arrays and pitched memory: templates and default arguments */
+  /* arrays and pitched memory: templates and default arguments */
 #if HIP_VERSION >= 60300000
     hipMallocPitch(&floats, &pitch, 16, 4),
 #endif
