@@ -198,10 +198,12 @@ static void ctx_synchronize_is_not_supported(void **state) {
 
 /* ---- hipCtxCreate and hipCtxDestroy (clr hip_context.cpp) ---- */
 
+/* hip-nvidia's hipCtxCreate is cuCtxCreate: a context of its own, made current, which ROCm's is
+   not; its hipCtxDestroy is cuCtxDestroy. The rules of ROCm's model skip there. */
 #if defined(HIPVMM_HIP_NVIDIA)
 #define SKIP_ON_HIP_NVIDIA()                                                                       \
-  conf_skip("hip-nvidia does not translate hipCtxCreate and hipCtxDestroy (a context of their "    \
-            "own would not be the primary one the rest of it uses)")
+  conf_skip("hip-nvidia's hipCtxCreate is the CUDA driver's cuCtxCreate, a context of its own "    \
+            "(ROCm's is the device's primary one)")
 #else
 #define SKIP_ON_HIP_NVIDIA() (void)0
 #endif

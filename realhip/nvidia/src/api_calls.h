@@ -180,12 +180,6 @@
   X(hipMipmappedArrayGetLevel,                                                                     \
     (hipArray_t * pLevelArray, hipMipmappedArray_t hMipMappedArray, unsigned int level),           \
     (pLevelArray, hMipMappedArray, level),                                                         \
-    "mipmapped arrays are not translated by hip-nvidia; ROCm on Linux has none either")            \
-  X(hipCtxCreate, (hipCtx_t * ctx, unsigned int flags, hipDevice_t device), (ctx, flags, device),  \
-    "hipCtxCreate and hipCtxDestroy are not translated by hip-nvidia (cuCtxCreate would make a "   \
-    "context that is not the primary one, which the rest of hip-nvidia assumes)")                  \
-  X(hipCtxDestroy, (hipCtx_t ctx), (ctx),                                                          \
-    "hipCtxCreate and hipCtxDestroy are not translated by hip-nvidia (cuCtxCreate would make a "   \
-    "context that is not the primary one, which the rest of hip-nvidia assumes)")
+    "mipmapped arrays are not translated by hip-nvidia; ROCm on Linux has none either")
 
 #endif /* HIPNV_API_CALLS_H */
