@@ -196,9 +196,10 @@ static void test_vmm_memory_needs_access(void **state) {
   size_t granule = mt_granularity();
   mt_mapping m;
   mt_mapping_create(&m, granule, granule);
-  /* no access granted yet: refused, nothing copied */
-  MT_EXPECT(hipErrorInvalidValue, hipMemcpy2D(m.base, 64, host_in, sizeof host_in[0],
-                                              sizeof host_in[0], H, hipMemcpyHostToDevice));
+  /* no access granted yet: refused as hipMemcpy refuses it (copy_access: from ROCm 6.3 the
+     mapping at the address, hipErrorUnknown), nothing copied */
+  MT_EXPECT(hipErrorUnknown, hipMemcpy2D(m.base, 64, host_in, sizeof host_in[0], sizeof host_in[0],
+                                         H, hipMemcpyHostToDevice));
   assert_non_null(strstr(mockhip_last_reason(), "hipMemSetAccess"));
   mt_grant(m.base, m.bytes, hipMemAccessFlagsProtReadWrite);
   MT_CHECK(hipMemcpy2D(m.base, 64, host_in, sizeof host_in[0], sizeof host_in[0], H,
