@@ -27,6 +27,8 @@
  * - The memory pool calls are all in 5.2's header, but not hipMemPoolProps.maxSize
  *   (HIPVMM_POOL_MAX_SIZE reads it, 0 where it is absent) nor hipMemAllocationTypeManaged
  *   (its value, 2, under HIPVMM_ALLOCATION_MANAGED); 7.x headers have both.
+ * - hipArrayGetInfo, hipArrayGetDescriptor and hipArray3DGetDescriptor appeared
+ *   in ROCm 5.6 (HIPVMM_HAS_ARRAY_GET_INFO).
  */
 #ifndef HIPVMM_COMPAT_H
 #define HIPVMM_COMPAT_H
@@ -117,6 +119,8 @@
 #else
 #define HIPVMM_HAS_GET_PROC_ADDRESS 0
 #endif
+
+#define HIPVMM_HAS_ARRAY_GET_INFO (HIP_VERSION >= 50600000)
 
 /* hipMemImportFromShareableHandle takes the fd value cast to a pointer (newest
    ROCm, CUDA); ROCm 6.2/6.3 read it through a pointer instead. */

@@ -101,9 +101,8 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
   return hipSuccess;
 }
 
-/* Checks one side of a copy; `must_be_device` for the device side of an explicit kind. */
-static hipError_t check_side(mh_state *s, const void *ptr, size_t bytes, int device,
-                             hipMemAccessFlags need, bool must_be_device) {
+hipError_t mh__check_copy_side(mh_state *s, const void *ptr, size_t bytes, int device,
+                               hipMemAccessFlags need, bool must_be_device) {
   bool is_device;
   hipError_t err = mh__check_device_range(s, (uintptr_t)ptr, bytes, device, need, &is_device);
   if (err == hipSuccess && must_be_device && !is_device)
@@ -141,9 +140,10 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
     return mh__capture_add_node(capturing);
   bool src_on_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
   bool dst_on_device = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
-  err = check_side(s, src, bytes, src_device, hipMemAccessFlagsProtRead, src_on_device);
+  err = mh__check_copy_side(s, src, bytes, src_device, hipMemAccessFlagsProtRead, src_on_device);
   if (err == hipSuccess)
-    err = check_side(s, dst, bytes, dst_device, hipMemAccessFlagsProtReadWrite, dst_on_device);
+    err = mh__check_copy_side(s, dst, bytes, dst_device, hipMemAccessFlagsProtReadWrite,
+                              dst_on_device);
   if (err == hipSuccess)
     err = mh__move_bytes(s, dst, src, bytes);
   return err;
@@ -163,7 +163,8 @@ static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, si
   if (capturing != NULL)
     return mh__capture_add_node(capturing);
   size_t bytes = count * unit;
-  err = check_side(s, dst, bytes, mh__current_device(), hipMemAccessFlagsProtReadWrite, true);
+  err = mh__check_copy_side(s, dst, bytes, mh__current_device(), hipMemAccessFlagsProtReadWrite,
+                            true);
   if (err != hipSuccess)
     return err;
   return mh__set_bytes(s, dst, value, count, unit);

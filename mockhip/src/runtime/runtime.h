@@ -43,6 +43,22 @@ MH_HIDDEN void mh__blocks_reset(mh_state *state, int device);
 MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, size_t bytes,
                                             int device, hipMemAccessFlags need, bool *is_device);
 
+/* One side of a copy, checked as mh__check_device_range checks it; `must_be_device` for the
+   device side of an explicit kind (not device memory: hipErrorInvalidValue). Under the lock. */
+MH_HIDDEN hipError_t mh__check_copy_side(mh_state *state, const void *ptr, size_t bytes, int device,
+                                         hipMemAccessFlags need, bool must_be_device);
+
+/* ---- arrays (array.c) ---- */
+
+/* The live array a hipArray_t names, or NULL. Under the lock, either kind. */
+MH_HIDDEN mh_array *mh__array_get(mh_state *state, hipArray_const_t array);
+
+/* Frees every array made while device was current (hipDeviceReset); under the write lock. */
+MH_HIDDEN void mh__arrays_reset(mh_state *state, int device);
+
+/* clr's CheckArrayFormat: x set, every other channel 0 or x's size, none after an empty one. */
+MH_HIDDEN bool mh__channel_desc_well_formed(const hipChannelFormatDesc *desc);
+
 /* ---- moving the bytes (copy_bytes.c); under the lock, after the checks ---- */
 
 /* memmove of bytes from src to dst, device memory as the devices reach it. */
@@ -60,6 +76,10 @@ typedef struct mh_launch_limits {
   size_t shared_bytes; /* shared memory a block may have */
 } mh_launch_limits;
 MH_HIDDEN void mh__device_launch_limits(mh_launch_limits *out);
+
+/* The row alignment of pitched memory (hipMallocPitch): the device's texture pitch alignment,
+   as clr's ihipMallocPitch aligns to imagePitchAlignment_. */
+MH_HIDDEN size_t mh__device_pitch_alignment(void);
 
 /* ---- streams, events and capture (stream.c, event.c, capture.c) ---- */
 
