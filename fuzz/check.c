@@ -54,6 +54,7 @@ void check_fail(fuzz_state *st, const char *format, ...) {
   } while (0)
 
 void check_counters(fuzz_state *st, const char *after) {
+  pools_observe(st);
   model_counters want;
   model_counters_get(&st->model, &want);
   mockhip_stats_t got = MOCKHIP_STATS_INIT;
@@ -69,6 +70,8 @@ void check_counters(fuzz_state *st, const char *after) {
   COMPARE("live_mallocs", got.live_mallocs, want.mallocs);
   COMPARE("live_streams", got.live_streams, want.streams);
   COMPARE("live_events", got.live_events, want.events);
+  COMPARE("live_pools", got.live_pools, want.pools);
+  COMPARE("live_pool_blocks", got.live_pool_blocks, want.pool_blocks);
 
   /* hipMemGetInfo answers for the calling device: ask each, then switch back. */
   for (int device = 0; device < MODEL_DEVICES; device++) {

@@ -32,8 +32,8 @@ typedef struct fuzz_state {
   unsigned handle_count;
   seen_reservation reservations[SEEN_MAX];
   unsigned reservation_count;
-  uintptr_t streams[SEEN_MAX], events[SEEN_MAX], blocks[SEEN_MAX];
-  unsigned stream_count, event_count, block_count;
+  uintptr_t streams[SEEN_MAX], events[SEEN_MAX], blocks[SEEN_MAX], pools[SEEN_MAX];
+  unsigned stream_count, event_count, block_count, pool_count;
 } fuzz_state;
 
 /* How many of `count` remembered values are still in the ring. */
@@ -126,6 +126,27 @@ void op_ctx(fuzz_state *st);
 void op_primary_ctx(fuzz_state *st);
 void op_peer(fuzz_state *st);
 void op_device_reset(fuzz_state *st);
+
+/* A stream the mock handed out (live or stale), NULL, hipStreamLegacy or garbage. */
+uintptr_t pick_stream_handle(fuzz_state *st);
+/* Remembers a block's start for later frees and copies. */
+void remember_block(fuzz_state *st, uintptr_t base);
+
+/* ---- memory pools (ops_pool.c) ---- */
+
+void op_pool_alloc(fuzz_state *st);
+void op_pool_get(fuzz_state *st);
+void op_pool_set_current(fuzz_state *st);
+void op_pool_create(fuzz_state *st);
+void op_pool_destroy(fuzz_state *st);
+void op_pool_access(fuzz_state *st);
+void op_pool_tune(fuzz_state *st);
+
+/* Reads what each device's pools hold into the model (pool_reserved), checking that what is
+   allocated is used and what is used reserved. */
+void pools_observe(fuzz_state *st);
+/* Destroys the user pools, and trims the default ones to nothing, which must leave none. */
+void teardown_pools(fuzz_state *st);
 
 /* Frees every block, destroys every event and stream, disables every peer pair and empties
    the context stack, each checked like a step. */

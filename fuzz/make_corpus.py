@@ -22,7 +22,9 @@ for i, name in enumerate(["reserve", "reserve", "address free", "granularity", "
                           "stream wait event", "event create", "event record", "event query",
                           "event elapsed", "event destroy", "block alloc", "block alloc",
                           "block free", "block copy", "block copy", "context", "context",
-                          "primary context", "peer", "device reset"]):
+                          "primary context", "peer", "device reset", "pool alloc", "pool alloc",
+                          "pool get", "pool set current", "pool create", "pool destroy",
+                          "pool access", "pool tune"]):
     OPS.setdefault(name, i)
 
 # pick_location and pick_access_flags bytes.
@@ -223,12 +225,12 @@ def event_destroy(event):
     return [OPS["event destroy"]] + event
 
 
-MALLOC, EXT, MANAGED, HOST_MALLOC, ASYNC = range(5)
+MALLOC, EXT, MANAGED, HOST_MALLOC = range(4)
 
 
-def block_alloc(call, size_byte, flags_index=0, stream=None):
+def block_alloc(call, size_byte, flags_index=0):
     """size_byte: pick_block_bytes' 0..7 (1, 8, 100, 4096, 4097, 3 pages, 0, huge)."""
-    return [OPS["block alloc"], 40 + call, flags_index, size_byte] + (stream or [])
+    return [OPS["block alloc"], 40 + call, flags_index, size_byte]
 
 
 def block_pointer(index=0, interior=None):
@@ -413,7 +415,6 @@ SEEDS = {
     block_copy(block_pointer(1), 4) + block_copy(block_pointer(1), 2) +
     block_copy(block_pointer(2), 0, offset=9, count=4100) + block_free(block_pointer(0, 3)) +
     block_free(block_pointer(1)) + block_free(block_pointer(0), how=1) +
-    block_alloc(ASYNC, 2, stream=LEGACY_STREAM) + block_free(block_pointer(3), 2, NULL_SEEN) +
     block_alloc(EXT, 1, flags_index=2) + stream_create() + set_device(1) + block_alloc(MALLOC, 3) +
     stream_create() + [OPS["device reset"]] + stream_query(seen(1)) + stream_query(seen(0)) +
     block_free(block_pointer(5)),

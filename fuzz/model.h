@@ -109,15 +109,30 @@ typedef struct model_event {
 } model_event;
 
 /* hipMalloc-family blocks: device memory is charged to the device current at the call. */
-typedef enum { BLOCK_DEVICE, BLOCK_HOST, BLOCK_MANAGED } model_block_kind;
+typedef enum { BLOCK_DEVICE, BLOCK_HOST, BLOCK_MANAGED, BLOCK_POOL } model_block_kind;
 typedef struct model_block {
   bool live;
   uintptr_t base;
-  size_t bytes; /* asked for; the mock keeps whole pages */
+  size_t bytes; /* asked for; the mock keeps whole pages (a pool: its own rounding) */
   model_block_kind kind;
-  int device;            /* current at the call */
+  int device;            /* current at the call; a pool block: its pool's device */
+  int pool;              /* BLOCK_POOL: index into model.pools */
   unsigned char *shadow; /* bytes, zero at first (the mock's pages are fresh or cleared) */
 } model_block;
+
+/* A stream-ordered memory pool (model_pool.c). */
+#define MODEL_MAX_POOLS 6
+#define MODEL_POOL_BLOCK_MAX 4096 /* the fuzzer's pool allocations stay in one chunk */
+typedef struct model_pool {
+  bool live;        /* a handle calls accept */
+  bool held;        /* destroyed, but kept while blocks are out (counts nothing) */
+  uintptr_t handle; /* 0: a default pool whose handle the mock has not shown yet */
+  int device;
+  bool is_default;
+  bool warm; /* has allocated: its address space is reserved */
+  unsigned access[MODEL_DEVICES];
+  int blocks; /* busy */
+} model_pool;
 
 typedef struct model {
   const model_profile *profile; /* the release played, for the whole process */
@@ -138,6 +153,12 @@ typedef struct model {
   int ctx_stack[MODEL_MAX_CTX_DEPTH]; /* devices, bottom first */
   int ctx_depth;
   bool peer[MODEL_DEVICES][MODEL_DEVICES]; /* [device][peer] enabled */
+  model_pool pools[MODEL_MAX_POOLS];
+  int current_pool[MODEL_DEVICES]; /* index into pools: hipMallocAsync's pool */
+  /* What each device's pools hold (ReservedMemCurrent), read from the mock before each step:
+     when a pool maps and unmaps its chunks is its own affair; what it holds counts against the
+     device's memory. */
+  size_t pool_reserved[MODEL_DEVICES];
   /* Kept from input to input, as the process keeps them: each device's context value (0 until
      the mock first hands it out) and whether its primary context is active. */
   uintptr_t ctx_value[MODEL_DEVICES];
@@ -147,7 +168,7 @@ typedef struct model {
 /* What mockhip_stats and hipMemGetInfo should report. */
 typedef struct model_counters {
   size_t reserved_bytes, mapped_bytes, physical_bytes, malloc_bytes;
-  size_t reservations, mappings, handles, mallocs, streams, events;
+  size_t reservations, mappings, handles, mallocs, streams, events, pools, pool_blocks;
   size_t free_bytes[MODEL_DEVICES];
 } model_counters;
 
@@ -265,10 +286,11 @@ hipError_t model_event_query(const model *m, uintptr_t event);
 hipError_t model_event_elapsed(const model *m, bool ms_null, uintptr_t start, uintptr_t stop);
 hipError_t model_event_destroy(model *m, uintptr_t event);
 
-/* hipMalloc-family blocks: which call, its size and flags; got is the pointer the mock wrote. */
+/* hipMalloc-family blocks: which call, its size and flags; got is the pointer the mock wrote.
+   (hipMallocAsync takes from a pool: model_pool_alloc.) */
 typedef enum { ALLOC_MALLOC, ALLOC_EXT, ALLOC_MANAGED, ALLOC_HOST, ALLOC_ASYNC } model_alloc_call;
 hipError_t model_block_alloc(model *m, model_alloc_call call, bool out_null, size_t bytes,
-                             unsigned flags, uintptr_t stream, uintptr_t got);
+                             unsigned flags, uintptr_t got);
 /* hipFree (host_call false), hipHostFree (true), hipFreeAsync (async, with its stream). */
 hipError_t model_block_free(model *m, uintptr_t ptr, bool host_call, bool async, uintptr_t stream);
 /* A copy between the host and [ptr, ptr + bytes) of a block; expect is filled for a read. */
@@ -296,6 +318,36 @@ hipError_t model_primary_reset(const model *m, int device);
 /* hipDeviceReset: frees every block made while the current device was current and destroys
    its streams; VMM objects, events, contexts and peer access stay. */
 hipError_t model_device_reset(model *m);
+
+/* ---- stream-ordered memory pools (model_pool.c) ---- */
+
+/* The pools after model_init or a device reset: each device's default pool, handle unknown. */
+void model_pools_init(model *m, int device);
+/* The pool a handle names (live), or -1. */
+int model_pool_of(const model *m, uintptr_t handle);
+/* Bytes a device may still give a pool's new chunk: the fuzzer asks for pool memory only where
+   a chunk surely fits, so the model never has to say when a pool runs out. */
+size_t model_device_room(const model *m, int device);
+hipError_t model_pool_get_default(model *m, bool out_null, int device, uintptr_t got);
+hipError_t model_pool_get_current(model *m, bool out_null, int device, uintptr_t got);
+hipError_t model_pool_set_current(model *m, int device, uintptr_t pool);
+hipError_t model_pool_create(model *m, bool out_null, const hipMemPoolProps *props,
+                             uintptr_t got);
+hipError_t model_pool_destroy(model *m, uintptr_t pool);
+hipError_t model_pool_set_access(model *m, uintptr_t pool, const hipMemAccessDesc *desc);
+hipError_t model_pool_get_access(const model *m, bool out_null, uintptr_t pool,
+                                 const hipMemLocation *location, unsigned *expect);
+hipError_t model_pool_trim(const model *m, uintptr_t pool);
+/* set: whether the call sets attr to value; get: what must hold (*used_at_least). */
+hipError_t model_pool_attribute(const model *m, uintptr_t pool, bool set, int attr,
+                                uint64_t value, bool value_null);
+/* from_pool: hipMallocFromPoolAsync's pool (else hipMallocAsync: the stream's device's). */
+hipError_t model_pool_alloc(model *m, bool out_null, size_t bytes, bool from_pool,
+                            uintptr_t pool, uintptr_t stream, uintptr_t got);
+/* Whether the pool an allocation would come from has reserved no address space yet. */
+bool model_pool_alloc_is_first(const model *m, bool from_pool, uintptr_t pool, uintptr_t stream);
+/* Busy bytes of a device's pools, as the model counts them. */
+size_t model_pool_used(const model *m, int pool);
 
 /* Peer access. */
 hipError_t model_can_access_peer(const model *m, bool out_null, int device, int peer, int *expect);

@@ -27,4 +27,20 @@ static inline bool model__end(uintptr_t ptr, size_t bytes, uintptr_t *end) {
   return !__builtin_add_overflow(ptr, bytes, end);
 }
 
+/* The device a stream works on (the current one for NULL and hipStreamLegacy), or -1 with *err
+   the code of a handle that is no stream (model_runtime.c). */
+int model__stream_device(model *m, uintptr_t stream, hipError_t *err);
+
+/* Records a live block with zeroed shadow bytes (model_runtime.c); the caller made room. */
+model_block *model__block_add(model *m, uintptr_t base, size_t bytes, model_block_kind kind,
+                              int device, int pool);
+
+/* Frees a block's record (and its device charge, or its pool's count). */
+void model__block_release(model *m, model_block *b);
+
+/* A pool's busy count went down by one; a destroyed pool held for it may go (model_pool.c). */
+void model__pool_block_gone(model *m, int pool);
+/* Whether device may read and write the pool's memory: its own device, or granted. */
+bool model__pool_device_may(const model *m, int pool, int device);
+
 #endif /* FUZZ_MODEL_INTERNAL_H */

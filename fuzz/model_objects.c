@@ -190,6 +190,8 @@ void model_init(model *m, const model_profile *profile) {
   m->shadow_bytes = MODEL_SHADOW_GRANULES * m->granule < m->capacity
                         ? MODEL_SHADOW_GRANULES * m->granule
                         : m->capacity;
+  for (int d = 0; d < MODEL_DEVICES; d++)
+    model_pools_init(m, d);
 }
 
 void model_reset(model *m) {
@@ -198,13 +200,21 @@ void model_reset(model *m) {
     free(m->memories[i].shadow);
   for (int i = 0; i < MODEL_MAX_BLOCKS; i++)
     free(m->blocks[i].shadow);
+  /* What the process keeps from input to input: the contexts, and the pools (after a
+     teardown, each device's default pool, current again). */
   uintptr_t ctx_value[MODEL_DEVICES];
   bool ctx_active[MODEL_DEVICES];
+  model_pool pools[MODEL_MAX_POOLS];
+  int current_pool[MODEL_DEVICES];
   memcpy(ctx_value, m->ctx_value, sizeof ctx_value);
   memcpy(ctx_active, m->ctx_active, sizeof ctx_active);
+  memcpy(pools, m->pools, sizeof pools);
+  memcpy(current_pool, m->current_pool, sizeof current_pool);
   model_init(m, profile);
   memcpy(m->ctx_value, ctx_value, sizeof ctx_value);
   memcpy(m->ctx_active, ctx_active, sizeof ctx_active);
+  memcpy(m->pools, pools, sizeof pools);
+  memcpy(m->current_pool, current_pool, sizeof current_pool);
 }
 
 bool model_is_empty(const model *m) {
@@ -218,7 +228,8 @@ bool model_is_empty(const model *m) {
       if (m->peer[d][p])
         return false;
   return c.reservations == 0 && c.mappings == 0 && c.handles == 0 && c.mallocs == 0 &&
-         c.streams == 0 && c.events == 0 && m->ctx_depth == 0;
+         c.streams == 0 && c.events == 0 && c.pools == 0 && c.pool_blocks == 0 &&
+         m->ctx_depth == 0;
 }
 
 void model_counters_get(const model *m, model_counters *out) {
@@ -232,16 +243,21 @@ void model_counters_get(const model *m, model_counters *out) {
   for (int i = 0; i < MODEL_MAX_PHYS; i++)
     if (m->phys[i].live)
       out->physical_bytes += m->phys[i].bytes, out->handles++;
-  for (int i = 0; i < MODEL_MAX_BLOCKS; i++)
-    if (m->blocks[i].live)
-      out->malloc_bytes += (m->blocks[i].bytes + MODEL_PAGE - 1) / MODEL_PAGE * MODEL_PAGE,
-          out->mallocs++;
+  for (int i = 0; i < MODEL_MAX_BLOCKS; i++) {
+    const model_block *b = &m->blocks[i];
+    if (b->live && b->kind == BLOCK_POOL)
+      out->pool_blocks++; /* in none of the hipMalloc counters */
+    else if (b->live)
+      out->malloc_bytes += (b->bytes + MODEL_PAGE - 1) / MODEL_PAGE * MODEL_PAGE, out->mallocs++;
+  }
+  for (int i = 0; i < MODEL_MAX_POOLS; i++)
+    out->pools += m->pools[i].live && !m->pools[i].is_default;
   for (int i = 0; i < MODEL_MAX_STREAMS; i++)
     out->streams += m->streams[i].live;
   for (int i = 0; i < MODEL_MAX_EVENTS; i++)
     out->events += m->events[i].live;
   for (int d = 0; d < MODEL_DEVICES; d++)
-    out->free_bytes[d] = m->capacity - m->charged[d];
+    out->free_bytes[d] = model_device_room(m, d);
 }
 
 /* ---- reservations (a.2, a.3) ---- */
@@ -387,7 +403,7 @@ hipError_t model_create(model *m, bool handle_null, size_t bytes, const hipMemAl
     return hipErrorInvalidValue;
   if (bytes % m->granule != 0)
     return hipErrorOutOfMemory; /* 0.1 fact 4 */
-  if (device >= 0 && bytes > m->capacity - m->charged[device])
+  if (device >= 0 && bytes > model_device_room(m, device))
     return hipErrorOutOfMemory;
 
   int memory = free_memory_slot(m);

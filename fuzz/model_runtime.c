@@ -9,7 +9,7 @@
  * with, whether an event was recorded, each block's bytes, the thread's
  * context stack and the peer pairs enabled.
  */
-#include "model.h"
+#include "model_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -59,8 +59,7 @@ static model_stream *stream_of(model *m, uintptr_t handle) {
 /* NULL and hipStreamLegacy: the null stream of the current device. */
 static bool null_stream(uintptr_t stream) { return stream == 0 || stream == STREAM_LEGACY; }
 
-/* The device a stream works on, or -1 with *err set for a handle that is no stream. */
-static int stream_device(model *m, uintptr_t stream, hipError_t *err) {
+int model__stream_device(model *m, uintptr_t stream, hipError_t *err) {
   *err = hipSuccess;
   if (null_stream(stream))
     return m->device;
@@ -103,7 +102,7 @@ hipError_t model_stream_destroy(model *m, uintptr_t stream) {
 
 hipError_t model_stream_synchronize(const model *m, uintptr_t stream) {
   hipError_t err;
-  stream_device((model *)m, stream, &err);
+  model__stream_device((model *)m, stream, &err);
   return err;
 }
 
@@ -112,7 +111,7 @@ hipError_t model_stream_get(const model *m, uintptr_t stream, bool out_null, int
   if (out_null || (what == 0 && stream == 0)) /* the output first, as clr */
     return hipErrorInvalidValue;
   hipError_t err;
-  int device = stream_device((model *)m, stream, &err);
+  int device = model__stream_device((model *)m, stream, &err);
   if (err != hipSuccess)
     return err;
   const model_stream *s = null_stream(stream) ? NULL : stream_of((model *)m, stream);
@@ -170,7 +169,7 @@ hipError_t model_event_record(model *m, uintptr_t event, uintptr_t stream) {
   if (e == NULL)
     return hipErrorContextIsDestroyed;
   hipError_t err;
-  int device = stream_device(m, stream, &err);
+  int device = model__stream_device(m, stream, &err);
   if (err != hipSuccess)
     return err;
   if (device != e->device)
@@ -224,7 +223,7 @@ static model_block *block_at(model *m, uintptr_t base) {
 static model_block *block_holding(model *m, uintptr_t ptr, size_t bytes) {
   for (int i = 0; i < MODEL_MAX_BLOCKS; i++) {
     model_block *b = &m->blocks[i];
-    if (b->live && ptr >= b->base && ptr - b->base <= b->bytes &&
+    if (b->live && ptr >= b->base && ptr - b->base < b->bytes &&
         bytes <= b->bytes - (ptr - b->base))
       return b;
   }
@@ -261,7 +260,7 @@ static bool alloc_flags_valid(model_alloc_call call, unsigned flags) {
 }
 
 hipError_t model_block_alloc(model *m, model_alloc_call call, bool out_null, size_t bytes,
-                             unsigned flags, uintptr_t stream, uintptr_t got) {
+                             unsigned flags, uintptr_t got) {
   if (call == ALLOC_EXT && !m->profile->ext_malloc)
     return hipErrorNotSupported;
   if (call == ALLOC_EXT) { /* flags before the pointer, as ROCm */
@@ -270,66 +269,71 @@ hipError_t model_block_alloc(model *m, model_alloc_call call, bool out_null, siz
   }
   if (out_null)
     return hipErrorInvalidValue;
-  if (call == ALLOC_ASYNC) { /* the pointer, then the stream */
-    hipError_t err;
-    stream_device(m, stream, &err);
-    if (err != hipSuccess)
-      return err;
-  }
   if (call == ALLOC_MANAGED && (bytes == 0 || !alloc_flags_valid(call, flags)))
     return hipErrorInvalidValue;
   if (bytes == 0)
     return hipSuccess; /* *ptr = NULL */
   if (call == ALLOC_HOST && !alloc_flags_valid(call, flags))
     return hipErrorInvalidValue;
-  bool device_memory = call == ALLOC_MALLOC || call == ALLOC_ASYNC ||
-                       (call == ALLOC_EXT && flags != hipMallocSignalMemory);
+  bool device_memory = call == ALLOC_MALLOC || (call == ALLOC_EXT && flags != hipMallocSignalMemory);
   size_t rounded = page_round(bytes);
-  size_t room = device_memory ? m->capacity - m->charged[m->device] : m->capacity;
+  size_t room = device_memory ? model_device_room(m, m->device) : m->capacity;
   if (rounded == 0 || rounded > room)
     return hipErrorOutOfMemory;
+  model__block_add(m, got, bytes,
+                   device_memory            ? BLOCK_DEVICE
+                   : call == ALLOC_MANAGED ? BLOCK_MANAGED
+                                           : BLOCK_HOST,
+                   m->device, -1);
+  if (device_memory)
+    m->charged[m->device] += rounded;
+  return hipSuccess;
+}
+
+model_block *model__block_add(model *m, uintptr_t base, size_t bytes, model_block_kind kind,
+                              int device, int pool) {
   for (int i = 0; i < MODEL_MAX_BLOCKS; i++) {
     model_block *b = &m->blocks[i];
     if (b->live)
       continue;
-    *b = (model_block){
-        true,
-        got,
-        bytes,
-        device_memory ? BLOCK_DEVICE : call == ALLOC_MANAGED ? BLOCK_MANAGED : BLOCK_HOST,
-        m->device,
-        calloc(bytes, 1)};
+    *b = (model_block){true, base, bytes, kind, device, pool, calloc(bytes, 1)};
     if (b->shadow == NULL)
       abort();
-    if (device_memory)
-      m->charged[m->device] += rounded;
-    return hipSuccess;
+    return b;
   }
-  abort();
+  abort(); /* the fuzzer checks for room first */
 }
 
 hipError_t model_block_free(model *m, uintptr_t ptr, bool host_call, bool async, uintptr_t stream) {
   if (async) {
     hipError_t err;
-    stream_device(m, stream, &err);
+    model__stream_device(m, stream, &err);
     if (err != hipSuccess)
       return err;
   }
   if (ptr == 0)
     return hipSuccess;
   model_block *b = block_at(m, ptr);
-  if (b == NULL)
+  if (b == NULL) /* pool memory goes back to its pool from anywhere inside it */
+    b = block_holding(m, ptr, 0);
+  if (b == NULL || (b->kind != BLOCK_POOL && b->base != ptr))
     return hipErrorInvalidValue;
   /* g: free_crosses_kinds: NVIDIA's hipFree (and hipFreeAsync) frees no pinned host memory,
      hipHostFree only it */
-  if (!m->profile->free_crosses_kinds && (b->kind == BLOCK_HOST) != host_call)
+  if (!m->profile->free_crosses_kinds && b->kind != BLOCK_POOL && (b->kind == BLOCK_HOST) != host_call)
     return hipErrorInvalidValue;
+  model__block_release(m, b);
+  return hipSuccess;
+}
+
+void model__block_release(model *m, model_block *b) {
   if (b->kind == BLOCK_DEVICE)
     m->charged[b->device] -= page_round(b->bytes);
+  if (b->kind == BLOCK_POOL)
+    model__pool_block_gone(m, b->pool);
   free(b->shadow);
   b->live = false;
   b->shadow = NULL;
-  return hipSuccess;
 }
 
 hipError_t model_block_copy(model *m, uintptr_t ptr, size_t bytes, bool to_block,
@@ -339,6 +343,10 @@ hipError_t model_block_copy(model *m, uintptr_t ptr, size_t bytes, bool to_block
   model_block *b = block_holding(m, ptr, bytes);
   if (ptr == 0 || b == NULL)
     return hipErrorInvalidValue;
+  /* Pool memory is VMM memory its pool maps with access per device: a copy by a device
+     without it is refused as any mapping's is (g: copy_access). */
+  if (b->kind == BLOCK_POOL && !model__pool_device_may(m, b->pool, m->device))
+    return m->profile->copy_first_mapping ? hipErrorUnknown : hipErrorInvalidValue;
   if (to_block)
     memcpy(b->shadow + (ptr - b->base), in, bytes);
   else
@@ -352,6 +360,8 @@ hipError_t model_block_memset(model *m, uintptr_t ptr, unsigned char value, size
   model_block *b = block_holding(m, ptr, bytes);
   if (ptr == 0 || b == NULL)
     return hipErrorInvalidValue;
+  if (b->kind == BLOCK_POOL && !model__pool_device_may(m, b->pool, m->device))
+    return m->profile->copy_first_mapping ? hipErrorUnknown : hipErrorInvalidValue;
   memset(b->shadow + (ptr - b->base), value, bytes);
   return hipSuccess;
 }
@@ -494,8 +504,9 @@ hipError_t model_device_reset(model *m) {
   for (int i = 0; i < MODEL_MAX_BLOCKS; i++) {
     model_block *b = &m->blocks[i];
     if (b->live && b->device == m->device)
-      model_block_free(m, b->base, b->kind == BLOCK_HOST, false, 0);
+      model__block_release(m, b);
   }
+  model_pools_init(m, m->device); /* its pools go, user-made ones too */
   for (int i = 0; i < MODEL_MAX_STREAMS; i++)
     if (m->streams[i].live && m->streams[i].device == m->device)
       m->streams[i].live = false;

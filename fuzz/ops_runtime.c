@@ -36,6 +36,12 @@ static uintptr_t pick_stream(fuzz_state *st) {
   return pick_seen(st, st->streams, st->stream_count, (uintptr_t)hipStreamLegacy);
 }
 
+uintptr_t pick_stream_handle(fuzz_state *st) { return pick_stream(st); }
+
+void remember_block(fuzz_state *st, uintptr_t base) {
+  remember(st->blocks, &st->block_count, base);
+}
+
 static uintptr_t pick_event(fuzz_state *st) {
   return pick_seen(st, st->events, st->event_count, 0);
 }
@@ -194,7 +200,7 @@ void op_block_alloc(fuzz_state *st) {
   if (!model_room_for_block(&st->model))
     return;
   static const char *const names[] = {"hipMalloc", "hipExtMallocWithFlags", "hipMallocManaged",
-                                      "hipHostMalloc", "hipMallocAsync"};
+                                      "hipHostMalloc"};
   static const unsigned flags_of[][4] = {
       {0, 0, 0, 0},
       {hipDeviceMallocDefault, hipDeviceMallocFinegrained, hipMallocSignalMemory, 0x77},
@@ -202,27 +208,23 @@ void op_block_alloc(fuzz_state *st) {
       {hipHostMallocDefault, hipHostMallocMapped | hipHostMallocUncached,
        hipHostMallocCoherent | hipHostMallocNonCoherent,
        hipHostMallocUncached | hipHostMallocCoherent},
-      {0, 0, 0, 0},
   };
   uint8_t b = take(st);
-  model_alloc_call call = (model_alloc_call)(b % 5);
+  model_alloc_call call = (model_alloc_call)(b % 4);
   bool out_null = (b >> 3) % 16 == 0;
   unsigned flags = flags_of[call][take(st) % 4];
   size_t bytes = pick_block_bytes(st);
-  uintptr_t stream = call == ALLOC_ASYNC ? pick_stream(st) : 0;
   void *ptr = (void *)GARBAGE, **out = out_null ? NULL : &ptr;
   hipError_t got;
   switch (call) {
   case ALLOC_MALLOC: got = hipMalloc(out, bytes); break;
   case ALLOC_EXT: got = hipExtMallocWithFlags(out, bytes, flags); break;
   case ALLOC_MANAGED: got = hipMallocManaged(out, bytes, flags); break;
-  case ALLOC_HOST: got = hipHostMalloc(out, bytes, flags); break;
-  default: got = hipMallocAsync(out, bytes, (hipStream_t)stream); break;
+  default: got = hipHostMalloc(out, bytes, flags); break;
   }
-  hipError_t want =
-      model_block_alloc(&st->model, call, out_null, bytes, flags, stream, (uintptr_t)ptr);
-  CHECK_CALL(st, got, want, "%s(%s, %zu, flags/stream=%#lx)", names[call], out_null ? "NULL" : "&p",
-             bytes, (unsigned long)(call == ALLOC_ASYNC ? stream : flags));
+  hipError_t want = model_block_alloc(&st->model, call, out_null, bytes, flags, (uintptr_t)ptr);
+  CHECK_CALL(st, got, want, "%s(%s, %zu, flags=%#x)", names[call], out_null ? "NULL" : "&p",
+             bytes, flags);
   if (got == hipSuccess && bytes == 0 && ptr != NULL)
     check_fail(st, "%s of 0 bytes wrote %p, not NULL", names[call], ptr);
   if (got == hipSuccess && bytes != 0)

@@ -78,6 +78,14 @@ static const fuzz_op ops[] = {
     {"primary context", op_primary_ctx},
     {"peer", op_peer},
     {"device reset", op_device_reset},
+    {"pool alloc", op_pool_alloc},
+    {"pool alloc", op_pool_alloc},
+    {"pool get", op_pool_get},
+    {"pool set current", op_pool_set_current},
+    {"pool create", op_pool_create},
+    {"pool destroy", op_pool_destroy},
+    {"pool access", op_pool_access},
+    {"pool tune", op_pool_tune},
 };
 #define OP_COUNT (sizeof ops / sizeof ops[0])
 
@@ -177,6 +185,7 @@ static void teardown(fuzz_state *st) {
   model *m = &st->model;
   st->step = 0;
   teardown_runtime(st);
+  teardown_pools(st);
   for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
     if (!m->mappings[i].live)
       continue;
@@ -229,6 +238,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   st.model = kept;
   st.data = data;
   st.size = size;
+  pools_observe(&st);
   for (st.step = 1; st.step <= MAX_STEPS && input_left(&st); st.step++) {
     const fuzz_op *op = &ops[take(&st) % OP_COUNT];
     op->run(&st);
