@@ -34,6 +34,8 @@ typedef struct fuzz_state {
   unsigned reservation_count;
   uintptr_t streams[SEEN_MAX], events[SEEN_MAX], blocks[SEEN_MAX], pools[SEEN_MAX];
   unsigned stream_count, event_count, block_count, pool_count;
+  uintptr_t pool_blocks[SEEN_MAX]; /* every pool allocation's start, for op_block_copy */
+  unsigned pool_block_count;
 } fuzz_state;
 
 /* How many of `count` remembered values are still in the ring. */
@@ -131,6 +133,9 @@ void op_device_reset(fuzz_state *st);
 uintptr_t pick_stream_handle(fuzz_state *st);
 /* Remembers a block's start for later frees and copies. */
 void remember_block(fuzz_state *st, uintptr_t base);
+/* Whether [ptr, ptr + bytes) may reach pool memory other than one live pool block holding it
+   whole: a pool's cached memory stays mapped, so the model cannot say what a copy there does. */
+bool pool_memory_unknown(const fuzz_state *st, uintptr_t ptr, size_t bytes);
 
 /* ---- memory pools (ops_pool.c) ---- */
 

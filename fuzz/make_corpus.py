@@ -268,6 +268,30 @@ def peer_call(sub, peer_byte, device_byte=None):
     return [OPS["peer"], 6 + sub, peer_byte] + ([] if device_byte is None else [device_byte])
 
 
+# ---- memory pools (ops_pool.c) ----
+
+def pool_get(device_byte=0, current=False):
+    return [OPS["pool get"], 3 if current else 2, device_byte]
+
+
+def pool_alloc(size_byte, pool=None, stream=LEGACY_STREAM):
+    """hipMallocAsync of 1 + 16 * size_byte bytes, or hipMallocFromPoolAsync from pool."""
+    return [OPS["pool alloc"], 0x23 if pool else 0x22, size_byte] + (pool or []) + stream
+
+
+def pool_create(device_byte=1):
+    return [OPS["pool create"], 18, device_byte]
+
+
+def pool_access(pool, device_byte, read=False):
+    """hipMemPoolSetAccess of one device, ReadWrite (or Read)."""
+    return [OPS["pool access"]] + pool + [(1 << 3 | 1) if read else (3 << 3 | 1), device_byte]
+
+
+def pool_trim(pool):
+    return [OPS["pool tune"]] + pool + [4]
+
+
 # ---- the seeds ----
 
 SEEDS = {
@@ -425,6 +449,14 @@ SEEDS = {
     # peer access: can access, enable twice, disable twice, from each device
     "peer_access": peer_call(0, 1, 0) + peer_call(0, 0, 0) + peer_call(1, 1) + peer_call(1, 1) +
     peer_call(2, 1) + peer_call(2, 1) + set_device(1) + peer_call(1, 0) + peer_call(1, 6),
+    # pools: the default and a made one, allocations, a copy through one, access for the
+    # other device, the current pool, trim and destroy
+    "pools": pool_get(0) + pool_alloc(10) + block_copy(block_pointer(0), 0) +
+    block_copy(block_pointer(0), 2) + pool_create(1) + pool_alloc(20, pool=seen(1)) +
+    pool_access(seen(1), 0) + block_copy(block_pointer(1), 0) +
+    [OPS["pool set current"], 1] + seen(1) + set_device(1) + pool_alloc(30) +
+    block_free(block_pointer(0), how=2, stream=NULL_SEEN) + block_free(block_pointer(1)) +
+    block_free(block_pointer(2)) + pool_trim(seen(0)) + [OPS["pool destroy"]] + seen(1),
     "capacity": create(size_byte=0xc5, posix=False) + create(1, posix=False) +
     create(1, location=DEVICE1, posix=False) + create(size_byte=0xc6, location=HOST, posix=False) +
     release(live_handle()) + create(1, posix=False),

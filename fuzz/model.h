@@ -331,19 +331,18 @@ size_t model_device_room(const model *m, int device);
 hipError_t model_pool_get_default(model *m, bool out_null, int device, uintptr_t got);
 hipError_t model_pool_get_current(model *m, bool out_null, int device, uintptr_t got);
 hipError_t model_pool_set_current(model *m, int device, uintptr_t pool);
-hipError_t model_pool_create(model *m, bool out_null, const hipMemPoolProps *props,
-                             uintptr_t got);
+hipError_t model_pool_create(model *m, bool out_null, const hipMemPoolProps *props, uintptr_t got);
 hipError_t model_pool_destroy(model *m, uintptr_t pool);
 hipError_t model_pool_set_access(model *m, uintptr_t pool, const hipMemAccessDesc *desc);
 hipError_t model_pool_get_access(const model *m, bool out_null, uintptr_t pool,
                                  const hipMemLocation *location, unsigned *expect);
 hipError_t model_pool_trim(const model *m, uintptr_t pool);
 /* set: whether the call sets attr to value; get: what must hold (*used_at_least). */
-hipError_t model_pool_attribute(const model *m, uintptr_t pool, bool set, int attr,
-                                uint64_t value, bool value_null);
+hipError_t model_pool_attribute(const model *m, uintptr_t pool, bool set, int attr, uint64_t value,
+                                bool value_null);
 /* from_pool: hipMallocFromPoolAsync's pool (else hipMallocAsync: the stream's device's). */
-hipError_t model_pool_alloc(model *m, bool out_null, size_t bytes, bool from_pool,
-                            uintptr_t pool, uintptr_t stream, uintptr_t got);
+hipError_t model_pool_alloc(model *m, bool out_null, size_t bytes, bool from_pool, uintptr_t pool,
+                            uintptr_t stream, uintptr_t got);
 /* Whether the pool an allocation would come from has reserved no address space yet. */
 bool model_pool_alloc_is_first(const model *m, bool from_pool, uintptr_t pool, uintptr_t stream);
 /* Busy bytes of a device's pools, as the model counts them. */

@@ -228,8 +228,7 @@ bool model_is_empty(const model *m) {
       if (m->peer[d][p])
         return false;
   return c.reservations == 0 && c.mappings == 0 && c.handles == 0 && c.mallocs == 0 &&
-         c.streams == 0 && c.events == 0 && c.pools == 0 && c.pool_blocks == 0 &&
-         m->ctx_depth == 0;
+         c.streams == 0 && c.events == 0 && c.pools == 0 && c.pool_blocks == 0 && m->ctx_depth == 0;
 }
 
 void model_counters_get(const model *m, model_counters *out) {

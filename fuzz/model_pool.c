@@ -104,8 +104,7 @@ hipError_t model_pool_set_current(model *m, int device, uintptr_t pool) {
   return hipSuccess;
 }
 
-hipError_t model_pool_create(model *m, bool out_null, const hipMemPoolProps *props,
-                             uintptr_t got) {
+hipError_t model_pool_create(model *m, bool out_null, const hipMemPoolProps *props, uintptr_t got) {
   if (out_null || props == NULL ||
       (props->allocType != hipMemAllocationTypePinned && props->allocType != 2 /* Managed */) ||
       props->location.type != hipMemLocationTypeDevice || !valid_device(props->location.id))
@@ -147,10 +146,10 @@ hipError_t model_pool_set_access(model *m, uintptr_t pool, const hipMemAccessDes
     if (desc->flags == hipMemAccessFlagsProtRead)
       return hipErrorNotSupported;
   }
-  /* Read is granted as ReadWrite: clr enables peer access */
-  m->pools[p].access[desc->location.id] =
-      desc->flags == hipMemAccessFlagsProtNone ? hipMemAccessFlagsProtNone
-                                               : hipMemAccessFlagsProtReadWrite;
+  /* the own device keeps ReadWrite; another keeps what it was given (Read lets it write too,
+     as clr enables peer access) */
+  if (desc->location.id != m->pools[p].device)
+    m->pools[p].access[desc->location.id] = desc->flags;
   return hipSuccess;
 }
 
@@ -170,8 +169,8 @@ hipError_t model_pool_trim(const model *m, uintptr_t pool) {
   return model_pool_of(m, pool) < 0 ? hipErrorInvalidValue : hipSuccess;
 }
 
-hipError_t model_pool_attribute(const model *m, uintptr_t pool, bool set, int attr,
-                                uint64_t value, bool value_null) {
+hipError_t model_pool_attribute(const model *m, uintptr_t pool, bool set, int attr, uint64_t value,
+                                bool value_null) {
   if (pool == 0 || value_null || model_pool_of(m, pool) < 0 ||
       attr < hipMemPoolReuseFollowEventDependencies || attr > hipMemPoolAttrUsedMemHigh)
     return hipErrorInvalidValue;
@@ -184,8 +183,7 @@ hipError_t model_pool_attribute(const model *m, uintptr_t pool, bool set, int at
 }
 
 /* The pool an allocation comes from, or -1 with *err. */
-static int alloc_pool(model *m, bool from_pool, uintptr_t pool, uintptr_t stream,
-                      hipError_t *err) {
+static int alloc_pool(model *m, bool from_pool, uintptr_t pool, uintptr_t stream, hipError_t *err) {
   int device = model__stream_device(m, stream, err);
   if (*err != hipSuccess)
     return -1;
@@ -201,8 +199,8 @@ bool model_pool_alloc_is_first(const model *m, bool from_pool, uintptr_t pool, u
   return p >= 0 && !m->pools[p].warm;
 }
 
-hipError_t model_pool_alloc(model *m, bool out_null, size_t bytes, bool from_pool,
-                            uintptr_t pool, uintptr_t stream, uintptr_t got) {
+hipError_t model_pool_alloc(model *m, bool out_null, size_t bytes, bool from_pool, uintptr_t pool,
+                            uintptr_t stream, uintptr_t got) {
   if (out_null || (from_pool && pool == 0))
     return hipErrorInvalidValue;
   hipError_t err;

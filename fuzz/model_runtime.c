@@ -275,13 +275,14 @@ hipError_t model_block_alloc(model *m, model_alloc_call call, bool out_null, siz
     return hipSuccess; /* *ptr = NULL */
   if (call == ALLOC_HOST && !alloc_flags_valid(call, flags))
     return hipErrorInvalidValue;
-  bool device_memory = call == ALLOC_MALLOC || (call == ALLOC_EXT && flags != hipMallocSignalMemory);
+  bool device_memory =
+      call == ALLOC_MALLOC || (call == ALLOC_EXT && flags != hipMallocSignalMemory);
   size_t rounded = page_round(bytes);
   size_t room = device_memory ? model_device_room(m, m->device) : m->capacity;
   if (rounded == 0 || rounded > room)
     return hipErrorOutOfMemory;
   model__block_add(m, got, bytes,
-                   device_memory            ? BLOCK_DEVICE
+                   device_memory           ? BLOCK_DEVICE
                    : call == ALLOC_MANAGED ? BLOCK_MANAGED
                                            : BLOCK_HOST,
                    m->device, -1);
@@ -320,7 +321,7 @@ hipError_t model_block_free(model *m, uintptr_t ptr, bool host_call, bool async,
     return hipErrorInvalidValue;
   /* g: free_crosses_kinds: NVIDIA's hipFree (and hipFreeAsync) frees no pinned host memory,
      hipHostFree only it */
-  if (!m->profile->free_crosses_kinds && b->kind != BLOCK_POOL && (b->kind == BLOCK_HOST) != host_call)
+  if (!m->profile->free_crosses_kinds && (b->kind == BLOCK_HOST) != host_call)
     return hipErrorInvalidValue;
   model__block_release(m, b);
   return hipSuccess;

@@ -105,18 +105,37 @@ void op_pool_alloc(fuzz_state *st) {
   if (model_pool_alloc_is_first(m, from_pool, pool, stream))
     forget_stale_reservations(st);
   void *ptr = (void *)0x5eed0777, **out = out_null ? NULL : &ptr;
-  hipError_t got = from_pool ? hipMallocFromPoolAsync(out, bytes, (hipMemPool_t)pool,
-                                                      (hipStream_t)stream)
-                             : hipMallocAsync(out, bytes, (hipStream_t)stream);
-  hipError_t want =
-      model_pool_alloc(m, out_null, bytes, from_pool, pool, stream, (uintptr_t)ptr);
+  hipError_t got = from_pool
+                       ? hipMallocFromPoolAsync(out, bytes, (hipMemPool_t)pool, (hipStream_t)stream)
+                       : hipMallocAsync(out, bytes, (hipStream_t)stream);
+  hipError_t want = model_pool_alloc(m, out_null, bytes, from_pool, pool, stream, (uintptr_t)ptr);
   CHECK_CALL(st, got, want, "%s(%s, %zu, pool=%#lx, stream=%#lx)",
              from_pool ? "hipMallocFromPoolAsync" : "hipMallocAsync", out_null ? "NULL" : "&p",
              bytes, (unsigned long)pool, (unsigned long)stream);
   if (got == hipSuccess && bytes == 0 && ptr != NULL)
     check_fail(st, "an allocation of 0 bytes wrote %p, not NULL", ptr);
-  if (got == hipSuccess && bytes != 0)
+  if (got == hipSuccess && bytes != 0) {
     remember_block(st, (uintptr_t)ptr);
+    st->pool_blocks[st->pool_block_count++ % SEEN_MAX] = (uintptr_t)ptr;
+  }
+}
+
+bool pool_memory_unknown(const fuzz_state *st, uintptr_t ptr, size_t bytes) {
+  const model *m = &st->model;
+  for (int i = 0; i < MODEL_MAX_BLOCKS; i++) {
+    const model_block *b = &m->blocks[i];
+    if (b->live && b->kind == BLOCK_POOL && ptr >= b->base && ptr - b->base < b->bytes)
+      return bytes > b->bytes - (ptr - b->base);
+  }
+  /* the chunk a block of this input lies in stays mapped while the pool caches; any byte
+     within a chunk of one may be the pool's */
+  size_t chunk = chunk_bytes(m);
+  for (unsigned i = 0; i < seen_count(st->pool_block_count); i++) {
+    uintptr_t base = st->pool_blocks[i];
+    if (ptr + bytes > base - chunk && ptr < base + chunk)
+      return true;
+  }
+  return false;
 }
 
 void op_pool_get(fuzz_state *st) {
@@ -162,11 +181,10 @@ void op_pool_create(fuzz_state *st) {
     return;
   hipMemPool_t pool = NULL;
   hipError_t got = hipMemPoolCreate(out_null ? NULL : &pool, props_null ? NULL : &props);
-  hipError_t want =
-      model_pool_create(m, out_null, props_null ? NULL : &props, (uintptr_t)pool);
+  hipError_t want = model_pool_create(m, out_null, props_null ? NULL : &props, (uintptr_t)pool);
   CHECK_CALL(st, got, want, "hipMemPoolCreate(%s, %s{type %d, location {%d, %d}})",
-             out_null ? "NULL" : "&pool", props_null ? "NULL, unused " : "",
-             (int)props.allocType, (int)props.location.type, props.location.id);
+             out_null ? "NULL" : "&pool", props_null ? "NULL, unused " : "", (int)props.allocType,
+             (int)props.location.type, props.location.id);
   if (got == hipSuccess)
     remember_pool(st, (uintptr_t)pool);
 }
@@ -184,9 +202,9 @@ void op_pool_access(fuzz_state *st) {
   model *m = &st->model;
   uintptr_t pool = pick_pool(st);
   uint8_t b = take(st);
-  hipMemAccessDesc desc = {{b % 8 == 0 ? hipMemLocationTypeHost : hipMemLocationTypeDevice,
-                            pick_device(st)},
-                           (hipMemAccessFlags)((b >> 3) % 5 == 4 ? 2 : (b >> 3) % 4)};
+  hipMemAccessDesc desc = {
+      {b % 8 == 0 ? hipMemLocationTypeHost : hipMemLocationTypeDevice, pick_device(st)},
+      (hipMemAccessFlags)((b >> 3) % 5 == 4 ? 2 : (b >> 3) % 4)};
   if (b % 2) {
     bool desc_null = (b >> 6) == 3;
     CHECK_CALL(st, hipMemPoolSetAccess((hipMemPool_t)pool, desc_null ? NULL : &desc, 1),
@@ -199,13 +217,17 @@ void op_pool_access(fuzz_state *st) {
   bool out_null = (b >> 6) == 3;
   hipMemAccessFlags flags = (hipMemAccessFlags)77;
   unsigned want_flags = 77;
-  hipError_t got = hipMemPoolGetAccess(out_null ? NULL : &flags, (hipMemPool_t)pool,
-                                       &desc.location);
+  hipError_t got =
+      hipMemPoolGetAccess(out_null ? NULL : &flags, (hipMemPool_t)pool, &desc.location);
   CHECK_CALL(st, got, model_pool_get_access(m, out_null, pool, &desc.location, &want_flags),
              "hipMemPoolGetAccess(%s, %#lx, {%d, %d})", out_null ? "NULL" : "&flags",
              (unsigned long)pool, (int)desc.location.type, desc.location.id);
-  if (got == hipSuccess && (unsigned)flags != want_flags)
-    check_fail(st, "hipMemPoolGetAccess wrote %d, the model says %u", (int)flags, want_flags);
+  if (got == hipSuccess && (unsigned)flags != want_flags) {
+    int p = model_pool_of(m, pool);
+    check_fail(st, "hipMemPoolGetAccess wrote %d, the model says %u (pool %d of device %d%s)",
+               (int)flags, want_flags, p, m->pools[p].device,
+               m->pools[p].is_default ? ", a default pool" : "");
+  }
 }
 
 void op_pool_tune(fuzz_state *st) {
@@ -221,16 +243,15 @@ void op_pool_tune(fuzz_state *st) {
   int attr = (int)((b >> 2) % 10); /* 0 and 9 are no attribute */
   bool set = b % 4 == 1, value_null = (b >> 6) == 3;
   uint64_t value = attr <= hipMemPoolReuseAllowInternalDependencies ? (b >> 7)
-                   : set && b % 8 == 5                                 ? 0
-                                                                       : (uint64_t)take(st) << 14;
+                   : set && b % 8 == 5                              ? 0
+                                                                    : (uint64_t)take(st) << 14;
   /* the Reuse attributes are an int, the others a uint64_t */
   int as_int = (int)value;
   void *where = attr <= hipMemPoolReuseAllowInternalDependencies ? (void *)&as_int : &value;
-  hipError_t got =
-      set ? hipMemPoolSetAttribute((hipMemPool_t)pool, (hipMemPoolAttr)attr,
-                                   value_null ? NULL : where)
-          : hipMemPoolGetAttribute((hipMemPool_t)pool, (hipMemPoolAttr)attr,
-                                   value_null ? NULL : where);
+  hipError_t got = set ? hipMemPoolSetAttribute((hipMemPool_t)pool, (hipMemPoolAttr)attr,
+                                                value_null ? NULL : where)
+                       : hipMemPoolGetAttribute((hipMemPool_t)pool, (hipMemPoolAttr)attr,
+                                                value_null ? NULL : where);
   CHECK_CALL(st, got, model_pool_attribute(m, pool, set, attr, value, value_null),
              "hipMemPool%sAttribute(%#lx, %d, %s%llu)", set ? "Set" : "Get", (unsigned long)pool,
              attr, value_null ? "NULL, unused " : "", (unsigned long long)value);
@@ -254,11 +275,9 @@ void teardown_pools(fuzz_state *st) {
     if (!mp->live)
       continue;
     uint64_t zero = 0;
-    CHECK_CALL(st,
-               hipMemPoolSetAttribute((hipMemPool_t)mp->handle, hipMemPoolAttrReleaseThreshold,
-                                      &zero),
-               hipSuccess, "hipMemPoolSetAttribute(%#lx, ReleaseThreshold, 0)",
-               (unsigned long)mp->handle);
+    CHECK_CALL(
+        st, hipMemPoolSetAttribute((hipMemPool_t)mp->handle, hipMemPoolAttrReleaseThreshold, &zero),
+        hipSuccess, "hipMemPoolSetAttribute(%#lx, ReleaseThreshold, 0)", (unsigned long)mp->handle);
     CHECK_CALL(st, hipMemPoolTrimTo((hipMemPool_t)mp->handle, 0), hipSuccess,
                "hipMemPoolTrimTo(%#lx, 0)", (unsigned long)mp->handle);
   }

@@ -223,8 +223,8 @@ void op_block_alloc(fuzz_state *st) {
   default: got = hipHostMalloc(out, bytes, flags); break;
   }
   hipError_t want = model_block_alloc(&st->model, call, out_null, bytes, flags, (uintptr_t)ptr);
-  CHECK_CALL(st, got, want, "%s(%s, %zu, flags=%#x)", names[call], out_null ? "NULL" : "&p",
-             bytes, flags);
+  CHECK_CALL(st, got, want, "%s(%s, %zu, flags=%#x)", names[call], out_null ? "NULL" : "&p", bytes,
+             flags);
   if (got == hipSuccess && bytes == 0 && ptr != NULL)
     check_fail(st, "%s of 0 bytes wrote %p, not NULL", names[call], ptr);
   if (got == hipSuccess && bytes != 0)
@@ -277,6 +277,8 @@ void op_block_copy(fuzz_state *st) {
   if (bytes > BLOCK_COPY_MAX)
     bytes = BLOCK_COPY_MAX;
   uintptr_t at = ptr + offset;
+  if (pool_memory_unknown(st, at, bytes))
+    return;
   uint8_t how = take(st) % 5;
   bool default_kind = how < 4 && live_bytes != 0 && take(st) % 2 == 0;
   hipError_t got, want;

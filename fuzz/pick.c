@@ -88,9 +88,11 @@ uintptr_t pick_address(fuzz_state *st) {
       return ptr;
   }
   uintptr_t ptr = in_reservation(st);
-  /* A freed reservation's range may hold a hipMalloc-family block now, which the VMM calls'
-     model does not know: such an address stands for one no one holds. */
-  return model_block_pages_hold(&st->model, ptr) ? UNRESERVED_ADDRESS : ptr;
+  /* A freed reservation's range may hold a hipMalloc-family block or pool memory now, which
+     the VMM calls' model does not know: such an address stands for one no one holds. */
+  bool elsewhere = model_block_pages_hold(&st->model, ptr) ||
+                   pool_memory_unknown(st, ptr, 3 * MODEL_MAX_GRANULE);
+  return elsewhere ? UNRESERVED_ADDRESS : ptr;
 }
 
 /* ---- handles ---- */
