@@ -24,6 +24,9 @@
  *   the values under the HIPVMM_ names and no hipStreamGetDevice.
  * - hipGetProcAddress appeared in ROCm 6.2, its flags (HIP_GET_PROC_ADDRESS_*)
  *   and its argument checks later (HIPVMM_HAS_GET_PROC_ADDRESS: a 7.x header).
+ * - Graphs: hipGraphNodeType counts from 0 with MemAlloc and MemFree from ROCm
+ *   5.5 (5.2 counts from 1 and has neither); the instantiate flags other than
+ *   AutoFreeOnLaunch were named after 5.2. HIPVMM_ names give their values.
  */
 #ifndef HIPVMM_COMPAT_H
 #define HIPVMM_COMPAT_H
@@ -160,5 +163,21 @@
 #define HIPVMM_HOST_MALLOC_UNCACHED 0x10000000u
 #define HIPVMM_HAS_MEM_RANGE_HANDLE 0
 #endif
+
+/* ---- graphs ---- */
+#if HIP_VERSION >= 50500000
+#define HIPVMM_NODE_MEM_ALLOC hipGraphNodeTypeMemAlloc
+#define HIPVMM_NODE_MEM_FREE hipGraphNodeTypeMemFree
+#else
+/* The newest values: 5.2 has no such node, and gives 10 and 11 to the symbol copies. */
+#define HIPVMM_NODE_MEM_ALLOC ((hipGraphNodeType)10)
+#define HIPVMM_NODE_MEM_FREE ((hipGraphNodeType)11)
+#endif
+
+/* By value: every release that names them gives these. */
+#define HIPVMM_INSTANTIATE_AUTO_FREE_ON_LAUNCH 1ULL
+#define HIPVMM_INSTANTIATE_UPLOAD 2ULL
+#define HIPVMM_INSTANTIATE_DEVICE_LAUNCH 4ULL
+#define HIPVMM_INSTANTIATE_USE_NODE_PRIORITY 8ULL
 
 #endif /* HIPVMM_COMPAT_H */

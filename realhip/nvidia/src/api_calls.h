@@ -26,6 +26,12 @@
     (hostFunction, gridDim.x, blockDim.x, args, sharedMemBytes, stream),                           \
     "hipLaunchKernel needs device code for the GPU, which a host compiler does not make: build "   \
     "kernels with nvcc (or hipcc) for HIP on NVIDIA; mockhip runs host-compiled kernels on the "   \
-    "CPU")
+    "CPU")                                                                                         \
+  X(hipGraphAddKernelNode,                                                                         \
+    (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
+     size_t numDependencies, const hipKernelNodeParams *pNodeParams),                              \
+    (pGraphNode, graph, pDependencies, numDependencies, pNodeParams),                              \
+    "hipGraphAddKernelNode needs device code for the GPU (a CUfunction), which a host compiler "   \
+    "does not make: build kernels with nvcc (or hipcc) for HIP on NVIDIA")
 
 #endif /* HIPNV_API_CALLS_H */

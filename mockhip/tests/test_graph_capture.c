@@ -1,0 +1,324 @@
+/*
+ * test_graph_capture.c: graphs made by stream capture, instantiated and
+ * launched. Captured copies and sets keep their addresses, direction, value
+ * and size and run at each launch, in capture order; streams forked and
+ * joined through events give the graph its branches; C kernels launched
+ * with mockhip_launch_kernel become kernel nodes; hipMallocAsync and
+ * hipFreeAsync leave memory nodes that did their work at capture time; an
+ * external wait leaves an event-wait node. hip-tests' `_Capture` pattern
+ * (BEGIN_CAPTURE, a VMM call, END_CAPTURE: end, instantiate with NULL error
+ * node and log, launch, destroy both) works in every mode. Every case ends
+ * with nothing alive. Runs with two devices.
+ */
+#include "mock_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct fixture {
+  mt_mapping m;
+  unsigned char *dev;
+  hipStream_t stream;
+} fixture;
+
+static int setup(void **state) {
+  mt_assert_clean();
+  fixture *f = calloc(1, sizeof *f);
+  assert_non_null(f);
+  mt_mapping_create(&f->m, mt_granularity(), 2 * mt_granularity());
+  mt_grant(f->m.base, f->m.bytes, hipMemAccessFlagsProtReadWrite);
+  f->dev = f->m.base;
+  memset(f->dev, 0, f->m.bytes);
+  MT_CHECK(hipStreamCreate(&f->stream));
+  *state = f;
+  return 0;
+}
+
+static int teardown(void **state) {
+  fixture *f = *state;
+  MT_CHECK(hipStreamDestroy(f->stream));
+  mt_mapping_destroy(&f->m);
+  free(f);
+  mt_assert_clean();
+  return 0;
+}
+
+static hipGraph_t end(hipStream_t stream) {
+  hipGraph_t graph = NULL;
+  MT_CHECK(hipStreamEndCapture(stream, &graph));
+  assert_non_null(graph);
+  return graph;
+}
+
+/* The graph's nodes in launch order, at most 8, and how many there are. */
+static size_t nodes_of(hipGraph_t graph, hipGraphNode_t nodes[8]) {
+  size_t count = 8;
+  MT_CHECK(hipGraphGetNodes(graph, nodes, &count));
+  return count;
+}
+
+static hipGraphNodeType type_of(hipGraphNode_t node) {
+  hipGraphNodeType type = hipGraphNodeTypeCount;
+  MT_CHECK(hipGraphNodeGetType(node, &type));
+  return type;
+}
+
+/* Instantiates graph, launches it `launches` times on stream, destroys both. */
+static void run(hipGraph_t graph, hipStream_t stream, int launches) {
+  hipGraphExec_t exec = NULL;
+  MT_CHECK(hipGraphInstantiate(&exec, graph, NULL, NULL, 0));
+  for (int i = 0; i < launches; i++)
+    MT_CHECK(hipGraphLaunch(exec, stream));
+  MT_CHECK(hipGraphExecDestroy(exec));
+  MT_CHECK(hipGraphDestroy(graph));
+}
+
+/* ---- copies and sets ---- */
+
+static void test_captured_copies_and_sets_run_at_launch(void **state) {
+  fixture *f = *state;
+  unsigned char in[64], out[64];
+  memset(in, 0x21, sizeof in);
+  memset(out, 0, sizeof out);
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemcpyAsync(f->dev, in, 64, hipMemcpyHostToDevice, f->stream));
+  MT_CHECK(hipMemsetD32Async(f->dev + 8, 0x0a0b0c0d, 2, f->stream));
+  MT_CHECK(hipMemsetD16Async(f->dev + 16, 0x1234, 1, f->stream));
+  MT_CHECK(hipMemsetAsync(f->dev + 24, 0x7e, 4, f->stream));
+  MT_CHECK(hipMemcpyDtoDAsync(f->dev + 128, f->dev, 64, f->stream));
+  MT_CHECK(hipMemcpyDtoHAsync(out, f->dev + 128, 64, f->stream));
+  hipGraph_t graph = end(f->stream);
+  assert_int_equal(f->dev[0], 0); /* captured, not run */
+  assert_int_equal(out[0], 0);
+  hipGraphNode_t nodes[8];
+  assert_int_equal(nodes_of(graph, nodes), 6);
+  assert_int_equal(type_of(nodes[0]), hipGraphNodeTypeMemcpy);
+  assert_int_equal(type_of(nodes[1]), hipGraphNodeTypeMemset);
+  assert_int_equal(type_of(nodes[5]), hipGraphNodeTypeMemcpy);
+  size_t roots = 0; /* a chain: each node after the one before */
+  MT_CHECK(hipGraphGetRootNodes(graph, NULL, &roots));
+  assert_int_equal(roots, 1);
+  run(graph, f->stream, 1);
+  assert_int_equal(out[0], 0x21);
+  uint32_t word;
+  memcpy(&word, out + 12, sizeof word);
+  assert_int_equal(word, 0x0a0b0c0d);
+  uint16_t half;
+  memcpy(&half, out + 16, sizeof half);
+  assert_int_equal(half, 0x1234);
+  assert_int_equal(out[18], 0x21);
+  assert_int_equal(out[27], 0x7e);
+  assert_int_equal(out[63], 0x21);
+}
+
+/* A launch reads the source when it runs; a launch per change. */
+static void test_each_launch_copies_anew(void **state) {
+  fixture *f = *state;
+  unsigned counter[1] = {0};
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeThreadLocal));
+  MT_CHECK(hipMemcpyHtoDAsync(f->dev, counter, sizeof counter, f->stream));
+  hipGraph_t graph = end(f->stream);
+  hipGraphExec_t exec;
+  MT_CHECK(hipGraphInstantiateWithFlags(&exec, graph, 0));
+  for (unsigned i = 1; i <= 3; i++) {
+    counter[0] = i;
+    MT_CHECK(hipGraphLaunch(exec, f->stream));
+    unsigned seen;
+    memcpy(&seen, f->dev, sizeof seen);
+    assert_int_equal(seen, i);
+  }
+  MT_CHECK(hipGraphExecDestroy(exec));
+  MT_CHECK(hipGraphDestroy(graph));
+}
+
+/* The memory a captured copy names is checked as the node is added (capturehipMemcpy ->
+   GraphMemcpyNode1D::ValidateParams); the refused work leaves no node and the capture goes on. */
+static void test_captured_work_is_checked_at_capture(void **state) {
+  fixture *f = *state;
+  unsigned char host[16] = {0};
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipMemcpyAsync(f->dev + f->m.bytes, host, 16, hipMemcpyHostToDevice, f->stream));
+  MT_EXPECT(hipErrorInvalidValue, hipMemsetAsync(host, 0, 16, f->stream)); /* host memory */
+  MT_EXPECT(hipErrorInvalidValue,
+            hipMemcpyAsync(f->dev, host, 16, hipMemcpyHostToHost, f->stream)); /* direction */
+  MT_CHECK(hipMemsetAsync(f->dev, 1, 16, f->stream));
+  hipGraph_t graph = end(f->stream);
+  hipGraphNode_t nodes[8];
+  assert_int_equal(nodes_of(graph, nodes), 1);
+  MT_CHECK(hipGraphDestroy(graph));
+}
+
+/* ---- branches ---- */
+
+/* A side stream joins through an event and is joined back: the graph forks and joins. */
+static void test_forked_capture_gives_branches(void **state) {
+  fixture *f = *state;
+  hipStream_t side;
+  hipEvent_t fork, join;
+  MT_CHECK(hipStreamCreate(&side));
+  MT_CHECK(hipEventCreate(&fork));
+  MT_CHECK(hipEventCreate(&join));
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(f->dev, 1, 8, f->stream));
+  MT_CHECK(hipEventRecord(fork, f->stream));
+  MT_CHECK(hipStreamWaitEvent(side, fork, 0));
+  MT_CHECK(hipMemsetAsync(f->dev + 8, 2, 8, side));
+  MT_CHECK(hipMemsetAsync(f->dev + 16, 3, 8, f->stream));
+  MT_CHECK(hipEventRecord(join, side));
+  MT_CHECK(hipStreamWaitEvent(f->stream, join, 0));
+  MT_CHECK(hipMemcpyDtoDAsync(f->dev + 64, f->dev, 24, f->stream)); /* after both branches */
+  hipGraph_t graph = end(f->stream);
+  hipGraphNode_t nodes[8];
+  assert_int_equal(nodes_of(graph, nodes), 4);
+  assert_int_equal(type_of(nodes[3]), hipGraphNodeTypeMemcpy); /* the join runs last */
+  run(graph, NULL, 1);
+  assert_int_equal(f->dev[64], 1);
+  assert_int_equal(f->dev[72], 2);
+  assert_int_equal(f->dev[80], 3);
+  MT_CHECK(hipEventDestroy(fork));
+  MT_CHECK(hipEventDestroy(join));
+  MT_CHECK(hipStreamDestroy(side));
+}
+
+/* ---- kernels, memory nodes, waits ---- */
+
+typedef struct add_args {
+  int *data;
+  int amount;
+} add_args;
+
+static void add_kernel(void *p) {
+  const add_args *a = p;
+  a->data[threadIdx.x] += a->amount;
+}
+
+/* A C kernel's node keeps args itself (mockhip.h): it must live until the last launch. */
+static void test_captured_c_kernel_runs_at_each_launch(void **state) {
+  fixture *f = *state;
+  add_args args = {(int *)(void *)f->dev, 5};
+  dim3 one = {1, 1, 1}, four = {4, 1, 1};
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(mockhip_launch_kernel("add_kernel", add_kernel, one, four, 0, f->stream, &args));
+  hipGraph_t graph = end(f->stream);
+  hipGraphNode_t nodes[8];
+  assert_int_equal(nodes_of(graph, nodes), 1);
+  assert_int_equal(type_of(nodes[0]), hipGraphNodeTypeKernel);
+  int seen[4];
+  memcpy(seen, f->dev, sizeof seen);
+  assert_int_equal(seen[3], 0);
+  run(graph, f->stream, 2);
+  memcpy(seen, f->dev, sizeof seen);
+  assert_int_equal(seen[0], 10);
+  assert_int_equal(seen[3], 10);
+}
+
+/* Without VM, clr runs a captured hipMallocAsync and hipFreeAsync at capture time
+   (capturehipMallocAsync, capturehipFreeAsync): the pointer works at once, the graph keeps
+   memory nodes, and a graph with them is instantiated only once (ihipGraphInstantiate). */
+static void test_async_allocation_nodes(void **state) {
+  fixture *f = *state;
+  void *ptr = NULL;
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeRelaxed));
+  MT_CHECK(hipMallocAsync(&ptr, 64, f->stream));
+  assert_non_null(ptr);
+  MT_CHECK(hipMemsetAsync(ptr, 9, 64, f->stream));
+  MT_CHECK(hipFreeAsync(ptr, f->stream));
+  hipGraph_t graph = end(f->stream);
+  hipGraphNode_t nodes[8];
+  assert_int_equal(nodes_of(graph, nodes), 3);
+  assert_int_equal(type_of(nodes[0]), hipGraphNodeTypeMemAlloc);
+  assert_int_equal(type_of(nodes[1]), hipGraphNodeTypeMemset);
+  assert_int_equal(type_of(nodes[2]), hipGraphNodeTypeMemFree);
+  hipGraphExec_t exec, again;
+  MT_CHECK(hipGraphInstantiate(&exec, graph, NULL, NULL, 0));
+  MT_EXPECT(hipErrorNotSupported, hipGraphInstantiate(&again, graph, NULL, NULL, 0));
+  MT_CHECK(hipGraphExecDestroy(exec));
+  MT_CHECK(hipGraphDestroy(graph));
+}
+
+/* An external wait is a node of the graph (hipStreamWaitEvent_common). */
+static void test_external_wait_is_a_node(void **state) {
+  fixture *f = *state;
+  hipEvent_t event;
+  MT_CHECK(hipEventCreate(&event));
+  MT_CHECK(hipEventRecord(event, NULL));
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipStreamWaitEvent(f->stream, event, hipEventWaitExternal));
+  hipGraph_t graph = end(f->stream);
+  hipGraphNode_t nodes[8];
+  assert_int_equal(nodes_of(graph, nodes), 1);
+  assert_int_equal(type_of(nodes[0]), hipGraphNodeTypeWaitEvent);
+  run(graph, f->stream, 1);
+  MT_CHECK(hipEventDestroy(event));
+}
+
+/* An invalidated capture frees the graph it built, nodes and all. */
+static void test_invalidated_capture_leaves_nothing(void **state) {
+  fixture *f = *state;
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(f->dev, 1, 8, f->stream));
+  MT_EXPECT(hipErrorStreamCaptureUnsupported, hipStreamSynchronize(f->stream));
+  hipGraph_t graph = (hipGraph_t)&graph;
+  MT_EXPECT(hipErrorStreamCaptureInvalidated, hipStreamEndCapture(f->stream, &graph));
+  assert_null(graph);
+  /* And a capture ended by destroying its stream. */
+  hipStream_t doomed;
+  MT_CHECK(hipStreamCreate(&doomed));
+  MT_CHECK(hipStreamBeginCapture(doomed, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(f->dev, 1, 8, doomed));
+  MT_CHECK(hipStreamDestroy(doomed));
+  assert_int_equal(f->dev[0], 0);
+}
+
+/* ---- hip-tests' _Capture pattern ---- */
+
+/* GENERATE_CAPTURE/BEGIN_CAPTURE/END_CAPTURE of hip_test_common.hh around a VMM call
+   (Unit_hipMemMap_Capture, Unit_hipMemUnmap_Capture): the graph is empty, and instantiating,
+   launching and destroying it succeeds in every mode. */
+static void test_hip_tests_capture_pattern(void **state) {
+  fixture *f = *state;
+  const hipStreamCaptureMode modes[] = {hipStreamCaptureModeGlobal, hipStreamCaptureModeThreadLocal,
+                                        hipStreamCaptureModeRelaxed};
+  size_t g = mt_granularity();
+  hipMemAllocationProp prop = mt_prop_device(0);
+  for (int i = 0; i < 3; i++) {
+    hipMemGenericAllocationHandle_t handle;
+    MT_CHECK(hipMemCreate(&handle, g, &prop, 0));
+    MT_CHECK(hipStreamBeginCapture(f->stream, modes[i]));
+    MT_CHECK(hipMemMap(f->dev + g, g, 0, handle, 0));
+    hipGraph_t graph = NULL;
+    hipGraphExec_t graph_exec = NULL;
+    MT_CHECK(hipStreamEndCapture(f->stream, &graph));
+    MT_CHECK(hipGraphInstantiate(&graph_exec, graph, NULL, NULL, 0));
+    MT_CHECK(hipGraphLaunch(graph_exec, f->stream));
+    MT_CHECK(hipGraphExecDestroy(graph_exec));
+    MT_CHECK(hipGraphDestroy(graph));
+    MT_CHECK(hipStreamBeginCapture(f->stream, modes[i]));
+    MT_CHECK(hipMemUnmap(f->dev + g, g));
+    MT_CHECK(hipStreamEndCapture(f->stream, &graph));
+    MT_CHECK(hipGraphInstantiate(&graph_exec, graph, NULL, NULL, 0));
+    MT_CHECK(hipGraphLaunch(graph_exec, f->stream));
+    MT_CHECK(hipGraphExecDestroy(graph_exec));
+    MT_CHECK(hipGraphDestroy(graph));
+    MT_CHECK(hipMemRelease(handle));
+  }
+}
+
+#define TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void) {
+  setenv("MOCKHIP_DEVICES", "2", 1);
+  const struct CMUnitTest tests[] = {
+      TEST(test_captured_copies_and_sets_run_at_launch),
+      TEST(test_each_launch_copies_anew),
+      TEST(test_captured_work_is_checked_at_capture),
+      TEST(test_forked_capture_gives_branches),
+      TEST(test_captured_c_kernel_runs_at_each_launch),
+      TEST(test_async_allocation_nodes),
+      TEST(test_external_wait_is_a_node),
+      TEST(test_invalidated_capture_leaves_nothing),
+      TEST(test_hip_tests_capture_pattern),
+  };
+  return cmocka_run_group_tests_name("graph_capture", tests, NULL, NULL);
+}
