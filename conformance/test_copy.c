@@ -1,7 +1,12 @@
 /*
  * test_copy.c: hipMemcpy and hipMemset on VMM memory (reference b.5, c.2 copy
- * tests). Access-checked failures are the NVIDIA column of hip-tests: AMD
- * does not report them (a.8 notes), so ROCm lists them as divergences.
+ * tests). Access is checked as ROCm 6.3 and later check it (a.8#10, table (g)
+ * row copy_access `first_mapping`): the mapping at each device-side address
+ * must grant the current device ReadWrite (destination) or Read (source), else
+ * hipErrorUnknown (clr hip_memory.cpp ihipMemcpy_validate_memory), and the
+ * later mappings of the range are not asked. ROCm 6.2 and older check nothing,
+ * and HIP on NVIDIA answers hipErrorInvalidValue for any mapping of the range:
+ * their divergence files list the rules.
  */
 #include "conformance.h"
 
@@ -27,14 +32,14 @@ static void copy_into_no_access_mapping_fails(void **state) {
   conf_ctx *ctx = conf_begin(state);
   uint32_t host[64] = {0};
   void *ptr = conf_mapped(ctx, ctx->size_mem, NULL);
-  assert_hip(hipMemcpy(ptr, host, sizeof host, hipMemcpyHostToDevice), hipErrorInvalidValue);
+  assert_hip(hipMemcpy(ptr, host, sizeof host, hipMemcpyHostToDevice), hipErrorUnknown);
 }
 
 static void copy_from_no_access_mapping_fails(void **state) {
   conf_ctx *ctx = conf_begin(state);
   uint32_t host[64] = {0};
   void *ptr = conf_mapped(ctx, ctx->size_mem, NULL);
-  assert_hip(hipMemcpy(host, ptr, sizeof host, hipMemcpyDeviceToHost), hipErrorInvalidValue);
+  assert_hip(hipMemcpy(host, ptr, sizeof host, hipMemcpyDeviceToHost), hipErrorUnknown);
 }
 
 static void copy_into_read_only_mapping_fails(void **state) {
@@ -42,14 +47,14 @@ static void copy_into_read_only_mapping_fails(void **state) {
   uint32_t host[64] = {0};
   void *ptr = conf_mapped(ctx, ctx->size_mem, NULL);
   conf_set_access(ptr, ctx->size_mem, 0, hipMemAccessFlagsProtRead);
-  assert_hip(hipMemcpy(ptr, host, sizeof host, hipMemcpyHostToDevice), hipErrorInvalidValue);
+  assert_hip(hipMemcpy(ptr, host, sizeof host, hipMemcpyHostToDevice), hipErrorUnknown);
 }
 
 static void memset_into_read_only_mapping_fails(void **state) {
   conf_ctx *ctx = conf_begin(state);
   void *ptr = conf_mapped(ctx, ctx->size_mem, NULL);
   conf_set_access(ptr, ctx->size_mem, 0, hipMemAccessFlagsProtRead);
-  assert_hip(hipMemset(ptr, 0, ctx->size_mem), hipErrorInvalidValue);
+  assert_hip(hipMemset(ptr, 0, ctx->size_mem), hipErrorUnknown);
 }
 
 static void copy_across_unmapped_hole_fails(void **state) {
@@ -171,17 +176,50 @@ static void copy_to_peer_device(void **state) {
   assert_hip(hipSetDevice(0), hipSuccess);
 }
 
+/* Hip-tests' MapPhysChksFromMulDev as ROCm 6.3 and later play it: one chunk per device, each
+   granted to its own device only, and device 0 copies over both. Only the mapping at the
+   copy's address is asked (device 0's own), so the copy runs on through device 1's chunk. */
+static void copy_runs_on_through_chunk_of_other_device(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  conf_need_devices(ctx, 2);
+  size_t chunk = ctx->size_mem;
+  char *ptr = conf_reserve(ctx, 2 * chunk, 0);
+  for (int device = 0; device < 2; device++) {
+    hipMemAllocationProp prop = conf_prop(device);
+    char *at = ptr + (size_t)device * chunk;
+    conf_map(ctx, at, chunk, conf_create_with(ctx, chunk, &prop));
+    conf_set_access(at, chunk, device, hipMemAccessFlagsProtReadWrite);
+  }
+  assert_hip(hipSetDevice(0), hipSuccess);
+  conf_fill(ptr, 2 * chunk, 96);
+  conf_expect_data(ptr, 2 * chunk, 96);
+  /* Device 1 finds the second half of the pattern in its own chunk. */
+  uint32_t *pattern = malloc(2 * chunk), *back = malloc(chunk);
+  assert_non_null(pattern);
+  assert_non_null(back);
+  conf_pattern(pattern, 2 * chunk, 96);
+  hipError_t set = hipSetDevice(1);
+  hipError_t read = hipMemcpyDtoH(back, ptr + chunk, chunk);
+  int same = memcmp(back, (char *)pattern + chunk, chunk) == 0;
+  free(pattern);
+  free(back);
+  assert_hip(hipSetDevice(0), hipSuccess);
+  assert_hip(set, hipSuccess);
+  assert_hip(read, hipSuccess);
+  assert_true(same);
+}
+
 static const conf_rule negative_rules[] = {
     CONF_RULE(copy_rejects_null_destination, "HIP copy contract (used by every c.2 copy test)"),
     CONF_RULE(copy_rejects_bad_kind, "HIP copy contract (hipErrorInvalidMemcpyDirection)"),
     CONF_RULE(copy_into_no_access_mapping_fails,
-              "b.5; c.2 Unit_hipMemSetAccess_ChangeAccessProp (N); a.8 notes: AMD does not report"),
+              "b.5; a.8#10 (copy_access); c.2 Unit_hipMemSetAccess_ChangeAccessProp (N)"),
     CONF_RULE(copy_from_no_access_mapping_fails,
-              "b.5; c.2 Unit_hipMemSetAccess_ChangeAccessProp (N); a.8 notes: AMD does not report"),
+              "b.5; a.8#10 (copy_access); c.2 Unit_hipMemSetAccess_ChangeAccessProp (N)"),
     CONF_RULE(copy_into_read_only_mapping_fails,
-              "c.2 Unit_hipMemSetAccess_ChangeAccessProp (N); a.8 notes: AMD does not report"),
+              "a.8#10 (copy_access); c.2 Unit_hipMemSetAccess_ChangeAccessProp (N)"),
     CONF_RULE(memset_into_read_only_mapping_fails,
-              "c.2 Unit_hipMemSetAccess_ChangeAccessProp (N); a.8 notes: AMD does not report"),
+              "a.8#10 (copy_access); c.2 Unit_hipMemSetAccess_ChangeAccessProp (N)"),
     CONF_RULE(copy_across_unmapped_hole_fails, "b.5; a.8#5 (a hole has no access)"),
 };
 
@@ -194,6 +232,9 @@ static const conf_rule functional_rules[] = {
     CONF_RULE(copy_async_on_stream, "b.9 (async copies on a stream)"),
     CONF_RULE(copy_from_read_only_mapping, "b.5; c.2 Unit_hipMemSetAccess_ChangeAccessProp"),
     CONF_RULE(copy_to_peer_device, "c.2 Unit_hipMemSetAccess_Vmm2PeerPeerMemCpy (2 devices)"),
+    CONF_RULE(copy_runs_on_through_chunk_of_other_device,
+              "a.8#10 (copy_access first_mapping); c.2 Unit_hipMemSetAccess_MapPhysChksFromMulDev "
+              "(2 devices)"),
 };
 
 const conf_group conf_group_copy_negative = CONF_GROUP("copy_negative", negative_rules);

@@ -65,6 +65,10 @@ void check_counters(fuzz_state *st, const char *after) {
   COMPARE("live_reservations", got.live_reservations, want.reservations);
   COMPARE("live_mappings", got.live_mappings, want.mappings);
   COMPARE("live_handles", got.live_handles, want.handles);
+  COMPARE("malloc_bytes", got.malloc_bytes, want.malloc_bytes);
+  COMPARE("live_mallocs", got.live_mallocs, want.mallocs);
+  COMPARE("live_streams", got.live_streams, want.streams);
+  COMPARE("live_events", got.live_events, want.events);
 
   /* hipMemGetInfo answers for the calling device: ask each, then switch back. */
   for (int device = 0; device < MODEL_DEVICES; device++) {
@@ -77,6 +81,8 @@ void check_counters(fuzz_state *st, const char *after) {
                  after, device, free_bytes, total_bytes, want.free_bytes[device],
                  st->model.capacity);
   }
+  for (int device = 0; device < MODEL_DEVICES; device++)
+    st->model.ctx_active[device] = true; /* named by the hipSetDevice calls above */
   if (hipSetDevice(st->model.device) != hipSuccess)
     check_fail(st, "after %s: hipSetDevice(%d) failed", after, st->model.device);
 }

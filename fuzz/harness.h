@@ -32,6 +32,8 @@ typedef struct fuzz_state {
   unsigned handle_count;
   seen_reservation reservations[SEEN_MAX];
   unsigned reservation_count;
+  uintptr_t streams[SEEN_MAX], events[SEEN_MAX], blocks[SEEN_MAX];
+  unsigned stream_count, event_count, block_count;
 } fuzz_state;
 
 /* How many of `count` remembered values are still in the ring. */
@@ -104,5 +106,29 @@ void op_set_device(fuzz_state *st);
 void op_copy(fuzz_state *st);
 void op_cpu_read(fuzz_state *st);
 void op_cpu_write(fuzz_state *st);
+
+/* ---- the host runtime (ops_runtime.c) ---- */
+
+void op_stream_create(fuzz_state *st);
+void op_stream_destroy(fuzz_state *st);
+void op_stream_query(fuzz_state *st);
+void op_stream_get(fuzz_state *st);
+void op_stream_wait_event(fuzz_state *st);
+void op_event_create(fuzz_state *st);
+void op_event_record(fuzz_state *st);
+void op_event_query(fuzz_state *st);
+void op_event_elapsed(fuzz_state *st);
+void op_event_destroy(fuzz_state *st);
+void op_block_alloc(fuzz_state *st);
+void op_block_free(fuzz_state *st);
+void op_block_copy(fuzz_state *st);
+void op_ctx(fuzz_state *st);
+void op_primary_ctx(fuzz_state *st);
+void op_peer(fuzz_state *st);
+void op_device_reset(fuzz_state *st);
+
+/* Frees every block, destroys every event and stream, disables every peer pair and empties
+   the context stack, each checked like a step. */
+void teardown_runtime(fuzz_state *st);
 
 #endif /* FUZZ_HARNESS_H */

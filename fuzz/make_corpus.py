@@ -17,7 +17,12 @@ for i, name in enumerate(["reserve", "reserve", "address free", "granularity", "
                           "release",
                           "map", "map", "map", "unmap", "unmap", "set access", "set access",
                           "get access", "retain", "properties", "export", "import", "close fd",
-                          "set device", "copy", "copy", "copy", "cpu read", "cpu write"]):
+                          "set device", "copy", "copy", "copy", "cpu read", "cpu write",
+                          "stream create", "stream destroy", "stream query", "stream get",
+                          "stream wait event", "event create", "event record", "event query",
+                          "event elapsed", "event destroy", "block alloc", "block alloc",
+                          "block free", "block copy", "block copy", "context", "context",
+                          "primary context", "peer", "device reset"]):
     OPS.setdefault(name, i)
 
 # pick_location and pick_access_flags bytes.
@@ -166,6 +171,101 @@ def cpu_write(address, seed=0x22):
     return [OPS["cpu write"]] + address + G_BYTES + [seed]
 
 
+# ---- the host runtime (ops_runtime.c) ----
+
+def seen(index=0):
+    """pick_seen: the index-th stream, event or block seen (live or stale)."""
+    return [0, index]
+
+
+NULL_SEEN, LEGACY_STREAM = [5], [6]
+
+
+def stream_create(non_blocking=False):
+    return [OPS["stream create"], 0x14 if non_blocking else 0x22, 0]
+
+
+def stream_destroy(stream):
+    return [OPS["stream destroy"], 1] + stream
+
+
+def stream_query(stream, sync=False):
+    return [OPS["stream query"]] + stream + [1 if sync else 0]
+
+
+def stream_get(stream, what):
+    """what: 0 flags, 1 priority, 2 device."""
+    return [OPS["stream get"]] + stream + [what + 3 * 4]
+
+
+def stream_wait(stream, event):
+    return [OPS["stream wait event"]] + stream + event + [2]
+
+
+def event_create(flags_index=None):
+    """flags_index: an index into op_event_create's choices; None: hipEventCreate."""
+    return [OPS["event create"], 1] if flags_index is None else [OPS["event create"], 2, flags_index]
+
+
+def event_record(event, stream):
+    return [OPS["event record"]] + event + stream
+
+
+def event_query(event, sync=False):
+    return [OPS["event query"]] + event + [1 if sync else 0]
+
+
+def event_elapsed(start, stop):
+    return [OPS["event elapsed"]] + start + stop + [1]
+
+
+def event_destroy(event):
+    return [OPS["event destroy"]] + event
+
+
+MALLOC, EXT, MANAGED, HOST_MALLOC, ASYNC = range(5)
+
+
+def block_alloc(call, size_byte, flags_index=0, stream=None):
+    """size_byte: pick_block_bytes' 0..7 (1, 8, 100, 4096, 4097, 3 pages, 0, huge)."""
+    return [OPS["block alloc"], 40 + call, flags_index, size_byte] + (stream or [])
+
+
+def block_pointer(index=0, interior=None):
+    return [4, index, interior] if interior is not None else [0, index]
+
+
+def block_copy(pointer, how, offset=0, count=200, default=False):
+    """A live block's pointer; how: 0 into the block, 2 out of it, 4 memset; count: rounded
+    down to 53 times a byte."""
+    return ([OPS["block copy"]] + pointer + [offset, 1, count // 53, how] +
+            ([0 if default else 1] if how < 4 else [0x3c]))
+
+
+def block_free(pointer, how=0, stream=None):
+    """how: 0 hipFree, 1 hipHostFree, 2 hipFreeAsync."""
+    return [OPS["block free"]] + pointer + [how] + (stream or [])
+
+
+def ctx(sub, arg=None):
+    """sub: 0 get current, 1 set current, 2 push, 3 pop, 4 get device, 5 synchronize."""
+    return [OPS["context"], 48 + sub] + ([] if arg is None else [arg])
+
+
+CTX_OF_0, CTX_OF_1, CTX_NULL = 0, 1, 6
+
+
+def primary(sub, device_byte):
+    """sub: 0 retain, 1 release, 2 get state, 3 reset; device_byte: 0 device 0, 1 device 1,
+    6 one past, 7 -1."""
+    return [OPS["primary context"], 0x10 + sub + 8, device_byte]
+
+
+def peer_call(sub, peer_byte, device_byte=None):
+    """sub: 0 can access, 1 enable, 2 disable."""
+    return [OPS["peer"], 6 + sub, peer_byte] + ([] if device_byte is None else [device_byte])
+
+
 # ---- the seeds ----
 
 SEEDS = {
@@ -300,6 +400,30 @@ SEEDS = {
     unmap(reservation(0, 3)) + address_free(reservation(0, 1)) + address_free(reservation(0, 0)) +
     address_free(reservation(0, 0), whole=True) + unmap(reservation(0, 2)) +
     unmap(reservation(0, 0)) + address_free(reservation(0, 0), whole=True),
+    # streams and events: flags, priorities, records, elapsed time, stale handles
+    "streams_events": stream_create() + stream_create(non_blocking=True) + event_create() +
+    event_create(2) + event_record(seen(0), seen(0)) + event_record(seen(1), LEGACY_STREAM) +
+    event_elapsed(seen(0), seen(0)) + event_elapsed(seen(0), seen(1)) + event_query(seen(0)) +
+    stream_wait(seen(1), seen(0)) + stream_get(seen(1), 0) + stream_get(seen(1), 1) +
+    stream_get(seen(0), 2) + event_destroy(seen(0)) + event_query(seen(0), sync=True) +
+    stream_destroy(seen(0)) + stream_query(seen(0)) + stream_query(seen(1), sync=True),
+    # the hipMalloc family: each kind, copies in and out, a set, frees of every kind
+    "blocks": block_alloc(MALLOC, 4) + block_alloc(HOST_MALLOC, 2) + block_alloc(MANAGED, 3) +
+    block_copy(block_pointer(0), 0) + block_copy(block_pointer(0), 2, default=True) +
+    block_copy(block_pointer(1), 4) + block_copy(block_pointer(1), 2) +
+    block_copy(block_pointer(2), 0, offset=9, count=4100) + block_free(block_pointer(0, 3)) +
+    block_free(block_pointer(1)) + block_free(block_pointer(0), how=1) +
+    block_alloc(ASYNC, 2, stream=LEGACY_STREAM) + block_free(block_pointer(3), 2, NULL_SEEN) +
+    block_alloc(EXT, 1, flags_index=2) + stream_create() + set_device(1) + block_alloc(MALLOC, 3) +
+    stream_create() + [OPS["device reset"]] + stream_query(seen(1)) + stream_query(seen(0)) +
+    block_free(block_pointer(5)),
+    # contexts: the current one, primary retains, push and pop, set, synchronize
+    "contexts": ctx(0) + primary(0, 1) + ctx(2, CTX_OF_1) + ctx(4) + ctx(3) + ctx(1, CTX_OF_0) +
+    ctx(1, CTX_NULL) + ctx(3) + ctx(5) + primary(2, 1) + primary(1, 7) + primary(3, 6) +
+    ctx(2, CTX_OF_0) + ctx(2, CTX_OF_1),
+    # peer access: can access, enable twice, disable twice, from each device
+    "peer_access": peer_call(0, 1, 0) + peer_call(0, 0, 0) + peer_call(1, 1) + peer_call(1, 1) +
+    peer_call(2, 1) + peer_call(2, 1) + set_device(1) + peer_call(1, 0) + peer_call(1, 6),
     "capacity": create(size_byte=0xc5, posix=False) + create(1, posix=False) +
     create(1, location=DEVICE1, posix=False) + create(size_byte=0xc6, location=HOST, posix=False) +
     release(live_handle()) + create(1, posix=False),

@@ -84,6 +84,41 @@ typedef struct model_fd {
   int memory;
 } model_fd;
 
+/* ---- the host runtime around VMM (model_runtime.c) ---- */
+
+#define MODEL_MAX_STREAMS 4
+#define MODEL_MAX_EVENTS 4
+#define MODEL_MAX_BLOCKS 6
+#define MODEL_MAX_CTX_DEPTH 8 /* the fuzzer pushes no deeper (the mock allows 256) */
+#define MODEL_PAGE ((size_t)4096)
+
+typedef struct model_stream {
+  bool live;
+  uintptr_t handle;
+  int device;
+  unsigned flags;
+  int priority; /* clamped into the profile's range */
+} model_stream;
+
+typedef struct model_event {
+  bool live;
+  uintptr_t handle;
+  int device;
+  unsigned flags;
+  bool recorded;
+} model_event;
+
+/* hipMalloc-family blocks: device memory is charged to the device current at the call. */
+typedef enum { BLOCK_DEVICE, BLOCK_HOST, BLOCK_MANAGED } model_block_kind;
+typedef struct model_block {
+  bool live;
+  uintptr_t base;
+  size_t bytes; /* asked for; the mock keeps whole pages */
+  model_block_kind kind;
+  int device;            /* current at the call */
+  unsigned char *shadow; /* bytes, zero at first (the mock's pages are fresh or cleared) */
+} model_block;
+
 typedef struct model {
   const model_profile *profile; /* the release played, for the whole process */
   size_t granule;               /* the profile's granularity */
@@ -96,12 +131,23 @@ typedef struct model {
   model_fd fds[MODEL_MAX_FDS];
   int device; /* the calling device (hipSetDevice) */
   size_t charged[MODEL_DEVICES];
+  /* the host runtime: streams, events, blocks, this thread's context stack, peer access */
+  model_stream streams[MODEL_MAX_STREAMS];
+  model_event events[MODEL_MAX_EVENTS];
+  model_block blocks[MODEL_MAX_BLOCKS];
+  int ctx_stack[MODEL_MAX_CTX_DEPTH]; /* devices, bottom first */
+  int ctx_depth;
+  bool peer[MODEL_DEVICES][MODEL_DEVICES]; /* [device][peer] enabled */
+  /* Kept from input to input, as the process keeps them: each device's context value (0 until
+     the mock first hands it out) and whether its primary context is active. */
+  uintptr_t ctx_value[MODEL_DEVICES];
+  bool ctx_active[MODEL_DEVICES];
 } model;
 
 /* What mockhip_stats and hipMemGetInfo should report. */
 typedef struct model_counters {
-  size_t reserved_bytes, mapped_bytes, physical_bytes;
-  size_t reservations, mappings, handles;
+  size_t reserved_bytes, mapped_bytes, physical_bytes, malloc_bytes;
+  size_t reservations, mappings, handles, mallocs, streams, events;
   size_t free_bytes[MODEL_DEVICES];
 } model_counters;
 
@@ -193,5 +239,67 @@ size_t model_cpu_readable(const model *m, uintptr_t ptr, size_t bytes);
 size_t model_cpu_writable(const model *m, uintptr_t ptr, size_t bytes);
 void model_cpu_read(const model *m, uintptr_t ptr, size_t bytes, unsigned char *out);
 void model_cpu_write(model *m, uintptr_t ptr, const unsigned char *in, size_t bytes);
+
+/* ---- the host runtime (model_runtime.c) ---- */
+
+bool model_room_for_stream(const model *m);
+bool model_room_for_event(const model *m);
+bool model_room_for_block(const model *m);
+bool model_room_for_ctx(const model *m);
+
+/* Streams. A handle the model never saw live, or one destroyed, is refused as ROCm refuses
+   ids it does not know. got: the value the mock wrote. */
+hipError_t model_stream_create(model *m, bool out_null, unsigned flags, int priority,
+                               uintptr_t got);
+hipError_t model_stream_destroy(model *m, uintptr_t stream);
+hipError_t model_stream_synchronize(const model *m, uintptr_t stream);
+/* *flags / *priority / *device on success */
+hipError_t model_stream_get(const model *m, uintptr_t stream, bool out_null, int what, int *expect);
+hipError_t model_stream_wait_event(const model *m, uintptr_t stream, uintptr_t event,
+                                   unsigned flags);
+
+/* Events. */
+hipError_t model_event_create(model *m, bool out_null, unsigned flags, uintptr_t got);
+hipError_t model_event_record(model *m, uintptr_t event, uintptr_t stream);
+hipError_t model_event_query(const model *m, uintptr_t event);
+hipError_t model_event_elapsed(const model *m, bool ms_null, uintptr_t start, uintptr_t stop);
+hipError_t model_event_destroy(model *m, uintptr_t event);
+
+/* hipMalloc-family blocks: which call, its size and flags; got is the pointer the mock wrote. */
+typedef enum { ALLOC_MALLOC, ALLOC_EXT, ALLOC_MANAGED, ALLOC_HOST, ALLOC_ASYNC } model_alloc_call;
+hipError_t model_block_alloc(model *m, model_alloc_call call, bool out_null, size_t bytes,
+                             unsigned flags, uintptr_t stream, uintptr_t got);
+/* hipFree (host_call false), hipHostFree (true), hipFreeAsync (async, with its stream). */
+hipError_t model_block_free(model *m, uintptr_t ptr, bool host_call, bool async, uintptr_t stream);
+/* A copy between the host and [ptr, ptr + bytes) of a block; expect is filled for a read. */
+hipError_t model_block_copy(model *m, uintptr_t ptr, size_t bytes, bool to_block,
+                            const unsigned char *in, unsigned char *expect);
+hipError_t model_block_memset(model *m, uintptr_t ptr, unsigned char value, size_t bytes);
+size_t model_block_bytes(const model *m, uintptr_t ptr); /* 0: no block starts at ptr */
+/* Whether ptr lies within 3 granules of a live block's pages, where a range from it may reach
+   the block. */
+bool model_block_pages_hold(const model *m, uintptr_t ptr);
+
+/* Contexts: a context value is the device whose value the mock handed out for it. */
+hipError_t model_ctx_get_current(model *m, bool out_null, uintptr_t got);
+hipError_t model_ctx_set_current(model *m, uintptr_t ctx);
+hipError_t model_ctx_push(model *m, uintptr_t ctx);
+/* got: the context written (unless out_null); hipErrorUnknown marks a wrong value */
+hipError_t model_ctx_pop(model *m, bool out_null, uintptr_t got);
+hipError_t model_ctx_get_device(const model *m, bool out_null, int *expect);
+hipError_t model_ctx_synchronize(const model *m);
+hipError_t model_primary_retain(model *m, bool out_null, int device, uintptr_t got);
+hipError_t model_primary_release(const model *m, int device);
+hipError_t model_primary_state(const model *m, int device, unsigned *flags, int *active);
+hipError_t model_primary_reset(const model *m, int device);
+
+/* hipDeviceReset: frees every block made while the current device was current and destroys
+   its streams; VMM objects, events, contexts and peer access stay. */
+hipError_t model_device_reset(model *m);
+
+/* Peer access. */
+hipError_t model_can_access_peer(const model *m, bool out_null, int device, int peer, int *expect);
+hipError_t model_enable_peer(model *m, int peer, unsigned flags);
+hipError_t model_disable_peer(model *m, int peer);
 
 #endif /* FUZZ_MODEL_H */

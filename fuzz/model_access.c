@@ -52,20 +52,26 @@ static void shadow_write(model *m, uintptr_t addr, const unsigned char *in, size
 }
 
 /* Every byte of [ptr, ptr + bytes) inside one reservation and mapped, with at
-   least `need` for location. A device pointer names one reservation, as ROCm
-   looks up one memory object per pointer: a range that runs into the next
+   least `need` for location (hipSuccess, else the code of the refusal). A device pointer names one
+   reservation, as ROCm looks up one memory object per pointer: a range that runs into the next
    reservation is refused even when that one is mapped and accessible. */
-static bool range_allows(const model *m, int location, uintptr_t ptr, size_t bytes, unsigned need) {
+static hipError_t range_allows(const model *m, int location, uintptr_t ptr, size_t bytes,
+                               unsigned need) {
   uintptr_t end;
   if (!model__end(ptr, bytes, &end) || model_reservation_left(m, ptr) < bytes)
-    return false;
+    return hipErrorInvalidValue;
   for (uintptr_t at = ptr; at < end;) {
     int i = model__mapping_at(m, at);
-    if (i < 0 || (m->mappings[i].access[location] & need) != need)
-      return false;
+    if (i < 0)
+      return hipErrorInvalidValue;
+    /* g: copy_access: from 6.3 ROCm asks the mapping at the address alone (Unknown); the
+       mock refuses any mapping of the range otherwise */
+    bool first_only = m->profile->copy_first_mapping;
+    if ((m->mappings[i].access[location] & need) != need && (!first_only || at == ptr))
+      return first_only ? hipErrorUnknown : hipErrorInvalidValue;
     at = m->mappings[i].base + m->mappings[i].bytes;
   }
-  return true;
+  return hipSuccess;
 }
 
 /* ---- set and get access (a.8, a.9) ---- */
@@ -199,6 +205,7 @@ hipError_t model_set_device(model *m, int device) {
   if (device < 0 || device >= MODEL_DEVICES)
     return hipErrorInvalidDevice;
   m->device = device;
+  m->ctx_active[device] = true; /* a primary context is active once a thread named it */
   return hipSuccess;
 }
 
@@ -210,8 +217,11 @@ hipError_t model_set_device(model *m, int device) {
 hipError_t model_copy_htod(model *m, uintptr_t dst, const unsigned char *src, size_t bytes) {
   if (bytes == 0)
     return hipSuccess; /* nothing asked, nothing checked */
-  if (dst == 0 || src == NULL || !range_allows(m, m->device, dst, bytes, NEED_WRITE))
+  if (dst == 0 || src == NULL)
     return hipErrorInvalidValue;
+  hipError_t err = range_allows(m, m->device, dst, bytes, NEED_WRITE);
+  if (err != hipSuccess)
+    return err;
   shadow_write(m, dst, src, bytes);
   return hipSuccess;
 }
@@ -220,8 +230,11 @@ hipError_t model_copy_dtoh(const model *m, unsigned char *expect, bool dst_null,
                            size_t bytes) {
   if (bytes == 0)
     return hipSuccess;
-  if (dst_null || src == 0 || !range_allows(m, m->device, src, bytes, NEED_READ))
+  if (dst_null || src == 0)
     return hipErrorInvalidValue;
+  hipError_t err = range_allows(m, m->device, src, bytes, NEED_READ);
+  if (err != hipSuccess)
+    return err;
   shadow_read(m, src, bytes, expect);
   return hipSuccess;
 }
@@ -230,9 +243,13 @@ static hipError_t device_copy(model *m, uintptr_t dst, int dst_device, uintptr_t
                               int src_device, size_t bytes) {
   if (bytes == 0)
     return hipSuccess;
-  if (dst == 0 || src == 0 || !range_allows(m, src_device, src, bytes, NEED_READ) ||
-      !range_allows(m, dst_device, dst, bytes, NEED_WRITE))
+  if (dst == 0 || src == 0)
     return hipErrorInvalidValue;
+  hipError_t err = range_allows(m, src_device, src, bytes, NEED_READ);
+  if (err == hipSuccess)
+    err = range_allows(m, dst_device, dst, bytes, NEED_WRITE);
+  if (err != hipSuccess)
+    return err;
   unsigned char *staged = malloc(bytes);
   if (staged == NULL)
     abort();
@@ -257,8 +274,11 @@ hipError_t model_copy_peer(model *m, uintptr_t dst, int dst_device, uintptr_t sr
 hipError_t model_memset(model *m, uintptr_t dst, unsigned char value, size_t bytes) {
   if (bytes == 0)
     return hipSuccess;
-  if (dst == 0 || !range_allows(m, m->device, dst, bytes, NEED_WRITE))
+  if (dst == 0)
     return hipErrorInvalidValue;
+  hipError_t err = range_allows(m, m->device, dst, bytes, NEED_WRITE);
+  if (err != hipSuccess)
+    return err;
   for (size_t done = 0, n; done < bytes; done += n) {
     n = segment_bytes(m, dst + done, dst + bytes);
     memset(model__shadow_at(m, dst + done, n), value, n);
@@ -270,9 +290,11 @@ hipError_t model_memset_d32(model *m, uintptr_t dst, uint32_t value, size_t coun
   size_t bytes;
   if (count == 0)
     return hipSuccess;
-  if (__builtin_mul_overflow(count, sizeof value, &bytes) || dst == 0 ||
-      !range_allows(m, m->device, dst, bytes, NEED_WRITE))
+  if (__builtin_mul_overflow(count, sizeof value, &bytes) || dst == 0)
     return hipErrorInvalidValue;
+  hipError_t err = range_allows(m, m->device, dst, bytes, NEED_WRITE);
+  if (err != hipSuccess)
+    return err;
   unsigned char *words = malloc(bytes);
   if (words == NULL)
     abort();
@@ -301,8 +323,8 @@ static int pieces_of(const model *m, uintptr_t ptr, size_t bytes, piece *out, in
 }
 
 bool model_copy_overlaps(const model *m, uintptr_t dst, uintptr_t src, size_t bytes) {
-  if (bytes == 0 || !range_allows(m, MODEL_HOST, dst, bytes, 0) ||
-      !range_allows(m, MODEL_HOST, src, bytes, 0))
+  if (bytes == 0 || range_allows(m, MODEL_HOST, dst, bytes, 0) != hipSuccess ||
+      range_allows(m, MODEL_HOST, src, bytes, 0) != hipSuccess)
     return false; /* the copy will be refused: nothing is read or written */
   piece a[MODEL_MAX_MAPPINGS], b[MODEL_MAX_MAPPINGS];
   int na = pieces_of(m, dst, bytes, a, MODEL_MAX_MAPPINGS);

@@ -196,7 +196,15 @@ void model_reset(model *m) {
   const model_profile *profile = m->profile;
   for (int i = 0; i < MODEL_MAX_PHYS; i++)
     free(m->memories[i].shadow);
+  for (int i = 0; i < MODEL_MAX_BLOCKS; i++)
+    free(m->blocks[i].shadow);
+  uintptr_t ctx_value[MODEL_DEVICES];
+  bool ctx_active[MODEL_DEVICES];
+  memcpy(ctx_value, m->ctx_value, sizeof ctx_value);
+  memcpy(ctx_active, m->ctx_active, sizeof ctx_active);
   model_init(m, profile);
+  memcpy(m->ctx_value, ctx_value, sizeof ctx_value);
+  memcpy(m->ctx_active, ctx_active, sizeof ctx_active);
 }
 
 bool model_is_empty(const model *m) {
@@ -205,7 +213,12 @@ bool model_is_empty(const model *m) {
   for (int i = 0; i < MODEL_MAX_FDS; i++)
     if (m->fds[i].open)
       return false;
-  return c.reservations == 0 && c.mappings == 0 && c.handles == 0;
+  for (int d = 0; d < MODEL_DEVICES; d++)
+    for (int p = 0; p < MODEL_DEVICES; p++)
+      if (m->peer[d][p])
+        return false;
+  return c.reservations == 0 && c.mappings == 0 && c.handles == 0 && c.mallocs == 0 &&
+         c.streams == 0 && c.events == 0 && m->ctx_depth == 0;
 }
 
 void model_counters_get(const model *m, model_counters *out) {
@@ -219,6 +232,14 @@ void model_counters_get(const model *m, model_counters *out) {
   for (int i = 0; i < MODEL_MAX_PHYS; i++)
     if (m->phys[i].live)
       out->physical_bytes += m->phys[i].bytes, out->handles++;
+  for (int i = 0; i < MODEL_MAX_BLOCKS; i++)
+    if (m->blocks[i].live)
+      out->malloc_bytes += (m->blocks[i].bytes + MODEL_PAGE - 1) / MODEL_PAGE * MODEL_PAGE,
+          out->mallocs++;
+  for (int i = 0; i < MODEL_MAX_STREAMS; i++)
+    out->streams += m->streams[i].live;
+  for (int i = 0; i < MODEL_MAX_EVENTS; i++)
+    out->events += m->events[i].live;
   for (int d = 0; d < MODEL_DEVICES; d++)
     out->free_bytes[d] = m->capacity - m->charged[d];
 }

@@ -128,9 +128,19 @@ static const model_os_handle import_os_handle[] = {
     OS_HANDLE_POINTER,     OS_HANDLE_POINTER,     OS_HANDLE_POINTER, OS_HANDLE_POINTER,
     OS_HANDLE_VALUE,       OS_HANDLE_VALUE};
 static const bool imported_type_given[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 1};
-/* Not reached by the fuzzer's calls: ext_malloc, free_crosses_kinds, ctx_synchronize,
-   stream_priorities, pci_bus_id_short, map_array_async and forked_child (no hipMalloc,
-   streams, PCI ids, arrays or fork). */
+/* `none` (ROCm asks nothing; the mock refuses as `whole_range` does), `first_mapping`. */
+static const bool copy_first_mapping[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 0};
+/* The host runtime's rows (model_runtime.c): hipExtMallocWithFlags (ext_malloc `yes`, else
+   NotSupported), a free of another kind's block (free_crosses_kinds), hipCtxSynchronize
+   (ctx_synchronize) and the range priorities are clamped into (stream_priorities:
+   `one_minus_one` least 1 greatest -1, `zero_minus_five` least 0 greatest -5). */
+static const bool ext_malloc[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
+static const bool free_crosses_kinds[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
+static const hipError_t ctx_synchronize[] = {NS, NS, NS, NS, NS, NS, NS, NS, NS, OK};
+static const int least_priority[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
+static const int greatest_priority[] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -5};
+/* Not reached by the fuzzer's calls: pci_bus_id_short, map_array_async and forked_child (no
+   PCI ids, arrays or fork). */
 
 #define CELL(row, c) ((void)sizeof(char[sizeof row / sizeof row[0] == COLUMNS ? 1 : -1]), row[c])
 
@@ -179,6 +189,12 @@ const model_profile *model_profile_named(const char *name) {
         .export_supported = CELL(export_supported, c),
         .import_os_handle = CELL(import_os_handle, c),
         .imported_type_given = CELL(imported_type_given, c),
+        .copy_first_mapping = CELL(copy_first_mapping, c),
+        .ext_malloc = CELL(ext_malloc, c),
+        .free_crosses_kinds = CELL(free_crosses_kinds, c),
+        .ctx_synchronize = CELL(ctx_synchronize, c),
+        .least_priority = CELL(least_priority, c),
+        .greatest_priority = CELL(greatest_priority, c),
     };
     return &profiles[c];
   }

@@ -96,6 +96,13 @@ typedef struct model_profile {
   bool export_supported;
   model_os_handle import_os_handle;
   bool imported_type_given; /* imported_handle_type `given` (else `zero`) */
+  /* copy_access `first_mapping`: only the mapping at a copy's address is asked, Unknown when
+     not granted (else `none`/`whole_range`: every mapping, InvalidValue) */
+  bool copy_first_mapping;
+  bool ext_malloc;                       /* hipExtMallocWithFlags exists (else NotSupported) */
+  bool free_crosses_kinds;               /* hipFree frees host blocks, hipHostFree the rest */
+  hipError_t ctx_synchronize;            /* hipCtxSynchronize's answer */
+  int least_priority, greatest_priority; /* stream_priorities */
 } model_profile;
 
 /* The profile of that name, or NULL. */

@@ -87,7 +87,10 @@ uintptr_t pick_address(fuzz_state *st) {
     if (ptr != 0)
       return ptr;
   }
-  return in_reservation(st);
+  uintptr_t ptr = in_reservation(st);
+  /* A freed reservation's range may hold a hipMalloc-family block now, which the VMM calls'
+     model does not know: such an address stands for one no one holds. */
+  return model_block_pages_hold(&st->model, ptr) ? UNRESERVED_ADDRESS : ptr;
 }
 
 /* ---- handles ---- */

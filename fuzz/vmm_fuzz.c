@@ -58,6 +58,26 @@ static const fuzz_op ops[] = {
     {"copy", op_copy},
     {"cpu read", op_cpu_read},
     {"cpu write", op_cpu_write},
+    {"stream create", op_stream_create},
+    {"stream destroy", op_stream_destroy},
+    {"stream query", op_stream_query},
+    {"stream get", op_stream_get},
+    {"stream wait event", op_stream_wait_event},
+    {"event create", op_event_create},
+    {"event record", op_event_record},
+    {"event query", op_event_query},
+    {"event elapsed", op_event_elapsed},
+    {"event destroy", op_event_destroy},
+    {"block alloc", op_block_alloc},
+    {"block alloc", op_block_alloc},
+    {"block free", op_block_free},
+    {"block copy", op_block_copy},
+    {"block copy", op_block_copy},
+    {"context", op_ctx},
+    {"context", op_ctx},
+    {"primary context", op_primary_ctx},
+    {"peer", op_peer},
+    {"device reset", op_device_reset},
 };
 #define OP_COUNT (sizeof ops / sizeof ops[0])
 
@@ -156,6 +176,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 static void teardown(fuzz_state *st) {
   model *m = &st->model;
   st->step = 0;
+  teardown_runtime(st);
   for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
     if (!m->mappings[i].live)
       continue;

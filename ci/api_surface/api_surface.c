@@ -27,6 +27,7 @@
 
 #include <hip/hip_runtime_api.h>
 #include <hip/hip_version.h>
+#include <hip/hiprtc.h>
 
 #ifdef __cplusplus
 #define SURFACE_ASSERT(what) static_assert(what, #what)
@@ -518,12 +519,33 @@ VALUE(HIP_GET_PROC_ADDRESS_LEGACY_STREAM, 0x1)
 VALUE(HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM, 0x2)
 #endif
 
+/* ---- hip/hiprtc.h ---- */
+
+VALUE(HIPRTC_SUCCESS, 0)
+VALUE(HIPRTC_ERROR_OUT_OF_MEMORY, 1)
+VALUE(HIPRTC_ERROR_PROGRAM_CREATION_FAILURE, 2)
+VALUE(HIPRTC_ERROR_INVALID_INPUT, 3)
+VALUE(HIPRTC_ERROR_INVALID_PROGRAM, 4)
+VALUE(HIPRTC_ERROR_INVALID_OPTION, 5)
+VALUE(HIPRTC_ERROR_COMPILATION, 6)
+VALUE(HIPRTC_ERROR_BUILTIN_OPERATION_FAILURE, 7)
+VALUE(HIPRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION, 8)
+VALUE(HIPRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION, 9)
+VALUE(HIPRTC_ERROR_NAME_EXPRESSION_NOT_VALID, 10)
+VALUE(HIPRTC_ERROR_INTERNAL_ERROR, 11)
+#if HIP_VERSION >= 60000000
+VALUE(HIPRTC_ERROR_LINKING, 100)
+#endif
+SIZE(hiprtcProgram, sizeof(struct _hiprtcProgram *))
+
 /* ---- types: what each is, and the layouts ROCm fixes (LP64) ---- */
 
 SIZE(hipDeviceptr_t, sizeof(void *))
 SIZE(hipDevice_t, sizeof(int))
 SIZE(hipStream_t, sizeof(struct ihipStream_t *))
 SIZE(hipCtx_t, sizeof(struct ihipCtx_t *))
+SIZE(hipModule_t, sizeof(struct ihipModule_t *))
+SIZE(hipFunction_t, sizeof(struct ihipModuleSymbol_t *))
 SIZE(hipEvent_t, sizeof(struct ihipEvent_t *))
 SIZE(hipGraph_t, sizeof(struct ihipGraph *))
 SIZE(hipGraphNode_t, sizeof(struct hipGraphNode *))
@@ -705,6 +727,40 @@ void api_surface_signatures(void) {
   SIGNATURE(hipLaunchKernel, hipError_t,
             (const void *function_address, dim3 numBlocks, dim3 dimBlocks, void **args,
              size_t sharedMemBytes, hipStream_t stream))
+  SIGNATURE(hipStreamAddCallback, hipError_t,
+            (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags))
+  SIGNATURE(hipLaunchHostFunc, hipError_t, (hipStream_t stream, hipHostFn_t fn, void *userData))
+  SIGNATURE(hipModuleLoad, hipError_t, (hipModule_t * module, const char *fname))
+  SIGNATURE(hipModuleLoadData, hipError_t, (hipModule_t * module, const void *image))
+  SIGNATURE(hipModuleUnload, hipError_t, (hipModule_t module))
+  SIGNATURE(hipModuleGetFunction, hipError_t,
+            (hipFunction_t * function, hipModule_t module, const char *kname))
+  SIGNATURE(hipModuleGetGlobal, hipError_t,
+            (hipDeviceptr_t * dptr, size_t * bytes, hipModule_t hmod, const char *name))
+  SIGNATURE(hipModuleLaunchKernel, hipError_t,
+            (hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
+             unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
+             unsigned int sharedMemBytes, hipStream_t stream, void **kernelParams, void **extra))
+  SIGNATURE(hiprtcGetErrorString, const char *, (hiprtcResult result))
+  SIGNATURE(hiprtcVersion, hiprtcResult, (int *major, int *minor))
+  SIGNATURE(hiprtcCreateProgram, hiprtcResult,
+            (hiprtcProgram * prog, const char *src, const char *name, int numHeaders,
+             const char **headers, const char **includeNames))
+  SIGNATURE(hiprtcDestroyProgram, hiprtcResult, (hiprtcProgram * prog))
+  SIGNATURE(hiprtcAddNameExpression, hiprtcResult,
+            (hiprtcProgram prog, const char *name_expression))
+  SIGNATURE(hiprtcCompileProgram, hiprtcResult,
+            (hiprtcProgram prog, int numOptions, const char **options))
+  SIGNATURE(hiprtcGetLoweredName, hiprtcResult,
+            (hiprtcProgram prog, const char *name_expression, const char **lowered_name))
+  SIGNATURE(hiprtcGetProgramLogSize, hiprtcResult, (hiprtcProgram prog, size_t * logSizeRet))
+  SIGNATURE(hiprtcGetProgramLog, hiprtcResult, (hiprtcProgram prog, char *log))
+  SIGNATURE(hiprtcGetCodeSize, hiprtcResult, (hiprtcProgram prog, size_t * codeSizeRet))
+  SIGNATURE(hiprtcGetCode, hiprtcResult, (hiprtcProgram prog, char *code))
+#if HIP_VERSION >= 60000000
+  SIGNATURE(hiprtcGetBitcodeSize, hiprtcResult, (hiprtcProgram prog, size_t * bitcode_size))
+  SIGNATURE(hiprtcGetBitcode, hiprtcResult, (hiprtcProgram prog, char *bitcode))
+#endif
   SIGNATURE(hipCtxGetCurrent, hipError_t, (hipCtx_t * ctx))
   SIGNATURE(hipCtxSetCurrent, hipError_t, (hipCtx_t ctx))
   SIGNATURE(hipCtxPushCurrent, hipError_t, (hipCtx_t ctx))

@@ -8,7 +8,7 @@
  * hipMemcpyPeer copies between the devices' memory. Needs two devices (on
  * mockhip: MOCKHIP_DEVICES=2); exits 77 with one. Mistake: `break` reads
  * device 0's memory from device 1 without granting device 1 access (the copy
- * is refused).
+ * is refused: hipErrorUnknown, as ROCm 6.3 and later refuse it).
  */
 #include "lesson.h"
 

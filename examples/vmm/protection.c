@@ -6,10 +6,12 @@
  * is no-access. Three mappings side by side get three different rights, the
  * same for device 0 and the host: the first read-write, the second written
  * once and then made read-only, the third never granted. A copy that would
- * break the rights is refused; a CPU store into memory it may only read
- * faults, as a GPU kernel would. Mistakes: `break 1` writes read-only
- * memory from the CPU (the process dies of SIGSEGV); `break 2` copies into
- * read-only memory (the copy is refused).
+ * break the rights is refused, with hipErrorUnknown as ROCm 6.3 and later
+ * refuse it (before 6.3 ROCm checked nothing: the GPU faulted, or the data
+ * was not written); a CPU store into memory it may only read faults, as a GPU
+ * kernel would. Mistakes: `break 1` writes read-only memory from the CPU (the
+ * process dies of SIGSEGV); `break 2` copies into read-only memory (the copy
+ * is refused).
  */
 #include "lesson.h"
 

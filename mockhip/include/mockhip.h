@@ -125,6 +125,14 @@ extern "C" {
   X(hipMemGetHandleForAddressRange)                                                                \
   X(hipGetProcAddress)                                                                             \
   X(hipLaunchKernel)                                                                               \
+  X(hipStreamAddCallback)                                                                          \
+  X(hipLaunchHostFunc)                                                                             \
+  X(hipModuleLoad)                                                                                 \
+  X(hipModuleLoadData)                                                                             \
+  X(hipModuleUnload)                                                                               \
+  X(hipModuleGetFunction)                                                                          \
+  X(hipModuleGetGlobal)                                                                            \
+  X(hipModuleLaunchKernel)                                                                         \
   X(hipGraphCreate)                                                                                \
   X(hipGraphAddKernelNode)                                                                         \
   X(hipGraphAddMemcpyNode1D)                                                                       \
@@ -156,10 +164,15 @@ typedef enum mockhip_api {
  */
 MOCKHIP_API const char *mockhip_api_name(int api);
 
-/* Bumped whenever mockhip_stats_t changes; callers set .version to it. Version 2 (before
-   hipLaunchKernel joined the list: calls has MOCKHIP_STATS_V2_CALLS entries) is still served. */
-#define MOCKHIP_STATS_VERSION 3
+/* Bumped whenever mockhip_stats_t changes; callers set .version to it. Every older version is
+   still served, in the layout it was published with: version 1 ended its counters at
+   live_streams and had MOCKHIP_STATS_V1_CALLS calls, version 2 added live_events and
+   live_graphs and had MOCKHIP_STATS_V2_CALLS, version 3 had MOCKHIP_STATS_V3_CALLS (up to
+   hipLaunchKernel), version 4 added live_pools, live_graph_execs and live_arrays. */
+#define MOCKHIP_STATS_VERSION 4
+#define MOCKHIP_STATS_V1_CALLS (MOCKHIP_CALL_hipMemMapArrayAsync + 1)
 #define MOCKHIP_STATS_V2_CALLS (MOCKHIP_CALL_hipGetProcAddress + 1)
+#define MOCKHIP_STATS_V3_CALLS (MOCKHIP_CALL_hipLaunchKernel + 1)
 
 typedef struct mockhip_stats {
   unsigned version;      /* in: MOCKHIP_STATS_VERSION */
@@ -173,24 +186,27 @@ typedef struct mockhip_stats {
   size_t live_mallocs;
   size_t live_streams;
   size_t live_events;
-  size_t live_graphs; /* graphs made by hipStreamEndCapture, not yet destroyed */
+  size_t live_graphs;      /* graphs made by hipStreamEndCapture, not yet destroyed */
+  size_t live_pools;       /* memory pools made by hipMemPoolCreate or imported, not destroyed */
+  size_t live_graph_execs; /* instantiated graphs not yet destroyed */
+  size_t live_arrays;      /* arrays and mipmapped arrays not yet freed */
   /* calls per entry point, in MOCKHIP_API_LIST order */
   unsigned long long calls[MOCKHIP_API_COUNT];
 } mockhip_stats_t;
 
 /* clang-format off */
-#define MOCKHIP_STATS_INIT {MOCKHIP_STATS_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0}}
+#define MOCKHIP_STATS_INIT {MOCKHIP_STATS_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0}}
 /* clang-format on */
 
 /*
  * Fills *stats with the current counters (set stats->version first).
- * Errors: hipErrorInvalidValue when stats is NULL or stats->version is neither
- * MOCKHIP_STATS_VERSION nor 2; *stats is then left as it was.
+ * Errors: hipErrorInvalidValue when stats is NULL or stats->version is not one
+ * of 1 .. MOCKHIP_STATS_VERSION; *stats is then left as it was.
  */
 MOCKHIP_API hipError_t mockhip_stats(mockhip_stats_t *stats);
 
-/* Reservations + mappings + handles + hipMalloc blocks + streams + events + graphs + graph
- * execs still alive; 0 after a clean teardown. */
+/* Reservations + mappings + handles + hipMalloc blocks + streams + events + graphs + pools +
+ * graph execs + arrays still alive; 0 after a clean teardown. */
 MOCKHIP_API size_t mockhip_live_objects(void);
 
 /*

@@ -19,6 +19,16 @@ bool mt_returned(hipError_t expected, hipError_t err, const char *call) {
   return false;
 }
 
+hipError_t mt_copy_refusal(void) {
+  static const char *const unchecked[] = {"6.0", "6.1", "6.2"};
+  if (strcmp(mockhip_platform(), "nvidia") == 0)
+    return hipErrorInvalidValue;
+  for (size_t i = 0; i < sizeof unchecked / sizeof unchecked[0]; i++)
+    if (strcmp(mockhip_rocm_version(), unchecked[i]) == 0)
+      return hipErrorInvalidValue;
+  return hipErrorUnknown;
+}
+
 hipMemAllocationProp mt_prop_device(int device) {
   hipMemAllocationProp prop;
   memset(&prop, 0, sizeof prop);

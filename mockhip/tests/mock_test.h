@@ -27,6 +27,12 @@
 /* Whether err == expected; prints the call, both names and the reason if not. */
 bool mt_returned(hipError_t expected, hipError_t err, const char *call);
 
+/* What a copy or set refuses with where the current device lacks access to the mapping at its
+   address, under the release played (copy_access, a.8#10): hipErrorUnknown on ROCm 6.3 and
+   later (hip_memory.cpp ihipMemcpy_validate_memory), hipErrorInvalidValue on 6.0-6.2 (where
+   ROCm checks nothing and the mock refuses anyway) and on HIP on NVIDIA. */
+hipError_t mt_copy_refusal(void);
+
 /* Pinned memory on `device`, no shareable handle. */
 hipMemAllocationProp mt_prop_device(int device);
 /* Pinned memory located on the host (charged to no device). */

@@ -135,6 +135,9 @@ const row get_access_checked = {"get_access_checked",
 const row cpu_access = {"cpu_access",
                         {HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT,
                          HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT}};
+const row copy_access = {"copy_access",
+                         {NONE, NONE, NONE, FIRST_MAPPING, FIRST_MAPPING, FIRST_MAPPING,
+                          FIRST_MAPPING, FIRST_MAPPING, FIRST_MAPPING, WHOLE_RANGE}};
 const row retain_non_vmm = {
     "retain_non_vmm",
     {CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE}};

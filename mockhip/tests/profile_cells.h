@@ -97,6 +97,8 @@ typedef enum cell {
   ZERO_MINUS_FIVE,
   TRUNCATED,
   WORKS,
+  FIRST_MAPPING,
+  WHOLE_RANGE,
 } cell;
 
 /* The hipError_t an error-name cell stands for (-1 for a word). */
@@ -140,6 +142,7 @@ typedef struct row {
   X(host_access_refusal)                                                                           \
   X(get_access_checked)                                                                            \
   X(cpu_access)                                                                                    \
+  X(copy_access)                                                                                   \
   X(retain_non_vmm)                                                                                \
   X(retain_adds_reference)                                                                         \
   X(export_supported)                                                                              \

@@ -304,3 +304,112 @@ void test_cpu_access(void **state) {
   if (cell_of(&set_access_locations) != AS_DEVICE)
     assert_true(cpu_reads(r, hipMemLocationTypeHost, host));
 }
+
+/* ---- copy_access: what a copy or set asks of the mappings it touches ---- */
+
+/* Whether all `bytes` at `at` read `value` through device `device`, which may read them. */
+static bool device_reads(int device, const char *at, size_t bytes, unsigned char value) {
+  unsigned char *back = malloc(bytes);
+  assert_non_null(back);
+  MT_CHECK(hipSetDevice(device));
+  MT_CHECK(hipMemcpyDtoH(back, (void *)at, bytes));
+  MT_CHECK(hipSetDevice(0));
+  size_t same = 0;
+  while (same < bytes && back[same] == value)
+    same++;
+  free(back);
+  return same == bytes;
+}
+
+/* How many strict lines of text report a copy through an ungranted mapping; frees text. */
+static int ungranted_reports(char *text) {
+  int count = 0;
+  for (const char *at = text;
+       (at = strstr(at, "copy through a mapping the device was not granted")); at++)
+    count++;
+  free(text);
+  return count;
+}
+
+/*
+ * Hip-tests' MapPhysChksFromMulDev as ROCm plays it: chunk A on device 0, granted to device 0
+ * only, chunk B right after it on device 1, granted to device 1 only; device 0 copies and sets
+ * over both. `first_mapping` (6.3 on, hip_memory.cpp ihipMemcpy_validate_memory) asks only A:
+ * the call moves the bytes, strict mode reports B once per call; a copy or set starting in B is
+ * refused with hipErrorUnknown. `none` (6.0-6.2, where ROCm asks nothing) and `whole_range`
+ * (HIP on NVIDIA) refuse both with hipErrorInvalidValue and move nothing.
+ */
+void test_copy_access(void **state) {
+  (void)state;
+  const row *r = &copy_access;
+  bool first_only = cell_of(r) == FIRST_MAPPING;
+  hipError_t refusal = first_only ? hipErrorUnknown : hipErrorInvalidValue;
+  assert_int_equal(mt_copy_refusal(), refusal);
+  size_t g = mt_granularity();
+  char *base = reserve(2 * g);
+  hipMemAllocationProp on1 = mt_prop_device(1);
+  hipMemGenericAllocationHandle_t a = create(g, hipMemHandleTypeNone), b = NULL;
+  MT_CHECK(hipMemCreate(&b, g, &on1, 0));
+  MT_CHECK(hipMemMap(base, g, 0, a, 0));
+  MT_CHECK(hipMemMap(base + g, g, 0, b, 0));
+  set_access(base, g, hipMemLocationTypeDevice, 0);
+  set_access(base + g, g, hipMemLocationTypeDevice, 1);
+  MT_CHECK(hipMemset(base, 0x22, g)); /* device 0 fills A */
+  MT_CHECK(hipSetDevice(1));
+  MT_CHECK(hipMemset(base + g, 0x11, g)); /* device 1 fills B */
+  MT_CHECK(hipSetDevice(0));
+  unsigned char *host = malloc(2 * g);
+  assert_non_null(host);
+  memset(host, 0x5a, 2 * g);
+
+  /* Over both chunks, from A (stderr is captured around each call only: a failed assertion
+     leaves the capture behind). */
+  unsigned long long before = mockhip_strict_count();
+  strict_begin();
+  hipError_t err = hipMemcpyHtoD(base, host, 2 * g);
+  char *said = strict_end();
+  ROW_EXPECT(r, first_only ? hipSuccess : refusal, err);
+  assert_int_equal(ungranted_reports(said), first_only);
+  assert_int_equal(mockhip_strict_count(), before + first_only);
+  assert_true(device_reads(0, base, g, first_only ? 0x5a : 0x22));
+  assert_true(device_reads(1, base + g, g, first_only ? 0x5a : 0x11));
+  strict_begin();
+  err = hipMemsetD8(base, 0x33, 2 * g);
+  said = strict_end();
+  ROW_EXPECT(r, first_only ? hipSuccess : refusal, err);
+  assert_int_equal(ungranted_reports(said), first_only);
+  assert_true(device_reads(1, base + g, g, first_only ? 0x33 : 0x11));
+  memset(host, 0, 2 * g);
+  strict_begin();
+  err = hipMemcpyDtoH(host, base, 2 * g);
+  said = strict_end();
+  ROW_EXPECT(r, first_only ? hipSuccess : refusal, err);
+  assert_int_equal(ungranted_reports(said), first_only);
+  assert_int_equal(host[2 * g - 1], first_only ? 0x33 : 0);
+
+  /* From B, which device 0 was not granted: refused in every release, nothing moved. */
+  strict_begin();
+  hipError_t from_b[3];
+  from_b[0] = hipMemcpyHtoD(base + g, host, g);
+  from_b[1] = hipMemsetD8(base + g, 0x44, g);
+  from_b[2] = hipMemcpyDtoH(host, base + g, g);
+  said = strict_end();
+  for (int i = 0; i < 3; i++)
+    ROW_EXPECT(r, refusal, from_b[i]);
+  assert_int_equal(ungranted_reports(said), 0);
+  assert_true(device_reads(1, base + g, g, first_only ? 0x33 : 0x11));
+
+  /* Read-only A: a source, not a destination. */
+  hipMemAccessDesc read = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
+  MT_CHECK(hipMemSetAccess(base, g, &read, 1));
+  ROW_EXPECT(r, refusal, hipMemcpyHtoD(base, host, g));
+  ROW_EXPECT(r, refusal, hipMemsetD8(base, 0x44, g));
+  ROW_EXPECT(r, hipSuccess, hipMemcpyDtoH(host, base, g));
+
+  free(host);
+  MT_CHECK(hipMemUnmap(base, g));
+  MT_CHECK(hipMemUnmap(base + g, g));
+  MT_CHECK(hipMemRelease(a));
+  MT_CHECK(hipMemRelease(b));
+  MT_CHECK(hipMemAddressFree(base, 2 * g));
+}

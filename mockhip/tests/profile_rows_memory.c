@@ -46,6 +46,15 @@ void test_allocation_types(void **state) {
     assert_int_equal(stored.type, hipMemAllocationTypeUncached);
     MT_CHECK(hipMemRelease(handle));
   }
+  /* Uncached asked through flags, as an older hip-tests did, is refused in every release (clr
+     hip_vm.cpp hipMemCreate: flags != 0); the reason names the type to set, and where the
+     release does not take it yet, says so. */
+  prop.type = hipMemAllocationTypePinned;
+  ROW_EXPECT(r, hipErrorInvalidValue,
+             hipMemCreate(&handle, mt_granularity(), &prop, hipDeviceMallocUncached));
+  assert_non_null(strstr(mockhip_last_reason(), "set prop->type = hipMemAllocationTypeUncached"));
+  assert_int_equal(strstr(mockhip_last_reason(), "which ROCm takes from 7.0") != NULL,
+                   cell_of(r) == PINNED);
   /* Anything else is refused in every release. */
   prop.type = hipMemAllocationTypeInvalid;
   ROW_EXPECT(r, hipErrorInvalidValue, hipMemCreate(&handle, mt_granularity(), &prop, 0));

@@ -531,6 +531,46 @@ static hipError_t call_launch_kernel(world *w) {
   return mockhip_launch_kernel("empty_kernel", empty_kernel, one, two, 0, NULL, NULL);
 }
 
+/* Host work: the callback counts its runs in out.value, which a failed call leaves alone. */
+static void count_callback(hipStream_t stream, hipError_t status, void *user_data) {
+  (void)stream;
+  *(int *)user_data += status == hipSuccess ? 1 : 100;
+}
+static void count_host_fn(void *user_data) { *(int *)user_data += 1; }
+static hipError_t call_stream_add_callback(world *w) {
+  return hipStreamAddCallback(w->stream, count_callback, &w->out.value, 0);
+}
+static hipError_t call_launch_host_func(world *w) {
+  return hipLaunchHostFunc(w->stream, count_host_fn, &w->out.value);
+}
+static void undo_host_work(world *w) {
+  int sentinel;
+  memset(&sentinel, 0xa5, sizeof sentinel); /* what world_create wrote */
+  assert_int_equal(w->out.value, sentinel + 1);
+  w->out.value = sentinel;
+}
+
+/* Module calls: no code object is ever loaded, so each fails even without a rule. */
+static hipError_t call_module_load(world *w) {
+  return hipModuleLoad((hipModule_t *)&w->out.ptr, "/proc/self/exe");
+}
+static hipError_t call_module_load_data(world *w) {
+  return hipModuleLoadData((hipModule_t *)&w->out.ptr, w->out.host);
+}
+static hipError_t call_module_unload(world *w) {
+  (void)w;
+  return hipModuleUnload(NULL);
+}
+static hipError_t call_module_get_function(world *w) {
+  return hipModuleGetFunction((hipFunction_t *)&w->out.ptr, NULL, "kernel");
+}
+static hipError_t call_module_get_global(world *w) {
+  return hipModuleGetGlobal((hipDeviceptr_t *)&w->out.ptr, &w->out.free_bytes, NULL, "global");
+}
+static hipError_t call_module_launch_kernel(world *w) {
+  return hipModuleLaunchKernel(NULL, 1, 1, 1, 1, 1, 1, 0, w->stream, NULL, NULL);
+}
+
 typedef struct api_case {
   hipError_t natural;           /* fault.c's natural_failure() for the entry point */
   hipError_t (*call)(world *w); /* valid arguments on the world */
@@ -672,6 +712,21 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                              hipSuccess},
     CASE(hipGetProcAddress) = {hipErrorInvalidValue, call_get_proc_address, NULL, hipSuccess},
     CASE(hipLaunchKernel) = {hipErrorLaunchFailure, call_launch_kernel, NULL, hipSuccess},
+    CASE(hipStreamAddCallback) = {hipErrorInvalidValue, call_stream_add_callback, undo_host_work,
+                                  hipSuccess},
+    CASE(hipLaunchHostFunc) = {hipErrorInvalidValue, call_launch_host_func, undo_host_work,
+                               hipSuccess},
+    CASE(hipModuleLoad) = {hipErrorNotSupported, call_module_load, NULL, hipErrorNotSupported},
+    CASE(hipModuleLoadData) = {hipErrorNotSupported, call_module_load_data, NULL,
+                               hipErrorNotSupported},
+    CASE(hipModuleUnload) = {hipErrorInvalidResourceHandle, call_module_unload, NULL,
+                             hipErrorInvalidResourceHandle},
+    CASE(hipModuleGetFunction) = {hipErrorInvalidResourceHandle, call_module_get_function, NULL,
+                                  hipErrorInvalidResourceHandle},
+    CASE(hipModuleGetGlobal) = {hipErrorInvalidResourceHandle, call_module_get_global, NULL,
+                                hipErrorInvalidResourceHandle},
+    CASE(hipModuleLaunchKernel) = {hipErrorInvalidResourceHandle, call_module_launch_kernel, NULL,
+                                   hipErrorInvalidResourceHandle},
     /* graphs */
     CASE(hipGraphCreate) = {hipErrorOutOfMemory, call_graph_create, undo_graph_create, hipSuccess},
     CASE(hipGraphAddKernelNode) = {hipErrorOutOfMemory, call_add_kernel_node, NULL,

@@ -161,9 +161,13 @@ static void test_edges_of_mappings_and_reservations(void **state) {
   assert_int_equal(flags, hipMemAccessFlagsProtReadWrite);
   MT_CHECK(hipMemGetAccess(&flags, &device0, base + 4 * g));
   assert_int_equal(flags, 0);
-  /* A copy up to the last byte of the mapped run, and one past it refused. */
+  /* A copy up to the last byte of the granted run; one from the ungranted mapping after it is
+     refused for want of access, and once granted, for running past it into the hole. */
   char bytes[16] = "edges";
   MT_CHECK(hipMemcpy(base + 4 * g - sizeof bytes, bytes, sizeof bytes, hipMemcpyHostToDevice));
+  MT_EXPECT(mt_copy_refusal(),
+            hipMemcpy(base + 5 * g - 8, bytes, sizeof bytes, hipMemcpyHostToDevice));
+  MT_CHECK(hipMemSetAccess(base + 4 * g, g, &desc, 1));
   MT_EXPECT(hipErrorInvalidValue,
             hipMemcpy(base + 5 * g - 8, bytes, sizeof bytes, hipMemcpyHostToDevice));
 

@@ -42,6 +42,25 @@ static void test_create_size_names_the_granularity(void **state) {
   MT_CHECK(hipMemRelease(handle));
 }
 
+/* flags = hipDeviceMallocUncached, as an older hip-tests' ChkWithKerLaunch_Uncached passed it:
+   refused as every clr refuses flags != 0, and the reason names the field that asks for
+   uncached memory, which the newest hip-tests sets instead. */
+static void test_create_uncached_flags_names_the_type(void **state) {
+  (void)state;
+  hipMemAllocationProp prop = mt_prop_device(0);
+  hipMemGenericAllocationHandle_t handle = NULL;
+  MT_EXPECT(hipErrorInvalidValue, hipMemCreate(&handle, granule, &prop, hipDeviceMallocUncached));
+  expect_reason("hipMemCreate: flags must be 0: for uncached memory set prop->type = "
+                "hipMemAllocationTypeUncached (flags 3 is hipDeviceMallocUncached, a "
+                "hipExtMallocWithFlags flag)");
+  assert_null(handle);
+  MT_EXPECT(hipErrorInvalidValue, hipMemCreate(&handle, granule, &prop, 1));
+  expect_reason("hipMemCreate: flags must be 0, got 1");
+  prop.type = hipMemAllocationTypeUncached; /* what it suggested */
+  MT_CHECK(hipMemCreate(&handle, granule, &prop, 0));
+  MT_CHECK(hipMemRelease(handle));
+}
+
 static void test_map_and_reserve_sizes_name_the_granularity(void **state) {
   (void)state;
   void *ptr;
@@ -140,7 +159,7 @@ static void test_copy_names_the_access_to_grant(void **state) {
   mt_mapping m;
   mt_mapping_create(&m, granule, 2 * granule);
   unsigned char host[64] = {0};
-  MT_EXPECT(hipErrorInvalidValue, hipMemcpyHtoD(m.base, host, sizeof host));
+  MT_EXPECT(mt_copy_refusal(), hipMemcpyHtoD(m.base, host, sizeof host));
   expect_reason("hipMemcpyHtoD: dst reservation#*+0x0: device 0 has no access to the mapping at "
                 "reservation#*+0x0 and the copy needs readwrite: grant it first with "
                 "hipMemSetAccess (desc {Device 0, ReadWrite})");
@@ -195,6 +214,8 @@ static void test_address_reasons(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_create_size_names_the_granularity, setup,
+                                      mt_teardown_clean),
+      cmocka_unit_test_setup_teardown(test_create_uncached_flags_names_the_type, setup,
                                       mt_teardown_clean),
       cmocka_unit_test_setup_teardown(test_map_and_reserve_sizes_name_the_granularity, setup,
                                       mt_teardown_clean),

@@ -168,7 +168,7 @@ static void test_api_names(void **state) {
   (void)state;
   assert_string_equal(mockhip_api_name(0), "hipInit");
   assert_string_equal(mockhip_api_name(MOCKHIP_CALL_hipMemMap), "hipMemMap");
-  assert_string_equal(mockhip_api_name(MOCKHIP_CALL_hipLaunchKernel), "hipLaunchKernel");
+  assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V3_CALLS - 1), "hipLaunchKernel");
   assert_string_equal(mockhip_api_name(MOCKHIP_API_COUNT - 1), "hipGraphExecDestroy");
   assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V2_CALLS - 1), "hipGetProcAddress");
   for (int i = 0; i < MOCKHIP_API_COUNT; i++) {
@@ -187,29 +187,90 @@ static void test_stats_refuses_bad_version(void **state) {
   MT_EXPECT(hipErrorInvalidValue, mockhip_stats(&stats));
   stats.version = MOCKHIP_STATS_VERSION + 1;
   MT_EXPECT(hipErrorInvalidValue, mockhip_stats(&stats));
-  stats.version = 1;
-  MT_EXPECT(hipErrorInvalidValue, mockhip_stats(&stats));
 }
 
-/* A program built against version 2 (one entry point fewer) still reads its counters, and
-   nothing past its struct is written. */
-static void test_stats_serves_version_2(void **state) {
+/*
+ * Programs built against an older mockhip.h: each published layout written out as it was
+ * (the counters, then the calls of the entry points listed then), followed by guard bytes.
+ * Each reads its own counters, and nothing past its struct is written.
+ */
+#define COUNTERS_V1                                                                                \
+  size_t reserved_bytes, mapped_bytes, physical_bytes, malloc_bytes;                               \
+  size_t live_reservations, live_mappings, live_handles, live_mallocs, live_streams
+#define COUNTERS_V2                                                                                \
+  COUNTERS_V1;                                                                                     \
+  size_t live_events, live_graphs
+
+typedef struct stats_v1 {
+  unsigned version;
+  COUNTERS_V1;
+  unsigned long long calls[47]; /* hipInit .. hipMemMapArrayAsync */
+  unsigned char guard[64];
+} stats_v1;
+
+typedef struct stats_v2 {
+  unsigned version;
+  COUNTERS_V2;
+  unsigned long long calls[101]; /* .. hipGetProcAddress */
+  unsigned char guard[64];
+} stats_v2;
+
+typedef struct stats_v3 {
+  unsigned version;
+  COUNTERS_V2;
+  unsigned long long calls[102]; /* .. hipLaunchKernel */
+  unsigned char guard[64];
+} stats_v3;
+
+static void assert_guard(const unsigned char *guard, size_t bytes) {
+  for (size_t i = 0; i < bytes; i++)
+    assert_int_equal(guard[i], 0xa5);
+}
+
+/* Fills an old layout; the world has one stream and one event alive. */
+#define READ_OLD(type, ver, old)                                                                   \
+  do {                                                                                             \
+    memset(&(old), 0xa5, sizeof(old));                                                             \
+    (old).version = (ver);                                                                         \
+    MT_CHECK(mockhip_stats((mockhip_stats_t *)&(old)));                                            \
+    assert_int_equal((old).version, (ver));                                                        \
+    assert_guard((old).guard, sizeof(old).guard);                                                  \
+    assert_int_equal((old).live_streams, 1);                                                       \
+    assert_int_equal((old).live_reservations, 0);                                                  \
+    assert_true((old).calls[MOCKHIP_CALL_hipInit] >= 1);                                           \
+    assert_true((old).calls[MOCKHIP_CALL_hipStreamCreate] >= 1);                                   \
+  } while (0)
+
+static void test_stats_serves_old_versions(void **state) {
   (void)state;
   MT_CHECK(hipInit(0));
-  struct {
-    mockhip_stats_t v2; /* only the version 2 prefix is its */
-    unsigned char guard[64];
-  } old;
-  size_t v2_bytes =
-      offsetof(mockhip_stats_t, calls) + MOCKHIP_STATS_V2_CALLS * sizeof(unsigned long long);
-  memset(&old, 0xa5, sizeof old);
-  old.v2.version = 2;
-  MT_CHECK(mockhip_stats(&old.v2));
-  assert_int_equal(old.v2.version, 2);
-  assert_true(old.v2.calls[MOCKHIP_CALL_hipInit] >= 1);
-  const unsigned char *tail = (const unsigned char *)&old + v2_bytes;
-  for (size_t i = 0; i < sizeof old - v2_bytes; i++)
-    assert_int_equal(tail[i], 0xa5);
+  hipStream_t stream;
+  hipEvent_t event;
+  MT_CHECK(hipStreamCreate(&stream));
+  MT_CHECK(hipEventCreate(&event));
+  assert_int_equal(MOCKHIP_STATS_V1_CALLS, 47);
+  assert_int_equal(MOCKHIP_STATS_V2_CALLS, 101);
+
+  stats_v1 v1;
+  READ_OLD(stats_v1, 1, v1);
+  stats_v2 v2;
+  READ_OLD(stats_v2, 2, v2);
+  stats_v3 v3;
+  READ_OLD(stats_v3, 3, v3);
+  mockhip_stats_t now = MOCKHIP_STATS_INIT; /* no HIP call since: the same numbers */
+  MT_CHECK(mockhip_stats(&now));
+  assert_memory_equal(&v1.reserved_bytes, &now.reserved_bytes, 9 * sizeof(size_t));
+  assert_memory_equal(v1.calls, now.calls, sizeof v1.calls);
+  assert_memory_equal(&v2.reserved_bytes, &now.reserved_bytes, 11 * sizeof(size_t));
+  assert_memory_equal(v2.calls, now.calls, sizeof v2.calls);
+  assert_memory_equal(&v3.reserved_bytes, &now.reserved_bytes, 11 * sizeof(size_t));
+  assert_memory_equal(v3.calls, now.calls, sizeof v3.calls);
+  assert_int_equal(MOCKHIP_STATS_V3_CALLS, 102);
+  assert_int_equal(v2.live_events, 1);
+  assert_true(v2.calls[MOCKHIP_CALL_hipEventCreate] >= 1);
+
+  MT_CHECK(hipEventDestroy(event));
+  MT_CHECK(hipStreamDestroy(stream));
 }
 
 static void test_failed_calls_counted_not_charged(void **state) {
@@ -263,7 +324,7 @@ int main(void) {
   };
   const struct CMUnitTest negative[] = {
       MT_CLEAN_TEST(test_stats_refuses_bad_version),
-      MT_CLEAN_TEST(test_stats_serves_version_2),
+      MT_CLEAN_TEST(test_stats_serves_old_versions),
       MT_CLEAN_TEST(test_failed_calls_counted_not_charged),
       MT_CLEAN_TEST(test_api_name_out_of_range),
       MT_CLEAN_TEST(test_dump_null_goes_to_stderr),

@@ -9,9 +9,10 @@
  *   code, and the exact bytes read back;
  * - shared: reservations and handles made before the threads start, whose
  *   slots every thread maps, unmaps, grants and copies through at the same
- *   time. A lost race is hipErrorInvalidValue; any other error, or a crash,
- *   fails. A thread copies only within its own lane of a shared slot: two
- *   threads writing the same bytes would be the test's data race, not the
+ *   time. A lost race is hipErrorInvalidValue, or for a copy or set whose
+ *   mapping the thread's device lost access to, the release's refusal
+ *   (mt_copy_refusal); any other error, or a crash, fails. A thread copies only within its own lane
+ * of a shared slot: two threads writing the same bytes would be the test's data race, not the
  *   mock's, and ThreadSanitizer would rightly report it.
  *
  * Threads never assert (CMocka is not thread-safe): they count their calls
@@ -50,6 +51,7 @@ static size_t granule;
 static char *shared_base[SHARED_RESERVATIONS];
 static hipMemGenericAllocationHandle_t shared_handle[SHARED_HANDLES];
 static atomic_int failures;
+static hipError_t refusal; /* a copy or set without access (mt_copy_refusal) */
 
 /* One private allocation as the thread knows it. */
 typedef struct phys_model {
@@ -88,7 +90,9 @@ typedef struct worker {
 /* A private call: returns whether it gave exactly `want`. */
 #define EXPECT(w, want, name, ...) expect((w), (want), HIP(w, name, __VA_ARGS__), #name)
 /* A shared call: success or a lost race (InvalidValue); returns whether it succeeded. */
-#define RACE(w, name, ...) race((w), HIP(w, name, __VA_ARGS__), #name)
+#define RACE(w, name, ...) race((w), HIP(w, name, __VA_ARGS__), hipErrorInvalidValue, #name)
+/* A shared copy or set: success, a lost race, or the refusal of a mapping without access. */
+#define RACE_COPY(w, name, ...) race((w), HIP(w, name, __VA_ARGS__), refusal, #name)
 
 static void thread_failed(worker *w, const char *fmt, ...) {
   char what[512];
@@ -108,8 +112,8 @@ static bool expect(worker *w, hipError_t want, hipError_t got, const char *call)
   return got == want;
 }
 
-static bool race(worker *w, hipError_t got, const char *call) {
-  if (got != hipSuccess && got != hipErrorInvalidValue)
+static bool race(worker *w, hipError_t got, hipError_t also, const char *call) {
+  if (got != hipSuccess && got != hipErrorInvalidValue && got != also)
     thread_failed(w, "%s on shared memory returned %s (%s)", call, hipGetErrorName(got),
                   mockhip_last_reason());
   if (got == hipSuccess)
@@ -197,6 +201,16 @@ static bool can_write(const target *t) {
 
 static bool can_read(const target *t) {
   return t->phys != NULL && t->access != hipMemAccessFlagsProtNone;
+}
+
+/* What a write or a read there returns: success, InvalidValue where nothing is mapped, or the
+   release's refusal where the device lacks access to the mapping. */
+static hipError_t write_code(const target *t) {
+  return can_write(t) ? hipSuccess : t->phys == NULL ? hipErrorInvalidValue : refusal;
+}
+
+static hipError_t read_code(const target *t) {
+  return can_read(t) ? hipSuccess : t->phys == NULL ? hipErrorInvalidValue : refusal;
 }
 
 /* ---- private operations: every result predicted ---- */
@@ -341,7 +355,7 @@ static void private_write(worker *w) {
   target t;
   if (!some_target(w, &t))
     return;
-  hipError_t want = can_write(&t) ? hipSuccess : hipErrorInvalidValue;
+  hipError_t want = write_code(&t);
   bool done;
   switch (pick(w, 4)) {
   case 0:
@@ -376,7 +390,7 @@ static void private_read(worker *w) {
   target t;
   if (!some_target(w, &t))
     return;
-  hipError_t want = can_read(&t) ? hipSuccess : hipErrorInvalidValue;
+  hipError_t want = read_code(&t);
   memset(w->host, 0xee, t.bytes);
   bool done = pick(w, 2)
                   ? EXPECT(w, want, hipMemcpyDtoH, w->host, t.addr, t.bytes)
@@ -395,7 +409,7 @@ static void private_copy_across(worker *w) {
   size_t bytes = src.bytes < dst.bytes ? src.bytes : dst.bytes;
   if (src.phys != NULL && src.phys == dst.phys)
     return;
-  hipError_t want = can_read(&src) && can_write(&dst) ? hipSuccess : hipErrorInvalidValue;
+  hipError_t want = read_code(&src) != hipSuccess ? read_code(&src) : write_code(&dst);
   if (EXPECT(w, want, hipMemcpyDtoD, dst.addr, src.addr, bytes) && want == hipSuccess)
     memcpy(dst.phys->contents + dst.offset, src.phys->contents + src.offset, bytes);
 }
@@ -435,19 +449,19 @@ static void shared_copy(worker *w) {
   switch (pick(w, 5)) {
   case 0:
     fill_host(w, bytes);
-    RACE(w, hipMemcpyHtoD, lane + offset, w->host, bytes);
+    RACE_COPY(w, hipMemcpyHtoD, lane + offset, w->host, bytes);
     break;
-  case 1: RACE(w, hipMemcpyDtoH, w->host, lane + offset, bytes); break;
+  case 1: RACE_COPY(w, hipMemcpyDtoH, w->host, lane + offset, bytes); break;
   case 2: {
     char *other = shared_slot(w) + w->id * LANE;
-    RACE(w, hipMemcpyDtoD, other + offset, lane + offset, bytes);
+    RACE_COPY(w, hipMemcpyDtoD, other + offset, lane + offset, bytes);
     break;
   }
-  case 3: RACE(w, hipMemset, lane + offset, (int)pick(w, 256), bytes); break;
+  case 3: RACE_COPY(w, hipMemset, lane + offset, (int)pick(w, 256), bytes); break;
   default: { /* from a private mapping into the lane */
     target t;
     if (some_target(w, &t) && t.bytes <= LANE && can_read(&t))
-      RACE(w, hipMemcpyDtoD, lane, t.addr, t.bytes);
+      RACE_COPY(w, hipMemcpyDtoD, lane, t.addr, t.bytes);
     break;
   }
   }
@@ -611,6 +625,7 @@ static void test_random_calls_from_eight_threads(void **state) {
   (void)state;
   unsigned iterations = ITERATIONS * scale(); /* before anything needs tearing down */
   granule = mt_granularity();
+  refusal = mt_copy_refusal();
   assert_true(THREADS * LANE <= granule);
   shared_setup();
   atomic_store(&failures, 0);

@@ -122,6 +122,26 @@ static void teardown_adjacent(scene *s) {
   free(s->host);
 }
 
+/* A 2g reservation of two g mappings, the first read-write for device 0, the second for no one
+   (copy_access `first_mapping`: only the first is asked), and a host buffer. */
+static void setup_ungranted(scene *s) {
+  reserve(s, 2);
+  s->handle = create(s->g);
+  s->other = create(s->g);
+  MT_CHECK(hipMemMap(s->base, s->g, 0, s->handle, 0));
+  MT_CHECK(hipMemMap((char *)s->base + s->g, s->g, 0, s->other, 0));
+  MT_CHECK(hipMemSetAccess(s->base, s->g, &read_write, 1));
+  s->host = calloc(2, s->g);
+  assert_non_null(s->host);
+}
+static void teardown_ungranted(scene *s) {
+  MT_CHECK(hipMemUnmap(s->base, s->reserved));
+  MT_CHECK(hipMemRelease(s->handle));
+  MT_CHECK(hipMemRelease(s->other));
+  teardown_reserved(s);
+  free(s->host);
+}
+
 /* A handle created and released, nothing else. */
 static void setup_released(scene *s) {
   memset(s, 0, sizeof *s);
@@ -191,6 +211,24 @@ MT_SITE hipError_t strict_copy_across(scene *s) {
 MT_SITE hipError_t strict_copy_past_end(scene *s) {
   hipError_t err = hipMemcpyDtoH(s->host, s->second, 2 * s->g);
   END_SITE(strict_copy_past_end);
+  return err;
+}
+
+MT_SITE hipError_t strict_copy_into_ungranted(scene *s) {
+  hipError_t err = hipMemcpyHtoD((char *)s->base + s->g - 16, s->host, 32);
+  END_SITE(strict_copy_into_ungranted);
+  return err;
+}
+
+MT_SITE hipError_t strict_copy_from_ungranted(scene *s) {
+  hipError_t err = hipMemcpyDtoH(s->host, s->base, 2 * s->g);
+  END_SITE(strict_copy_from_ungranted);
+  return err;
+}
+
+MT_SITE hipError_t strict_set_into_ungranted(scene *s) {
+  hipError_t err = hipMemsetD8(s->base, 0x5a, 2 * s->g);
+  END_SITE(strict_set_into_ungranted);
   return err;
 }
 
@@ -269,6 +307,12 @@ static const misuse_case cases[] = {
          hipErrorInvalidValue),
     CASE("copy spanning two reservations", hipMemcpyDtoH, strict_copy_past_end, adjacent,
          hipErrorInvalidValue),
+    CASE("copy through a mapping the device was not granted", hipMemcpyHtoD,
+         strict_copy_into_ungranted, ungranted, hipSuccess),
+    CASE("copy through a mapping the device was not granted", hipMemcpyDtoH,
+         strict_copy_from_ungranted, ungranted, hipSuccess),
+    CASE("copy through a mapping the device was not granted", hipMemsetD8,
+         strict_set_into_ungranted, ungranted, hipSuccess),
     CASE("freeing a reservation with live mappings", hipMemAddressFree, strict_free_mapped, mapped,
          hipErrorUnknown),
     CASE("teardown out of order", hipMemAddressFree, strict_free_after_release, mapped_released,

@@ -830,6 +830,28 @@ MOCKHIP_API hipError_t hipLaunchKernel(const void *hostFunction, dim3 gridDim, d
                                        void **args, size_t sharedMemBytes __dparm(0),
                                        hipStream_t stream __dparm(0));
 
+/* ---- code objects: mockhip runs kernels compiled into the program only ---- */
+
+/* A module or function names a code object loaded at run time; mockhip loads none, so none
+ * is ever valid: loading answers hipErrorNotSupported with a reason, and every call given a
+ * module or function hipErrorInvalidResourceHandle (docs/mockhip.md, "What is not
+ * emulated"). The types are ROCm's, for code such as hip-tests' helpers that names them. */
+typedef struct ihipModule_t *hipModule_t;
+typedef struct ihipModuleSymbol_t *hipFunction_t;
+
+MOCKHIP_API hipError_t hipModuleLoad(hipModule_t *module, const char *fname);
+MOCKHIP_API hipError_t hipModuleLoadData(hipModule_t *module, const void *image);
+MOCKHIP_API hipError_t hipModuleUnload(hipModule_t module);
+MOCKHIP_API hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module,
+                                            const char *kname);
+MOCKHIP_API hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t hmod,
+                                          const char *name);
+MOCKHIP_API hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX,
+                                             unsigned int gridDimY, unsigned int gridDimZ,
+                                             unsigned int blockDimX, unsigned int blockDimY,
+                                             unsigned int blockDimZ, unsigned int sharedMemBytes,
+                                             hipStream_t stream, void **kernelParams, void **extra);
+
 /* ---- contexts: one primary context per device ---- */
 
 MOCKHIP_API hipError_t hipCtxGetCurrent(hipCtx_t *ctx);
@@ -915,6 +937,13 @@ MOCKHIP_API hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
 MOCKHIP_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int *flags);
 MOCKHIP_API hipError_t hipStreamGetPriority(hipStream_t stream, int *priority);
 MOCKHIP_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device);
+/* Host work on a stream runs at the call, as all stream work does here: the callback (with
+ * hipSuccess) or the function is called before the call returns, on the calling thread. */
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void *userData);
+typedef void (*hipHostFn_t)(void *userData);
+MOCKHIP_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback,
+                                            void *userData, unsigned int flags);
+MOCKHIP_API hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *userData);
 MOCKHIP_API hipError_t hipEventCreate(hipEvent_t *event);
 MOCKHIP_API hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags);
 MOCKHIP_API hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream __dparm(NULL));

@@ -270,7 +270,6 @@ typedef struct mh_state {
   mh_idmap graphs;                    /* id -> mh_graph */
   mh_idmap graph_nodes;               /* id -> mh_graph_node, of the graphs above */
   mh_idmap graph_execs;               /* id -> mh_graph_exec */
-  size_t live_graph_execs;            /* not in mockhip_stats_t yet */
   mh_capture *captures;               /* captures not ended, newest first */
   unsigned long long next_capture_id; /* from 1, as ROCm's */
   uint64_t next_id[7]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */

@@ -60,7 +60,9 @@ typedef enum mh_cell {
   MH_CELL_NotInitialized,
   MH_CELL_truncated,
   MH_CELL_one_minus_one,
-  MH_CELL_zero_minus_five
+  MH_CELL_zero_minus_five,
+  MH_CELL_first_mapping,
+  MH_CELL_whole_range
 } mh_cell;
 
 typedef enum mh_row {

@@ -141,18 +141,43 @@ MH_EXPORT const char *mockhip_api_name(int api) {
 
 MH_EXPORT const char *mockhip_last_reason(void) { return reason; }
 
-/* Version 2's layout: the same counters with fewer calls; a program built then still reads them. */
-static size_t stats_calls(unsigned version) {
-  return version == MOCKHIP_STATS_VERSION ? MOCKHIP_API_COUNT
-         : version == 2                   ? MOCKHIP_STATS_V2_CALLS
-                                          : 0;
+/*
+ * Every published layout of mockhip_stats_t: the version, then the first `counters` size_t
+ * fields of today's struct (a version only ever added counters after the last), then the
+ * first `calls` entries of the list (entry points are only ever appended). A program built
+ * against any of them reads its counters, and nothing past its struct is written.
+ */
+static const struct stats_layout {
+  unsigned version;
+  size_t counters, calls;
+} stats_layouts[] = {
+    {1, 9, MOCKHIP_STATS_V1_CALLS},  /* up to live_streams */
+    {2, 11, MOCKHIP_STATS_V2_CALLS}, /* live_events, live_graphs */
+    {3, 11, MOCKHIP_STATS_V3_CALLS},
+    {MOCKHIP_STATS_VERSION,
+     (offsetof(mockhip_stats_t, calls) - offsetof(mockhip_stats_t, reserved_bytes)) /
+         sizeof(size_t),
+     MOCKHIP_API_COUNT},
+};
+
+static const struct stats_layout *stats_layout(const mockhip_stats_t *out) {
+  for (size_t i = 0; out != NULL && i < sizeof stats_layouts / sizeof stats_layouts[0]; i++)
+    if (stats_layouts[i].version == out->version)
+      return &stats_layouts[i];
+  return NULL;
+}
+
+/* Where a layout with `counters` size_t fields puts its calls. */
+static size_t stats_calls_offset(size_t counters) {
+  size_t end = offsetof(mockhip_stats_t, reserved_bytes) + counters * sizeof(size_t);
+  size_t align = _Alignof(unsigned long long);
+  return (end + align - 1) / align * align;
 }
 
 MH_EXPORT hipError_t mockhip_stats(mockhip_stats_t *out) {
-  size_t count = out == NULL ? 0 : stats_calls(out->version);
-  if (count == 0)
+  const struct stats_layout *layout = stats_layout(out);
+  if (layout == NULL)
     return hipErrorInvalidValue;
-  unsigned version = out->version;
   mockhip_stats_t now;
   mh_state *s = mh__state();
   mh__lock_read();
@@ -160,18 +185,16 @@ MH_EXPORT hipError_t mockhip_stats(mockhip_stats_t *out) {
   mh__unlock();
   for (int i = 0; i < MOCKHIP_API_COUNT; i++)
     now.calls[i] = atomic_load_explicit(&calls[i], memory_order_relaxed);
-  now.version = version;
-  memcpy(out, &now, offsetof(mockhip_stats_t, calls) + count * sizeof now.calls[0]);
+  char *to = (char *)out;
+  memcpy(to + offsetof(mockhip_stats_t, reserved_bytes), &now.reserved_bytes,
+         layout->counters * sizeof(size_t));
+  memcpy(to + stats_calls_offset(layout->counters), now.calls, layout->calls * sizeof now.calls[0]);
   return hipSuccess;
 }
 
 MH_EXPORT size_t mockhip_live_objects(void) {
   mockhip_stats_t s = MOCKHIP_STATS_INIT;
   mockhip_stats(&s);
-  mh_state *state = mh__state();
-  mh__lock_read();
-  size_t execs = state->live_graph_execs; /* not in the stats yet */
-  mh__unlock();
   return s.live_reservations + s.live_mappings + s.live_handles + s.live_mallocs + s.live_streams +
-         s.live_events + s.live_graphs + execs;
+         s.live_events + s.live_graphs + s.live_pools + s.live_graph_execs + s.live_arrays;
 }

@@ -109,6 +109,7 @@ typedef enum mh_misuse {
   MH_MISUSE_PARTIAL_ACCESS,
   MH_MISUSE_ACCESS_HOLE,
   MH_MISUSE_COPY_SPANS,
+  MH_MISUSE_COPY_UNGRANTED, /* a copy runs on into a mapping the device may not use */
   MH_MISUSE_FREE_MAPPED,
   MH_MISUSE_TEARDOWN_ORDER,
   MH_MISUSE_DOUBLE_RELEASE,

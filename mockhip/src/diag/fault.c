@@ -79,6 +79,12 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipHostMalloc: return hipErrorOutOfMemory;
   case MOCKHIP_CALL_hipMemGetAddressRange: return hipErrorNotFound; /* no such memory object */
   case MOCKHIP_CALL_hipLaunchKernel: return hipErrorLaunchFailure;
+  case MOCKHIP_CALL_hipModuleLoad:
+  case MOCKHIP_CALL_hipModuleLoadData: return hipErrorNotSupported; /* no code objects */
+  case MOCKHIP_CALL_hipModuleUnload:
+  case MOCKHIP_CALL_hipModuleGetFunction:
+  case MOCKHIP_CALL_hipModuleGetGlobal:
+  case MOCKHIP_CALL_hipModuleLaunchKernel: return hipErrorInvalidResourceHandle;
   case MOCKHIP_CALL_hipMemGetHandleForAddressRange:
     return hipErrorNotSupported; /* no dma-buf */
   /* streams, events and capture: what runs out is memory; what a query finds is work not done */

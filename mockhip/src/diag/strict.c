@@ -19,6 +19,7 @@ static const char *const kind_names[MH_MISUSE_COUNT] = {
     [MH_MISUSE_PARTIAL_ACCESS] = "set-access over part of a mapping",
     [MH_MISUSE_ACCESS_HOLE] = "set-access over a hole",
     [MH_MISUSE_COPY_SPANS] = "copy spanning two reservations",
+    [MH_MISUSE_COPY_UNGRANTED] = "copy through a mapping the device was not granted",
     [MH_MISUSE_FREE_MAPPED] = "freeing a reservation with live mappings",
     [MH_MISUSE_TEARDOWN_ORDER] = "teardown out of order",
     [MH_MISUSE_DOUBLE_RELEASE] = "double release",

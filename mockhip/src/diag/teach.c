@@ -111,6 +111,11 @@ void mh__teach_misuse(mh_misuse kind) {
     mh__teach_note("a.8", "a copy is checked against nothing: it runs into whatever lies past "
                           "the memory object, or the GPU faults there");
     break;
+  case MH_MISUSE_COPY_UNGRANTED:
+    mh__teach_note("a.8#10", "ROCm checks the device's access to the mapping at the copy's "
+                             "address only: this copy runs on into a mapping the device was not "
+                             "granted, where a GPU may fault; grant every mapping of the range");
+    break;
   case MH_MISUSE_FREE_MAPPED: free_mapped_note(); break;
   case MH_MISUSE_TEARDOWN_ORDER:
     mh__teach_note("b.7, e.8", "ROCr refuses to free a range whose handles were released while "

@@ -6,9 +6,11 @@
  * and work queued on the capturing stream becomes a node of the capture's graph,
  * run when the graph is launched (capture.c, graph_exec.c).
  *
- * Before touching device memory a copy checks the device's access to every
- * byte, under the read lock, so it fails cleanly (nothing copied) where a GPU
- * would fault, and no mapping can disappear while the bytes move.
+ * Before touching device memory a copy checks, under the read lock, that every
+ * byte is mapped and that the device may use the mappings as the played
+ * release asks (copy_access: from 6.3 the mapping at the address only, the
+ * others a strict report), so a refused copy copies nothing, and no mapping
+ * can disappear while the bytes move.
  */
 #include "runtime/runtime.h"
 
@@ -17,6 +19,41 @@ static const char *access_name(unsigned flags) {
   return flags == hipMemAccessFlagsProtReadWrite ? "readwrite"
          : flags == hipMemAccessFlagsProtRead    ? "read"
                                                  : "no";
+}
+
+/*
+ * A mapping of the range that the device may not use as the copy needs (copy_access, a.8#10).
+ * ROCm from 6.3 asks only the mapping at the address (hip_memory.cpp
+ * ihipMemcpy_validate_memory: hipErrorUnknown) and lets the copy run on into later ones, which a
+ * GPU may fault on: those are a strict report. Before 6.3 ROCm asked nothing; the mock refuses
+ * there anyway, as HIP on NVIDIA does (hipErrorInvalidValue), so the bytes never land where the
+ * GPU would have faulted.
+ */
+static hipError_t access_refused(mh_state *s, uintptr_t addr, size_t bytes, const mh_mapping *m,
+                                 int device, hipMemAccessFlags need, const char *what,
+                                 bool at_address) {
+  bool first_only = mh__profile_is(MH_ROW_copy_access, MH_CELL_first_mapping);
+  char at_text[64], mapping[64];
+  mh__describe_addr(s, addr, at_text, sizeof at_text);
+  mh__describe_addr(s, m->base, mapping, sizeof mapping);
+  if (first_only && !at_address) {
+    mh__misuse(MH_MISUSE_COPY_UNGRANTED,
+               "%s %s + %zu runs into the mapping at %s, where device %d has %s access and the "
+               "copy needs %s",
+               what, at_text, bytes, mapping, device, access_name(m->access[device]),
+               access_name(need));
+    return hipSuccess;
+  }
+  if (mh__profile_is(MH_ROW_copy_access, MH_CELL_none))
+    mh__teach_note("a.8#10",
+                   "before 6.3 no access check stops a copy: the device %s the mapping "
+                   "anyway, or faults, and the call returns hipSuccess",
+                   need == hipMemAccessFlagsProtReadWrite ? "writes" : "reads");
+  return mh__fail(first_only ? hipErrorUnknown : hipErrorInvalidValue,
+                  "%s %s: device %d has %s access to the mapping at %s and the copy needs %s: "
+                  "grant it first with hipMemSetAccess (desc {Device %d, %s})",
+                  what, at_text, device, access_name(m->access[device]), mapping, access_name(need),
+                  device, need == hipMemAccessFlagsProtReadWrite ? "ReadWrite" : "Read");
 }
 
 hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int device,
@@ -56,19 +93,9 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
                       what, at_text, bytes, hole);
     }
     if ((m->access[device] & need) != need) {
-      mh__teach_note("a.8",
-                     "no access check stops a copy: the device %s the mapping anyway, "
-                     "or faults, and the call returns hipSuccess",
-                     need == hipMemAccessFlagsProtReadWrite ? "writes" : "reads");
-      char mapping[64];
-      mh__describe_addr(s, addr, at_text, sizeof at_text);
-      mh__describe_addr(s, m->base, mapping, sizeof mapping);
-      return mh__fail(hipErrorInvalidValue,
-                      "%s %s: device %d has %s access to the mapping at %s and the copy needs %s: "
-                      "grant it first with hipMemSetAccess (desc {Device %d, %s})",
-                      what, at_text, device, access_name(m->access[device]), mapping,
-                      access_name(need), device,
-                      need == hipMemAccessFlagsProtReadWrite ? "ReadWrite" : "Read");
+      hipError_t err = access_refused(s, addr, bytes, m, device, need, what, at == addr);
+      if (err != hipSuccess)
+        return err;
     }
     at = m->base + m->bytes;
   }

@@ -11,11 +11,13 @@
  * kernel's launch under its device's view. The first node that fails stops
  * the launch, which returns that node's error: clr GraphExec::Run returns the
  * status of the node command it could not create (EnqueueSegment, from
- * node->CreateCommand, e.g. ihipMemcpyCommand's hipErrorInvalidValue when a
- * copy's memory is out of the device's reach), and the mock's copy checks
- * answer hipErrorInvalidValue as hipMemcpyAsync does. A kernel's fault is no
- * error of the launch: it makes the device's error sticky, as a direct launch
- * does, and the nodes after it do not run.
+ * node->CreateCommand). ihipMemcpyCommand does not ask a mapping's access
+ * again, so on a GPU a copy whose memory lost the device's access since the
+ * node was made faults, or lands; the mock refuses it with what the direct
+ * copy answers for the release played (copy_access: hipErrorUnknown from 6.3,
+ * ihipMemcpy_validate_memory; hipErrorInvalidValue before, and on NVIDIA).
+ * A kernel's fault is no error of the launch: it makes the device's error
+ * sticky, as a direct launch does, and the nodes after it do not run.
  *
  * Nodes made by hipMallocAsync and hipFreeAsync during a capture did their
  * work then (clr runs them at capture time without VM, capturehipMallocAsync);
@@ -80,7 +82,7 @@ static hipError_t instantiate(mh_state *s, hipGraphExec_t *out, hipGraph_t graph
     exec_free(exec);
     return err;
   }
-  s->live_graph_execs++;
+  s->stats.live_graph_execs++;
   g->instantiated = true;
   *out = (hipGraphExec_t)(uintptr_t)exec->id;
   return hipSuccess;
@@ -214,7 +216,7 @@ MH_EXPORT hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec) {
       err = mh__fail(hipErrorInvalidValue, "graphExec %p is not a live graph exec",
                      (void *)graphExec);
     } else {
-      s->live_graph_execs--;
+      s->stats.live_graph_execs--;
       exec_free(exec);
     }
     mh__unlock();

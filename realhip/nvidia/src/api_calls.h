@@ -27,6 +27,26 @@
     "hipLaunchKernel needs device code for the GPU, which a host compiler does not make: build "   \
     "kernels with nvcc (or hipcc) for HIP on NVIDIA; mockhip runs host-compiled kernels on the "   \
     "CPU")                                                                                         \
+  X(hipStreamAddCallback,                                                                          \
+    (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
+    (stream, callback, userData, flags), "")                                                       \
+  X(hipLaunchHostFunc, (hipStream_t stream, hipHostFn_t fn, void *userData),                       \
+    (stream, fn, userData), "")                                                                    \
+  X(hipModuleLoad, (hipModule_t * module, const char *fname), (module, fname), "")                 \
+  X(hipModuleLoadData, (hipModule_t * module, const void *image), (module, image), "")             \
+  X(hipModuleUnload, (hipModule_t module), (module), "")                                           \
+  X(hipModuleGetFunction, (hipFunction_t * function, hipModule_t module, const char *kname),       \
+    (function, module, kname), "")                                                                 \
+  X(hipModuleGetGlobal,                                                                            \
+    (hipDeviceptr_t * dptr, size_t * bytes, hipModule_t hmod, const char *name),                   \
+    (dptr, bytes, hmod, name), "")                                                                 \
+  X(hipModuleLaunchKernel,                                                                         \
+    (hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,         \
+     unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,                       \
+     unsigned int sharedMemBytes, hipStream_t stream, void **kernelParams, void **extra),          \
+    (f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes, stream,     \
+     kernelParams, extra),                                                                         \
+    "")                                                                                            \
   X(hipGraphAddKernelNode,                                                                         \
     (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
      size_t numDependencies, const hipKernelNodeParams *pNodeParams),                              \
