@@ -1,16 +1,16 @@
 /*
  * test_graph.c: graphs: made by hand or by stream capture, instantiated and
  * launched. What each call refuses, with clr hip_graph.cpp's codes; copies
- * and sets captured or added by hand running at each launch, in the order
- * the dependencies give; the exec outliving its graph; the node lists and
- * types; and hip-tests' `_Capture` pattern (hip_test_common.hh BEGIN_CAPTURE
- * / END_CAPTURE: a VMM call inside a capture, then end, instantiate with no
- * error node nor log, launch, destroy), which every VMM file of hip-tests'
- * virtualMemoryManagement runs. Sources: clr hipamd/src/hip_graph.cpp,
- * hip_graph_internal.cpp (TopologicalOrder, ScheduleNodes, GraphExec::Run),
- * hip_memory.cpp (ihipMemcpy_validate, ihipGraphMemsetParams_validate), and
+ * and sets captured or added by hand, and captured host functions, running
+ * at each launch, in the order the dependencies give; the exec outliving its graph; the node lists
+ * and types; and hip-tests' `_Capture` pattern (hip_test_common.hh BEGIN_CAPTURE / END_CAPTURE: a
+ * VMM call inside a capture, then end, instantiate with no error node nor log, launch, destroy),
+ * which every VMM file of hip-tests' virtualMemoryManagement runs. Sources: clr
+ * hipamd/src/hip_graph.cpp, hip_graph_internal.cpp (TopologicalOrder, ScheduleNodes,
+ * GraphExec::Run), hip_memory.cpp (ihipMemcpy_validate, ihipGraphMemsetParams_validate), and
  * hip-tests catch/unit/graph, catch/unit/virtualMemoryManagement.
  */
+#include "backend.h"
 #include "stream_fixture.h"
 
 #include <string.h>
@@ -264,6 +264,64 @@ static void captured_work_runs_at_each_launch(void **state) {
   }
 }
 
+/* ROCm 5.2's header declares hipLaunchHostFunc, but its libamdhip64 does not export it
+   (hip-tests' hipLaunchHostFunc.cc asks HIP_VERSION >= 5.3). */
+#if HIP_VERSION_MAJOR > 5 || (HIP_VERSION_MAJOR == 5 && HIP_VERSION_MINOR >= 3)
+typedef struct host_copy {
+  const unsigned char *from;
+  unsigned char *to;
+  int runs;
+} host_copy;
+
+static void copy_on_host(void *data) {
+  host_copy *c = data;
+  memcpy(c->to, c->from, 16);
+  c->runs++;
+}
+
+/* hipLaunchHostFunc on a capturing stream leaves a host node that runs at each launch, after
+   the copies before it. */
+static void captured_host_function_runs_at_each_launch(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  unsigned char *dev = conf_vmm(ctx, ctx->size_mem, NULL);
+  hipStream_t stream = conf_stream(ctx);
+  unsigned char in[16], mid[16], out[16];
+  memset(mid, 0, sizeof mid);
+  memset(out, 0, sizeof out);
+  host_copy c = {mid, out, 0};
+  assert_hip(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal), hipSuccess);
+  assert_hip(hipMemcpyAsync(dev, in, sizeof in, hipMemcpyHostToDevice, stream), hipSuccess);
+  assert_hip(hipMemcpyAsync(mid, dev, sizeof mid, hipMemcpyDeviceToHost, stream), hipSuccess);
+  hipError_t err = hipLaunchHostFunc(stream, copy_on_host, &c);
+  hipGraph_t graph = sf_captured(stream);
+  if (err == hipErrorNotSupported)
+    conf_skip("%s does not translate hipLaunchHostFunc: %s", conf_backend_name(),
+              conf_backend_last_reason());
+  assert_hip(err, hipSuccess);
+  assert_int_equal(c.runs, 0); /* captured, not run */
+  hipGraphNode_t nodes[3];
+  size_t count = 3;
+  assert_hip(hipGraphGetNodes(graph, nodes, &count), hipSuccess);
+  assert_int_equal(count, 3);
+  assert_int_equal(type_of(nodes[2]), hipGraphNodeTypeHost);
+  hipGraphExec_t exec = sf_exec(graph);
+  for (int round = 0; round < 3; round++) {
+    memset(in, 0x40 + round, sizeof in);
+    assert_hip(hipGraphLaunch(exec, stream), hipSuccess);
+    assert_hip(hipStreamSynchronize(stream), hipSuccess);
+    if (c.runs != round + 1 || out[0] != 0x40 + round || out[15] != 0x40 + round)
+      conf_fail("launch %d: the host function ran %d times and copied %#x, %#x", round, c.runs,
+                out[0], out[15]);
+  }
+}
+#else
+static void captured_host_function_runs_at_each_launch(void **state) {
+  (void)conf_begin(state);
+  conf_skip("HIP %d.%d's library does not export hipLaunchHostFunc (ROCm 5.3 does)",
+            HIP_VERSION_MAJOR, HIP_VERSION_MINOR);
+}
+#endif
+
 /* hip_test_common.hh END_CAPTURE after each VMM call of hip-tests' _Capture cases: the capture
    holds no node, and its graph instantiates, launches and goes in every mode. */
 static void vmm_capture_pattern_launches(void **state) {
@@ -336,6 +394,9 @@ static const conf_rule functional_rules[] = {
                "clr ihipGraphInstantiate (graph->clone); Unit_hipGraphLaunch_Positive"),
     GRAPH_RULE(captured_work_runs_at_each_launch, "clr capturehipMemcpy, capturehipMemsetAsync; "
                                                   "Unit_hipStreamBeginCapture_BasicFunctional"),
+    GRAPH_RULE(captured_host_function_runs_at_each_launch,
+               "clr capturehipLaunchHostFunc, GraphHostNode; "
+               "Unit_hipLaunchHostFunc_Positive_Functional"),
     GRAPH_RULE(vmm_capture_pattern_launches,
                "hip_test_common.hh BEGIN_CAPTURE/END_CAPTURE; Unit_hipMemMap_Capture, "
                "Unit_hipMemUnmap_Capture, Unit_hipMemRelease_Capture, "

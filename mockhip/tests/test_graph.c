@@ -11,6 +11,7 @@
 #include "mock_test.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -331,10 +332,22 @@ static void *graph_worker(void *arg) {
   return NULL;
 }
 
+static void count_run(void *user_data) { atomic_fetch_add((atomic_int *)user_data, 1); }
+
 static void test_graphs_from_many_threads(void **state) {
   fixture *f = *state;
-  add_set(f->graph, NULL, 0, f->dev, 0x99, 1, 64);
-  hipGraphExec_t shared = instantiate(f->graph);
+  /* the shared exec: a set, then host code, which each launch runs outside the lock */
+  atomic_int host_runs = 0;
+  hipStream_t stream;
+  MT_CHECK(hipStreamCreate(&stream));
+  MT_CHECK(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(f->dev, 0x99, 64, stream));
+  MT_CHECK(hipLaunchHostFunc(stream, count_run, &host_runs));
+  hipGraph_t captured;
+  MT_CHECK(hipStreamEndCapture(stream, &captured));
+  MT_CHECK(hipStreamDestroy(stream));
+  hipGraphExec_t shared = instantiate(captured);
+  MT_CHECK(hipGraphDestroy(captured));
   enum { THREADS = 4 };
   pthread_t threads[THREADS];
   worker workers[THREADS];
@@ -348,6 +361,7 @@ static void test_graphs_from_many_threads(void **state) {
     assert_null(result);
   }
   assert_int_equal(f->dev[63], 0x99);
+  assert_int_equal(atomic_load(&host_runs), THREADS * 50);
   MT_CHECK(hipGraphExecDestroy(shared));
 }
 

@@ -5,10 +5,11 @@
  * joined through events give the graph its branches; C kernels launched
  * with mockhip_launch_kernel become kernel nodes; hipMallocAsync and
  * hipFreeAsync leave memory nodes that did their work at capture time; an
- * external wait leaves an event-wait node. hip-tests' `_Capture` pattern
- * (BEGIN_CAPTURE, a VMM call, END_CAPTURE: end, instantiate with NULL error
- * node and log, launch, destroy both) works in every mode. Every case ends
- * with nothing alive. Runs with two devices.
+ * external wait leaves an event-wait node; hipLaunchHostFunc and
+ * hipStreamAddCallback leave host nodes, run at each launch outside the lock.
+ * hip-tests' `_Capture` pattern (BEGIN_CAPTURE, a VMM call, END_CAPTURE: end,
+ * instantiate with NULL error node and log, launch, destroy both) works in
+ * every mode. Every case ends with nothing alive. Runs with two devices.
  */
 #include "mock_test.h"
 
@@ -253,6 +254,84 @@ static void test_external_wait_is_a_node(void **state) {
   MT_CHECK(hipEventDestroy(event));
 }
 
+/* ---- host work ---- */
+
+typedef struct host_seen {
+  unsigned char *dev;
+  unsigned char at_fn[2], at_callback[2]; /* dev[0] when each ran, per launch */
+  int fn_runs, callback_runs;
+  hipStream_t stream;
+  hipError_t status;
+  hipGraphExec_t destroy; /* an exec the function destroys, or NULL */
+} host_seen;
+
+static void host_fn(void *user_data) {
+  host_seen *h = user_data;
+  unsigned char byte = 0;
+  /* host code may call HIP: the launch runs it outside the lock */
+  MT_CHECK(hipMemcpy(&byte, h->dev, 1, hipMemcpyDeviceToHost));
+  h->at_fn[h->fn_runs++ % 2] = byte;
+  if (h->destroy != NULL)
+    MT_CHECK(hipGraphExecDestroy(h->destroy));
+}
+
+static void host_callback(hipStream_t stream, hipError_t status, void *user_data) {
+  host_seen *h = user_data;
+  h->stream = stream;
+  h->status = status;
+  h->at_callback[h->callback_runs++ % 2] = h->dev[0];
+}
+
+/* hipLaunchHostFunc and hipStreamAddCallback on a capturing stream leave host nodes
+   (capturehipLaunchHostFunc) that run at each launch, in their place among the other nodes,
+   and not at capture. */
+static void test_captured_host_work_runs_at_each_launch(void **state) {
+  fixture *f = *state;
+  host_seen h = {.dev = f->dev};
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(f->dev, 0x11, 1, f->stream));
+  MT_CHECK(hipLaunchHostFunc(f->stream, host_fn, &h));
+  MT_CHECK(hipMemsetAsync(f->dev, 0x22, 1, f->stream));
+  MT_CHECK(hipStreamAddCallback(f->stream, host_callback, &h, 0));
+  assert_int_equal(h.fn_runs + h.callback_runs, 0); /* in the graph, not run */
+  hipGraph_t graph = end(f->stream);
+  hipGraphNode_t nodes[8];
+  assert_int_equal(nodes_of(graph, nodes), 4);
+  assert_int_equal(type_of(nodes[1]), hipGraphNodeTypeHost);
+  assert_int_equal(type_of(nodes[3]), hipGraphNodeTypeHost);
+  hipGraphExec_t exec;
+  MT_CHECK(hipGraphInstantiate(&exec, graph, NULL, NULL, 0));
+  MT_CHECK(hipGraphLaunch(exec, f->stream));
+  f->dev[0] = 0;
+  MT_CHECK(hipGraphLaunch(exec, NULL));
+  assert_int_equal(h.fn_runs, 2);
+  assert_int_equal(h.callback_runs, 2);
+  assert_int_equal(h.at_fn[0], 0x11); /* after the set before it, before the one after it */
+  assert_int_equal(h.at_fn[1], 0x11);
+  assert_int_equal(h.at_callback[1], 0x22);
+  assert_ptr_equal(h.stream, NULL); /* the stream the graph was launched on */
+  assert_int_equal(h.status, hipSuccess);
+  MT_CHECK(hipGraphExecDestroy(exec));
+  MT_CHECK(hipGraphDestroy(graph));
+}
+
+/* Host code that destroys the exec it runs in: the launch finishes its nodes, and the exec is
+   gone when it returns. */
+static void test_host_node_may_destroy_its_exec(void **state) {
+  fixture *f = *state;
+  host_seen h = {.dev = f->dev};
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipLaunchHostFunc(f->stream, host_fn, &h));
+  MT_CHECK(hipMemsetAsync(f->dev + 8, 0x33, 1, f->stream));
+  hipGraph_t graph = end(f->stream);
+  MT_CHECK(hipGraphInstantiate(&h.destroy, graph, NULL, NULL, 0));
+  MT_CHECK(hipGraphDestroy(graph));
+  MT_CHECK(hipGraphLaunch(h.destroy, f->stream));
+  assert_int_equal(h.fn_runs, 1);
+  assert_int_equal(f->dev[8], 0x33); /* the node after the host node ran */
+  MT_EXPECT(hipErrorInvalidValue, hipGraphLaunch(h.destroy, f->stream));
+}
+
 /* An invalidated capture frees the graph it built, nodes and all. */
 static void test_invalidated_capture_leaves_nothing(void **state) {
   fixture *f = *state;
@@ -317,6 +396,8 @@ int main(void) {
       TEST(test_captured_c_kernel_runs_at_each_launch),
       TEST(test_async_allocation_nodes),
       TEST(test_external_wait_is_a_node),
+      TEST(test_captured_host_work_runs_at_each_launch),
+      TEST(test_host_node_may_destroy_its_exec),
       TEST(test_invalidated_capture_leaves_nothing),
       TEST(test_hip_tests_capture_pattern),
   };

@@ -223,6 +223,11 @@ typedef struct mh_node_work {
       size_t element_bytes, width, height, pitch;
     } set;
     mh_kernel_work kernel;
+    struct { /* hipLaunchHostFunc's fn, or hipStreamAddCallback's callback */
+      hipHostFn_t fn;
+      hipStreamCallback_t callback;
+      void *user_data;
+    } host;
   } u;
 } mh_node_work;
 
@@ -252,6 +257,7 @@ typedef struct mh_graph_exec {
   mh_node_work *works;
   size_t count;
   unsigned long long flags;
+  unsigned holders; /* the registry, and each launch running host work outside the lock */
 } mh_graph_exec;
 
 /* ---- the process-wide state (state.c) ---- */

@@ -76,6 +76,7 @@ static hipError_t instantiate(mh_state *s, hipGraphExec_t *out, hipGraph_t graph
   exec->id = mh__new_id(s, MH_ID_GRAPH_EXEC);
   exec->site = mh__call_site();
   exec->flags = flags;
+  exec->holders = 1; /* the registry */
   if (err == hipSuccess && mh__idmap_put(&s->graph_execs, exec->id, exec) != 0)
     err = mh__fail(hipErrorOutOfMemory, "no memory for the graph exec registry");
   if (err != hipSuccess) {
@@ -142,7 +143,7 @@ static const char *work_name(hipGraphNodeType type) {
   }
 }
 
-/* One node's work, as the direct call does it. */
+/* One node's work, as the direct call does it (host work is run by the caller). */
 static hipError_t run_work(mh_state *s, const mh_node_work *w) {
   switch (w->type) {
   case hipGraphNodeTypeMemcpy:
@@ -165,8 +166,9 @@ static hipError_t run_work(mh_state *s, const mh_node_work *w) {
   }
 }
 
-/* hipGraphLaunch_common, under the write lock: a kernel node runs as a launch does. */
-static hipError_t launch(mh_state *s, hipGraphExec_t graph_exec, hipStream_t stream) {
+/* hipGraphLaunch_common, under the write lock: the exec, held for the launch, and the stream. */
+static hipError_t launch_begin(mh_state *s, hipGraphExec_t graph_exec, hipStream_t stream,
+                               mh_graph_exec **out) {
   if (graph_exec == NULL)
     return mh__fail(hipErrorInvalidValue, "graphExec is NULL");
   mh_graph_exec *exec = mh__idmap_get(&s->graph_execs, (uint64_t)(uintptr_t)graph_exec);
@@ -175,28 +177,74 @@ static hipError_t launch(mh_state *s, hipGraphExec_t graph_exec, hipStream_t str
                     (void *)graph_exec);
   mh_stream *on;
   hipError_t err = mh__stream_get(s, stream, &on);
-  /* No STREAM_CAPTURE in hipGraphLaunch: on a capturing stream the graph runs, uncaptured. */
-  for (size_t i = 0; err == hipSuccess && i < exec->count; i++) {
-    const mh_node_work *w = &exec->works[i];
-    err = run_work(s, w);
+  if (err == hipSuccess) {
+    exec->holders++;
+    *out = exec;
+  }
+  return err;
+}
+
+/*
+ * Runs the exec's nodes from *next under the write lock, a kernel node as a launch does, up to
+ * a host node, which it leaves at *next for the caller to run outside the lock (host code may
+ * call HIP), or to the end (*next == count). No STREAM_CAPTURE in hipGraphLaunch: on a
+ * capturing stream the graph runs, uncaptured.
+ */
+static hipError_t launch_run(mh_state *s, const mh_graph_exec *exec, size_t *next) {
+  for (; *next < exec->count; ++*next) {
+    const mh_node_work *w = &exec->works[*next];
+    if (w->type == hipGraphNodeTypeHost)
+      return hipSuccess;
+    hipError_t err = run_work(s, w);
     if (err != hipSuccess) {
       char detail[512];
       snprintf(detail, sizeof detail, "%s", mockhip_last_reason());
-      return mh__fail(err, "node %zu of %zu (%s) fails, and the launch stops there: %s", i + 1,
+      return mh__fail(err, "node %zu of %zu (%s) fails, and the launch stops there: %s", *next + 1,
                       exec->count, work_name(w->type), detail);
     }
-    if (w->type == hipGraphNodeTypeKernel && atomic_load(&s->sticky_error[w->device]) != hipSuccess)
-      break; /* the device faulted: its later work does not run */
+    if (w->type == hipGraphNodeTypeKernel &&
+        atomic_load(&s->sticky_error[w->device]) != hipSuccess) {
+      *next = exec->count; /* the device faulted: its later work does not run */
+      return hipSuccess;
+    }
   }
-  return err;
+  return hipSuccess;
+}
+
+/* The launch lets go of the exec; the last holder of a destroyed one frees it. */
+static void launch_end(mh_graph_exec *exec) {
+  if (--exec->holders == 0)
+    exec_free(exec);
 }
 
 MH_EXPORT hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipGraphLaunch, MH_CALLER, &s);
+  mh_graph_exec *exec = NULL;
+  size_t next = 0;
   if (err == hipSuccess) {
     mh__lock_write();
-    err = launch(s, graphExec, stream);
+    err = launch_begin(s, graphExec, stream, &exec);
+    if (err == hipSuccess)
+      err = launch_run(s, exec, &next);
+    mh__unlock();
+  }
+  /* A host node: fn(userData), or callback(stream, hipSuccess, userData) for a captured
+     hipStreamAddCallback, then the nodes after it. The exec stays held, so hipGraphExecDestroy
+     from host code frees it only when this launch ends. */
+  while (err == hipSuccess && next < exec->count) {
+    mh_node_work host = exec->works[next++];
+    if (host.u.host.fn != NULL)
+      host.u.host.fn(host.u.host.user_data);
+    else
+      host.u.host.callback(stream, hipSuccess, host.u.host.user_data);
+    mh__lock_write();
+    err = launch_run(s, exec, &next);
+    mh__unlock();
+  }
+  if (exec != NULL) {
+    mh__lock_write();
+    launch_end(exec);
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipGraphLaunch, err, "graphExec=%s, stream=%s",
@@ -217,7 +265,7 @@ MH_EXPORT hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec) {
                      (void *)graphExec);
     } else {
       s->stats.live_graph_execs--;
-      exec_free(exec);
+      launch_end(exec); /* the registry's hold; a launch running host code may hold it too */
     }
     mh__unlock();
   }
