@@ -19,6 +19,9 @@
  *   written
  *   hipMemGetAccess at 20,000 mappings made     vs  at 100               (<= 1.5x)
  *   after heap churn, visited out of order
+ *   pool alloc+release 4 KiB / 64 KiB / 2 MiB   vs  hipMallocFromPoolAsync+hipFreeAsync on
+ *                                                   one stream, the mock's stream-ordered
+ *                                                   pool (no target)
  *   pool alloc+release 4 KiB, 2 threads alive   vs  malloc+free likewise (no target: both
  *                                                   then take their locks)
  *
@@ -458,6 +461,45 @@ static void bench_growth(void) {
   free(host);
 }
 
+/* ---- against the HIP pool ---- */
+
+/* Allocation and free from a hipMemPool_t on one stream: a block freed on the stream it is
+   allocated on again is reused at once, so each cycle is the pool's own bookkeeping. */
+static double hip_pool_cycles_ns(hipMemPool_t pool, hipStream_t stream, size_t bytes) {
+  double t0 = bench_now_ns();
+  for (int i = 0; i < run.cycles; i++) {
+    void *p;
+    CHECK(hipMallocFromPoolAsync(&p, bytes, pool, stream));
+    CHECK(hipFreeAsync(p, stream));
+  }
+  return (bench_now_ns() - t0) / run.cycles;
+}
+
+static void bench_hip_pool(hmo_pool *pool, size_t bytes) {
+  hipMemPoolProps props = {0};
+  props.allocType = hipMemAllocationTypePinned;
+  props.location.type = hipMemLocationTypeDevice;
+  props.location.id = 0;
+  hipMemPool_t hip_pool;
+  hipStream_t stream;
+  CHECK(hipMemPoolCreate(&hip_pool, &props));
+  CHECK(hipStreamCreate(&stream));
+  double pool_ns[ROUNDS], base_ns[ROUNDS];
+  pool_cycles_ns(pool, bytes); /* warm: both pools map their first memory */
+  hip_pool_cycles_ns(hip_pool, stream, bytes);
+  for (int r = 0; r < run.rounds; r++) {
+    pool_ns[r] = pool_cycles_ns(pool, bytes);
+    base_ns[r] = hip_pool_cycles_ns(hip_pool, stream, bytes);
+  }
+  char what[64], baseline[64];
+  snprintf(what, sizeof what, "pool alloc+release %s", size_name(bytes));
+  snprintf(baseline, sizeof baseline, "HIP pool alloc+free %s", size_name(bytes));
+  bench_row(what, baseline, bench_median(pool_ns, run.rounds), bench_median(base_ns, run.rounds));
+  CHECK(hipStreamSynchronize(stream));
+  CHECK(hipStreamDestroy(stream));
+  CHECK(hipMemPoolDestroy(hip_pool));
+}
+
 /* ---- lookup ---- */
 
 static void bench_lookups(size_t granule) {
@@ -488,6 +530,10 @@ int main(int argc, char **argv) {
   bench_alloc_free(pool, 2 * MIB);
   bench_large_alloc_free(64 * MIB);
   bench_clone(pool);
+  printf("HIP pool: hipMallocFromPoolAsync+hipFreeAsync on one stream, the mock's pool:\n");
+  bench_hip_pool(pool, 4 * KIB);
+  bench_hip_pool(pool, 64 * KIB);
+  bench_hip_pool(pool, 2 * MIB);
   TRY(hmo_pool_destroy(pool));
   bench_copy_to_host(64 * MIB);
   bench_copy_to_host(run.growth_to / 4);

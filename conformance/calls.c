@@ -84,6 +84,26 @@ void conf_close_fd(conf_ctx *ctx, int fd) {
   conf_fail("conf_close_fd: fd %d is not one the rule holds", fd);
 }
 
+hipMemPool_t conf_track_pool(conf_ctx *ctx, hipMemPool_t pool) {
+  if (pool == NULL)
+    return pool;
+  assert_true(ctx->pool_count < CONF_MAX_OBJECTS);
+  ctx->pools[ctx->pool_count++] = pool;
+  return pool;
+}
+
+void conf_destroy_pool_at(const char *file, int line, conf_ctx *ctx, hipMemPool_t pool) {
+  for (size_t i = ctx->pool_count; i-- > 0;) {
+    if (ctx->pools[i] == pool) {
+      memmove(&ctx->pools[i], &ctx->pools[i + 1], (ctx->pool_count - i - 1) * sizeof ctx->pools[0]);
+      ctx->pool_count--;
+      conf_assert_hip(hipMemPoolDestroy(pool), hipSuccess, "hipMemPoolDestroy(pool)", file, line);
+      return;
+    }
+  }
+  conf_fail_at(file, line, "conf_destroy_pool: %p is not a pool the rule holds", (void *)pool);
+}
+
 /* ---- calls that must succeed ---- */
 
 void *conf_reserve_at(const char *file, int line, conf_ctx *ctx, size_t bytes, size_t alignment) {

@@ -96,6 +96,8 @@ typedef struct conf_group {
   X(memory)                                                                                        \
   X(pointer_info_negative)                                                                         \
   X(pointer_info)                                                                                  \
+  X(mempool_negative)                                                                              \
+  X(mempool)                                                                                       \
   X(kernel)
 
 #define CONF_GROUP_DECLARE(name) extern const conf_group conf_group_##name;
@@ -125,8 +127,9 @@ typedef struct conf_ctx {
   void *mallocs[CONF_MAX_OBJECTS];
   void *host_mallocs[CONF_MAX_OBJECTS]; /* hipHostMalloc's: hipHostFree frees them */
   hipStream_t streams[CONF_MAX_OBJECTS];
+  hipMemPool_t pools[CONF_MAX_OBJECTS]; /* made or imported; destroyed after the blocks */
   size_t reservation_count, mapping_count, ref_count, fd_count, malloc_count, stream_count,
-      host_malloc_count;
+      host_malloc_count, pool_count;
 } conf_ctx;
 
 int conf_setup(void **state);
@@ -214,6 +217,11 @@ void *conf_mapped_at(const char *file, int line, conf_ctx *ctx, size_t bytes,
                      hipMemGenericAllocationHandle_t *handle, int read_write);
 /* An fd the teardown closes. */
 void conf_track_fd(conf_ctx *ctx, int fd);
+/* A memory pool the teardown destroys (NULL: nothing); returns it. */
+hipMemPool_t conf_track_pool(conf_ctx *ctx, hipMemPool_t pool);
+/* Destroys a tracked pool now, which must succeed. */
+#define conf_destroy_pool(ctx, pool) conf_destroy_pool_at(CONF_HERE, ctx, pool)
+void conf_destroy_pool_at(const char *file, int line, conf_ctx *ctx, hipMemPool_t pool);
 /* Closes a tracked fd now. */
 void conf_close_fd(conf_ctx *ctx, int fd);
 

@@ -71,6 +71,8 @@ int conf_teardown(void **state) {
     cleanup(hipFree(ctx->mallocs[i]), "hipFree", first, sizeof first);
   for (size_t i = 0; i < ctx->host_malloc_count; i++)
     cleanup(hipHostFree(ctx->host_mallocs[i]), "hipHostFree", first, sizeof first);
+  for (size_t i = ctx->pool_count; i-- > 0;)
+    cleanup(hipMemPoolDestroy(ctx->pools[i]), "hipMemPoolDestroy", first, sizeof first);
   for (size_t i = 0; i < ctx->stream_count; i++)
     cleanup(hipStreamDestroy(ctx->streams[i]), "hipStreamDestroy", first, sizeof first);
   cleanup(hipSetDevice(0), "hipSetDevice(0)", first, sizeof first);

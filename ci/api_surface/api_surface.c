@@ -408,6 +408,15 @@ VALUE(hipMemHandleTypeWin32Kmt, 4)
 #if HIP_VERSION >= 70000000
 VALUE(hipMemHandleTypeFabric, 8)
 #endif
+/* hipMemPoolAttr */
+VALUE(hipMemPoolReuseFollowEventDependencies, 0x1)
+VALUE(hipMemPoolReuseAllowOpportunistic, 0x2)
+VALUE(hipMemPoolReuseAllowInternalDependencies, 0x3)
+VALUE(hipMemPoolAttrReleaseThreshold, 0x4)
+VALUE(hipMemPoolAttrReservedMemCurrent, 0x5)
+VALUE(hipMemPoolAttrReservedMemHigh, 0x6)
+VALUE(hipMemPoolAttrUsedMemCurrent, 0x7)
+VALUE(hipMemPoolAttrUsedMemHigh, 0x8)
 /* hipMemRangeHandleType */
 #if HIP_VERSION >= 70000000
 VALUE(hipMemRangeHandleTypeDmaBufFd, 1)
@@ -573,6 +582,7 @@ SIZE(enum hipMemAllocationType, sizeof(hipMemAllocationType))
 SIZE(enum hipMemAllocationHandleType, sizeof(hipMemAllocationHandleType))
 SIZE(enum hipMemAllocationGranularity_flags, sizeof(hipMemAllocationGranularity_flags))
 SIZE(enum hipMemHandleType, sizeof(hipMemHandleType))
+SIZE(enum hipMemPoolAttr, sizeof(hipMemPoolAttr))
 SIZE(enum hipMemOperationType, sizeof(hipMemOperationType))
 SIZE(enum hipArraySparseSubresourceType, sizeof(hipArraySparseSubresourceType))
 SIZE(enum hipChannelFormatKind, sizeof(hipChannelFormatKind))
@@ -596,6 +606,9 @@ SIZE(struct hipMemAllocationProp, sizeof(hipMemAllocationProp))
 SIZE(struct hipChannelFormatDesc, sizeof(hipChannelFormatDesc))
 SIZE(struct hipMipmappedArray, sizeof(hipMipmappedArray))
 SIZE(struct hipArrayMapInfo, sizeof(hipArrayMapInfo))
+SIZE(struct hipMemPoolProps, sizeof(hipMemPoolProps))
+SIZE(struct hipMemPoolPtrExportData, sizeof(hipMemPoolPtrExportData))
+SIZE(hipMemPool_t, sizeof(struct ihipMemPoolHandle_t *))
 SIZE(struct hipKernelNodeParams, sizeof(hipKernelNodeParams))
 SIZE(struct hipMemsetParams, sizeof(hipMemsetParams))
 #if HIP_VERSION >= 60000000
@@ -649,6 +662,18 @@ OFFSET(hipArrayMapInfo, offset, 128)
 OFFSET(hipArrayMapInfo, deviceBitMask, 136)
 OFFSET(hipArrayMapInfo, flags, 140)
 OFFSET(hipArrayMapInfo, reserved, 144)
+SIZE(hipMemPoolProps, 88)
+OFFSET(hipMemPoolProps, allocType, 0)
+OFFSET(hipMemPoolProps, handleTypes, 4)
+OFFSET(hipMemPoolProps, location, 8)
+OFFSET(hipMemPoolProps, win32SecurityAttributes, 16)
+SIZE(hipMemPoolPtrExportData, 64)
+#if HIP_VERSION >= 70000000
+OFFSET(hipMemPoolProps, maxSize, 24)
+OFFSET(hipMemPoolProps, reserved, 32)
+#else /* no maxSize: reserved[64] follows */
+OFFSET(hipMemPoolProps, reserved, 24)
+#endif
 #if HIP_VERSION >= 50300000
 /* The layout of 5.3 and later (and CUDA's); 5.2 ordered the fields differently. */
 OFFSET(hipMemAllocationProp, type, 0)
@@ -821,6 +846,33 @@ void api_surface_signatures(void) {
   SIGNATURE(hipMallocManaged, hipError_t, (void **dev_ptr, size_t size, unsigned int flags))
   SIGNATURE(hipMallocAsync, hipError_t, (void **dev_ptr, size_t size, hipStream_t stream))
   SIGNATURE(hipFreeAsync, hipError_t, (void *dev_ptr, hipStream_t stream))
+  SIGNATURE(hipDeviceGetDefaultMemPool, hipError_t, (hipMemPool_t * mem_pool, int device))
+  SIGNATURE(hipDeviceSetMemPool, hipError_t, (int device, hipMemPool_t mem_pool))
+  SIGNATURE(hipDeviceGetMemPool, hipError_t, (hipMemPool_t * mem_pool, int device))
+  SIGNATURE(hipMemPoolCreate, hipError_t,
+            (hipMemPool_t * mem_pool, const hipMemPoolProps *pool_props))
+  SIGNATURE(hipMemPoolDestroy, hipError_t, (hipMemPool_t mem_pool))
+  SIGNATURE(hipMemPoolSetAttribute, hipError_t,
+            (hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value))
+  SIGNATURE(hipMemPoolGetAttribute, hipError_t,
+            (hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value))
+  SIGNATURE(hipMemPoolSetAccess, hipError_t,
+            (hipMemPool_t mem_pool, const hipMemAccessDesc *desc_list, size_t count))
+  SIGNATURE(hipMemPoolGetAccess, hipError_t,
+            (hipMemAccessFlags * flags, hipMemPool_t mem_pool, hipMemLocation * location))
+  SIGNATURE(hipMemPoolTrimTo, hipError_t, (hipMemPool_t mem_pool, size_t min_bytes_to_hold))
+  SIGNATURE(hipMallocFromPoolAsync, hipError_t,
+            (void **dev_ptr, size_t size, hipMemPool_t mem_pool, hipStream_t stream))
+  SIGNATURE(hipMemPoolExportToShareableHandle, hipError_t,
+            (void *shared_handle, hipMemPool_t mem_pool, hipMemAllocationHandleType handle_type,
+             unsigned int flags))
+  SIGNATURE(hipMemPoolImportFromShareableHandle, hipError_t,
+            (hipMemPool_t * mem_pool, void *shared_handle, hipMemAllocationHandleType handle_type,
+             unsigned int flags))
+  SIGNATURE(hipMemPoolExportPointer, hipError_t,
+            (hipMemPoolPtrExportData * export_data, void *dev_ptr))
+  SIGNATURE(hipMemPoolImportPointer, hipError_t,
+            (void **dev_ptr, hipMemPool_t mem_pool, hipMemPoolPtrExportData *export_data))
   SIGNATURE(hipHostMalloc, hipError_t, (void **ptr, size_t size, unsigned int flags))
   SIGNATURE(hipHostFree, hipError_t, (void *ptr))
   SIGNATURE(hipMemGetAddressRange, hipError_t,
@@ -933,9 +985,9 @@ void api_surface_signatures(void) {
 
 #ifdef __cplusplus
 hipError_t api_surface_cpp(hipStream_t stream, hipEvent_t event, hipDeviceptr_t device,
-                           const void *host);
+                           const void *host, hipMemPool_t pool);
 hipError_t api_surface_cpp(hipStream_t stream, hipEvent_t event, hipDeviceptr_t device,
-                           const void *host) {
+                           const void *host, hipMemPool_t pool) {
   float *floats = nullptr;
   int *ints = nullptr;
   void *any = nullptr;
@@ -948,6 +1000,10 @@ hipError_t api_surface_cpp(hipStream_t stream, hipEvent_t event, hipDeviceptr_t 
     hipMallocManaged(&floats, 16),
     hipMallocManaged(&ints, 16, hipMemAttachHost),
     hipMallocAsync(&floats, 16, stream),
+    hipMallocAsync(&floats, 16, pool, stream),
+    hipMallocFromPoolAsync(&ints, 16, pool, stream),
+    /* A pool as hipMallocAsync's third argument */
+    hipMallocAsync(&any, 16, pool, stream),
     /* Default arguments */
     hipMallocManaged(&any, 16),
     hipEventRecord(event),

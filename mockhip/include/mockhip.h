@@ -133,6 +133,21 @@ extern "C" {
   X(hipModuleGetFunction)                                                                          \
   X(hipModuleGetGlobal)                                                                            \
   X(hipModuleLaunchKernel)                                                                         \
+  X(hipDeviceGetDefaultMemPool)                                                                    \
+  X(hipDeviceSetMemPool)                                                                           \
+  X(hipDeviceGetMemPool)                                                                           \
+  X(hipMemPoolCreate)                                                                              \
+  X(hipMemPoolDestroy)                                                                             \
+  X(hipMemPoolSetAttribute)                                                                        \
+  X(hipMemPoolGetAttribute)                                                                        \
+  X(hipMemPoolSetAccess)                                                                           \
+  X(hipMemPoolGetAccess)                                                                           \
+  X(hipMemPoolTrimTo)                                                                              \
+  X(hipMallocFromPoolAsync)                                                                        \
+  X(hipMemPoolExportToShareableHandle)                                                             \
+  X(hipMemPoolImportFromShareableHandle)                                                           \
+  X(hipMemPoolExportPointer)                                                                       \
+  X(hipMemPoolImportPointer)                                                                       \
   X(hipGraphCreate)                                                                                \
   X(hipGraphAddKernelNode)                                                                         \
   X(hipGraphAddMemcpyNode1D)                                                                       \
@@ -168,7 +183,8 @@ MOCKHIP_API const char *mockhip_api_name(int api);
    still served, in the layout it was published with: version 1 ended its counters at
    live_streams and had MOCKHIP_STATS_V1_CALLS calls, version 2 added live_events and
    live_graphs and had MOCKHIP_STATS_V2_CALLS, version 3 had MOCKHIP_STATS_V3_CALLS (up to
-   hipLaunchKernel), version 4 added live_pools, live_graph_execs and live_arrays. */
+   hipLaunchKernel), version 4 added live_pools, live_pool_blocks, live_graph_execs and
+   live_arrays. */
 #define MOCKHIP_STATS_VERSION 4
 #define MOCKHIP_STATS_V1_CALLS (MOCKHIP_CALL_hipMemMapArrayAsync + 1)
 #define MOCKHIP_STATS_V2_CALLS (MOCKHIP_CALL_hipGetProcAddress + 1)
@@ -188,6 +204,7 @@ typedef struct mockhip_stats {
   size_t live_events;
   size_t live_graphs;      /* graphs made by hipStreamEndCapture, not yet destroyed */
   size_t live_pools;       /* memory pools made by hipMemPoolCreate or imported, not destroyed */
+  size_t live_pool_blocks; /* allocations from a pool not yet freed */
   size_t live_graph_execs; /* instantiated graphs not yet destroyed */
   size_t live_arrays;      /* arrays and mipmapped arrays not yet freed */
   /* calls per entry point, in MOCKHIP_API_LIST order */
@@ -195,7 +212,7 @@ typedef struct mockhip_stats {
 } mockhip_stats_t;
 
 /* clang-format off */
-#define MOCKHIP_STATS_INIT {MOCKHIP_STATS_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0}}
+#define MOCKHIP_STATS_INIT {MOCKHIP_STATS_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0}}
 /* clang-format on */
 
 /*
@@ -205,16 +222,17 @@ typedef struct mockhip_stats {
  */
 MOCKHIP_API hipError_t mockhip_stats(mockhip_stats_t *stats);
 
-/* Reservations + mappings + handles + hipMalloc blocks + streams + events + graphs + pools +
- * graph execs + arrays still alive; 0 after a clean teardown. */
+/* Reservations + mappings + handles + hipMalloc blocks + streams + events + graphs + memory
+ * pools the program made or imported + pool allocations + graph execs + arrays still alive (a
+ * device's default pool and what a pool caches are the runtime's); 0 after a clean teardown. */
 MOCKHIP_API size_t mockhip_live_objects(void);
 
 /*
  * Prints the address space for a person: every reservation with the mappings
  * inside it (handle, per-location access), every physical handle with its
- * reference counts, hipMalloc blocks, the number of streams, events, graphs
- * (and their nodes) and graph execs, and the captures in progress. out ==
- * NULL prints to stderr.
+ * reference counts, hipMalloc blocks, the memory pools with their blocks, the
+ * number of streams, events, graphs (and their nodes) and graph execs, and the
+ * captures in progress. out == NULL prints to stderr.
  */
 MOCKHIP_API void mockhip_dump(FILE *out);
 
@@ -382,8 +400,9 @@ MOCKHIP_API unsigned long long mockhip_fail_count(void);
 
 /*
  * Prints every live reservation, mapping, physical handle, hipMalloc block,
- * stream, event, graph and graph exec with the call site that made it, as
- * MOCKHIP_LEAK_CHECK=1 does at exit; prints nothing when nothing is alive. out == NULL prints to
+ * stream, event, graph, graph exec, memory pool the program made or imported
+ * and pool allocation with the call site that made it, as MOCKHIP_LEAK_CHECK=1
+ * does at exit; prints nothing when nothing is alive. out == NULL prints to
  * stderr. Returns the number of objects reported.
  */
 MOCKHIP_API size_t mockhip_leak_report(FILE *out);

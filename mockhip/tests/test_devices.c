@@ -349,7 +349,7 @@ static void test_model_values(void **state) {
   assert_int_equal(props.pageableMemoryAccess, 0);
   assert_int_equal(props.canMapHostMemory, 1);
   assert_int_equal(props.unifiedAddressing, 1);
-  assert_int_equal(props.memoryPoolsSupported, 0);
+  assert_int_equal(props.memoryPoolsSupported, 1);
   assert_int_equal(props.hostRegisterSupported, 0);
   assert_int_equal(props.maxThreadsDim[2], 1024); /* the field exists; its attribute is refused */
   assert_int_equal(props.clockInstructionRate, 100000);

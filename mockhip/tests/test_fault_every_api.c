@@ -41,6 +41,11 @@ typedef struct world {
   hipGraph_t graph;           /* made by a case's prepare */
   hipGraphNode_t node, node2; /* empty nodes of graph, made by a prepare */
   hipGraphExec_t exec;        /* of graph, made by a prepare */
+  hipMemPool_t pool;          /* a shareable pool of device 0, exported ... */
+  int pool_fd;                /* ... here, and imported as */
+  hipMemPool_t imported_pool;
+  void *pool_block;                    /* one granule from pool */
+  hipMemPoolPtrExportData export_data; /* pool_block, exported */
   struct {
     void *ptr;
     hipMemGenericAllocationHandle_t handle;
@@ -71,6 +76,10 @@ typedef struct world {
     hipUUID uuid;
     hipDeviceProp_t props;
     hipDriverProcAddressQueryResult symbol_status;
+    hipMemPool_t pool;
+    uint64_t value64;
+    hipMemAccessFlags access;
+    hipMemPoolPtrExportData export_data;
   } out;
 } world;
 
@@ -102,6 +111,15 @@ static void world_create(world *w) {
   w->peer_2_enabled = true;
   MT_CHECK(hipEventCreate(&w->event));
   MT_CHECK(hipEventRecord(w->event, w->stream));
+  hipMemPoolProps props = {.allocType = hipMemAllocationTypePinned,
+                           .handleTypes = posix_fd,
+                           .location = {hipMemLocationTypeDevice, 0}};
+  MT_CHECK(hipMemPoolCreate(&w->pool, &props));
+  MT_CHECK(hipMemPoolExportToShareableHandle(&w->pool_fd, w->pool, posix_fd, 0));
+  MT_CHECK(hipMemPoolImportFromShareableHandle(&w->imported_pool, (void *)(intptr_t)w->pool_fd,
+                                               posix_fd, 0));
+  MT_CHECK(hipMallocFromPoolAsync(&w->pool_block, granule, w->pool, w->stream));
+  MT_CHECK(hipMemPoolExportPointer(&w->export_data, w->pool_block));
   /* Every byte of out is a sentinel: a value no call writes. */
   memset(&w->out, 0xa5, sizeof w->out);
 }
@@ -125,6 +143,13 @@ static void world_destroy(world *w) {
     MT_CHECK(hipStreamDestroy(w->stream)); /* ends a capture a case left */
   if (w->block != NULL)
     MT_CHECK(hipFree(w->block));
+  if (w->pool_block != NULL)
+    MT_CHECK(hipFree(w->pool_block));
+  if (w->imported_pool != NULL)
+    MT_CHECK(hipMemPoolDestroy(w->imported_pool));
+  if (w->pool != NULL)
+    MT_CHECK(hipMemPoolDestroy(w->pool));
+  close(w->pool_fd);
   close(w->fd);
   if (w->spare != NULL)
     MT_CHECK(hipMemRelease(w->spare));
@@ -300,7 +325,7 @@ static hipError_t call_disable_peer(world *w) {
   return hipDeviceDisablePeerAccess(2);
 }
 static void undo_disable_peer(world *w) { w->peer_2_enabled = false; }
-/* Frees the world's hipMalloc block and stream, both device 0's. */
+/* Frees the world's hipMalloc block, stream and pools, all device 0's. */
 static hipError_t call_device_reset(world *w) {
   (void)w;
   return hipDeviceReset();
@@ -308,6 +333,8 @@ static hipError_t call_device_reset(world *w) {
 static void undo_device_reset(world *w) {
   w->block = NULL;
   w->stream = NULL;
+  w->pool = w->imported_pool = NULL; /* device 0's pools go, with their memory */
+  w->pool_block = NULL;
 }
 static hipError_t call_ctx_get_current(world *w) { return hipCtxGetCurrent(&w->out.ctx); }
 static hipError_t call_ctx_set_current(world *w) { return hipCtxSetCurrent(w->ctx1); }
@@ -380,6 +407,60 @@ static hipError_t call_range_handle(world *w) {
   return hipMemGetHandleForAddressRange(&w->out.fd, w->block, granule,
                                         hipMemRangeHandleTypeDmaBufFd, 0);
 }
+
+/* ---- memory pools ---- */
+
+static hipError_t call_default_pool(world *w) {
+  return hipDeviceGetDefaultMemPool(&w->out.pool, 0);
+}
+static hipError_t call_set_pool(world *w) { return hipDeviceSetMemPool(0, w->pool); }
+static void undo_set_pool(world *w) {
+  MT_CHECK(hipDeviceGetDefaultMemPool(&w->out.pool, 0));
+  MT_CHECK(hipDeviceSetMemPool(0, w->out.pool));
+}
+static hipError_t call_get_pool(world *w) { return hipDeviceGetMemPool(&w->out.pool, 0); }
+static hipError_t call_pool_create(world *w) {
+  hipMemPoolProps props = {.allocType = hipMemAllocationTypePinned,
+                           .location = {hipMemLocationTypeDevice, 0}};
+  return hipMemPoolCreate(&w->out.pool, &props);
+}
+static void undo_out_pool(world *w) { MT_CHECK(hipMemPoolDestroy(w->out.pool)); }
+/* The world's shareable pool goes with its block (held until hipFree). */
+static hipError_t call_pool_destroy(world *w) { return hipMemPoolDestroy(w->pool); }
+static void undo_pool_destroy(world *w) { w->pool = NULL; }
+static hipError_t call_pool_set_attribute(world *w) {
+  uint64_t threshold = 2 * granule;
+  return hipMemPoolSetAttribute(w->pool, hipMemPoolAttrReleaseThreshold, &threshold);
+}
+static hipError_t call_pool_get_attribute(world *w) {
+  return hipMemPoolGetAttribute(w->pool, hipMemPoolAttrUsedMemCurrent, &w->out.value64);
+}
+static hipError_t call_pool_set_access(world *w) {
+  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 1}, hipMemAccessFlagsProtReadWrite};
+  return hipMemPoolSetAccess(w->pool, &desc, 1);
+}
+static hipError_t call_pool_get_access(world *w) {
+  hipMemLocation device1 = {hipMemLocationTypeDevice, 1};
+  return hipMemPoolGetAccess(&w->out.access, w->pool, &device1);
+}
+static hipError_t call_pool_trim(world *w) { return hipMemPoolTrimTo(w->pool, 0); }
+static hipError_t call_malloc_from_pool(world *w) {
+  return hipMallocFromPoolAsync(&w->out.ptr, granule, w->pool, w->stream);
+}
+static hipError_t call_pool_export(world *w) {
+  return hipMemPoolExportToShareableHandle(&w->out.fd, w->pool, posix_fd, 0);
+}
+static hipError_t call_pool_import(world *w) {
+  return hipMemPoolImportFromShareableHandle(&w->out.pool, (void *)(intptr_t)w->pool_fd, posix_fd,
+                                             0);
+}
+static hipError_t call_pool_export_pointer(world *w) {
+  return hipMemPoolExportPointer(&w->out.export_data, w->pool_block);
+}
+static hipError_t call_pool_import_pointer(world *w) {
+  return hipMemPoolImportPointer(&w->out.ptr, w->imported_pool, &w->export_data);
+}
+static void undo_out_ptr_free(world *w) { MT_CHECK(hipFree(w->out.ptr)); }
 
 /* ---- streams, events and capture ---- */
 
@@ -727,6 +808,30 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                 hipErrorInvalidResourceHandle},
     CASE(hipModuleLaunchKernel) = {hipErrorInvalidResourceHandle, call_module_launch_kernel, NULL,
                                    hipErrorInvalidResourceHandle},
+    /* memory pools */
+    CASE(hipDeviceGetDefaultMemPool) = {hipErrorInvalidValue, call_default_pool, NULL, hipSuccess},
+    CASE(hipDeviceSetMemPool) = {hipErrorInvalidValue, call_set_pool, undo_set_pool, hipSuccess},
+    CASE(hipDeviceGetMemPool) = {hipErrorInvalidValue, call_get_pool, NULL, hipSuccess},
+    CASE(hipMemPoolCreate) = {hipErrorOutOfMemory, call_pool_create, undo_out_pool, hipSuccess},
+    CASE(hipMemPoolDestroy) = {hipErrorInvalidValue, call_pool_destroy, undo_pool_destroy,
+                               hipSuccess},
+    CASE(hipMemPoolSetAttribute) = {hipErrorInvalidValue, call_pool_set_attribute, NULL,
+                                    hipSuccess},
+    CASE(hipMemPoolGetAttribute) = {hipErrorInvalidValue, call_pool_get_attribute, NULL,
+                                    hipSuccess},
+    CASE(hipMemPoolSetAccess) = {hipErrorInvalidValue, call_pool_set_access, NULL, hipSuccess},
+    CASE(hipMemPoolGetAccess) = {hipErrorInvalidValue, call_pool_get_access, NULL, hipSuccess},
+    CASE(hipMemPoolTrimTo) = {hipErrorInvalidValue, call_pool_trim, NULL, hipSuccess},
+    CASE(hipMallocFromPoolAsync) = {hipErrorOutOfMemory, call_malloc_from_pool, undo_out_ptr_free,
+                                    hipSuccess},
+    CASE(hipMemPoolExportToShareableHandle) = {hipErrorInvalidValue, call_pool_export, undo_export,
+                                               hipSuccess},
+    CASE(hipMemPoolImportFromShareableHandle) = {hipErrorOutOfMemory, call_pool_import,
+                                                 undo_out_pool, hipSuccess},
+    CASE(hipMemPoolExportPointer) = {hipErrorOutOfMemory, call_pool_export_pointer, NULL,
+                                     hipSuccess},
+    CASE(hipMemPoolImportPointer) = {hipErrorOutOfMemory, call_pool_import_pointer,
+                                     undo_out_ptr_free, hipSuccess},
     /* graphs */
     CASE(hipGraphCreate) = {hipErrorOutOfMemory, call_graph_create, undo_graph_create, hipSuccess},
     CASE(hipGraphAddKernelNode) = {hipErrorOutOfMemory, call_add_kernel_node, NULL,

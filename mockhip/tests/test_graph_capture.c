@@ -3,8 +3,9 @@
  * launched. Captured copies and sets keep their addresses, direction, value
  * and size and run at each launch, in capture order; streams forked and
  * joined through events give the graph its branches; C kernels launched
- * with mockhip_launch_kernel become kernel nodes; hipMallocAsync and
- * hipFreeAsync leave memory nodes that did their work at capture time; an
+ * with mockhip_launch_kernel become kernel nodes; hipMallocAsync,
+ * hipMallocFromPoolAsync and hipFreeAsync leave memory nodes that did their
+ * work at capture time; an
  * external wait leaves an event-wait node; hipLaunchHostFunc and
  * hipStreamAddCallback leave host nodes, run at each launch outside the lock.
  * hip-tests' `_Capture` pattern (BEGIN_CAPTURE, a VMM call, END_CAPTURE: end,
@@ -219,18 +220,24 @@ static void test_captured_c_kernel_runs_at_each_launch(void **state) {
    memory nodes, and a graph with them is instantiated only once (ihipGraphInstantiate). */
 static void test_async_allocation_nodes(void **state) {
   fixture *f = *state;
-  void *ptr = NULL;
+  void *ptr = NULL, *from_pool = NULL;
+  hipMemPool_t pool;
+  MT_CHECK(hipDeviceGetDefaultMemPool(&pool, 0));
   MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeRelaxed));
   MT_CHECK(hipMallocAsync(&ptr, 64, f->stream));
   assert_non_null(ptr);
   MT_CHECK(hipMemsetAsync(ptr, 9, 64, f->stream));
   MT_CHECK(hipFreeAsync(ptr, f->stream));
+  MT_CHECK(hipMallocFromPoolAsync(&from_pool, 64, pool, f->stream));
+  MT_CHECK(hipFreeAsync(from_pool, f->stream));
   hipGraph_t graph = end(f->stream);
   hipGraphNode_t nodes[8];
-  assert_int_equal(nodes_of(graph, nodes), 3);
+  assert_int_equal(nodes_of(graph, nodes), 5);
   assert_int_equal(type_of(nodes[0]), hipGraphNodeTypeMemAlloc);
   assert_int_equal(type_of(nodes[1]), hipGraphNodeTypeMemset);
   assert_int_equal(type_of(nodes[2]), hipGraphNodeTypeMemFree);
+  assert_int_equal(type_of(nodes[3]), hipGraphNodeTypeMemAlloc);
+  assert_int_equal(type_of(nodes[4]), hipGraphNodeTypeMemFree);
   hipGraphExec_t exec, again;
   MT_CHECK(hipGraphInstantiate(&exec, graph, NULL, NULL, 0));
   MT_EXPECT(hipErrorNotSupported, hipGraphInstantiate(&again, graph, NULL, NULL, 0));

@@ -1,14 +1,12 @@
 /*
  * test_memory_kinds.c: what only the mock shows about the memory beyond VMM:
- * every kind of block (hipMalloc, hipExtMallocWithFlags, hipMallocAsync,
- * hipMallocManaged, hipHostMalloc) is plain CPU memory, counted in the
- * statistics, charged to its device or to none, named by the leak report and
- * the dump, freed by any free call (and VMM memory by none), checked against
- * the stream of an Async call, looked up by the size asked for, inherited
- * by a forked child and safe to use from several threads. The reasons of the
- * pointer queries' failures say what the address is. Runs with two devices of
- * 1 PiB each, so that one block can ask for more address space than the
- * machine has.
+ * every kind of block (hipMalloc, hipExtMallocWithFlags, hipMallocManaged,
+ * hipHostMalloc; hipMallocAsync's come from a pool: test_mempool*.c) is plain CPU memory, counted
+ * in the statistics, charged to its device or to none, named by the leak report and the dump, freed
+ * by any free call (and VMM memory by none), checked against the stream of an Async call, looked up
+ * by the size asked for, inherited by a forked child and safe to use from several threads. The
+ * reasons of the pointer queries' failures say what the address is. Runs with two devices of 1 PiB
+ * each, so that one block can ask for more address space than the machine has.
  */
 #include "mock_test.h"
 
@@ -30,7 +28,6 @@ static hipError_t alloc_malloc(void **ptr, size_t bytes) { return hipMalloc(ptr,
 static hipError_t alloc_ext(void **ptr, size_t bytes) {
   return hipExtMallocWithFlags(ptr, bytes, hipDeviceMallocFinegrained);
 }
-static hipError_t alloc_async(void **ptr, size_t bytes) { return hipMallocAsync(ptr, bytes, NULL); }
 static hipError_t alloc_managed(void **ptr, size_t bytes) {
   return hipMallocManaged(ptr, bytes, hipMemAttachGlobal);
 }
@@ -45,8 +42,9 @@ typedef struct kind {
 } kind;
 
 static const kind kinds[] = {
-    {"hipMalloc", alloc_malloc, true},     {"hipExtMallocWithFlags", alloc_ext, true},
-    {"hipMallocAsync", alloc_async, true}, {"hipMallocManaged", alloc_managed, false},
+    {"hipMalloc", alloc_malloc, true},
+    {"hipExtMallocWithFlags", alloc_ext, true},
+    {"hipMallocManaged", alloc_managed, false},
     {"hipHostMalloc", alloc_host, false},
 };
 #define KIND_COUNT (sizeof kinds / sizeof kinds[0])
@@ -146,9 +144,11 @@ static void test_sizes_beyond_the_machine(void **state) {
   /* Within the bound but more address space than x86-64 user space: the system refuses. */
   MT_EXPECT(hipErrorOutOfMemory, hipMallocManaged(&p, 512 * TIB, hipMemAttachHost));
   assert_reason_contains("cannot allocate");
-  /* Device memory counts what is already charged. */
-  MT_EXPECT(hipErrorOutOfMemory, hipMallocAsync(&p, 2 * 1024 * TIB, NULL));
+  /* Device memory counts what is already charged; a pool's block may not pass the device. */
+  MT_EXPECT(hipErrorOutOfMemory, hipMalloc(&p, 2 * 1024 * TIB));
   assert_reason_contains("device 0 has");
+  MT_EXPECT(hipErrorOutOfMemory, hipMallocAsync(&p, 2 * 1024 * TIB, NULL));
+  assert_reason_contains("more than device 0 holds");
   assert_int_equal(mockhip_live_objects(), 0);
 }
 

@@ -8,7 +8,8 @@
  * table indexed by the entry point: a new entry point without one fails.
  * Expected lines may hold `*` for what differs from run to run (a stack
  * address, a file descriptor). Blocks of the hipMalloc family share one count
- * (hipMalloc#2, then hipExtMallocWithFlags#3), as describe.c numbers them. A second probe drives
+ * (hipMalloc#2, then hipExtMallocWithFlags#3), as describe.c numbers them, and pool blocks
+ * another (hipMallocAsync#1, hipMallocFromPoolAsync#2); pools are pool#N. A second probe drives
  * each kind of teach note.
  */
 #include "mock_test.h"
@@ -45,6 +46,9 @@ typedef struct world {
   hipCtx_t ctx;
   int fd;
   unsigned char host[64];
+  hipMemPool_t pool, other_pool; /* the default pool#1; pool#2, shareable; pool#4, imported */
+  int pool_fd;
+  hipMemPoolPtrExportData export_data;
 } world;
 
 static world w;
@@ -89,6 +93,10 @@ static hipMemAccessDesc two_desc[2] = {
     {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite},
     {{hipMemLocationTypeDevice, 1}, hipMemAccessFlagsProtRead}};
 static hipMemLocation device1 = {hipMemLocationTypeDevice, 1};
+static hipMemPoolProps shareable_props = {.allocType = hipMemAllocationTypePinned,
+                                          .handleTypes = hipMemHandleTypePosixFileDescriptor,
+                                          .location = {hipMemLocationTypeDevice, 0}};
+static hipMemAccessDesc pool_desc = {{hipMemLocationTypeDevice, 1}, hipMemAccessFlagsProtReadWrite};
 
 /* Nodes for the graph cases (their parameters hold commas, which a case cannot). A C kernel
    has no argument types for mockhip to learn: the kernel node is refused. */
@@ -320,13 +328,13 @@ static void add_memset_node(void) {
     "hipMallocManaged(dev_ptr -> hipMallocManaged#4+0x0, size=4096 (4 KiB), flags=0x1) = " \
     "hipSuccess") \
   X(hipMallocAsync, hipMallocAsync(&w.ptr, granule, w.stream), \
-    "hipMallocAsync(dev_ptr -> hipMallocAsync#5+0x0, size=4096 (4 KiB), stream=stream#1) = " \
+    "hipMallocAsync(dev_ptr -> hipMallocAsync#1+0x0, size=4096 (4 KiB), stream=stream#1) = " \
     "hipSuccess") \
   X(hipFreeAsync, hipFreeAsync(w.ptr, w.stream), \
-    "hipFreeAsync(dev_ptr=hipMallocAsync#5+0x0, stream=stream#1) = hipSuccess") \
+    "hipFreeAsync(dev_ptr=hipMallocAsync#1+0x0, stream=stream#1) = hipSuccess") \
   X(hipHostMalloc, hipHostMalloc(&w.ptr, 100, 0), \
-    "hipHostMalloc(ptr -> hipHostMalloc#6+0x0, size=100, flags=0) = hipSuccess") \
-  X(hipHostFree, hipHostFree(w.ptr), "hipHostFree(ptr=hipHostMalloc#6+0x0) = hipSuccess") \
+    "hipHostMalloc(ptr -> hipHostMalloc#5+0x0, size=100, flags=0) = hipSuccess") \
+  X(hipHostFree, hipHostFree(w.ptr), "hipHostFree(ptr=hipHostMalloc#5+0x0) = hipSuccess") \
   X(hipMemGetAddressRange, hipDeviceptr_t base; size_t bytes; \
     hipMemGetAddressRange(&base, &bytes, w.range + 16), \
     "hipMemGetAddressRange(pbase -> reservation#1+0x0, psize -> *, dptr=reservation#1+0x10) = " \
@@ -364,6 +372,52 @@ static void add_memset_node(void) {
     hipModuleLaunchKernel(NULL, 1, 1, 1, 2, 1, 1, 0, w.stream, NULL, NULL), \
     "hipModuleLaunchKernel(f=*, grid={1, 1, 1}, block={2, 1, 1}, sharedMemBytes=0, " \
     "stream=stream#1, kernelParams=*, extra=*) = hipErrorInvalidHandle*") \
+  X(hipDeviceGetDefaultMemPool, hipDeviceGetDefaultMemPool(&w.pool, 0), \
+    "hipDeviceGetDefaultMemPool(mem_pool -> pool#1, device=0) = hipSuccess") \
+  X(hipDeviceSetMemPool, hipDeviceSetMemPool(0, w.pool), \
+    "hipDeviceSetMemPool(device=0, mem_pool=pool#1) = hipSuccess") \
+  X(hipDeviceGetMemPool, hipDeviceGetMemPool(&w.pool, 0), \
+    "hipDeviceGetMemPool(mem_pool -> pool#1, device=0) = hipSuccess") \
+  X(hipMemPoolCreate, hipMemPoolCreate(&w.pool, &shareable_props), \
+    "hipMemPoolCreate(mem_pool -> pool#2, pool_props={allocType=Pinned, " \
+    "handleTypes=PosixFileDescriptor, location={Device, 0}, maxSize=0}) = hipSuccess") \
+  X(hipMemPoolDestroy, hipMemPoolCreate(&w.other_pool, &shareable_props); \
+    hipMemPoolDestroy(w.other_pool), "hipMemPoolDestroy(mem_pool=pool#3) = hipSuccess") \
+  X(hipMemPoolSetAttribute, uint64_t v = 4096; \
+    hipMemPoolSetAttribute(w.pool, hipMemPoolAttrReleaseThreshold, &v), \
+    "hipMemPoolSetAttribute(mem_pool=pool#2, attr=hipMemPoolAttrReleaseThreshold, " \
+    "*value=4096 (4 KiB)) = hipSuccess") \
+  X(hipMemPoolGetAttribute, int v; \
+    hipMemPoolGetAttribute(w.pool, hipMemPoolReuseAllowOpportunistic, &v), \
+    "hipMemPoolGetAttribute(mem_pool=pool#2, attr=hipMemPoolReuseAllowOpportunistic, " \
+    "value -> 1) = hipSuccess") \
+  X(hipMemPoolSetAccess, hipMemPoolSetAccess(w.pool, &pool_desc, 1), \
+    "hipMemPoolSetAccess(mem_pool=pool#2, desc[0]={Device 1, ReadWrite}, count=1) = " \
+    "hipSuccess") \
+  X(hipMemPoolGetAccess, hipMemAccessFlags f; hipMemPoolGetAccess(&f, w.pool, &device1), \
+    "hipMemPoolGetAccess(flags -> ReadWrite, mem_pool=pool#2, location={Device, 1}) = " \
+    "hipSuccess") \
+  X(hipMemPoolTrimTo, hipMemPoolTrimTo(w.pool, 0), \
+    "hipMemPoolTrimTo(mem_pool=pool#2, min_bytes_to_hold=0) = hipSuccess") \
+  X(hipMallocFromPoolAsync, hipMallocFromPoolAsync(&w.ptr, granule, w.pool, w.stream), \
+    "hipMallocFromPoolAsync(dev_ptr -> hipMallocFromPoolAsync#2+0x0, size=4096 (4 KiB), " \
+    "mem_pool=pool#2, stream=stream#1) = hipSuccess") \
+  X(hipMemPoolExportToShareableHandle, \
+    hipMemPoolExportToShareableHandle(&w.pool_fd, w.pool, hipMemHandleTypePosixFileDescriptor, \
+                                      0), \
+    "hipMemPoolExportToShareableHandle(shared_handle -> fd *, mem_pool=pool#2, " \
+    "handle_type=hipMemHandleTypePosixFileDescriptor, flags=0) = hipSuccess") \
+  X(hipMemPoolImportFromShareableHandle, \
+    hipMemPoolImportFromShareableHandle(&w.other_pool, (void *)(intptr_t)w.pool_fd, \
+                                        hipMemHandleTypePosixFileDescriptor, 0), \
+    "hipMemPoolImportFromShareableHandle(mem_pool -> pool#4, shared_handle=* (fd * by value), " \
+    "handle_type=hipMemHandleTypePosixFileDescriptor, flags=0) = hipSuccess") \
+  X(hipMemPoolExportPointer, hipMemPoolExportPointer(&w.export_data, w.ptr), \
+    "hipMemPoolExportPointer(export_data=0x*, dev_ptr=hipMallocFromPoolAsync#2+0x0) = " \
+    "hipSuccess") \
+  X(hipMemPoolImportPointer, hipMemPoolImportPointer(&w.ptr, w.other_pool, &w.export_data), \
+    "hipMemPoolImportPointer(dev_ptr -> hipMemPoolImportPointer#3+0x0, mem_pool=pool#4, " \
+    "export_data=0x*) = hipSuccess") \
   X(hipGraphCreate, hipGraphCreate(&w.graph, 0), \
     "hipGraphCreate(pGraph -> graph#2, flags=0) = hipSuccess") \
   X(hipGraphAddKernelNode, add_kernel_node(), \

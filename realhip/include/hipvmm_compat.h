@@ -24,6 +24,9 @@
  *   the values under the HIPVMM_ names and no hipStreamGetDevice.
  * - hipGetProcAddress appeared in ROCm 6.2, its flags (HIP_GET_PROC_ADDRESS_*)
  *   and its argument checks later (HIPVMM_HAS_GET_PROC_ADDRESS: a 7.x header).
+ * - The memory pool calls are all in 5.2's header, but not hipMemPoolProps.maxSize
+ *   (HIPVMM_POOL_MAX_SIZE reads it, 0 where it is absent) nor hipMemAllocationTypeManaged
+ *   (its value, 2, under HIPVMM_ALLOCATION_MANAGED); 7.x headers have both.
  * - Graphs: hipGraphNodeType counts from 0 with MemAlloc and MemFree from ROCm
  *   5.5 (5.2 counts from 1 and has neither); the instantiate flags other than
  *   AutoFreeOnLaunch were named after 5.2. HIPVMM_ names give their values.
@@ -162,6 +165,17 @@
 #else
 #define HIPVMM_HOST_MALLOC_UNCACHED 0x10000000u
 #define HIPVMM_HAS_MEM_RANGE_HANDLE 0
+#endif
+
+/* ---- memory pools ---- */
+#if HIP_VERSION >= 70000000
+#define HIPVMM_ALLOCATION_MANAGED hipMemAllocationTypeManaged
+#define HIPVMM_POOL_MAX_SIZE(props) ((props)->maxSize)
+#define HIPVMM_POOL_SET_MAX_SIZE(props, bytes) ((props)->maxSize = (bytes))
+#else
+#define HIPVMM_ALLOCATION_MANAGED ((hipMemAllocationType)0x2)
+#define HIPVMM_POOL_MAX_SIZE(props) ((void)(props), (size_t)0)
+#define HIPVMM_POOL_SET_MAX_SIZE(props, bytes) ((void)(props), (void)(bytes))
 #endif
 
 /* ---- graphs ---- */

@@ -265,6 +265,7 @@ typedef struct ihipEvent_t *hipEvent_t;
 typedef struct ihipGraph *hipGraph_t;
 typedef struct hipGraphNode *hipGraphNode_t;
 typedef struct hipGraphExec *hipGraphExec_t;
+typedef struct ihipMemPoolHandle_t *hipMemPool_t;
 
 /* A launch's grid or block size, as ROCm's: three counts that default to 1. nvcc (a
    program built for HIP on NVIDIA with this header) has CUDA's own, of the same layout. */
@@ -635,6 +636,34 @@ typedef enum hipMemAllocationHandleType {
   hipMemHandleTypeFabric = 0x8
 } hipMemAllocationHandleType;
 
+/* ---- stream-ordered memory pools (hipMallocAsync, hipMallocFromPoolAsync) ---- */
+
+typedef enum hipMemPoolAttr {
+  hipMemPoolReuseFollowEventDependencies = 0x1,   /* int, default 1 */
+  hipMemPoolReuseAllowOpportunistic = 0x2,        /* int, default 1 */
+  hipMemPoolReuseAllowInternalDependencies = 0x3, /* int, default 1 */
+  hipMemPoolAttrReleaseThreshold = 0x4,           /* uint64_t, default 0 */
+  hipMemPoolAttrReservedMemCurrent = 0x5,         /* uint64_t, read only */
+  hipMemPoolAttrReservedMemHigh = 0x6,            /* uint64_t, reset by setting 0 */
+  hipMemPoolAttrUsedMemCurrent = 0x7,             /* uint64_t, read only */
+  hipMemPoolAttrUsedMemHigh = 0x8                 /* uint64_t, reset by setting 0 */
+} hipMemPoolAttr;
+
+/* 88 bytes on LP64, as ROCm's (and CUDA's cudaMemPoolProps up to usage). */
+typedef struct hipMemPoolProps {
+  hipMemAllocationType allocType;         /* Pinned (or Managed) */
+  hipMemAllocationHandleType handleTypes; /* None, or PosixFileDescriptor to share the pool */
+  hipMemLocation location;                /* the device the pool's memory lives on */
+  void *win32SecurityAttributes;
+  size_t maxSize; /* the most the pool may hold; 0: no limit */
+  unsigned char reserved[56];
+} hipMemPoolProps;
+
+/* What hipMemPoolExportPointer writes for another process's hipMemPoolImportPointer. */
+typedef struct hipMemPoolPtrExportData {
+  unsigned char reserved[64];
+} hipMemPoolPtrExportData;
+
 typedef struct hipMemFabricHandle_st {
   unsigned char data[HIP_IPC_HANDLE_SIZE];
 } hipMemFabricHandle_t;
@@ -925,6 +954,68 @@ MOCKHIP_API hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psiz
                                              hipDeviceptr_t dptr);
 MOCKHIP_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr);
 
+/* ---- stream-ordered memory pools: hipMallocAsync takes from the stream's device's
+   current pool, hipFreeAsync gives back to the pool ---- */
+
+/* The device's own pool, made with the device (and again by hipDeviceReset); it is also the
+   current pool until hipDeviceSetMemPool. NULL mem_pool: hipErrorInvalidValue; a bad device:
+   hipErrorInvalidDevice. */
+MOCKHIP_API hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *mem_pool, int device);
+/* Makes mem_pool the one hipMallocAsync takes from on device. It must be a pool of that
+   device (else hipErrorInvalidDevice); NULL or a device past the last: hipErrorInvalidValue;
+   while this thread captures, or any stream captures in Global mode:
+   hipErrorStreamCaptureUnsupported. */
+MOCKHIP_API hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool);
+/* The device's current pool. NULL or a device past the last: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipDeviceGetMemPool(hipMemPool_t *mem_pool, int device);
+/* A new pool on pool_props->location (a device), Pinned or Managed; handleTypes
+   PosixFileDescriptor makes it shareable with another process. Destroy it. NULL, another
+   type or location, or a device past the last: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipMemPoolCreate(hipMemPool_t *mem_pool, const hipMemPoolProps *pool_props);
+/* Destroys a pool made by hipMemPoolCreate or imported; its allocations not yet freed keep it
+   alive until they are. A device's default pool, NULL or no pool: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool);
+/* Sets one hipMemPoolAttr from *value (int for the Reuse ones, uint64_t for the others): the
+   reuse rules, the release threshold, or 0 to reset a High mark. Current values, a High mark
+   other than 0, an unknown attribute or NULL: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
+                                              void *value);
+/* Reads one hipMemPoolAttr into *value. An unknown attribute or NULL: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
+                                              void *value);
+/* Grants other devices access to every allocation of the pool, present and future. The pool's
+   own device always has ReadWrite: None for it is hipErrorInvalidDevice, Read
+   hipErrorNotSupported. More descriptors than devices or a bad id: hipErrorInvalidDevice. */
+MOCKHIP_API hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc *desc_list,
+                                           size_t count);
+/* The access location (a device) has to the pool's memory. */
+MOCKHIP_API hipError_t hipMemPoolGetAccess(hipMemAccessFlags *flags, hipMemPool_t mem_pool,
+                                           hipMemLocation *location);
+/* Gives the pool's cached free memory back until at most min_bytes_to_hold stay cached. */
+MOCKHIP_API hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold);
+/* hipMallocAsync from a given pool: size bytes, ordered on stream; 0 bytes: *dev_ptr NULL.
+   NULL dev_ptr or pool: hipErrorInvalidValue; no room: hipErrorOutOfMemory. */
+MOCKHIP_API hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemPool_t mem_pool,
+                                              hipStream_t stream);
+/* Writes a new fd (an int the caller closes) for a pool made with handleTypes
+   PosixFileDescriptor, for hipMemPoolImportFromShareableHandle in another process. */
+MOCKHIP_API hipError_t hipMemPoolExportToShareableHandle(void *shared_handle, hipMemPool_t mem_pool,
+                                                         hipMemAllocationHandleType handle_type,
+                                                         unsigned int flags);
+/* The pool another process exported, from its fd passed by value: (void *)(intptr_t)fd.
+   Destroy it. Not a pool's fd: hipErrorOutOfMemory. */
+MOCKHIP_API hipError_t hipMemPoolImportFromShareableHandle(hipMemPool_t *mem_pool,
+                                                           void *shared_handle,
+                                                           hipMemAllocationHandleType handle_type,
+                                                           unsigned int flags);
+/* Describes the allocation dev_ptr lies in for hipMemPoolImportPointer in another process
+   (plain data: send it any way). Not pool memory of a shareable pool: hipErrorOutOfMemory. */
+MOCKHIP_API hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData *export_data, void *dev_ptr);
+/* The exported allocation in this process, from the pool imported from the exporter's pool;
+   free it (hipFree or hipFreeAsync) before the exporter does. */
+MOCKHIP_API hipError_t hipMemPoolImportPointer(void **dev_ptr, hipMemPool_t mem_pool,
+                                               hipMemPoolPtrExportData *export_data);
+
 /* ---- streams and events: work runs at call time, so nothing is ever pending ---- */
 
 MOCKHIP_API hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags);
@@ -1102,6 +1193,23 @@ MOCKHIP_API hipError_t hipMemGetHandleForAddressRange(void *handle, hipDeviceptr
                                                       unsigned long long flags);
 
 #ifdef __cplusplus
+}
+
+/* ROCm's C++ wrappers of hipMallocFromPoolAsync: a pool as hipMallocAsync's third argument,
+   and typed pointers. */
+static inline hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipMemPool_t mem_pool,
+                                        hipStream_t stream) {
+  return hipMallocFromPoolAsync(dev_ptr, size, mem_pool, stream);
+}
+template <class T>
+static inline hipError_t hipMallocAsync(T **dev_ptr, size_t size, hipMemPool_t mem_pool,
+                                        hipStream_t stream) {
+  return hipMallocFromPoolAsync(reinterpret_cast<void **>(dev_ptr), size, mem_pool, stream);
+}
+template <class T>
+static inline hipError_t hipMallocFromPoolAsync(T **dev_ptr, size_t size, hipMemPool_t mem_pool,
+                                                hipStream_t stream) {
+  return hipMallocFromPoolAsync(reinterpret_cast<void **>(dev_ptr), size, mem_pool, stream);
 }
 
 /* ROCm's C++ conveniences: typed pointers and default flags (off with

@@ -88,7 +88,9 @@ typedef struct mh_phys {
   size_t handle_refs;        /* create/import/retain minus release */
   size_t mappings;           /* live mappings of it */
   bool imported;
-  const void *site; /* the call that made it, for the leak report */
+  const void *site;     /* the call that made it, for the leak report */
+  struct mh_pool *pool; /* a memory pool's own memory (runtime/pool_space.c), never a handle */
+  bool borrowed;        /* memory is a view of a file it does not own (a shared pool's) */
 } mh_phys;
 
 /* The handle value that names phys: its id. */
@@ -117,6 +119,7 @@ typedef struct mh_region {
   unsigned flags;         /* block: hipPointerAttribute_t.allocationFlags */
   mockhip_api made_by;    /* block: the entry point that allocated it, for reports */
   unsigned long number;   /* reservation#N or <made_by>#N, counted per kind from 1 */
+  struct mh_pool *pool;   /* reservation: the memory pool whose address space it is, or NULL */
 } mh_region;
 
 /* Where access is recorded: one slot per device, then one for the host. */
@@ -260,6 +263,61 @@ typedef struct mh_graph_exec {
   unsigned holders; /* the registry, and each launch running host work outside the lock */
 } mh_graph_exec;
 
+/* ---- stream-ordered memory pools (runtime/mempool*.c, runtime/pool_*.c) ---- */
+
+typedef struct mh_pool mh_pool;
+struct mh_pool_space; /* where a pool's memory lives: runtime/pool_space.c */
+
+/*
+ * One allocation of a pool, busy (the program holds it) or free (cached by the
+ * pool for reuse: clr's busy_heap_ and free_heap_). Busy and free blocks alike
+ * are in the state's pool_blocks tree by address.
+ */
+typedef struct mh_pool_block {
+  mh_tree_node node; /* keyed by base */
+  mh_pool *pool;
+  uintptr_t base; /* what the allocating call returned */
+  size_t bytes;   /* the size first asked: what the pool's attributes count */
+  bool busy;
+  bool imported;  /* hipMemPoolImportPointer's view of another process's block */
+  bool has_event; /* a stream's free left a marker, as clr's MemoryTimestamp event */
+  uint64_t *safe; /* streams that may reuse it without waiting (clr's safe_streams_) */
+  size_t safe_count, safe_capacity;
+  struct mh_pool_block *prev, *next; /* the pool's busy list, or its free list by size */
+  /* its address space, as pool_space.c placed it */
+  unsigned heap;
+  struct mh_heap_span *span; /* its range of the heap; NULL for an imported block */
+  size_t span_offset, span_bytes;
+  struct mh_mapping *mapping;    /* a shareable pool's block, an imported one: its own mapping */
+  struct mh_region *reservation; /* an imported block's own address space */
+  mh_phys *phys;                 /* ... and its memory */
+  mockhip_api made_by;           /* hipMallocAsync, hipMallocFromPoolAsync, ... */
+  unsigned long number;          /* <made_by>#N, counted from 1 over every pool */
+  const void *site;
+} mh_pool_block;
+
+/* A memory pool: a device's default one, one hipMemPoolCreate made, or one imported. */
+struct mh_pool {
+  uint64_t id; /* the hipMemPool_t value */
+  const void *site;
+  int device;
+  int alloc_type, handle_types; /* hipMemPoolProps' allocType and handleTypes */
+  size_t max_bytes;             /* maxSize; 0: none */
+  bool is_default, imported;
+  bool destroyed; /* hipMemPoolDestroy ran: it lives on until its last busy block is freed */
+  bool event_dependencies, opportunistic, internal_dependencies; /* the Reuse attributes */
+  uint64_t release_threshold;
+  unsigned char access[MH_MAX_DEVICES]; /* hipMemPoolSetAccess's flags per device */
+  bool access_set[MH_MAX_DEVICES];      /* ... for the devices it named (clr's access_map_) */
+  mh_pool_block *busy, *free;           /* free: by size, then address (clr's SortedMap) */
+  size_t busy_count, free_count;
+  uint64_t busy_bytes, free_bytes; /* clr's Heap::total_size_ of each */
+  uint64_t used_high;              /* the busy heap's max_total_size_: UsedMemHigh */
+  uint64_t total_high;             /* the pool's max_total_size_: busy + free at most */
+  struct mh_pool_space *space;
+  mh_pool *prev, *next; /* state->pools */
+};
+
 /* ---- the process-wide state (state.c) ---- */
 
 typedef struct mh_state {
@@ -278,10 +336,19 @@ typedef struct mh_state {
   mh_idmap graph_execs;               /* id -> mh_graph_exec */
   mh_capture *captures;               /* captures not ended, newest first */
   unsigned long long next_capture_id; /* from 1, as ROCm's */
-  uint64_t next_id[7]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
+  uint64_t next_id[8]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
   unsigned long region_numbers[2];    /* the last number given per mh_region_kind */
   size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
   mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
+  /* memory pools (runtime/mempool.c) */
+  mh_idmap pool_ids;                     /* id -> mh_pool, for the handles still valid */
+  mh_pool *pools;                        /* every pool, destroyed ones still draining too */
+  mh_pool *default_pool[MH_MAX_DEVICES]; /* made on first use */
+  mh_pool *current_pool[MH_MAX_DEVICES]; /* hipDeviceSetMemPool's, or NULL: the default */
+  mh_tree pool_blocks;                   /* every pool's blocks, by address */
+  size_t live_pools;               /* pools made by hipMemPoolCreate or imported, not destroyed */
+  size_t live_pool_blocks;         /* busy blocks: allocations not freed, imported pointers too */
+  unsigned long pool_block_number; /* the last <made_by>#N given to a pool block */
   /* peer access and primary contexts (runtime/peer.c, runtime/context.c) */
   uint64_t peer_enabled[MH_MAX_DEVICES];  /* bit p of [d]: device d enabled access to peer p */
   size_t primary_retains[MH_MAX_DEVICES]; /* retains minus releases, for the dump only */
@@ -313,8 +380,9 @@ typedef enum mh_id_kind {
   MH_ID_STREAM = 2,
   MH_ID_EVENT = 3,
   MH_ID_GRAPH = 4,
-  MH_ID_GRAPH_NODE = 5,
-  MH_ID_GRAPH_EXEC = 6
+  MH_ID_POOL = 5,
+  MH_ID_GRAPH_NODE = 6,
+  MH_ID_GRAPH_EXEC = 7
 } mh_id_kind;
 
 /* A fresh id for a handle or a stream, shaped so it never looks like NULL. */
@@ -340,6 +408,9 @@ MH_HIDDEN mh_region *mh__block_containing(mh_state *state, uintptr_t addr);
 
 /* The mapping containing addr, or NULL. */
 MH_HIDDEN mh_mapping *mh__mapping_containing(mh_state *state, uintptr_t addr);
+
+/* The pool block, busy or free, whose asked-for bytes hold addr, or NULL. */
+MH_HIDDEN mh_pool_block *mh__pool_block_containing(mh_state *state, uintptr_t addr);
 
 /* Puts mapping m in the address index, or brings its entry up to date after its access
    changed. 0, or -1 with nothing changed when the index cannot grow. Under the write lock. */

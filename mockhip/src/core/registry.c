@@ -98,6 +98,14 @@ mh_region *mh__block_containing(mh_state *s, uintptr_t addr) {
   return region;
 }
 
+mh_pool_block *mh__pool_block_containing(mh_state *s, uintptr_t addr) {
+  mh_tree_node *n = mh__tree_floor(&s->pool_blocks, addr);
+  if (n == NULL)
+    return NULL;
+  mh_pool_block *block = MH_CONTAINER(n, mh_pool_block, node);
+  return addr - block->base < block->bytes ? block : NULL;
+}
+
 /* ---- what the CPU may do ---- */
 
 /* The CPU is the host alone, as on every played release (cpu_access `host_slot`): it may

@@ -182,6 +182,10 @@ MH_EXPORT hipError_t mockhip_stats(mockhip_stats_t *out) {
   mh_state *s = mh__state();
   mh__lock_read();
   now = s->stats;
+  /* Pools the program made or imported and their allocations not freed; a device's default
+     pool, and what a pool caches, are the runtime's. */
+  now.live_pools = s->live_pools;
+  now.live_pool_blocks = s->live_pool_blocks;
   mh__unlock();
   for (int i = 0; i < MOCKHIP_API_COUNT; i++)
     now.calls[i] = atomic_load_explicit(&calls[i], memory_order_relaxed);
@@ -196,5 +200,6 @@ MH_EXPORT size_t mockhip_live_objects(void) {
   mockhip_stats_t s = MOCKHIP_STATS_INIT;
   mockhip_stats(&s);
   return s.live_reservations + s.live_mappings + s.live_handles + s.live_mallocs + s.live_streams +
-         s.live_events + s.live_graphs + s.live_pools + s.live_graph_execs + s.live_arrays;
+         s.live_events + s.live_graphs + s.live_pools + s.live_pool_blocks + s.live_graph_execs +
+         s.live_arrays;
 }

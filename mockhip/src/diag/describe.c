@@ -12,6 +12,10 @@ void mh__region_number(mh_state *s, mh_region *region) {
 }
 
 void mh__describe_region(const mh_region *r, char *out, size_t out_bytes) {
+  if (r->pool != NULL) { /* a pool's own address space has no reservation number */
+    snprintf(out, out_bytes, "pool#%llu", mh__id_number(r->pool->id, MH_ID_POOL));
+    return;
+  }
   const char *kind =
       r->kind == MH_REGION_RESERVATION ? "reservation" : mockhip_api_name(r->made_by);
   snprintf(out, out_bytes, "%s#%lu", kind, r->number);
@@ -20,6 +24,12 @@ void mh__describe_region(const mh_region *r, char *out, size_t out_bytes) {
 void mh__describe_addr(mh_state *s, uintptr_t addr, char *out, size_t out_bytes) {
   if (addr == 0) {
     snprintf(out, out_bytes, "NULL");
+    return;
+  }
+  const mh_pool_block *block = mh__pool_block_containing(s, addr);
+  if (block != NULL) { /* "hipMallocAsync#3+0x10", "(freed)" while its pool caches it */
+    snprintf(out, out_bytes, "%s#%lu%s+0x%lx", mockhip_api_name(block->made_by), block->number,
+             block->busy ? "" : " (freed)", (unsigned long)(addr - block->base));
     return;
   }
   const mh_region *r = mh__region_containing(s, addr);

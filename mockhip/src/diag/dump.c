@@ -1,5 +1,6 @@
 /*
- * dump.c: mockhip_dump, the address space printed for a person.
+ * dump.c: mockhip_dump, the address space printed for a person: regions,
+ * handles, memory pools with their blocks, streams and captures, devices.
  */
 #include <stdio.h>
 
@@ -75,6 +76,61 @@ static void dump_handle(void *value, void *ctx) {
           p->prop.requestedHandleType == hipMemHandleTypePosixFileDescriptor ? " posix-fd" : "");
 }
 
+/* The memory mapped for a pool: its chunks, or its blocks' mappings. */
+static size_t pool_mapped(const mh_state *s, const mh_pool *pool) {
+  size_t bytes = 0;
+  for (mh_tree_node *n = mh__tree_first(&s->mappings); n != NULL;
+       n = mh__tree_next(&s->mappings, n->key)) {
+    const mh_mapping *m = MH_CONTAINER(n, mh_mapping, node);
+    if (m->reservation->pool == pool)
+      bytes += m->bytes;
+  }
+  return bytes;
+}
+
+static void dump_pool_block(FILE *out, const mh_pool_block *b) {
+  fprintf(out, "    %s %s#%lu %#lx-%#lx (%zu bytes)%s\n", b->busy ? "busy  " : "cached",
+          mockhip_api_name(b->made_by), b->number, (unsigned long)b->base,
+          (unsigned long)(b->base + b->bytes), b->bytes, b->imported ? " imported" : "");
+}
+
+static void dump_pools(FILE *out, const mh_state *s) {
+  size_t count = 0;
+  for (const mh_pool *pool = s->pools; pool != NULL; pool = pool->next)
+    count++;
+  if (count == 0)
+    return;
+  fprintf(out, "pools (%zu):\n", count);
+  for (const mh_pool *pool = s->pools; pool != NULL; pool = pool->next) {
+    bool current = s->current_pool[pool->device] == pool ||
+                   (s->current_pool[pool->device] == NULL && pool->is_default);
+    fprintf(out,
+            "  pool#%llu (%#llx) device %d%s%s%s%s%s, reuse events=%d opportunistic=%d "
+            "internal=%d, release threshold %llu\n",
+            mh__id_number(pool->id, MH_ID_POOL), (unsigned long long)pool->id, pool->device,
+            pool->is_default ? " default" : "", current ? " current" : "",
+            pool->handle_types != hipMemHandleTypeNone ? " shareable" : "",
+            pool->imported ? " imported" : "", pool->destroyed ? " destroyed" : "",
+            pool->event_dependencies, pool->opportunistic, pool->internal_dependencies,
+            (unsigned long long)pool->release_threshold);
+    fprintf(out, "    used %llu (high %llu), cached %llu, mapped ",
+            (unsigned long long)pool->busy_bytes, (unsigned long long)pool->used_high,
+            (unsigned long long)pool->free_bytes);
+    print_bytes(out, pool_mapped(s, pool));
+    fprintf(out, ", access:");
+    for (int d = 0; d < s->options.devices; d++)
+      fprintf(out, " dev%d=%s", d,
+              d == pool->device     ? "rw"
+              : pool->access_set[d] ? access_name(pool->access[d])
+                                    : "-");
+    fprintf(out, "\n");
+    for (const mh_pool_block *b = pool->busy; b != NULL; b = b->next)
+      dump_pool_block(out, b);
+    for (const mh_pool_block *b = pool->free; b != NULL; b = b->next)
+      dump_pool_block(out, b);
+  }
+}
+
 static void dump_captures(FILE *out, const mh_state *s) {
   for (const mh_capture *c = s->captures; c != NULL; c = c->next) {
     size_t members = 0;
@@ -111,12 +167,19 @@ MH_EXPORT void mockhip_dump(FILE *out) {
           "%s\n",
           s->options.devices, s->options.granularity, mh__recommended_granularity(s),
           mh__profile_name());
-  fprintf(out, "regions (%zu):\n", s->regions.count);
+  /* A pool's own address space is the pool's, shown with it. */
+  size_t regions = 0;
   for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL;
        n = mh__tree_next(&s->regions, n->key))
-    dump_region(out, s, MH_CONTAINER(n, mh_region, node));
+    regions += MH_CONTAINER(n, mh_region, node)->pool == NULL;
+  fprintf(out, "regions (%zu):\n", regions);
+  for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL;
+       n = mh__tree_next(&s->regions, n->key))
+    if (MH_CONTAINER(n, mh_region, node)->pool == NULL)
+      dump_region(out, s, MH_CONTAINER(n, mh_region, node));
   fprintf(out, "handles (%zu):\n", s->handles.live);
   mh__idmap_each(&s->handles, dump_handle, out);
+  dump_pools(out, s);
   fprintf(out, "streams: %zu, events: %zu, graphs: %zu (%zu nodes), graph execs: %zu\n",
           s->streams.live, s->events.live, s->graphs.live, s->graph_nodes.live,
           s->graph_execs.live);

@@ -77,7 +77,14 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipMallocManaged:
   case MOCKHIP_CALL_hipMallocAsync:
   case MOCKHIP_CALL_hipHostMalloc: return hipErrorOutOfMemory;
-  case MOCKHIP_CALL_hipMemGetAddressRange: return hipErrorNotFound; /* no such memory object */
+  case MOCKHIP_CALL_hipMemGetAddressRange:
+    return hipErrorNotFound; /* no such memory object */
+  /* memory pools: what runs out is memory, and clr's IPC failures say so too */
+  case MOCKHIP_CALL_hipMemPoolCreate:
+  case MOCKHIP_CALL_hipMallocFromPoolAsync:
+  case MOCKHIP_CALL_hipMemPoolImportFromShareableHandle:
+  case MOCKHIP_CALL_hipMemPoolExportPointer:
+  case MOCKHIP_CALL_hipMemPoolImportPointer: return hipErrorOutOfMemory;
   case MOCKHIP_CALL_hipLaunchKernel: return hipErrorLaunchFailure;
   case MOCKHIP_CALL_hipModuleLoad:
   case MOCKHIP_CALL_hipModuleLoadData: return hipErrorNotSupported; /* no code objects */

@@ -1,8 +1,8 @@
 /*
  * leak.c: the leak report. Every object remembers the call site that made
- * it; with MOCKHIP_LEAK_CHECK=1 an exit handler lists what is still alive and
- * makes the process exit with MOCKHIP_LEAK_EXIT_STATUS, as LeakSanitizer does.
- * A forked child inherits the handler but not the duty: what it holds is the
+ * it (a pool block, the allocation that last handed it out); with MOCKHIP_LEAK_CHECK=1 an exit
+ * handler lists what is still alive and makes the process exit with MOCKHIP_LEAK_EXIT_STATUS, as
+ * LeakSanitizer does. A forked child inherits the handler but not the duty: what it holds is the
  * parent's, so only the process that started the mock is checked.
  */
 #include <limits.h>
@@ -89,14 +89,38 @@ static void report_graph_exec(void *value, void *ctx) {
   line(ctx, what, exec->site);
 }
 
+/* A pool the program made or imported and did not destroy, and every allocation of any pool
+   not freed; a device's default pool and what a pool caches are the runtime's own. */
+static void report_pools(report *r, const mh_state *s) {
+  for (const mh_pool *pool = s->pools; pool != NULL; pool = pool->next) {
+    char what[160];
+    if (!pool->is_default && !pool->destroyed) {
+      snprintf(what, sizeof what, "pool#%llu (%#llx) of device %d%s",
+               mh__id_number(pool->id, MH_ID_POOL), (unsigned long long)pool->id, pool->device,
+               pool->imported ? ", imported" : "");
+      line(r, what, pool->site);
+    }
+    for (const mh_pool_block *b = pool->busy; b != NULL; b = b->next) {
+      snprintf(what, sizeof what, "%s#%lu %#lx (%zu bytes) of pool#%llu",
+               mockhip_api_name(b->made_by), b->number, (unsigned long)b->base, b->bytes,
+               mh__id_number(pool->id, MH_ID_POOL));
+      line(r, what, b->site);
+    }
+  }
+}
+
 MH_EXPORT size_t mockhip_leak_report(FILE *out) {
   report r = {out != NULL ? out : stderr, 0};
   mh_state *s = mh__state();
   mh__lock_read();
+  /* A pool's own address space and mappings are reported as the pool and its blocks. */
   for (mh_tree_node *n = mh__tree_first(&s->regions); n; n = mh__tree_next(&s->regions, n->key))
-    report_region(&r, MH_CONTAINER(n, mh_region, node));
+    if (MH_CONTAINER(n, mh_region, node)->pool == NULL)
+      report_region(&r, MH_CONTAINER(n, mh_region, node));
   for (mh_tree_node *n = mh__tree_first(&s->mappings); n; n = mh__tree_next(&s->mappings, n->key))
-    report_mapping(&r, MH_CONTAINER(n, mh_mapping, node));
+    if (MH_CONTAINER(n, mh_mapping, node)->reservation->pool == NULL)
+      report_mapping(&r, MH_CONTAINER(n, mh_mapping, node));
+  report_pools(&r, s);
   mh__idmap_each(&s->handles, report_handle, &r);
   mh__idmap_each(&s->streams, report_stream, &r);
   mh__idmap_each(&s->events, report_event, &r);

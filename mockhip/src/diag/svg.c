@@ -365,7 +365,8 @@ int mh__svg_write(FILE *out, mh_state *s) {
   size_t region_count = 0;
   for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL;
        n = mh__tree_next(&s->regions, n->key))
-    regions[region_count++] = MH_CONTAINER(n, mh_region, node);
+    if (MH_CONTAINER(n, mh_region, node)->pool == NULL) /* pools are not drawn */
+      regions[region_count++] = MH_CONTAINER(n, mh_region, node);
   qsort(regions, region_count, sizeof *regions, region_order);
   mh__idmap_each(&s->handles, collect_handle, &handles);
   qsort(handles.items, handles.count, sizeof *handles.items, handle_order);

@@ -80,6 +80,16 @@ MH_HIDDEN const char *mh__d_out_int(const char *name, const int *out, hipError_t
 MH_HIDDEN const char *mh__d_out_unsigned(const char *name, const unsigned *out, hipError_t err);
 MH_HIDDEN const char *mh__d_out_size(const char *name, const size_t *out, hipError_t err);
 MH_HIDDEN const char *mh__d_out_bytes(const char *name, const size_t *out, hipError_t err);
+/* memory pools: "pool#2"; props by field; an attribute by name; *value as the attribute reads
+   it (int or uint64_t); an access out-parameter (hipMemAccessFlags) by name */
+MH_HIDDEN const char *mh__d_pool(hipMemPool_t pool);
+MH_HIDDEN const char *mh__d_out_pool(const char *name, const hipMemPool_t *out, hipError_t err);
+MH_HIDDEN const char *mh__d_pool_props(const hipMemPoolProps *props);
+MH_HIDDEN const char *mh__d_pool_attr(int attr);
+MH_HIDDEN const char *mh__d_pool_value(int attr, const void *value);
+MH_HIDDEN const char *mh__d_out_pool_value(int attr, const void *value, hipError_t err);
+MH_HIDDEN const char *mh__d_out_access_flags(const char *name, const hipMemAccessFlags *out,
+                                             hipError_t err);
 
 /* A pointer argument of a call that frees what it points into, decoded before the call (after
    it the region is gone): into out while tracing, else nothing. Call unlocked. */

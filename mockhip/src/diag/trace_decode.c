@@ -218,6 +218,14 @@ const char *mh__d_out_ctx(const char *name, const hipCtx_t *out, hipError_t err)
   return written(out, err) ? text("%s -> %s", name, mh__d_ctx(*out)) : unwritten(name, out);
 }
 
+const char *mh__d_pool(hipMemPool_t pool) {
+  return id_text((const void *)pool, MH_ID_POOL, "pool");
+}
+
+const char *mh__d_out_pool(const char *name, const hipMemPool_t *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, mh__d_pool(*out)) : unwritten(name, out);
+}
+
 /* ---- VMM structs and enums ---- */
 
 static const named location_types[] = {
@@ -230,6 +238,7 @@ static const named location_types[] = {
 
 static const named allocation_types[] = {
     {(int)hipMemAllocationTypePinned, "Pinned"},
+    {(int)HIPVMM_ALLOCATION_MANAGED, "Managed"},
     {(int)HIPVMM_ALLOCATION_UNCACHED, "Uncached"},
     {0, "Invalid"},
 };
@@ -270,6 +279,64 @@ const char *mh__d_prop(const hipMemAllocationProp *prop) {
       mh__d_location(&prop->location),
       name_in(handle_types, COUNT(handle_types), (int)prop->requestedHandleType,
               "hipMemAllocationHandleType"));
+}
+
+const char *mh__d_pool_props(const hipMemPoolProps *props) {
+  if (props == NULL)
+    return "NULL";
+  return text("{allocType=%s, handleTypes=%s, location=%s, maxSize=%zu}",
+              name_in(allocation_types, COUNT(allocation_types), (int)props->allocType,
+                      "hipMemAllocationType"),
+              name_in(handle_types, COUNT(handle_types), (int)props->handleTypes,
+                      "hipMemAllocationHandleType"),
+              mh__d_location(&props->location), HIPVMM_POOL_MAX_SIZE(props));
+}
+
+static const named pool_attrs[] = {
+    {(int)hipMemPoolReuseFollowEventDependencies, "hipMemPoolReuseFollowEventDependencies"},
+    {(int)hipMemPoolReuseAllowOpportunistic, "hipMemPoolReuseAllowOpportunistic"},
+    {(int)hipMemPoolReuseAllowInternalDependencies, "hipMemPoolReuseAllowInternalDependencies"},
+    {(int)hipMemPoolAttrReleaseThreshold, "hipMemPoolAttrReleaseThreshold"},
+    {(int)hipMemPoolAttrReservedMemCurrent, "hipMemPoolAttrReservedMemCurrent"},
+    {(int)hipMemPoolAttrReservedMemHigh, "hipMemPoolAttrReservedMemHigh"},
+    {(int)hipMemPoolAttrUsedMemCurrent, "hipMemPoolAttrUsedMemCurrent"},
+    {(int)hipMemPoolAttrUsedMemHigh, "hipMemPoolAttrUsedMemHigh"},
+};
+
+const char *mh__d_pool_attr(int attr) {
+  return name_in(pool_attrs, COUNT(pool_attrs), attr, "hipMemPoolAttr");
+}
+
+/* The Reuse attributes are ints, the others uint64_t; an unknown one is not read. */
+static const char *pool_value_text(int attr, const void *value) {
+  if (attr >= (int)hipMemPoolReuseFollowEventDependencies &&
+      attr <= (int)hipMemPoolReuseAllowInternalDependencies) {
+    int flag;
+    memcpy(&flag, value, sizeof flag);
+    return text("%d", flag);
+  }
+  if (attr >= (int)hipMemPoolAttrReleaseThreshold && attr <= (int)hipMemPoolAttrUsedMemHigh) {
+    uint64_t wide;
+    memcpy(&wide, value, sizeof wide);
+    return wide == UINT64_MAX ? "UINT64_MAX" : mh__d_bytes((size_t)wide);
+  }
+  return text("%p", value);
+}
+
+const char *mh__d_pool_value(int attr, const void *value) {
+  return value == NULL ? "value=NULL" : text("*value=%s", pool_value_text(attr, value));
+}
+
+const char *mh__d_out_pool_value(int attr, const void *value, hipError_t err) {
+  return written(value, err) ? text("value -> %s", pool_value_text(attr, value))
+                             : unwritten("value", value);
+}
+
+const char *mh__d_out_access_flags(const char *name, const hipMemAccessFlags *out, hipError_t err) {
+  if (!written(out, err))
+    return unwritten(name, out);
+  return text("%s -> %s", name,
+              name_in(access_flags, COUNT(access_flags), (int)*out, "hipMemAccessFlags"));
 }
 
 /* At most this many descriptors are shown; the rest are counted. */

@@ -261,6 +261,15 @@ int mh__os_memory_export(const mh_os_memory *memory, int *fd_out) {
   return 0;
 }
 
+int mh__os_file_identity(int fd, uint64_t *dev, uint64_t *ino) {
+  struct stat st;
+  if (fstat(fd, &st) != 0)
+    return errno;
+  *dev = (uint64_t)st.st_dev;
+  *ino = (uint64_t)st.st_ino;
+  return 0;
+}
+
 void mh__os_memory_close(mh_os_memory *memory) {
   if (memory->fd >= 0)
     close(memory->fd);

@@ -97,6 +97,10 @@ void mh__os_fd_describe(int fd, char *path, size_t path_bytes, size_t *bytes);
 
 void mh__os_memory_close(mh_os_memory *memory);
 
+/* The device and inode of the file fd names: the same for every descriptor of one memory
+   file, in this process or another. */
+int mh__os_file_identity(int fd, uint64_t *dev, uint64_t *ino);
+
 /* Maps the first `bytes` of a memory file read-write and shared, reserving
    nothing: an arena file's view (arena.c). */
 int mh__os_view_map(int fd, size_t bytes, void **out);

@@ -74,6 +74,16 @@ static void block_release(mh_state *s, mh_region *region) {
 hipError_t mh__block_free(mh_state *s, void *ptr, const char *what, bool host_call) {
   if (ptr == NULL)
     return hipSuccess;
+  /* clr ihipFree: memory of a pool goes back to its pool, with no stream and no sync. */
+  mh_pool_block *pool_block = mh__pool_block_containing(s, (uintptr_t)ptr);
+  if (pool_block != NULL && host_call &&
+      mh__profile_is(MH_ROW_free_crosses_kinds, MH_CELL_InvalidValue))
+    return mh__fail(hipErrorInvalidValue, "%s %p is pool memory, which %s frees with hipFree only",
+                    what, ptr, mh__profile_title());
+  bool was_pool;
+  hipError_t err = mh__pool_free_at(s, ptr, 0, &was_pool);
+  if (was_pool)
+    return err;
   mh_region *region = mh__region_containing(s, (uintptr_t)ptr);
   if (region == NULL || region->kind != MH_REGION_MALLOC || region->base != (uintptr_t)ptr)
     return mh__fail(hipErrorInvalidValue, "%s %p is not the start of a hipMalloc-family block",
@@ -83,7 +93,10 @@ hipError_t mh__block_free(mh_state *s, void *ptr, const char *what, bool host_ca
     return mh__fail(hipErrorInvalidValue, "%s %p is %s memory, which %s frees with %s only", what,
                     ptr, host_call ? "device or managed" : "pinned host", mh__profile_title(),
                     host_call ? "hipFree" : "hipHostFree");
+  int device = region->device;
   block_release(s, region);
+  /* ... any other memory waits for the device's streams, whose end lets pools release. */
+  mh__pools_release_freed(s, device);
   return hipSuccess;
 }
 

@@ -91,13 +91,15 @@ hipError_t mh__capture_add(mh_stream *stream, const mh_node_work *work) {
   return err;
 }
 
-/* The work of a node that did its work when it was captured (hipMallocAsync, hipFreeAsync:
-   capturehipMallocAsync runs it then without VM) or has none to do here (an external wait):
-   its type follows the entry point that captures it. */
+/* The work of a node that did its work when it was captured (hipMallocAsync,
+   hipMallocFromPoolAsync, hipFreeAsync: the pool allocates and frees at the call, so the
+   pointer works) or has none to do here (an external wait): its type follows the entry point
+   that captures it. */
 hipError_t mh__capture_add_node(mh_stream *stream) {
   hipGraphNodeType type;
   switch (mh__call_api()) {
-  case MOCKHIP_CALL_hipMallocAsync: type = HIPVMM_NODE_MEM_ALLOC; break;
+  case MOCKHIP_CALL_hipMallocAsync:
+  case MOCKHIP_CALL_hipMallocFromPoolAsync: type = HIPVMM_NODE_MEM_ALLOC; break;
   case MOCKHIP_CALL_hipFreeAsync: type = HIPVMM_NODE_MEM_FREE; break;
   case MOCKHIP_CALL_hipStreamWaitEvent: type = hipGraphNodeTypeWaitEvent; break;
   default: type = hipGraphNodeTypeEmpty; break;

@@ -201,14 +201,16 @@ MH_EXPORT hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev) {
   return mh__leave(MOCKHIP_CALL_hipDevicePrimaryCtxReset, err, "dev=%d", dev);
 }
 
-/* clr Device::Reset: the current device's streams and hipMalloc memory go; peer access, the
-   context stacks and VMM objects stay. A kernel's fault on the device is forgotten. */
+/* clr Device::Reset: the current device's pools (their memory, busy or not; new default pools
+   come with the next use), streams and hipMalloc memory go; peer access, the context stacks
+   and VMM objects stay. A kernel's fault on the device is forgotten. */
 MH_EXPORT hipError_t hipDeviceReset(void) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceReset, MH_CALLER, &s);
   if (err == hipSuccess) {
     mh__lock_write();
     int device = mh__current_device();
+    mh__pools_reset(s, device);
     mh__blocks_reset(s, device);
     mh__streams_reset(s, device);
     if (atomic_exchange(&s->sticky_error[device], hipSuccess) != hipSuccess)

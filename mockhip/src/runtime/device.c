@@ -40,7 +40,7 @@ typedef struct device_model {
   int large_bar;     /* the host reaches all device memory */
   int host_atomics;  /* hostNativeAtomicSupported */
   int host_register; /* hipHostRegister: not emulated */
-  int memory_pools;  /* hipMallocAsync pools: none (attribute 88 has always said 0) */
+  int memory_pools;  /* stream-ordered memory pools (runtime/mempool.c) */
   int vmm;
 } device_model;
 
@@ -73,7 +73,7 @@ static const device_model amd_model = {
     .large_bar = 1,
     .host_atomics = 1,
     .host_register = 0,
-    .memory_pools = 0,
+    .memory_pools = 1, /* clr: HIP_MEM_POOL_SUPPORT */
     .vmm = 1,
 };
 
@@ -108,7 +108,7 @@ static const device_model nvidia_model = {
     .large_bar = 1,
     .host_atomics = 1,
     .host_register = 0,
-    .memory_pools = 0,
+    .memory_pools = 1, /* cudaDevAttrMemoryPoolsSupported */
     .vmm = 1,
 };
 

@@ -311,6 +311,14 @@ static hipError_t wait_event(mh_state *s, hipStream_t stream, hipEvent_t event, 
                     "event %p was recorded before capture %llu began on its stream, which "
                     "captures now",
                     (void *)event, c->id);
+  /* Device::AddSafeStream: the waiting stream may reuse pool memory the event's stream freed,
+     both on one device (a wait on hipStreamLegacy adds nothing). */
+  int event_device = recorder != NULL ? recorder->device : e->device;
+  int wait_device = waiter != NULL ? waiter->device : mh__current_device();
+  if (stream != HIPVMM_STREAM_LEGACY && event_device == wait_device)
+    mh__pools_stream_waits(s, event_device,
+                           recorder != NULL ? recorder->id : (uint64_t)event_device + 1,
+                           mh__stream_key(waiter));
   return hipSuccess;
 }
 

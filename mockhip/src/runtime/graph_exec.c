@@ -19,9 +19,10 @@
  * A kernel's fault is no error of the launch: it makes the device's error
  * sticky, as a direct launch does, and the nodes after it do not run.
  *
- * Nodes made by hipMallocAsync and hipFreeAsync during a capture did their
- * work then (clr runs them at capture time without VM, capturehipMallocAsync);
- * a launch does nothing for them, nor for empty and event-wait nodes.
+ * Nodes made by hipMallocAsync, hipMallocFromPoolAsync and hipFreeAsync
+ * during a capture did their work then (the pool allocated and freed at the
+ * call, async_memory.c); a launch does nothing for them, nor for empty and
+ * event-wait nodes. A host node runs outside the lock (hipGraphLaunch).
  */
 #include <stdlib.h>
 #include <string.h>

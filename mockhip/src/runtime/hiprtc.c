@@ -36,7 +36,7 @@ static const char *const result_names[] = {
 };
 
 MH_EXPORT const char *hiprtcGetErrorString(hiprtcResult result) {
-  if (result == HIPRTC_ERROR_LINKING)
+  if ((int)result == 100) /* HIPRTC_ERROR_LINKING, which ROCm 5.x's header lacks */
     return "HIPRTC_ERROR_LINKING";
   if ((unsigned)result < sizeof result_names / sizeof result_names[0])
     return result_names[result];

@@ -53,9 +53,15 @@ MH_EXPORT hipError_t hipGetDevice(int *device) {
 /* Work runs at once on the calling thread, so there is nothing to wait for;
    but no capture may be in progress (ROCm's CHECK_SUPPORTED_DURING_CAPTURE). */
 MH_EXPORT hipError_t hipDeviceSynchronize(void) {
-  hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceSynchronize, MH_CALLER, NULL);
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceSynchronize, MH_CALLER, &s);
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_DEVICE_SYNC);
+  if (err == hipSuccess) { /* Device::SyncAllStreams ends in ReleaseFreedMemory */
+    mh__lock_write();
+    mh__pools_release_freed(s, mh__current_device());
+    mh__unlock();
+  }
   return mh__leave(MOCKHIP_CALL_hipDeviceSynchronize, err, "%s", "");
 }
 

@@ -13,15 +13,19 @@
 
 #include "runtime/runtime.h"
 
-/* The object an address belongs to: a block, a mapping or neither. */
+/* The object an address belongs to: a pool's block (clr's memory object of the size asked,
+   cached ones too), a block, a mapping or none. */
 typedef struct pointer_owner {
+  mh_pool_block *pool_block;
   mh_region *block;
   mh_mapping *mapping;
 } pointer_owner;
 
 static pointer_owner owner_of(mh_state *s, const void *ptr) {
-  pointer_owner owner = {mh__block_containing(s, (uintptr_t)ptr), NULL};
-  if (owner.block == NULL)
+  pointer_owner owner = {mh__pool_block_containing(s, (uintptr_t)ptr), NULL, NULL};
+  if (owner.pool_block == NULL)
+    owner.block = mh__block_containing(s, (uintptr_t)ptr);
+  if (owner.pool_block == NULL && owner.block == NULL)
     owner.mapping = mh__mapping_containing(s, (uintptr_t)ptr);
   return owner;
 }
@@ -40,7 +44,10 @@ static hipError_t address_range(mh_state *s, hipDeviceptr_t *pbase, size_t *psiz
   pointer_owner owner = owner_of(s, dptr);
   uintptr_t base;
   size_t bytes;
-  if (owner.block != NULL) {
+  if (owner.pool_block != NULL) {
+    base = owner.pool_block->base;
+    bytes = owner.pool_block->bytes;
+  } else if (owner.block != NULL) {
     base = owner.block->base;
     bytes = owner.block->asked_bytes;
   } else if (owner.mapping != NULL) {
@@ -102,7 +109,12 @@ static hipError_t pointer_attributes(mh_state *s, hipPointerAttribute_t *attribu
     return mh__fail(hipErrorInvalidValue, "attributes is NULL");
   memset(attributes, 0, sizeof *attributes);
   pointer_owner owner = owner_of(s, ptr);
-  if (owner.block != NULL) {
+  if (owner.pool_block != NULL) {
+    /* Device memory of the pool's device, which the host does not reach. */
+    HIPVMM_POINTER_TYPE(*attributes) = hipMemoryTypeDevice;
+    attributes->device = owner.pool_block->pool->device;
+    attributes->devicePointer = (void *)ptr;
+  } else if (owner.block != NULL) {
     block_attributes(owner.block, ptr, attributes);
   } else if (owner.mapping != NULL) {
     mapping_attributes(owner.mapping, ptr, attributes);

@@ -243,4 +243,30 @@ MH_HIDDEN void mh__capture_join(mh_capture *capture, mh_stream *stream);
    (ROCm's StreamCaptureBlocking). */
 MH_HIDDEN bool mh__capture_blocking(const mh_state *state);
 
+/* ---- memory pools, as the rest of the runtime sees them (mempool.c) ---- */
+
+/* How pools name a stream: its id, or for the null stream (NULL) the current device + 1. */
+MH_HIDDEN uint64_t mh__stream_key(const mh_stream *stream);
+
+/* clr Device::ReleaseFreedMemory: every pool of device gives back what its release threshold
+   lets go (hipStreamSynchronize, hipDeviceSynchronize, a free of memory of no pool). */
+MH_HIDDEN void mh__pools_release_freed(mh_state *state, int device);
+
+/* clr Device::RemoveStreamFromPools: a destroyed stream may reuse nothing any more. */
+MH_HIDDEN void mh__pools_forget_stream(mh_state *state, uint64_t stream);
+
+/* clr Device::AddSafeStream (hipStreamWaitEvent): wait_stream may reuse what event_stream
+   freed before the event, in the pools of device that follow event dependencies. */
+MH_HIDDEN void mh__pools_stream_waits(mh_state *state, int device, uint64_t event_stream,
+                                      uint64_t wait_stream);
+
+/* clr Device::Reset: every pool of device goes, with all its memory, busy or not. */
+MH_HIDDEN void mh__pools_reset(mh_state *state, int device);
+
+/* Frees the pool block holding ptr (an interior address frees it whole, as clr finds memory
+   by containment) back to its pool, stream 0 being hipFree's; *was_pool false and hipSuccess
+   when no pool block holds ptr. */
+MH_HIDDEN hipError_t mh__pool_free_at(mh_state *state, const void *ptr, uint64_t stream,
+                                      bool *was_pool);
+
 #endif /* MH_RUNTIME_H */

@@ -214,6 +214,7 @@ static hipError_t stream_destroy(mh_state *s, hipStream_t stream) {
   if (found == NULL)
     return mh__check_stream(s, stream);
   mh__capture_leave(s, found); /* a capturing stream ends its capture, as ROCm's does */
+  mh__pools_forget_stream(s, found->id);
   s->stats.live_streams--;
   mh__node_set_free(&found->deps);
   free(found);
@@ -257,13 +258,17 @@ MH_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
 /* ---- synchronisation: nothing is pending, but a capture forbids it ---- */
 
 /* hipStreamSynchronize and hipStreamQuery: the null stream is never checked
-   against captures, any other stream is (StreamCaptureOngoing). */
-static hipError_t wait_for(mh_state *s, hipStream_t stream) {
+   against captures, any other stream is (StreamCaptureOngoing). A synchronize
+   then lets the pools of the stream's device release (clr
+   hipStreamSynchronize_common, Device::SyncAllStreams). */
+static hipError_t wait_for(mh_state *s, hipStream_t stream, bool synchronize) {
   mh__lock_write(); /* the check may invalidate captures */
   mh_stream *found;
   hipError_t err = mh__stream_get(s, stream, &found);
   if (err == hipSuccess && found != NULL)
     err = mh__capture_stream_ongoing(s, found);
+  if (err == hipSuccess && synchronize)
+    mh__pools_release_freed(s, found != NULL ? found->device : mh__current_device());
   mh__unlock();
   return err;
 }
@@ -272,7 +277,7 @@ MH_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamSynchronize, MH_CALLER, &s);
   if (err == hipSuccess)
-    err = wait_for(s, stream);
+    err = wait_for(s, stream, true);
   return mh__leave(MOCKHIP_CALL_hipStreamSynchronize, err, "stream=%s", mh__d_stream(stream));
 }
 
@@ -280,7 +285,7 @@ MH_EXPORT hipError_t hipStreamQuery(hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamQuery, MH_CALLER, &s);
   if (err == hipSuccess)
-    err = wait_for(s, stream);
+    err = wait_for(s, stream, false);
   return mh__leave(MOCKHIP_CALL_hipStreamQuery, err, "stream=%s", mh__d_stream(stream));
 }
 

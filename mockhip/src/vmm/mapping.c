@@ -114,6 +114,8 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
                        "ptr %p is not inside a reservation: map into address space that "
                        "hipMemAddressReserve returned",
                        ptr);
+  if (reservation->pool != NULL)
+    return mh__vmm_pool_owned(reservation->pool, "ptr", ptr);
   char at[64];
   if (bytes > reservation->bytes - (base - reservation->base)) {
     mh__describe_addr(s, base, at, sizeof at);
@@ -213,6 +215,9 @@ static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
     return mh__fail(hipErrorInvalidValue, "size is 0");
   size_t count;
   mh_mapping *m;
+  mh_region *owner = mh__region_containing(s, (uintptr_t)ptr);
+  if (owner != NULL && owner->pool != NULL)
+    return mh__vmm_pool_owned(owner->pool, "ptr", ptr);
   hipError_t found = mh__unmap_run(s, ptr, &bytes, &m, &count);
   if (found != hipSuccess)
     return found;
@@ -358,6 +363,9 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
     return mh__fail(hipErrorInvalidValue, "desc is NULL");
   if (count == 0)
     return mh__fail(hipErrorInvalidValue, "count is 0");
+  mh_region *owner = mh__region_containing(s, (uintptr_t)ptr);
+  if (owner != NULL && owner->pool != NULL)
+    return mh__vmm_pool_owned(owner->pool, "ptr", ptr);
   size_t run;
   mh_mapping *first = mh__access_run(s, ptr, bytes, &run);
   if (first == NULL)
@@ -477,6 +485,74 @@ MH_EXPORT hipError_t hipMemGetAccess(unsigned long long *flags, const hipMemLoca
                    mh__d_out_access("flags", flags, err), mh__d_location(location), mh__d_ptr(ptr));
 }
 
+/* ---- a memory pool's own mappings: no statistics, access set whole ---- */
+
+/* The page protection of m's access, where the CPU's view has it. */
+static int protect_owned(mh_state *s, mh_mapping *m) {
+  return mh__os_protect((void *)m->base, m->bytes, cpu_prot(s, m));
+}
+
+hipError_t mh__vmm_map_owned(mh_state *s, mh_region *reservation, uintptr_t base, size_t bytes,
+                             mh_phys *phys, const unsigned char *access, mh_mapping **out) {
+  mh_mapping *m = mh__slab_alloc(&s->mapping_records);
+  if (m == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the pool's mapping record");
+  m->base = base;
+  m->bytes = bytes;
+  memcpy(m->access, access, slots(s));
+  if (mh__mapping_index(s, m) != 0) {
+    mh__slab_free(&s->mapping_records, m);
+    return mh__fail(hipErrorOutOfMemory, "no memory for the address index");
+  }
+  int err = mh__os_map_fixed((void *)base, bytes, &phys->memory);
+  if (err == 0 && (err = protect_owned(s, m)) != 0)
+    (void)mh__os_placeholder((void *)base, bytes);
+  if (err != 0) {
+    mh__mapping_unindex(s, m);
+    if (!mh__os_is_mapped((void *)base, bytes))
+      mh__os_placeholder((void *)base, bytes);
+    mh__slab_free(&s->mapping_records, m);
+    char limit[128];
+    return mh__fail(hipErrorOutOfMemory, "cannot map %zu bytes of pool memory at %p: %s%s", bytes,
+                    (void *)base, strerror(err), map_limit(err, limit, sizeof limit));
+  }
+  m->reservation = reservation;
+  m->phys = phys;
+  m->site = mh__call_site();
+  m->node.key = base;
+  mh__tree_insert(&s->mappings, &m->node);
+  phys->mappings++;
+  reservation->mappings++;
+  *out = m;
+  return hipSuccess;
+}
+
+void mh__vmm_unmap_owned(mh_state *s, mh_mapping *m) {
+  (void)mh__os_placeholder((void *)m->base, m->bytes);
+  mh__explain_remember_unmap(m);
+  mh__tree_remove(&s->mappings, &m->node);
+  mh__mapping_unindex(s, m);
+  m->reservation->mappings--;
+  m->phys->mappings--;
+  mh__slab_free(&s->mapping_records, m);
+}
+
+hipError_t mh__vmm_access_owned(mh_state *s, mh_mapping *m, const unsigned char *access) {
+  unsigned char saved[MH_MAX_DEVICES + 1];
+  memcpy(saved, m->access, slots(s));
+  memcpy(m->access, access, slots(s));
+  int err = protect_owned(s, m);
+  if (err != 0) {
+    memcpy(m->access, saved, slots(s));
+    (void)protect_owned(s, m);
+    char limit[128];
+    return mh__fail(hipErrorOutOfMemory, "cannot change the protection of %p: %s%s",
+                    (void *)m->base, strerror(err), map_limit(err, limit, sizeof limit));
+  }
+  (void)mh__mapping_index(s, m); /* its node is there: nothing to allocate */
+  return hipSuccess;
+}
+
 /* ---- retain ---- */
 
 static hipError_t retain(mh_state *s, hipMemGenericAllocationHandle_t *handle, void *addr) {
@@ -498,6 +574,8 @@ static hipError_t retain(mh_state *s, hipMemGenericAllocationHandle_t *handle, v
                     "handle",
                     at);
   }
+  if (mapping->phys->pool != NULL)
+    return mh__vmm_pool_owned(mapping->phys->pool, "addr", addr);
   /* Only the newest runtime adds a reference (rocm-systems#2696, a.10#4). */
   if (mh__profile_is(MH_ROW_retain_adds_reference, MH_CELL_yes))
     mapping->phys->handle_refs++;

@@ -89,6 +89,52 @@ static hipError_t phys_register(mh_state *s, mh_phys *phys, hipMemGenericAllocat
   return hipSuccess;
 }
 
+/* ---- a memory pool's own memory: no handle, no statistics, charged to its device ---- */
+
+hipError_t mh__vmm_phys_owned(mh_state *s, size_t bytes, int charged_device,
+                              const mh_os_memory *view, struct mh_pool *pool, mh_phys **out) {
+  if (charged_device >= 0 && s->device_used[charged_device] > s->options.device_memory - bytes)
+    return mh__fail(hipErrorOutOfMemory,
+                    "device %d has %zu of %zu bytes free, %zu more needed for its memory pool "
+                    "(MOCKHIP_DEVICE_MEMORY)",
+                    charged_device, s->options.device_memory - s->device_used[charged_device],
+                    s->options.device_memory, bytes);
+  mh_phys *phys = calloc(1, sizeof *phys);
+  if (phys == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the pool's allocation record");
+  int os_err = 0;
+  if (view != NULL)
+    phys->memory = *view;
+  else if (!mh__recycle_take(bytes, &phys->memory))
+    os_err = mh__arena_alloc(bytes, &phys->memory);
+  if (os_err != 0) {
+    free(phys);
+    char limit[96];
+    return mh__fail(hipErrorOutOfMemory, "cannot create %zu bytes of pool memory: %s%s", bytes,
+                    strerror(os_err), fd_limit(os_err, limit, sizeof limit));
+  }
+  phys->bytes = bytes;
+  phys->prop.type = hipMemAllocationTypePinned;
+  phys->prop.location.type = hipMemLocationTypeDevice;
+  phys->prop.location.id = charged_device >= 0 ? charged_device : mh__current_device();
+  phys->charged_device = charged_device;
+  phys->pool = pool;
+  phys->borrowed = view != NULL;
+  phys->site = mh__call_site();
+  if (charged_device >= 0)
+    s->device_used[charged_device] += bytes;
+  *out = phys;
+  return hipSuccess;
+}
+
+void mh__vmm_phys_owned_free(mh_state *s, mh_phys *phys) {
+  if (!phys->borrowed)
+    memory_free(&phys->memory);
+  if (phys->charged_device >= 0)
+    s->device_used[phys->charged_device] -= phys->bytes;
+  free(phys);
+}
+
 bool mh__is_location_type(int type) {
   return type == hipMemLocationTypeDevice || type == HIPVMM_LOCATION_HOST ||
          type == HIPVMM_LOCATION_HOST_NUMA || type == HIPVMM_LOCATION_HOST_NUMA_CURRENT;

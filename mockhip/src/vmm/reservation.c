@@ -109,6 +109,49 @@ MH_EXPORT hipError_t hipMemAddressReserve(void **ptr, size_t size, size_t alignm
       mh__d_out_ptr("ptr", ptr, err), mh__d_vmm_bytes(size), alignment, mh__d_ptr(addr), flags);
 }
 
+/* ---- a memory pool's own address space: no number, no statistics ---- */
+
+hipError_t mh__vmm_reserve_owned(mh_state *s, size_t bytes, size_t align, struct mh_pool *pool,
+                                 mh_region **out) {
+  mh_region *region = calloc(1, sizeof *region);
+  if (region == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the pool's reservation record");
+  void *base;
+  int err = mh__os_reserve(bytes, align, NULL, &base);
+  if (err != 0) {
+    free(region);
+    return mh__fail(hipErrorOutOfMemory,
+                    "cannot reserve %zu bytes of address space for a memory pool: %s", bytes,
+                    strerror(err));
+  }
+  region->kind = MH_REGION_RESERVATION;
+  region->base = (uintptr_t)base;
+  region->bytes = bytes;
+  region->asked_bytes = bytes;
+  region->device = -1;
+  region->site = mh__call_site();
+  region->pool = pool;
+  region->node.key = region->base;
+  mh__tree_insert(&s->regions, &region->node);
+  *out = region;
+  return hipSuccess;
+}
+
+void mh__vmm_unreserve_owned(mh_state *s, mh_region *region) {
+  (void)mh__os_release((void *)region->base, region->bytes);
+  mh__explain_remember_free(region);
+  mh__tree_remove(&s->regions, &region->node);
+  free(region);
+}
+
+/* Why an address of a pool's memory is not the program's to manage, for a reason. */
+hipError_t mh__vmm_pool_owned(const struct mh_pool *pool, const char *what, const void *ptr) {
+  return mh__fail(hipErrorInvalidValue,
+                  "%s %p is memory of pool#%llu, which the pool manages: free it with hipFree or "
+                  "hipFreeAsync, grant access with hipMemPoolSetAccess",
+                  what, ptr, mh__id_number(pool->id, MH_ID_POOL));
+}
+
 /* Strict mode: a reservation freed with live mappings. When every handle
    mapped there was released already, that is the order ROCr refuses outright
    (RESOURCE_FREE, e.8): release, free, and no unmap at all. */
@@ -146,6 +189,8 @@ static hipError_t address_free(mh_state *s, void *ptr, size_t bytes) {
                             "devPtr %p is not inside a reservation: pass the ptr that "
                             "hipMemAddressReserve returned",
                             ptr);
+  if (region->pool != NULL)
+    return mh__vmm_pool_owned(region->pool, "devPtr", ptr);
   if (mh__profile_is(MH_ROW_free_range, MH_CELL_exact) &&
       ((uintptr_t)ptr != region->base || bytes != region->bytes))
     return mh__fail(hipErrorInvalidValue,

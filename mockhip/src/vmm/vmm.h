@@ -2,8 +2,9 @@
  * vmm.h: what the VMM entry points share among themselves: the physical
  * handles (phys.c), which mappings an unmap or a set-access covers
  * (mapping_run.c). Reservations (reservation.c) and mappings (mapping.c) keep
- * their objects in core/'s registry. Nothing above vmm/ needs this header:
- * the runtime reaches VMM memory through core/'s lookups.
+ * their objects in core/'s registry. The runtime reaches VMM memory through
+ * core/'s lookups; only the memory pools (runtime/pool_space.c) build on the
+ * owned objects below.
  */
 #ifndef MH_VMM_H
 #define MH_VMM_H
@@ -34,5 +35,38 @@ MH_HIDDEN void mh__phys_unhold(mh_state *state, mh_phys *phys);
 
 /* Whether type is Device, Host, HostNuma or HostNumaCurrent. */
 MH_HIDDEN bool mh__is_location_type(int type);
+
+/* ---- a memory pool's own memory (runtime/pool_space.c) ----
+ * Reservations, physical memory and mappings a pool makes for itself, as ROCm's pools stand
+ * on its VMM: in the registry (so copies, kernels, hipMemGetAccess and the reports find
+ * them) but numbered by no reservation#N or handle#N, counted in no mockhip_stats field, and
+ * refused to the program's own VMM calls (mh__vmm_pool_owned). Under the write lock. */
+
+/* Address space of `bytes` aligned to `align` (a power of two, at least a page). */
+MH_HIDDEN hipError_t mh__vmm_reserve_owned(mh_state *state, size_t bytes, size_t align,
+                                           struct mh_pool *pool, mh_region **out);
+MH_HIDDEN void mh__vmm_unreserve_owned(mh_state *state, mh_region *region);
+
+/* `bytes` of physical memory charged to charged_device (-1: to none): new zeroed memory, or
+   a view of memory someone else owns (a shared pool's file), which freeing leaves open.
+   hipErrorOutOfMemory, reason recorded, when the device is full. */
+MH_HIDDEN hipError_t mh__vmm_phys_owned(mh_state *state, size_t bytes, int charged_device,
+                                        const mh_os_memory *view, struct mh_pool *pool,
+                                        mh_phys **out);
+MH_HIDDEN void mh__vmm_phys_owned_free(mh_state *state, mh_phys *phys);
+
+/* Maps phys at base inside reservation with `access` per slot (devices, then the host). */
+MH_HIDDEN hipError_t mh__vmm_map_owned(mh_state *state, mh_region *reservation, uintptr_t base,
+                                       size_t bytes, mh_phys *phys, const unsigned char *access,
+                                       mh_mapping **out);
+MH_HIDDEN void mh__vmm_unmap_owned(mh_state *state, mh_mapping *mapping);
+/* Gives the mapping `access` per slot, its page protection with it. */
+MH_HIDDEN hipError_t mh__vmm_access_owned(mh_state *state, mh_mapping *mapping,
+                                          const unsigned char *access);
+
+/* hipErrorInvalidValue, reason recorded: `what` (ptr) lies in a pool's memory, which the
+   program's VMM calls may not unmap, free, map into, retain or set access on. */
+MH_HIDDEN hipError_t mh__vmm_pool_owned(const struct mh_pool *pool, const char *what,
+                                        const void *ptr);
 
 #endif /* MH_VMM_H */
