@@ -98,7 +98,9 @@ typedef struct conf_group {
   X(pointer_info)                                                                                  \
   X(mempool_negative)                                                                              \
   X(mempool)                                                                                       \
-  X(kernel)
+  X(kernel)                                                                                        \
+  X(array_negative)                                                                                \
+  X(array)
 
 #define CONF_GROUP_DECLARE(name) extern const conf_group conf_group_##name;
 CONF_GROUP_LIST(CONF_GROUP_DECLARE)

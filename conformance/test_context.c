@@ -196,7 +196,64 @@ static void ctx_synchronize_is_not_supported(void **state) {
   assert_hip(hipCtxSynchronize(), hipErrorNotSupported);
 }
 
+/* ---- hipCtxCreate and hipCtxDestroy (clr hip_context.cpp) ---- */
+
+/* hip-nvidia's hipCtxCreate is cuCtxCreate: a context of its own, made current, which ROCm's is
+   not; its hipCtxDestroy is cuCtxDestroy. The rules of ROCm's model skip there. */
+#if defined(HIPVMM_HIP_NVIDIA)
+#define SKIP_ON_HIP_NVIDIA()                                                                       \
+  conf_skip("hip-nvidia's hipCtxCreate is the CUDA driver's cuCtxCreate, a context of its own "    \
+            "(ROCm's is the device's primary one)")
+#else
+#define SKIP_ON_HIP_NVIDIA() (void)0
+#endif
+
+static void ctx_create_rejects_device(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  SKIP_ON_HIP_NVIDIA();
+  hipCtx_t created = NULL;
+  hipError_t past = hipCtxCreate(&created, 0, ctx->device_count);
+  hipError_t negative = hipCtxCreate(&created, 0, -1);
+  drain_stack();
+  assert_hip(past, hipErrorInvalidValue); /* InvalidValue, where the others say InvalidDevice */
+  assert_hip(negative, hipErrorInvalidValue);
+  assert_null(created);
+}
+
+static void ctx_destroy_rejects_null(void **state) {
+  (void)conf_begin(state);
+  SKIP_ON_HIP_NVIDIA();
+  assert_hip(hipCtxDestroy(NULL), hipErrorInvalidValue);
+}
+
+/* The context is the device's primary one, pushed but not made current; destroy pops it. */
+static void ctx_create_pushes_without_making_current(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  SKIP_ON_HIP_NVIDIA();
+  conf_need_devices(ctx, 2);
+  drain_stack();
+  hipCtx_t created = NULL, popped = NULL;
+  hipError_t create = hipCtxCreate(&created, 0, 1);
+  int device = -1;
+  hipError_t get = hipGetDevice(&device);
+  hipError_t pop = hipCtxPopCurrent(&popped);
+  hipError_t again = hipCtxCreate(&created, 0, 1);
+  hipError_t destroy = hipCtxDestroy(created);
+  hipError_t empty = hipCtxPopCurrent(NULL);
+  drain_stack();
+  assert_hip(create, hipSuccess);
+  assert_hip(get, hipSuccess);
+  assert_int_equal(device, 0);
+  assert_hip(pop, hipSuccess);
+  assert_ptr_equal(popped, primary_of(1));
+  assert_hip(again, hipSuccess);
+  assert_hip(destroy, hipSuccess);
+  assert_hip(empty, hipErrorInvalidContext); /* the destroy popped it */
+}
+
 static const conf_rule negative_rules[] = {
+    CONF_RULE(ctx_create_rejects_device, "clr hipCtxCreate (g_devices.size())"),
+    CONF_RULE(ctx_destroy_rejects_null, "clr hipCtxDestroy"),
     CONF_RULE(ctx_push_rejects_null, "clr hipCtxPushCurrent"),
     CONF_RULE(ctx_pop_on_empty_stack_fails, "clr hipCtxPopCurrent"),
     CONF_RULE(ctx_get_device_rejects_null, "clr hipCtxGetDevice"),
@@ -220,6 +277,8 @@ static const conf_rule functional_rules[] = {
     CONF_RULE(primary_release_without_retain_succeeds, "clr hipDevicePrimaryCtxRelease"),
     CONF_RULE(primary_reset_succeeds, "clr hipDevicePrimaryCtxReset"),
     CONF_RULE(ctx_synchronize_is_not_supported, "clr hipCtxSynchronize"),
+    CONF_RULE(ctx_create_pushes_without_making_current,
+              "clr hipCtxCreate (ctxt_stack_.push), hipCtxDestroy (pops the top)"),
 };
 
 const conf_group conf_group_context_negative = CONF_GROUP("context_negative", negative_rules);

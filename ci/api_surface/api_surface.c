@@ -26,8 +26,15 @@
 #include <stdint.h>
 
 #include <hip/hip_runtime_api.h>
+/* After hip_runtime_api.h, which declares what ROCm's driver_types.h uses (hipMemoryType). */
+#include <hip/channel_descriptor.h>
+#include <hip/driver_types.h>
 #include <hip/hip_version.h>
 #include <hip/hiprtc.h>
+
+/* Both headers mark hipCtx*, hipDevicePrimaryCtx* and hipMemcpyTo/FromArray deprecated, and
+   taking a deprecated function's address warns: check.sh checks the marks themselves. */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 #ifdef __cplusplus
 #define SURFACE_ASSERT(what) static_assert(what, #what)
@@ -458,7 +465,29 @@ VALUE(hipResourceTypeMipmappedArray, 1)
 VALUE(hipResourceTypeLinear, 2)
 VALUE(hipResourceTypePitch2D, 3)
 
+/* HIPresourcetype */
+VALUE(HIP_RESOURCE_TYPE_ARRAY, 0)
+VALUE(HIP_RESOURCE_TYPE_MIPMAPPED_ARRAY, 1)
+VALUE(HIP_RESOURCE_TYPE_LINEAR, 2)
+VALUE(HIP_RESOURCE_TYPE_PITCH2D, 3)
+
 /* ---- macros ---- */
+
+/* Arrays */
+VALUE(hipArrayDefault, 0x00)
+VALUE(hipArrayLayered, 0x01)
+VALUE(hipArraySurfaceLoadStore, 0x02)
+VALUE(hipArrayCubemap, 0x04)
+VALUE(hipArrayTextureGather, 0x08)
+VALUE(HIP_TRSA_OVERRIDE_FORMAT, 0x01)
+VALUE(HIP_TRSF_READ_AS_INTEGER, 0x01)
+VALUE(HIP_TRSF_NORMALIZED_COORDINATES, 0x02)
+VALUE(HIP_TRSF_SRGB, 0x10)
+/* Deprecation: ROCm's marks under ROCm's names (DEPRECATED and DEPRECATED_MSG before 6.3) */
+#if HIP_VERSION >= 60300000
+HIP_DEPRECATED(HIP_DEPRECATED_MSG) void api_surface_deprecated(void);
+SURFACE_ASSERT(sizeof(HIP_DEPRECATED_MSG) > 1);
+#endif
 
 /* Streams */
 VALUE(hipStreamDefault, 0x00)
@@ -588,6 +617,24 @@ SIZE(enum hipArraySparseSubresourceType, sizeof(hipArraySparseSubresourceType))
 SIZE(enum hipChannelFormatKind, sizeof(hipChannelFormatKind))
 SIZE(enum hipArray_Format, sizeof(hipArray_Format))
 SIZE(enum hipResourceType, sizeof(hipResourceType))
+SIZE(hipArray_const_t, sizeof(const struct hipArray *))
+SIZE(hipMipmappedArray_t, sizeof(struct hipMipmappedArray *))
+SIZE(hipMipmappedArray_const_t, sizeof(const struct hipMipmappedArray *))
+#if HIP_VERSION >= 50400000
+SIZE(enum HIPresourcetype_enum, sizeof(HIPresourcetype))
+SIZE(hipResourcetype, sizeof(HIPresourcetype))
+#endif
+#if HIP_VERSION >= 50700000
+SIZE(hipmipmappedArray, sizeof(hipMipmappedArray_t))
+#endif
+SIZE(struct HIP_ARRAY_DESCRIPTOR, sizeof(HIP_ARRAY_DESCRIPTOR))
+SIZE(struct HIP_ARRAY3D_DESCRIPTOR, sizeof(HIP_ARRAY3D_DESCRIPTOR))
+SIZE(struct hip_Memcpy2D, sizeof(hip_Memcpy2D))
+SIZE(struct hipPitchedPtr, sizeof(hipPitchedPtr))
+SIZE(struct hipExtent, sizeof(hipExtent))
+SIZE(struct hipPos, sizeof(hipPos))
+SIZE(struct hipMemcpy3DParms, sizeof(hipMemcpy3DParms))
+SIZE(struct HIP_MEMCPY3D, sizeof(HIP_MEMCPY3D))
 SIZE(hipError_t, sizeof(int))
 #if HIP_VERSION >= 60200000
 SIZE(enum hipDriverProcAddressQueryResult, sizeof(hipDriverProcAddressQueryResult))
@@ -673,6 +720,46 @@ OFFSET(hipMemPoolProps, maxSize, 24)
 OFFSET(hipMemPoolProps, reserved, 32)
 #else /* no maxSize: reserved[64] follows */
 OFFSET(hipMemPoolProps, reserved, 24)
+#endif
+SIZE(HIP_ARRAY_DESCRIPTOR, 24)
+OFFSET(HIP_ARRAY_DESCRIPTOR, Format, 16)
+OFFSET(HIP_ARRAY_DESCRIPTOR, NumChannels, 20)
+SIZE(HIP_ARRAY3D_DESCRIPTOR, 40)
+OFFSET(HIP_ARRAY3D_DESCRIPTOR, Depth, 16)
+OFFSET(HIP_ARRAY3D_DESCRIPTOR, Format, 24)
+OFFSET(HIP_ARRAY3D_DESCRIPTOR, Flags, 32)
+SIZE(hip_Memcpy2D, 128)
+OFFSET(hip_Memcpy2D, srcMemoryType, 16)
+OFFSET(hip_Memcpy2D, srcArray, 40)
+OFFSET(hip_Memcpy2D, dstXInBytes, 56)
+OFFSET(hip_Memcpy2D, dstArray, 96)
+OFFSET(hip_Memcpy2D, WidthInBytes, 112)
+OFFSET(hip_Memcpy2D, Height, 120)
+SIZE(hipPitchedPtr, 32)
+OFFSET(hipPitchedPtr, pitch, 8)
+OFFSET(hipPitchedPtr, ysize, 24)
+SIZE(hipExtent, 24)
+OFFSET(hipExtent, depth, 16)
+SIZE(hipPos, 24)
+OFFSET(hipPos, z, 16)
+SIZE(hipMemcpy3DParms, 160)
+OFFSET(hipMemcpy3DParms, srcPos, 8)
+OFFSET(hipMemcpy3DParms, srcPtr, 32)
+OFFSET(hipMemcpy3DParms, dstArray, 64)
+OFFSET(hipMemcpy3DParms, dstPtr, 96)
+OFFSET(hipMemcpy3DParms, extent, 128)
+OFFSET(hipMemcpy3DParms, kind, 152)
+#if HIP_VERSION >= 60000000
+/* size_t positions and sizes from 6.0; 5.x had unsigned ints */
+SIZE(HIP_MEMCPY3D, 184)
+OFFSET(HIP_MEMCPY3D, srcMemoryType, 32)
+OFFSET(HIP_MEMCPY3D, srcArray, 56)
+OFFSET(HIP_MEMCPY3D, srcHeight, 72)
+OFFSET(HIP_MEMCPY3D, dstXInBytes, 80)
+OFFSET(HIP_MEMCPY3D, dstMemoryType, 112)
+OFFSET(HIP_MEMCPY3D, dstHeight, 152)
+OFFSET(HIP_MEMCPY3D, WidthInBytes, 160)
+OFFSET(HIP_MEMCPY3D, Depth, 176)
 #endif
 #if HIP_VERSION >= 50300000
 /* The layout of 5.3 and later (and CUDA's); 5.2 ordered the fields differently. */
@@ -963,8 +1050,80 @@ void api_surface_signatures(void) {
   SIGNATURE(hipMemMapArrayAsync, hipError_t,
             (hipArrayMapInfo * mapInfoList, unsigned int count, hipStream_t stream))
   SIGNATURE(hipGetDeviceProperties, hipError_t, (hipDeviceProp_t * prop, int deviceId))
+  SIGNATURE(hipCtxCreate, hipError_t, (hipCtx_t * ctx, unsigned int flags, hipDevice_t device))
+  SIGNATURE(hipCtxDestroy, hipError_t, (hipCtx_t ctx))
+  SIGNATURE(hipCreateChannelDesc, hipChannelFormatDesc,
+            (int x, int y, int z, int w, hipChannelFormatKind f))
+  SIGNATURE(hipMallocArray, hipError_t,
+            (hipArray_t * array, const hipChannelFormatDesc *desc, size_t width, size_t height,
+             unsigned int flags))
+  SIGNATURE(hipArrayCreate, hipError_t,
+            (hipArray_t * pHandle, const HIP_ARRAY_DESCRIPTOR *pAllocateArray))
+  SIGNATURE(hipArrayDestroy, hipError_t, (hipArray_t array))
+  SIGNATURE(hipArray3DCreate, hipError_t,
+            (hipArray_t * array, const HIP_ARRAY3D_DESCRIPTOR *pAllocateArray))
+  SIGNATURE(hipMalloc3D, hipError_t, (hipPitchedPtr * pitchedDevPtr, hipExtent extent))
+  SIGNATURE(hipFreeArray, hipError_t, (hipArray_t array))
+  SIGNATURE(hipMalloc3DArray, hipError_t,
+            (hipArray_t * array, const struct hipChannelFormatDesc *desc, struct hipExtent extent,
+             unsigned int flags))
+  SIGNATURE(hipMallocPitch, hipError_t, (void **ptr, size_t *pitch, size_t width, size_t height))
+  SIGNATURE(hipMemcpy2D, hipError_t,
+            (void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+             hipMemcpyKind kind))
+  SIGNATURE(hipMemcpyParam2D, hipError_t, (const hip_Memcpy2D *pCopy))
+  SIGNATURE(hipMemcpyParam2DAsync, hipError_t, (const hip_Memcpy2D *pCopy, hipStream_t stream))
+  SIGNATURE(hipMemcpy2DAsync, hipError_t,
+            (void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+             hipMemcpyKind kind, hipStream_t stream))
+  SIGNATURE(hipMemcpy2DToArray, hipError_t,
+            (hipArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch,
+             size_t width, size_t height, hipMemcpyKind kind))
+  SIGNATURE(hipMemcpy2DToArrayAsync, hipError_t,
+            (hipArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch,
+             size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream))
+  SIGNATURE(hipMemcpyToArray, hipError_t,
+            (hipArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t count,
+             hipMemcpyKind kind))
+  SIGNATURE(hipMemcpyFromArray, hipError_t,
+            (void *dst, hipArray_const_t srcArray, size_t wOffset, size_t hOffset, size_t count,
+             hipMemcpyKind kind))
+  SIGNATURE(hipMemcpy2DFromArray, hipError_t,
+            (void *dst, size_t dpitch, hipArray_const_t src, size_t wOffset, size_t hOffset,
+             size_t width, size_t height, hipMemcpyKind kind))
+  SIGNATURE(hipMemcpy2DFromArrayAsync, hipError_t,
+            (void *dst, size_t dpitch, hipArray_const_t src, size_t wOffset, size_t hOffset,
+             size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream))
+  SIGNATURE(hipMemcpy3D, hipError_t, (const struct hipMemcpy3DParms *p))
+  SIGNATURE(hipMemcpy3DAsync, hipError_t, (const struct hipMemcpy3DParms *p, hipStream_t stream))
+  SIGNATURE(hipDrvMemcpy3D, hipError_t, (const HIP_MEMCPY3D *pCopy))
+  SIGNATURE(hipDrvMemcpy3DAsync, hipError_t, (const HIP_MEMCPY3D *pCopy, hipStream_t stream))
+  SIGNATURE(hipMallocMipmappedArray, hipError_t,
+            (hipMipmappedArray_t * mipmappedArray, const struct hipChannelFormatDesc *desc,
+             struct hipExtent extent, unsigned int numLevels, unsigned int flags))
+  SIGNATURE(hipFreeMipmappedArray, hipError_t, (hipMipmappedArray_t mipmappedArray))
+  SIGNATURE(hipGetMipmappedArrayLevel, hipError_t,
+            (hipArray_t * levelArray, hipMipmappedArray_const_t mipmappedArray, unsigned int level))
+  SIGNATURE(hipMipmappedArrayCreate, hipError_t,
+            (hipMipmappedArray_t * pHandle, HIP_ARRAY3D_DESCRIPTOR * pMipmappedArrayDesc,
+             unsigned int numMipmapLevels))
+  SIGNATURE(hipMipmappedArrayDestroy, hipError_t, (hipMipmappedArray_t hMipmappedArray))
+  SIGNATURE(hipMipmappedArrayGetLevel, hipError_t,
+            (hipArray_t * pLevelArray, hipMipmappedArray_t hMipMappedArray, unsigned int level)) {
+    hipPitchedPtr p = make_hipPitchedPtr(NULL, 0, 0, 0);
+    hipPos pos = make_hipPos(0, 0, 0);
+    hipExtent e = make_hipExtent(0, 0, 0);
+    (void)p, (void)pos, (void)e;
+  }
 #if HIP_VERSION >= 50600000
   SIGNATURE(hipStreamGetDevice, hipError_t, (hipStream_t stream, hipDevice_t * device))
+  SIGNATURE(
+      hipArrayGetInfo, hipError_t,
+      (hipChannelFormatDesc * desc, hipExtent * extent, unsigned int *flags, hipArray_t array))
+  SIGNATURE(hipArrayGetDescriptor, hipError_t,
+            (HIP_ARRAY_DESCRIPTOR * pArrayDescriptor, hipArray_t array))
+  SIGNATURE(hipArray3DGetDescriptor, hipError_t,
+            (HIP_ARRAY3D_DESCRIPTOR * pArrayDescriptor, hipArray_t array))
 #endif
 #if HIP_VERSION >= 60000000
   SIGNATURE(hipGetDevicePropertiesR0600, hipError_t, (hipDeviceProp_tR0600 * prop, int deviceId))
@@ -991,6 +1150,20 @@ hipError_t api_surface_cpp(hipStream_t stream, hipEvent_t event, hipDeviceptr_t 
   float *floats = nullptr;
   int *ints = nullptr;
   void *any = nullptr;
+  size_t pitch = 0;
+  (void)pitch; /* the template's, from 6.3 */
+  hipArray_t array = nullptr;
+  hipMipmappedArray_t mipmap = nullptr;
+  hipChannelFormatDesc channels = hipCreateChannelDesc<float>();
+  channels = hipCreateChannelDesc<uchar4>();
+  channels = hipCreateChannelDescHalf();
+  channels = hipCreateChannelDescHalf1();
+  channels = hipCreateChannelDescHalf2();
+#if HIP_VERSION >= 50700000
+  channels = hipCreateChannelDescHalf4();
+#endif
+  hipMemcpy3DParms parms = {};
+  hip_Memcpy2D copy = {};
   /* Every result is used: ROCm's hipError_t is [[nodiscard]] in C++17. */
   const hipError_t results[] = {
     /* Typed pointers, no void ** cast (templates) */
@@ -1025,6 +1198,18 @@ hipError_t api_surface_cpp(hipStream_t stream, hipEvent_t event, hipDeviceptr_t 
     hipMemcpyHtoD(device, const_cast<void *>(host), 16),
     hipMemcpyHtoDAsync(device, const_cast<void *>(host), 16, stream),
 #endif
+  /* arrays and pitched memory: templates and default arguments */
+#if HIP_VERSION >= 60300000
+    hipMallocPitch(&floats, &pitch, 16, 4),
+#endif
+    hipMallocArray(&array, &channels, 16),
+    hipMallocArray(&array, &channels, 16, 4),
+    hipMemcpy2DAsync(device, 16, host, 16, 16, 1, hipMemcpyHostToDevice),
+    hipMemcpy2DToArrayAsync(array, 0, 0, host, 16, 16, 1, hipMemcpyHostToDevice),
+    hipMemcpy2DFromArrayAsync(device, 16, array, 0, 0, 16, 1, hipMemcpyDeviceToDevice),
+    hipMemcpy3DAsync(&parms),
+    hipMemcpyParam2DAsync(&copy),
+    hipMallocMipmappedArray(&mipmap, &channels, make_hipExtent(16, 16, 0), 1),
     /* hipStreamPerThread and hipStreamLegacy name streams */
     hipStreamSynchronize(hipStreamPerThread),
 #if HIP_VERSION >= 60200000

@@ -15,6 +15,8 @@
 #    one signature changed or one struct field added, it does not compile.
 # 4. In C++17 a dropped hipError_t is an error under -Werror with either
 #    header (ROCm marks hipError_t [[nodiscard]]).
+# 5. ROCm's deprecation marks: a call of hipCtxCreate or hipMemcpyToArray is an
+#    error under -Werror with either header, a call of hipMalloc is not.
 set -euo pipefail
 
 # shellcheck source=ci/lib.sh
@@ -25,8 +27,7 @@ surface="$here/api_surface.c"
 mock_include=$(cd "${1:-$CI_ROOT/mockhip/include}" && pwd)
 rocm_header=/usr/include/hip/hip_runtime_api.h
 warnings=(-Wall -Wextra -Werror)
-# ROCm marks the hipCtx* calls deprecated, and taking a deprecated function's
-# address warns; mockhip's header marks nothing deprecated.
+# Both headers mark the hipCtx* calls deprecated (api_surface.c silences it; step 5 checks it).
 rocm_flags=(-Wno-deprecated-declarations -D__HIP_PLATFORM_AMD__ -I/usr/include)
 work=$(mktemp -d "${TMPDIR:-/tmp}/hipvmm-api-surface.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -135,6 +136,40 @@ for compiler in gcc clang; do
       failed=1
     fi
   done
+done
+
+# 5. Deprecated as in ROCm: one call each, with deprecation warnings on.
+deprecated_calls=(
+  'hipCtx_t c; (void)hipCtxCreate(&c, 0, 0);'
+  'float h[4] = {0}; (void)hipMemcpyToArray(0, 0, 0, h, sizeof h, hipMemcpyHostToDevice);'
+)
+for header in "-I$mock_include" "-D__HIP_PLATFORM_AMD__ -I/usr/include"; do
+  [[ $header == *usr/include* && ! -f $rocm_header ]] && continue
+  for call in "${deprecated_calls[@]}"; do
+    printf '#include <hip/hip_runtime_api.h>\nvoid use(void);\nvoid use(void) { %s }\n' "$call" \
+      >"$work/deprecated.c"
+    # shellcheck disable=SC2086 # a list of flags
+    if compiles gcc c11 "$work/deprecated.c" $header; then
+      result FAIL "gcc c11 ($header) accepts '$call' at -Werror: not marked deprecated"
+      failed=1
+    elif grep -q 'deprecated' "$work/output"; then
+      result PASS "gcc c11 ($header) refuses '$call': deprecated"
+    else
+      cat "$work/output"
+      result FAIL "gcc c11 ($header) fails on '$call', but not for deprecation"
+      failed=1
+    fi
+  done
+  printf '#include <hip/hip_runtime_api.h>\nvoid use(void);\nvoid use(void) { void *p; (void)hipMalloc(&p, 1); }\n' \
+    >"$work/current.c"
+  # shellcheck disable=SC2086 # a list of flags
+  if compiles gcc c11 "$work/current.c" $header; then
+    result PASS "gcc c11 ($header) accepts hipMalloc, which is not deprecated"
+  else
+    cat "$work/output"
+    result FAIL "gcc c11 ($header) refuses hipMalloc"
+    failed=1
+  fi
 done
 
 exit "$failed"

@@ -148,6 +148,39 @@ extern "C" {
   X(hipMemPoolImportFromShareableHandle)                                                           \
   X(hipMemPoolExportPointer)                                                                       \
   X(hipMemPoolImportPointer)                                                                       \
+  X(hipMallocArray)                                                                                \
+  X(hipArrayCreate)                                                                                \
+  X(hipArray3DCreate)                                                                              \
+  X(hipMalloc3DArray)                                                                              \
+  X(hipFreeArray)                                                                                  \
+  X(hipArrayDestroy)                                                                               \
+  X(hipArrayGetInfo)                                                                               \
+  X(hipArrayGetDescriptor)                                                                         \
+  X(hipArray3DGetDescriptor)                                                                       \
+  X(hipMallocPitch)                                                                                \
+  X(hipMalloc3D)                                                                                   \
+  X(hipMemcpy2D)                                                                                   \
+  X(hipMemcpy2DAsync)                                                                              \
+  X(hipMemcpyParam2D)                                                                              \
+  X(hipMemcpyParam2DAsync)                                                                         \
+  X(hipMemcpy2DToArray)                                                                            \
+  X(hipMemcpy2DToArrayAsync)                                                                       \
+  X(hipMemcpy2DFromArray)                                                                          \
+  X(hipMemcpy2DFromArrayAsync)                                                                     \
+  X(hipMemcpyToArray)                                                                              \
+  X(hipMemcpyFromArray)                                                                            \
+  X(hipMemcpy3D)                                                                                   \
+  X(hipMemcpy3DAsync)                                                                              \
+  X(hipDrvMemcpy3D)                                                                                \
+  X(hipDrvMemcpy3DAsync)                                                                           \
+  X(hipMallocMipmappedArray)                                                                       \
+  X(hipFreeMipmappedArray)                                                                         \
+  X(hipGetMipmappedArrayLevel)                                                                     \
+  X(hipMipmappedArrayCreate)                                                                       \
+  X(hipMipmappedArrayDestroy)                                                                      \
+  X(hipMipmappedArrayGetLevel)                                                                     \
+  X(hipCtxCreate)                                                                                  \
+  X(hipCtxDestroy)                                                                                 \
   X(hipGraphCreate)                                                                                \
   X(hipGraphAddKernelNode)                                                                         \
   X(hipGraphAddMemcpyNode1D)                                                                       \
@@ -230,9 +263,9 @@ MOCKHIP_API size_t mockhip_live_objects(void);
 /*
  * Prints the address space for a person: every reservation with the mappings
  * inside it (handle, per-location access), every physical handle with its
- * reference counts, hipMalloc blocks, the memory pools with their blocks, the
- * number of streams, events, graphs (and their nodes) and graph execs, and the
- * captures in progress. out == NULL prints to stderr.
+ * reference counts, hipMalloc blocks, the memory pools with their blocks,
+ * arrays, the number of streams, events, graphs (and their nodes) and graph
+ * execs, and the captures in progress. out == NULL prints to stderr.
  */
 MOCKHIP_API void mockhip_dump(FILE *out);
 
@@ -400,10 +433,10 @@ MOCKHIP_API unsigned long long mockhip_fail_count(void);
 
 /*
  * Prints every live reservation, mapping, physical handle, hipMalloc block,
- * stream, event, graph, graph exec, memory pool the program made or imported
- * and pool allocation with the call site that made it, as MOCKHIP_LEAK_CHECK=1
- * does at exit; prints nothing when nothing is alive. out == NULL prints to
- * stderr. Returns the number of objects reported.
+ * stream, event, graph, graph exec, memory pool the program made or imported,
+ * pool allocation and array with the call site that made it, as
+ * MOCKHIP_LEAK_CHECK=1 does at exit; prints nothing when nothing is alive.
+ * out == NULL prints to stderr. Returns the number of objects reported.
  */
 MOCKHIP_API size_t mockhip_leak_report(FILE *out);
 

@@ -6,6 +6,9 @@
  */
 #include "mock_test.h"
 
+/* ROCm marks the hipCtx* and hipDevicePrimaryCtx* calls deprecated; they are what is tested. */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +39,20 @@ static bool dump_has(const char *text) {
   bool found = strstr(dump, text) != NULL;
   free(dump);
   return found;
+}
+
+/* The retains the dump shows for device's primary context (0 when it shows none). */
+static unsigned long retains_of(int device) {
+  char *dump = mt_dump_text(), heading[32];
+  snprintf(heading, sizeof heading, "device %d:", device);
+  const char *at = strstr(dump, heading), *line = at ? strchr(at, '\n') : NULL;
+  const char *retained = line ? strstr(line, "retained ") : NULL;
+  const char *next_device = line ? strstr(line, "device ") : NULL;
+  unsigned long count = 0;
+  if (retained != NULL && (next_device == NULL || retained < next_device))
+    count = strtoul(retained + strlen("retained "), NULL, 10);
+  free(dump);
+  return count;
 }
 
 /* Pops whatever a failed test left on this thread's stack. */
@@ -316,6 +333,33 @@ static void test_device_reset_frees_the_devices_memory_and_streams(void **state)
   mt_mapping_destroy(&m);
 }
 
+/* ---- hipCtxCreate and hipCtxDestroy (clr hip_context.cpp) ---- */
+
+/* hip-tests' initHipCtx: create pushes the device's primary context without making it current,
+   and destroy pops it again when it is on top. */
+static void test_create_pushes_and_destroy_pops(void **state) {
+  (void)state;
+  hipCtx_t created = NULL, popped = NULL;
+  MT_CHECK(hipCtxCreate(&created, 0, 2));
+  assert_ptr_equal(created, context_of(2));
+  assert_int_equal(current_device(), 0); /* not made current */
+  assert_int_equal(retains_of(2), 1);
+  MT_CHECK(hipCtxPopCurrent(&popped));
+  assert_ptr_equal(popped, created);
+  MT_CHECK(hipCtxCreate(&created, 0, 2));
+  MT_CHECK(hipCtxDestroy(created));
+  MT_EXPECT(hipErrorInvalidContext, hipCtxPopCurrent(NULL)); /* popped by the destroy */
+  assert_int_equal(retains_of(2), 1); /* the first create's, popped but not destroyed */
+  /* not on top: nothing popped, the retain released; a value that is no context is only
+     compared */
+  MT_CHECK(hipCtxPushCurrent(context_of(1)));
+  MT_CHECK(hipCtxDestroy(created));
+  MT_CHECK(hipCtxDestroy((hipCtx_t)(uintptr_t)0x1234));
+  assert_int_equal(retains_of(2), 0);
+  MT_CHECK(hipCtxPopCurrent(&popped));
+  assert_ptr_equal(popped, context_of(1));
+}
+
 /* ---- negative ---- */
 
 static void test_context_calls_refuse_bad_arguments(void **state) {
@@ -350,6 +394,13 @@ static void test_context_calls_refuse_bad_arguments(void **state) {
   MT_EXPECT(hipErrorInvalidDevice, hipDevicePrimaryCtxGetState(-1, NULL, NULL));
   assert_string_equal(mockhip_last_reason(), "hipDevicePrimaryCtxGetState: dev -1 is not in 0..3");
   assert_int_equal(flags + (unsigned)active, 154);
+  out = NULL;
+  MT_EXPECT(hipErrorInvalidValue, hipCtxCreate(&out, 0, DEVICES)); /* clr: InvalidValue */
+  MT_EXPECT(hipErrorInvalidValue, hipCtxCreate(&out, 0, -1));
+  MT_EXPECT(hipErrorInvalidValue, hipCtxCreate(NULL, 0, 0));
+  assert_null(out);
+  MT_EXPECT(hipErrorInvalidValue, hipCtxDestroy(NULL));
+  MT_EXPECT(hipErrorInvalidContext, hipCtxPopCurrent(NULL)); /* nothing was pushed */
 }
 
 int main(void) {
@@ -366,6 +417,7 @@ int main(void) {
       CONTEXT_TEST(test_stack_limit),
       CONTEXT_TEST(test_ctx_synchronize_is_not_supported),
       CONTEXT_TEST(test_device_reset_frees_the_devices_memory_and_streams),
+      CONTEXT_TEST(test_create_pushes_and_destroy_pops),
   };
   const struct CMUnitTest negative[] = {
       CONTEXT_TEST(test_context_calls_refuse_bad_arguments),

@@ -11,6 +11,9 @@
  */
 #include "mock_test.h"
 
+/* One call of every entry point, the ones ROCm marks deprecated too. */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -46,6 +49,7 @@ typedef struct world {
   hipMemPool_t imported_pool;
   void *pool_block;                    /* one granule from pool */
   hipMemPoolPtrExportData export_data; /* pool_block, exported */
+  hipArray_t array;                    /* 16 x 4 floats on device 0 */
   struct {
     void *ptr;
     hipMemGenericAllocationHandle_t handle;
@@ -80,6 +84,14 @@ typedef struct world {
     uint64_t value64;
     hipMemAccessFlags access;
     hipMemPoolPtrExportData export_data;
+    hipArray_t array;
+    size_t pitch;
+    hipPitchedPtr pitched;
+    hipChannelFormatDesc channels;
+    hipExtent extent;
+    HIP_ARRAY_DESCRIPTOR array_desc;
+    HIP_ARRAY3D_DESCRIPTOR array3d_desc;
+    hipMipmappedArray_t mipmap;
   } out;
 } world;
 
@@ -120,6 +132,8 @@ static void world_create(world *w) {
                                                posix_fd, 0));
   MT_CHECK(hipMallocFromPoolAsync(&w->pool_block, granule, w->pool, w->stream));
   MT_CHECK(hipMemPoolExportPointer(&w->export_data, w->pool_block));
+  hipChannelFormatDesc floats = hipCreateChannelDesc(32, 0, 0, 0, hipChannelFormatKindFloat);
+  MT_CHECK(hipMallocArray(&w->array, &floats, 16, 4, hipArrayDefault));
   /* Every byte of out is a sentinel: a value no call writes. */
   memset(&w->out, 0xa5, sizeof w->out);
 }
@@ -150,6 +164,8 @@ static void world_destroy(world *w) {
   if (w->pool != NULL)
     MT_CHECK(hipMemPoolDestroy(w->pool));
   close(w->pool_fd);
+  if (w->array != NULL)
+    MT_CHECK(hipFreeArray(w->array));
   close(w->fd);
   if (w->spare != NULL)
     MT_CHECK(hipMemRelease(w->spare));
@@ -335,6 +351,7 @@ static void undo_device_reset(world *w) {
   w->stream = NULL;
   w->pool = w->imported_pool = NULL; /* device 0's pools go, with their memory */
   w->pool_block = NULL;
+  w->array = NULL;
 }
 static hipError_t call_ctx_get_current(world *w) { return hipCtxGetCurrent(&w->out.ctx); }
 static hipError_t call_ctx_set_current(world *w) { return hipCtxSetCurrent(w->ctx1); }
@@ -652,6 +669,154 @@ static hipError_t call_module_launch_kernel(world *w) {
   return hipModuleLaunchKernel(NULL, 1, 1, 1, 1, 1, 1, 0, w->stream, NULL, NULL);
 }
 
+/* ---- arrays and pitched memory ---- */
+
+static const hipChannelFormatDesc float_desc = {32, 0, 0, 0, hipChannelFormatKindFloat};
+
+static hipError_t call_malloc_array(world *w) {
+  return hipMallocArray(&w->out.array, &float_desc, 16, 4, hipArrayDefault);
+}
+static void undo_out_array(world *w) { MT_CHECK(hipFreeArray(w->out.array)); }
+static hipError_t call_array_create(world *w) {
+  HIP_ARRAY_DESCRIPTOR desc = {16, 4, HIP_AD_FORMAT_FLOAT, 1};
+  return hipArrayCreate(&w->out.array, &desc);
+}
+static hipError_t call_array_3d_create(world *w) {
+  HIP_ARRAY3D_DESCRIPTOR desc = {16, 4, 2, HIP_AD_FORMAT_FLOAT, 1, hipArrayDefault};
+  return hipArray3DCreate(&w->out.array, &desc);
+}
+static hipError_t call_malloc_3d_array(world *w) {
+  return hipMalloc3DArray(&w->out.array, &float_desc, make_hipExtent(16, 4, 2), hipArrayDefault);
+}
+static hipError_t call_free_array(world *w) { return hipFreeArray(w->array); }
+static hipError_t call_array_destroy(world *w) { return hipArrayDestroy(w->array); }
+static void undo_free_array(world *w) { w->array = NULL; }
+static hipError_t call_array_get_info(world *w) {
+  return hipArrayGetInfo(&w->out.channels, &w->out.extent, &w->out.uflags, w->array);
+}
+static hipError_t call_array_get_descriptor(world *w) {
+  return hipArrayGetDescriptor(&w->out.array_desc, w->array);
+}
+static hipError_t call_array_3d_get_descriptor(world *w) {
+  return hipArray3DGetDescriptor(&w->out.array3d_desc, w->array);
+}
+static hipError_t call_malloc_pitch(world *w) {
+  return hipMallocPitch(&w->out.ptr, &w->out.pitch, 100, 4);
+}
+static hipError_t call_malloc_3d(world *w) {
+  return hipMalloc3D(&w->out.pitched, make_hipExtent(100, 4, 2));
+}
+static void undo_malloc_3d(world *w) { MT_CHECK(hipFree(w->out.pitched.ptr)); }
+/* 16 bytes x 4 rows of out.host into the mapping, 64 bytes apart */
+static hipError_t call_memcpy_2d(world *w) {
+  return hipMemcpy2D(w->m.base, 64, w->out.host, 16, 16, 4, hipMemcpyHostToDevice);
+}
+static hipError_t call_memcpy_2d_async(world *w) {
+  return hipMemcpy2DAsync(w->m.base, 64, w->out.host, 16, 16, 4, hipMemcpyHostToDevice, w->stream);
+}
+static hip_Memcpy2D host_to_array(world *w) {
+  hip_Memcpy2D c;
+  memset(&c, 0, sizeof c);
+  c.srcMemoryType = hipMemoryTypeHost;
+  c.srcHost = w->out.host;
+  c.srcPitch = 16;
+  c.dstMemoryType = hipMemoryTypeArray;
+  c.dstArray = w->array;
+  c.WidthInBytes = 16;
+  c.Height = 4;
+  return c;
+}
+static hipError_t call_memcpy_param_2d(world *w) {
+  hip_Memcpy2D c = host_to_array(w);
+  return hipMemcpyParam2D(&c);
+}
+static hipError_t call_memcpy_param_2d_async(world *w) {
+  hip_Memcpy2D c = host_to_array(w);
+  return hipMemcpyParam2DAsync(&c, w->stream);
+}
+static hipError_t call_memcpy_2d_to_array(world *w) {
+  return hipMemcpy2DToArray(w->array, 0, 0, w->out.host, 16, 16, 4, hipMemcpyHostToDevice);
+}
+static hipError_t call_memcpy_2d_to_array_async(world *w) {
+  return hipMemcpy2DToArrayAsync(w->array, 0, 0, w->out.host, 16, 16, 4, hipMemcpyHostToDevice,
+                                 w->stream);
+}
+static hipError_t call_memcpy_2d_from_array(world *w) {
+  return hipMemcpy2DFromArray(w->out.host, 16, w->array, 0, 0, 16, 4, hipMemcpyDeviceToHost);
+}
+static hipError_t call_memcpy_2d_from_array_async(world *w) {
+  return hipMemcpy2DFromArrayAsync(w->out.host, 16, w->array, 0, 0, 16, 4, hipMemcpyDeviceToHost,
+                                   w->stream);
+}
+static hipError_t call_memcpy_to_array(world *w) {
+  return hipMemcpyToArray(w->array, 0, 0, w->out.host, 64, hipMemcpyHostToDevice);
+}
+static hipError_t call_memcpy_from_array(world *w) {
+  return hipMemcpyFromArray(w->out.host, w->array, 0, 0, 64, hipMemcpyDeviceToHost);
+}
+static hipMemcpy3DParms host_to_array_3d(world *w) {
+  hipMemcpy3DParms p;
+  memset(&p, 0, sizeof p);
+  p.srcPtr = make_hipPitchedPtr(w->out.host, 16, 16, 4);
+  p.dstArray = w->array;
+  p.extent = make_hipExtent(4, 4, 1);
+  p.kind = hipMemcpyHostToDevice;
+  return p;
+}
+static hipError_t call_memcpy_3d(world *w) {
+  hipMemcpy3DParms p = host_to_array_3d(w);
+  return hipMemcpy3D(&p);
+}
+static hipError_t call_memcpy_3d_async(world *w) {
+  hipMemcpy3DParms p = host_to_array_3d(w);
+  return hipMemcpy3DAsync(&p, w->stream);
+}
+static HIP_MEMCPY3D host_to_device_3d(world *w) {
+  HIP_MEMCPY3D c;
+  memset(&c, 0, sizeof c);
+  c.srcMemoryType = hipMemoryTypeHost;
+  c.srcHost = w->out.host;
+  c.srcPitch = 16;
+  c.dstMemoryType = hipMemoryTypeDevice;
+  c.dstDevice = w->m.base;
+  c.dstPitch = 64;
+  c.WidthInBytes = 16;
+  c.Height = 4;
+  c.Depth = 1;
+  return c;
+}
+static hipError_t call_drv_memcpy_3d(world *w) {
+  HIP_MEMCPY3D c = host_to_device_3d(w);
+  return hipDrvMemcpy3D(&c);
+}
+static hipError_t call_drv_memcpy_3d_async(world *w) {
+  HIP_MEMCPY3D c = host_to_device_3d(w);
+  return hipDrvMemcpy3DAsync(&c, w->stream);
+}
+/* No mipmapped array exists on ROCm on Linux: these calls get their refusals anyway. */
+static hipError_t call_malloc_mipmapped(world *w) {
+  return hipMallocMipmappedArray(&w->out.mipmap, &float_desc, make_hipExtent(16, 16, 0), 2, 0);
+}
+static hipError_t call_mipmapped_create(world *w) {
+  HIP_ARRAY3D_DESCRIPTOR desc = {16, 16, 0, HIP_AD_FORMAT_FLOAT, 1, hipArrayDefault};
+  return hipMipmappedArrayCreate(&w->out.mipmap, &desc, 2);
+}
+static hipMipmappedArray_t made_up_mipmap(world *w) { return (hipMipmappedArray_t)w->out.host; }
+static hipError_t call_free_mipmapped(world *w) { return hipFreeMipmappedArray(made_up_mipmap(w)); }
+static hipError_t call_mipmapped_destroy(world *w) {
+  return hipMipmappedArrayDestroy(made_up_mipmap(w));
+}
+static hipError_t call_get_mipmapped_level(world *w) {
+  return hipGetMipmappedArrayLevel(&w->out.array, made_up_mipmap(w), 0);
+}
+static hipError_t call_mipmapped_get_level(world *w) {
+  return hipMipmappedArrayGetLevel(&w->out.array, made_up_mipmap(w), 0);
+}
+static hipError_t call_ctx_create(world *w) { return hipCtxCreate(&w->out.ctx, 0, 0); }
+static void undo_ctx_create(world *w) { MT_CHECK(hipCtxDestroy(w->out.ctx)); }
+/* Device 1's context is on no stack here: destroying it changes nothing but a count. */
+static hipError_t call_ctx_destroy(world *w) { return hipCtxDestroy(w->ctx1); }
+
 typedef struct api_case {
   hipError_t natural;           /* fault.c's natural_failure() for the entry point */
   hipError_t (*call)(world *w); /* valid arguments on the world */
@@ -832,6 +997,55 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                      hipSuccess},
     CASE(hipMemPoolImportPointer) = {hipErrorOutOfMemory, call_pool_import_pointer,
                                      undo_out_ptr_free, hipSuccess},
+
+    /* arrays and pitched memory */
+    CASE(hipMallocArray) = {hipErrorOutOfMemory, call_malloc_array, undo_out_array, hipSuccess},
+    CASE(hipArrayCreate) = {hipErrorOutOfMemory, call_array_create, undo_out_array, hipSuccess},
+    CASE(hipArray3DCreate) = {hipErrorOutOfMemory, call_array_3d_create, undo_out_array,
+                              hipSuccess},
+    CASE(hipMalloc3DArray) = {hipErrorOutOfMemory, call_malloc_3d_array, undo_out_array,
+                              hipSuccess},
+    CASE(hipFreeArray) = {hipErrorInvalidValue, call_free_array, undo_free_array, hipSuccess},
+    CASE(hipArrayDestroy) = {hipErrorInvalidValue, call_array_destroy, undo_free_array, hipSuccess},
+    CASE(hipArrayGetInfo) = {hipErrorInvalidValue, call_array_get_info, NULL, hipSuccess},
+    CASE(hipArrayGetDescriptor) = {hipErrorInvalidValue, call_array_get_descriptor, NULL,
+                                   hipSuccess},
+    CASE(hipArray3DGetDescriptor) = {hipErrorInvalidValue, call_array_3d_get_descriptor, NULL,
+                                     hipSuccess},
+    CASE(hipMallocPitch) = {hipErrorOutOfMemory, call_malloc_pitch, undo_malloc, hipSuccess},
+    CASE(hipMalloc3D) = {hipErrorOutOfMemory, call_malloc_3d, undo_malloc_3d, hipSuccess},
+    CASE(hipMemcpy2D) = {hipErrorInvalidValue, call_memcpy_2d, NULL, hipSuccess},
+    CASE(hipMemcpy2DAsync) = {hipErrorInvalidValue, call_memcpy_2d_async, NULL, hipSuccess},
+    CASE(hipMemcpyParam2D) = {hipErrorInvalidValue, call_memcpy_param_2d, NULL, hipSuccess},
+    CASE(hipMemcpyParam2DAsync) = {hipErrorInvalidValue, call_memcpy_param_2d_async, NULL,
+                                   hipSuccess},
+    CASE(hipMemcpy2DToArray) = {hipErrorInvalidValue, call_memcpy_2d_to_array, NULL, hipSuccess},
+    CASE(hipMemcpy2DToArrayAsync) = {hipErrorInvalidValue, call_memcpy_2d_to_array_async, NULL,
+                                     hipSuccess},
+    CASE(hipMemcpy2DFromArray) = {hipErrorInvalidValue, call_memcpy_2d_from_array, NULL,
+                                  hipSuccess},
+    CASE(hipMemcpy2DFromArrayAsync) = {hipErrorInvalidValue, call_memcpy_2d_from_array_async, NULL,
+                                       hipSuccess},
+    CASE(hipMemcpyToArray) = {hipErrorInvalidValue, call_memcpy_to_array, NULL, hipSuccess},
+    CASE(hipMemcpyFromArray) = {hipErrorInvalidValue, call_memcpy_from_array, NULL, hipSuccess},
+    CASE(hipMemcpy3D) = {hipErrorInvalidValue, call_memcpy_3d, NULL, hipSuccess},
+    CASE(hipMemcpy3DAsync) = {hipErrorInvalidValue, call_memcpy_3d_async, NULL, hipSuccess},
+    CASE(hipDrvMemcpy3D) = {hipErrorInvalidValue, call_drv_memcpy_3d, NULL, hipSuccess},
+    CASE(hipDrvMemcpy3DAsync) = {hipErrorInvalidValue, call_drv_memcpy_3d_async, NULL, hipSuccess},
+    CASE(hipMallocMipmappedArray) = {hipErrorNotSupported, call_malloc_mipmapped, NULL,
+                                     hipErrorNotSupported},
+    CASE(hipFreeMipmappedArray) = {hipErrorInvalidValue, call_free_mipmapped, NULL,
+                                   hipErrorInvalidValue},
+    CASE(hipGetMipmappedArrayLevel) = {hipErrorInvalidValue, call_get_mipmapped_level, NULL,
+                                       hipErrorInvalidValue},
+    CASE(hipMipmappedArrayCreate) = {hipErrorNotSupported, call_mipmapped_create, NULL,
+                                     hipErrorNotSupported},
+    CASE(hipMipmappedArrayDestroy) = {hipErrorInvalidValue, call_mipmapped_destroy, NULL,
+                                      hipErrorInvalidValue},
+    CASE(hipMipmappedArrayGetLevel) = {hipErrorInvalidValue, call_mipmapped_get_level, NULL,
+                                       hipErrorInvalidValue},
+    CASE(hipCtxCreate) = {hipErrorInvalidValue, call_ctx_create, undo_ctx_create, hipSuccess},
+    CASE(hipCtxDestroy) = {hipErrorInvalidValue, call_ctx_destroy, NULL, hipSuccess},
     /* graphs */
     CASE(hipGraphCreate) = {hipErrorOutOfMemory, call_graph_create, undo_graph_create, hipSuccess},
     CASE(hipGraphAddKernelNode) = {hipErrorOutOfMemory, call_add_kernel_node, NULL,

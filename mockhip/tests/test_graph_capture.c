@@ -1,12 +1,12 @@
 /*
  * test_graph_capture.c: graphs made by stream capture, instantiated and
- * launched. Captured copies and sets keep their addresses, direction, value
- * and size and run at each launch, in capture order; streams forked and
- * joined through events give the graph its branches; C kernels launched
- * with mockhip_launch_kernel become kernel nodes; hipMallocAsync,
- * hipMallocFromPoolAsync and hipFreeAsync leave memory nodes that did their
- * work at capture time; an
- * external wait leaves an event-wait node; hipLaunchHostFunc and
+ * launched. Captured copies (1D, 2D, to and from arrays) and sets keep their
+ * addresses, direction, value and size and run at each launch, in capture
+ * order; streams forked and joined through events give the graph its
+ * branches; C kernels launched with mockhip_launch_kernel become kernel
+ * nodes; hipMallocAsync, hipMallocFromPoolAsync and hipFreeAsync leave memory
+ * nodes that did their work at capture time; an external wait leaves an
+ * event-wait node; hipLaunchHostFunc and
  * hipStreamAddCallback leave host nodes, run at each launch outside the lock.
  * hip-tests' `_Capture` pattern (BEGIN_CAPTURE, a VMM call, END_CAPTURE: end,
  * instantiate with NULL error node and log, launch, destroy both) works in
@@ -261,6 +261,43 @@ static void test_external_wait_is_a_node(void **state) {
   MT_CHECK(hipEventDestroy(event));
 }
 
+/* A captured 2D copy (hipMemcpy2DAsync, hipMemcpy2DToArrayAsync) is a memcpy node that copies
+   its rows again at each launch, with the checks the copy makes then: an array freed since
+   fails the launch at that node. */
+static void test_captured_2d_copies_run_at_each_launch(void **state) {
+  fixture *f = *state;
+  enum { W = 8, H = 3, PITCH = 32 };
+  static const hipChannelFormatDesc byte_desc = {8, 0, 0, 0, hipChannelFormatKindUnsigned};
+  unsigned char rows[H][W], back[H][W];
+  hipArray_t array;
+  MT_CHECK(hipMallocArray(&array, &byte_desc, W, H, hipArrayDefault));
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemcpy2DAsync(f->dev, PITCH, rows, W, W, H, hipMemcpyHostToDevice, f->stream));
+  MT_CHECK(hipMemcpy2DToArrayAsync(array, 0, 0, f->dev, PITCH, W, H, hipMemcpyDeviceToDevice,
+                                   f->stream));
+  MT_CHECK(hipMemcpy2DFromArrayAsync(back, W, array, 0, 0, W, H, hipMemcpyDeviceToHost, f->stream));
+  hipGraph_t graph = end(f->stream);
+  hipGraphNode_t nodes[8];
+  assert_int_equal(nodes_of(graph, nodes), 3);
+  assert_int_equal(type_of(nodes[0]), hipGraphNodeTypeMemcpy);
+  assert_int_equal(type_of(nodes[2]), hipGraphNodeTypeMemcpy);
+  hipGraphExec_t exec;
+  MT_CHECK(hipGraphInstantiate(&exec, graph, NULL, NULL, 0));
+  MT_CHECK(hipGraphDestroy(graph));
+  for (int round = 0; round < 2; round++) {
+    memset(rows, 0x50 + round, sizeof rows);
+    memset(back, 0, sizeof back);
+    MT_CHECK(hipGraphLaunch(exec, f->stream));
+    assert_int_equal(f->dev[PITCH + W - 1], 0x50 + round);
+    assert_int_equal(f->dev[PITCH + W], 0); /* the pitch's padding untouched */
+    assert_int_equal(back[H - 1][W - 1], 0x50 + round);
+  }
+  MT_CHECK(hipFreeArray(array));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphLaunch(exec, f->stream));
+  assert_non_null(strstr(mockhip_last_reason(), "node 2 of 3 (memcpy)"));
+  MT_CHECK(hipGraphExecDestroy(exec));
+}
+
 /* ---- host work ---- */
 
 typedef struct host_seen {
@@ -403,6 +440,7 @@ int main(void) {
       TEST(test_captured_c_kernel_runs_at_each_launch),
       TEST(test_async_allocation_nodes),
       TEST(test_external_wait_is_a_node),
+      TEST(test_captured_2d_copies_run_at_each_launch),
       TEST(test_captured_host_work_runs_at_each_launch),
       TEST(test_host_node_may_destroy_its_exec),
       TEST(test_invalidated_capture_leaves_nothing),

@@ -14,6 +14,9 @@
  */
 #include "mock_test.h"
 
+/* One call of every entry point, the ones ROCm marks deprecated too. */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -49,6 +52,9 @@ typedef struct world {
   hipMemPool_t pool, other_pool; /* the default pool#1; pool#2, shareable; pool#4, imported */
   int pool_fd;
   hipMemPoolPtrExportData export_data;
+  hipArray_t array;    /* array#1: 16 x 4 floats */
+  hipArray_t spare[2]; /* array#3 and #4, freed in turn */
+  void *pitched;       /* hipMallocPitch's block */
 } world;
 
 static world w;
@@ -88,6 +94,48 @@ typedef struct trace_case {
 #define CASE(api, body, line)                                                                      \
   static void call_##api(void) { body; }
 #define ENTRY(api, body, line) [MOCKHIP_CALL_##api] = {call_##api, line},
+
+static const hipChannelFormatDesc float_desc = {32, 0, 0, 0, hipChannelFormatKindFloat};
+static const HIP_ARRAY_DESCRIPTOR array_desc = {16, 4, HIP_AD_FORMAT_FLOAT, 1};
+static const HIP_ARRAY3D_DESCRIPTOR array3d_desc = {
+    16, 4, 2, HIP_AD_FORMAT_UNSIGNED_INT8, 4, hipArrayLayered};
+
+/* Host to array#1 and back, as the driver forms describe them. */
+static hip_Memcpy2D host_to_array(void) {
+  hip_Memcpy2D c;
+  memset(&c, 0, sizeof c);
+  c.srcMemoryType = hipMemoryTypeHost;
+  c.srcHost = w.host;
+  c.srcPitch = 16;
+  c.dstMemoryType = hipMemoryTypeArray;
+  c.dstArray = w.array;
+  c.WidthInBytes = 16;
+  c.Height = 4;
+  return c;
+}
+static hipMemcpy3DParms array_to_host(void) {
+  hipMemcpy3DParms p;
+  memset(&p, 0, sizeof p);
+  p.srcArray = w.array;
+  p.dstPtr = make_hipPitchedPtr(w.host, 16, 16, 4);
+  p.extent = make_hipExtent(4, 4, 1);
+  p.kind = hipMemcpyDeviceToHost;
+  return p;
+}
+static HIP_MEMCPY3D host_to_device_3d(void) {
+  HIP_MEMCPY3D c;
+  memset(&c, 0, sizeof c);
+  c.srcMemoryType = hipMemoryTypeHost;
+  c.srcHost = w.host;
+  c.srcPitch = 16;
+  c.dstMemoryType = hipMemoryTypeDevice;
+  c.dstDevice = w.range;
+  c.dstPitch = 64;
+  c.WidthInBytes = 16;
+  c.Height = 4;
+  c.Depth = 1;
+  return c;
+}
 
 static hipMemAccessDesc two_desc[2] = {
     {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite},
@@ -418,6 +466,100 @@ static void add_memset_node(void) {
   X(hipMemPoolImportPointer, hipMemPoolImportPointer(&w.ptr, w.other_pool, &w.export_data), \
     "hipMemPoolImportPointer(dev_ptr -> hipMemPoolImportPointer#3+0x0, mem_pool=pool#4, " \
     "export_data=0x*) = hipSuccess") \
+  X(hipMallocArray, hipMallocArray(&w.array, &float_desc, 16, 4, hipArrayDefault), \
+    "hipMallocArray(array -> array#1, desc={32, 0, 0, 0, Float}, width=16, height=4, " \
+    "flags=hipArrayDefault) = hipSuccess") \
+  X(hipArrayCreate, hipArray_t a; hipArrayCreate(&a, &array_desc); hipFreeArray(a), \
+    "hipArrayCreate(pHandle -> array#2, pAllocateArray={Width=16, Height=4, Format=FLOAT, " \
+    "NumChannels=1}) = hipSuccess") \
+  X(hipArray3DCreate, hipArray3DCreate(&w.spare[0], &array3d_desc), \
+    "hipArray3DCreate(array -> array#3, pAllocateArray={Width=16, Height=4, Depth=2, " \
+    "Format=UNSIGNED_INT8, NumChannels=4, Flags=hipArrayLayered}) = hipSuccess") \
+  X(hipMalloc3DArray, hipMalloc3DArray(&w.spare[1], &float_desc, make_hipExtent(8, 2, 2), hipArraySurfaceLoadStore), \
+    "hipMalloc3DArray(array -> array#4, desc={32, 0, 0, 0, Float}, extent=(8, 2, 2), " \
+    "flags=hipArraySurfaceLoadStore) = hipSuccess") \
+  X(hipFreeArray, hipFreeArray(w.spare[0]), \
+    "hipFreeArray(array=array#3) = hipSuccess") \
+  X(hipArrayDestroy, hipArrayDestroy(w.spare[1]), \
+    "hipArrayDestroy(array=array#4) = hipSuccess") \
+  X(hipArrayGetInfo, hipChannelFormatDesc d; hipExtent e; unsigned f; hipArrayGetInfo(&d, &e, &f, w.array), \
+    "hipArrayGetInfo(desc -> {32, 0, 0, 0, Float}, extent -> (16, 4, 0), flags -> 0, " \
+    "array=array#1) = hipSuccess") \
+  X(hipArrayGetDescriptor, HIP_ARRAY_DESCRIPTOR d; hipArrayGetDescriptor(&d, w.array), \
+    "hipArrayGetDescriptor(pArrayDescriptor -> {Width=16, Height=4, Format=FLOAT, " \
+    "NumChannels=1}, array=array#1) = hipSuccess") \
+  X(hipArray3DGetDescriptor, HIP_ARRAY3D_DESCRIPTOR d; hipArray3DGetDescriptor(&d, w.array), \
+    "hipArray3DGetDescriptor(pArrayDescriptor -> {Width=16, Height=4, Depth=0, Format=FLOAT, " \
+    "NumChannels=1, Flags=hipArrayDefault}, array=array#1) = hipSuccess") \
+  X(hipMallocPitch, size_t pitch; hipMallocPitch(&w.pitched, &pitch, 100, 4), \
+    "hipMallocPitch(ptr -> hipMallocPitch#*+0x0, pitch -> 256, width=100, height=4) = hipSuccess") \
+  X(hipMalloc3D, hipPitchedPtr p; hipMalloc3D(&p, make_hipExtent(100, 4, 2)); hipFree(p.ptr), \
+    "hipMalloc3D(pitchedDevPtr -> {ptr=hipMalloc3D#*+0x0, pitch=256, xsize=100, ysize=4}, " \
+    "extent=(100, 4, 2)) = hipSuccess") \
+  X(hipMemcpy2D, hipMemcpy2D(w.range, 64, w.host, 16, 16, 4, hipMemcpyHostToDevice), \
+    "hipMemcpy2D(dst=reservation#1+0x0, dpitch=64, src=0x*, spitch=16, width=16, height=4, " \
+    "kind=hipMemcpyHostToDevice) = hipSuccess") \
+  X(hipMemcpy2DAsync, hipMemcpy2DAsync(w.pitched, 256, w.host, 16, 16, 4, hipMemcpyDefault, w.stream), \
+    "hipMemcpy2DAsync(dst=hipMallocPitch#*+0x0, dpitch=256, src=0x*, spitch=16, width=16, " \
+    "height=4, kind=hipMemcpyDefault, stream=stream#1) = hipSuccess") \
+  X(hipMemcpyParam2D, hip_Memcpy2D c = host_to_array(); hipMemcpyParam2D(&c), \
+    "hipMemcpyParam2D(pCopy={src=Host 0x* at (0, 0) pitch 16, dst=array#1 at (0, 0) pitch 0, " \
+    "16 bytes x 4}) = hipSuccess") \
+  X(hipMemcpyParam2DAsync, hip_Memcpy2D c = host_to_array(); hipMemcpyParam2DAsync(&c, w.stream), \
+    "hipMemcpyParam2DAsync(pCopy={src=Host 0x* at (0, 0) pitch 16, dst=array#1 at (0, 0) " \
+    "pitch 0, 16 bytes x 4}, stream=stream#1) = hipSuccess") \
+  X(hipMemcpy2DToArray, hipMemcpy2DToArray(w.array, 16, 1, w.host, 16, 16, 3, hipMemcpyHostToDevice), \
+    "hipMemcpy2DToArray(dst=array#1, wOffset=16, hOffset=1, src=0x*, spitch=16, width=16, " \
+    "height=3, kind=hipMemcpyHostToDevice) = hipSuccess") \
+  X(hipMemcpy2DToArrayAsync, hipMemcpy2DToArrayAsync(w.array, 0, 0, w.pitched, 256, 64, 4, hipMemcpyDeviceToDevice, w.stream), \
+    "hipMemcpy2DToArrayAsync(dst=array#1, wOffset=0, hOffset=0, src=hipMallocPitch#*+0x0, " \
+    "spitch=256, width=64, height=4, kind=hipMemcpyDeviceToDevice, stream=stream#1) = hipSuccess") \
+  X(hipMemcpy2DFromArray, hipMemcpy2DFromArray(w.host, 16, w.array, 0, 0, 16, 4, hipMemcpyDeviceToHost), \
+    "hipMemcpy2DFromArray(dst=0x*, dpitch=16, src=array#1, wOffset=0, hOffset=0, width=16, " \
+    "height=4, kind=hipMemcpyDeviceToHost) = hipSuccess") \
+  X(hipMemcpy2DFromArrayAsync, hipMemcpy2DFromArrayAsync(w.pitched, 256, w.array, 0, 0, 64, 4, hipMemcpyDeviceToDevice, w.stream), \
+    "hipMemcpy2DFromArrayAsync(dst=hipMallocPitch#*+0x0, dpitch=256, src=array#1, wOffset=0, " \
+    "hOffset=0, width=64, height=4, kind=hipMemcpyDeviceToDevice, stream=stream#1) = hipSuccess") \
+  X(hipMemcpyToArray, hipMemcpyToArray(w.array, 0, 0, w.host, 64, hipMemcpyHostToDevice), \
+    "hipMemcpyToArray(dst=array#1, wOffset=0, hOffset=0, src=0x*, count=64, " \
+    "kind=hipMemcpyHostToDevice) = hipSuccess") \
+  X(hipMemcpyFromArray, hipMemcpyFromArray(w.host, w.array, 0, 0, 64, hipMemcpyDeviceToHost), \
+    "hipMemcpyFromArray(dst=0x*, srcArray=array#1, wOffset=0, hOffset=0, count=64, " \
+    "kind=hipMemcpyDeviceToHost) = hipSuccess") \
+  X(hipMemcpy3D, hipMemcpy3DParms p = array_to_host(); hipMemcpy3D(&p), \
+    "hipMemcpy3D(p={src=array#1 at (0, 0, 0), dst={ptr=0x*, pitch=16, xsize=16, ysize=4} at " \
+    "(0, 0, 0), extent=(4, 4, 1), kind=hipMemcpyDeviceToHost}) = hipSuccess") \
+  X(hipMemcpy3DAsync, hipMemcpy3DParms p = array_to_host(); hipMemcpy3DAsync(&p, w.stream), \
+    "hipMemcpy3DAsync(p={src=array#1 at (0, 0, 0), dst={ptr=0x*, pitch=16, xsize=16, ysize=4} " \
+    "at (0, 0, 0), extent=(4, 4, 1), kind=hipMemcpyDeviceToHost}, stream=stream#1) = hipSuccess") \
+  X(hipDrvMemcpy3D, HIP_MEMCPY3D c = host_to_device_3d(); hipDrvMemcpy3D(&c), \
+    "hipDrvMemcpy3D(pCopy={src=Host 0x* at (0, 0, 0) pitch 16, dst=Device reservation#1+0x0 at " \
+    "(0, 0, 0) pitch 64, 16 bytes x 4 x 1}) = hipSuccess") \
+  X(hipDrvMemcpy3DAsync, HIP_MEMCPY3D c = host_to_device_3d(); hipDrvMemcpy3DAsync(&c, w.stream), \
+    "hipDrvMemcpy3DAsync(pCopy={src=Host 0x* at (0, 0, 0) pitch 16, dst=Device " \
+    "reservation#1+0x0 at (0, 0, 0) pitch 64, 16 bytes x 4 x 1}, stream=stream#1) = hipSuccess") \
+  X(hipMallocMipmappedArray, hipMipmappedArray_t m; hipMallocMipmappedArray(&m, &float_desc, make_hipExtent(16, 16, 0), 2, 0), \
+    "hipMallocMipmappedArray(mipmappedArray=0x*, desc={32, 0, 0, 0, Float}, extent=(16, 16, 0), " \
+    "numLevels=2, flags=hipArrayDefault) = hipErrorNotSupported (*)") \
+  X(hipFreeMipmappedArray, hipFreeMipmappedArray(NULL), \
+    "hipFreeMipmappedArray(mipmappedArray=NULL) = hipErrorInvalidValue (mipmappedArray is NULL)") \
+  X(hipGetMipmappedArrayLevel, hipArray_t a; hipGetMipmappedArrayLevel(&a, NULL, 0), \
+    "hipGetMipmappedArrayLevel(levelArray=0x*, mipmappedArray=NULL, level=0) = " \
+    "hipErrorInvalidHandle (mipmappedArray is NULL)") \
+  X(hipMipmappedArrayCreate, hipMipmappedArray_t m; HIP_ARRAY3D_DESCRIPTOR d = array3d_desc; hipMipmappedArrayCreate(&m, &d, 2), \
+    "hipMipmappedArrayCreate(pHandle=0x*, pMipmappedArrayDesc={Width=16, Height=4, Depth=2, " \
+    "Format=UNSIGNED_INT8, NumChannels=4, Flags=hipArrayLayered}, numMipmapLevels=2) = " \
+    "hipErrorNotSupported (*)") \
+  X(hipMipmappedArrayDestroy, hipMipmappedArrayDestroy(NULL), \
+    "hipMipmappedArrayDestroy(hMipmappedArray=NULL) = hipErrorInvalidValue (mipmappedArray is " \
+    "NULL)") \
+  X(hipMipmappedArrayGetLevel, hipArray_t a; hipMipmappedArrayGetLevel(&a, NULL, 1), \
+    "hipMipmappedArrayGetLevel(pLevelArray=0x*, hMipMappedArray=NULL, level=1) = " \
+    "hipErrorInvalidHandle (mipmappedArray is NULL)") \
+  X(hipCtxCreate, hipCtxCreate(&w.ctx, 0, 1), \
+    "hipCtxCreate(ctx -> context of device 1, flags=0, device=1) = hipSuccess") \
+  X(hipCtxDestroy, hipCtxDestroy(w.ctx); hipFreeArray(w.array); hipFree(w.pitched), \
+    "hipCtxDestroy(ctx=context of device 1) = hipSuccess") \
   X(hipGraphCreate, hipGraphCreate(&w.graph, 0), \
     "hipGraphCreate(pGraph -> graph#2, flags=0) = hipSuccess") \
   X(hipGraphAddKernelNode, add_kernel_node(), \

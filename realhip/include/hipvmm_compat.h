@@ -30,6 +30,8 @@
  * - Graphs: hipGraphNodeType counts from 0 with MemAlloc and MemFree from ROCm
  *   5.5 (5.2 counts from 1 and has neither); the instantiate flags other than
  *   AutoFreeOnLaunch were named after 5.2. HIPVMM_ names give their values.
+ * - hipArrayGetInfo, hipArrayGetDescriptor and hipArray3DGetDescriptor appeared
+ *   in ROCm 5.6 (HIPVMM_HAS_ARRAY_GET_INFO).
  */
 #ifndef HIPVMM_COMPAT_H
 #define HIPVMM_COMPAT_H
@@ -120,6 +122,8 @@
 #else
 #define HIPVMM_HAS_GET_PROC_ADDRESS 0
 #endif
+
+#define HIPVMM_HAS_ARRAY_GET_INFO (HIP_VERSION >= 50600000)
 
 /* hipMemImportFromShareableHandle takes the fd value cast to a pointer (newest
    ROCm, CUDA); ROCm 6.2/6.3 read it through a pointer instead. */

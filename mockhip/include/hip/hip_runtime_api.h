@@ -28,6 +28,22 @@ extern "C" {
 #define MOCKHIP_API
 #endif
 
+/* ROCm's deprecation marks, under ROCm's names and message: a call ROCm's header deprecates
+   warns here too, so code clean at -Werror on mockhip stays clean on ROCm. Nothing is
+   deprecated where the runtime itself is built (HIP_ABI_IMPL, as in ROCm). */
+#if defined(HIP_ABI_IMPL)
+#define HIP_DEPRECATED(x)
+#elif defined(_MSC_VER)
+#define HIP_DEPRECATED(msg) __declspec(deprecated(msg))
+#else
+#define HIP_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#endif
+
+#define HIP_DEPRECATED_MSG                                                                         \
+  "This API is marked as deprecated and might not be supported in future releases. For more "      \
+  "details please refer "                                                                          \
+  "https://github.com/ROCm/HIP/blob/develop/docs/reference/deprecated_api_list.md"
+
 /* As ROCm's: C++17 callers that drop a hipError_t get a warning. */
 #if defined(__cplusplus) && __cplusplus >= 201703L
 #define MOCKHIP_NODISCARD [[nodiscard]]
@@ -499,6 +515,13 @@ typedef struct hipPointerAttribute_t {
 #define hipDeviceMallocUncached 0x3
 #define hipDeviceMallocContiguous 0x4
 
+/* hipMallocArray, hipMalloc3DArray and HIP_ARRAY3D_DESCRIPTOR.Flags */
+#define hipArrayDefault 0x00
+#define hipArrayLayered 0x01
+#define hipArraySurfaceLoadStore 0x02
+#define hipArrayCubemap 0x04
+#define hipArrayTextureGather 0x08
+
 #define hipIpcMemLazyEnablePeerAccess 0x01
 #define HIP_IPC_HANDLE_SIZE 64
 
@@ -713,56 +736,9 @@ typedef enum hipArraySparseSubresourceType {
   hipArraySparseSubresourceTypeMiptail = 0x1
 } hipArraySparseSubresourceType;
 
-/* ---- the array types hipArrayMapInfo refers to ---- */
+/* ---- arrays, pitched memory and their copies: ROCm's <hip/driver_types.h> ---- */
 
-typedef enum hipChannelFormatKind {
-  hipChannelFormatKindSigned = 0,
-  hipChannelFormatKindUnsigned = 1,
-  hipChannelFormatKindFloat = 2,
-  hipChannelFormatKindNone = 3
-} hipChannelFormatKind;
-
-typedef struct hipChannelFormatDesc {
-  int x;
-  int y;
-  int z;
-  int w;
-  enum hipChannelFormatKind f;
-} hipChannelFormatDesc;
-
-typedef enum hipArray_Format {
-  HIP_AD_FORMAT_UNSIGNED_INT8 = 0x01,
-  HIP_AD_FORMAT_UNSIGNED_INT16 = 0x02,
-  HIP_AD_FORMAT_UNSIGNED_INT32 = 0x03,
-  HIP_AD_FORMAT_SIGNED_INT8 = 0x08,
-  HIP_AD_FORMAT_SIGNED_INT16 = 0x09,
-  HIP_AD_FORMAT_SIGNED_INT32 = 0x0a,
-  HIP_AD_FORMAT_HALF = 0x10,
-  HIP_AD_FORMAT_FLOAT = 0x20
-} hipArray_Format;
-
-typedef struct hipArray *hipArray_t;
-
-typedef struct hipMipmappedArray {
-  void *data;
-  struct hipChannelFormatDesc desc;
-  unsigned int type;
-  unsigned int width;
-  unsigned int height;
-  unsigned int depth;
-  unsigned int min_mipmap_level;
-  unsigned int max_mipmap_level;
-  unsigned int flags;
-  enum hipArray_Format format;
-  unsigned int num_channels;
-} hipMipmappedArray;
-
-typedef enum hipResourceType {
-  hipResourceTypeArray = 0x00,
-  hipResourceTypeMipmappedArray = 0x01,
-  hipResourceTypeLinear = 0x02,
-  hipResourceTypePitch2D = 0x03
-} hipResourceType;
+#include <hip/driver_types.h>
 
 typedef struct hipArrayMapInfo {
   hipResourceType resourceType;
@@ -883,16 +859,36 @@ MOCKHIP_API hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridD
 
 /* ---- contexts: one primary context per device ---- */
 
+/* Pushes device's primary context onto the calling thread's context stack and returns it
+   (*ctx), as clr's hipCtxCreate does; the current device stays as it was, and flags are
+   kept by nobody. A device out of range: hipErrorInvalidValue; ctx NULL: hipErrorInvalidValue
+   (mockhip; ROCm writes through it). */
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
+MOCKHIP_API hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags, hipDevice_t device);
+/* Pops ctx if it is the top of the calling thread's context stack; destroys nothing (a
+   context is its device). ctx NULL: hipErrorInvalidValue; any other value succeeds. */
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
+MOCKHIP_API hipError_t hipCtxDestroy(hipCtx_t ctx);
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
 MOCKHIP_API hipError_t hipCtxGetCurrent(hipCtx_t *ctx);
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
 MOCKHIP_API hipError_t hipCtxSetCurrent(hipCtx_t ctx);
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
 MOCKHIP_API hipError_t hipCtxPushCurrent(hipCtx_t ctx);
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
 MOCKHIP_API hipError_t hipCtxPopCurrent(hipCtx_t *ctx);
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
 MOCKHIP_API hipError_t hipCtxGetDevice(hipDevice_t *device);
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
 MOCKHIP_API hipError_t hipCtxSynchronize(void);
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
 MOCKHIP_API hipError_t hipDevicePrimaryCtxRetain(hipCtx_t *pctx, hipDevice_t dev);
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
 MOCKHIP_API hipError_t hipDevicePrimaryCtxRelease(hipDevice_t dev);
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
 MOCKHIP_API hipError_t hipDevicePrimaryCtxGetState(hipDevice_t dev, unsigned int *flags,
                                                    int *active);
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
 MOCKHIP_API hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev);
 
 /* ---- ordinary device memory, copies, sets and streams ---- */
@@ -1015,6 +1011,94 @@ MOCKHIP_API hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData *export_d
    free it (hipFree or hipFreeAsync) before the exporter does. */
 MOCKHIP_API hipError_t hipMemPoolImportPointer(void **dev_ptr, hipMemPool_t mem_pool,
                                                hipMemPoolPtrExportData *export_data);
+/* ---- arrays and pitched memory (docs/mockhip.md, "Arrays and pitched memory") ----
+ *
+ * An array is device memory of the current device, charged to it as hipMalloc memory is and
+ * freed by hipDeviceReset: Width x max(Height, 1) x max(Depth, 1) elements of NumChannels
+ * channels, row by row, with no padding (the row pitch is Width times the element size).
+ * NumChannels is 1, 2 or 4; Flags hipArrayDefault, Layered, SurfaceLoadStore or
+ * TextureGather (2D only); hipArrayCubemap and an unknown format: hipErrorInvalidValue, as
+ * clr's ihipArrayCreate. Textures and surfaces cannot be bound to them. */
+MOCKHIP_API hipError_t hipMallocArray(hipArray_t *array, const hipChannelFormatDesc *desc,
+                                      size_t width, size_t height __dparm(0),
+                                      unsigned int flags __dparm(hipArrayDefault));
+MOCKHIP_API hipError_t hipArrayCreate(hipArray_t *pHandle,
+                                      const HIP_ARRAY_DESCRIPTOR *pAllocateArray);
+MOCKHIP_API hipError_t hipArrayDestroy(hipArray_t array);
+MOCKHIP_API hipError_t hipArray3DCreate(hipArray_t *array,
+                                        const HIP_ARRAY3D_DESCRIPTOR *pAllocateArray);
+/* Pitched device memory of extent.width bytes x height x depth, its pitch the width rounded up
+   to the device's texture pitch alignment; free it with hipFree. A zero extent: ptr NULL. */
+MOCKHIP_API hipError_t hipMalloc3D(hipPitchedPtr *pitchedDevPtr, hipExtent extent);
+/* A freed or unknown array: hipErrorContextIsDestroyed (clr ihipArrayDestroy); NULL:
+   hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipFreeArray(hipArray_t array);
+MOCKHIP_API hipError_t hipMalloc3DArray(hipArray_t *array, const struct hipChannelFormatDesc *desc,
+                                        struct hipExtent extent, unsigned int flags);
+MOCKHIP_API hipError_t hipArrayGetInfo(hipChannelFormatDesc *desc, hipExtent *extent,
+                                       unsigned int *flags, hipArray_t array);
+MOCKHIP_API hipError_t hipArrayGetDescriptor(HIP_ARRAY_DESCRIPTOR *pArrayDescriptor,
+                                             hipArray_t array);
+MOCKHIP_API hipError_t hipArray3DGetDescriptor(HIP_ARRAY3D_DESCRIPTOR *pArrayDescriptor,
+                                               hipArray_t array);
+/* Like hipMalloc, width bytes x height rows with *pitch bytes between rows; free with hipFree. */
+MOCKHIP_API hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
+/* Rows of width bytes from src (spitch apart) to dst (dpitch apart), on the current device.
+   width over a pitch: hipErrorInvalidPitchValue; each side is checked as hipMemcpy checks it,
+   over every byte from its first row's start to its last row's end. */
+MOCKHIP_API hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                   size_t width, size_t height, hipMemcpyKind kind);
+MOCKHIP_API hipError_t hipMemcpyParam2D(const hip_Memcpy2D *pCopy);
+MOCKHIP_API hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D *pCopy,
+                                             hipStream_t stream __dparm(0));
+MOCKHIP_API hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                        size_t width, size_t height, hipMemcpyKind kind,
+                                        hipStream_t stream __dparm(0));
+MOCKHIP_API hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
+                                          const void *src, size_t spitch, size_t width,
+                                          size_t height, hipMemcpyKind kind);
+MOCKHIP_API hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset, size_t hOffset,
+                                               const void *src, size_t spitch, size_t width,
+                                               size_t height, hipMemcpyKind kind,
+                                               hipStream_t stream __dparm(0));
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
+MOCKHIP_API hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
+                                        const void *src, size_t count, hipMemcpyKind kind);
+HIP_DEPRECATED(HIP_DEPRECATED_MSG)
+MOCKHIP_API hipError_t hipMemcpyFromArray(void *dst, hipArray_const_t srcArray, size_t wOffset,
+                                          size_t hOffset, size_t count, hipMemcpyKind kind);
+MOCKHIP_API hipError_t hipMemcpy2DFromArray(void *dst, size_t dpitch, hipArray_const_t src,
+                                            size_t wOffset, size_t hOffset, size_t width,
+                                            size_t height, hipMemcpyKind kind);
+MOCKHIP_API hipError_t hipMemcpy2DFromArrayAsync(void *dst, size_t dpitch, hipArray_const_t src,
+                                                 size_t wOffset, size_t hOffset, size_t width,
+                                                 size_t height, hipMemcpyKind kind,
+                                                 hipStream_t stream __dparm(0));
+/* One of srcArray and srcPtr, one of dstArray and dstPtr; positions and the extent's width are
+   in elements on an array side, in bytes on a pitched side (clr ihipMemcpy3D_validate). */
+MOCKHIP_API hipError_t hipMemcpy3D(const struct hipMemcpy3DParms *p);
+MOCKHIP_API hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms *p,
+                                        hipStream_t stream __dparm(0));
+MOCKHIP_API hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D *pCopy);
+MOCKHIP_API hipError_t hipDrvMemcpy3DAsync(const HIP_MEMCPY3D *pCopy, hipStream_t stream);
+/* Mipmapped arrays: ROCm on Linux has none (clr ihipMipmapArrayCreate asks for the
+   cl_khr_mipmap_image extension, which only its Windows device enables), so creation answers
+   hipErrorNotSupported after ROCm's argument checks, and no handle is ever valid. */
+MOCKHIP_API hipError_t hipMallocMipmappedArray(hipMipmappedArray_t *mipmappedArray,
+                                               const struct hipChannelFormatDesc *desc,
+                                               struct hipExtent extent, unsigned int numLevels,
+                                               unsigned int flags __dparm(0));
+MOCKHIP_API hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmappedArray);
+MOCKHIP_API hipError_t hipGetMipmappedArrayLevel(hipArray_t *levelArray,
+                                                 hipMipmappedArray_const_t mipmappedArray,
+                                                 unsigned int level);
+MOCKHIP_API hipError_t hipMipmappedArrayCreate(hipMipmappedArray_t *pHandle,
+                                               HIP_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,
+                                               unsigned int numMipmapLevels);
+MOCKHIP_API hipError_t hipMipmappedArrayDestroy(hipMipmappedArray_t hMipmappedArray);
+MOCKHIP_API hipError_t hipMipmappedArrayGetLevel(hipArray_t *pLevelArray,
+                                                 hipMipmappedArray_t hMipMappedArray,
+                                                 unsigned int level);
 
 /* ---- streams and events: work runs at call time, so nothing is ever pending ---- */
 
@@ -1232,7 +1316,14 @@ template <class T>
 static inline hipError_t hipMallocAsync(T **dev_ptr, size_t size, hipStream_t stream) {
   return hipMallocAsync(reinterpret_cast<void **>(dev_ptr), size, stream);
 }
+template <class T>
+static inline hipError_t hipMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height) {
+  return hipMallocPitch((void **)devPtr, pitch, width, height);
+}
 #endif
 #endif
+
+/* hipCreateChannelDesc (C, and C++'s templates), outside extern "C" as ROCm's is. */
+#include <hip/channel_descriptor.h>
 
 #endif /* MOCKHIP_HIP_RUNTIME_API_H */

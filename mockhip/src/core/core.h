@@ -219,6 +219,7 @@ typedef struct mh_node_work {
       const void *src;
       size_t bytes;
       int kind;
+      void *strided; /* a captured 2D or 3D copy instead: its description (copy_strided.c) */
     } copy;
     struct {
       void *dst;
@@ -318,6 +319,25 @@ struct mh_pool {
   mh_pool *prev, *next; /* state->pools */
 };
 
+/* An array (runtime/array.c): device memory of its device, held row by row with no padding,
+   named by its id (the hipArray_t value). */
+typedef struct mh_array {
+  uint64_t id;
+  const void *site;
+  int device;          /* current when made: charged, and freed by hipDeviceReset of it */
+  mockhip_api made_by; /* hipMallocArray, hipArrayCreate, ... for reports */
+  size_t width;        /* as given (elements); height and depth 0 where given 0 */
+  size_t height, depth;
+  hipArray_Format format;
+  unsigned channels;    /* 1, 2 or 4 */
+  unsigned flags;       /* hipArrayDefault, Layered, SurfaceLoadStore, TextureGather */
+  size_t element_bytes; /* channels x the format's bytes */
+  size_t row_bytes;     /* width x element_bytes: the pitch */
+  size_t rows, slices;  /* max(height, 1), max(depth, 1) */
+  size_t bytes;         /* held and charged: rounded up to pages */
+  unsigned char *data;
+} mh_array;
+
 /* ---- the process-wide state (state.c) ---- */
 
 typedef struct mh_state {
@@ -334,9 +354,11 @@ typedef struct mh_state {
   mh_idmap graphs;                    /* id -> mh_graph */
   mh_idmap graph_nodes;               /* id -> mh_graph_node, of the graphs above */
   mh_idmap graph_execs;               /* id -> mh_graph_exec */
+  mh_idmap arrays;                    /* id -> mh_array (stats.live_arrays counts them) */
+  size_t array_bytes;                 /* what live arrays hold */
   mh_capture *captures;               /* captures not ended, newest first */
   unsigned long long next_capture_id; /* from 1, as ROCm's */
-  uint64_t next_id[8]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
+  uint64_t next_id[9]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
   unsigned long region_numbers[2];    /* the last number given per mh_region_kind */
   size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
   mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
@@ -381,8 +403,9 @@ typedef enum mh_id_kind {
   MH_ID_EVENT = 3,
   MH_ID_GRAPH = 4,
   MH_ID_POOL = 5,
-  MH_ID_GRAPH_NODE = 6,
-  MH_ID_GRAPH_EXEC = 7
+  MH_ID_ARRAY = 6,
+  MH_ID_GRAPH_NODE = 7,
+  MH_ID_GRAPH_EXEC = 8
 } mh_id_kind;
 
 /* A fresh id for a handle or a stream, shaped so it never looks like NULL. */

@@ -131,6 +131,16 @@ static void dump_pools(FILE *out, const mh_state *s) {
   }
 }
 
+static void dump_array(void *value, void *ctx) {
+  FILE *out = ctx;
+  const mh_array *a = value;
+  fprintf(out, "  array#%llu (%#llx) %zu x %zu x %zu elements of %zu bytes, ",
+          mh__id_number(a->id, MH_ID_ARRAY), (unsigned long long)a->id, a->width, a->rows,
+          a->slices, a->element_bytes);
+  print_bytes(out, a->bytes);
+  fprintf(out, " on device %d, flags %#x\n", a->device, a->flags);
+}
+
 static void dump_captures(FILE *out, const mh_state *s) {
   for (const mh_capture *c = s->captures; c != NULL; c = c->next) {
     size_t members = 0;
@@ -180,6 +190,10 @@ MH_EXPORT void mockhip_dump(FILE *out) {
   fprintf(out, "handles (%zu):\n", s->handles.live);
   mh__idmap_each(&s->handles, dump_handle, out);
   dump_pools(out, s);
+  if (s->arrays.live > 0) {
+    fprintf(out, "arrays (%zu):\n", s->arrays.live);
+    mh__idmap_each(&s->arrays, dump_array, out);
+  }
   fprintf(out, "streams: %zu, events: %zu, graphs: %zu (%zu nodes), graph execs: %zu\n",
           s->streams.live, s->events.live, s->graphs.live, s->graph_nodes.live,
           s->graph_execs.live);

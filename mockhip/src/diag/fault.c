@@ -85,6 +85,16 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipMemPoolImportFromShareableHandle:
   case MOCKHIP_CALL_hipMemPoolExportPointer:
   case MOCKHIP_CALL_hipMemPoolImportPointer: return hipErrorOutOfMemory;
+  /* arrays and pitched memory: what runs out is device memory; ROCm on Linux makes no
+     mipmapped arrays at all */
+  case MOCKHIP_CALL_hipMallocArray:
+  case MOCKHIP_CALL_hipArrayCreate:
+  case MOCKHIP_CALL_hipArray3DCreate:
+  case MOCKHIP_CALL_hipMalloc3DArray:
+  case MOCKHIP_CALL_hipMallocPitch:
+  case MOCKHIP_CALL_hipMalloc3D: return hipErrorOutOfMemory;
+  case MOCKHIP_CALL_hipMallocMipmappedArray:
+  case MOCKHIP_CALL_hipMipmappedArrayCreate: return hipErrorNotSupported;
   case MOCKHIP_CALL_hipLaunchKernel: return hipErrorLaunchFailure;
   case MOCKHIP_CALL_hipModuleLoad:
   case MOCKHIP_CALL_hipModuleLoadData: return hipErrorNotSupported; /* no code objects */

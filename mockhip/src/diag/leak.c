@@ -109,6 +109,15 @@ static void report_pools(report *r, const mh_state *s) {
   }
 }
 
+static void report_array(void *value, void *ctx) {
+  const mh_array *a = value;
+  char what[128];
+  snprintf(what, sizeof what, "%s array#%llu (%#llx, %zu x %zu x %zu elements of %zu bytes)",
+           mockhip_api_name(a->made_by), mh__id_number(a->id, MH_ID_ARRAY),
+           (unsigned long long)a->id, a->width, a->rows, a->slices, a->element_bytes);
+  line(ctx, what, a->site);
+}
+
 MH_EXPORT size_t mockhip_leak_report(FILE *out) {
   report r = {out != NULL ? out : stderr, 0};
   mh_state *s = mh__state();
@@ -126,6 +135,7 @@ MH_EXPORT size_t mockhip_leak_report(FILE *out) {
   mh__idmap_each(&s->events, report_event, &r);
   mh__idmap_each(&s->graphs, report_graph, &r);
   mh__idmap_each(&s->graph_execs, report_graph_exec, &r);
+  mh__idmap_each(&s->arrays, report_array, &r);
   mh__unlock();
   return r.count;
 }

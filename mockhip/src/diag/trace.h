@@ -91,6 +91,19 @@ MH_HIDDEN const char *mh__d_out_pool_value(int attr, const void *value, hipError
 MH_HIDDEN const char *mh__d_out_access_flags(const char *name, const hipMemAccessFlags *out,
                                              hipError_t err);
 
+/* Arrays and strided copies: handles as "array#2", descriptions by field. */
+MH_HIDDEN const char *mh__d_array(hipArray_const_t array);
+MH_HIDDEN const char *mh__d_out_array(const char *name, const hipArray_t *out, hipError_t err);
+MH_HIDDEN const char *mh__d_channel_desc(const hipChannelFormatDesc *desc);
+MH_HIDDEN const char *mh__d_array_flags(unsigned flags);
+MH_HIDDEN const char *mh__d_extent(hipExtent extent);
+MH_HIDDEN const char *mh__d_array_desc(const HIP_ARRAY_DESCRIPTOR *desc);
+MH_HIDDEN const char *mh__d_array3d_desc(const HIP_ARRAY3D_DESCRIPTOR *desc);
+MH_HIDDEN const char *mh__d_out_pitched(const char *name, const hipPitchedPtr *out, hipError_t err);
+MH_HIDDEN const char *mh__d_memcpy_2d(const hip_Memcpy2D *copy);
+MH_HIDDEN const char *mh__d_memcpy_3d(const hipMemcpy3DParms *copy);
+MH_HIDDEN const char *mh__d_drv_memcpy_3d(const HIP_MEMCPY3D *copy);
+
 /* A pointer argument of a call that frees what it points into, decoded before the call (after
    it the region is gone): into out while tracing, else nothing. Call unlocked. */
 MH_HIDDEN void mh__d_ptr_early(const void *ptr, char out[MH_DECODED_BYTES]);

@@ -516,3 +516,147 @@ const char *mh__d_instantiate_flags(unsigned long long flags) {
   default: return text("%#llx (not a hipGraphInstantiateFlags)", flags);
   }
 }
+
+/* ---- arrays and strided copies ---- */
+
+const char *mh__d_array(hipArray_const_t array) {
+  return id_text((const void *)array, MH_ID_ARRAY, "array");
+}
+
+const char *mh__d_out_array(const char *name, const hipArray_t *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, mh__d_array(*out)) : unwritten(name, out);
+}
+
+const char *mh__d_channel_desc(const hipChannelFormatDesc *desc) {
+  static const named kinds[] = {
+      {(int)hipChannelFormatKindSigned, "Signed"},
+      {(int)hipChannelFormatKindUnsigned, "Unsigned"},
+      {(int)hipChannelFormatKindFloat, "Float"},
+      {(int)hipChannelFormatKindNone, "None"},
+  };
+  if (desc == NULL)
+    return "NULL";
+  return text("{%d, %d, %d, %d, %s}", desc->x, desc->y, desc->z, desc->w,
+              name_in(kinds, COUNT(kinds), (int)desc->f, "hipChannelFormatKind"));
+}
+
+const char *mh__d_array_flags(unsigned flags) {
+  static const named bits[] = {
+      {hipArrayLayered, "hipArrayLayered"},
+      {hipArraySurfaceLoadStore, "hipArraySurfaceLoadStore"},
+      {hipArrayCubemap, "hipArrayCubemap"},
+      {hipArrayTextureGather, "hipArrayTextureGather"},
+  };
+  if (flags == hipArrayDefault)
+    return "hipArrayDefault";
+  char *out = next_slot();
+  size_t used = 0;
+  unsigned left = flags;
+  for (size_t i = 0; i < COUNT(bits); i++)
+    if (flags & (unsigned)bits[i].value) {
+      used += (size_t)snprintf(out + used, MH_DECODED_BYTES - used, "%s%s", used ? "|" : "",
+                               bits[i].name);
+      left &= ~(unsigned)bits[i].value;
+    }
+  if (left != 0)
+    snprintf(out + used, MH_DECODED_BYTES - used, "%s%#x", used ? "|" : "", left);
+  return out;
+}
+
+const char *mh__d_extent(hipExtent extent) {
+  return text("(%zu, %zu, %zu)", extent.width, extent.height, extent.depth);
+}
+
+static const char *array_format(int format) {
+  static const named formats[] = {
+      {HIP_AD_FORMAT_UNSIGNED_INT8, "UNSIGNED_INT8"},
+      {HIP_AD_FORMAT_UNSIGNED_INT16, "UNSIGNED_INT16"},
+      {HIP_AD_FORMAT_UNSIGNED_INT32, "UNSIGNED_INT32"},
+      {HIP_AD_FORMAT_SIGNED_INT8, "SIGNED_INT8"},
+      {HIP_AD_FORMAT_SIGNED_INT16, "SIGNED_INT16"},
+      {HIP_AD_FORMAT_SIGNED_INT32, "SIGNED_INT32"},
+      {HIP_AD_FORMAT_HALF, "HALF"},
+      {HIP_AD_FORMAT_FLOAT, "FLOAT"},
+  };
+  return name_in(formats, COUNT(formats), format, "hipArray_Format");
+}
+
+const char *mh__d_array_desc(const HIP_ARRAY_DESCRIPTOR *desc) {
+  if (desc == NULL)
+    return "NULL";
+  return text("{Width=%zu, Height=%zu, Format=%s, NumChannels=%u}", (size_t)desc->Width,
+              (size_t)desc->Height, array_format((int)desc->Format), desc->NumChannels);
+}
+
+const char *mh__d_array3d_desc(const HIP_ARRAY3D_DESCRIPTOR *desc) {
+  if (desc == NULL)
+    return "NULL";
+  return text("{Width=%zu, Height=%zu, Depth=%zu, Format=%s, NumChannels=%u, Flags=%s}",
+              (size_t)desc->Width, (size_t)desc->Height, (size_t)desc->Depth,
+              array_format((int)desc->Format), desc->NumChannels, mh__d_array_flags(desc->Flags));
+}
+
+static const char *pitched(hipPitchedPtr p) {
+  return text("{ptr=%s, pitch=%zu, xsize=%zu, ysize=%zu}", mh__d_ptr(p.ptr), p.pitch, p.xsize,
+              p.ysize);
+}
+
+const char *mh__d_out_pitched(const char *name, const hipPitchedPtr *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, pitched(*out)) : unwritten(name, out);
+}
+
+static const char *memory_type(int type) {
+  static const named types[] = {
+      {(int)hipMemoryTypeHost, "Host"},
+      {(int)hipMemoryTypeDevice, "Device"},
+      {(int)hipMemoryTypeArray, "Array"},
+      {(int)hipMemoryTypeUnified, "Unified"},
+  };
+  return name_in(types, COUNT(types), type, "hipMemoryType");
+}
+
+/* One side of a driver-form copy: what its memory type says it is, at (x, y[, z]). */
+static const char *typed_side(int type, const void *host, const void *device,
+                              hipArray_const_t array) {
+  if (type == (int)hipMemoryTypeArray)
+    return mh__d_array(array);
+  return text("%s %s", memory_type(type),
+              mh__d_ptr(type == (int)hipMemoryTypeHost ? host : device));
+}
+
+const char *mh__d_memcpy_2d(const hip_Memcpy2D *c) {
+  if (c == NULL)
+    return "NULL";
+  return text("{src=%s at (%zu, %zu) pitch %zu, dst=%s at (%zu, %zu) pitch %zu, %zu bytes x %zu}",
+              typed_side((int)c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray),
+              (size_t)c->srcXInBytes, (size_t)c->srcY, (size_t)c->srcPitch,
+              typed_side((int)c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray),
+              (size_t)c->dstXInBytes, (size_t)c->dstY, (size_t)c->dstPitch, (size_t)c->WidthInBytes,
+              (size_t)c->Height);
+}
+
+const char *mh__d_drv_memcpy_3d(const HIP_MEMCPY3D *c) {
+  if (c == NULL)
+    return "NULL";
+  return text("{src=%s at (%zu, %zu, %zu) pitch %zu, dst=%s at (%zu, %zu, %zu) pitch %zu, "
+              "%zu bytes x %zu x %zu}",
+              typed_side((int)c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray),
+              (size_t)c->srcXInBytes, (size_t)c->srcY, (size_t)c->srcZ, (size_t)c->srcPitch,
+              typed_side((int)c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray),
+              (size_t)c->dstXInBytes, (size_t)c->dstY, (size_t)c->dstZ, (size_t)c->dstPitch,
+              (size_t)c->WidthInBytes, (size_t)c->Height, (size_t)c->Depth);
+}
+
+/* A hipMemcpy3DParms side: its array, or its pitched pointer, at its position. */
+static const char *parms_side(hipArray_const_t array, hipPitchedPtr ptr, hipPos pos) {
+  return text("%s at (%zu, %zu, %zu)", array != NULL ? mh__d_array(array) : pitched(ptr), pos.x,
+              pos.y, pos.z);
+}
+
+const char *mh__d_memcpy_3d(const hipMemcpy3DParms *c) {
+  if (c == NULL)
+    return "NULL";
+  return text("{src=%s, dst=%s, extent=%s, kind=%s}", parms_side(c->srcArray, c->srcPtr, c->srcPos),
+              parms_side(c->dstArray, c->dstPtr, c->dstPos), mh__d_extent(c->extent),
+              mh__d_memcpy_kind((int)c->kind));
+}

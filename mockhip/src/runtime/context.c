@@ -1,8 +1,8 @@
 /*
  * context.c: contexts, as ROCm has them: one primary context per device and
  * nothing else. hipCtx_t values, the calling thread's context stack,
- * hipCtx{Get,Set,Push,Pop}Current, hipCtxGetDevice, hipCtxSynchronize, the
- * hipDevicePrimaryCtx* calls and hipDeviceReset.
+ * hipCtx{Get,Set,Push,Pop}Current, hipCtxCreate, hipCtxDestroy, hipCtxGetDevice,
+ * hipCtxSynchronize, the hipDevicePrimaryCtx* calls and hipDeviceReset.
  *
  * In ROCm a context is its device: the current context is the thread's
  * current device, so hipSetDevice changes it and hipCtxSetCurrent changes the
@@ -132,6 +132,50 @@ MH_EXPORT hipError_t hipCtxSynchronize(void) {
   return mh__leave(MOCKHIP_CALL_hipCtxSynchronize, err, "%s", "");
 }
 
+/* clr hipCtxCreate: the device's context is pushed, not made current, and retained (which
+   changes nothing in ROCm; the mock counts it for the dump). */
+MH_EXPORT hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags, hipDevice_t device) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxCreate, MH_CALLER, &s);
+  if (err == hipSuccess && !mh__valid_device(s, device))
+    err = mh__fail(hipErrorInvalidValue, "device %d is not in 0..%d (clr answers InvalidValue)",
+                   device, s->options.devices - 1);
+  if (err == hipSuccess && ctx == NULL) /* ROCm writes through it unchecked */
+    err = mh__fail(hipErrorInvalidValue, "ctx is NULL");
+  if (err == hipSuccess && depth == MH_CONTEXT_STACK_DEPTH)
+    err = mh__fail(hipErrorOutOfMemory,
+                   "this thread's context stack already holds %d contexts (mockhip's limit)",
+                   MH_CONTEXT_STACK_DEPTH);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    s->primary_retains[device]++;
+    mh__unlock();
+    stack[depth++] = (unsigned char)device;
+    *ctx = mh__primary_context(device);
+  }
+  return mh__leave(MOCKHIP_CALL_hipCtxCreate, err, "%s, flags=%#x, device=%d",
+                   mh__d_out_ctx("ctx", ctx, err), flags, device);
+}
+
+/* clr hipCtxDestroy: pops ctx when it is the top of the stack and releases its device's
+   context; a value that is no context is compared, never used, and succeeds. */
+MH_EXPORT hipError_t hipCtxDestroy(hipCtx_t ctx) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxDestroy, MH_CALLER, &s);
+  int device = ctx == NULL ? -1 : mh__context_device(ctx);
+  if (err == hipSuccess && ctx == NULL)
+    err = mh__fail(hipErrorInvalidValue, "ctx is NULL");
+  if (err == hipSuccess && device >= 0) {
+    if (depth > 0 && stack[depth - 1] == device)
+      depth--;
+    mh__lock_write();
+    if (s->primary_retains[device] > 0)
+      s->primary_retains[device]--;
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipCtxDestroy, err, "ctx=%s", mh__d_ctx(ctx));
+}
+
 /* ---- primary contexts ---- */
 
 /* clr checks the device as unsigned: a negative number is past the last one too. */
@@ -202,8 +246,8 @@ MH_EXPORT hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev) {
 }
 
 /* clr Device::Reset: the current device's pools (their memory, busy or not; new default pools
-   come with the next use), streams and hipMalloc memory go; peer access, the context stacks
-   and VMM objects stay. A kernel's fault on the device is forgotten. */
+   come with the next use), streams, hipMalloc memory and arrays go; peer access, the context
+   stacks and VMM objects stay. A kernel's fault on the device is forgotten. */
 MH_EXPORT hipError_t hipDeviceReset(void) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceReset, MH_CALLER, &s);
@@ -212,6 +256,7 @@ MH_EXPORT hipError_t hipDeviceReset(void) {
     int device = mh__current_device();
     mh__pools_reset(s, device);
     mh__blocks_reset(s, device);
+    mh__arrays_reset(s, device);
     mh__streams_reset(s, device);
     if (atomic_exchange(&s->sticky_error[device], hipSuccess) != hipSuccess)
       atomic_fetch_sub(&s->sticky_devices, 1);

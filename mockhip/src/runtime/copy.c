@@ -102,9 +102,8 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
   return hipSuccess;
 }
 
-/* Checks one side of a copy; `must_be_device` for the device side of an explicit kind. */
-static hipError_t check_side(mh_state *s, const void *ptr, size_t bytes, int device,
-                             hipMemAccessFlags need, bool must_be_device) {
+hipError_t mh__check_copy_side(mh_state *s, const void *ptr, size_t bytes, int device,
+                               hipMemAccessFlags need, bool must_be_device) {
   bool is_device;
   hipError_t err = mh__check_device_range(s, (uintptr_t)ptr, bytes, device, need, &is_device);
   if (err == hipSuccess && must_be_device && !is_device)
@@ -134,9 +133,11 @@ hipError_t mh__copy_check(mh_state *s, void *dst, int dst_device, const void *sr
     return mh__fail(hipErrorInvalidMemcpyDirection, "kind %d is not a hipMemcpyKind", kind);
   bool src_on_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
   bool dst_on_device = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
-  hipError_t err = check_side(s, src, bytes, src_device, hipMemAccessFlagsProtRead, src_on_device);
+  hipError_t err =
+      mh__check_copy_side(s, src, bytes, src_device, hipMemAccessFlagsProtRead, src_on_device);
   if (err == hipSuccess)
-    err = check_side(s, dst, bytes, dst_device, hipMemAccessFlagsProtReadWrite, dst_on_device);
+    err = mh__check_copy_side(s, dst, bytes, dst_device, hipMemAccessFlagsProtReadWrite,
+                              dst_on_device);
   return err;
 }
 
@@ -152,7 +153,7 @@ hipError_t mh__set_check(mh_state *s, void *dst, size_t count, size_t unit, int 
   if (count > SIZE_MAX / unit)
     return mh__fail(hipErrorInvalidValue, "count %zu elements is more bytes than a size_t holds",
                     count);
-  return check_side(s, dst, count * unit, device, hipMemAccessFlagsProtReadWrite, true);
+  return mh__check_copy_side(s, dst, count * unit, device, hipMemAccessFlagsProtReadWrite, true);
 }
 
 /* Every copy lands here: devices name who reads the source and who writes the destination. */

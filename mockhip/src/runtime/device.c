@@ -124,6 +124,8 @@ void mh__device_launch_limits(mh_launch_limits *out) {
   out->shared_bytes = (size_t)model->lds_bytes;
 }
 
+size_t mh__device_pitch_alignment(void) { return played_model()->image_alignment; }
+
 /* The PCI bus of a device: 0000:01:00.0 for device 0, 0000:02:00.0 for device 1, ... */
 static int pci_bus(int device) { return device + 1; }
 

@@ -1,6 +1,7 @@
 /*
  * device_memory.c: ordinary device memory: hipMalloc, hipFree, hipMemGetInfo,
- * hipExtMallocWithFlags.
+ * hipExtMallocWithFlags, and pitched memory (hipMallocPitch, hipMalloc3D), which
+ * is a hipMalloc block whose rows are padded to the device's pitch alignment.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -101,4 +102,65 @@ MH_EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
   return mh__leave(MOCKHIP_CALL_hipMemGetInfo, err, "%s, %s",
                    mh__d_out_bytes("free", free_bytes, err),
                    mh__d_out_bytes("total", total_bytes, err));
+}
+
+/* ---- pitched memory (clr hip_memory.cpp, ihipMallocPitch) ---- */
+
+/* width bytes x height x depth: a zero size is success with ptr NULL (and *pitch not written);
+   the pitch is width rounded up to the texture pitch alignment; more bytes than a device holds
+   is hipErrorOutOfMemory (clr checks maxMemAllocSize_, and the product for no overflow, which
+   mockhip also refuses with OutOfMemory). */
+static hipError_t malloc_pitch(mh_state *s, void **ptr, size_t *pitch, size_t width, size_t height,
+                               size_t depth) {
+  if (ptr == NULL || pitch == NULL)
+    return mh__fail(hipErrorInvalidValue, "%s is NULL", ptr == NULL ? "ptr" : "pitch");
+  if (width == 0 || height == 0 || depth == 0) {
+    *ptr = NULL;
+    return hipSuccess;
+  }
+  size_t alignment = mh__device_pitch_alignment();
+  if (width > SIZE_MAX - alignment)
+    return mh__fail(hipErrorInvalidValue, "width %zu leaves no room to align the pitch", width);
+  size_t rounded = mh__round_up(width, alignment), bytes;
+  if (__builtin_mul_overflow(rounded, height, &bytes) ||
+      __builtin_mul_overflow(bytes, depth, &bytes))
+    return mh__fail(hipErrorOutOfMemory, "%zu x %zu x %zu bytes is more than a size_t holds",
+                    rounded, height, depth);
+  mh__lock_write();
+  hipError_t err = mh__block_alloc(s, ptr, bytes, MH_BLOCK_DEVICE, 0);
+  mh__unlock();
+  if (err == hipSuccess)
+    *pitch = rounded;
+  return err;
+}
+
+MH_EXPORT hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMallocPitch, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_UNSAFE);
+  if (err == hipSuccess)
+    err = malloc_pitch(s, ptr, pitch, width, height, 1);
+  return mh__leave(MOCKHIP_CALL_hipMallocPitch, err, "%s, %s, width=%zu, height=%zu",
+                   mh__d_out_ptr("ptr", ptr, err), mh__d_out_size("pitch", pitch, err), width,
+                   height);
+}
+
+MH_EXPORT hipError_t hipMalloc3D(hipPitchedPtr *pitchedDevPtr, hipExtent extent) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMalloc3D, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_UNSAFE);
+  if (err == hipSuccess && pitchedDevPtr == NULL)
+    err = mh__fail(hipErrorInvalidValue, "pitchedDevPtr is NULL");
+  size_t pitch = 0;
+  if (err == hipSuccess)
+    err = malloc_pitch(s, &pitchedDevPtr->ptr, &pitch, extent.width, extent.height, extent.depth);
+  if (err == hipSuccess) {
+    pitchedDevPtr->pitch = pitch;
+    pitchedDevPtr->xsize = extent.width;
+    pitchedDevPtr->ysize = extent.height;
+  }
+  return mh__leave(MOCKHIP_CALL_hipMalloc3D, err, "%s, extent=%s",
+                   mh__d_out_pitched("pitchedDevPtr", pitchedDevPtr, err), mh__d_extent(extent));
 }

@@ -19,6 +19,10 @@
 /* ---- work ---- */
 
 void mh__node_work_free(mh_node_work *work) {
+  if (work->type == hipGraphNodeTypeMemcpy) {
+    free(work->u.copy.strided);
+    work->u.copy.strided = NULL;
+  }
   if (work->type != hipGraphNodeTypeKernel)
     return;
   mh_kernel_work *k = &work->u.kernel;
@@ -31,6 +35,9 @@ void mh__node_work_free(mh_node_work *work) {
 
 hipError_t mh__node_work_copy(mh_node_work *to, const mh_node_work *from) {
   *to = *from;
+  if (from->type == hipGraphNodeTypeMemcpy && from->u.copy.strided != NULL &&
+      (to->u.copy.strided = mh__strided_clone(from->u.copy.strided)) == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for a copy node");
   if (from->type != hipGraphNodeTypeKernel)
     return hipSuccess;
   mh_kernel_work *k = &to->u.kernel;

@@ -148,6 +148,8 @@ static const char *work_name(hipGraphNodeType type) {
 static hipError_t run_work(mh_state *s, const mh_node_work *w) {
   switch (w->type) {
   case hipGraphNodeTypeMemcpy:
+    if (w->u.copy.strided != NULL)
+      return mh__strided_run(s, w->u.copy.strided);
     return mh__copy_run(s, w->u.copy.dst, w->device, w->u.copy.src, w->device, w->u.copy.bytes,
                         w->u.copy.kind);
   case hipGraphNodeTypeMemset: {

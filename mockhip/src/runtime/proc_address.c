@@ -35,6 +35,7 @@ static const proc procs[] = {
     /* Implemented, but count no calls, so not in the list. */
     {"hipGetErrorName", (void *)hipGetErrorName},
     {"hipGetErrorString", (void *)hipGetErrorString},
+    {"hipCreateChannelDesc", (void *)hipCreateChannelDesc},
 };
 
 static const proc *find(const char *name) {

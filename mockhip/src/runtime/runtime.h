@@ -55,6 +55,27 @@ MH_HIDDEN hipError_t mh__copy_run(mh_state *state, void *dst, int dst_device, co
    may write. Under the lock. */
 MH_HIDDEN hipError_t mh__set_check(mh_state *state, void *dst, size_t count, size_t unit,
                                    int device);
+/* One side of a copy, checked as mh__check_device_range checks it; `must_be_device` for the
+   device side of an explicit kind (not device memory: hipErrorInvalidValue). Under the lock. */
+MH_HIDDEN hipError_t mh__check_copy_side(mh_state *state, const void *ptr, size_t bytes, int device,
+                                         hipMemAccessFlags need, bool must_be_device);
+
+/* A captured 2D or 3D copy (copy_strided.c): a copy of its description for a graph's node, NULL
+   without memory (free() frees it), and the copy run again as the direct call runs it, its
+   checks included, by the current device. Under the lock. */
+MH_HIDDEN void *mh__strided_clone(const void *copy);
+MH_HIDDEN hipError_t mh__strided_run(mh_state *state, const void *copy);
+
+/* ---- arrays (array.c) ---- */
+
+/* The live array a hipArray_t names, or NULL. Under the lock, either kind. */
+MH_HIDDEN mh_array *mh__array_get(mh_state *state, hipArray_const_t array);
+
+/* Frees every array made while device was current (hipDeviceReset); under the write lock. */
+MH_HIDDEN void mh__arrays_reset(mh_state *state, int device);
+
+/* clr's CheckArrayFormat: x set, every other channel 0 or x's size, none after an empty one. */
+MH_HIDDEN bool mh__channel_desc_well_formed(const hipChannelFormatDesc *desc);
 
 /* ---- moving the bytes (copy_bytes.c); under the lock, after the checks ---- */
 
@@ -91,6 +112,9 @@ MH_HIDDEN hipError_t mh__kernel_work_record(const void *function, dim3 grid, dim
 /* Runs a graph's kernel on device, as a launch does (a fault is the device's sticky error, not
    this call's). Under the write lock. */
 MH_HIDDEN hipError_t mh__kernel_work_run(mh_state *state, const mh_kernel_work *work, int device);
+/* The row alignment of pitched memory (hipMallocPitch): the device's texture pitch alignment,
+   as clr's ihipMallocPitch aligns to imagePitchAlignment_. */
+MH_HIDDEN size_t mh__device_pitch_alignment(void);
 
 /* ---- streams, events and capture (stream.c, event.c, capture.c) ---- */
 

@@ -6,8 +6,9 @@
  * hipCtx*, as the CUDA runtime honours a driver context), or else the current
  * device's primary context, retained once per device for the life of the
  * process and made current. hipSetDevice makes it current at once, as
- * cudaSetDevice does since CUDA 12. hipCtx* and hipDevicePrimaryCtx* are the
- * driver's calls under HIP's names.
+ * cudaSetDevice does since CUDA 12. hipCtx* (hipCtxCreate and hipCtxDestroy
+ * too: cuCtxCreate's context is its own, not the primary one) and
+ * hipDevicePrimaryCtx* are the driver's calls under HIP's names.
  */
 #include <pthread.h>
 
@@ -159,6 +160,20 @@ hipError_t hipCtxGetDevice(hipDevice_t *device) {
 }
 
 hipError_t hipCtxSynchronize(void) { return hipnv__result(hipnv__cuCtxSynchronize()); }
+
+/* The driver's own context, made current (pushed) by cuCtxCreate: device work then uses it, as
+   it uses any context the thread has. */
+hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags, hipDevice_t device) {
+  if (ctx == NULL)
+    return hipnv__fail(hipErrorInvalidValue, "hipCtxCreate: ctx is NULL");
+  CUcontext created = NULL;
+  CUresult result = hipnv__cuCtxCreate(&created, flags, device);
+  if (result == CUDA_SUCCESS)
+    *ctx = to_hip(created);
+  return hipnv__result(result);
+}
+
+hipError_t hipCtxDestroy(hipCtx_t ctx) { return hipnv__result(hipnv__cuCtxDestroy(to_cuda(ctx))); }
 
 /* ---- primary contexts, by the caller's own count ---- */
 

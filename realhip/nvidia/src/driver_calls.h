@@ -54,6 +54,9 @@
   X(cuCtxDisablePeerAccess, cuCtxDisablePeerAccess, (CUcontext peerContext), (peerContext))        \
   X(cuCtxGetStreamPriorityRange, cuCtxGetStreamPriorityRange,                                      \
     (int *leastPriority, int *greatestPriority), (leastPriority, greatestPriority))                \
+  X(cuCtxCreate, cuCtxCreate_v2, (CUcontext * pctx, unsigned int flags, CUdevice dev),             \
+    (pctx, flags, dev))                                                                            \
+  X(cuCtxDestroy, cuCtxDestroy_v2, (CUcontext ctx), (ctx))                                         \
   /* ordinary memory */                                                                            \
   X(cuMemGetInfo, cuMemGetInfo_v2, (size_t * free, size_t * total), (free, total))                 \
   X(cuMemAlloc, cuMemAlloc_v2, (CUdeviceptr * dptr, size_t bytesize), (dptr, bytesize))            \

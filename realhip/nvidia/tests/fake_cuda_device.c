@@ -164,6 +164,25 @@ CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
   return CUDA_SUCCESS;
 }
 
+/* A context of its own: past the primary ones, pushed as the driver makes it current. */
+CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev) {
+  FAKE_ENTER(cuCtxCreate_v2, "%s,%u,%d", fake__out(pctx), flags, dev);
+  if (dev < 0 || dev >= FAKE_CUDA_MAX_DEVICES)
+    return CUDA_ERROR_INVALID_DEVICE;
+  *pctx = (CUcontext)(uintptr_t)(0xd0000 + dev);
+  return fake__push(*pctx) ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+/* Pops it when it is current, as the driver does. */
+CUresult cuCtxDestroy_v2(CUcontext ctx) {
+  FAKE_ENTER(cuCtxDestroy_v2, "0x%llx", FAKE_HEX(ctx));
+  if (ctx == NULL)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (fake__current() == ctx)
+    (void)fake__pop();
+  return CUDA_SUCCESS;
+}
+
 CUresult cuCtxGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
   FAKE_ENTER(cuCtxGetStreamPriorityRange, "%s,%s", fake__out(leastPriority),
              fake__out(greatestPriority));

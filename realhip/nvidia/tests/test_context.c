@@ -6,6 +6,9 @@
  */
 #include "hip_nvidia_test.h"
 
+/* ROCm marks the hipCtx* and hipDevicePrimaryCtx* calls deprecated; they are what is tested. */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 #include <string.h>
 
 static void set_device_retains_once_and_makes_current(void **state) {
@@ -209,6 +212,27 @@ static void ctx_calls_negative(void **state) {
   assert_no_driver_call();
 }
 
+/* hipCtxCreate is cuCtxCreate: the driver's own context, current until destroyed. */
+static void ctx_create_and_destroy_are_the_drivers(void **state) {
+  (void)state;
+  hipCtx_t ctx = NULL, current = NULL;
+  hipDevice_t device = -1;
+  assert_hip(hipCtxCreate(&ctx, 4, 1), hipSuccess);
+  assert_logged("cuCtxCreate_v2", "cuCtxCreate_v2(&,4,1)");
+  assert_ptr_equal(ctx, (hipCtx_t)(uintptr_t)0xd0001);
+  assert_hip(hipCtxGetCurrent(&current), hipSuccess);
+  assert_ptr_equal(current, ctx);
+  assert_hip(hipCtxGetDevice(&device), hipSuccess); /* the fake's: device 0 */
+  assert_hip(hipCtxDestroy(ctx), hipSuccess);
+  assert_logged("cuCtxDestroy_v2", "cuCtxDestroy_v2(0xd0001)");
+  assert_hip(hipCtxGetCurrent(&current), hipSuccess);
+  assert_ptr_not_equal(current, ctx); /* popped: what was current before is again */
+  assert_hip(hipCtxCreate(NULL, 0, 0), hipErrorInvalidValue);
+  assert_hip(hipCtxDestroy(NULL), hipErrorInvalidValue); /* the driver's answer */
+  fake_cuda_fail_next("cuCtxCreate_v2", CUDA_ERROR_INVALID_DEVICE);
+  assert_hip(hipCtxCreate(&ctx, 0, 9), hipErrorInvalidDevice);
+}
+
 static void primary_ctx_calls_are_the_drivers(void **state) {
   (void)state;
   hipCtx_t ctx = NULL;
@@ -245,6 +269,7 @@ int hn_area_context(void) {
       HN_TEST(a_failed_retain_is_retried),
       HN_TEST(reset_and_synchronize_the_current_device),
       HN_TEST(ctx_calls_are_the_drivers),
+      HN_TEST(ctx_create_and_destroy_are_the_drivers),
       HN_TEST(ctx_calls_negative),
       HN_TEST(primary_ctx_calls_are_the_drivers),
   };

@@ -65,7 +65,10 @@ static void stream_device_is_its_contexts(void **state) {
                                             "cuCtxGetDevice(&)\n"
                                             "cuCtxPopCurrent_v2(&)\n");
   hipCtx_t current = NULL;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations" /* ROCm deprecates it; HIP has it */
   assert_hip(hipCtxGetCurrent(&current), hipSuccess);
+#pragma GCC diagnostic pop
   assert_ptr_equal(current, (hipCtx_t)FAKE_CUDA_PRIMARY(0));
   fake_cuda_fail_next("cuStreamGetCtx", CUDA_ERROR_INVALID_HANDLE);
   assert_hip(hipStreamGetDevice(STREAM, &device), hipErrorInvalidHandle);
