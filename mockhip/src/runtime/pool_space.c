@@ -202,14 +202,14 @@ uint64_t mh__space_free_mapped(const mh_pool *pool) {
   return bytes;
 }
 
-/* VmHeapArray::TrimPhysMemory: heap by heap, stopping at the first one never made. */
+/* VmHeapArray::TrimPhysMemory: heap by heap. ROCm stops at the first heap never made, which
+   with a GPU's memory is where the made ones end; on a small MOCKHIP_DEVICE_MEMORY the first
+   heap is a single chunk, too small for a block and a chunk besides, so a later heap is made
+   while it is not, and the trim passes over it. */
 static void array_trim(mh_state *s, mh_pool *pool, uint64_t keep) {
-  for (int i = 0; i < HEAPS; i++) {
-    vm_heap *h = &pool->space->heaps[i];
-    if (!h->created || mh__space_free_mapped(pool) <= keep)
-      break;
-    heap_trim(s, pool, h, keep);
-  }
+  for (int i = 0; i < HEAPS && mh__space_free_mapped(pool) > keep; i++)
+    if (pool->space->heaps[i].created)
+      heap_trim(s, pool, &pool->space->heaps[i], keep);
 }
 
 void mh__space_trim(mh_state *s, mh_pool *pool, uint64_t keep) {
