@@ -74,6 +74,8 @@ typedef struct conf_group {
   X(event)                                                                                         \
   X(capture_negative)                                                                              \
   X(capture)                                                                                       \
+  X(graph_negative)                                                                                \
+  X(graph)                                                                                         \
   X(hmo_alloc_negative)                                                                            \
   X(hmo_alloc)                                                                                     \
   X(hmo_copy_negative)                                                                             \

@@ -331,6 +331,46 @@ VALUE(hipStreamCaptureModeRelaxed, 2)
 VALUE(hipStreamCaptureStatusNone, 0)
 VALUE(hipStreamCaptureStatusActive, 1)
 VALUE(hipStreamCaptureStatusInvalidated, 2)
+/* hipGraphNodeType: from 1 in 5.2; from 0 from 5.3, MemAlloc and MemFree from 5.5 */
+#if HIP_VERSION >= 50500000
+VALUE(hipGraphNodeTypeKernel, 0)
+VALUE(hipGraphNodeTypeMemcpy, 1)
+VALUE(hipGraphNodeTypeMemset, 2)
+VALUE(hipGraphNodeTypeHost, 3)
+VALUE(hipGraphNodeTypeGraph, 4)
+VALUE(hipGraphNodeTypeEmpty, 5)
+VALUE(hipGraphNodeTypeWaitEvent, 6)
+VALUE(hipGraphNodeTypeEventRecord, 7)
+VALUE(hipGraphNodeTypeExtSemaphoreSignal, 8)
+VALUE(hipGraphNodeTypeExtSemaphoreWait, 9)
+VALUE(hipGraphNodeTypeMemAlloc, 10)
+VALUE(hipGraphNodeTypeMemFree, 11)
+VALUE(hipGraphNodeTypeMemcpyFromSymbol, 12)
+VALUE(hipGraphNodeTypeMemcpyToSymbol, 13)
+#else
+VALUE(hipGraphNodeTypeKernel, 1)
+VALUE(hipGraphNodeTypeMemcpy, 2)
+VALUE(hipGraphNodeTypeMemset, 3)
+VALUE(hipGraphNodeTypeHost, 4)
+VALUE(hipGraphNodeTypeGraph, 5)
+VALUE(hipGraphNodeTypeEmpty, 6)
+VALUE(hipGraphNodeTypeWaitEvent, 7)
+VALUE(hipGraphNodeTypeEventRecord, 8)
+VALUE(hipGraphNodeTypeMemcpyFromSymbol, 10)
+VALUE(hipGraphNodeTypeMemcpyToSymbol, 11)
+VALUE(hipGraphNodeTypeCount, 12)
+#endif
+#if HIP_VERSION >= 70000000
+VALUE(hipGraphNodeTypeBatchMemOp, 14)
+VALUE(hipGraphNodeTypeCount, 15)
+#endif
+/* hipGraphInstantiateFlags */
+VALUE(hipGraphInstantiateFlagAutoFreeOnLaunch, 1)
+#if HIP_VERSION >= 50600000
+VALUE(hipGraphInstantiateFlagUpload, 2)
+VALUE(hipGraphInstantiateFlagDeviceLaunch, 4)
+VALUE(hipGraphInstantiateFlagUseNodePriority, 8)
+#endif
 /* hipDriverProcAddressQueryResult */
 #if HIP_VERSION >= 60200000
 VALUE(HIP_GET_PROC_ADDRESS_SUCCESS, 0)
@@ -562,6 +602,8 @@ SIZE(enum hipDeviceP2PAttr, sizeof(hipDeviceP2PAttr))
 SIZE(enum hipMemoryType, sizeof(hipMemoryType))
 SIZE(enum hipStreamCaptureMode, sizeof(hipStreamCaptureMode))
 SIZE(enum hipStreamCaptureStatus, sizeof(hipStreamCaptureStatus))
+SIZE(enum hipGraphNodeType, sizeof(hipGraphNodeType))
+SIZE(enum hipGraphInstantiateFlags, sizeof(hipGraphInstantiateFlags))
 SIZE(enum hipMemcpyKind, sizeof(hipMemcpyKind))
 SIZE(enum hipMemLocationType, sizeof(hipMemLocationType))
 SIZE(enum hipMemAccessFlags, sizeof(hipMemAccessFlags))
@@ -614,6 +656,8 @@ SIZE(struct hipArrayMapInfo, sizeof(hipArrayMapInfo))
 SIZE(struct hipMemPoolProps, sizeof(hipMemPoolProps))
 SIZE(struct hipMemPoolPtrExportData, sizeof(hipMemPoolPtrExportData))
 SIZE(hipMemPool_t, sizeof(struct ihipMemPoolHandle_t *))
+SIZE(struct hipKernelNodeParams, sizeof(hipKernelNodeParams))
+SIZE(struct hipMemsetParams, sizeof(hipMemsetParams))
 #if HIP_VERSION >= 60000000
 SIZE(hipDeviceProp_tR0600, sizeof(hipDeviceProp_t))
 #endif
@@ -637,6 +681,20 @@ OFFSET(hipChannelFormatDesc, f, 16)
 SIZE(hipMipmappedArray, 64)
 OFFSET(hipMipmappedArray, desc, 8)
 OFFSET(hipMipmappedArray, format, 56)
+SIZE(hipKernelNodeParams, 64)
+OFFSET(hipKernelNodeParams, blockDim, 0)
+OFFSET(hipKernelNodeParams, extra, 16)
+OFFSET(hipKernelNodeParams, func, 24)
+OFFSET(hipKernelNodeParams, gridDim, 32)
+OFFSET(hipKernelNodeParams, kernelParams, 48)
+OFFSET(hipKernelNodeParams, sharedMemBytes, 56)
+SIZE(hipMemsetParams, 48)
+OFFSET(hipMemsetParams, dst, 0)
+OFFSET(hipMemsetParams, elementSize, 8)
+OFFSET(hipMemsetParams, height, 16)
+OFFSET(hipMemsetParams, pitch, 24)
+OFFSET(hipMemsetParams, value, 32)
+OFFSET(hipMemsetParams, width, 40)
 SIZE(hipArrayMapInfo, 152)
 OFFSET(hipArrayMapInfo, resourceType, 0)
 OFFSET(hipArrayMapInfo, resource, 8)
@@ -933,6 +991,34 @@ void api_surface_signatures(void) {
             (hipStream_t stream, hipStreamCaptureStatus * pCaptureStatus, unsigned long long *pId))
   SIGNATURE(hipThreadExchangeStreamCaptureMode, hipError_t, (hipStreamCaptureMode * mode))
   SIGNATURE(hipGraphDestroy, hipError_t, (hipGraph_t graph))
+  SIGNATURE(hipGraphCreate, hipError_t, (hipGraph_t * pGraph, unsigned int flags))
+  SIGNATURE(hipGraphAddKernelNode, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies, const hipKernelNodeParams *pNodeParams))
+  SIGNATURE(hipGraphAddMemcpyNode1D, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies, void *dst, const void *src, size_t count, hipMemcpyKind kind))
+  SIGNATURE(hipGraphAddMemsetNode, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies, const hipMemsetParams *pMemsetParams))
+  SIGNATURE(hipGraphAddEmptyNode, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies))
+  SIGNATURE(hipGraphAddDependencies, hipError_t,
+            (hipGraph_t graph, const hipGraphNode_t *from, const hipGraphNode_t *to,
+             size_t numDependencies))
+  SIGNATURE(hipGraphGetNodes, hipError_t,
+            (hipGraph_t graph, hipGraphNode_t * nodes, size_t * numNodes))
+  SIGNATURE(hipGraphGetRootNodes, hipError_t,
+            (hipGraph_t graph, hipGraphNode_t * pRootNodes, size_t * pNumRootNodes))
+  SIGNATURE(hipGraphNodeGetType, hipError_t, (hipGraphNode_t node, hipGraphNodeType * pType))
+  SIGNATURE(hipGraphInstantiate, hipError_t,
+            (hipGraphExec_t * pGraphExec, hipGraph_t graph, hipGraphNode_t * pErrorNode,
+             char *pLogBuffer, size_t bufferSize))
+  SIGNATURE(hipGraphInstantiateWithFlags, hipError_t,
+            (hipGraphExec_t * pGraphExec, hipGraph_t graph, unsigned long long flags))
+  SIGNATURE(hipGraphLaunch, hipError_t, (hipGraphExec_t graphExec, hipStream_t stream))
+  SIGNATURE(hipGraphExecDestroy, hipError_t, (hipGraphExec_t graphExec))
   SIGNATURE(hipMemAddressReserve, hipError_t,
             (void **ptr, size_t size, size_t alignment, void *addr, unsigned long long flags))
   SIGNATURE(hipMemAddressFree, hipError_t, (void *devPtr, size_t size))

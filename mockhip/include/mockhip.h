@@ -180,7 +180,20 @@ extern "C" {
   X(hipMipmappedArrayDestroy)                                                                      \
   X(hipMipmappedArrayGetLevel)                                                                     \
   X(hipCtxCreate)                                                                                  \
-  X(hipCtxDestroy)
+  X(hipCtxDestroy)                                                                                 \
+  X(hipGraphCreate)                                                                                \
+  X(hipGraphAddKernelNode)                                                                         \
+  X(hipGraphAddMemcpyNode1D)                                                                       \
+  X(hipGraphAddMemsetNode)                                                                         \
+  X(hipGraphAddEmptyNode)                                                                          \
+  X(hipGraphAddDependencies)                                                                       \
+  X(hipGraphGetNodes)                                                                              \
+  X(hipGraphGetRootNodes)                                                                          \
+  X(hipGraphNodeGetType)                                                                           \
+  X(hipGraphInstantiate)                                                                           \
+  X(hipGraphInstantiateWithFlags)                                                                  \
+  X(hipGraphLaunch)                                                                                \
+  X(hipGraphExecDestroy)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {
@@ -250,8 +263,9 @@ MOCKHIP_API size_t mockhip_live_objects(void);
 /*
  * Prints the address space for a person: every reservation with the mappings
  * inside it (handle, per-location access), every physical handle with its
- * reference counts, hipMalloc blocks, the memory pools with their blocks, arrays, the
- * number of streams, events and graphs, and the captures in progress. out == NULL prints to stderr.
+ * reference counts, hipMalloc blocks, the memory pools with their blocks,
+ * arrays, the number of streams, events, graphs (and their nodes) and graph
+ * execs, and the captures in progress. out == NULL prints to stderr.
  */
 MOCKHIP_API void mockhip_dump(FILE *out);
 
@@ -350,7 +364,9 @@ typedef void (*mockhip_kernel_fn)(void *args);
  * place from threadIdx, blockIdx, blockDim and gridDim, with the launch checks, stream order,
  * per-device memory view and faults of hipLaunchKernel. name is the kernel's
  * name for explanations and the trace. args must stay valid until the call
- * returns (the launch runs before it returns).
+ * returns (the launch runs before it returns); on a capturing stream the
+ * kernel node keeps args itself, not a copy (C does not say how big it is),
+ * so it must stay valid until the graph's last hipGraphLaunch.
  * Errors: as hipLaunchKernel; kernel NULL: hipErrorInvalidDeviceFunction. A
  * fault inside the kernel is not this call's error: the next synchronising call
  * on the device answers hipErrorIllegalAddress, and so does every later call on
@@ -380,6 +396,10 @@ typedef struct mockhip_launch_desc {
   size_t pointer_count;
   /* launches `kernel` from hipLaunchKernel's void **args: how the kernel's address is launched */
   hipError_t (*launch_args)(const void *kernel, dim3, dim3, void **, size_t, hipStream_t);
+  /* a copy of closure a graph's kernel node keeps (capture, hipGraphAddKernelNode), NULL when
+     there is no memory, and how such a copy is freed */
+  void *(*clone)(const void *closure);
+  void (*release)(void *closure);
 } mockhip_launch_desc;
 MOCKHIP_API hipError_t mockhip_launch(const mockhip_launch_desc *desc, dim3 gridDim, dim3 blockDim,
                                       size_t sharedMemBytes, hipStream_t stream);
@@ -413,10 +433,10 @@ MOCKHIP_API unsigned long long mockhip_fail_count(void);
 
 /*
  * Prints every live reservation, mapping, physical handle, hipMalloc block,
- * stream, event, graph, memory pool the program made or imported, pool
- * allocation and array with the call site that made it, as MOCKHIP_LEAK_CHECK=1 does at
- * exit; prints nothing when nothing is alive. out == NULL prints to stderr.
- * Returns the number of objects reported.
+ * stream, event, graph, graph exec, memory pool the program made or imported,
+ * pool allocation and array with the call site that made it, as
+ * MOCKHIP_LEAK_CHECK=1 does at exit; prints nothing when nothing is alive.
+ * out == NULL prints to stderr. Returns the number of objects reported.
  */
 MOCKHIP_API size_t mockhip_leak_report(FILE *out);
 

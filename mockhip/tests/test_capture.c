@@ -3,7 +3,7 @@
  * (counted, reported, destroyed); the thread that may end it; the calls a
  * capture forbids, by the mode of the capture and of the calling thread, and
  * how they invalidate it; VMM calls, which a capture does not concern; work
- * queued on a capturing stream, which is dropped; events recorded in a
+ * queued on a capturing stream, which is kept, not run; events recorded in a
  * capture and the streams that join it by waiting on them. Every case ends
  * with no capture in progress and nothing alive. Runs with two devices.
  */
@@ -550,7 +550,7 @@ static void test_vmm_calls_inside_capture_do_their_work(void **state) {
 
 /* ---- work queued on a capturing stream ---- */
 
-static void test_captured_work_is_checked_and_dropped(void **state) {
+static void test_captured_work_is_checked_and_kept(void **state) {
   (void)state;
   mt_mapping m;
   mt_mapping_create(&m, mt_granularity(), 2 * mt_granularity());
@@ -567,9 +567,10 @@ static void test_captured_work_is_checked_and_dropped(void **state) {
   MT_CHECK(hipMemsetAsync(dev, 0, 32, stream));
   MT_CHECK(hipMemsetD8Async(dev, 0, 32, stream));
   MT_CHECK(hipMemsetD32Async(dev, 0, 8, stream));
-  /* Memory is checked when a graph runs: an unmapped destination is no error yet. */
-  MT_CHECK(hipMemsetAsync(dev + m.bytes, 0, 32, stream));
-  /* The arguments are: */
+  /* Memory is checked as the node is added (clr ihipGraphAddMemsetNode), and again when the
+     graph runs (test_graph_capture.c): */
+  MT_EXPECT(hipErrorInvalidValue, hipMemsetAsync(dev + m.bytes, 0, 32, stream));
+  /* and so are the arguments: */
   MT_EXPECT(hipErrorInvalidValue, hipMemcpyAsync(NULL, host, 32, hipMemcpyHostToDevice, stream));
   MT_EXPECT(hipErrorInvalidMemcpyDirection,
             hipMemcpyAsync(dev, host, 32, (hipMemcpyKind)7, stream));
@@ -842,7 +843,7 @@ int main(void) {
       TEST(test_relaxed_thread_mode_allows_malloc),
       TEST(test_async_allocation_is_captured),
       TEST(test_vmm_calls_inside_capture_do_their_work),
-      TEST(test_captured_work_is_checked_and_dropped),
+      TEST(test_captured_work_is_checked_and_kept),
       TEST(test_event_wait_by_thread_mode),
       TEST(test_joined_stream_captures_until_the_origin_ends),
       TEST(test_destroying_the_origin_ends_the_capture),

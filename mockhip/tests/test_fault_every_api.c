@@ -37,13 +37,15 @@ typedef struct world {
   int fd;                                /* spare, exported */
   unsigned char *block;                  /* one granule from hipMalloc, BLOCK_FILL */
   hipStream_t stream;
-  hipCtx_t ctx0, ctx1; /* device 0's primary context, retained once; device 1's */
-  bool ctx0_pushed;    /* on this thread's context stack */
-  bool peer_2_enabled; /* device 0 has peer access to device 2 */
-  hipEvent_t event;    /* recorded on stream */
-  hipGraph_t graph;    /* made by a case's prepare */
-  hipMemPool_t pool;   /* a shareable pool of device 0, exported ... */
-  int pool_fd;         /* ... here, and imported as */
+  hipCtx_t ctx0, ctx1;        /* device 0's primary context, retained once; device 1's */
+  bool ctx0_pushed;           /* on this thread's context stack */
+  bool peer_2_enabled;        /* device 0 has peer access to device 2 */
+  hipEvent_t event;           /* recorded on stream */
+  hipGraph_t graph;           /* made by a case's prepare */
+  hipGraphNode_t node, node2; /* empty nodes of graph, made by a prepare */
+  hipGraphExec_t exec;        /* of graph, made by a prepare */
+  hipMemPool_t pool;          /* a shareable pool of device 0, exported ... */
+  int pool_fd;                /* ... here, and imported as */
   hipMemPool_t imported_pool;
   void *pool_block;                    /* one granule from pool */
   hipMemPoolPtrExportData export_data; /* pool_block, exported */
@@ -61,6 +63,10 @@ typedef struct world {
     hipPointerAttribute_t attributes;
     hipEvent_t event;
     hipGraph_t graph;
+    hipGraphNode_t node, nodes[4];
+    size_t count;
+    hipGraphNodeType node_type;
+    hipGraphExec_t exec;
     float ms;
     unsigned uflags;
     unsigned long long id;
@@ -141,6 +147,8 @@ static void world_destroy(world *w) {
     MT_CHECK(hipCtxPopCurrent(NULL));
   if (w->ctx0 != NULL)
     MT_CHECK(hipDevicePrimaryCtxRelease(0));
+  if (w->exec != NULL)
+    MT_CHECK(hipGraphExecDestroy(w->exec));
   if (w->graph != NULL)
     MT_CHECK(hipGraphDestroy(w->graph));
   if (w->event != NULL)
@@ -543,6 +551,70 @@ static void prepare_graph(world *w) {
 }
 static hipError_t call_graph_destroy(world *w) { return hipGraphDestroy(w->graph); }
 static void undo_graph_destroy(world *w) { w->graph = NULL; }
+
+/* A graph of two empty nodes, node then node2, with no edge. */
+static void prepare_graph_nodes(world *w) {
+  MT_CHECK(hipGraphCreate(&w->graph, 0));
+  MT_CHECK(hipGraphAddEmptyNode(&w->node, w->graph, NULL, 0));
+  MT_CHECK(hipGraphAddEmptyNode(&w->node2, w->graph, NULL, 0));
+}
+/* The lists are written up to out.count entries: room for four. */
+static void prepare_node_list(world *w) {
+  prepare_graph_nodes(w);
+  w->out.count = 4;
+}
+/* An exec whose launch sets the world's block to 0 after an empty node. */
+static void prepare_exec(world *w) {
+  prepare_graph_nodes(w);
+  hipGraphNode_t set;
+  hipMemsetParams params = {.dst = w->block, .elementSize = 1, .height = 1, .width = granule};
+  MT_CHECK(hipGraphAddMemsetNode(&set, w->graph, &w->node, 1, &params));
+  MT_CHECK(hipGraphInstantiate(&w->exec, w->graph, NULL, NULL, 0));
+}
+static hipError_t call_graph_create(world *w) { return hipGraphCreate(&w->out.graph, 0); }
+static void undo_graph_create(world *w) { MT_CHECK(hipGraphDestroy(w->out.graph)); }
+/* A C program teaches no kernel its argument types: valid arguments get InvalidDeviceFunction. */
+static void empty_kernel(void *args);
+static hipError_t call_add_kernel_node(world *w) {
+  hipKernelNodeParams params = {
+      .blockDim = {1, 1, 1}, .func = (void *)(uintptr_t)empty_kernel, .gridDim = {1, 1, 1}};
+  return hipGraphAddKernelNode(&w->out.node, w->graph, &w->node, 1, &params);
+}
+static hipError_t call_add_memcpy_node(world *w) {
+  return hipGraphAddMemcpyNode1D(&w->out.node, w->graph, &w->node, 1, w->m.base, w->out.host,
+                                 HOST_BYTES, hipMemcpyHostToDevice);
+}
+static hipError_t call_add_memset_node(world *w) {
+  hipMemsetParams params = {
+      .dst = w->block, .elementSize = 4, .height = 1, .value = 7, .width = 16};
+  return hipGraphAddMemsetNode(&w->out.node, w->graph, NULL, 0, &params);
+}
+static hipError_t call_add_empty_node(world *w) {
+  return hipGraphAddEmptyNode(&w->out.node, w->graph, &w->node, 1);
+}
+static hipError_t call_add_dependencies(world *w) {
+  return hipGraphAddDependencies(w->graph, &w->node, &w->node2, 1);
+}
+static hipError_t call_get_nodes(world *w) {
+  return hipGraphGetNodes(w->graph, w->out.nodes, &w->out.count);
+}
+static hipError_t call_get_root_nodes(world *w) {
+  return hipGraphGetRootNodes(w->graph, w->out.nodes, &w->out.count);
+}
+static hipError_t call_node_get_type(world *w) {
+  return hipGraphNodeGetType(w->node, &w->out.node_type);
+}
+static hipError_t call_instantiate(world *w) {
+  return hipGraphInstantiate(&w->out.exec, w->graph, NULL, NULL, 0);
+}
+static hipError_t call_instantiate_flags(world *w) {
+  return hipGraphInstantiateWithFlags(&w->out.exec, w->graph,
+                                      hipGraphInstantiateFlagAutoFreeOnLaunch);
+}
+static void undo_instantiate(world *w) { MT_CHECK(hipGraphExecDestroy(w->out.exec)); }
+static hipError_t call_graph_launch(world *w) { return hipGraphLaunch(w->exec, w->stream); }
+static hipError_t call_exec_destroy(world *w) { return hipGraphExecDestroy(w->exec); }
+static void undo_exec_destroy(world *w) { w->exec = NULL; }
 
 static hipError_t call_get_proc_address(world *w) {
   return hipGetProcAddress("hipMemCreate", &w->out.ptr, HIP_VERSION, HIP_GET_PROC_ADDRESS_DEFAULT,
@@ -974,6 +1046,24 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                        hipErrorInvalidValue},
     CASE(hipCtxCreate) = {hipErrorInvalidValue, call_ctx_create, undo_ctx_create, hipSuccess},
     CASE(hipCtxDestroy) = {hipErrorInvalidValue, call_ctx_destroy, NULL, hipSuccess},
+    /* graphs */
+    CASE(hipGraphCreate) = {hipErrorOutOfMemory, call_graph_create, undo_graph_create, hipSuccess},
+    CASE(hipGraphAddKernelNode) = {hipErrorOutOfMemory, call_add_kernel_node, NULL,
+                                   hipErrorInvalidDeviceFunction},
+    CASE(hipGraphAddMemcpyNode1D) = {hipErrorOutOfMemory, call_add_memcpy_node, NULL, hipSuccess},
+    CASE(hipGraphAddMemsetNode) = {hipErrorOutOfMemory, call_add_memset_node, NULL, hipSuccess},
+    CASE(hipGraphAddEmptyNode) = {hipErrorOutOfMemory, call_add_empty_node, NULL, hipSuccess},
+    CASE(hipGraphAddDependencies) = {hipErrorInvalidValue, call_add_dependencies, NULL, hipSuccess},
+    CASE(hipGraphGetNodes) = {hipErrorInvalidValue, call_get_nodes, NULL, hipSuccess},
+    CASE(hipGraphGetRootNodes) = {hipErrorInvalidValue, call_get_root_nodes, NULL, hipSuccess},
+    CASE(hipGraphNodeGetType) = {hipErrorInvalidValue, call_node_get_type, NULL, hipSuccess},
+    CASE(hipGraphInstantiate) = {hipErrorOutOfMemory, call_instantiate, undo_instantiate,
+                                 hipSuccess},
+    CASE(hipGraphInstantiateWithFlags) = {hipErrorOutOfMemory, call_instantiate_flags,
+                                          undo_instantiate, hipSuccess},
+    CASE(hipGraphLaunch) = {hipErrorOutOfMemory, call_graph_launch, NULL, hipSuccess},
+    CASE(hipGraphExecDestroy) = {hipErrorInvalidValue, call_exec_destroy, undo_exec_destroy,
+                                 hipSuccess},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of
@@ -982,6 +1072,18 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipStreamEndCapture) = prepare_capturing,
     CASE(hipThreadExchangeStreamCaptureMode) = prepare_exchange_mode,
     CASE(hipGraphDestroy) = prepare_graph,
+    CASE(hipGraphAddKernelNode) = prepare_graph_nodes,
+    CASE(hipGraphAddMemcpyNode1D) = prepare_graph_nodes,
+    CASE(hipGraphAddMemsetNode) = prepare_graph_nodes,
+    CASE(hipGraphAddEmptyNode) = prepare_graph_nodes,
+    CASE(hipGraphAddDependencies) = prepare_graph_nodes,
+    CASE(hipGraphGetNodes) = prepare_node_list,
+    CASE(hipGraphGetRootNodes) = prepare_node_list,
+    CASE(hipGraphNodeGetType) = prepare_graph_nodes,
+    CASE(hipGraphInstantiate) = prepare_graph_nodes,
+    CASE(hipGraphInstantiateWithFlags) = prepare_graph_nodes,
+    CASE(hipGraphLaunch) = prepare_exec,
+    CASE(hipGraphExecDestroy) = prepare_exec,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

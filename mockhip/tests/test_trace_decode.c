@@ -44,6 +44,8 @@ typedef struct world {
   hipStream_t other_stream;
   hipEvent_t other_event;
   hipGraph_t graph;
+  hipGraphNode_t nodes[4]; /* of the second graph: memcpy, memset, empty */
+  hipGraphExec_t exec;
   hipCtx_t ctx;
   int fd;
   unsigned char host[64];
@@ -143,6 +145,20 @@ static hipMemPoolProps shareable_props = {.allocType = hipMemAllocationTypePinne
                                           .handleTypes = hipMemHandleTypePosixFileDescriptor,
                                           .location = {hipMemLocationTypeDevice, 0}};
 static hipMemAccessDesc pool_desc = {{hipMemLocationTypeDevice, 1}, hipMemAccessFlagsProtReadWrite};
+
+/* Nodes for the graph cases (their parameters hold commas, which a case cannot). A C kernel
+   has no argument types for mockhip to learn: the kernel node is refused. */
+static void add_kernel_node(void) {
+  hipGraphNode_t node;
+  hipKernelNodeParams params = {
+      .blockDim = {2, 1, 1}, .func = (void *)(uintptr_t)empty_kernel, .gridDim = {1, 1, 1}};
+  hipGraphAddKernelNode(&node, w.graph, NULL, 0, &params);
+}
+static void add_memset_node(void) {
+  hipMemsetParams params = {
+      .dst = w.range + 0x100, .elementSize = 4, .height = 1, .value = 42, .width = 16};
+  hipGraphAddMemsetNode(&w.nodes[1], w.graph, &w.nodes[0], 1, &params);
+}
 
 /* clang-format off */
 #define TRACE_CASES(X) \
@@ -543,7 +559,50 @@ static hipMemAccessDesc pool_desc = {{hipMemLocationTypeDevice, 1}, hipMemAccess
   X(hipCtxCreate, hipCtxCreate(&w.ctx, 0, 1), \
     "hipCtxCreate(ctx -> context of device 1, flags=0, device=1) = hipSuccess") \
   X(hipCtxDestroy, hipCtxDestroy(w.ctx); hipFreeArray(w.array); hipFree(w.pitched), \
-    "hipCtxDestroy(ctx=context of device 1) = hipSuccess")
+    "hipCtxDestroy(ctx=context of device 1) = hipSuccess") \
+  X(hipGraphCreate, hipGraphCreate(&w.graph, 0), \
+    "hipGraphCreate(pGraph -> graph#2, flags=0) = hipSuccess") \
+  X(hipGraphAddKernelNode, add_kernel_node(), \
+    "hipGraphAddKernelNode(pGraphNode=0x*, graph=graph#2, pDependencies=NULL, " \
+    "numDependencies=0, pNodeParams={func=0x*, gridDim=(1, 1, 1), blockDim=(2, 1, 1), " \
+    "sharedMemBytes=0, kernelParams=NULL, extra=NULL}) = hipErrorInvalidDeviceFunction (*)") \
+  X(hipGraphAddMemcpyNode1D, \
+    hipGraphAddMemcpyNode1D(&w.nodes[0], w.graph, NULL, 0, w.range, w.host, 64, \
+                            hipMemcpyHostToDevice), \
+    "hipGraphAddMemcpyNode1D(pGraphNode -> node#1, graph=graph#2, pDependencies=NULL, " \
+    "numDependencies=0, dst=reservation#1+0x0, src=0x*, count=64, " \
+    "kind=hipMemcpyHostToDevice) = hipSuccess") \
+  X(hipGraphAddMemsetNode, add_memset_node(), \
+    "hipGraphAddMemsetNode(pGraphNode -> node#2, graph=graph#2, pDependencies=[node#1], " \
+    "numDependencies=1, pMemsetParams={dst=reservation#1+0x100, elementSize=4, width=16, " \
+    "height=1, pitch=0, value=0x2a}) = hipSuccess") \
+  X(hipGraphAddEmptyNode, hipGraphAddEmptyNode(&w.nodes[2], w.graph, NULL, 0), \
+    "hipGraphAddEmptyNode(pGraphNode -> node#3, graph=graph#2, pDependencies=NULL, " \
+    "numDependencies=0) = hipSuccess") \
+  X(hipGraphAddDependencies, hipGraphAddDependencies(w.graph, &w.nodes[2], &w.nodes[0], 1), \
+    "hipGraphAddDependencies(graph=graph#2, from=[node#3], to=[node#1], numDependencies=1) = " \
+    "hipSuccess") \
+  X(hipGraphGetNodes, hipGraphNode_t all[4]; size_t count = 4; \
+    hipGraphGetNodes(w.graph, all, &count), \
+    "hipGraphGetNodes(graph=graph#2, nodes=[node#3, node#1, node#2], numNodes -> 3 (asked 4)) " \
+    "= hipSuccess") \
+  X(hipGraphGetRootNodes, size_t count = 0; hipGraphGetRootNodes(w.graph, NULL, &count), \
+    "hipGraphGetRootNodes(graph=graph#2, pRootNodes=NULL, pNumRootNodes -> 1 (asked 0)) = " \
+    "hipSuccess") \
+  X(hipGraphNodeGetType, hipGraphNodeType type; hipGraphNodeGetType(w.nodes[1], &type), \
+    "hipGraphNodeGetType(node=node#2, pType -> hipGraphNodeTypeMemset) = hipSuccess") \
+  X(hipGraphInstantiate, hipGraphInstantiate(&w.exec, w.graph, NULL, NULL, 0), \
+    "hipGraphInstantiate(pGraphExec -> graphExec#1, graph=graph#2, pErrorNode=NULL, " \
+    "pLogBuffer=NULL, bufferSize=0) = hipSuccess") \
+  X(hipGraphInstantiateWithFlags, hipGraphExec_t e; \
+    hipGraphInstantiateWithFlags(&e, w.graph, hipGraphInstantiateFlagAutoFreeOnLaunch); \
+    hipGraphExecDestroy(e), \
+    "hipGraphInstantiateWithFlags(pGraphExec -> graphExec#2, graph=graph#2, " \
+    "flags=hipGraphInstantiateFlagAutoFreeOnLaunch) = hipSuccess") \
+  X(hipGraphLaunch, hipGraphLaunch(w.exec, w.stream), \
+    "hipGraphLaunch(graphExec=graphExec#1, stream=stream#1) = hipSuccess") \
+  X(hipGraphExecDestroy, hipGraphExecDestroy(w.exec); hipGraphDestroy(w.graph), \
+    "hipGraphExecDestroy(graphExec=graphExec#1) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -27,6 +27,9 @@
  * - The memory pool calls are all in 5.2's header, but not hipMemPoolProps.maxSize
  *   (HIPVMM_POOL_MAX_SIZE reads it, 0 where it is absent) nor hipMemAllocationTypeManaged
  *   (its value, 2, under HIPVMM_ALLOCATION_MANAGED); 7.x headers have both.
+ * - Graphs: hipGraphNodeType counts from 0 with MemAlloc and MemFree from ROCm
+ *   5.5 (5.2 counts from 1 and has neither); the instantiate flags other than
+ *   AutoFreeOnLaunch were named after 5.2. HIPVMM_ names give their values.
  * - hipArrayGetInfo, hipArrayGetDescriptor and hipArray3DGetDescriptor appeared
  *   in ROCm 5.6 (HIPVMM_HAS_ARRAY_GET_INFO).
  */
@@ -178,5 +181,21 @@
 #define HIPVMM_POOL_MAX_SIZE(props) ((void)(props), (size_t)0)
 #define HIPVMM_POOL_SET_MAX_SIZE(props, bytes) ((void)(props), (void)(bytes))
 #endif
+
+/* ---- graphs ---- */
+#if HIP_VERSION >= 50500000
+#define HIPVMM_NODE_MEM_ALLOC hipGraphNodeTypeMemAlloc
+#define HIPVMM_NODE_MEM_FREE hipGraphNodeTypeMemFree
+#else
+/* The newest values: 5.2 has no such node, and gives 10 and 11 to the symbol copies. */
+#define HIPVMM_NODE_MEM_ALLOC ((hipGraphNodeType)10)
+#define HIPVMM_NODE_MEM_FREE ((hipGraphNodeType)11)
+#endif
+
+/* By value: every release that names them gives these. */
+#define HIPVMM_INSTANTIATE_AUTO_FREE_ON_LAUNCH 1ULL
+#define HIPVMM_INSTANTIATE_UPLOAD 2ULL
+#define HIPVMM_INSTANTIATE_DEVICE_LAUNCH 4ULL
+#define HIPVMM_INSTANTIATE_USE_NODE_PRIORITY 8ULL
 
 #endif /* HIPVMM_COMPAT_H */

@@ -542,6 +542,52 @@ typedef enum hipStreamCaptureStatus {
   hipStreamCaptureStatusInvalidated
 } hipStreamCaptureStatus;
 
+/* ---- graphs: what a capture records, instantiated and launched (docs/mockhip.md, "Graphs") */
+
+typedef enum hipGraphNodeType {
+  hipGraphNodeTypeKernel = 0,
+  hipGraphNodeTypeMemcpy = 1,
+  hipGraphNodeTypeMemset = 2,
+  hipGraphNodeTypeHost = 3,
+  hipGraphNodeTypeGraph = 4,
+  hipGraphNodeTypeEmpty = 5,
+  hipGraphNodeTypeWaitEvent = 6,
+  hipGraphNodeTypeEventRecord = 7,
+  hipGraphNodeTypeExtSemaphoreSignal = 8,
+  hipGraphNodeTypeExtSemaphoreWait = 9,
+  hipGraphNodeTypeMemAlloc = 10,
+  hipGraphNodeTypeMemFree = 11,
+  hipGraphNodeTypeMemcpyFromSymbol = 12,
+  hipGraphNodeTypeMemcpyToSymbol = 13,
+  hipGraphNodeTypeBatchMemOp = 14,
+  hipGraphNodeTypeCount
+} hipGraphNodeType;
+
+typedef struct hipKernelNodeParams {
+  dim3 blockDim;
+  void **extra;
+  void *func;
+  dim3 gridDim;
+  void **kernelParams;
+  unsigned int sharedMemBytes;
+} hipKernelNodeParams;
+
+typedef struct hipMemsetParams {
+  void *dst;
+  unsigned int elementSize;
+  size_t height;
+  size_t pitch;
+  unsigned int value;
+  size_t width;
+} hipMemsetParams;
+
+typedef enum hipGraphInstantiateFlags {
+  hipGraphInstantiateFlagAutoFreeOnLaunch = 1,
+  hipGraphInstantiateFlagUpload = 2,
+  hipGraphInstantiateFlagDeviceLaunch = 4,
+  hipGraphInstantiateFlagUseNodePriority = 8
+} hipGraphInstantiateFlags;
+
 /* ---- hipGetProcAddress ---- */
 
 #define HIP_GET_PROC_ADDRESS_DEFAULT 0x0
@@ -1081,7 +1127,7 @@ MOCKHIP_API hipError_t hipEventSynchronize(hipEvent_t event);
 MOCKHIP_API hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop);
 MOCKHIP_API hipError_t hipEventDestroy(hipEvent_t event);
 
-/* ---- stream capture: enough for VMM calls made while a stream captures ---- */
+/* ---- stream capture: work queued on a capturing stream becomes a graph's nodes ---- */
 
 MOCKHIP_API hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureMode mode);
 MOCKHIP_API hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t *pGraph);
@@ -1092,6 +1138,54 @@ MOCKHIP_API hipError_t hipStreamGetCaptureInfo(hipStream_t stream,
                                                unsigned long long *pId);
 MOCKHIP_API hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode *mode);
 MOCKHIP_API hipError_t hipGraphDestroy(hipGraph_t graph);
+
+/* ---- graphs: built by capture or by hand, instantiated, launched: every node runs, in an
+   order its dependencies allow, when hipGraphLaunch is called (docs/mockhip.md, "Graphs") */
+
+/* An empty graph; flags must be 0. */
+MOCKHIP_API hipError_t hipGraphCreate(hipGraph_t *pGraph, unsigned int flags);
+/* Nodes: each after the numDependencies nodes of the same graph in pDependencies (no node
+   twice). The memory a copy or set names is checked now, as hipMemcpyAsync's and
+   hipMemsetAsync's are, and again at each launch. A kernel node copies the argument values
+   kernelParams points to; func must be a kernel mockhip has learnt the argument types of
+   (one launched with hipLaunchKernelGGL, or the kernel itself passed to hipLaunchKernel),
+   else hipErrorInvalidDeviceFunction. */
+MOCKHIP_API hipError_t hipGraphAddKernelNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                             const hipGraphNode_t *pDependencies,
+                                             size_t numDependencies,
+                                             const hipKernelNodeParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphAddMemcpyNode1D(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                               const hipGraphNode_t *pDependencies,
+                                               size_t numDependencies, void *dst, const void *src,
+                                               size_t count, hipMemcpyKind kind);
+MOCKHIP_API hipError_t hipGraphAddMemsetNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                             const hipGraphNode_t *pDependencies,
+                                             size_t numDependencies,
+                                             const hipMemsetParams *pMemsetParams);
+MOCKHIP_API hipError_t hipGraphAddEmptyNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                            const hipGraphNode_t *pDependencies,
+                                            size_t numDependencies);
+/* from[i] must run before to[i]. A cycle is refused when the graph is instantiated. */
+MOCKHIP_API hipError_t hipGraphAddDependencies(hipGraph_t graph, const hipGraphNode_t *from,
+                                               const hipGraphNode_t *to, size_t numDependencies);
+/* The nodes in the order a launch runs them (nodes NULL: only *numNodes), and the nodes
+   that depend on none. */
+MOCKHIP_API hipError_t hipGraphGetNodes(hipGraph_t graph, hipGraphNode_t *nodes, size_t *numNodes);
+MOCKHIP_API hipError_t hipGraphGetRootNodes(hipGraph_t graph, hipGraphNode_t *pRootNodes,
+                                            size_t *pNumRootNodes);
+MOCKHIP_API hipError_t hipGraphNodeGetType(hipGraphNode_t node, hipGraphNodeType *pType);
+/* A copy of the graph to launch (later changes to the graph do not reach it). pErrorNode,
+   pLogBuffer and bufferSize are not used, as in ROCm. */
+MOCKHIP_API hipError_t hipGraphInstantiate(hipGraphExec_t *pGraphExec, hipGraph_t graph,
+                                           hipGraphNode_t *pErrorNode, char *pLogBuffer,
+                                           size_t bufferSize);
+/* flags: 0, hipGraphInstantiateFlagAutoFreeOnLaunch or hipGraphInstantiateFlagUseNodePriority. */
+MOCKHIP_API hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t *pGraphExec, hipGraph_t graph,
+                                                    unsigned long long flags);
+/* Runs every node now, in order, with the checks the direct calls make; the first node that
+   fails stops the launch with its error. A kernel's fault is the device's sticky error. */
+MOCKHIP_API hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream);
+MOCKHIP_API hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec);
 
 /* ---- looking entry points up at run time ---- */
 

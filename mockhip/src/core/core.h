@@ -1,11 +1,11 @@
 /*
  * core.h: the bookkeeping every call stands on: the options, the objects
  * (physical allocations, reservations and hipMalloc blocks, mappings, streams,
- * captures, events, graphs), the process-wide state and its lock, ids, the
- * lookups of the address-space registry, what the CPU may do at an address,
- * and the played release (profile.h). It knows nothing of calls, reasons or
- * reports (diag/), nor of the rules of any entry point (vmm/, runtime/); below
- * it is only the OS floor (os/).
+ * captures, events, graphs with their nodes and execs), the process-wide
+ * state and its lock, ids, the lookups of the address-space registry, what
+ * the CPU may do at an address, and the played release (profile.h). It knows nothing of calls,
+ * reasons or reports (diag/), nor of the rules of any entry point (vmm/, runtime/); below it is
+ * only the OS floor (os/).
  *
  * One process-wide state guarded by one read-write lock: VMM changes take it
  * for writing, copies and queries for reading, so a mapping cannot vanish under
@@ -136,6 +136,7 @@ typedef struct mh_mapping {
 } mh_mapping;
 
 typedef struct mh_capture mh_capture;
+typedef struct mh_graph mh_graph;
 
 /* Nodes of a capture (numbered from 0) that later captured work depends on. */
 typedef struct mh_node_set {
@@ -165,11 +166,12 @@ struct mh_capture {
   mh_stream *origin;
   mh_stream *members;      /* joined streams, linked by next_member */
   mh_capture *prev, *next; /* every capture not ended yet: state->captures */
-  /* Its nodes, by number: which are leaves (runtime/capture_nodes.c). Work is captured under
-     the state's read lock, so these have a lock of their own. */
+  /* The graph it builds, its nodes numbered from 0 in the order they were captured, and how
+     many of them no other depends on (runtime/capture_nodes.c). Work is captured under the
+     state's read lock, so these have a lock of their own. */
   pthread_mutex_t nodes_lock;
-  unsigned char *leaf;
-  size_t node_count, node_capacity, leaves;
+  mh_graph *graph;
+  size_t leaves;
 };
 
 /* An event: the monotonic time and the stream of its last record (runtime/event.c). */
@@ -185,11 +187,82 @@ typedef struct mh_event {
   mh_node_set deps;              /* that record's dependencies in the capture */
 } mh_event;
 
-/* A graph made by hipStreamEndCapture: nothing inside, since captured work is dropped. */
-typedef struct mh_graph {
+/* ---- graphs (runtime/graph*.c) ---- */
+
+/* A kernel a graph launches: a copy of the launch it was made from, so the graph outlives the
+   call and its arguments (runtime/launch.c makes and runs it). */
+typedef struct mh_kernel_work {
+  const char *name;
+  const void *function; /* the kernel's address, or the C kernel */
+  /* the C++ launch templates': a copy of the launch's closure, and how it runs and goes */
+  void *closure;
+  void *(*clone)(const void *closure);
+  void (*release)(void *closure);
+  void (*run_block)(void *closure);
+  void (*run_thread)(void *closure);
+  const void **pointers; /* the pointer arguments, copied */
+  size_t pointer_count;
+  /* mockhip_launch_kernel's: the kernel and its args, which stay the caller's */
+  mockhip_kernel_fn c_kernel;
+  void *c_args;
+  dim3 grid, block;
+  size_t shared_bytes;
+} mh_kernel_work;
+
+/* What a node does when its graph is launched. */
+typedef struct mh_node_work {
+  hipGraphNodeType type;
+  int device; /* the device the work is for, as the call that made it had it */
+  union {
+    struct {
+      void *dst;
+      const void *src;
+      size_t bytes;
+      int kind;
+      void *strided; /* a captured 2D or 3D copy instead: its description (copy_strided.c) */
+    } copy;
+    struct {
+      void *dst;
+      unsigned value;
+      size_t element_bytes, width, height, pitch;
+    } set;
+    mh_kernel_work kernel;
+    struct { /* hipLaunchHostFunc's fn, or hipStreamAddCallback's callback */
+      hipHostFn_t fn;
+      hipStreamCallback_t callback;
+      void *user_data;
+    } host;
+  } u;
+} mh_node_work;
+
+typedef struct mh_graph_node {
+  uint64_t id;     /* the handle; 0 while a capture still builds its graph */
+  mh_graph *graph; /* the graph it is in */
+  size_t index;    /* its place in graph->nodes: the order nodes were added */
+  mh_node_work work;
+  struct mh_graph_node **deps;       /* the nodes it runs after */
+  struct mh_graph_node **dependents; /* the nodes that run after it */
+  size_t dep_count, dep_capacity, dependent_count, dependent_capacity;
+} mh_graph_node;
+
+/* A graph made by hipGraphCreate or hipStreamEndCapture. */
+struct mh_graph {
+  uint64_t id; /* 0 while a capture builds it */
+  const void *site;
+  mh_graph_node **nodes; /* in the order they were added */
+  size_t node_count, node_capacity;
+  bool instantiated; /* hipGraphInstantiate has made an exec of it */
+};
+
+/* An instantiated graph: copies of its nodes' work, in the order a launch runs them. */
+typedef struct mh_graph_exec {
   uint64_t id;
   const void *site;
-} mh_graph;
+  mh_node_work *works;
+  size_t count;
+  unsigned long long flags;
+  unsigned holders; /* the registry, and each launch running host work outside the lock */
+} mh_graph_exec;
 
 /* ---- stream-ordered memory pools (runtime/mempool*.c, runtime/pool_*.c) ---- */
 
@@ -279,11 +352,13 @@ typedef struct mh_state {
   mh_idmap streams;                   /* id -> mh_stream */
   mh_idmap events;                    /* id -> mh_event */
   mh_idmap graphs;                    /* id -> mh_graph */
+  mh_idmap graph_nodes;               /* id -> mh_graph_node, of the graphs above */
+  mh_idmap graph_execs;               /* id -> mh_graph_exec */
   mh_idmap arrays;                    /* id -> mh_array (stats.live_arrays counts them) */
   size_t array_bytes;                 /* what live arrays hold */
   mh_capture *captures;               /* captures not ended, newest first */
   unsigned long long next_capture_id; /* from 1, as ROCm's */
-  uint64_t next_id[7]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
+  uint64_t next_id[9]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
   unsigned long region_numbers[2];    /* the last number given per mh_region_kind */
   size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
   mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
@@ -328,7 +403,9 @@ typedef enum mh_id_kind {
   MH_ID_EVENT = 3,
   MH_ID_GRAPH = 4,
   MH_ID_POOL = 5,
-  MH_ID_ARRAY = 6
+  MH_ID_ARRAY = 6,
+  MH_ID_GRAPH_NODE = 7,
+  MH_ID_GRAPH_EXEC = 8
 } mh_id_kind;
 
 /* A fresh id for a handle or a stream, shaped so it never looks like NULL. */

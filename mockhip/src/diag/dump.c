@@ -194,8 +194,9 @@ MH_EXPORT void mockhip_dump(FILE *out) {
     fprintf(out, "arrays (%zu):\n", s->arrays.live);
     mh__idmap_each(&s->arrays, dump_array, out);
   }
-  fprintf(out, "streams: %zu, events: %zu, graphs: %zu\n", s->streams.live, s->events.live,
-          s->graphs.live);
+  fprintf(out, "streams: %zu, events: %zu, graphs: %zu (%zu nodes), graph execs: %zu\n",
+          s->streams.live, s->events.live, s->graphs.live, s->graph_nodes.live,
+          s->graph_execs.live);
   dump_captures(out, s);
   for (int d = 0; d < s->options.devices; d++) {
     fprintf(out, "device %d: %zu of %zu bytes in use\n", d, s->device_used[d],

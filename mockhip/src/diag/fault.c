@@ -114,7 +114,18 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipStreamQuery:
   case MOCKHIP_CALL_hipEventQuery:
   case MOCKHIP_CALL_hipEventElapsedTime: return hipErrorNotReady;
-  case MOCKHIP_CALL_hipGetProcAddress: return hipErrorInvalidValue; /* its one error (clr) */
+  case MOCKHIP_CALL_hipGetProcAddress:
+    return hipErrorInvalidValue; /* its one error (clr) */
+  /* graphs: making nodes and execs needs memory; a launch that cannot make its nodes' commands
+     fails with OutOfMemory (clr GraphExec::Run, "Failed to launch nodes!") */
+  case MOCKHIP_CALL_hipGraphCreate:
+  case MOCKHIP_CALL_hipGraphAddKernelNode:
+  case MOCKHIP_CALL_hipGraphAddMemcpyNode1D:
+  case MOCKHIP_CALL_hipGraphAddMemsetNode:
+  case MOCKHIP_CALL_hipGraphAddEmptyNode:
+  case MOCKHIP_CALL_hipGraphInstantiate:
+  case MOCKHIP_CALL_hipGraphInstantiateWithFlags:
+  case MOCKHIP_CALL_hipGraphLaunch: return hipErrorOutOfMemory;
   default: return hipErrorInvalidValue;
   }
 }

@@ -81,6 +81,14 @@ static void report_graph(void *value, void *ctx) {
   line(ctx, what, graph->site);
 }
 
+static void report_graph_exec(void *value, void *ctx) {
+  const mh_graph_exec *exec = value;
+  char what[64];
+  snprintf(what, sizeof what, "graphExec#%llu (%#llx)", mh__id_number(exec->id, MH_ID_GRAPH_EXEC),
+           (unsigned long long)exec->id);
+  line(ctx, what, exec->site);
+}
+
 /* A pool the program made or imported and did not destroy, and every allocation of any pool
    not freed; a device's default pool and what a pool caches are the runtime's own. */
 static void report_pools(report *r, const mh_state *s) {
@@ -126,6 +134,7 @@ MH_EXPORT size_t mockhip_leak_report(FILE *out) {
   mh__idmap_each(&s->streams, report_stream, &r);
   mh__idmap_each(&s->events, report_event, &r);
   mh__idmap_each(&s->graphs, report_graph, &r);
+  mh__idmap_each(&s->graph_execs, report_graph_exec, &r);
   mh__idmap_each(&s->arrays, report_array, &r);
   mh__unlock();
   return r.count;

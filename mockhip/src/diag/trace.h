@@ -46,6 +46,21 @@ MH_HIDDEN const char *mh__d_event(hipEvent_t event);
 MH_HIDDEN const char *mh__d_out_event(const char *name, const hipEvent_t *out, hipError_t err);
 MH_HIDDEN const char *mh__d_graph(hipGraph_t graph);
 MH_HIDDEN const char *mh__d_out_graph(const char *name, const hipGraph_t *out, hipError_t err);
+MH_HIDDEN const char *mh__d_graph_node(hipGraphNode_t node);
+MH_HIDDEN const char *mh__d_out_graph_node(const char *name, const hipGraphNode_t *out,
+                                           hipError_t err);
+MH_HIDDEN const char *mh__d_graph_exec(hipGraphExec_t exec);
+MH_HIDDEN const char *mh__d_out_graph_exec(const char *name, const hipGraphExec_t *out,
+                                           hipError_t err);
+/* "[node#1, node#2]" (the first few), "NULL", or the address when count is 0. */
+MH_HIDDEN const char *mh__d_nodes(const hipGraphNode_t *nodes, size_t count);
+MH_HIDDEN const char *mh__d_out_node_type(const char *name, const hipGraphNodeType *out,
+                                          hipError_t err);
+/* An address as itself, "NULL" for NULL. */
+MH_HIDDEN const char *mh__d_address(const void *address);
+MH_HIDDEN const char *mh__d_kernel_node_params(const hipKernelNodeParams *params);
+MH_HIDDEN const char *mh__d_memset_params(const hipMemsetParams *params);
+MH_HIDDEN const char *mh__d_instantiate_flags(unsigned long long flags);
 MH_HIDDEN const char *mh__d_ctx(hipCtx_t ctx);
 MH_HIDDEN const char *mh__d_out_ctx(const char *name, const hipCtx_t *out, hipError_t err);
 MH_HIDDEN const char *mh__d_prop(const hipMemAllocationProp *prop);

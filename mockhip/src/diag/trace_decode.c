@@ -169,6 +169,42 @@ const char *mh__d_out_graph(const char *name, const hipGraph_t *out, hipError_t 
   return written(out, err) ? text("%s -> %s", name, mh__d_graph(*out)) : unwritten(name, out);
 }
 
+const char *mh__d_graph_node(hipGraphNode_t node) {
+  return id_text((const void *)node, MH_ID_GRAPH_NODE, "node");
+}
+
+const char *mh__d_out_graph_node(const char *name, const hipGraphNode_t *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, mh__d_graph_node(*out)) : unwritten(name, out);
+}
+
+const char *mh__d_graph_exec(hipGraphExec_t exec) {
+  return id_text((const void *)exec, MH_ID_GRAPH_EXEC, "graphExec");
+}
+
+const char *mh__d_out_graph_exec(const char *name, const hipGraphExec_t *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, mh__d_graph_exec(*out)) : unwritten(name, out);
+}
+
+#define SHOWN_NODES 4
+
+const char *mh__d_nodes(const hipGraphNode_t *nodes, size_t count) {
+  if (nodes == NULL)
+    return "NULL";
+  if (count == 0)
+    return text("%p", (const void *)nodes);
+  char *out = next_slot();
+  size_t used = (size_t)snprintf(out, MH_DECODED_BYTES, "[");
+  for (size_t i = 0; i < count && i < SHOWN_NODES && used < MH_DECODED_BYTES; i++)
+    used += (size_t)snprintf(out + used, MH_DECODED_BYTES - used, "%s%s", i == 0 ? "" : ", ",
+                             mh__d_graph_node(nodes[i]));
+  if (count > SHOWN_NODES && used < MH_DECODED_BYTES)
+    used += (size_t)snprintf(out + used, MH_DECODED_BYTES - used, ", ... (%zu more)",
+                             count - SHOWN_NODES);
+  if (used < MH_DECODED_BYTES)
+    snprintf(out + used, MH_DECODED_BYTES - used, "]");
+  return out;
+}
+
 /* A context is one device's primary context: "context of device 1". */
 const char *mh__d_ctx(hipCtx_t ctx) {
   if (ctx == NULL)
@@ -427,6 +463,58 @@ const char *mh__d_capture_mode(int mode) {
       {(int)hipStreamCaptureModeRelaxed, "hipStreamCaptureModeRelaxed"},
   };
   return name_in(modes, COUNT(modes), mode, "hipStreamCaptureMode");
+}
+
+/* ---- graphs ---- */
+
+const char *mh__d_out_node_type(const char *name, const hipGraphNodeType *out, hipError_t err) {
+  static const named types[] = {
+      {(int)hipGraphNodeTypeKernel, "hipGraphNodeTypeKernel"},
+      {(int)hipGraphNodeTypeMemcpy, "hipGraphNodeTypeMemcpy"},
+      {(int)hipGraphNodeTypeMemset, "hipGraphNodeTypeMemset"},
+      {(int)hipGraphNodeTypeHost, "hipGraphNodeTypeHost"},
+      {(int)hipGraphNodeTypeGraph, "hipGraphNodeTypeGraph"},
+      {(int)hipGraphNodeTypeEmpty, "hipGraphNodeTypeEmpty"},
+      {(int)hipGraphNodeTypeWaitEvent, "hipGraphNodeTypeWaitEvent"},
+      {(int)hipGraphNodeTypeEventRecord, "hipGraphNodeTypeEventRecord"},
+      {(int)HIPVMM_NODE_MEM_ALLOC, "hipGraphNodeTypeMemAlloc"},
+      {(int)HIPVMM_NODE_MEM_FREE, "hipGraphNodeTypeMemFree"},
+  };
+  if (!written(out, err))
+    return unwritten(name, out);
+  return text("%s -> %s", name, name_in(types, COUNT(types), (int)*out, "hipGraphNodeType"));
+}
+
+static const char *d_dim3(dim3 d) { return text("(%u, %u, %u)", d.x, d.y, d.z); }
+
+const char *mh__d_address(const void *address) {
+  return address == NULL ? "NULL" : text("%p", address);
+}
+
+const char *mh__d_kernel_node_params(const hipKernelNodeParams *p) {
+  if (p == NULL)
+    return "NULL";
+  return text("{func=%s, gridDim=%s, blockDim=%s, sharedMemBytes=%u, kernelParams=%s, extra=%s}",
+              mh__d_address(p->func), d_dim3(p->gridDim), d_dim3(p->blockDim), p->sharedMemBytes,
+              mh__d_address((void *)p->kernelParams), mh__d_address((void *)p->extra));
+}
+
+const char *mh__d_memset_params(const hipMemsetParams *p) {
+  if (p == NULL)
+    return "NULL";
+  return text("{dst=%s, elementSize=%u, width=%zu, height=%zu, pitch=%zu, value=%#x}",
+              mh__d_ptr(p->dst), p->elementSize, p->width, p->height, p->pitch, p->value);
+}
+
+const char *mh__d_instantiate_flags(unsigned long long flags) {
+  switch (flags) {
+  case 0: return "0";
+  case HIPVMM_INSTANTIATE_AUTO_FREE_ON_LAUNCH: return "hipGraphInstantiateFlagAutoFreeOnLaunch";
+  case HIPVMM_INSTANTIATE_UPLOAD: return "hipGraphInstantiateFlagUpload";
+  case HIPVMM_INSTANTIATE_DEVICE_LAUNCH: return "hipGraphInstantiateFlagDeviceLaunch";
+  case HIPVMM_INSTANTIATE_USE_NODE_PRIORITY: return "hipGraphInstantiateFlagUseNodePriority";
+  default: return text("%#llx (not a hipGraphInstantiateFlags)", flags);
+  }
 }
 
 /* ---- arrays and strided copies ---- */

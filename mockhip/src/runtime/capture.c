@@ -4,12 +4,9 @@
  * A capture is begun on a stream (its origin) by one thread in one mode,
  * grows to the streams that wait on an event recorded in it (its members),
  * and is ended on the origin, which hands back a graph. Work queued on a
- * capturing stream goes into the graph instead of running; since the mock
- * cannot replay a graph (hipGraphInstantiate and hipGraphLaunch are not
- * emulated), it is checked and dropped, and the graph is an empty object that
- * only hipGraphDestroy can free. A program that captures and then destroys
- * the graph behaves as on ROCm; one that expects the captured work to happen
- * cannot link.
+ * capturing stream goes into the graph instead of running, as nodes that keep
+ * what the work does (capture_nodes.c); hipGraphInstantiate and hipGraphLaunch
+ * run it later (graph_exec.c).
  *
  * The rules follow ROCm's hip_graph.cpp and the capture macros of
  * hip_internal.hpp: which calls a capture forbids depends on the calling
@@ -51,9 +48,9 @@ void mh__capture_join(mh_capture *capture, mh_stream *stream) {
   capture->members = stream;
 }
 
-static void capture_free(mh_capture *c) {
+static void capture_free(mh_state *s, mh_capture *c) {
   pthread_mutex_destroy(&c->nodes_lock);
-  free(c->leaf);
+  mh__graph_free(s, c->graph); /* NULL once hipStreamEndCapture has handed it out */
   free(c);
 }
 
@@ -84,7 +81,7 @@ void mh__capture_leave(mh_state *s, mh_stream *stream) {
     s->captures = c->next;
   if (c->next != NULL)
     c->next->prev = c->prev;
-  capture_free(c);
+  capture_free(s, c);
   atomic_fetch_sub(&captures_alive, 1);
 }
 
@@ -230,8 +227,13 @@ static hipError_t begin_capture(mh_state *s, hipStream_t stream, int mode) {
     return mh__fail(hipErrorIllegalState, "stream %p already takes part in capture %llu",
                     (void *)stream, found->capture->id);
   mh_capture *c = calloc(1, sizeof *c);
+  if (c != NULL && (c->graph = mh__graph_new()) == NULL) {
+    free(c);
+    c = NULL;
+  }
   if (c == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the capture");
+  c->graph->site = mh__call_site();
   pthread_mutex_init(&c->nodes_lock, NULL);
   /* ROCm lets an invalidated stream begin again: the old capture is dropped. */
   mh__capture_leave(s, found);
@@ -300,17 +302,14 @@ static hipError_t end_capture(mh_state *s, hipStream_t stream, hipGraph_t *graph
                     "back to stream %p by an event it waits on; it is ended, with no graph",
                     id, loose, (void *)stream);
   }
-  mh_graph *graph = calloc(1, sizeof *graph);
-  if (graph == NULL)
-    return mh__fail(hipErrorOutOfMemory, "no memory for the graph");
-  graph->id = mh__new_id(s, MH_ID_GRAPH);
+  /* The graph, its nodes with it, gets its handles; the capture ends without it. */
+  mh_graph *graph = c->graph;
   graph->site = mh__call_site();
-  if (mh__idmap_put(&s->graphs, graph->id, graph) != 0) {
-    free(graph);
-    return mh__fail(hipErrorOutOfMemory, "no memory for the graph registry");
-  }
+  hipError_t registered = mh__graph_register(s, graph);
+  if (registered != hipSuccess)
+    return registered;
+  c->graph = NULL;
   mh__capture_leave(s, found);
-  s->stats.live_graphs++;
   *graph_out = (hipGraph_t)(uintptr_t)graph->id;
   return hipSuccess;
 }
@@ -389,26 +388,4 @@ MH_EXPORT hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode *mo
   return mh__leave(MOCKHIP_CALL_hipThreadExchangeStreamCaptureMode, err, "mode=%p (%s -> %s)",
                    (void *)mode, mh__d_capture_mode(asked),
                    mode && err == hipSuccess ? mh__d_capture_mode((int)*mode) : "unchanged");
-}
-
-MH_EXPORT hipError_t hipGraphDestroy(hipGraph_t graph) {
-  mh_state *s;
-  hipError_t err = mh__enter(MOCKHIP_CALL_hipGraphDestroy, MH_CALLER, &s);
-  if (err == hipSuccess) {
-    if (graph == NULL) {
-      err = mh__fail(hipErrorInvalidValue, "graph is NULL");
-    } else {
-      mh__lock_write();
-      mh_graph *found = mh__idmap_del(&s->graphs, (uint64_t)(uintptr_t)graph);
-      if (found == NULL) {
-        /* hipGraphDestroy: a graph that is not valid "is destroyed already". */
-        err = mh__fail(hipErrorIllegalState, "graph %p is not a live graph", (void *)graph);
-      } else {
-        s->stats.live_graphs--;
-        free(found);
-      }
-      mh__unlock();
-    }
-  }
-  return mh__leave(MOCKHIP_CALL_hipGraphDestroy, err, "graph=%s", mh__d_graph(graph));
 }

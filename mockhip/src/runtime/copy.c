@@ -3,7 +3,8 @@
  * at once, in order, on the calling thread), and the check that device memory
  * may be used (mh__check_device_range); copy_bytes.c moves the bytes. While a stream
  * captures, the synchronous forms are refused (ROCm's CHECK_STREAM_CAPTURING)
- * and work queued on the capturing stream is captured, so not run (capture.c).
+ * and work queued on the capturing stream becomes a node of the capture's graph,
+ * run when the graph is launched (capture.c, graph_exec.c).
  *
  * Before touching device memory a copy checks, under the read lock, that every
  * byte is mapped and that the device may use the mappings as the played
@@ -113,13 +114,46 @@ hipError_t mh__check_copy_side(mh_state *s, const void *ptr, size_t bytes, int d
   return err;
 }
 
-/* Work queued on a stream: a capturing stream captures it (ROCm's STREAM_CAPTURE),
-   and the mock, which cannot replay graphs, checks its arguments and drops it.
+/* Work queued on a stream: a capturing stream captures it (ROCm's STREAM_CAPTURE) as a
+   graph node, after the checks ROCm makes when it adds the node (graph_nodes.c).
    A copy that ROCm never captures (hipMemcpyPeerAsync) only checks the stream. */
 static hipError_t stream_work(mh_state *s, hipStream_t stream, bool capturable,
                               mh_stream **capturing) {
   *capturing = NULL;
   return capturable ? mh__stream_work(s, stream, capturing) : mh__check_stream(s, stream);
+}
+
+hipError_t mh__copy_check(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
+                          size_t bytes, int kind) {
+  if (dst == NULL || src == NULL)
+    return mh__fail(hipErrorInvalidValue, "%s is NULL", dst == NULL ? "dst" : "src");
+  if (kind == HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU) /* without compute units: the same here */
+    kind = hipMemcpyDeviceToDevice;
+  if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
+    return mh__fail(hipErrorInvalidMemcpyDirection, "kind %d is not a hipMemcpyKind", kind);
+  bool src_on_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
+  bool dst_on_device = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
+  hipError_t err =
+      mh__check_copy_side(s, src, bytes, src_device, hipMemAccessFlagsProtRead, src_on_device);
+  if (err == hipSuccess)
+    err = mh__check_copy_side(s, dst, bytes, dst_device, hipMemAccessFlagsProtReadWrite,
+                              dst_on_device);
+  return err;
+}
+
+hipError_t mh__copy_run(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
+                        size_t bytes, int kind) {
+  hipError_t err = mh__copy_check(s, dst, dst_device, src, src_device, bytes, kind);
+  return err == hipSuccess ? mh__move_bytes(s, dst, src, bytes) : err;
+}
+
+hipError_t mh__set_check(mh_state *s, void *dst, size_t count, size_t unit, int device) {
+  if (dst == NULL)
+    return mh__fail(hipErrorInvalidValue, "dst is NULL");
+  if (count > SIZE_MAX / unit)
+    return mh__fail(hipErrorInvalidValue, "count %zu elements is more bytes than a size_t holds",
+                    count);
+  return mh__check_copy_side(s, dst, count * unit, device, hipMemAccessFlagsProtReadWrite, true);
 }
 
 /* Every copy lands here: devices name who reads the source and who writes the destination. */
@@ -130,23 +164,15 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
   hipError_t err = stream_work(s, stream, capturable, &capturing);
   if (err != hipSuccess || bytes == 0)
     return err;
-  if (dst == NULL || src == NULL)
-    return mh__fail(hipErrorInvalidValue, "%s is NULL", dst == NULL ? "dst" : "src");
-  if (kind == HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU) /* without compute units: the same here */
-    kind = hipMemcpyDeviceToDevice;
-  if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
-    return mh__fail(hipErrorInvalidMemcpyDirection, "kind %d is not a hipMemcpyKind", kind);
-  if (capturing != NULL) /* the memory is checked when a graph runs, and none runs here */
-    return mh__capture_add_node(capturing);
-  bool src_on_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
-  bool dst_on_device = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
-  err = mh__check_copy_side(s, src, bytes, src_device, hipMemAccessFlagsProtRead, src_on_device);
-  if (err == hipSuccess)
-    err = mh__check_copy_side(s, dst, bytes, dst_device, hipMemAccessFlagsProtReadWrite,
-                              dst_on_device);
-  if (err == hipSuccess)
-    err = mh__move_bytes(s, dst, src, bytes);
-  return err;
+  if (capturing == NULL)
+    return mh__copy_run(s, dst, dst_device, src, src_device, bytes, kind);
+  /* capturehipMemcpy: a memcpy node, its parameters checked as hipGraphAddMemcpyNode1D's */
+  err = mh__memcpy_node_check(s, dst, src, bytes, kind, dst_device);
+  if (err != hipSuccess)
+    return err;
+  mh_node_work work = {
+      .type = hipGraphNodeTypeMemcpy, .device = dst_device, .u.copy = {dst, src, bytes, kind}};
+  return mh__capture_add(capturing, &work);
 }
 
 static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, size_t unit,
@@ -155,19 +181,24 @@ static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, si
   hipError_t err = stream_work(s, stream, true, &capturing);
   if (err != hipSuccess || count == 0)
     return err;
-  if (dst == NULL)
-    return mh__fail(hipErrorInvalidValue, "dst is NULL");
-  if (count > SIZE_MAX / unit)
-    return mh__fail(hipErrorInvalidValue, "count %zu elements is more bytes than a size_t holds",
-                    count);
-  if (capturing != NULL)
-    return mh__capture_add_node(capturing);
-  size_t bytes = count * unit;
-  err = mh__check_copy_side(s, dst, bytes, mh__current_device(), hipMemAccessFlagsProtReadWrite,
-                            true);
+  int device = mh__current_device();
+  if (capturing == NULL) {
+    err = mh__set_check(s, dst, count, unit, device);
+    return err == hipSuccess ? mh__set_bytes(s, dst, value, count, unit) : err;
+  }
+  /* capturehipMemsetAsync: a memset node of one row, checked as hipGraphAddMemsetNode's */
+  hipMemsetParams params = {.dst = dst,
+                            .elementSize = (unsigned)unit,
+                            .height = 1,
+                            .value = (unsigned)value,
+                            .width = count};
+  err = mh__memset_node_check(s, &params, device);
   if (err != hipSuccess)
     return err;
-  return mh__set_bytes(s, dst, value, count, unit);
+  mh_node_work work = {.type = hipGraphNodeTypeMemset,
+                       .device = device,
+                       .u.set = {dst, (unsigned)value, unit, count, 1, 0}};
+  return mh__capture_add(capturing, &work);
 }
 
 /* A copy under the read lock: no mapping can go while its bytes move. */

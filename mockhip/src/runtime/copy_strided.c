@@ -15,6 +15,8 @@
  * by one under the read lock, through copy_bytes.c, so VMM memory is reached as
  * every copy reaches it.
  */
+#include <stdlib.h>
+
 #include "runtime/runtime.h"
 
 typedef enum side_kind { SIDE_HOST, SIDE_DEVICE, SIDE_UNIFIED, SIDE_ARRAY } side_kind;
@@ -142,10 +144,13 @@ static char *row_at(const side *sd, size_t y, size_t z) {
   return (char *)a->data + ((sd->z + z) * a->rows + sd->y + y) * a->row_bytes + sd->x;
 }
 
+static hipError_t capture(mh_stream *capturing, const strided *c);
+
 /* Checks c and moves its rows, or, on a capturing stream, captures it. Under the read lock. */
 static hipError_t run(mh_state *s, strided *c, mh_stream *capturing) {
   if (c->width == 0 || c->height == 0 || c->depth == 0)
-    return hipSuccess; /* clr ihipGetMemcpyParam3DCommand: nothing to copy */
+    return hipSuccess;      /* clr ihipGetMemcpyParam3DCommand: nothing to copy */
+  const strided asked = *c; /* what a graph's node runs again: the checks below adjust c */
   hipError_t err = hipSuccess;
   if (c->src.kind == SIDE_ARRAY)
     err = find_array(s, &c->src, "src");
@@ -176,11 +181,39 @@ static hipError_t run(mh_state *s, strided *c, mh_stream *capturing) {
   if (err != hipSuccess)
     return err;
   if (capturing != NULL)
-    return mh__capture_add_node(capturing);
+    return capture(capturing, &asked);
   for (size_t z = 0; z < c->depth && err == hipSuccess; z++)
     for (size_t y = 0; y < c->height && err == hipSuccess; y++)
       err = mh__move_bytes(s, row_at(&c->dst, y, z), row_at(&c->src, y, z), bytes);
   return err;
+}
+
+/* ---- as a graph's memcpy node ---- */
+
+/* A memcpy node that runs c again at each launch, with the checks a copy makes then (its
+   arrays and memory may have gone since). */
+static hipError_t capture(mh_stream *capturing, const strided *c) {
+  strided *kept = mh__strided_clone(c);
+  if (kept == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the captured copy's node");
+  mh_node_work work = {
+      .type = hipGraphNodeTypeMemcpy, .device = mh__current_device(), .u.copy = {.strided = kept}};
+  hipError_t err = mh__capture_add(capturing, &work);
+  if (err != hipSuccess)
+    free(kept);
+  return err;
+}
+
+void *mh__strided_clone(const void *copy) {
+  strided *kept = malloc(sizeof *kept);
+  if (kept != NULL)
+    *kept = *(const strided *)copy;
+  return kept;
+}
+
+hipError_t mh__strided_run(mh_state *s, const void *copy) {
+  strided c = *(const strided *)copy;
+  return run(s, &c, NULL);
 }
 
 /* The stream of an Async form: a capturing stream captures the copy (ROCm's STREAM_CAPTURE);

@@ -11,9 +11,17 @@
  * hipLaunchKernel gets a kernel's address and void **args: a host compiler
  * keeps no table of argument types, so each typed launch registers how to
  * launch its kernel from args, and the address finds that.
+ *
+ * A launch on a capturing stream becomes a kernel node (clr
+ * capturehipLaunchKernel) that keeps a copy of the launch: the templates'
+ * closure with the argument values, copied by the desc's clone.
+ * hipGraphAddKernelNode makes the same copy from kernelParams by running the
+ * kernel's registered launcher in record mode, where mockhip_launch records
+ * instead of launching.
  */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kernel/kernel.h"
@@ -70,8 +78,7 @@ static args_launcher launcher_of(const void *kernel) {
 
 /* ---- checks ---- */
 
-static hipError_t check_config(const mh_launch_limits *limits, dim3 grid, dim3 block,
-                               size_t shared) {
+hipError_t mh__launch_check(const mh_launch_limits *limits, dim3 grid, dim3 block, size_t shared) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
     return mh__fail(hipErrorInvalidValue,
                     "gridDim (%u, %u, %u) and blockDim (%u, %u, %u) must not hold a 0", grid.x,
@@ -121,26 +128,138 @@ static hipError_t run(mh_state *s, mh_launch *l, const void *const *pointers, si
   return hipSuccess;
 }
 
+/* Runs l on device, under the write lock. */
+static hipError_t run_on(mh_state *s, mh_launch *l, int device, const mh_launch_limits *limits,
+                         const void *const *pointers, size_t count) {
+  l->device = device;
+  l->warp_size = limits->warp_size;
+  l->blocks = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
+  l->threads = l->block.x * l->block.y * l->block.z;
+  return run(s, l, pointers, count);
+}
+
+/* ---- kernels in graphs ---- */
+
+/* The launch as a graph keeps it: the closure and the pointer arguments copied. */
+static hipError_t work_of(const mh_launch *l, mh_kernel_work *out) {
+  *out = (mh_kernel_work){.name = l->name,
+                          .c_kernel = l->c_kernel,
+                          .c_args = l->c_args,
+                          .grid = l->grid,
+                          .block = l->block,
+                          .shared_bytes = l->shared_bytes};
+  const mockhip_launch_desc *desc = l->desc;
+  if (desc == NULL) {
+    out->function = (const void *)(uintptr_t)l->c_kernel;
+    return hipSuccess;
+  }
+  if (desc->clone == NULL || desc->release == NULL)
+    return mh__fail(hipErrorNotSupported,
+                    "kernel %s was built against an older <hip/hip_runtime.h>, whose launches "
+                    "cannot be kept in a graph: rebuild it",
+                    l->name);
+  out->function = desc->kernel;
+  out->run_block = desc->run_block;
+  out->run_thread = desc->run_thread;
+  out->clone = desc->clone;
+  out->release = desc->release;
+  out->pointer_count = desc->pointer_count;
+  if (desc->pointer_count > 0 &&
+      (out->pointers = malloc(desc->pointer_count * sizeof *out->pointers)) == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the kernel node's arguments");
+  if (desc->pointer_count > 0)
+    memcpy(out->pointers, desc->pointers, desc->pointer_count * sizeof *out->pointers);
+  out->closure = desc->clone(desc->closure);
+  if (out->closure == NULL) {
+    free(out->pointers);
+    out->pointers = NULL;
+    return mh__fail(hipErrorOutOfMemory, "no memory for the kernel node's arguments");
+  }
+  return hipSuccess;
+}
+
+/* hipGraphAddKernelNode's record mode: where mockhip_launch puts the launch instead of running
+   it, and whether the launcher got that far. */
+static _Thread_local mh_kernel_work *recording;
+static _Thread_local bool recorded;
+
+hipError_t mh__kernel_work_record(const void *function, dim3 grid, dim3 block, void **args,
+                                  void **extra, size_t shared, mh_kernel_work *out) {
+  /* ihipGraphAddKernelNode: GraphKernelNode::getFunc, the launch's checks, then
+     ihipLaunchKernel_validate's of the arguments. */
+  args_launcher typed = launcher_of(function);
+  if (typed == NULL)
+    return mh__fail(hipErrorInvalidDeviceFunction,
+                    "mockhip does not know the argument types of the kernel at %p: launch it "
+                    "once with hipLaunchKernelGGL, or pass the kernel itself (not a void *) to "
+                    "hipLaunchKernel, so that its types are learnt",
+                    function);
+  mh_launch_limits limits;
+  mh__device_launch_limits(&limits);
+  hipError_t err = mh__launch_check(&limits, grid, block, shared);
+  if (err != hipSuccess)
+    return err;
+  if (args != NULL && extra != NULL)
+    return mh__fail(hipErrorInvalidValue,
+                    "pNodeParams has both kernelParams and extra: give one of them");
+  if (extra != NULL)
+    return mh__fail(hipErrorNotSupported,
+                    "pNodeParams->extra: mockhip cannot read a packed argument buffer (it does "
+                    "not know where each argument lies in it); pass kernelParams");
+  memset(out, 0, sizeof *out);
+  recording = out;
+  recorded = false;
+  err = typed(function, grid, block, args, shared, NULL);
+  recording = NULL;
+  if (err != hipSuccess && !recorded) /* launch_from_args refused args */
+    err = mh__fail(err, "kernelParams is NULL, and the kernel at %p takes arguments", function);
+  if (err == hipSuccess)
+    out->function = function;
+  return err;
+}
+
+hipError_t mh__kernel_work_run(mh_state *s, const mh_kernel_work *w, int device) {
+  mh_launch_limits limits;
+  mh__device_launch_limits(&limits);
+  mockhip_launch_desc desc = {.name = w->name,
+                              .kernel = w->function,
+                              .run_block = w->run_block,
+                              .run_thread = w->run_thread,
+                              .closure = w->closure,
+                              .pointers = w->pointers,
+                              .pointer_count = w->pointer_count};
+  mh_launch l = {.name = w->name,
+                 .desc = w->closure != NULL ? &desc : NULL,
+                 .c_kernel = w->c_kernel,
+                 .c_args = w->c_args,
+                 .grid = w->grid,
+                 .block = w->block,
+                 .shared_bytes = w->shared_bytes};
+  return run_on(s, &l, device, &limits, w->pointers, w->pointer_count);
+}
+
+/* ---- launching ---- */
+
 static hipError_t launch(mh_state *s, mh_launch *l, hipStream_t stream, const void *const *pointers,
                          size_t count) {
   mh_launch_limits limits;
   mh__device_launch_limits(&limits);
-  hipError_t err = check_config(&limits, l->grid, l->block, l->shared_bytes);
+  hipError_t err = mh__launch_check(&limits, l->grid, l->block, l->shared_bytes);
   if (err != hipSuccess)
     return err;
   mh__lock_write();
   mh_stream *capturing = NULL;
   err = mh__stream_work(s, stream, &capturing);
   if (err == hipSuccess && capturing != NULL) {
-    err = mh__capture_add_node(capturing); /* captured, not run, as other captured work */
+    /* captured, not run: a kernel node keeping a copy of the launch */
+    mh_node_work work = {.type = hipGraphNodeTypeKernel, .device = capturing->device};
+    err = work_of(l, &work.u.kernel);
+    if (err == hipSuccess && (err = mh__capture_add(capturing, &work)) != hipSuccess)
+      mh__node_work_free(&work);
   } else if (err == hipSuccess) {
     mh_stream *on = NULL;
     mh__stream_get(s, stream, &on);
-    l->device = on != NULL ? on->device : mh__current_device();
-    l->warp_size = limits.warp_size;
-    l->blocks = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
-    l->threads = l->block.x * l->block.y * l->block.z;
-    err = run(s, l, pointers, count);
+    err = run_on(s, l, on != NULL ? on->device : mh__current_device(), &limits, pointers, count);
   }
   mh__unlock();
   return err;
@@ -160,8 +279,20 @@ static hipError_t leave_launch(hipError_t err, const char *name, dim3 grid, dim3
                    d_dim(grid, g), d_dim(block, b), shared, mh__d_stream(stream));
 }
 
+/* Record mode: the launch is kept for hipGraphAddKernelNode, not run nor counted. */
+static hipError_t record(const mockhip_launch_desc *desc, dim3 grid, dim3 block, size_t shared) {
+  const char *name = desc != NULL && desc->name != NULL ? desc->name : "kernel";
+  recorded = true;
+  if (desc == NULL || desc->run_block == NULL || desc->run_thread == NULL)
+    return mh__fail(hipErrorInvalidDeviceFunction, "the launch names no kernel");
+  mh_launch l = {.name = name, .desc = desc, .grid = grid, .block = block, .shared_bytes = shared};
+  return work_of(&l, recording);
+}
+
 MH_EXPORT hipError_t mockhip_launch(const mockhip_launch_desc *desc, dim3 grid, dim3 block,
                                     size_t shared, hipStream_t stream) {
+  if (recording != NULL)
+    return record(desc, grid, block, shared);
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipLaunchKernel, MH_CALLER, &s);
   const char *name = desc != NULL && desc->name != NULL ? desc->name : "kernel";

@@ -1,7 +1,7 @@
 /*
  * runtime.h: what the host runtime around VMM shares among its files: the
- * hipMalloc-family blocks, the checks before copies, streams, events, capture
- * and its nodes, and contexts. Its entry points stand on core/'s registry and
+ * hipMalloc-family blocks, the checks before copies, streams, events, capture,
+ * graphs and their nodes, and contexts. Its entry points stand on core/'s registry and
  * diag/'s call path; VMM memory is reached through core/'s lookups.
  */
 #ifndef MH_RUNTIME_H
@@ -43,10 +43,28 @@ MH_HIDDEN void mh__blocks_reset(mh_state *state, int device);
 MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, size_t bytes,
                                             int device, hipMemAccessFlags need, bool *is_device);
 
+/* The checks a copy makes before its bytes move (dst_device writes, src_device reads; kind a
+   hipMemcpyKind, checked), and the copy itself: hipMemcpy*'s and a graph's memcpy node's.
+   Under the lock. */
+MH_HIDDEN hipError_t mh__copy_check(mh_state *state, void *dst, int dst_device, const void *src,
+                                    int src_device, size_t bytes, int kind);
+MH_HIDDEN hipError_t mh__copy_run(mh_state *state, void *dst, int dst_device, const void *src,
+                                  int src_device, size_t bytes, int kind);
+
+/* The checks a set of count units of `unit` bytes at dst by device makes: device memory it
+   may write. Under the lock. */
+MH_HIDDEN hipError_t mh__set_check(mh_state *state, void *dst, size_t count, size_t unit,
+                                   int device);
 /* One side of a copy, checked as mh__check_device_range checks it; `must_be_device` for the
    device side of an explicit kind (not device memory: hipErrorInvalidValue). Under the lock. */
 MH_HIDDEN hipError_t mh__check_copy_side(mh_state *state, const void *ptr, size_t bytes, int device,
                                          hipMemAccessFlags need, bool must_be_device);
+
+/* A captured 2D or 3D copy (copy_strided.c): a copy of its description for a graph's node, NULL
+   without memory (free() frees it), and the copy run again as the direct call runs it, its
+   checks included, by the current device. Under the lock. */
+MH_HIDDEN void *mh__strided_clone(const void *copy);
+MH_HIDDEN hipError_t mh__strided_run(mh_state *state, const void *copy);
 
 /* ---- arrays (array.c) ---- */
 
@@ -77,6 +95,23 @@ typedef struct mh_launch_limits {
 } mh_launch_limits;
 MH_HIDDEN void mh__device_launch_limits(mh_launch_limits *out);
 
+/* ---- kernels (launch.c) ---- */
+
+/* A launch's grid, block and shared memory against the limits: hipSuccess, or the error with
+   its reason. */
+MH_HIDDEN hipError_t mh__launch_check(const mh_launch_limits *limits, dim3 grid, dim3 block,
+                                      size_t shared);
+
+/* hipGraphAddKernelNode's kernel: the launch of function (a kernel whose argument types a typed
+   launch taught) with the values args points to, checked and copied into *out, which the
+   caller frees with mh__node_work_free. extra (a packed buffer) is refused. Call unlocked. */
+MH_HIDDEN hipError_t mh__kernel_work_record(const void *function, dim3 grid, dim3 block,
+                                            void **args, void **extra, size_t shared,
+                                            mh_kernel_work *out);
+
+/* Runs a graph's kernel on device, as a launch does (a fault is the device's sticky error, not
+   this call's). Under the write lock. */
+MH_HIDDEN hipError_t mh__kernel_work_run(mh_state *state, const mh_kernel_work *work, int device);
 /* The row alignment of pitched memory (hipMallocPitch): the device's texture pitch alignment,
    as clr's ihipMallocPitch aligns to imagePitchAlignment_. */
 MH_HIDDEN size_t mh__device_pitch_alignment(void);
@@ -151,10 +186,63 @@ MH_HIDDEN hipError_t mh__capture_mode_forbids(mh_state *state);
  */
 MH_HIDDEN hipError_t mh__stream_work(mh_state *state, hipStream_t stream, mh_stream **capturing);
 
+/* ---- graphs (graph.c, graph_nodes.c) ---- */
+
+/* A new empty graph with no id, or NULL when there is no memory. */
+MH_HIDDEN mh_graph *mh__graph_new(void);
+
+/* Frees graph and its nodes, taking the nodes' ids out of the registry (not the graph's own).
+   NULL: nothing. Under the write lock. */
+MH_HIDDEN void mh__graph_free(mh_state *state, mh_graph *graph);
+
+/* Adds a node doing work to graph after deps (nodes of graph, none twice), with no id: on
+   success the node owns the work, else it stays the caller's. */
+MH_HIDDEN hipError_t mh__graph_add(mh_graph *graph, const mh_node_work *work,
+                                   mh_graph_node *const *deps, size_t dep_count,
+                                   mh_graph_node **out);
+
+/* Undoes the last mh__graph_add, its work back to the caller. */
+MH_HIDDEN void mh__graph_remove_last(mh_graph *graph);
+
+/* Gives graph and its nodes their ids, in the registries; it counts as a live graph. */
+MH_HIDDEN hipError_t mh__graph_register(mh_state *state, mh_graph *graph);
+
+/* Writes graph's nodes to out (room for all) in the order a launch runs them (clr
+   Graph::TopologicalOrder); false when the edges make a cycle or there is no memory. */
+MH_HIDDEN bool mh__graph_order(const mh_graph *graph, mh_graph_node **out);
+
+/* The live graph or node a handle names; NULL or another value is hipErrorInvalidValue, the
+   reason naming the argument `name`. Under the lock. */
+MH_HIDDEN hipError_t mh__graph_get(mh_state *state, hipGraph_t graph, const char *name,
+                                   mh_graph **out);
+MH_HIDDEN hipError_t mh__graph_node_get(mh_state *state, hipGraphNode_t node, const char *name,
+                                        mh_graph_node **out);
+
+/* The count nodes handles names, checked as ihipGraphAddNode checks dependencies (live nodes of
+   graph, none twice), into *out (malloc'd, NULL for none). Under the lock. */
+MH_HIDDEN hipError_t mh__graph_deps(mh_state *state, mh_graph *graph, const hipGraphNode_t *handles,
+                                    size_t count, mh_graph_node ***out);
+
+/* A node's work copied (a kernel's closure and arguments too), and freed. */
+MH_HIDDEN hipError_t mh__node_work_copy(mh_node_work *to, const mh_node_work *from);
+MH_HIDDEN void mh__node_work_free(mh_node_work *work);
+
+/* The checks hipGraphAddMemcpyNode1D and hipGraphAddMemsetNode make of their parameters, which
+   captured copies and sets pass too (clr GraphMemcpyNode1D::ValidateParams,
+   ihipGraphMemsetParams_validate, ihipMemset_validate). Under the lock. */
+MH_HIDDEN hipError_t mh__memcpy_node_check(mh_state *state, void *dst, const void *src,
+                                           size_t bytes, int kind, int device);
+MH_HIDDEN hipError_t mh__memset_node_check(mh_state *state, const hipMemsetParams *params,
+                                           int device);
+
 /* ---- the nodes of a capture (capture_nodes.c) ---- */
 
-/* Captured work on stream, which captures: a new node after its dependencies.
-   Under the lock, either kind. */
+/* Captured work on stream, which captures: a node doing work after the stream's dependencies;
+   on success the node owns the work, else it stays the caller's. Under the lock, either kind. */
+MH_HIDDEN hipError_t mh__capture_add(mh_stream *stream, const mh_node_work *work);
+
+/* A node for work that ran when it was captured (hipMallocAsync, hipFreeAsync) or has none
+   here (an external event wait), typed after the calling entry point. */
 MH_HIDDEN hipError_t mh__capture_add_node(mh_stream *stream);
 
 /* to |= from. Under the write lock. */

@@ -222,6 +222,12 @@
   X(hipMipmappedArrayGetLevel,                                                                     \
     (hipArray_t * pLevelArray, hipMipmappedArray_t hMipMappedArray, unsigned int level),           \
     (pLevelArray, hMipMappedArray, level),                                                         \
-    "mipmapped arrays are not translated by hip-nvidia; ROCm on Linux has none either")
+    "mipmapped arrays are not translated by hip-nvidia; ROCm on Linux has none either")            \
+  X(hipGraphAddKernelNode,                                                                         \
+    (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
+     size_t numDependencies, const hipKernelNodeParams *pNodeParams),                              \
+    (pGraphNode, graph, pDependencies, numDependencies, pNodeParams),                              \
+    "hipGraphAddKernelNode needs device code for the GPU (a CUfunction), which a host compiler "   \
+    "does not make: build kernels with nvcc (or hipcc) for HIP on NVIDIA")
 
 #endif /* HIPNV_API_CALLS_H */

@@ -153,6 +153,36 @@
   X(cuThreadExchangeStreamCaptureMode, cuThreadExchangeStreamCaptureMode,                          \
     (CUstreamCaptureMode * mode), (mode))                                                          \
   X(cuGraphDestroy, cuGraphDestroy, (CUgraph hGraph), (hGraph))                                    \
+  /* graphs */                                                                                     \
+  X(cuGraphCreate, cuGraphCreate, (CUgraph * phGraph, unsigned int flags), (phGraph, flags))       \
+  X(cuGraphAddEmptyNode, cuGraphAddEmptyNode,                                                      \
+    (CUgraphNode * phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,                   \
+     size_t numDependencies),                                                                      \
+    (phGraphNode, hGraph, dependencies, numDependencies))                                          \
+  X(cuGraphAddMemcpyNode, cuGraphAddMemcpyNode,                                                    \
+    (CUgraphNode * phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,                   \
+     size_t numDependencies, const CUDA_MEMCPY3D *copyParams, CUcontext ctx),                      \
+    (phGraphNode, hGraph, dependencies, numDependencies, copyParams, ctx))                         \
+  X(cuGraphAddMemsetNode, cuGraphAddMemsetNode,                                                    \
+    (CUgraphNode * phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,                   \
+     size_t numDependencies, const CUDA_MEMSET_NODE_PARAMS *memsetParams, CUcontext ctx),          \
+    (phGraphNode, hGraph, dependencies, numDependencies, memsetParams, ctx))                       \
+  X(cuGraphAddDependencies, cuGraphAddDependencies,                                                \
+    (CUgraph hGraph, const CUgraphNode *from, const CUgraphNode *to, size_t numDependencies),      \
+    (hGraph, from, to, numDependencies))                                                           \
+  X(cuGraphGetNodes, cuGraphGetNodes, (CUgraph hGraph, CUgraphNode * nodes, size_t * numNodes),    \
+    (hGraph, nodes, numNodes))                                                                     \
+  X(cuGraphGetRootNodes, cuGraphGetRootNodes,                                                      \
+    (CUgraph hGraph, CUgraphNode * rootNodes, size_t * numRootNodes),                              \
+    (hGraph, rootNodes, numRootNodes))                                                             \
+  X(cuGraphNodeGetType, cuGraphNodeGetType, (CUgraphNode hNode, CUgraphNodeType * type),           \
+    (hNode, type))                                                                                 \
+  X(cuGraphInstantiateWithFlags, cuGraphInstantiateWithFlags,                                      \
+    (CUgraphExec * phGraphExec, CUgraph hGraph, unsigned long long flags),                         \
+    (phGraphExec, hGraph, flags))                                                                  \
+  X(cuGraphLaunch, cuGraphLaunch, (CUgraphExec hGraphExec, CUstream hStream),                      \
+    (hGraphExec, hStream))                                                                         \
+  X(cuGraphExecDestroy, cuGraphExecDestroy, (CUgraphExec hGraphExec), (hGraphExec))                \
   /* virtual memory management */                                                                  \
   X(cuMemAddressReserve, cuMemAddressReserve,                                                      \
     (CUdeviceptr * ptr, size_t size, size_t alignment, CUdeviceptr addr,                           \

@@ -62,10 +62,14 @@
   X(STREAM_CTX, 0xc0000) /* cuStreamGetCtx */                                                      \
   X(PRIORITY_LEAST, 0)   /* cuCtxGetStreamPriorityRange */                                         \
   X(PRIORITY_GREATEST, -5)                                                                         \
-  X(EVENT, 0xe100)     /* cuEventCreate */                                                         \
-  X(ELAPSED_US, 1500)  /* cuEventElapsedTime, in microseconds */                                   \
-  X(GRAPH, 0x6100)     /* cuStreamEndCapture */                                                    \
-  X(CAPTURE_STATUS, 1) /* cuStreamIsCapturing, GetCaptureInfo */                                   \
+  X(EVENT, 0xe100)       /* cuEventCreate */                                                       \
+  X(ELAPSED_US, 1500)    /* cuEventElapsedTime, in microseconds */                                 \
+  X(GRAPH, 0x6100)       /* cuStreamEndCapture, cuGraphCreate */                                   \
+  X(GRAPH_NODE, 0x6300)  /* cuGraphAdd*Node, and each node cuGraphGet(Root)Nodes writes */         \
+  X(GRAPH_NODE_COUNT, 2) /* cuGraphGetNodes, cuGraphGetRootNodes */                                \
+  X(GRAPH_NODE_TYPE, 1)  /* cuGraphNodeGetType */                                                  \
+  X(GRAPH_EXEC, 0x6400)  /* cuGraphInstantiateWithFlags */                                         \
+  X(CAPTURE_STATUS, 1)   /* cuStreamIsCapturing, GetCaptureInfo */                                 \
   X(CAPTURE_ID, 42)                                                                                \
   X(CAPTURE_MODE, 2) /* what cuThreadExchangeStreamCaptureMode gives */                            \
   X(CAN_ACCESS_PEER, 1)                                                                            \

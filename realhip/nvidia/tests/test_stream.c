@@ -9,6 +9,7 @@
 
 #define STREAM ((hipStream_t)(uintptr_t)0x5100)
 #define EVENT ((hipEvent_t)(uintptr_t)0xe100)
+#define GRAPH ((hipGraph_t)(uintptr_t)0x6200)
 
 static void streams_are_created_by_the_driver(void **state) {
   (void)state;
@@ -220,6 +221,74 @@ static void capture_negative(void **state) {
   assert_hip(hipStreamIsCapturing(NULL, &status), hipErrorStreamCaptureImplicit);
 }
 
+/* ---- graphs ---- */
+
+static void graph_calls_are_the_drivers(void **state) {
+  (void)state;
+  hipGraph_t graph = NULL;
+  hipGraphNode_t empty = NULL, copy = NULL, set = NULL, nodes[3] = {NULL, NULL, NULL};
+  hipGraphExec_t exec = NULL;
+  hipGraphNodeType type = hipGraphNodeTypeCount;
+  size_t count = 3;
+  fake_cuda_set(FAKE_GRAPH, 0x6200);
+  assert_hip(hipGraphCreate(&graph, 0), hipSuccess);
+  assert_ptr_equal(graph, (hipGraph_t)(uintptr_t)0x6200);
+  assert_logged("cuGraphCreate", "cuGraphCreate(&,0)");
+  assert_hip(hipGraphAddEmptyNode(&empty, graph, NULL, 0), hipSuccess);
+  assert_ptr_equal(empty, (hipGraphNode_t)(uintptr_t)0x6300);
+  assert_logged("cuGraphAddEmptyNode", "cuGraphAddEmptyNode(&,0x6200,NULL,0)");
+  /* A 1D copy is one unified-address row of the driver's 3D copy, in the thread's context. */
+  assert_hip(hipGraphAddMemcpyNode1D(&copy, graph, &empty, 1, (void *)(uintptr_t)0x7000,
+                                     (const void *)(uintptr_t)0x8000, 64, hipMemcpyDefault),
+             hipSuccess);
+  assert_logged("cuGraphAddMemcpyNode", "cuGraphAddMemcpyNode(&,0x6200,&,1,{src=4:0x8000,"
+                                        "dst=4:0x7000,width=64,height=1,depth=1},0xc0000)");
+  hipMemsetParams params = {
+      .dst = (void *)(uintptr_t)0x7000, .elementSize = 4, .height = 1, .value = 0x2a, .width = 16};
+  assert_hip(hipGraphAddMemsetNode(&set, graph, &copy, 1, &params), hipSuccess);
+  assert_logged("cuGraphAddMemsetNode",
+                "cuGraphAddMemsetNode(&,0x6200,&,1,{dst=0x7000,pitch=0,value=0x2a,elementSize=4,"
+                "width=16,height=1},0xc0000)");
+  assert_hip(hipGraphAddDependencies(graph, &empty, &set, 1), hipSuccess);
+  assert_logged("cuGraphAddDependencies", "cuGraphAddDependencies(0x6200,&,&,1)");
+  assert_hip(hipGraphGetNodes(graph, nodes, &count), hipSuccess);
+  assert_int_equal(count, 2);
+  assert_ptr_equal(nodes[1], (hipGraphNode_t)(uintptr_t)0x6301);
+  assert_hip(hipGraphGetRootNodes(graph, NULL, &count), hipSuccess);
+  assert_logged("cuGraphGetRootNodes", "cuGraphGetRootNodes(0x6200,NULL,&)");
+  fake_cuda_set(FAKE_GRAPH_NODE_TYPE, 2);
+  assert_hip(hipGraphNodeGetType(set, &type), hipSuccess);
+  assert_int_equal(type, hipGraphNodeTypeMemset);
+  fake_cuda_set(FAKE_GRAPH_NODE_TYPE, 12);
+  assert_hip(hipGraphNodeGetType(set, &type), hipSuccess);
+  assert_int_equal(type, hipGraphNodeTypeBatchMemOp);
+  assert_hip(hipGraphInstantiate(&exec, graph, NULL, NULL, 0), hipSuccess);
+  assert_ptr_equal(exec, (hipGraphExec_t)(uintptr_t)0x6400);
+  assert_logged("cuGraphInstantiateWithFlags", "cuGraphInstantiateWithFlags(&,0x6200,0)");
+  assert_hip(hipGraphInstantiateWithFlags(&exec, graph, hipGraphInstantiateFlagAutoFreeOnLaunch),
+             hipSuccess);
+  assert_logged("cuGraphInstantiateWithFlags", "cuGraphInstantiateWithFlags(&,0x6200,1)");
+  assert_hip(hipGraphLaunch(exec, STREAM), hipSuccess);
+  assert_logged("cuGraphLaunch", "cuGraphLaunch(0x6400,0x5100)");
+  assert_hip(hipGraphExecDestroy(exec), hipSuccess);
+  assert_logged("cuGraphExecDestroy", "cuGraphExecDestroy(0x6400)");
+  fake_cuda_fail_next("cuGraphLaunch", CUDA_ERROR_INVALID_VALUE);
+  assert_hip(hipGraphLaunch(exec, STREAM), hipErrorInvalidValue);
+}
+
+static void graph_negative(void **state) {
+  (void)state;
+  hipGraphNode_t node = NULL;
+  hipGraphNodeType type = hipGraphNodeTypeCount;
+  hipKernelNodeParams params = {0};
+  assert_hip(hipGraphAddMemcpyNode1D(&node, GRAPH, NULL, 0, &node, &type, 8, (hipMemcpyKind)7),
+             hipErrorInvalidMemcpyDirection);
+  assert_hip(hipGraphAddMemsetNode(&node, GRAPH, NULL, 0, NULL), hipErrorInvalidValue);
+  assert_hip(hipGraphNodeGetType(node, NULL), hipErrorInvalidValue);
+  assert_hip(hipGraphAddKernelNode(&node, GRAPH, NULL, 0, &params), hipErrorNotSupported);
+  assert_no_driver_call();
+}
+
 int hn_area_stream(void) {
   const struct CMUnitTest tests[] = {
       HN_TEST(streams_are_created_by_the_driver),
@@ -233,6 +302,8 @@ int hn_area_stream(void) {
       HN_TEST(capture_calls_are_the_drivers),
       HN_TEST(capture_mode_is_exchanged),
       HN_TEST(capture_negative),
+      HN_TEST(graph_calls_are_the_drivers),
+      HN_TEST(graph_negative),
   };
   return cmocka_run_group_tests_name("stream", tests, NULL, NULL);
 }

@@ -85,6 +85,7 @@
 
 #if defined(__cplusplus) && __cplusplus >= 201703L
 #include <cstddef>
+#include <new>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -127,6 +128,13 @@ template <class C> void run_block(void *p) {
     }
   }
 }
+
+/* A graph's kernel node keeps its own copy of the launch: the arguments as the launch
+   converted them, copied by their own copy constructors. */
+template <class C> void *clone_closure(const void *p) {
+  return new (std::nothrow) C(*static_cast<const C *>(p));
+}
+template <class C> void release_closure(void *p) { delete static_cast<C *>(p); }
 
 template <class C> void note_pointers(C &c) {
   c.pointer_count = 0;
@@ -174,6 +182,8 @@ hipError_t launch(const char *name, K kernel, Body body, dim3 grid, dim3 block, 
   desc.pointers = c.pointers;
   desc.pointer_count = c.pointer_count;
   desc.launch_args = typed<kernel_type>::launcher();
+  desc.clone = &clone_closure<C>;
+  desc.release = &release_closure<C>;
   return mockhip_launch(&desc, grid, block, shared, stream);
 }
 

@@ -1,0 +1,271 @@
+/*
+ * test_graph_kernels.cpp: kernels in graphs, in C++17. hipLaunchKernelGGL on
+ * a capturing stream becomes a kernel node that keeps a copy of the launch,
+ * argument values included, and runs at each launch of the graph (launched
+ * twice here); hipLaunchKernel with the typed kernel captures the same way;
+ * hipGraphAddKernelNode copies the values kernelParams points to, for a kernel
+ * mockhip has learnt, and refuses what clr's ihipGraphAddKernelNode refuses. A
+ * kernel's fault during a launch is the device's sticky error, and the nodes
+ * after it do not run. Device memory is read back with hipMemcpy.
+ */
+#include <hip/hip_runtime.h>
+
+extern "C" {
+#include "mock_test.h"
+}
+
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "under_valgrind.h"
+
+/* Every thread adds amount to its element. */
+__global__ void add_to(int *data, int amount) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  data[i] += amount;
+}
+
+/* Learnt only through hipGraphAddKernelNode's callers that launched it first. */
+__global__ void scale(int *data, int factor) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  data[i] *= factor;
+}
+
+/* Thread 0 of block 0 writes value at p[index]. */
+__global__ void poke(int *p, size_t index, int value) {
+  if (blockIdx.x == 0 && threadIdx.x == 0)
+    p[index] = value;
+}
+
+/* Never launched: mockhip cannot know its argument types. */
+__global__ void never_launched(int *data) { data[0] = 1; }
+
+static const size_t COUNT = 64;
+
+static int *device_ints() {
+  void *p = nullptr;
+  MT_CHECK(hipMalloc(&p, COUNT * sizeof(int)));
+  MT_CHECK(hipMemset(p, 0, COUNT * sizeof(int)));
+  return static_cast<int *>(p);
+}
+
+static std::vector<int> read_back(const int *device) {
+  std::vector<int> host(COUNT);
+  MT_CHECK(hipMemcpy(host.data(), device, COUNT * sizeof(int), hipMemcpyDeviceToHost));
+  return host;
+}
+
+static hipGraph_t end(hipStream_t stream) {
+  hipGraph_t graph = nullptr;
+  MT_CHECK(hipStreamEndCapture(stream, &graph));
+  assert_non_null(graph);
+  return graph;
+}
+
+static hipGraphExec_t instantiate(hipGraph_t graph) {
+  hipGraphExec_t exec = nullptr;
+  MT_CHECK(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  return exec;
+}
+
+/* ---- capture ---- */
+
+static void test_captured_launch_runs_at_each_graph_launch(void **state) {
+  (void)state;
+  int *data = device_ints();
+  hipStream_t stream;
+  MT_CHECK(hipStreamCreate(&stream));
+  int amount = 3;
+  MT_CHECK(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal));
+  hipLaunchKernelGGL(add_to, dim3(4), dim3(16), 0, stream, data, amount);
+  MT_CHECK(hipGetLastError());
+  amount = 100; /* the node keeps the value the launch had */
+  hipGraph_t graph = end(stream);
+  assert_int_equal(read_back(data)[0], 0); /* captured, not run */
+  hipGraphNode_t node;
+  size_t count = 1;
+  MT_CHECK(hipGraphGetNodes(graph, &node, &count));
+  assert_int_equal(count, 1);
+  hipGraphNodeType type;
+  MT_CHECK(hipGraphNodeGetType(node, &type));
+  assert_int_equal(type, hipGraphNodeTypeKernel);
+  hipGraphExec_t exec = instantiate(graph);
+  MT_CHECK(hipGraphDestroy(graph)); /* the exec has its own copy of the launch */
+  MT_CHECK(hipGraphLaunch(exec, stream));
+  MT_CHECK(hipGraphLaunch(exec, stream));
+  MT_CHECK(hipStreamSynchronize(stream));
+  std::vector<int> seen = read_back(data);
+  assert_int_equal(seen[0], 6);
+  assert_int_equal(seen[COUNT - 1], 6);
+  MT_CHECK(hipGraphExecDestroy(exec));
+  MT_CHECK(hipStreamDestroy(stream));
+  MT_CHECK(hipFree(data));
+}
+
+/* A copy and a kernel captured in order: the kernel sees the copy's bytes. */
+static void test_copy_then_kernel(void **state) {
+  (void)state;
+  int *data = device_ints();
+  std::vector<int> in(COUNT, 7);
+  hipStream_t stream;
+  MT_CHECK(hipStreamCreate(&stream));
+  MT_CHECK(hipStreamBeginCapture(stream, hipStreamCaptureModeThreadLocal));
+  MT_CHECK(hipMemcpyAsync(data, in.data(), COUNT * sizeof(int), hipMemcpyHostToDevice, stream));
+  void *args[] = {&data, nullptr};
+  int factor = 3;
+  args[1] = &factor;
+  MT_CHECK(hipLaunchKernel(scale, dim3(1), dim3(COUNT), args, 0, stream));
+  hipGraph_t graph = end(stream);
+  hipGraphExec_t exec = instantiate(graph);
+  MT_CHECK(hipGraphLaunch(exec, stream));
+  assert_int_equal(read_back(data)[5], 21);
+  MT_CHECK(hipGraphExecDestroy(exec));
+  MT_CHECK(hipGraphDestroy(graph));
+  MT_CHECK(hipStreamDestroy(stream));
+  MT_CHECK(hipFree(data));
+}
+
+/* ---- hipGraphAddKernelNode ---- */
+
+static void test_kernel_node_copies_its_arguments(void **state) {
+  (void)state;
+  int *data = device_ints();
+  /* add_to's argument types are learnt by its launches above, or here: */
+  hipLaunchKernelGGL(add_to, dim3(1), dim3(1), 0, 0, data, 0);
+  int amount = 4;
+  void *args[] = {&data, &amount};
+  hipKernelNodeParams p = {};
+  p.func = reinterpret_cast<void *>(add_to);
+  p.gridDim = dim3(2);
+  p.blockDim = dim3(32);
+  p.kernelParams = args;
+  hipGraph_t graph;
+  MT_CHECK(hipGraphCreate(&graph, 0));
+  hipGraphNode_t first, second;
+  MT_CHECK(hipGraphAddKernelNode(&first, graph, nullptr, 0, &p));
+  amount = 10; /* copied at the add: the first node keeps 4 */
+  MT_CHECK(hipGraphAddKernelNode(&second, graph, &first, 1, &p));
+  hipGraphExec_t exec = instantiate(graph);
+  MT_CHECK(hipGraphLaunch(exec, nullptr));
+  assert_int_equal(read_back(data)[63], 14);
+  MT_CHECK(hipGraphLaunch(exec, nullptr));
+  assert_int_equal(read_back(data)[0], 28);
+  MT_CHECK(hipGraphExecDestroy(exec));
+  MT_CHECK(hipGraphDestroy(graph));
+  MT_CHECK(hipFree(data));
+}
+
+static void test_kernel_node_rejects(void **state) {
+  (void)state;
+  int *data = device_ints();
+  int amount = 1;
+  void *args[] = {&data, &amount};
+  hipLaunchKernelGGL(add_to, dim3(1), dim3(1), 0, 0, data, 0);
+  hipGraph_t graph;
+  MT_CHECK(hipGraphCreate(&graph, 0));
+  hipGraphNode_t node = nullptr;
+  hipKernelNodeParams good = {};
+  good.func = reinterpret_cast<void *>(add_to);
+  good.gridDim = dim3(1);
+  good.blockDim = dim3(8);
+  good.kernelParams = args;
+  hipKernelNodeParams p = good;
+  p.func = reinterpret_cast<void *>(never_launched);
+  MT_EXPECT(hipErrorInvalidDeviceFunction, hipGraphAddKernelNode(&node, graph, nullptr, 0, &p));
+  p = good;
+  p.blockDim = dim3(2048); /* more threads than a block holds */
+  MT_EXPECT(hipErrorInvalidConfiguration, hipGraphAddKernelNode(&node, graph, nullptr, 0, &p));
+  p = good;
+  p.gridDim = dim3(0);
+  MT_EXPECT(hipErrorInvalidValue, hipGraphAddKernelNode(&node, graph, nullptr, 0, &p));
+  p = good;
+  p.kernelParams = nullptr; /* add_to takes arguments */
+  MT_EXPECT(hipErrorInvalidValue, hipGraphAddKernelNode(&node, graph, nullptr, 0, &p));
+  p = good;
+  p.extra = args; /* both: ihipLaunchKernel_validate */
+  MT_EXPECT(hipErrorInvalidValue, hipGraphAddKernelNode(&node, graph, nullptr, 0, &p));
+  p.kernelParams = nullptr; /* a packed buffer mockhip cannot read */
+  MT_EXPECT(hipErrorNotSupported, hipGraphAddKernelNode(&node, graph, nullptr, 0, &p));
+  assert_null(node);
+  size_t count = 1;
+  MT_CHECK(hipGraphGetNodes(graph, nullptr, &count));
+  assert_int_equal(count, 0);
+  MT_CHECK(hipGraphDestroy(graph));
+  MT_CHECK(hipFree(data));
+}
+
+/* ---- faults ---- */
+
+/* A kernel node that faults: the launch returns success, the device's error is sticky, and
+   the node after it does not run. */
+static void test_fault_in_a_graph_is_sticky(void **state) {
+  (void)state;
+  mt_mapping m, after_m; /* m: no access for anyone; after_m: read-write for device and host */
+  mt_mapping_create(&m, mt_granularity(), mt_granularity());
+  mt_mapping_create(&after_m, mt_granularity(), mt_granularity());
+  mt_grant(after_m.base, after_m.bytes, hipMemAccessFlagsProtReadWrite);
+  memset(after_m.base, 0, after_m.bytes);
+  int *data = device_ints();
+  hipLaunchKernelGGL(poke, dim3(1), dim3(1), 0, 0, data, 0, 0);
+  MT_CHECK(hipFree(data));
+  int *target = static_cast<int *>(m.base);
+  size_t index = 0;
+  int value = 1;
+  void *args[] = {&target, &index, &value};
+  hipKernelNodeParams p = {};
+  p.func = reinterpret_cast<void *>(poke);
+  p.gridDim = dim3(1);
+  p.blockDim = dim3(1);
+  p.kernelParams = args;
+  hipGraph_t graph;
+  MT_CHECK(hipGraphCreate(&graph, 0));
+  hipGraphNode_t kernel, after;
+  MT_CHECK(hipGraphAddKernelNode(&kernel, graph, nullptr, 0, &p));
+  hipMemsetParams set = {};
+  set.dst = after_m.base;
+  set.elementSize = 4;
+  set.height = 1;
+  set.value = 9;
+  set.width = COUNT;
+  MT_CHECK(hipGraphAddMemsetNode(&after, graph, &kernel, 1, &set));
+  hipGraphExec_t exec = instantiate(graph);
+  VALGRIND_DISABLE_ERROR_REPORTING;
+  hipError_t launched = hipGraphLaunch(exec, nullptr);
+  VALGRIND_ENABLE_ERROR_REPORTING;
+  MT_CHECK(launched);
+  MT_EXPECT(hipErrorIllegalAddress, hipDeviceSynchronize());
+  /* launched from kernelParams, as hipLaunchKernel by address launches, it is "kernel" */
+  assert_non_null(strstr(mockhip_last_reason(), "kernel kernel on device 0"));
+  assert_int_equal(static_cast<int *>(after_m.base)[0], 0); /* the node after it did not run */
+  MT_CHECK(hipDeviceReset()); /* ends the sticky error; the graph and the exec stay */
+  MT_CHECK(hipGraphExecDestroy(exec));
+  MT_CHECK(hipGraphDestroy(graph));
+  mt_mapping_destroy(&after_m);
+  mt_mapping_destroy(&m);
+}
+
+static int setup(void **state) {
+  (void)state;
+  mt_assert_clean();
+  return 0;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  mt_assert_clean();
+  return 0;
+}
+
+#define TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main() {
+  const struct CMUnitTest tests[] = {
+      TEST(test_captured_launch_runs_at_each_graph_launch),
+      TEST(test_copy_then_kernel),
+      TEST(test_kernel_node_copies_its_arguments),
+      TEST(test_kernel_node_rejects),
+      TEST(test_fault_in_a_graph_is_sticky),
+  };
+  return cmocka_run_group_tests_name("graph_kernels", tests, nullptr, nullptr);
+}
