@@ -58,7 +58,9 @@ exported() {
       n = split($8, part, "@"); print part[1], (n > 1 ? part[n] : "-") }' | sort -u
 }
 exported "$library" >"$build/programs/amdhip64.symbols"
-exported "$mockhip_library" >"$build/programs/mockhip.symbols"
+# hiprtc's calls are in libmockhip for programs that link the mock, but ROCm ships them in
+# libhiprtc, not libamdhip64: the soname build leaves them local.
+exported "$mockhip_library" | grep -v '^hiprtc' >"$build/programs/mockhip.symbols"
 if ! diff <(cut -d' ' -f1 "$build/programs/mockhip.symbols") \
   <(cut -d' ' -f1 "$build/programs/amdhip64.symbols"); then
   ci_die "libamdhip64 and libmockhip export different functions (above: < libmockhip, > libamdhip64)"
