@@ -72,6 +72,9 @@ void check_counters(fuzz_state *st, const char *after) {
   COMPARE("live_events", got.live_events, want.events);
   COMPARE("live_pools", got.live_pools, want.pools);
   COMPARE("live_pool_blocks", got.live_pool_blocks, want.pool_blocks);
+  COMPARE("live_graphs", got.live_graphs, want.graphs);
+  COMPARE("live_graph_execs", got.live_graph_execs, want.execs);
+  COMPARE("live_arrays", got.live_arrays, want.arrays);
 
   /* hipMemGetInfo answers for the calling device: ask each, then switch back. */
   for (int device = 0; device < MODEL_DEVICES; device++) {

@@ -36,6 +36,8 @@ typedef struct fuzz_state {
   unsigned stream_count, event_count, block_count, pool_count;
   uintptr_t pool_blocks[SEEN_MAX]; /* every pool allocation's start, for op_block_copy */
   unsigned pool_block_count;
+  uintptr_t graphs[SEEN_MAX], execs[SEEN_MAX], arrays[SEEN_MAX];
+  unsigned graph_count, exec_count, array_count;
 } fuzz_state;
 
 /* How many of `count` remembered values are still in the ring. */
@@ -156,5 +158,14 @@ void teardown_pools(fuzz_state *st);
 /* Frees every block, destroys every event and stream, disables every peer pair and empties
    the context stack, each checked like a step. */
 void teardown_runtime(fuzz_state *st);
+
+/* ---- graphs, arrays, host work, hipCtxCreate (ops_graph.c) ---- */
+
+void op_graph(fuzz_state *st);
+void op_array(fuzz_state *st);
+void op_host_work(fuzz_state *st);
+void op_ctx_create(fuzz_state *st);
+/* Destroys every exec and graph and frees every array. */
+void teardown_graphs(fuzz_state *st);
 
 #endif /* FUZZ_HARNESS_H */

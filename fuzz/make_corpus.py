@@ -24,7 +24,8 @@ for i, name in enumerate(["reserve", "reserve", "address free", "granularity", "
                           "block free", "block copy", "block copy", "context", "context",
                           "primary context", "peer", "device reset", "pool alloc", "pool alloc",
                           "pool get", "pool set current", "pool create", "pool destroy",
-                          "pool access", "pool tune"]):
+                          "pool access", "pool tune", "graph", "graph", "graph", "array",
+                          "host work", "context create"]):
     OPS.setdefault(name, i)
 
 # pick_location and pick_access_flags bytes.

@@ -134,6 +134,40 @@ typedef struct model_pool {
   int blocks; /* busy */
 } model_pool;
 
+/* Graphs made by hand (model_graph.c): a chain of empty and memset nodes, each after the one
+   before, so a launch runs them in the order they were added. */
+#define MODEL_MAX_GRAPHS 4
+#define MODEL_MAX_EXECS 4
+#define MODEL_MAX_NODES 6
+typedef struct model_node {
+  bool memset;
+  uintptr_t dst; /* a memset's: width bytes of one row, elementSize 1 */
+  size_t bytes;
+  unsigned char value;
+} model_node;
+typedef struct model_graph {
+  bool live;
+  uintptr_t handle;
+  uintptr_t last_node; /* the node the next one follows; 0: none yet */
+  int count;
+  model_node nodes[MODEL_MAX_NODES];
+} model_graph;
+typedef struct model_exec {
+  bool live;
+  uintptr_t handle;
+  int count; /* the graph's nodes when it was instantiated */
+  model_node nodes[MODEL_MAX_NODES];
+} model_exec;
+
+/* Arrays (model_graph.c too): device memory of the current device, charged by pages. */
+#define MODEL_MAX_ARRAYS 4
+typedef struct model_array {
+  bool live;
+  uintptr_t handle;
+  int device;
+  size_t bytes; /* charged */
+} model_array;
+
 typedef struct model {
   const model_profile *profile; /* the release played, for the whole process */
   size_t granule;               /* the profile's granularity */
@@ -159,6 +193,9 @@ typedef struct model {
      when a pool maps and unmaps its chunks is its own affair; what it holds counts against the
      device's memory. */
   size_t pool_reserved[MODEL_DEVICES];
+  model_graph graphs[MODEL_MAX_GRAPHS];
+  model_exec execs[MODEL_MAX_EXECS];
+  model_array arrays[MODEL_MAX_ARRAYS];
   /* Kept from input to input, as the process keeps them: each device's context value (0 until
      the mock first hands it out) and whether its primary context is active. */
   uintptr_t ctx_value[MODEL_DEVICES];
@@ -169,6 +206,7 @@ typedef struct model {
 typedef struct model_counters {
   size_t reserved_bytes, mapped_bytes, physical_bytes, malloc_bytes;
   size_t reservations, mappings, handles, mallocs, streams, events, pools, pool_blocks;
+  size_t graphs, execs, arrays;
   size_t free_bytes[MODEL_DEVICES];
 } model_counters;
 
@@ -310,6 +348,10 @@ hipError_t model_ctx_push(model *m, uintptr_t ctx);
 hipError_t model_ctx_pop(model *m, bool out_null, uintptr_t got);
 hipError_t model_ctx_get_device(const model *m, bool out_null, int *expect);
 hipError_t model_ctx_synchronize(const model *m);
+/* hipCtxCreate: pushes device's context (got: its value), the current device unchanged. */
+hipError_t model_ctx_create(model *m, bool out_null, int device, uintptr_t got);
+/* hipCtxDestroy: pops ctx when it is the top of the stack. */
+hipError_t model_ctx_destroy(model *m, uintptr_t ctx);
 hipError_t model_primary_retain(model *m, bool out_null, int device, uintptr_t got);
 hipError_t model_primary_release(const model *m, int device);
 hipError_t model_primary_state(const model *m, int device, unsigned *flags, int *active);
@@ -347,6 +389,29 @@ hipError_t model_pool_alloc(model *m, bool out_null, size_t bytes, bool from_poo
 bool model_pool_alloc_is_first(const model *m, bool from_pool, uintptr_t pool, uintptr_t stream);
 /* Busy bytes of a device's pools, as the model counts them. */
 size_t model_pool_used(const model *m, int pool);
+
+/* ---- graphs, arrays, host work (model_graph.c) ---- */
+
+bool model_room_for_graph(const model *m);
+bool model_room_for_exec(const model *m);
+bool model_room_for_array(const model *m);
+hipError_t model_graph_create(model *m, bool out_null, unsigned flags, uintptr_t got);
+hipError_t model_graph_destroy(model *m, uintptr_t graph);
+/* A node after the graph's last: memset of bytes at dst (else an empty node). */
+hipError_t model_graph_add(model *m, uintptr_t graph, bool memset, uintptr_t dst, size_t bytes,
+                           unsigned char value, uintptr_t got_node);
+/* Whether a new node would find room (the fuzzer adds none past MODEL_MAX_NODES). */
+bool model_graph_full(const model *m, uintptr_t graph);
+/* The node the next one of graph follows, for pDependencies; 0 when none. */
+uintptr_t model_graph_last(const model *m, uintptr_t graph);
+hipError_t model_graph_instantiate(model *m, bool out_null, uintptr_t graph, uintptr_t got);
+hipError_t model_graph_launch(model *m, uintptr_t exec, uintptr_t stream);
+hipError_t model_exec_destroy(model *m, uintptr_t exec);
+hipError_t model_array_create(model *m, bool out_null, size_t width, size_t height,
+                              uintptr_t got);
+hipError_t model_array_free(model *m, uintptr_t array);
+/* hipStreamAddCallback / hipLaunchHostFunc: the function runs (or not) as the stream allows. */
+hipError_t model_host_work(model *m, bool fn_null, unsigned flags, uintptr_t stream);
 
 /* Peer access. */
 hipError_t model_can_access_peer(const model *m, bool out_null, int device, int peer, int *expect);

@@ -35,6 +35,9 @@ int model__stream_device(model *m, uintptr_t stream, hipError_t *err);
 model_block *model__block_add(model *m, uintptr_t base, size_t bytes, model_block_kind kind,
                               int device, int pool);
 
+/* The live block holding [ptr, ptr + bytes) whole, or NULL (model_runtime.c). */
+model_block *model__block_holding(model *m, uintptr_t ptr, size_t bytes);
+
 /* Frees a block's record (and its device charge, or its pool's count). */
 void model__block_release(model *m, model_block *b);
 

@@ -228,7 +228,8 @@ bool model_is_empty(const model *m) {
       if (m->peer[d][p])
         return false;
   return c.reservations == 0 && c.mappings == 0 && c.handles == 0 && c.mallocs == 0 &&
-         c.streams == 0 && c.events == 0 && c.pools == 0 && c.pool_blocks == 0 && m->ctx_depth == 0;
+         c.streams == 0 && c.events == 0 && c.pools == 0 && c.pool_blocks == 0 && c.graphs == 0 &&
+         c.execs == 0 && c.arrays == 0 && m->ctx_depth == 0;
 }
 
 void model_counters_get(const model *m, model_counters *out) {
@@ -251,6 +252,12 @@ void model_counters_get(const model *m, model_counters *out) {
   }
   for (int i = 0; i < MODEL_MAX_POOLS; i++)
     out->pools += m->pools[i].live && !m->pools[i].is_default;
+  for (int i = 0; i < MODEL_MAX_GRAPHS; i++)
+    out->graphs += m->graphs[i].live;
+  for (int i = 0; i < MODEL_MAX_EXECS; i++)
+    out->execs += m->execs[i].live;
+  for (int i = 0; i < MODEL_MAX_ARRAYS; i++)
+    out->arrays += m->arrays[i].live;
   for (int i = 0; i < MODEL_MAX_STREAMS; i++)
     out->streams += m->streams[i].live;
   for (int i = 0; i < MODEL_MAX_EVENTS; i++)

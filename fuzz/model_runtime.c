@@ -220,7 +220,7 @@ static model_block *block_at(model *m, uintptr_t base) {
 }
 
 /* The block holding [ptr, ptr + bytes), by the size asked for; NULL when none does. */
-static model_block *block_holding(model *m, uintptr_t ptr, size_t bytes) {
+model_block *model__block_holding(model *m, uintptr_t ptr, size_t bytes) {
   for (int i = 0; i < MODEL_MAX_BLOCKS; i++) {
     model_block *b = &m->blocks[i];
     if (b->live && ptr >= b->base && ptr - b->base < b->bytes &&
@@ -316,7 +316,7 @@ hipError_t model_block_free(model *m, uintptr_t ptr, bool host_call, bool async,
     return hipSuccess;
   model_block *b = block_at(m, ptr);
   if (b == NULL) /* pool memory goes back to its pool from anywhere inside it */
-    b = block_holding(m, ptr, 0);
+    b = model__block_holding(m, ptr, 0);
   if (b == NULL || (b->kind != BLOCK_POOL && b->base != ptr))
     return hipErrorInvalidValue;
   /* g: free_crosses_kinds: NVIDIA's hipFree (and hipFreeAsync) frees no pinned host memory,
@@ -341,7 +341,7 @@ hipError_t model_block_copy(model *m, uintptr_t ptr, size_t bytes, bool to_block
                             const unsigned char *in, unsigned char *expect) {
   if (bytes == 0)
     return hipSuccess;
-  model_block *b = block_holding(m, ptr, bytes);
+  model_block *b = model__block_holding(m, ptr, bytes);
   if (ptr == 0 || b == NULL)
     return hipErrorInvalidValue;
   /* Pool memory is VMM memory its pool maps with access per device: a copy by a device
@@ -358,7 +358,7 @@ hipError_t model_block_copy(model *m, uintptr_t ptr, size_t bytes, bool to_block
 hipError_t model_block_memset(model *m, uintptr_t ptr, unsigned char value, size_t bytes) {
   if (bytes == 0)
     return hipSuccess;
-  model_block *b = block_holding(m, ptr, bytes);
+  model_block *b = model__block_holding(m, ptr, bytes);
   if (ptr == 0 || b == NULL)
     return hipErrorInvalidValue;
   if (b->kind == BLOCK_POOL && !model__pool_device_may(m, b->pool, m->device))
@@ -436,6 +436,22 @@ hipError_t model_ctx_get_device(const model *m, bool out_null, int *expect) {
 
 hipError_t model_ctx_synchronize(const model *m) { return m->profile->ctx_synchronize; }
 
+hipError_t model_ctx_create(model *m, bool out_null, int device, uintptr_t got) {
+  if (out_null || !valid_device(device))
+    return hipErrorInvalidValue;
+  m->ctx_stack[m->ctx_depth++] = device;
+  return ctx_learn(m, device, got) ? hipSuccess : hipErrorUnknown;
+}
+
+hipError_t model_ctx_destroy(model *m, uintptr_t ctx) {
+  if (ctx == 0)
+    return hipErrorInvalidValue;
+  int device = ctx_device(m, ctx);
+  if (m->ctx_depth > 0 && device >= 0 && m->ctx_stack[m->ctx_depth - 1] == device)
+    m->ctx_depth--;
+  return hipSuccess;
+}
+
 hipError_t model_primary_retain(model *m, bool out_null, int device, uintptr_t got) {
   if (!valid_device(device))
     return hipErrorInvalidDevice;
@@ -508,6 +524,9 @@ hipError_t model_device_reset(model *m) {
       model__block_release(m, b);
   }
   model_pools_init(m, m->device); /* its pools go, user-made ones too */
+  for (int i = 0; i < MODEL_MAX_ARRAYS; i++)
+    if (m->arrays[i].live && m->arrays[i].device == m->device)
+      model_array_free(m, m->arrays[i].handle); /* and its arrays */
   for (int i = 0; i < MODEL_MAX_STREAMS; i++)
     if (m->streams[i].live && m->streams[i].device == m->device)
       m->streams[i].live = false;

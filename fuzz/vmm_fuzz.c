@@ -86,6 +86,12 @@ static const fuzz_op ops[] = {
     {"pool destroy", op_pool_destroy},
     {"pool access", op_pool_access},
     {"pool tune", op_pool_tune},
+    {"graph", op_graph},
+    {"graph", op_graph},
+    {"graph", op_graph},
+    {"array", op_array},
+    {"host work", op_host_work},
+    {"context create", op_ctx_create},
 };
 #define OP_COUNT (sizeof ops / sizeof ops[0])
 
@@ -184,6 +190,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 static void teardown(fuzz_state *st) {
   model *m = &st->model;
   st->step = 0;
+  teardown_graphs(st);
   teardown_runtime(st);
   teardown_pools(st);
   for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
