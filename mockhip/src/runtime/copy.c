@@ -170,8 +170,9 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
   err = mh__memcpy_node_check(s, dst, src, bytes, kind, dst_device);
   if (err != hipSuccess)
     return err;
-  mh_node_work work = {
-      .type = hipGraphNodeTypeMemcpy, .device = dst_device, .u.copy = {dst, src, bytes, kind}};
+  mh_node_work work = {.type = hipGraphNodeTypeMemcpy,
+                       .device = dst_device,
+                       .u.copy = {dst, src, bytes, kind, NULL}};
   return mh__capture_add(capturing, &work);
 }
 
