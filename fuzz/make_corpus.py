@@ -458,6 +458,15 @@ SEEDS = {
     [OPS["pool set current"], 1] + seen(1) + set_device(1) + pool_alloc(30) +
     block_free(block_pointer(0), how=2, stream=NULL_SEEN) + block_free(block_pointer(1)) +
     block_free(block_pointer(2)) + pool_trim(seen(0)) + [OPS["pool destroy"]] + seen(1),
+    # a graph by hand: a memset node and an empty one, instantiated, launched, the bytes read
+    # back; an array; host work; a context pushed by hipCtxCreate and popped by hipCtxDestroy
+    "graphs": block_alloc(MALLOC, 3) + [OPS["graph"], 48] + [OPS["graph"], 25] + seen(0) +
+    [0, 63, 0x77] + [OPS["graph"], 1] + seen(0) + [0] + [OPS["graph"], 14] + seen(0) +
+    [OPS["graph"], 3] + seen(0) + LEGACY_STREAM + block_copy(block_pointer(0), 2) +
+    [OPS["graph"], 4] + seen(0) + [OPS["graph"], 3] + seen(0) + LEGACY_STREAM +
+    [OPS["graph"], 5] + seen(0) + [OPS["array"], 4, 3, 2] + [OPS["array"], 1] + seen(0) +
+    [OPS["host work"], 4] + LEGACY_STREAM + [OPS["host work"], 5] + LEGACY_STREAM +
+    [OPS["context create"], 2, 1] + [OPS["context create"], 1, 1, 1],
     "capacity": create(size_byte=0xc5, posix=False) + create(1, posix=False) +
     create(1, location=DEVICE1, posix=False) + create(size_byte=0xc6, location=HOST, posix=False) +
     release(live_handle()) + create(1, posix=False),

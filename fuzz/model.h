@@ -106,6 +106,7 @@ typedef struct model_event {
   int device;
   unsigned flags;
   bool recorded;
+  uintptr_t recorded_on; /* the stream of the last record; 0: the null stream */
 } model_event;
 
 /* hipMalloc-family blocks: device memory is charged to the device current at the call. */
@@ -118,6 +119,8 @@ typedef struct model_block {
   int device;            /* current at the call; a pool block: its pool's device */
   int pool;              /* BLOCK_POOL: index into model.pools */
   unsigned char *shadow; /* bytes, zero at first (the mock's pages are fresh or cleared) */
+  unsigned char *known;  /* a pool block's: which shadow bytes were written (its memory may be
+                            a freed block's: its first bytes are unknown); NULL: all known */
 } model_block;
 
 /* A stream-ordered memory pool (model_pool.c). */
@@ -129,7 +132,6 @@ typedef struct model_pool {
   uintptr_t handle; /* 0: a default pool whose handle the mock has not shown yet */
   int device;
   bool is_default;
-  bool warm; /* has allocated: its address space is reserved */
   unsigned access[MODEL_DEVICES];
   int blocks; /* busy */
 } model_pool;
@@ -336,6 +338,9 @@ hipError_t model_block_copy(model *m, uintptr_t ptr, size_t bytes, bool to_block
                             const unsigned char *in, unsigned char *expect);
 hipError_t model_block_memset(model *m, uintptr_t ptr, unsigned char value, size_t bytes);
 size_t model_block_bytes(const model *m, uintptr_t ptr); /* 0: no block starts at ptr */
+/* Where the model does not know a block's bytes (pool memory never written), takes got's. */
+void model_block_take_unknown(const model *m, uintptr_t ptr, size_t bytes, unsigned char *want,
+                              const unsigned char *got);
 /* Whether ptr lies within 3 granules of a live block's pages, where a range from it may reach
    the block. */
 bool model_block_pages_hold(const model *m, uintptr_t ptr);
@@ -385,8 +390,6 @@ hipError_t model_pool_attribute(const model *m, uintptr_t pool, bool set, int at
 /* from_pool: hipMallocFromPoolAsync's pool (else hipMallocAsync: the stream's device's). */
 hipError_t model_pool_alloc(model *m, bool out_null, size_t bytes, bool from_pool, uintptr_t pool,
                             uintptr_t stream, uintptr_t got);
-/* Whether the pool an allocation would come from has reserved no address space yet. */
-bool model_pool_alloc_is_first(const model *m, bool from_pool, uintptr_t pool, uintptr_t stream);
 /* Busy bytes of a device's pools, as the model counts them. */
 size_t model_pool_used(const model *m, int pool);
 
@@ -407,8 +410,7 @@ uintptr_t model_graph_last(const model *m, uintptr_t graph);
 hipError_t model_graph_instantiate(model *m, bool out_null, uintptr_t graph, uintptr_t got);
 hipError_t model_graph_launch(model *m, uintptr_t exec, uintptr_t stream);
 hipError_t model_exec_destroy(model *m, uintptr_t exec);
-hipError_t model_array_create(model *m, bool out_null, size_t width, size_t height,
-                              uintptr_t got);
+hipError_t model_array_create(model *m, bool out_null, size_t width, size_t height, uintptr_t got);
 hipError_t model_array_free(model *m, uintptr_t array);
 /* hipStreamAddCallback / hipLaunchHostFunc: the function runs (or not) as the stream allows. */
 hipError_t model_host_work(model *m, bool fn_null, unsigned flags, uintptr_t stream);

@@ -135,8 +135,7 @@ hipError_t model_exec_destroy(model *m, uintptr_t exec) {
   return hipSuccess;
 }
 
-hipError_t model_array_create(model *m, bool out_null, size_t width, size_t height,
-                              uintptr_t got) {
+hipError_t model_array_create(model *m, bool out_null, size_t width, size_t height, uintptr_t got) {
   if (out_null || width == 0 || width > ARRAY_WIDTH_MAX || height > ARRAY_WIDTH_MAX)
     return hipErrorInvalidValue;
   size_t bytes = width * (height ? height : 1) * sizeof(float);

@@ -199,7 +199,7 @@ void model_reset(model *m) {
   for (int i = 0; i < MODEL_MAX_PHYS; i++)
     free(m->memories[i].shadow);
   for (int i = 0; i < MODEL_MAX_BLOCKS; i++)
-    free(m->blocks[i].shadow);
+    free(m->blocks[i].shadow), free(m->blocks[i].known);
   /* What the process keeps from input to input: the contexts, and the pools (after a
      teardown, each device's default pool, current again). */
   uintptr_t ctx_value[MODEL_DEVICES];

@@ -193,12 +193,6 @@ static int alloc_pool(model *m, bool from_pool, uintptr_t pool, uintptr_t stream
   return p;
 }
 
-bool model_pool_alloc_is_first(const model *m, bool from_pool, uintptr_t pool, uintptr_t stream) {
-  hipError_t err;
-  int p = alloc_pool((model *)m, from_pool, pool, stream, &err);
-  return p >= 0 && !m->pools[p].warm;
-}
-
 hipError_t model_pool_alloc(model *m, bool out_null, size_t bytes, bool from_pool, uintptr_t pool,
                             uintptr_t stream, uintptr_t got) {
   if (out_null || (from_pool && pool == 0))
@@ -213,7 +207,6 @@ hipError_t model_pool_alloc(model *m, bool out_null, size_t bytes, bool from_poo
   if (p < 0)
     return err;
   model_pool *mp = &m->pools[p];
-  mp->warm = true;
   mp->blocks++;
   model__block_add(m, got, bytes, BLOCK_POOL, mp->device, p);
   return hipSuccess;

@@ -134,8 +134,11 @@ hipError_t model_stream_wait_event(const model *m, uintptr_t stream, uintptr_t e
     return hipErrorInvalidHandle;
   if (!null_stream(stream) && stream_of((model *)m, stream) == NULL)
     return hipErrorInvalidHandle;
-  if (event_of((model *)m, event) == NULL)
+  const model_event *e = event_of((model *)m, event);
+  if (e == NULL)
     return hipErrorContextIsDestroyed;
+  if (e->recorded && !null_stream(e->recorded_on) && stream_of((model *)m, e->recorded_on) == NULL)
+    return hipSuccess; /* its stream is gone, so it has completed: nothing to wait for */
   if (flags == hipEventWaitExternal) /* only a capturing stream may; the fuzzer captures none */
     return hipErrorInvalidHandle;
   return hipSuccess;
@@ -156,7 +159,7 @@ hipError_t model_event_create(model *m, bool out_null, unsigned flags, uintptr_t
   for (int i = 0; i < MODEL_MAX_EVENTS; i++) {
     if (m->events[i].live)
       continue;
-    m->events[i] = (model_event){true, got, m->device, flags, false};
+    m->events[i] = (model_event){true, got, m->device, flags, false, 0};
     return hipSuccess;
   }
   abort();
@@ -175,6 +178,7 @@ hipError_t model_event_record(model *m, uintptr_t event, uintptr_t stream) {
   if (device != e->device)
     return hipErrorInvalidResourceHandle;
   e->recorded = true;
+  e->recorded_on = stream;
   return hipSuccess;
 }
 
@@ -297,8 +301,10 @@ model_block *model__block_add(model *m, uintptr_t base, size_t bytes, model_bloc
     model_block *b = &m->blocks[i];
     if (b->live)
       continue;
-    *b = (model_block){true, base, bytes, kind, device, pool, calloc(bytes, 1)};
-    if (b->shadow == NULL)
+    *b = (model_block){true, base, bytes, kind, device, pool, calloc(bytes, 1), NULL};
+    if (kind == BLOCK_POOL)
+      b->known = calloc(bytes, 1);
+    if (b->shadow == NULL || (kind == BLOCK_POOL && b->known == NULL))
       abort();
     return b;
   }
@@ -333,8 +339,18 @@ void model__block_release(model *m, model_block *b) {
   if (b->kind == BLOCK_POOL)
     model__pool_block_gone(m, b->pool);
   free(b->shadow);
+  free(b->known);
   b->live = false;
   b->shadow = NULL;
+  b->known = NULL;
+}
+
+void model_block_take_unknown(const model *m, uintptr_t ptr, size_t bytes, unsigned char *want,
+                              const unsigned char *got) {
+  const model_block *b = model__block_holding((model *)m, ptr, bytes);
+  for (size_t i = 0; b != NULL && b->known != NULL && i < bytes; i++)
+    if (!b->known[ptr - b->base + i])
+      want[i] = got[i];
 }
 
 hipError_t model_block_copy(model *m, uintptr_t ptr, size_t bytes, bool to_block,
@@ -348,9 +364,11 @@ hipError_t model_block_copy(model *m, uintptr_t ptr, size_t bytes, bool to_block
      without it is refused as any mapping's is (g: copy_access). */
   if (b->kind == BLOCK_POOL && !model__pool_device_may(m, b->pool, m->device))
     return m->profile->copy_first_mapping ? hipErrorUnknown : hipErrorInvalidValue;
-  if (to_block)
+  if (to_block) {
     memcpy(b->shadow + (ptr - b->base), in, bytes);
-  else
+    if (b->known != NULL)
+      memset(b->known + (ptr - b->base), 1, bytes);
+  } else
     memcpy(expect, b->shadow + (ptr - b->base), bytes);
   return hipSuccess;
 }
@@ -364,6 +382,8 @@ hipError_t model_block_memset(model *m, uintptr_t ptr, unsigned char value, size
   if (b->kind == BLOCK_POOL && !model__pool_device_may(m, b->pool, m->device))
     return m->profile->copy_first_mapping ? hipErrorUnknown : hipErrorInvalidValue;
   memset(b->shadow + (ptr - b->base), value, bytes);
+  if (b->known != NULL)
+    memset(b->known + (ptr - b->base), 1, bytes);
   return hipSuccess;
 }
 

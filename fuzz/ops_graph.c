@@ -66,12 +66,10 @@ void op_graph(fuzz_state *st) {
     unsigned char value = take(st);
     hipGraphNode_t last = (hipGraphNode_t)model_graph_last(m, graph), node = NULL;
     hipMemsetParams params = {(void *)dst, 1, 1, 0, value, bytes};
-    hipError_t got = memset_node ? hipGraphAddMemsetNode(&node, (hipGraph_t)graph, &last,
-                                                         last ? 1 : 0, &params)
-                                 : hipGraphAddEmptyNode(&node, (hipGraph_t)graph, &last,
-                                                        last ? 1 : 0);
-    CHECK_CALL(st, got,
-               model_graph_add(m, graph, memset_node, dst, bytes, value, (uintptr_t)node),
+    hipError_t got =
+        memset_node ? hipGraphAddMemsetNode(&node, (hipGraph_t)graph, &last, last ? 1 : 0, &params)
+                    : hipGraphAddEmptyNode(&node, (hipGraph_t)graph, &last, last ? 1 : 0);
+    CHECK_CALL(st, got, model_graph_add(m, graph, memset_node, dst, bytes, value, (uintptr_t)node),
                "hipGraphAdd%sNode(&node, %#lx, after %p, dst=%#lx, %zu bytes)",
                memset_node ? "Memset" : "Empty", (unsigned long)graph, (void *)last,
                (unsigned long)dst, bytes);
@@ -85,8 +83,7 @@ void op_graph(fuzz_state *st) {
     hipGraphExec_t exec = NULL;
     hipError_t got = hipGraphInstantiate(out_null ? NULL : &exec, (hipGraph_t)graph, NULL, NULL, 0);
     CHECK_CALL(st, got, model_graph_instantiate(m, out_null, graph, (uintptr_t)exec),
-               "hipGraphInstantiate(%s, %#lx)", out_null ? "NULL" : "&exec",
-               (unsigned long)graph);
+               "hipGraphInstantiate(%s, %#lx)", out_null ? "NULL" : "&exec", (unsigned long)graph);
     if (got == hipSuccess)
       remember_in(st->execs, &st->exec_count, (uintptr_t)exec);
     return;
@@ -130,8 +127,8 @@ void op_array(fuzz_state *st) {
   bool out_null = (b >> 1) % 16 == 0, desc_null = (b >> 1) % 16 == 1;
   hipChannelFormatDesc desc = hipCreateChannelDesc(32, 0, 0, 0, hipChannelFormatKindFloat);
   hipArray_t array = NULL;
-  hipError_t got = hipMallocArray(out_null ? NULL : &array, desc_null ? NULL : &desc, width,
-                                  height, hipArrayDefault);
+  hipError_t got = hipMallocArray(out_null ? NULL : &array, desc_null ? NULL : &desc, width, height,
+                                  hipArrayDefault);
   CHECK_CALL(st, got, model_array_create(m, out_null || desc_null, width, height, (uintptr_t)array),
              "hipMallocArray(%s, %s, %zu, %zu, 0)", out_null ? "NULL" : "&array",
              desc_null ? "NULL" : "&float", width, height);
@@ -152,10 +149,10 @@ void op_host_work(fuzz_state *st) {
   bool fn_null = (b >> 1) % 16 == 0;
   unsigned flags = (b >> 1) % 16 == 1 ? 1 : 0;
   int before = host_runs;
-  hipError_t got = b % 2 ? hipStreamAddCallback((hipStream_t)stream, fn_null ? NULL : count_callback,
-                                                &host_runs, flags)
-                         : hipLaunchHostFunc((hipStream_t)stream, fn_null ? NULL : count_fn,
-                                             &host_runs);
+  hipError_t got =
+      b % 2 ? hipStreamAddCallback((hipStream_t)stream, fn_null ? NULL : count_callback, &host_runs,
+                                   flags)
+            : hipLaunchHostFunc((hipStream_t)stream, fn_null ? NULL : count_fn, &host_runs);
   if (b % 2 == 0)
     flags = 0;
   hipError_t want = model_host_work(&st->model, fn_null, flags, stream);
@@ -179,7 +176,8 @@ void op_ctx_create(fuzz_state *st) {
     bool out_null = (b >> 1) % 16 == 0;
     hipCtx_t ctx = (hipCtx_t)GARBAGE;
     hipError_t got = hipCtxCreate(out_null ? NULL : &ctx, 0, device);
-    CHECK_CALL(st, got, model_ctx_create(m, out_null, device, got == hipSuccess ? (uintptr_t)ctx : 0),
+    CHECK_CALL(st, got,
+               model_ctx_create(m, out_null, device, got == hipSuccess ? (uintptr_t)ctx : 0),
                "hipCtxCreate(%s, 0, %d) -> %p", out_null ? "NULL" : "&ctx", device, (void *)ctx);
     return;
   }

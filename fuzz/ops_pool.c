@@ -12,6 +12,7 @@
  * point into the pool's range later.
  */
 #include "harness.h"
+#include "model_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -102,8 +103,9 @@ void op_pool_alloc(fuzz_state *st) {
   for (int d = 0; d < MODEL_DEVICES; d++) /* no pool may run out: see above */
     if (model_device_room(m, d) < 2 * chunk_bytes(m))
       return;
-  if (model_pool_alloc_is_first(m, from_pool, pool, stream))
-    forget_stale_reservations(st);
+  /* a pool may reserve address space at any allocation (a heap more): after one, no stale
+     reservation address may be aimed at */
+  forget_stale_reservations(st);
   void *ptr = (void *)0x5eed0777, **out = out_null ? NULL : &ptr;
   hipError_t got = from_pool
                        ? hipMallocFromPoolAsync(out, bytes, (hipMemPool_t)pool, (hipStream_t)stream)
@@ -124,8 +126,11 @@ bool pool_memory_unknown(const fuzz_state *st, uintptr_t ptr, size_t bytes) {
   const model *m = &st->model;
   for (int i = 0; i < MODEL_MAX_BLOCKS; i++) {
     const model_block *b = &m->blocks[i];
-    if (b->live && b->kind == BLOCK_POOL && ptr >= b->base && ptr - b->base < b->bytes)
-      return bytes > b->bytes - (ptr - b->base);
+    if (b->live && b->kind == BLOCK_POOL && ptr >= b->base && ptr - b->base < b->bytes) {
+      /* another device granted access: not fuzzed here (test_mempool.c covers it) */
+      bool granted_peer = b->device != m->device && model__pool_device_may(m, b->pool, m->device);
+      return granted_peer || bytes > b->bytes - (ptr - b->base);
+    }
   }
   /* the chunk a block of this input lies in stays mapped while the pool caches; any byte
      within a chunk of one may be the pool's */
