@@ -183,6 +183,20 @@ static void test_hiprtc_compiles_nothing(void **state) {
   const char *lowered = NULL;
   assert_int_equal(hiprtcGetLoweredName(prog, "k", &lowered),
                    HIPRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION);
+  /* each call given nothing to work on */
+  assert_string_equal(hiprtcGetErrorString((hiprtcResult)100), "HIPRTC_ERROR_LINKING");
+  assert_int_equal(hiprtcAddNameExpression(NULL, "k"), HIPRTC_ERROR_INVALID_INPUT);
+  assert_int_equal(hiprtcCompileProgram(NULL, 0, NULL), HIPRTC_ERROR_INVALID_PROGRAM);
+  assert_int_equal(hiprtcCompileProgram(prog, -1, NULL), HIPRTC_ERROR_INVALID_INPUT);
+  assert_int_equal(hiprtcGetLoweredName(NULL, "k", &lowered), HIPRTC_ERROR_INVALID_INPUT);
+  assert_int_equal(hiprtcGetProgramLogSize(prog, NULL), HIPRTC_ERROR_INVALID_INPUT);
+  assert_int_equal(hiprtcGetProgramLog(prog, NULL), HIPRTC_ERROR_INVALID_INPUT);
+  char code[8];
+  assert_int_equal(hiprtcGetCode(prog, code), HIPRTC_ERROR_INVALID_PROGRAM);
+  assert_int_equal(hiprtcGetCode(NULL, code), HIPRTC_ERROR_INVALID_INPUT);
+  assert_int_equal(hiprtcGetBitcodeSize(prog, &code_size), HIPRTC_ERROR_INVALID_PROGRAM);
+  assert_int_equal(hiprtcGetBitcode(prog, code), HIPRTC_ERROR_INVALID_PROGRAM);
+  assert_int_equal(hiprtcDestroyProgram(NULL), HIPRTC_ERROR_INVALID_INPUT);
   assert_int_equal(hiprtcDestroyProgram(&prog), HIPRTC_SUCCESS);
   assert_null(prog);
   assert_int_equal(hiprtcDestroyProgram(&prog), HIPRTC_ERROR_INVALID_INPUT);
