@@ -53,6 +53,20 @@ static hipError_t reserve_checks(mh_state *s, size_t *bytes, size_t *align) {
   return hipSuccess;
 }
 
+/* Whether [addr, addr + bytes) meets address space the mock already manages. A pool's chunks
+   given back leave real holes in its range, where the system would place a hinted
+   reservation; such a hint is not honoured, as no hint is that meets a mapping. */
+static bool hint_meets_managed(mh_state *s, uintptr_t addr, size_t bytes) {
+  uintptr_t end = addr + bytes < addr ? UINTPTR_MAX : addr + bytes;
+  for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL;
+       n = mh__tree_next(&s->regions, n->key)) {
+    const mh_region *r = MH_CONTAINER(n, mh_region, node);
+    if (addr < r->base + r->bytes && r->base < end)
+      return true;
+  }
+  return false;
+}
+
 static hipError_t reserve(mh_state *s, void **ptr, size_t bytes, size_t align, void *addr,
                           unsigned long long flags) {
   if (ptr == NULL)
@@ -72,6 +86,8 @@ static hipError_t reserve(mh_state *s, void **ptr, size_t bytes, size_t align, v
   size_t granularity = s->options.granularity;
   size_t placed = mh__is_pow2(align) && align > granularity ? align : granularity;
   void *base;
+  if (addr != NULL && hint_meets_managed(s, (uintptr_t)addr, bytes))
+    addr = NULL;
   int err = mh__os_reserve(bytes, placed, addr, &base);
   if (err != 0) {
     free(region);
