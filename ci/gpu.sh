@@ -7,17 +7,20 @@
 # conformance-mock and hmo-bench-gpu; then
 #   1. what the machine is: nvidia-smi's GPU and driver, the driver hip-nvidia loads;
 #   2. the fake-libcuda tests (the translation, without the GPU);
-#   3. the suite on the GPU: conformance-nvidia --report divergences/nvidia.txt,
-#      with --junit, --json and --emit-divergences;
-#   4. the suite on the mock playing HIP on NVIDIA, against the same file, and the two
+#   3. hmo-bench-gpu: hmo's pool, growth, clone and sharing beside the driver's own
+#      calls;
+#   4. the kernel cases (ci/kernel_cases): built by nvcc over hip-nvidia, each run in a
+#      process of its own on the GPU, and compared line by line with the mock playing
+#      HIP on NVIDIA (where there is no nvcc the step says so and is left out);
+#   5. the suite on the GPU: conformance-nvidia --report divergences/nvidia.txt,
+#      with --junit, --json and --emit-divergences (last but one: the longest step,
+#      a process per rule, so a run cut short has the quick steps' results);
+#   6. the suite on the mock playing HIP on NVIDIA, against the same file, and the two
 #      runs compared rule by rule: every rule where the GPU and the mock answer
 #      differently is printed (the mock's cuda-13.0 column must then change, or the
-#      rule's line in nvidia.txt);
-#   5. hmo-bench-gpu: hmo's pool, growth, clone and sharing beside the driver's own
-#      calls;
-#   6. the kernel cases (ci/kernel_cases): built by nvcc over hip-nvidia, each run in a
-#      process of its own on the GPU, and compared line by line with the mock playing
-#      HIP on NVIDIA (where there is no nvcc the step says so and is left out).
+#      rule's line in nvidia.txt).
+# One process holds the driver open throughout, so that a machine without a
+# persistence daemon does not start the GPU afresh for each rule's process.
 # Everything printed, and the files, go to OUT_DIR (default build/gpu-out, or $OUT
 # when set, as on a lent machine). A machine that reaches no package registry
 # gets CMocka from Debian's packages carried in .gpu-debs/ (made beforehand on
@@ -40,6 +43,7 @@ cmocka=()
 debs=("$CI_ROOT"/.gpu-debs/*.deb)
 if [[ ! -f /usr/include/cmocka.h && -f ${debs[0]} ]]; then
   deps="$CI_BUILD/gpu-deps"
+  mkdir -p "$deps"
   for deb in "${debs[@]}"; do
     dpkg -x "$deb" "$deps"
   done
@@ -50,9 +54,15 @@ else
     libcmocka-dev=/usr/include/cmocka.h python3=python3
 fi
 
+# An image with CMake and ninja but no make (as the lent machines' may be) builds with ninja.
+generator=()
+if ! command -v make >/dev/null && command -v ninja >/dev/null; then
+  generator=(-G Ninja)
+fi
+
 build="$CI_BUILD/gpu"
 printf '== build (Release) in %s\n' "$build"
-cmake -S "$CI_ROOT" -B "$build" -DCMAKE_BUILD_TYPE=Release -DHIPVMM_ROCM=OFF -DHIPVMM_BENCH=ON \
+cmake -S "$CI_ROOT" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DHIPVMM_ROCM=OFF -DHIPVMM_BENCH=ON \
   "${cmocka[@]}" >"$out/configure.log" 2>&1 ||
   {
     cat "$out/configure.log"
@@ -78,39 +88,31 @@ if ((status == 77)); then
 fi
 ((status == 0)) || ci_die "conformance-nvidia --about failed with status $status"
 
-printf '\n== 2. the translation, on the fake libcuda\n'
-(cd "$build" && ctest -R '^hip-nvidia' --output-on-failure) | tee "$out/fake.txt"
-
-printf '\n== 3. the suite on the GPU\n'
-gpu_status=0
-"$nvidia" --report conformance/divergences/nvidia.txt --junit "$out/gpu.xml" --json "$out/gpu.json" \
-  --emit-divergences "$out/gpu-divergences.txt" | tee "$out/gpu-report.txt" || gpu_status=$?
-
-printf '\n== 4. the mock playing HIP on NVIDIA, and the two compared\n'
-mock=$(ci_find_program "$build" conformance-mock)
-MOCKHIP_PLATFORM=nvidia MOCKHIP_DEVICES=$("$nvidia" --about | sed -n 's/^device_count: //p') \
-  "$mock" --report conformance/divergences/nvidia.txt --json "$out/mock.json" >"$out/mock-report.txt" || true
-tail -n 3 "$out/mock-report.txt"
-agree=0
-python3 - "$out/gpu.json" "$out/mock.json" <<'EOF' || agree=$?
-import json, sys
-gpu, mock = (json.load(open(path)) for path in sys.argv[1:3])
-def results(report):
-    return {rule["rule"]: rule["result"] for rule in report["rules"]}
-on_gpu, on_mock = results(gpu), results(mock)
-differ = [(rule, on_gpu[rule], on_mock.get(rule, "absent")) for rule in on_gpu
-          if on_gpu[rule] != on_mock.get(rule) and on_gpu[rule] != "skip"]
-for rule, g, m in differ:
-    print(f"differs: {rule}: GPU {g}, mock {m}")
-print(f"GPU and mock: {len(on_gpu) - len(differ)} of {len(on_gpu)} rules agree "
-      f"(a rule the GPU skips counts as agreeing)")
-sys.exit(1 if differ else 0)
+# Without a persistence daemon the driver tears the GPU down each time its last
+# user exits, and every rule's child would pay the GPU's start again (seconds,
+# not milliseconds): one process holds the driver open for the whole run.
+if command -v python3 >/dev/null; then
+  python3 - "${HIPVMM_LIBCUDA:-libcuda.so.1}" >/dev/null 2>&1 <<'EOF' &
+import ctypes, sys, time
+cuda = ctypes.CDLL(sys.argv[1])
+device, context = ctypes.c_int(), ctypes.c_void_p()
+if cuda.cuInit(0) == 0 and cuda.cuDeviceGet(ctypes.byref(device), 0) == 0:
+    cuda.cuDevicePrimaryCtxRetain(ctypes.byref(context), device)
+time.sleep(3600)
 EOF
+  holder=$!
+  trap 'kill "$holder" 2>/dev/null || true' EXIT
+fi
 
-printf '\n== 5. hmo on the GPU beside the driver\n'
-"$(ci_find_program "$build" hmo-bench-gpu)" | tee "$out/bench.txt"
+printf '\n== 2. the translation, on the fake libcuda\n'
+(cd "$build" && ctest -R '^hip-nvidia' --output-on-failure) | tee "$out/fake.txt" ||
+  printf 'ci/gpu.sh: a fake-libcuda test failed (above)\n'
 
-printf '\n== 6. the kernel cases on the GPU and on the mock\n'
+printf '\n== 3. hmo on the GPU beside the driver\n'
+"$(ci_find_program "$build" hmo-bench-gpu)" | tee "$out/bench.txt" ||
+  printf 'ci/gpu.sh: hmo-bench-gpu failed (above)\n'
+
+printf '\n== 4. the kernel cases on the GPU and on the mock\n'
 kernels_agree=0
 if command -v nvcc >/dev/null; then
   cases="$build/kernel-cases-gpu"
@@ -136,5 +138,31 @@ else
   printf 'ci: not checked: no nvcc on this machine, so no kernel runs on the GPU\n'
 fi
 
-printf '\nci/gpu.sh: files in %s\n' "$out"
+printf '\n== 5. the suite on the GPU\n'
+gpu_status=0
+"$nvidia" --report conformance/divergences/nvidia.txt --junit "$out/gpu.xml" --json "$out/gpu.json" \
+  --emit-divergences "$out/gpu-divergences.txt" | tee "$out/gpu-report.txt" || gpu_status=$?
+
+printf '\n== 6. the mock playing HIP on NVIDIA, and the two compared\n'
+mock=$(ci_find_program "$build" conformance-mock)
+MOCKHIP_PLATFORM=nvidia MOCKHIP_DEVICES=$("$nvidia" --about | sed -n 's/^device_count: //p') \
+  "$mock" --report conformance/divergences/nvidia.txt --json "$out/mock.json" >"$out/mock-report.txt" || true
+tail -n 3 "$out/mock-report.txt"
+agree=0
+python3 - "$out/gpu.json" "$out/mock.json" <<'EOF' || agree=$?
+import json, sys
+gpu, mock = (json.load(open(path)) for path in sys.argv[1:3])
+def results(report):
+    return {rule["rule"]: rule["result"] for rule in report["rules"]}
+on_gpu, on_mock = results(gpu), results(mock)
+differ = [(rule, on_gpu[rule], on_mock.get(rule, "absent")) for rule in on_gpu
+          if on_gpu[rule] != on_mock.get(rule) and on_gpu[rule] != "skip"]
+for rule, g, m in differ:
+    print(f"differs: {rule}: GPU {g}, mock {m}")
+print(f"GPU and mock: {len(on_gpu) - len(differ)} of {len(on_gpu)} rules agree "
+      f"(a rule the GPU skips counts as agreeing)")
+sys.exit(1 if differ else 0)
+EOF
+
+printf '\nci/gpu.sh: files in %s (%d s)\n' "$out" "$SECONDS"
 ((gpu_status == 0 && agree == 0 && kernels_agree == 0)) || exit 1
