@@ -58,9 +58,15 @@ MH_EXPORT hipError_t hipDeviceSynchronize(void) {
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_DEVICE_SYNC);
   if (err == hipSuccess) { /* Device::SyncAllStreams ends in ReleaseFreedMemory */
-    mh__lock_write();
-    mh__pools_release_freed(s, mh__current_device());
+    int device = mh__current_device();
+    mh__lock_read();
+    bool held = mh__pools_hold_freed(s, device);
     mh__unlock();
+    if (held) {
+      mh__lock_write();
+      mh__pools_release_freed(s, device);
+      mh__unlock();
+    }
   }
   return mh__leave(MOCKHIP_CALL_hipDeviceSynchronize, err, "%s", "");
 }

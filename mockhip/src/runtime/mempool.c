@@ -483,6 +483,13 @@ hipError_t mh__pool_get_attribute(const mh_pool *pool, int attr, void *value) {
 
 /* ---- the device's side (hip::Device) ---- */
 
+bool mh__pools_hold_freed(mh_state *s, int device) {
+  for (const mh_pool *pool = s->pools; pool != NULL; pool = pool->next)
+    if (pool->device == device && pool->free != NULL)
+      return true;
+  return false;
+}
+
 void mh__pools_release_freed(mh_state *s, int device) {
   for (mh_pool *pool = s->pools, *next; pool != NULL; pool = next) {
     next = pool->next;

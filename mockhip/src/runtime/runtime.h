@@ -274,6 +274,9 @@ MH_HIDDEN uint64_t mh__stream_key(const mh_stream *stream);
 
 /* clr Device::ReleaseFreedMemory: every pool of device gives back what its release threshold
    lets go (hipStreamSynchronize, hipDeviceSynchronize, a free of memory of no pool). */
+/* Whether a pool of the device caches freed blocks: asked under the read lock, so that a
+   synchronize with nothing to release takes no write lock. */
+MH_HIDDEN bool mh__pools_hold_freed(mh_state *state, int device);
 MH_HIDDEN void mh__pools_release_freed(mh_state *state, int device);
 
 /* clr Device::RemoveStreamFromPools: a destroyed stream may reuse nothing any more. */
