@@ -19,6 +19,11 @@ bool mt_returned(hipError_t expected, hipError_t err, const char *call) {
   return false;
 }
 
+void mt_assert_reason_contains(const char *text) {
+  if (strstr(mockhip_last_reason(), text) == NULL)
+    fail_msg("reason \"%s\" does not contain \"%s\"", mockhip_last_reason(), text);
+}
+
 hipError_t mt_copy_refusal(void) {
   static const char *const unchecked[] = {"6.0", "6.1", "6.2"};
   if (strcmp(mockhip_platform(), "nvidia") == 0)

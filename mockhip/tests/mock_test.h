@@ -27,6 +27,9 @@
 /* Whether err == expected; prints the call, both names and the reason if not. */
 bool mt_returned(hipError_t expected, hipError_t err, const char *call);
 
+/* Fails unless mockhip_last_reason() contains `text`. */
+void mt_assert_reason_contains(const char *text);
+
 /* What a copy or set refuses with where the current device lacks access to the mapping at its
    address, under the release played (copy_access, a.8#10): hipErrorUnknown on ROCm 6.3 and
    later (hip_memory.cpp ihipMemcpy_validate_memory), hipErrorInvalidValue on 6.0-6.2 (where

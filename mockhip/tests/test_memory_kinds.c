@@ -55,11 +55,6 @@ static size_t free_bytes(void) {
   return free_now;
 }
 
-static void assert_reason_contains(const char *text) {
-  if (strstr(mockhip_last_reason(), text) == NULL)
-    fail_msg("reason \"%s\" does not contain \"%s\"", mockhip_last_reason(), text);
-}
-
 /* ---- every kind ---- */
 
 /* The CPU reads and writes every block directly: the mock has one address space. */
@@ -137,18 +132,18 @@ static void test_sizes_beyond_the_machine(void **state) {
   void *p = (void *)1;
   /* Rounding SIZE_MAX up to a page overflows. */
   MT_EXPECT(hipErrorOutOfMemory, hipHostMalloc(&p, SIZE_MAX, 0));
-  assert_reason_contains("host memory");
+  mt_assert_reason_contains("host memory");
   /* More than one block may hold (the capacity, 1 PiB here). */
   MT_EXPECT(hipErrorOutOfMemory, hipMallocManaged(&p, 2 * 1024 * TIB, hipMemAttachGlobal));
-  assert_reason_contains("managed memory");
+  mt_assert_reason_contains("managed memory");
   /* Within the bound but more address space than x86-64 user space: the system refuses. */
   MT_EXPECT(hipErrorOutOfMemory, hipMallocManaged(&p, 512 * TIB, hipMemAttachHost));
-  assert_reason_contains("cannot allocate");
+  mt_assert_reason_contains("cannot allocate");
   /* Device memory counts what is already charged; a pool's block may not pass the device. */
   MT_EXPECT(hipErrorOutOfMemory, hipMalloc(&p, 2 * 1024 * TIB));
-  assert_reason_contains("device 0 has");
+  mt_assert_reason_contains("device 0 has");
   MT_EXPECT(hipErrorOutOfMemory, hipMallocAsync(&p, 2 * 1024 * TIB, NULL));
-  assert_reason_contains("more than device 0 holds");
+  mt_assert_reason_contains("more than device 0 holds");
   assert_int_equal(mockhip_live_objects(), 0);
 }
 
@@ -163,7 +158,7 @@ static void test_lookups_use_the_size_asked(void **state) {
   assert_ptr_equal(base, p);
   assert_int_equal(bytes, 100);
   MT_EXPECT(hipErrorNotFound, hipMemGetAddressRange(&base, &bytes, p + 100));
-  assert_reason_contains("past the size its block was asked for");
+  mt_assert_reason_contains("past the size its block was asked for");
   hipPointerAttribute_t attributes;
   MT_CHECK(hipPointerGetAttributes(&attributes, p + 100));
   assert_int_equal(attributes.type, hipMemoryTypeUnregistered);
@@ -228,9 +223,9 @@ static void test_attributes_of_mappings(void **state) {
   assert_int_equal(attributes.type, hipMemoryTypeUnregistered);
   void *range = NULL;
   MT_EXPECT(hipErrorNotFound, hipMemGetAddressRange(&range, NULL, (char *)base + 2 * granule));
-  assert_reason_contains("reserved but not mapped");
+  mt_assert_reason_contains("reserved but not mapped");
   MT_EXPECT(hipErrorNotFound, hipMemGetAddressRange(&range, NULL, &range));
-  assert_reason_contains("no hipMalloc-family block and no mapping");
+  mt_assert_reason_contains("no hipMalloc-family block and no mapping");
   MT_CHECK(hipMemUnmap(base, 2 * granule));
   MT_CHECK(hipMemRelease(on_device));
   MT_CHECK(hipMemRelease(on_host));
@@ -261,7 +256,7 @@ static void test_free_calls_refuse_vmm_memory(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipFree(m.base));
   MT_EXPECT(hipErrorInvalidValue, hipHostFree(unmapped));
   MT_EXPECT(hipErrorInvalidValue, hipFreeAsync(m.base, NULL));
-  assert_reason_contains("is not the start of a hipMalloc-family block");
+  mt_assert_reason_contains("is not the start of a hipMalloc-family block");
   mt_mapping_destroy(&m);
 }
 
@@ -273,23 +268,23 @@ static void test_range_handle_reasons(void **state) {
   MT_CHECK(hipMalloc(&p, PAGE));
   MT_EXPECT(hipErrorInvalidValue,
             hipMemGetHandleForAddressRange(&fd, NULL, PAGE, hipMemRangeHandleTypeDmaBufFd, 0));
-  assert_reason_contains("dptr is NULL");
+  mt_assert_reason_contains("dptr is NULL");
   MT_EXPECT(hipErrorInvalidValue,
             hipMemGetHandleForAddressRange(&fd, p, 0, hipMemRangeHandleTypeDmaBufFd, 0));
-  assert_reason_contains("size is 0");
+  mt_assert_reason_contains("size is 0");
   MT_EXPECT(hipErrorInvalidValue,
             hipMemGetHandleForAddressRange(&fd, p, PAGE, (hipMemRangeHandleType)2, 0));
-  assert_reason_contains("handleType 2");
+  mt_assert_reason_contains("handleType 2");
   MT_EXPECT(hipErrorInvalidValue,
             hipMemGetHandleForAddressRange(&fd, p, PAGE, hipMemRangeHandleTypeDmaBufFd,
                                            hipMemRangeFlagDmaBufMappingTypePcie));
-  assert_reason_contains("flags must be 0");
+  mt_assert_reason_contains("flags must be 0");
   MT_EXPECT(hipErrorInvalidValue,
             hipMemGetHandleForAddressRange(NULL, p, PAGE, hipMemRangeHandleTypeDmaBufFd, 0));
-  assert_reason_contains("handle is NULL");
+  mt_assert_reason_contains("handle is NULL");
   MT_EXPECT(hipErrorNotSupported,
             hipMemGetHandleForAddressRange(&fd, p, PAGE, hipMemRangeHandleTypeDmaBufFd, 0));
-  assert_reason_contains("does not emulate dma-buf");
+  mt_assert_reason_contains("does not emulate dma-buf");
   assert_int_equal(fd, -1);
   MT_CHECK(hipFree(p));
 }

@@ -71,11 +71,6 @@ static void *from_pool(hipMemPool_t pool, size_t bytes, hipStream_t stream) {
   return ptr;
 }
 
-static void assert_reason_contains(const char *text) {
-  if (strstr(mockhip_last_reason(), text) == NULL)
-    fail_msg("reason \"%s\" does not contain \"%s\"", mockhip_last_reason(), text);
-}
-
 /* Returns what the default pools cached to the devices, as a synchronize does. */
 static int setup(void **state) {
   (void)state;
@@ -386,7 +381,7 @@ static void test_max_size(void **state) {
   MT_CHECK(hipMemPoolCreate(&pool, &props));
   void *a = from_pool(pool, 2 * MIB, NULL), *b = NULL;
   MT_EXPECT(hipErrorOutOfMemory, hipMallocFromPoolAsync(&b, 3 * MIB, pool, NULL));
-  assert_reason_contains("maxSize of 4194304");
+  mt_assert_reason_contains("maxSize of 4194304");
   MT_CHECK(hipFreeAsync(a, NULL));
   MT_CHECK(hipStreamSynchronize(NULL));
   MT_EXPECT(hipErrorOutOfMemory, hipMallocFromPoolAsync(&b, 3 * MIB, pool, NULL));
@@ -457,7 +452,7 @@ static void test_vmm_calls_refuse_pool_memory(void **state) {
   char *page = (char *)((uintptr_t)ptr & ~(uintptr_t)(granule - 1));
   hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 1}, hipMemAccessFlagsProtReadWrite};
   MT_EXPECT(hipErrorInvalidValue, hipMemSetAccess(page, granule, &desc, 1));
-  assert_reason_contains("which the pool manages");
+  mt_assert_reason_contains("which the pool manages");
   MT_EXPECT(hipErrorInvalidValue, hipMemUnmap(page, granule));
   MT_EXPECT(hipErrorInvalidValue, hipMemAddressFree(page, granule));
   hipMemGenericAllocationHandle_t handle = NULL;
@@ -482,7 +477,7 @@ static void test_every_free_returns_pool_memory(void **state) {
   assert_int_equal(attr64(pool, hipMemPoolAttrUsedMemCurrent), 0);
   assert_int_equal(mockhip_live_objects(), 0);
   MT_EXPECT(hipErrorInvalidValue, hipFreeAsync(c, NULL));
-  assert_reason_contains("freed already");
+  mt_assert_reason_contains("freed already");
 }
 
 /* ---- the pool's life ---- */
@@ -496,7 +491,7 @@ static void test_destroy_waits_for_busy_blocks(void **state) {
   uint64_t value;
   MT_EXPECT(hipErrorInvalidValue,
             hipMemPoolGetAttribute(pool, hipMemPoolAttrUsedMemCurrent, &value));
-  assert_reason_contains("was destroyed");
+  mt_assert_reason_contains("was destroyed");
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolDestroy(pool));
   int in = 42, out = 0;
   MT_CHECK(hipMemcpy(ptr + 8, &in, sizeof in, hipMemcpyHostToDevice));
@@ -670,10 +665,10 @@ static void test_set_pool_arguments(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipDeviceSetMemPool(0, NULL));
   MT_EXPECT(hipErrorInvalidValue, hipDeviceSetMemPool(2, on1));
   MT_EXPECT(hipErrorInvalidDevice, hipDeviceSetMemPool(0, on1));
-  assert_reason_contains("a pool of device 1, not of device 0");
+  mt_assert_reason_contains("a pool of device 1, not of device 0");
   MT_EXPECT(hipErrorInvalidValue, hipDeviceSetMemPool(0, gone));
   MT_EXPECT(hipErrorInvalidValue, hipDeviceSetMemPool(0, (hipMemPool_t)&on1));
-  assert_reason_contains("is no pool");
+  mt_assert_reason_contains("is no pool");
   MT_CHECK(hipMemPoolDestroy(on1));
 }
 
@@ -709,11 +704,11 @@ static void test_destroy_arguments(void **state) {
   hipMemPool_t pool = pool_on(0, hipMemHandleTypeNone);
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolDestroy(NULL));
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolDestroy(default_pool(1)));
-  assert_reason_contains("default pool");
+  mt_assert_reason_contains("default pool");
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolDestroy((hipMemPool_t)&pool));
   MT_CHECK(hipMemPoolDestroy(pool));
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolDestroy(pool));
-  assert_reason_contains("destroyed already");
+  mt_assert_reason_contains("destroyed already");
 }
 
 static void test_attribute_arguments(void **state) {
@@ -729,12 +724,12 @@ static void test_attribute_arguments(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolSetAttribute(pool, (hipMemPoolAttr)0, &flag));
   MT_EXPECT(hipErrorInvalidValue,
             hipMemPoolSetAttribute(pool, hipMemPoolAttrReservedMemCurrent, &wide));
-  assert_reason_contains("can only be read");
+  mt_assert_reason_contains("can only be read");
   MT_EXPECT(hipErrorInvalidValue,
             hipMemPoolSetAttribute(pool, hipMemPoolAttrUsedMemCurrent, &wide));
   MT_EXPECT(hipErrorInvalidValue,
             hipMemPoolSetAttribute(pool, hipMemPoolAttrReservedMemHigh, &wide));
-  assert_reason_contains("can only be reset, to 0");
+  mt_assert_reason_contains("can only be reset, to 0");
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolSetAttribute(pool, hipMemPoolAttrUsedMemHigh, &wide));
   MT_EXPECT(hipErrorInvalidValue,
             hipMemPoolGetAttribute(NULL, hipMemPoolReuseAllowOpportunistic, &flag));

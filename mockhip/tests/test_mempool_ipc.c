@@ -49,11 +49,6 @@ static bool holds(const void *device_ptr, unsigned char seed) {
   return true;
 }
 
-static void assert_reason_contains(const char *text) {
-  if (strstr(mockhip_last_reason(), text) == NULL)
-    fail_msg("reason \"%s\" does not contain \"%s\"", mockhip_last_reason(), text);
-}
-
 /* What a test shares: a shareable pool with one filled allocation, exported. */
 typedef struct shared {
   hipMemPool_t pool;
@@ -241,7 +236,7 @@ static void test_export_arguments(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolExportToShareableHandle(&fd, pool, posix_fd, 1));
   MT_EXPECT(hipErrorInvalidValue,
             hipMemPoolExportToShareableHandle(&fd, pool, hipMemHandleTypeWin32, 0));
-  assert_reason_contains("is not the handleTypes");
+  mt_assert_reason_contains("is not the handleTypes");
   MT_EXPECT(hipErrorInvalidValue,
             hipMemPoolExportToShareableHandle(&fd, plain, hipMemHandleTypeNone, 0));
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolExportToShareableHandle(&fd, plain, posix_fd, 0));
@@ -268,7 +263,7 @@ static void test_import_arguments(void **state) {
   assert_int_equal(pipe(pipe_fds), 0);
   MT_EXPECT(hipErrorOutOfMemory, hipMemPoolImportFromShareableHandle(
                                      &imported, (void *)(intptr_t)pipe_fds[0], posix_fd, 0));
-  assert_reason_contains("is no exported pool");
+  mt_assert_reason_contains("is no exported pool");
   hipMemAllocationProp prop = mt_prop_device(0);
   prop.requestedHandleType = posix_fd;
   hipMemGenericAllocationHandle_t vmm;
@@ -277,7 +272,7 @@ static void test_import_arguments(void **state) {
   MT_CHECK(hipMemExportToShareableHandle(&vmm_fd, vmm, posix_fd, 0));
   MT_EXPECT(hipErrorOutOfMemory,
             hipMemPoolImportFromShareableHandle(&imported, (void *)(intptr_t)vmm_fd, posix_fd, 0));
-  assert_reason_contains("not a pool's");
+  mt_assert_reason_contains("not a pool's");
   assert_null(imported);
   close(vmm_fd);
   MT_CHECK(hipMemRelease(vmm));
@@ -296,9 +291,9 @@ static void test_export_pointer_arguments(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolExportPointer(NULL, in_plain));
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolExportPointer(&data, NULL));
   MT_EXPECT(hipErrorOutOfMemory, hipMemPoolExportPointer(&data, in_plain));
-  assert_reason_contains("not shareable");
+  mt_assert_reason_contains("not shareable");
   MT_EXPECT(hipErrorOutOfMemory, hipMemPoolExportPointer(&data, block));
-  assert_reason_contains("is no pool memory");
+  mt_assert_reason_contains("is no pool memory");
   MT_CHECK(hipFree(block));
   MT_CHECK(hipFreeAsync(in_plain, NULL));
   MT_CHECK(hipMemPoolDestroy(plain));
@@ -316,15 +311,15 @@ static void test_import_pointer_arguments(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolImportPointer(&ptr, NULL, &sh.data));
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolImportPointer(&ptr, imported, NULL));
   MT_EXPECT(hipErrorOutOfMemory, hipMemPoolImportPointer(&ptr, imported, &other.data));
-  assert_reason_contains("memory of another pool");
+  mt_assert_reason_contains("memory of another pool");
   hipMemPoolPtrExportData garbage;
   memset(&garbage, 0x5a, sizeof garbage);
   MT_EXPECT(hipErrorOutOfMemory, hipMemPoolImportPointer(&ptr, imported, &garbage));
-  assert_reason_contains("holds nothing hipMemPoolExportPointer wrote");
+  mt_assert_reason_contains("holds nothing hipMemPoolExportPointer wrote");
   assert_ptr_equal(ptr, (void *)0x1);
   /* An imported pool makes no allocations, current or not (ROCm's header). */
   MT_EXPECT(hipErrorInvalidValue, hipMallocFromPoolAsync(&ptr, 4096, imported, NULL));
-  assert_reason_contains("imported pool makes no allocations");
+  mt_assert_reason_contains("imported pool makes no allocations");
   MT_EXPECT(hipErrorInvalidValue, hipDeviceSetMemPool(0, imported));
   MT_CHECK(hipMemPoolDestroy(imported));
   shared_free(&other);
