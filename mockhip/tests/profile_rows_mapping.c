@@ -81,6 +81,18 @@ void test_map_failure(void **state) {
   said = strict_end();
   check_failed_map(r, err, said, past_the_end, 1);
 
+  /* A pool's range is the pool's reservation, not the program's: ROCr refuses that map too. */
+  void *block = NULL;
+  MT_CHECK(hipMallocAsync(&block, g, NULL));
+  void *pool_granule = (void *)((uintptr_t)block & ~(uintptr_t)(g - 1));
+  hipMemGenericAllocationHandle_t into_pool = create(g, hipMemHandleTypeNone);
+  strict_begin();
+  err = hipMemMap(pool_granule, g, 0, into_pool, 0);
+  said = strict_end();
+  check_failed_map(r, err, said, into_pool, 1);
+  MT_CHECK(hipFreeAsync(block, NULL));
+  MT_CHECK(hipDeviceSynchronize());
+
   assert_true(has_grant(base, "dev0=-"));
   MT_CHECK(hipMemUnmap(base, g));
   MT_CHECK(hipMemRelease(first));

@@ -114,8 +114,13 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
                        "ptr %p is not inside a reservation: map into address space that "
                        "hipMemAddressReserve returned",
                        ptr);
-  if (reservation->pool != NULL)
-    return mh__vmm_pool_owned(reservation->pool, "ptr", ptr);
+  if (reservation->pool != NULL) {
+    /* ROCr finds that range taken by the pool's own reservation: a refused map, which
+       the releases that swallow those (map_failure) answer hipSuccess to. */
+    char why[256];
+    mh__vmm_pool_owned_reason(reservation->pool, "ptr", ptr, why, sizeof why);
+    return map_refused(phys, "%s", why);
+  }
   char at[64];
   if (bytes > reservation->bytes - (base - reservation->base)) {
     mh__describe_addr(s, base, at, sizeof at);

@@ -3,6 +3,7 @@
  * hipMalloc blocks share core's region registry, ordered by address.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,11 +162,18 @@ void mh__vmm_unreserve_owned(mh_state *s, mh_region *region) {
 }
 
 /* Why an address of a pool's memory is not the program's to manage, for a reason. */
+void mh__vmm_pool_owned_reason(const struct mh_pool *pool, const char *what, const void *ptr,
+                               char *why, size_t bytes) {
+  snprintf(why, bytes,
+           "%s %p is memory of pool#%llu, which the pool manages: free it with hipFree or "
+           "hipFreeAsync, grant access with hipMemPoolSetAccess",
+           what, ptr, mh__id_number(pool->id, MH_ID_POOL));
+}
+
 hipError_t mh__vmm_pool_owned(const struct mh_pool *pool, const char *what, const void *ptr) {
-  return mh__fail(hipErrorInvalidValue,
-                  "%s %p is memory of pool#%llu, which the pool manages: free it with hipFree or "
-                  "hipFreeAsync, grant access with hipMemPoolSetAccess",
-                  what, ptr, mh__id_number(pool->id, MH_ID_POOL));
+  char why[256];
+  mh__vmm_pool_owned_reason(pool, what, ptr, why, sizeof why);
+  return mh__fail(hipErrorInvalidValue, "%s", why);
 }
 
 /* Strict mode: a reservation freed with live mappings. When every handle

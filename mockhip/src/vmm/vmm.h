@@ -68,5 +68,9 @@ MH_HIDDEN hipError_t mh__vmm_access_owned(mh_state *state, mh_mapping *mapping,
    program's VMM calls may not unmap, free, map into, retain or set access on. */
 MH_HIDDEN hipError_t mh__vmm_pool_owned(const struct mh_pool *pool, const char *what,
                                         const void *ptr);
+/* The same reason, written into why[bytes] (for hipMemMap, whose refusals a release may
+   swallow). */
+MH_HIDDEN void mh__vmm_pool_owned_reason(const struct mh_pool *pool, const char *what,
+                                         const void *ptr, char *why, size_t bytes);
 
 #endif /* MH_VMM_H */
