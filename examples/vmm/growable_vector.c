@@ -9,8 +9,9 @@
  * and no byte is copied (mockhip's call counters check that no copy runs
  * while it grows). (NVIDIA's "Introducing Low-Level GPU Virtual Memory
  * Management" tells this story for CUDA; the calls are the same on HIP.)
- * Mistake: `break` grows past the end of the reservation (the map is
- * refused).
+ * Mistake: `break` grows past the end of the reservation (the newest ROCm
+ * refuses the map; ROCm 7.2 and older return hipSuccess and map nothing, and
+ * the lesson says so).
  */
 #include "lesson.h"
 

@@ -45,7 +45,7 @@ static const char message[] = "bytes written by the parent";
 static hipError_t import_fd(hipMemGenericAllocationHandle_t *handle, int fd, int *by_value) {
   *by_value = 0;
   hipError_t error = hipMemImportFromShareableHandle(handle, &fd, FD_HANDLE);
-  if (error != hipErrorInvalidValue || lesson_runtime_version() < 70200000)
+  if (error != hipErrorInvalidValue || lesson_rocm_older_than(70200000))
     return error;
   *by_value = 1;
   return hipMemImportFromShareableHandle(handle, (void *)(intptr_t)fd, FD_HANDLE);

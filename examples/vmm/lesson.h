@@ -26,22 +26,29 @@ static inline void lesson_check(hipError_t error, const char *call) {
 
 /*
  * The release mockhip plays, as a learner reads it: "ROCm 7.2", or "the newest
- * ROCm" (the default; MOCKHIP_ROCM_VERSION chooses another).
+ * ROCm" (the default; MOCKHIP_ROCM_VERSION chooses another), or "HIP on
+ * NVIDIA" (MOCKHIP_PLATFORM=nvidia).
  */
 static inline const char *lesson_release(void) {
   static char name[32];
   const char *version = mockhip_rocm_version();
+  if (strcmp(mockhip_platform(), "amd") != 0)
+    return "HIP on NVIDIA";
   if (strcmp(version, "newest") == 0)
     return "the newest ROCm";
   snprintf(name, sizeof name, "ROCm %s", version);
   return name;
 }
 
-/* What hipRuntimeGetVersion answers: major * 10000000 + minor * 100000 (70200000 is 7.2). */
-static inline int lesson_runtime_version(void) {
-  int version = 0;
-  CHECK(hipRuntimeGetVersion(&version));
-  return version;
+/*
+ * Whether the runtime is a ROCm release older than `version`, as
+ * hipRuntimeGetVersion numbers them: major * 10000000 + minor * 100000
+ * (70200000 is 7.2). HIP on NVIDIA answers CUDA's numbering: never.
+ */
+static inline int lesson_rocm_older_than(int version) {
+  int runtime = 0;
+  CHECK(hipRuntimeGetVersion(&runtime));
+  return strcmp(mockhip_platform(), "amd") == 0 && runtime < version;
 }
 
 /*

@@ -31,17 +31,19 @@ static const char *flags_name(unsigned long long flags) {
 
 /*
  * hipMemSetAccess with access[0] (device 0) and access[1] (the host). The
- * newest ROCm grants the host any memory; ROCm 7.0 to 7.2 grant it
- * Host-located memory only and refuse access[1] here, after applying
- * access[0] (descriptors apply in order): from then on device 0 alone.
+ * newest ROCm grants the host any memory; ROCm 7.0 to 7.2 (and HIP on
+ * NVIDIA) grant it Host-located memory only and refuse access[1] here, after
+ * applying access[0] (descriptors apply in order): from then on device 0
+ * alone.
  */
 static void set_access(void *ptr, size_t bytes, const hipMemAccessDesc access[2]) {
   static size_t count = 2;
-  if (count == 2 && hipMemSetAccess(ptr, bytes, access, 2) == hipErrorInvalidValue) {
-    printf("release: %s refuses the host access to device memory (Host-located memory "
+  hipError_t error;
+  if (count == 2 && (error = hipMemSetAccess(ptr, bytes, access, 2)) != hipSuccess) {
+    printf("release: %s refuses the host access to device memory (%s: Host-located memory "
            "only, docs/hip-vmm-semantics.md a.8#9): device 0 gets the rights alone, and the "
            "CPU may touch none of it\n",
-           lesson_release());
+           lesson_release(), hipGetErrorName(error));
     count = 1;
   }
   if (count == 1)
@@ -50,7 +52,7 @@ static void set_access(void *ptr, size_t bytes, const hipMemAccessDesc access[2]
 
 int main(int argc, char **argv) {
   int mistake = lesson_mistake(argc, argv, "protection", mistakes, 2);
-  if (lesson_runtime_version() < 70000000)
+  if (lesson_rocm_older_than(70000000))
     printf("release: %s has no host location: it takes {hipMemLocationTypeHost, 0} for device "
            "0, and the CPU may touch no VMM memory (docs/hip-vmm-semantics.md a.8#6, b.11)\n",
            lesson_release());
@@ -102,7 +104,7 @@ int main(int argc, char **argv) {
   hipError_t error = hipMemcpyDtoH(read_back, part[2], 1);
   printf("reading the no-access mapping: %s (%s)\n", hipGetErrorName(error),
          error == hipSuccess ? "UNEXPECTED" : "refused, as it should be");
-  if (error != hipSuccess && lesson_runtime_version() < 60300000)
+  if (error != hipSuccess && lesson_rocm_older_than(60300000))
     printf("release: %s asks nothing of the device's access on a copy: a GPU reads what it may "
            "not, or faults; mockhip refuses it with hipErrorInvalidValue, as HIP on NVIDIA does "
            "(ROCm 6.3 and later: hipErrorUnknown, docs/hip-vmm-semantics.md a.8#10)\n",

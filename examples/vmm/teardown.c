@@ -5,8 +5,9 @@
  * hipMemRelease every handle, hipMemAddressFree the reservation. Releasing a
  * handle early, right after mapping it, is right too: the mapping holds the
  * memory until it is unmapped. Mistakes: `break 1` frees the reservation
- * before unmapping (refused: the reservation stays as it was); `break 2`
- * unmaps half of a mapping (refused: a mapping is unmapped whole); `break 3`
+ * before unmapping (refused: the reservation stays as it was; ROCm 6.2 and
+ * older return hipSuccess); `break 2` unmaps half of a mapping (refused: a
+ * mapping is unmapped whole; ROCm 6.2 to 6.4 unmap all of it); `break 3`
  * forgets to unmap and free (nothing fails: the leak report shows what is
  * left).
  */
