@@ -4,10 +4,11 @@
  * 1. reserve addresses, 2. create physical memory, 3. map the memory at the
  * addresses, 4. set who may access it, 5. use it; then unmap, release and
  * free, the steps in reverse. Mistakes: `break 1` maps a size that is not a
- * multiple of the granularity (the newest ROCm refuses the call; ROCm 7.2 and
- * older return hipSuccess and map nothing, and the lesson says so); `break
- * 2` touches the memory before hipMemSetAccess (the process dies of SIGSEGV,
- * as a GPU kernel would fault; MOCKHIP_EXPLAIN=1 says why before it dies).
+ * multiple of the granularity (the newest ROCm refuses the call; ROCm 7.2
+ * and older return hipSuccess and map nothing, and the lesson says so);
+ * `break 2` touches the memory before hipMemSetAccess (the process dies of
+ * SIGSEGV, as a GPU kernel would fault; MOCKHIP_EXPLAIN=1 says why before it
+ * dies).
  */
 #include "lesson.h"
 
