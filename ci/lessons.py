@@ -1,19 +1,26 @@
 #!/usr/bin/env python3
 """Runs the lessons of examples/vmm and compares what they print with the expected output.
 
-usage: lessons.py --bin-dir DIR [--update] [CASE ...]
+usage: lessons.py --bin-dir DIR [--update] [--release R] [CASE ...]
        lessons.py --list
 
 A case is a lesson (five_steps), one of its mistakes (five_steps.break2) or a
-run under another environment (five_steps.teach). Each runs DIR/lesson_<name>
-with stdout and stderr together, and its output, with a last line
-`[exit N]` or `[signal N]`, is compared with examples/vmm/expected/<case>.txt
-once what varies from run to run is normalised: addresses (0x and 6 or more
-hex digits) become 0xADDR, process ids PID, and the call sites of mockhip's
+run under another environment (five_steps.teach), played on a ROCm release:
+the newest (mockhip's default), or the one after `@` (five_steps@7.2, with
+MOCKHIP_ROCM_VERSION=7.2). Every case runs on the newest and on 7.2; a few
+also on another release whose behaviour the tour shows (stripe@6.3). Each runs
+DIR/lesson_<name> with stdout and stderr together, and its output, with a last
+line `[exit N]` or `[signal N]`, is compared with
+examples/vmm/expected/<case>.txt (the newest) or
+examples/vmm/expected/<release>/<case>.txt once what varies from run to run is
+normalised: addresses (0x and 6 or more
+hex digits) become 0xADDR, a file descriptor given as an import's osHandle
+0xFD, process ids PID, and the call sites of mockhip's
 reports (module+0x1a2b, symbol+0x2c) +0xOFF. A mismatch prints a unified
 diff. --update rewrites the expected files instead, and the blocks of
 docs/tour.md that show one (after `<!-- ci: file examples/vmm/expected/... -->`).
-No CASE: every case.
+No CASE: every case. --release R runs the cases named (none: every one) on
+release R instead, as CASE@R.
 --list prints each case and its ctest labels, one per line (examples/vmm's
 CMakeLists.txt reads it). Exits 0 when every case matched, 1 otherwise, 2 for
 a bad command line.
@@ -65,11 +72,36 @@ CASES = {
     "kernel_access": ("kernel_access", [], EXPLAIN, False),
     "kernel_access.break1": ("kernel_access", ["break", "1"], EXPLAIN, False),
     "kernel_access.break2": ("kernel_access", ["break", "2"], EXPLAIN, False),
+    "grow_at_hint": ("grow_at_hint", [], {}, False),
+    "grow_at_hint.break1": ("grow_at_hint", ["break"], {}, False),
+    "stripe": ("stripe", [], TWO_DEVICES, False),
+    "stripe.break1": ("stripe", ["break"], TWO_DEVICES, False),
+    "stripe.one_device": ("stripe", [], {"MOCKHIP_DEVICES": "1"}, False),
 }
+
+# The releases every case runs on: the newest (the default, no suffix), then 7.2.
+RELEASES = ["newest", "7.2"]
+# Cases also run on another release, where the tour shows what that one does.
+MORE = ["ipc@6.1", "stripe@6.3"]
+
+
+def all_cases():
+    names = list(CASES)
+    for release in RELEASES[1:]:
+        names += [f"{name}@{release}" for name in CASES]
+    return names + MORE
+
+
+def split(name):
+    """five_steps.break1@7.2 -> ("five_steps.break1", "7.2"); no @ -> the newest."""
+    case, _, release = name.partition("@")
+    return case, release or "newest"
 
 # What varies between runs, in the order applied.
 NORMALISE = [
     (re.compile(r"0x[0-9a-fA-F]{6,}"), "0xADDR"),
+    # a descriptor passed where a pointer was read (the import on ROCm 6.2 to 7.2)
+    (re.compile(r"\b(osHandle )0x[0-9a-fA-F]{1,5}\b"), r"\g<1>0xFD"),
     # a call site: a module path (it holds a slash) or a symbol, then +0x offset
     (re.compile(r"[^\s(]*/([^\s/(]+)\+0x[0-9a-fA-F]+"), r"\1+0xOFF"),
     (re.compile(r"\((\w+)\+0x[0-9a-fA-F]+\)"), r"(\1+0xOFF)"),
@@ -88,10 +120,13 @@ def normalise(text):
 
 
 def run_case(bin_dir, name, timeout=60):
-    lesson, args, env_extra, _ = CASES[name]
+    case, release = split(name)
+    lesson, args, env_extra, _ = CASES[case]
     program = os.path.join(bin_dir, "lesson_" + lesson)
     env = {k: v for k, v in os.environ.items() if not CLEARED.match(k)}
     env.update(env_extra)
+    if release != "newest":
+        env["MOCKHIP_ROCM_VERSION"] = release
     try:
         proc = subprocess.run(
             [program] + args,
@@ -117,9 +152,12 @@ def check_case(bin_dir, name, update):
     if error:
         print(f"lessons: {name}: {error}")
         return False
-    path = os.path.join(EXPECTED, name + ".txt")
+    case, release = split(name)
+    folder = EXPECTED if release == "newest" else os.path.join(EXPECTED, release)
+    path = os.path.join(folder, case + ".txt")
     rel = os.path.relpath(path, ROOT)
     if update:
+        os.makedirs(folder, exist_ok=True)
         with open(path, "w", encoding="utf-8") as f:
             f.write(output)
         print(f"lessons: {name}: wrote {rel}")
@@ -176,18 +214,27 @@ def main(argv):
     parser.add_argument("--bin-dir", help="the folder holding the lesson_* programs")
     parser.add_argument("--update", action="store_true", help="rewrite the expected files")
     parser.add_argument("--list", action="store_true", help="print the cases and their labels")
+    parser.add_argument("--release", help="run the cases on this ROCm release (CASE@RELEASE)")
     parser.add_argument("cases", nargs="*", metavar="CASE")
     opts = parser.parse_args(argv)
     if opts.list:
-        for name, (_, _, _, crashes) in CASES.items():
+        for name in all_cases():
+            crashes = CASES[split(name)[0]][3]
             print(name, "lessons,lessons_crash" if crashes else "lessons")
         return 0
     if not opts.bin_dir:
         parser.error("--bin-dir is required")
-    unknown = [c for c in opts.cases if c not in CASES]
+    if opts.release:
+        if "@" in "".join(opts.cases):
+            parser.error("--release takes cases without @")
+        names = [f"{c}@{opts.release}" for c in opts.cases or CASES]
+        if opts.release == "newest":
+            names = [split(n)[0] for n in names]
+    else:
+        names = opts.cases or all_cases()
+    unknown = [n for n in names if split(n)[0] not in CASES]
     if unknown:
         parser.error(f"no such case: {', '.join(unknown)} (--list lists them)")
-    names = opts.cases or list(CASES)
     failed = [n for n in names if not check_case(opts.bin_dir, n, opts.update)]
     if opts.update:
         update_tour()

@@ -219,7 +219,7 @@ step_install_consumer() {
   done
   # The lessons (examples/vmm) with a plain compiler call too; ipc.c needs fd_pass.c.
   local lesson extra
-  for lesson in five_steps growable_vector aliasing protection peer ipc teardown; do
+  for lesson in five_steps growable_vector aliasing protection peer ipc teardown grow_at_hint stripe; do
     extra=()
     [[ $lesson != ipc ]] || extra=("$CI_ROOT/examples/vmm/fd_pass.c")
     pkgconfig_build "$examples_pc/vmm/lesson_$lesson" "$CI_ROOT/examples/vmm/$lesson.c" mockhip \

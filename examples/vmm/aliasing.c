@@ -50,7 +50,8 @@ int main(int argc, char **argv) {
   if (mistake == 1)
     lesson_refused(hipMemRelease(handle), "hipMemRelease(handle) a second time",
                    "release each handle once, whatever the number of its mappings: each "
-                   "mapping holds the memory until its hipMemUnmap");
+                   "mapping holds the memory until its hipMemUnmap",
+                   NULL);
 
   CHECK(hipMemUnmap(first, granularity));
   CHECK(hipMemUnmap(second, granularity));

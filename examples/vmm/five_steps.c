@@ -4,9 +4,11 @@
  * 1. reserve addresses, 2. create physical memory, 3. map the memory at the
  * addresses, 4. set who may access it, 5. use it; then unmap, release and
  * free, the steps in reverse. Mistakes: `break 1` maps a size that is not a
- * multiple of the granularity (the call is refused); `break 2` touches the
- * memory before hipMemSetAccess (the process dies of SIGSEGV, as a GPU
- * kernel would fault; MOCKHIP_EXPLAIN=1 says why before it dies).
+ * multiple of the granularity (the newest ROCm refuses the call; ROCm 7.2
+ * and older return hipSuccess and map nothing, and the lesson says so);
+ * `break 2` touches the memory before hipMemSetAccess (the process dies of
+ * SIGSEGV, as a GPU kernel would fault; MOCKHIP_EXPLAIN=1 says why before it
+ * dies).
  */
 #include "lesson.h"
 
@@ -33,11 +35,18 @@ int main(int argc, char **argv) {
   printf("2. create: %zu bytes of memory on device 0, known by a handle; no address yet\n", bytes);
 
   if (mistake == 1) {
-    lesson_refused(hipMemMap(ptr, bytes - granularity / 2, 0, handle, 0),
-                   "hipMemMap(ptr, bytes - granularity / 2, 0, handle, 0)",
-                   "map whole granules: round every size up to a multiple of the granularity");
+    int refused = lesson_refused(
+        hipMemMap(ptr, bytes - granularity / 2, 0, handle, 0),
+        "hipMemMap(ptr, bytes - granularity / 2, 0, handle, 0)",
+        "map whole granules: round every size up to a multiple of the granularity",
+        "does not check the size (only the newest does): ROCr refuses a range of no whole pages, "
+        "HIP only logs it and maps nothing, and the reference the map took is never given back "
+        "(docs/hip-vmm-semantics.md a.6#3, a.6#4)");
     CHECK(hipMemRelease(handle));
     CHECK(hipMemAddressFree(ptr, bytes));
+    if (!refused)
+      printf("released and freed; %zu object left: the handle, which the failed map holds\n",
+             mockhip_live_objects());
     return 0;
   }
 
@@ -54,10 +63,19 @@ int main(int argc, char **argv) {
   hipMemAccessDesc read_write = {.location = prop.location,
                                  .flags = hipMemAccessFlagsProtReadWrite};
   CHECK(hipMemSetAccess(ptr, bytes, &read_write, 1));
-  unsigned long long flags;
+  /* ROCm 6.0's hipMemGetAccess answers hipSuccess and writes nothing (a.9): start from a value
+     it cannot mean. */
+  unsigned long long flags = ~0ull;
   CHECK(hipMemGetAccess(&flags, &prop.location, ptr));
-  printf("4. set access: device 0 may read and write (hipMemGetAccess: %s)\n",
-         flags == hipMemAccessFlagsProtReadWrite ? "ReadWrite" : "NOT ReadWrite");
+  if (flags == ~0ull) {
+    printf("4. set access: device 0 may read and write (hipMemGetAccess: %s answers hipSuccess "
+           "and writes nothing, docs/hip-vmm-semantics.md a.9)\n",
+           lesson_release());
+    flags = hipMemAccessFlagsProtReadWrite;
+  } else {
+    printf("4. set access: device 0 may read and write (hipMemGetAccess: %s)\n",
+           flags == hipMemAccessFlagsProtReadWrite ? "ReadWrite" : "NOT ReadWrite");
+  }
 
   int in[4] = {1, 2, 3, 4}, out[4] = {0};
   CHECK(hipMemcpyHtoD(ptr, in, sizeof in));

@@ -7,9 +7,12 @@
  * travels to the child over a unix socket (fd_pass.c, SCM_RIGHTS), which
  * gives the child its own descriptor for the same memory. The child imports
  * it as a handle of its own, reserves, maps, sets access and reads the
- * parent's bytes. The parent waits for the child before it goes on.
- * Mistake: `break` makes the child pass `&fd` to the import instead of the
- * fd's value (the import is refused).
+ * parent's bytes. The parent waits for the child before it goes on. How
+ * the import takes the fd depends on the release (import_fd below). Before
+ * ROCm 6.2 memory cannot be exported: the lesson says so and exits 77.
+ * Mistake: `break` makes the child pass the fd in the other form, `&fd` where
+ * the newest ROCm takes its value, the value where ROCm 6.2 to 7.2 read it
+ * through a pointer (the import is refused; on a GPU 6.2 to 7.2 crash).
  */
 #define _DEFAULT_SOURCE /* fork, socketpair */
 #include <stdint.h>
@@ -21,9 +24,32 @@
 #include "lesson.h"
 
 static const char *const mistakes[] = {
-    "passing &fd to hipMemImportFromShareableHandle instead of (void *)(intptr_t)fd"};
+    "passing the fd in the form this release does not take (&fd, or its value)"};
 
 static const char message[] = "bytes written by the parent";
+
+#define FD_HANDLE hipMemHandleTypePosixFileDescriptor
+
+/*
+ * Imports fd in the form the release takes (a.13#2): ROCm 6.2 to 7.2 read the
+ * fd through osHandle, a pointer to an int; the newest ROCm, as CUDA, takes
+ * the fd itself, (void *)(intptr_t)fd. Before 7.2 hipRuntimeGetVersion tells;
+ * 7.2 and the newest both say 7.2, so there the pointer form goes first: a
+ * release that takes the value refuses an address (hipErrorInvalidValue), and
+ * only then is the value tried. (Never the other way round: a value given to a
+ * release that reads through the pointer crashes it.) This fd was just
+ * received from the exporter, so the pointer form fails for no other reason;
+ * hmo_memory_import, which cannot trust its caller's fd, probes with memory of
+ * its own instead. *by_value says which form imported.
+ */
+static hipError_t import_fd(hipMemGenericAllocationHandle_t *handle, int fd, int *by_value) {
+  *by_value = 0;
+  hipError_t error = hipMemImportFromShareableHandle(handle, &fd, FD_HANDLE);
+  if (error != hipErrorInvalidValue || lesson_rocm_older_than(70200000))
+    return error;
+  *by_value = 1;
+  return hipMemImportFromShareableHandle(handle, (void *)(intptr_t)fd, FD_HANDLE);
+}
 
 /* The child: receives the fd, imports, maps and reads. Returns its exit status. */
 static int child(int sock, size_t bytes, int mistake) {
@@ -34,17 +60,25 @@ static int child(int sock, size_t bytes, int mistake) {
   }
   printf("child: received a file descriptor for the parent's memory\n");
   hipMemGenericAllocationHandle_t handle;
+  int by_value;
+  CHECK(import_fd(&handle, fd, &by_value));
+  printf("child: %s %s: imported with %s\n", lesson_release(),
+         by_value ? "takes the fd's value" : "reads the fd through a pointer",
+         by_value ? "(void *)(intptr_t)fd" : "&fd");
   if (mistake == 1) {
-    lesson_refused(
-        hipMemImportFromShareableHandle(&handle, &fd, hipMemHandleTypePosixFileDescriptor),
-        "hipMemImportFromShareableHandle(&handle, &fd, ...)",
-        "pass the fd's value, (void *)(intptr_t)fd: the newest ROCm takes the "
-        "value (ROCm 6.2 to 7.2 read it through the pointer)");
+    CHECK(hipMemRelease(handle));
+    hipError_t error =
+        by_value ? hipMemImportFromShareableHandle(&handle, &fd, FD_HANDLE)
+                 : hipMemImportFromShareableHandle(&handle, (void *)(intptr_t)fd, FD_HANDLE);
+    lesson_refused(error,
+                   by_value ? "hipMemImportFromShareableHandle(&handle, &fd, ...)"
+                            : "hipMemImportFromShareableHandle(&handle, (void *)(intptr_t)fd, ...)",
+                   "pass the fd in the form the release takes, as import_fd does: "
+                   "the value on the newest ROCm (as CUDA), &fd on ROCm 6.2 to 7.2",
+                   NULL);
     close(fd);
     return 0;
   }
-  CHECK(hipMemImportFromShareableHandle(&handle, (void *)(intptr_t)fd,
-                                        hipMemHandleTypePosixFileDescriptor));
   close(fd); /* the handle holds the memory now */
   void *ptr;
   CHECK(hipMemAddressReserve(&ptr, bytes, 0, NULL, 0));
@@ -71,7 +105,15 @@ int main(int argc, char **argv) {
   void *ptr;
   hipMemGenericAllocationHandle_t handle;
   CHECK(hipMemAddressReserve(&ptr, bytes, 0, NULL, 0));
-  CHECK(hipMemCreate(&handle, bytes, &prop, 0));
+  hipError_t error = hipMemCreate(&handle, bytes, &prop, 0);
+  if (error == hipErrorNotSupported) {
+    printf("ipc: %s cannot create memory that may be exported: %s (exportable memory, export "
+           "and import came with ROCm 6.2, docs/hip-vmm-semantics.md a.4#5, a.12#5)\n",
+           lesson_release(), hipGetErrorName(error));
+    CHECK(hipMemAddressFree(ptr, bytes));
+    return 77;
+  }
+  CHECK(error);
   CHECK(hipMemMap(ptr, bytes, 0, handle, 0));
   hipMemAccessDesc read_write = {.location = prop.location,
                                  .flags = hipMemAccessFlagsProtReadWrite};

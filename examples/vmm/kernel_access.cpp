@@ -73,9 +73,9 @@ int main(int argc, char **argv) {
 
   hipMemAccessDesc access = {prop.location, hipMemAccessFlagsProtReadWrite};
   if (mistake == 2) {
-    lesson_refused(hipMemSetAccess(ptr, bytes, &access, 1),
-                   "hipMemSetAccess(ptr, bytes, &access, 1)",
-                   "hipDeviceReset first: it ends the sticky error and keeps the VMM mappings");
+    lesson_refused(
+        hipMemSetAccess(ptr, bytes, &access, 1), "hipMemSetAccess(ptr, bytes, &access, 1)",
+        "hipDeviceReset first: it ends the sticky error and keeps the VMM mappings", NULL);
     return tear_down(ptr, bytes);
   }
 
@@ -92,7 +92,8 @@ int main(int argc, char **argv) {
   hipLaunchKernelGGL(squares, dim3(grid), dim3(block), 0, 0, out, count);
   if (mistake == 1) {
     lesson_refused(hipDeviceSynchronize(), "hipDeviceSynchronize() after a launch that writes",
-                   "grant hipMemAccessFlagsProtReadWrite: Read lets a kernel load, not store");
+                   "grant hipMemAccessFlagsProtReadWrite: Read lets a kernel load, not store",
+                   NULL);
     return tear_down(ptr, bytes);
   }
   CHECK(hipDeviceSynchronize());

@@ -24,14 +24,53 @@ static inline void lesson_check(hipError_t error, const char *call) {
   exit(1);
 }
 
-/* A mistake's call, which must fail: what it returned, why, and what to write instead. */
-static inline void lesson_refused(hipError_t error, const char *call, const char *instead) {
-  if (error == hipSuccess) {
+/*
+ * The release mockhip plays, as a learner reads it: "ROCm 7.2", or "the newest
+ * ROCm" (the default; MOCKHIP_ROCM_VERSION chooses another), or "HIP on
+ * NVIDIA" (MOCKHIP_PLATFORM=nvidia).
+ */
+static inline const char *lesson_release(void) {
+  static char name[32];
+  const char *version = mockhip_rocm_version();
+  if (strcmp(mockhip_platform(), "amd") != 0)
+    return "HIP on NVIDIA";
+  if (strcmp(version, "newest") == 0)
+    return "the newest ROCm";
+  snprintf(name, sizeof name, "ROCm %s", version);
+  return name;
+}
+
+/*
+ * Whether the runtime is a ROCm release older than `version`, as
+ * hipRuntimeGetVersion numbers them: major * 10000000 + minor * 100000
+ * (70200000 is 7.2). HIP on NVIDIA answers CUDA's numbering: never.
+ */
+static inline int lesson_rocm_older_than(int version) {
+  int runtime = 0;
+  CHECK(hipRuntimeGetVersion(&runtime));
+  return strcmp(mockhip_platform(), "amd") == 0 && runtime < version;
+}
+
+/*
+ * A mistake's call: what it returned, why, and what to write instead. Some
+ * releases let a mistake through: `accepted` then says what the release
+ * played does instead, why, and the row of docs/hip-vmm-semantics.md (NULL:
+ * every release refuses it). Returns 1 when the call was refused, 0 when it
+ * went through.
+ */
+static inline int lesson_refused(hipError_t error, const char *call, const char *instead,
+                                 const char *accepted) {
+  if (error == hipSuccess && accepted == NULL) {
     printf("UNEXPECTED: %s succeeded; it should have been refused\n", call);
     exit(1);
   }
-  printf("mistake: %s\n  returned %s\n  why: %s\n  instead: %s\n", call, hipGetErrorName(error),
-         mockhip_last_reason(), instead);
+  printf("mistake: %s\n  returned %s\n", call, hipGetErrorName(error));
+  if (error == hipSuccess)
+    printf("  release: %s %s\n", lesson_release(), accepted);
+  else
+    printf("  why: %s\n", mockhip_last_reason());
+  printf("  instead: %s\n", instead);
+  return error != hipSuccess;
 }
 
 /*

@@ -65,7 +65,8 @@ int main(int argc, char **argv) {
     lesson_refused(hipMemcpyDtoH(read_back, ptr, sizeof read_back),
                    "hipMemcpyDtoH(buffer, ptr, ...) on device 1",
                    "hipMemSetAccess with a hipMemAccessDesc for device 1 too: peer access "
-                   "alone does not open VMM memory");
+                   "alone does not open VMM memory",
+                   NULL);
     ok = 1;
   } else {
     CHECK(hipMemcpyDtoH(read_back, ptr, sizeof read_back));

@@ -5,13 +5,15 @@
  * ReadWrite, Read or None on a mapped range, and a mapping nobody was granted
  * is no-access. Three mappings side by side get three different rights, the
  * same for device 0 and the host: the first read-write, the second written
- * once and then made read-only, the third never granted. A copy that would
+ * once and then made read-only, the third never granted. (ROCm 7.0 to 7.2
+ * grant the host Host-located memory only, and 6.x has no host location: the
+ * lesson says so and the CPU may touch none of it there.) A copy that would
  * break the rights is refused, with hipErrorUnknown as ROCm 6.3 and later
  * refuse it (before 6.3 ROCm checked nothing: the GPU faulted, or the data
- * was not written); a CPU store into memory it may only read faults, as a GPU
- * kernel would. Mistakes: `break 1` writes read-only memory from the CPU (the
- * process dies of SIGSEGV); `break 2` copies into read-only memory (the copy
- * is refused).
+ * was not written; mockhip refuses with hipErrorInvalidValue); a CPU store
+ * into memory it may only read faults, as a GPU kernel would. Mistakes:
+ * `break 1` writes read-only memory from the CPU (the process dies of
+ * SIGSEGV); `break 2` copies into read-only memory (the copy is refused).
  */
 #include "lesson.h"
 
@@ -27,8 +29,33 @@ static const char *flags_name(unsigned long long flags) {
                                                  : "?";
 }
 
+/*
+ * hipMemSetAccess with access[0] (device 0) and access[1] (the host). The
+ * newest ROCm grants the host any memory; ROCm 7.0 to 7.2 (and HIP on
+ * NVIDIA) grant it Host-located memory only and refuse access[1] here, after
+ * applying access[0] (descriptors apply in order): from then on device 0
+ * alone.
+ */
+static void set_access(void *ptr, size_t bytes, const hipMemAccessDesc access[2]) {
+  static size_t count = 2;
+  hipError_t error;
+  if (count == 2 && (error = hipMemSetAccess(ptr, bytes, access, 2)) != hipSuccess) {
+    printf("release: %s refuses the host access to device memory (%s: Host-located memory "
+           "only, docs/hip-vmm-semantics.md a.8#9): device 0 gets the rights alone, and the "
+           "CPU may touch none of it\n",
+           lesson_release(), hipGetErrorName(error));
+    count = 1;
+  }
+  if (count == 1)
+    CHECK(hipMemSetAccess(ptr, bytes, access, 1));
+}
+
 int main(int argc, char **argv) {
   int mistake = lesson_mistake(argc, argv, "protection", mistakes, 2);
+  if (lesson_rocm_older_than(70000000))
+    printf("release: %s has no host location: it takes {hipMemLocationTypeHost, 0} for device "
+           "0, and the CPU may touch no VMM memory (docs/hip-vmm-semantics.md a.8#6, b.11)\n",
+           lesson_release());
   hipMemAllocationProp prop = {.type = hipMemAllocationTypePinned,
                                .location = {.type = hipMemLocationTypeDevice, .id = 0}};
   size_t granularity;
@@ -50,18 +77,23 @@ int main(int argc, char **argv) {
       {.location = prop.location, .flags = hipMemAccessFlagsProtReadWrite},
       {.location = {.type = hipMemLocationTypeHost, .id = 0},
        .flags = hipMemAccessFlagsProtReadWrite}};
-  CHECK(hipMemSetAccess(part[0], granularity, access, 2));
-  CHECK(hipMemSetAccess(part[1], granularity, access, 2));
+  set_access(part[0], granularity, access);
+  set_access(part[1], granularity, access);
   const char table[] = "a table written once";
   CHECK(hipMemcpyHtoD(part[1], table, sizeof table));
   access[0].flags = access[1].flags = hipMemAccessFlagsProtRead;
-  CHECK(hipMemSetAccess(part[1], granularity, access, 2));
+  set_access(part[1], granularity, access);
   /* part[2]: never granted, so no one may touch it. */
 
   for (int i = 0; i < 3; i++) {
-    unsigned long long flags;
+    unsigned long long flags = ~0ull; /* ROCm 6.0's hipMemGetAccess writes nothing (a.9) */
     CHECK(hipMemGetAccess(&flags, &prop.location, part[i]));
-    printf("mapping %d at %p: device 0 has %s\n", i, (void *)part[i], flags_name(flags));
+    if (flags == ~0ull)
+      printf("mapping %d at %p: hipMemGetAccess answers hipSuccess and writes nothing on %s "
+             "(docs/hip-vmm-semantics.md a.9)\n",
+             i, (void *)part[i], lesson_release());
+    else
+      printf("mapping %d at %p: device 0 has %s\n", i, (void *)part[i], flags_name(flags));
   }
 
   char read_back[sizeof table] = "";
@@ -72,6 +104,11 @@ int main(int argc, char **argv) {
   hipError_t error = hipMemcpyDtoH(read_back, part[2], 1);
   printf("reading the no-access mapping: %s (%s)\n", hipGetErrorName(error),
          error == hipSuccess ? "UNEXPECTED" : "refused, as it should be");
+  if (error != hipSuccess && lesson_rocm_older_than(60300000))
+    printf("release: %s asks nothing of the device's access on a copy: a GPU reads what it may "
+           "not, or faults; mockhip refuses it with hipErrorInvalidValue, as HIP on NVIDIA does "
+           "(ROCm 6.3 and later: hipErrorUnknown, docs/hip-vmm-semantics.md a.8#10)\n",
+           lesson_release());
   int ok = error != hipSuccess && strcmp(read_back, table) == 0;
 
   if (mistake == 1) {
@@ -84,7 +121,8 @@ int main(int argc, char **argv) {
   if (mistake == 2)
     lesson_refused(hipMemcpyHtoD(part[1], "new", 4), "hipMemcpyHtoD(read_only, \"new\", 4)",
                    "write while the mapping is ReadWrite, then set it to Read; or keep "
-                   "the data that changes in a read-write mapping");
+                   "the data that changes in a read-write mapping",
+                   NULL);
 
   for (int i = 0; i < 3; i++)
     CHECK(hipMemUnmap(part[i], granularity));
