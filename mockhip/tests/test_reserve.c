@@ -91,6 +91,17 @@ static void test_hints(void **state) {
   map_first_granule(base, g);
   MT_CHECK(hipMemAddressFree(base, g));
 
+  /* A hint that meets a live reservation, inside it or running into it, lands elsewhere. */
+  void *live, *other;
+  MT_CHECK(hipMemAddressReserve(&live, 2 * g, 0, (char *)free_range + 2 * g, 0));
+  MT_CHECK(hipMemAddressReserve(&other, g, 0, (char *)live + g, 0));
+  assert_true((char *)other + g <= (char *)live || (char *)other >= (char *)live + 2 * g);
+  MT_CHECK(hipMemAddressFree(other, g));
+  MT_CHECK(hipMemAddressReserve(&other, 2 * g, 0, (char *)live - g, 0));
+  assert_true((char *)other + 2 * g <= (char *)live || (char *)other >= (char *)live + 2 * g);
+  MT_CHECK(hipMemAddressFree(other, 2 * g));
+  MT_CHECK(hipMemAddressFree(live, 2 * g));
+
   void *off_granule = (char *)free_range + g + 4096;
   if (g > 4096) {
     MT_CHECK(hipMemAddressReserve(&base, g, 0, off_granule, 0));

@@ -54,18 +54,22 @@ static hipError_t reserve_checks(mh_state *s, size_t *bytes, size_t *align) {
   return hipSuccess;
 }
 
-/* Whether [addr, addr + bytes) meets address space the mock already manages. A pool's chunks
-   given back leave real holes in its range, where the system would place a hinted
-   reservation; such a hint is not honoured, as no hint is that meets a mapping. */
+/* Whether [addr, addr + bytes) meets address space the mock already manages. The system
+   refuses a hint over a live placeholder, but not over a hole the map-area limit left in one
+   (placeholder.c): such a hint is not honoured either. Regions never overlap, so only the
+   one at or below addr and the next one can meet the range. */
 static bool hint_meets_managed(mh_state *s, uintptr_t addr, size_t bytes) {
   uintptr_t end = addr + bytes < addr ? UINTPTR_MAX : addr + bytes;
-  for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL;
-       n = mh__tree_next(&s->regions, n->key)) {
-    const mh_region *r = MH_CONTAINER(n, mh_region, node);
-    if (addr < r->base + r->bytes && r->base < end)
+  mh_tree_node *n = mh__tree_floor(&s->regions, addr);
+  if (n != NULL) {
+    const mh_region *below = MH_CONTAINER(n, mh_region, node);
+    if (addr - below->base < below->bytes)
       return true;
+    n = mh__tree_next(&s->regions, n->key);
+  } else {
+    n = mh__tree_first(&s->regions);
   }
-  return false;
+  return n != NULL && n->key < end;
 }
 
 static hipError_t reserve(mh_state *s, void **ptr, size_t bytes, size_t align, void *addr,
