@@ -431,8 +431,10 @@ static void test_removed_on_purpose(void **state) {
 static void test_lowered_on_purpose(void **state) {
   (void)state;
   char *err = explained("lowered_write");
-  expect_text(err, "what:   access was set to read-only by hipMemSetAccess call #2 (at ");
-  expect_text(err, "), from read-write: the access was removed on purpose");
+  expect_text(err, "what:   a write where only reading is granted");
+  expect_text(err, "when:   hipMemSetAccess call #2 (at ");
+  expect_text(err, ") set it read-only, from read-write: writing was taken away on purpose");
+  expect_text(err, "{host 0, ReadWrite}, 1) would allow this");
   free(err);
 }
 

@@ -222,7 +222,7 @@ static void explain_mapping(const mh_mapping *m, mh_direction dir) {
   say_region(m->reservation);
   say_mapping(m);
   say_access(m);
-  if (kind != FAULT_OTHER && m->limited_by != 0) {
+  if ((kind == FAULT_NO_ACCESS || kind == FAULT_HOST) && m->limited_by != 0) {
     explain_limited(m, dir);
     say_all_note();
     return;
@@ -237,6 +237,12 @@ static void explain_mapping(const mh_mapping *m, mh_direction dir) {
     break;
   case FAULT_READ_ONLY:
     say(PREFIX "  what:   a write where only reading is granted\n");
+    if (m->limited_by != 0) {
+      char call[640];
+      limiting_call(m, call, sizeof call);
+      say(PREFIX "  when:   %s set it read-only, from %s: writing was taken away on purpose\n",
+          call, access_words(m->limited_from));
+    }
     say(PREFIX "  rule:   hipMemAccessFlagsProtRead allows reads only; writes need "
                "hipMemAccessFlagsProtReadWrite\n");
     say_host_fix(m, MH_DIR_WRITE, false);

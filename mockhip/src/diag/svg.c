@@ -30,7 +30,7 @@
 /* A location's access in its strip: dark read-write, light read-only, pale none. */
 #define ACCESS_RW "#1565c0"
 #define ACCESS_R "#90caf9"
-#define ACCESS_NONE "#f5f5f5"
+#define ACCESS_NONE "#e0e0e0"
 /* A handle released while still mapped: fine (the tour recommends it), so drawn dashed in a
    neutral grey; red is for errors only. */
 #define RELEASED_STROKE " stroke=\"#616161\" stroke-width=\"1.5\" stroke-dasharray=\"5 2\""

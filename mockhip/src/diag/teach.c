@@ -84,6 +84,13 @@ static void access_note(void) {
     mh__teach_note("a.8#3, e.4", "hipMemSetAccess answers hipErrorInvalidValue, comparing size "
                                  "with the reservation's first mappings");
     break;
+  case MH_CELL_exact_run:
+    mh__teach_note("a.8#3", "hipMemSetAccess counts size from the start of the mapping that "
+                            "contains ptr: an interior ptr is taken back to that start, so bytes "
+                            "before it are granted too and the call returns hipSuccess, and a "
+                            "size that does not add up to whole mappings answers "
+                            "hipErrorInvalidValue; pass each mapping's own base and size");
+    break;
   default:
     mh__teach_note("a.8#3", "hipMemSetAccess answers hipErrorInvalidValue unless size adds up to "
                             "whole mappings");

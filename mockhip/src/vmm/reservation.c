@@ -232,14 +232,20 @@ static hipError_t address_free(mh_state *s, void *ptr, size_t bytes) {
   int err = mh__os_release((void *)region->base, region->bytes);
   if (err != 0)
     return mh__fail(hipErrorUnknown, "cannot release %p: %s", (void *)region->base, strerror(err));
-  if ((uintptr_t)ptr != region->base || bytes != region->bytes)
+  if ((uintptr_t)ptr != region->base || bytes != region->bytes) {
+    char why[96];
+    if ((uintptr_t)ptr != region->base)
+      snprintf(why, sizeof why, "devPtr is inside it, not its start%s",
+               bytes != region->bytes ? ", and size is not its size" : "");
+    else
+      snprintf(why, sizeof why, "size %zu is not its size", bytes);
     mh__teach_note("a.3#3, a.3#4",
-                   "hipMemAddressFree(%s, %zu) freed all of reservation#%lu (%zu bytes) and "
+                   "hipMemAddressFree freed all of reservation#%lu (%zu bytes) though %s, and "
                    "returned hipSuccess: it finds the reservation by containment and checks no "
                    "size; pass the ptr and size hipMemAddressReserve gave and took (CUDA refuses "
                    "any other)",
-                   (uintptr_t)ptr == region->base ? "ptr" : "an interior ptr", bytes,
-                   region->number, region->bytes);
+                   region->number, region->bytes, why);
+  }
   mh__explain_remember_free(region);
   mh__tree_remove(&s->regions, &region->node);
   s->stats.live_reservations--;
