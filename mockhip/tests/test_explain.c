@@ -388,14 +388,17 @@ static void test_fix_per_release_and_mode(void **state) {
   static const struct {
     const char *version, *mode, *fix;
   } rows[] = {
-      {"7.2", "strict", "fix:    create the allocation with prop.location = "
-                        "{hipMemLocationTypeHost, 0} and grant {host 0}"},
-      {"7.2", "all", "fix:    create the allocation with prop.location = "
-                     "{hipMemLocationTypeHost, 0} and grant {host 0}"},
+      {"7.2", "strict",
+       "fix:    create the allocation with prop.location = "
+       "{hipMemLocationTypeHost, 0} and grant {host 0}"},
+      {"7.2", "all",
+       "fix:    create the allocation with prop.location = "
+       "{hipMemLocationTypeHost, 0} and grant {host 0}"},
       {"6.4", "strict", "fix:    move the bytes with hipMemcpy"},
       {"6.4", "all", "fix:    move the bytes with hipMemcpy"},
-      {"", "all", "fix:    move the bytes with hipMemcpy (the device copies them); or "
-                        "create the allocation"},
+      {"", "all",
+       "fix:    move the bytes with hipMemcpy (the device copies them); or "
+       "create the allocation"},
   };
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
     char version[64], mode[64];

@@ -565,7 +565,8 @@ static void test_fault_ends_the_page(void **state) {
     char *page = read_file(r.page);
     assert_int_equal(assert_steps_whole(page), 3);
     char *last = step_text(page, 4);
-    assert_non_null(strstr(page, "<section class=\"step fault\" id=\"step-4\" data-api=\"SIGSEGV\""));
+    assert_non_null(
+        strstr(page, "<section class=\"step fault\" id=\"step-4\" data-api=\"SIGSEGV\""));
     assert_non_null(strstr(last, "<h2>Step 4: SIGSEGV, the process dies</h2>"));
     assert_non_null(strstr(last, "SIGSEGV: a write of reservation#1+0x0 by the CPU\nat "));
     assert_non_null(strstr(last, "mockhip_test_trace_html+0x"));
@@ -577,8 +578,8 @@ static void test_fault_ends_the_page(void **state) {
     assert_true(bytes > 8 && strcmp(page + bytes - 8, "</html>\n") == 0);
     assert_int_equal(count(page, "</html>"), 1);
     /* Without MOCKHIP_EXPLAIN stderr has the one line that names it; with it, the whole. */
-    assert_non_null(strstr(r.err, i == 0 ? "run again with MOCKHIP_EXPLAIN=1"
-                                         : "mockhip: explain:   what:"));
+    assert_non_null(
+        strstr(r.err, i == 0 ? "run again with MOCKHIP_EXPLAIN=1" : "mockhip: explain:   what:"));
     free(page);
     run_free(&r);
   }

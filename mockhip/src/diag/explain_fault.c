@@ -334,8 +334,7 @@ static void explain_released(const mh_gone *g) {
              "hipMemUnmap, hipMemRelease, hipMemAddressFree (b.7)\n");
 }
 
-void mh__explain_fault(mh_state *s, int sig, uintptr_t addr, mh_direction dir,
-                       const void *pc) {
+void mh__explain_fault(mh_state *s, int sig, uintptr_t addr, mh_direction dir, const void *pc) {
   explained = s;
   text_len = 0;
   const char *name = sig == SIGBUS ? "SIGBUS" : "SIGSEGV";

@@ -175,8 +175,8 @@ static size_t strip_slots(mh_state *s, const mh_region *r, int *slots) {
 }
 
 /* m's access strips under the bar at bar_y, one per slot, each coloured by its access. */
-static void draw_strips(canvas *c, const mh_mapping *m, long x, long w, int bar_y,
-                        const int *slots, size_t count) {
+static void draw_strips(canvas *c, const mh_mapping *m, long x, long w, int bar_y, const int *slots,
+                        size_t count) {
   for (size_t k = 0; k < count; k++)
     rect(c, x, bar_y + BAR_HEIGHT + 2 + (int)k * (STRIP + 1), w, STRIP,
          access_colour(m->access[slots[k]]), "");
@@ -202,8 +202,7 @@ static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
       n += (size_t)snprintf(names + n, sizeof names - n, "dev%d, ", slots[k]);
     if (n < sizeof names)
       snprintf(names + n, sizeof names - n, "host");
-    text_at(c, 2 * MARGIN, c->y, " fill=\"#616161\"", "access strips, top to bottom: %s",
-            names);
+    text_at(c, 2 * MARGIN, c->y, " fill=\"#616161\"", "access strips, top to bottom: %s", names);
     c->y += ROW;
   }
   uintptr_t end = r->base + r->bytes, at = r->base;
@@ -226,8 +225,7 @@ static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
     char colour[8], access[160];
     handle_colour(m->phys, colour);
     bool released = released_but_mapped(m->phys);
-    const char *stroke =
-        released ? RELEASED_STROKE : " stroke=\"#424242\" stroke-width=\"0.5\"";
+    const char *stroke = released ? RELEASED_STROKE : " stroke=\"#424242\" stroke-width=\"0.5\"";
     long x, w;
     scale(m->base - r->base, m->bytes, r->bytes, &x, &w);
     rect(c, x, bar_y, w, BAR_HEIGHT, colour, stroke);

@@ -135,9 +135,8 @@ static int put_escaped(int fd, const char *text, size_t bytes) {
     case '"': entity = "&quot;"; break;
     case '\'': entity = "&apos;"; break;
     default:
-      buf[used++] = (unsigned char)text[i] < 0x20 && text[i] != '\n' && text[i] != '\t'
-                        ? '?'
-                        : text[i];
+      buf[used++] =
+          (unsigned char)text[i] < 0x20 && text[i] != '\n' && text[i] != '\t' ? '?' : text[i];
       continue;
     }
     size_t n = strlen(entity);
@@ -147,7 +146,9 @@ static int put_escaped(int fd, const char *text, size_t bytes) {
   return used > 0 && write_all(fd, buf, used) != 0 ? errno : 0;
 }
 
-static int put(int fd, const char *text) { return write_all(fd, text, strlen(text)) != 0 ? errno : 0; }
+static int put(int fd, const char *text) {
+  return write_all(fd, text, strlen(text)) != 0 ? errno : 0;
+}
 
 /* Creates the page and writes its head; false (warned, unless quiet) when it cannot. With
    write(2) alone: a dying process opens its page here too. */
@@ -258,7 +259,8 @@ void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args, cons
   FILE *call_out = open_memstream(&call, &call_bytes);
   FILE *picture_out = open_memstream(&picture, &picture_bytes);
   int failed = call_out == NULL || picture_out == NULL ? ENOMEM : 0;
-  if (failed == 0 && describe_step(s, api, err, args, reason, notes, note_count, call_out, picture_out) != 0)
+  if (failed == 0 &&
+      describe_step(s, api, err, args, reason, notes, note_count, call_out, picture_out) != 0)
     failed = errno;
   if (call_out != NULL && fclose(call_out) != 0 && failed == 0)
     failed = ENOMEM;
@@ -310,8 +312,9 @@ void mh__trace_html_fault(const char *signal_name, const char *at, const char *h
       failed = failed ? failed : put(page.fd, "\nat ");
       failed = failed ? failed : put_escaped(page.fd, where, strlen(where));
     }
-    failed = failed ? failed : put(page.fd, "</pre>\n<p class=\"result failed\">= the process "
-                                            "dies of the signal</p>\n");
+    failed = failed ? failed
+                    : put(page.fd, "</pre>\n<p class=\"result failed\">= the process "
+                                   "dies of the signal</p>\n");
     if (bytes > 0) {
       failed = failed ? failed : put(page.fd, "<pre class=\"explain\">");
       /* the explanation's lines without their "mockhip: explain: " */
