@@ -3,10 +3,11 @@
  *
  * The picture is for someone learning: each reservation a bar, the mappings in
  * it drawn to scale and coloured by their physical handle (one colour at two
- * places is aliasing), the access of every location, the handles with their
- * reference counts. No absolute address appears anywhere, regions come in the
- * order of their numbers and handles in the order of their ids, so the same
- * calls draw the same bytes in every run and a checked-in picture diffs cleanly.
+ * places is aliasing), the access of every location (a strip per location
+ * under each mapping, and in words), the handles with their reference counts.
+ * No absolute address appears anywhere, regions come in the order of their
+ * numbers and handles in the order of their ids, so the same calls draw the
+ * same bytes in every run and a checked-in picture diffs cleanly.
  */
 #include <errno.h>
 #include <stdio.h>

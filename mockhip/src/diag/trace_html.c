@@ -5,7 +5,10 @@
  *
  * The page is written as the program runs: its head and script at the first
  * step, each step appended with one write() and closed at exit, so a program
- * that crashes still leaves a page that loads. A step is built in memory and
+ * that crashes still leaves a page that loads. A fault the process dies of is
+ * its last step, written and the page closed by mockhip's signal handler
+ * (explain.c) with write(2) alone. Teach mode's notes go on the page at their
+ * call, which is a step for them. A step is built in memory and
  * written through a raw descriptor, never a stdio buffer, so a forked child
  * has nothing of the parent's page to flush; the child writes its own page,
  * <path>.<pid>.html, from its first step on.
