@@ -9,6 +9,7 @@
  * warned about once, a full page.
  */
 #include "mock_test.h"
+#include "self_child.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -152,9 +153,17 @@ static int scenario_crash(void) {
   abort();
 }
 
+/* A scenario that dies of a fault: mockhip's handler, installed at its first call, chains to
+   this one, which writes a coverage build's counters before the process dies as it would. */
+static void dump_coverage_then_die(int sig) {
+  sc_coverage_dump();
+  signal(sig, SIG_DFL); /* returning re-runs the fault, which now kills */
+}
+
 /* Three steps, then a CPU write to the mapping the host was not granted: the process dies of
    SIGSEGV, and the fault is the page's last step. */
 static int scenario_segv(void) {
+  signal(SIGSEGV, dump_coverage_then_die); /* before mockhip's first call, so it chains here */
   size_t g = granule();
   hipMemAllocationProp prop = mt_prop_device(0);
   hipMemGenericAllocationHandle_t handle;
@@ -169,6 +178,7 @@ static int scenario_segv(void) {
 
 /* A fault outside mock memory before any step: the page is opened to say so. */
 static int scenario_segv_first(void) {
+  signal(SIGSEGV, dump_coverage_then_die);
   int devices = 0;
   if (hipGetDeviceCount(&devices) != hipSuccess)
     return 1;
