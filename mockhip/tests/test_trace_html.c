@@ -344,7 +344,7 @@ static int assert_steps_whole(const char *page) {
     char id[32];
     snprintf(id, sizeof id, "id=\"step-%d\"", n);
     const char *close = strstr(open, "</section>");
-    const char *next = strstr(open + 1, "<section class=\"step\"");
+    const char *next = strstr(open + 1, "<section class=\"step"); /* a fault's step too */
     assert_non_null(close);
     if (strncmp(open + strlen("<section class=\"step\" "), id, strlen(id)) != 0)
       fail_msg("step %d is not numbered so: %.80s", n, open);
@@ -583,6 +583,13 @@ static void test_fault_ends_the_page(void **state) {
     assert_non_null(strstr(last, "<pre class=\"explain\">SIGSEGV at reservation#1+0x0 (0x"));
     assert_non_null(strstr(last, "  what:   the host was not granted read-write access"));
     assert_null(strstr(last, "mockhip: explain:"));
+    /* The picture after step 3, again: a fault changes nothing. */
+    assert_non_null(strstr(last, "the picture is the one after step 3."));
+    assert_non_null(strstr(last, "<div class=\"picture\" id=\"picture-4\">\n<svg "));
+    char *before = step_text(page, 3);
+    const char *svg3 = strstr(before, "<svg "), *svg4 = strstr(last, "<svg ");
+    assert_true(strncmp(svg3, svg4, strlen(svg3) - strlen(strstr(svg3, "</svg>"))) == 0);
+    free(before);
     free(last);
     size_t bytes = strlen(page);
     assert_true(bytes > 8 && strcmp(page + bytes - 8, "</html>\n") == 0);
@@ -605,6 +612,7 @@ static void test_fault_before_any_step(void **state) {
   char *only = step_text(page, 1);
   assert_non_null(strstr(only, "data-api=\"SIGSEGV\""));
   assert_non_null(strstr(only, "Not memory mockhip manages"));
+  assert_null(strstr(only, "<svg ")); /* no step before it, so no picture */
   free(only);
   assert_non_null(strstr(page, "<title>mockhip trace of "));
   assert_int_equal(count(page, "</html>"), 1);

@@ -36,7 +36,9 @@ static struct {
   bool child;          /* this process is a fork: its page is <path>.<pid>.html */
   bool exit_hook;      /* page_close is registered with atexit */
   unsigned long steps; /* written so far */
-} page = {-1, false, false, false, 0};
+  char *picture;       /* the last step's picture, for a fault's step: it changes nothing */
+  size_t picture_bytes;
+} page = {-1, false, false, false, 0, NULL, 0};
 
 /* The calls that change what the picture shows; a call with a teach note is a step too. */
 static bool is_step(mockhip_api api) {
@@ -100,6 +102,8 @@ static void page_close(void) {
     page.fd = -1;
   }
   page.off = true;
+  free(page.picture);
+  page.picture = NULL;
   pthread_mutex_unlock(&page_lock);
 }
 
@@ -113,6 +117,9 @@ static void forked_child(void) {
   page.off = false;
   page.child = true;
   page.steps = 0;
+  free(page.picture); /* the parent's */
+  page.picture = NULL;
+  page.picture_bytes = 0;
 }
 
 __attribute__((constructor)) static void register_fork_handler(void) {
@@ -273,6 +280,12 @@ void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args, cons
   if (!page.off && (page.fd >= 0 || page_open(path, false))) {
     if (failed == 0)
       failed = write_step(api, err, call, picture);
+    if (failed == 0) { /* kept for a fault's step, which has no picture of its own */
+      free(page.picture);
+      page.picture = picture;
+      page.picture_bytes = picture_bytes;
+      picture = NULL;
+    }
     if (failed != 0) {
       give_up(path, failed);
     } else if (++page.steps == MAX_STEPS) {
@@ -337,9 +350,16 @@ void mh__trace_html_fault(const char *signal_name, const char *at, const char *h
                       : put(page.fd, "<p class=\"reason\">Not memory mockhip manages: the "
                                      "program's own pointer went wrong.</p>\n");
     }
-    failed = failed ? failed
-                    : put(page.fd, "<p class=\"unchanged\">A fault changes nothing: the picture "
-                                   "is the one of the step before.</p>\n</section>\n");
+    if (page.picture != NULL) {
+      snprintf(head, sizeof head,
+               "<p class=\"unchanged\">A fault changes nothing: the picture is the one after "
+               "step %lu.</p>\n<div class=\"picture\" id=\"picture-%lu\">\n",
+               n - 1, n);
+      failed = failed ? failed : put(page.fd, head);
+      failed = failed ? failed : (write_all(page.fd, page.picture, page.picture_bytes) ? errno : 0);
+      failed = failed ? failed : put(page.fd, "</div>\n");
+    }
+    failed = failed ? failed : put(page.fd, "</section>\n");
     (void)failed; /* dying: a page cut short still loads */
     (void)write_all(page.fd, MH_PAGE_END, strlen(MH_PAGE_END));
     close(page.fd);
