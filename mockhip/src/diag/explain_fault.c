@@ -210,9 +210,10 @@ static void explain_limited(const mh_mapping *m, mh_direction dir) {
       access_words(cpu), call, access_words(m->limited_from));
   say(PREFIX "  rule:   after hipMemSetAccess takes access away, a touch faults (a GPU's "
              "kernel faults alike); it stays away until hipMemSetAccess grants it again (a.8)\n");
-  say(PREFIX "  if:     the access was taken away to catch a late touch, this is one: the code "
-             "that made it is the bug; if the touch is meant, make it before hipMemSetAccess "
-             "call #%llu, or grant the access again after it:\n",
+  say(PREFIX "  caught: if the access was taken away to catch a late touch, this is one: the "
+             "code that made it is the bug\n");
+  say(PREFIX "  or:     if the touch is meant, make it before hipMemSetAccess call #%llu, or grant "
+             "the access again after it:\n",
       m->limited_by);
   say_host_fix(m, dir, false);
 }
