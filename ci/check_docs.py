@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the Markdown files git tracks, as a reader would follow them.
 
-usage: check_docs.py [FILE.md ...]      (default: every tracked *.md)
+usage: check_docs.py [-h] [FILE.md ...]      (default: every tracked *.md)
 
 - Every relative link resolves: [text](path), [text](path#anchor) and
   [text](#anchor) name a file or folder that exists and, for a Markdown
@@ -110,6 +110,18 @@ def check_shown(path, lines, number, how, shown_path, problems):
 
 
 def main(argv):
+    if any(a in ("-h", "--help") for a in argv):
+        print(__doc__.strip())
+        return 0
+    options = [a for a in argv if a.startswith("-")]
+    if options:
+        print(f"check_docs: unknown option {options[0]}", file=sys.stderr)
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    missing = [a for a in argv if not os.path.isfile(a)]
+    if missing:
+        print(f"check_docs: {missing[0]}: no such file", file=sys.stderr)
+        return 2
     if argv:
         files = [os.path.abspath(a) for a in argv]
     else:
@@ -130,4 +142,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except BrokenPipeError:  # a reader that stopped early (| head, | grep -q)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)

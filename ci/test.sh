@@ -287,6 +287,9 @@ step_sources() {
   git ls-files -z '*.c' '*.h' '*.cpp' | xargs -0 clang-format --dry-run -Werror || status=1
   # Every relative link and anchor in the Markdown resolves; shown files match.
   ci_run python3 "$CI_ROOT/ci/check_docs.py" || status=1
+  # Its usage, not a file named --help.
+  python3 "$CI_ROOT/ci/check_docs.py" --help | grep -q '^usage: check_docs.py' ||
+    { ci_log "check_docs.py --help printed no usage"; status=1; }
   # mockhip's profiles are the reference's table (g), row by row and cell by cell.
   ci_run python3 "$CI_ROOT/ci/profile_table.py" || status=1
   # The CI scripts' own helpers (package installation).
@@ -326,6 +329,14 @@ step_pages() {
     ci_die "the crash scenario did not crash"
   fi
   ci_run python3 "$CI_ROOT/ci/html_check.py" "$out/crash.html" 2 "$out/crash.png"
+  # A program that dies of a fault on mock memory: the fault is the last of 4 steps, the page
+  # closed by mockhip's handler.
+  printf '+ env MOCKHIP_TRACE_HTML=%s %s --scenario segv (dies of SIGSEGV)\n' "$out/segv.html" "$program"
+  if env MOCKHIP_TRACE_HTML="$out/segv.html" "$program" --scenario segv 2>/dev/null; then
+    ci_die "the segv scenario did not crash"
+  fi
+  tail -n 1 "$out/segv.html" | grep -q '^</html>$' || ci_die "the segv page is not closed"
+  ci_run python3 "$CI_ROOT/ci/html_check.py" "$out/segv.html" 4 "$out/segv.png"
   # The checker fails a page whose script throws.
   sed 's|<main id="steps">|&<script>noSuchFunction();</script>|' "$out/steps.html" >"$out/broken.html"
   if python3 "$CI_ROOT/ci/html_check.py" "$out/broken.html" 12 "$out/broken.png" >"$out/broken.log"; then

@@ -273,9 +273,10 @@ MOCKHIP_API void mockhip_dump(FILE *out);
  * Draws the address space as one standalone SVG picture (XML declaration,
  * no script, no external reference): each reservation a bar with its mappings
  * to scale, coloured by physical handle (one colour at two places is one
- * memory mapped twice), every mapping's access per location, each handle with
- * its reference counts, released handles still mapped marked in red, the
- * hipMalloc-family blocks, the devices and a legend. No absolute address is
+ * memory mapped twice), every mapping's access per location (a strip per
+ * location under the bar, and in words), each handle with its reference
+ * counts, released handles still mapped outlined in dashed grey (fine: freed
+ * at the last unmap), the hipMalloc-family blocks, the devices and a legend. No absolute address is
  * drawn, so the same calls give the same bytes in every run.
  * Ownership: out stays the caller's; it is flushed, not closed.
  * Errors: -1 with errno EINVAL for a NULL out, ENOMEM when the picture cannot

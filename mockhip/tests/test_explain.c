@@ -87,6 +87,39 @@ static void released(void) {
   touch_write((char *)base + g);
 }
 
+/* The host had read-write, then hipMemSetAccess took it away (ProtNone), on purpose. */
+static void removed_write(void) {
+  char *base = mapped();
+  grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtReadWrite);
+  touch_write(base);
+  grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtNone);
+  touch_write(base + 4);
+}
+
+/* Read-write, then read-only: the write after it was removed on purpose. */
+static void lowered_write(void) {
+  char *base = mapped();
+  grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtReadWrite);
+  grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtRead);
+  touch_write(base + 4);
+}
+
+/* Taken away, then granted again: the fault later has nothing to do with the removal. */
+static void regranted_then_unmapped_touch(void) {
+  char *base = mapped();
+  grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtNone);
+  grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtRead);
+  touch_read(base);
+  touch_write(base + 4);
+}
+
+/* One byte past the end of the two-granule mapping: an index off by one. */
+static void overrun(void) {
+  char *base = mapped();
+  grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtReadWrite);
+  touch_write(base + 2 * granule());
+}
+
 /* Not mock memory: a page of the program's own, with no access. */
 static void outside(void) {
   int count = 0;
@@ -163,6 +196,10 @@ static const sc_case cases[] = {
     {"chained_siginfo", chained_siginfo},
     {"protection_not_the_cause", protection_not_the_cause},
     {"malloc_block", malloc_block},
+    {"removed_write", removed_write},
+    {"lowered_write", lowered_write},
+    {"regranted_then_unmapped_touch", regranted_then_unmapped_touch},
+    {"overrun", overrun},
 };
 
 /* ---- the parent: runs a child and reads what it said ---- */
@@ -255,16 +292,20 @@ static void test_all_no_access_write(void **state) {
                    "location and has their union)");
   expect_text(err, "what:   mapped, but no location has access to it");
   expect_text(err, "rule:   a new mapping has no access");
-  expect_text(err, ", {device 0, ReadWrite}, 1) would allow this");
-  expect_text(err, "hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, "
+  /* The fix holds on a GPU and under the default too: the host's grant, not a device's. */
+  expect_text(err, ", {host 0, ReadWrite}, 1) would allow this");
+  expect_text(err, "hipMemAccessDesc desc = {{hipMemLocationTypeHost, 0}, "
                    "hipMemAccessFlagsProtReadWrite};");
+  expect_text(err, "note:   a device's grant lets the CPU through only under "
+                   "MOCKHIP_HOST_ACCESS=all");
+  assert_null(strstr(err, "{device 0,"));
   free(err);
 }
 
 static void test_all_no_access_read(void **state) {
   (void)state;
   char *err = explained_under("no_access_read", explain_all);
-  expect_text(err, "{device 0, Read}, 1) would allow this");
+  expect_text(err, "{host 0, Read}, 1) would allow this");
   free(err);
 }
 
@@ -274,7 +315,7 @@ static void test_all_device_read_only_write(void **state) {
   expect_text(err, "SIGSEGV at reservation#1+0x8 (0x");
   expect_text(err, "access: dev0=r host=-");
   expect_text(err, "what:   a write where only reading is granted");
-  expect_text(err, "{device 0, ReadWrite}, 1) would allow this");
+  expect_text(err, "{host 0, ReadWrite}, 1) would allow this");
   free(err);
 }
 
@@ -322,12 +363,101 @@ static void test_outside_mock_memory_says_nothing(void **state) {
   free(err);
 }
 
+/* Unset: no explanation, but one line that names the option, then the same death. */
 static void test_unset_says_nothing(void **state) {
   (void)state;
   char *err = NULL;
   int status = sc_run("no_access_write", NULL, &err);
   assert_true(sc_died_of_fault(status));
   assert_null(strstr(err, "mockhip: explain:"));
+  expect_text(err, "mockhip: SIGSEGV at reservation#1+0x10 (a write by the CPU), in memory "
+                   "mockhip manages: run again with MOCKHIP_EXPLAIN=1 to hear why and how to "
+                   "fix it\n");
+  free(err);
+  /* Not mock memory: not a word. */
+  status = sc_run("outside", NULL, &err);
+  assert_true(sc_died_of_fault(status));
+  assert_null(strstr(err, "mockhip:"));
+  free(err);
+}
+
+/* The fix each release gives under each host-access mode: under `all` the same as by default,
+   since a device's grant would not let a GPU's host through. */
+static void test_fix_per_release_and_mode(void **state) {
+  (void)state;
+  static const struct {
+    const char *version, *mode, *fix;
+  } rows[] = {
+      {"7.2", "strict",
+       "fix:    create the allocation with prop.location = "
+       "{hipMemLocationTypeHost, 0} and grant {host 0}"},
+      {"7.2", "all",
+       "fix:    create the allocation with prop.location = "
+       "{hipMemLocationTypeHost, 0} and grant {host 0}"},
+      {"6.4", "strict", "fix:    move the bytes with hipMemcpy"},
+      {"6.4", "all", "fix:    move the bytes with hipMemcpy"},
+      {"", "all",
+       "fix:    move the bytes with hipMemcpy (the device copies them); or "
+       "create the allocation"},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    char version[64], mode[64];
+    if (rows[i].version[0] != '\0')
+      snprintf(version, sizeof version, "MOCKHIP_ROCM_VERSION=%s", rows[i].version);
+    else /* HIP on NVIDIA */
+      snprintf(version, sizeof version, "MOCKHIP_PLATFORM=nvidia");
+    snprintf(mode, sizeof mode, "MOCKHIP_HOST_ACCESS=%s", rows[i].mode);
+    const char *env[] = {"MOCKHIP_EXPLAIN=1", version, mode, NULL};
+    char *err = explained_under("no_access_write", env);
+    expect_text(err, rows[i].fix);
+    assert_null(strstr(err, "{device 0,"));
+    free(err);
+  }
+}
+
+static void test_removed_on_purpose(void **state) {
+  (void)state;
+  char *err = explained("removed_write");
+  expect_text(err, "access: dev0=- host=-");
+  expect_text(err, "what:   access was set to none by hipMemSetAccess call #2 (at ");
+  expect_text(err, "), from read-write: the access was removed on purpose");
+  expect_text(err, "rule:   after hipMemSetAccess takes access away, a touch faults");
+  expect_text(err, "make it before hipMemSetAccess call #2, or grant the access again");
+  expect_text(err, "{host 0, ReadWrite}, 1) would allow this");
+  assert_null(strstr(err, "a new mapping has no access"));
+  free(err);
+  err = explained_under("removed_write", explain_all);
+  expect_text(err, "what:   access was set to none by hipMemSetAccess call #2");
+  free(err);
+}
+
+static void test_lowered_on_purpose(void **state) {
+  (void)state;
+  char *err = explained("lowered_write");
+  expect_text(err, "what:   a write where only reading is granted");
+  expect_text(err, "when:   hipMemSetAccess call #2 (at ");
+  expect_text(err, ") set it read-only, from read-write: writing was taken away on purpose");
+  expect_text(err, "{host 0, ReadWrite}, 1) would allow this");
+  free(err);
+}
+
+static void test_granted_again_forgets(void **state) {
+  (void)state;
+  char *err = explained("regranted_then_unmapped_touch");
+  expect_text(err, "what:   a write where only reading is granted");
+  assert_null(strstr(err, "on purpose"));
+  free(err);
+}
+
+static void test_overrun(void **state) {
+  (void)state;
+  char *err = explained("overrun");
+  expect_text(err, "SIGSEGV at reservation#1+0x2000 (0x");
+  expect_text(err, "what:   an overrun: the access ran 1 byte past the end of the mapping at "
+                   "reservation#1+0x0 (8192 bytes, handle#1), mapped at ");
+  expect_text(err, "fix:    check the size or the index that reached here: the mapping's last "
+                   "byte is reservation#1+0x1fff");
+  assert_null(strstr(err, "nothing is mapped here"));
   free(err);
 }
 
@@ -414,6 +544,11 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_released),
       cmocka_unit_test(test_outside_mock_memory_says_nothing),
       cmocka_unit_test(test_unset_says_nothing),
+      cmocka_unit_test(test_fix_per_release_and_mode),
+      cmocka_unit_test(test_removed_on_purpose),
+      cmocka_unit_test(test_lowered_on_purpose),
+      cmocka_unit_test(test_granted_again_forgets),
+      cmocka_unit_test(test_overrun),
       cmocka_unit_test(test_teach_explains),
       cmocka_unit_test(test_program_handler_is_called_after),
       cmocka_unit_test(test_program_siginfo_handler_gets_the_arguments),

@@ -296,8 +296,30 @@ static void test_reserved_unmapped_faults(void **state) {
   LAUNCH(poke, dim3(3), dim3(8), 0, 0, static_cast<int *>(m.base), g / sizeof(int) - 1, 1);
   MT_CHECK(hipDeviceSynchronize()); /* the last int of the mapping */
   LAUNCH_FAULTING(poke, dim3(3), dim3(8), 0, 0, static_cast<int *>(m.base), g / sizeof(int), 1);
-  expect_sticky_fault("poke", "nothing is mapped here");
+  /* An index one past the mapping's end: told as an overrun of that mapping. */
+  expect_sticky_fault("poke", "an overrun: the access ran 1 byte past the end of the mapping at "
+                              "reservation#");
   mt_mapping_destroy(&m);
+}
+
+/* Below a mapping, in a reservation's unmapped start: nothing is mapped there, and no mapping
+   ends just before it. */
+static void test_reserved_never_mapped_faults(void **state) {
+  (void)state;
+  size_t g = mt_granularity();
+  char *base = nullptr;
+  hipMemGenericAllocationHandle_t handle;
+  hipMemAllocationProp prop = mt_prop_device(0);
+  MT_CHECK(hipMemAddressReserve(reinterpret_cast<void **>(&base), 2 * g, 0, nullptr, 0));
+  MT_CHECK(hipMemCreate(&handle, g, &prop, 0));
+  MT_CHECK(hipMemMap(base + g, g, 0, handle, 0));
+  hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  MT_CHECK(hipMemSetAccess(base + g, g, &rw, 1));
+  LAUNCH_FAULTING(poke, dim3(3), dim3(8), 0, 0, reinterpret_cast<int *>(base), 1, 1);
+  expect_sticky_fault("poke", "nothing is mapped here");
+  MT_CHECK(hipMemUnmap(base + g, g));
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemAddressFree(base, 2 * g));
 }
 
 /* Thread 0 returns at once; the others meet at a barrier it never reaches first. */
@@ -549,6 +571,7 @@ int main(int argc, char **argv) {
       MT_CLEAN_TEST(test_read_only_reads_and_write_faults),
       MT_CLEAN_TEST(test_after_unmap_faults),
       MT_CLEAN_TEST(test_reserved_unmapped_faults),
+      MT_CLEAN_TEST(test_reserved_never_mapped_faults),
       MT_CLEAN_TEST(test_divergent_barrier_faults),
       MT_CLEAN_TEST(test_fault_in_a_fiber),
       MT_CLEAN_TEST(test_fault_in_a_fiber_among_workers),

@@ -282,8 +282,37 @@ static void test_released_but_mapped_is_marked(void **state) {
   assert_non_null(line);
   assert_null(strstr(line, "released")); /* the other handle is not */
   free(line);
-  /* Its rectangles wear the red dashed outline. */
-  assert_non_null(strstr(svg, "stroke=\"#c62828\" stroke-width=\"2\" stroke-dasharray=\"5 2\""));
+  /* Its rectangles wear a dashed grey outline: a handle released while mapped is fine, and
+     red is for errors only. */
+  assert_non_null(strstr(svg, "stroke=\"#616161\" stroke-width=\"1.5\" stroke-dasharray=\"5 2\""));
+  assert_null(strstr(svg, "#c62828"));
+  assert_line_has(svg, "+0x0 ", "released, still mapped (fine)");
+  free(svg);
+}
+
+static int count_of(const char *text, const char *what) {
+  int n = 0;
+  for (const char *at = strstr(text, what); at != NULL; at = strstr(at + 1, what))
+    n++;
+  return n;
+}
+
+/* Under each mapping, a strip per location coloured by its access: [0] rw for device 0, the
+   rest none; the host none everywhere. */
+static void test_access_strips(void **state) {
+  scene *sc = *state;
+  char *svg = svg_text();
+  assert_non_null(strstr(svg, ">access strips, top to bottom: dev0, host</text>"));
+  assert_int_equal(count_of(svg, "height=\"4\" fill=\"#1565c0\"/>"), 1);
+  assert_int_equal(count_of(svg, "height=\"4\" fill=\"#e0e0e0\"/>"), 5);
+  assert_int_equal(count_of(svg, "height=\"4\" fill=\"#90caf9\"/>"), 0);
+  assert_non_null(strstr(svg, "access strips under a mapping, one per location"));
+  free(svg);
+  hipMemAccessDesc read = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
+  MT_CHECK(hipMemSetAccess(sc->base + 3 * sc->granule, sc->granule, &read, 1));
+  svg = svg_text();
+  assert_int_equal(count_of(svg, "height=\"4\" fill=\"#90caf9\"/>"), 1);
+  assert_int_equal(count_of(svg, "height=\"4\" fill=\"#e0e0e0\"/>"), 4);
   free(svg);
 }
 
@@ -443,6 +472,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_reference_counts, setup_scene, teardown_scene),
       cmocka_unit_test_setup_teardown(test_released_but_mapped_is_marked, setup_scene,
                                       teardown_scene),
+      cmocka_unit_test_setup_teardown(test_access_strips, setup_scene, teardown_scene),
       cmocka_unit_test_setup_teardown(test_blocks_devices_legend, setup_scene, teardown_scene),
       cmocka_unit_test_setup_teardown(test_no_addresses, setup_scene, teardown_scene),
       cmocka_unit_test_setup_teardown(test_same_state_same_bytes, setup_scene, teardown_scene),

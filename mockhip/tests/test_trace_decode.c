@@ -692,6 +692,46 @@ static int notes_probe(void) {
   hipMemUnmap(range, granule);
   hipMemRelease(handle);
   hipMemAddressFree(range, granule);
+  fprintf(stderr, "=== address free with a smaller size\n");
+  hipMemAddressReserve((void **)&range, 2 * granule, 0, NULL, 0);
+  hipMemAddressFree(range, granule);
+  fprintf(stderr, "=== hint not honoured\n");
+  char *taken, *placed;
+  hipMemAddressReserve((void **)&taken, granule, 0, NULL, 0);
+  hipMemAddressReserve((void **)&placed, granule, 0, taken, 0); /* the hint is taken */
+  hipMemAddressFree(placed, granule);
+  hipMemAddressFree(taken, granule);
+  fprintf(stderr, "=== import with handle type None\n");
+  hipMemAllocationProp shared = device_prop(hipMemHandleTypePosixFileDescriptor);
+  hipMemGenericAllocationHandle_t exported, imported;
+  int fd = -1;
+  hipMemCreate(&exported, granule, &shared, 0);
+  hipMemExportToShareableHandle(&fd, exported, hipMemHandleTypePosixFileDescriptor, 0);
+  hipMemImportFromShareableHandle(&imported, (void *)(intptr_t)fd, hipMemHandleTypeNone);
+  hipMemRelease(imported);
+  fprintf(stderr, "=== import with handle type Win32\n");
+  hipMemImportFromShareableHandle(&imported, (void *)(intptr_t)fd, hipMemHandleTypeWin32);
+  hipMemRelease(imported);
+  fprintf(stderr, "=== import with handle type PosixFileDescriptor\n");
+  hipMemImportFromShareableHandle(&imported, (void *)(intptr_t)fd,
+                                  hipMemHandleTypePosixFileDescriptor);
+  hipMemRelease(imported);
+  hipMemRelease(exported);
+  close(fd);
+  fprintf(stderr, "=== widened set-access\n");
+  hipMemGenericAllocationHandle_t left, right;
+  hipMemAddressReserve((void **)&range, 4 * granule, 0, NULL, 0);
+  hipMemCreate(&left, 2 * granule, &prop, 0);
+  hipMemCreate(&right, 2 * granule, &prop, 0);
+  hipMemMap(range, 2 * granule, 0, left, 0);
+  hipMemMap(range + 2 * granule, 2 * granule, 0, right, 0);
+  hipMemSetAccess(range + granule, 2 * granule, &desc, 1);
+  fprintf(stderr, "=== release while mapped, again\n");
+  hipMemRelease(left);
+  hipMemRelease(right);
+  hipMemUnmap(range, 2 * granule);
+  hipMemUnmap(range + 2 * granule, 2 * granule);
+  hipMemAddressFree(range, 4 * granule);
   fprintf(stderr, "=== end\n");
   return 0;
 }
@@ -819,8 +859,15 @@ static const note_case notes[] = {
      "a copy is checked against nothing: it runs into whatever lies past the memory object, or "
      "the GPU faults there (docs/hip-vmm-semantics.md a.8)"},
     {"partial set-access", "hipMemSetAccess(",
-     "hipMemSetAccess answers hipErrorInvalidValue unless size adds up to whole mappings "
-     "(docs/hip-vmm-semantics.md a.8#3)"},
+     "hipMemSetAccess counts size from the start of the mapping that contains ptr: an interior "
+     "ptr is taken back to that start, so bytes before it are granted too and the call returns "
+     "hipSuccess, and a size that does not add up to whole mappings answers hipErrorInvalidValue; "
+     "pass each mapping's own base and size (docs/hip-vmm-semantics.md a.8#3)"},
+    {"widened set-access", "hipMemSetAccess(",
+     "hipMemSetAccess counts size from the start of the mapping that contains ptr: an interior "
+     "ptr is taken back to that start, so bytes before it are granted too and the call returns "
+     "hipSuccess, and a size that does not add up to whole mappings answers hipErrorInvalidValue; "
+     "pass each mapping's own base and size (docs/hip-vmm-semantics.md a.8#3)"},
     {"set-access over a hole", "hipMemSetAccess(",
      "hipMemSetAccess over unmapped address space answers hipErrorInvalidValue: every byte of "
      "[ptr, ptr+size) must be mapped (docs/hip-vmm-semantics.md a.8#5)"},
@@ -845,6 +892,26 @@ static const note_case notes[] = {
     {"free with mappings", "hipMemAddressFree(",
      "hipMemAddressFree answers hipErrorUnknown after HIP has dropped its record of the range: "
      "the address space is lost until the process ends (docs/hip-vmm-semantics.md a.3#5, e.8)"},
+    {"address free with a smaller size", "hipMemAddressFree(",
+     "hipMemAddressFree freed all of reservation#* (* bytes) though size * is not its size, and "
+     "returned hipSuccess: it finds the reservation by containment and checks no size; pass the "
+     "ptr and size hipMemAddressReserve gave and took (CUDA refuses any other) "
+     "(docs/hip-vmm-semantics.md a.3#3, a.3#4)"},
+    {"hint not honoured", "hipMemAddressReserve(",
+     "hipMemAddressReserve took addr 0x* as a hint only and placed the reservation elsewhere "
+     "(the hint meets address space HIP already manages), returning hipSuccess: compare *ptr "
+     "with addr, and free and reserve again (or reserve without a hint) when the place matters "
+     "(docs/hip-vmm-semantics.md a.2#6)"},
+    {"import with handle type None", "hipMemImportFromShareableHandle(",
+     "hipMemImportFromShareableHandle checks no shHandleType: hipMemHandleTypeNone was taken for "
+     "a file descriptor and the call returned hipSuccess; pass "
+     "hipMemHandleTypePosixFileDescriptor, the type ROCm on Linux shares by "
+     "(docs/hip-vmm-semantics.md a.13#4)"},
+    {"import with handle type Win32", "hipMemImportFromShareableHandle(",
+     "hipMemImportFromShareableHandle checks no shHandleType: hipMemHandleTypeWin32 was taken for "
+     "a file descriptor and the call returned hipSuccess; pass "
+     "hipMemHandleTypePosixFileDescriptor, the type ROCm on Linux shares by "
+     "(docs/hip-vmm-semantics.md a.13#4)"},
 };
 
 /* Each note follows its call's trace line, with the pid before it. */
@@ -904,6 +971,24 @@ static void test_teach_host_note_once_per_process(void **state) {
   free(err_text);
 }
 
+/* The notes of silent successes come only where the call was wrong, and the release-while-mapped
+   note once per process, like the host-access note. */
+static void test_teach_notes_only_where_wrong(void **state) {
+  (void)state;
+  char *out_text;
+  char *err_text = run_probe(PROBE_NOTES, "MOCKHIP_TEACH=1", &out_text);
+  assert_int_equal(
+      count_in_block(err_text, "import with handle type PosixFileDescriptor", "teach:"), 0);
+  assert_int_equal(count_in_block(err_text, "release while mapped, again", "teach:"), 0);
+  int said = 0;
+  for (const char *at = err_text; (at = strstr(at, "releasing a mapped handle is fine")) != NULL;
+       at++)
+    said++;
+  assert_int_equal(said, 1);
+  free(out_text);
+  free(err_text);
+}
+
 /* Whether the block after marker holds a line matching pattern. */
 static bool block_has(const char *err_text, const char *marker, const char *pattern) {
   const char *line = line_after(err_text, marker, "[pid ");
@@ -929,7 +1014,14 @@ static void test_teach_note_names_the_release(void **state) {
                block_has(err_text, "copy without access",
                          "[pid *] mockhip: teach: on ROCm 6.1: before 6.3 no access check stops "
                          "a copy: the device writes the mapping anyway, or faults, and the call "
-                         "returns hipSuccess (docs/hip-vmm-semantics.md a.8#10)");
+                         "returns hipSuccess (docs/hip-vmm-semantics.md a.8#10)") &&
+               block_has(err_text, "widened set-access",
+                         "[pid *] mockhip: hipMemSetAccess(*) = hipSuccess") &&
+               block_has(err_text, "widened set-access",
+                         "[pid *] mockhip: teach: on ROCm 6.1: hipMemSetAccess widens a range "
+                         "that starts or ends inside a mapping to the whole mappings it touches "
+                         "and returns hipSuccess: bytes outside the range are granted too; pass "
+                         "each mapping's own base and size (docs/hip-vmm-semantics.md a.8#3)");
   if (!found)
     print_error("the probe's stderr:\n%s", err_text);
   assert_true(found);
@@ -956,6 +1048,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_teach_notes),
       cmocka_unit_test(test_teach_note_names_the_release),
       cmocka_unit_test(test_teach_host_note_once_per_process),
+      cmocka_unit_test(test_teach_notes_only_where_wrong),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

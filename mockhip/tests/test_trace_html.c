@@ -9,12 +9,14 @@
  * warned about once, a full page.
  */
 #include "mock_test.h"
+#include "self_child.h"
 
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -151,6 +153,63 @@ static int scenario_crash(void) {
   abort();
 }
 
+/* A scenario that dies of a fault: mockhip's handler, installed at its first call, chains to
+   this one, which writes a coverage build's counters before the process dies as it would. */
+static void dump_coverage_then_die(int sig) {
+  sc_coverage_dump();
+  signal(sig, SIG_DFL); /* returning re-runs the fault, which now kills */
+}
+
+/* Three steps, then a CPU write to the mapping the host was not granted: the process dies of
+   SIGSEGV, and the fault is the page's last step. */
+static int scenario_segv(void) {
+  signal(SIGSEGV, dump_coverage_then_die); /* before mockhip's first call, so it chains here */
+  size_t g = granule();
+  hipMemAllocationProp prop = mt_prop_device(0);
+  hipMemGenericAllocationHandle_t handle;
+  char *base;
+  if (hipMemAddressReserve((void **)&base, 2 * g, 0, NULL, 0) != hipSuccess ||
+      hipMemCreate(&handle, g, &prop, 0) != hipSuccess ||
+      hipMemMap(base, g, 0, handle, 0) != hipSuccess)
+    return 1;
+  *(volatile char *)base = 1;
+  return 1;
+}
+
+/* A fault outside mock memory before any step: the page is opened to say so. */
+static int scenario_segv_first(void) {
+  signal(SIGSEGV, dump_coverage_then_die);
+  int devices = 0;
+  if (hipGetDeviceCount(&devices) != hipSuccess)
+    return 1;
+  char *page = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (page == MAP_FAILED)
+    return 1;
+  *(volatile char *)page = 1;
+  return 1;
+}
+
+/* Teach notes: one at a step (the host's access after hipMemSetAccess), one at a call that
+   changes nothing (a copy past its block), which becomes a step for it. */
+static int scenario_notes(void) {
+  size_t g = granule();
+  hipMemAllocationProp prop = mt_prop_device(0);
+  hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemGenericAllocationHandle_t handle;
+  void *base;
+  char *block;
+  char bytes[64] = {0};
+  bool ok = hipMemAddressReserve(&base, g, 0, NULL, 0) == hipSuccess &&
+            hipMemCreate(&handle, g, &prop, 0) == hipSuccess &&
+            hipMemMap(base, g, 0, handle, 0) == hipSuccess &&
+            hipMemSetAccess(base, g, &rw, 1) == hipSuccess &&
+            hipMalloc((void **)&block, 32) == hipSuccess;
+  (void)hipMemcpyHtoD(block, bytes, sizeof bytes); /* 64 bytes into a block of 32 */
+  ok &= hipFree(block) == hipSuccess && hipMemUnmap(base, g) == hipSuccess &&
+        hipMemRelease(handle) == hipSuccess && hipMemAddressFree(base, g) == hipSuccess;
+  return ok ? 0 : 1;
+}
+
 #define THREADS 4
 #define THREAD_ROUNDS 10
 
@@ -197,6 +256,12 @@ static int run_scenario(const char *name, const char *extra) {
     return scenario_fork();
   if (strcmp(name, "crash") == 0)
     return scenario_crash();
+  if (strcmp(name, "segv") == 0)
+    return scenario_segv();
+  if (strcmp(name, "segv_first") == 0)
+    return scenario_segv_first();
+  if (strcmp(name, "notes") == 0)
+    return scenario_notes();
   if (strcmp(name, "threads") == 0)
     return scenario_threads();
   if (strcmp(name, "many") == 0)
@@ -216,8 +281,17 @@ typedef struct run {
   char *out, *err;
 } run;
 
-/* Runs scenario `name` with MOCKHIP_TRACE_HTML=page (or page_override). */
+/* Runs scenario `name` with MOCKHIP_TRACE_HTML=page (or page_override) and `option`, one
+   more variable (or NULL). */
+static void run_with_page_and(run *r, const char *name, const char *page_override,
+                              const char *extra, const char *option);
+
 static void run_with_page(run *r, const char *name, const char *page_override, const char *extra) {
+  run_with_page_and(r, name, page_override, extra, NULL);
+}
+
+static void run_with_page_and(run *r, const char *name, const char *page_override,
+                              const char *extra, const char *more) {
   snprintf(r->dir, sizeof r->dir, "/tmp/mockhip-html-XXXXXX");
   assert_non_null(mkdtemp(r->dir));
   snprintf(r->page, sizeof r->page, "%s/page.html", r->dir);
@@ -225,7 +299,7 @@ static void run_with_page(run *r, const char *name, const char *page_override, c
   snprintf(option, sizeof option, "MOCKHIP_TRACE_HTML=%s", page_override ? page_override : r->page);
   const char *argv[] = {self, "--scenario", name, extra, NULL};
   /* Two devices for the peer calls, five to draw only the devices with access. */
-  const char *env[] = {option, "MOCKHIP_DEVICES=5", NULL};
+  const char *env[] = {option, "MOCKHIP_DEVICES=5", more, NULL};
   r->status = mt_run_program(argv, env, &r->out, &r->err);
 }
 
@@ -270,7 +344,7 @@ static int assert_steps_whole(const char *page) {
     char id[32];
     snprintf(id, sizeof id, "id=\"step-%d\"", n);
     const char *close = strstr(open, "</section>");
-    const char *next = strstr(open + 1, "<section class=\"step\"");
+    const char *next = strstr(open + 1, "<section class=\"step"); /* a fault's step too */
     assert_non_null(close);
     if (strncmp(open + strlen("<section class=\"step\" "), id, strlen(id)) != 0)
       fail_msg("step %d is not numbered so: %.80s", n, open);
@@ -489,6 +563,95 @@ static void test_crash_leaves_whole_steps(void **state) {
   run_free(&r);
 }
 
+/* A fault the process dies of is the page's last step, with the explanation, and the page is
+   closed: it is whole HTML though no exit handler ran. */
+static void test_fault_ends_the_page(void **state) {
+  (void)state;
+  static const char *const options[] = {NULL, "MOCKHIP_EXPLAIN=1"};
+  for (size_t i = 0; i < 2; i++) {
+    run r;
+    run_with_page_and(&r, "segv", NULL, NULL, options[i]);
+    assert_true(mt_killed_by(r.status, SIGSEGV));
+    char *page = read_file(r.page);
+    assert_int_equal(assert_steps_whole(page), 3);
+    char *last = step_text(page, 4);
+    assert_non_null(
+        strstr(page, "<section class=\"step fault\" id=\"step-4\" data-api=\"SIGSEGV\""));
+    assert_non_null(strstr(last, "<h2>Step 4: SIGSEGV, the process dies</h2>"));
+    assert_non_null(strstr(last, "SIGSEGV: a write of reservation#1+0x0 by the CPU\nat "));
+    assert_non_null(strstr(last, "mockhip_test_trace_html+0x"));
+    assert_non_null(strstr(last, "<pre class=\"explain\">SIGSEGV at reservation#1+0x0 (0x"));
+    assert_non_null(strstr(last, "  what:   the host was not granted read-write access"));
+    assert_null(strstr(last, "mockhip: explain:"));
+    /* The picture after step 3, again: a fault changes nothing. */
+    assert_non_null(strstr(last, "the picture is the one after step 3."));
+    assert_non_null(strstr(last, "<div class=\"picture\" id=\"picture-4\">\n<svg "));
+    char *before = step_text(page, 3);
+    const char *svg3 = strstr(before, "<svg "), *svg4 = strstr(last, "<svg ");
+    assert_true(strncmp(svg3, svg4, strlen(svg3) - strlen(strstr(svg3, "</svg>"))) == 0);
+    free(before);
+    free(last);
+    size_t bytes = strlen(page);
+    assert_true(bytes > 8 && strcmp(page + bytes - 8, "</html>\n") == 0);
+    assert_int_equal(count(page, "</html>"), 1);
+    /* Without MOCKHIP_EXPLAIN stderr has the one line that names it; with it, the whole. */
+    assert_non_null(
+        strstr(r.err, i == 0 ? "run again with MOCKHIP_EXPLAIN=1" : "mockhip: explain:   what:"));
+    free(page);
+    run_free(&r);
+  }
+}
+
+static void test_fault_before_any_step(void **state) {
+  (void)state;
+  run r;
+  run_with_page(&r, "segv_first", NULL, NULL);
+  assert_true(mt_killed_by(r.status, SIGSEGV));
+  char *page = read_file(r.page);
+  assert_int_equal(assert_steps_whole(page), 0);
+  char *only = step_text(page, 1);
+  assert_non_null(strstr(only, "data-api=\"SIGSEGV\""));
+  assert_non_null(strstr(only, "Not memory mockhip manages"));
+  assert_null(strstr(only, "<svg ")); /* no step before it, so no picture */
+  free(only);
+  assert_non_null(strstr(page, "<title>mockhip trace of "));
+  assert_int_equal(count(page, "</html>"), 1);
+  assert_null(strstr(r.err, "MOCKHIP_EXPLAIN")); /* not mock memory: no hint */
+  free(page);
+  run_free(&r);
+}
+
+/* Teach notes are on the page at their call; a call with a note is a step even when it
+   changes nothing. */
+static void test_teach_notes_on_the_page(void **state) {
+  (void)state;
+  run r;
+  run_with_page_and(&r, "notes", NULL, NULL, "MOCKHIP_TEACH=1");
+  assert_true(mt_exited_ok(r.status));
+  char *page = read_file(r.page);
+  assert_int_equal(assert_steps_whole(page), 10);
+  char *set_access = step_text(page, 4);
+  assert_non_null(strstr(set_access, "data-api=\"hipMemSetAccess\""));
+  assert_non_null(strstr(set_access, "<p class=\"teach\">teach: on the newest ROCm: the host "
+                                     "has no access"));
+  free(set_access);
+  char *copy = step_text(page, 6);
+  assert_non_null(strstr(copy, "data-api=\"hipMemcpyHtoD\""));
+  assert_non_null(strstr(copy, "<p class=\"teach\">teach: on the newest ROCm: a copy is "
+                               "checked against nothing"));
+  free(copy);
+  assert_int_equal(count(page, "<p class=\"teach\">"), 2);
+  free(page);
+  run_free(&r);
+  /* Without teach mode no note, and the copy is no step. */
+  run_with_page(&r, "notes", NULL, NULL);
+  page = read_file(r.page);
+  assert_int_equal(assert_steps_whole(page), 9);
+  assert_null(strstr(page, "<p class=\"teach\">"));
+  free(page);
+  run_free(&r);
+}
+
 static void test_threads_steps_stay_whole(void **state) {
   (void)state;
   run r;
@@ -592,6 +755,9 @@ int main(int argc, char **argv) {
       MT_CLEAN_TEST(test_two_runs_same_pictures),
       MT_CLEAN_TEST(test_forked_child_writes_its_own_page),
       MT_CLEAN_TEST(test_crash_leaves_whole_steps),
+      MT_CLEAN_TEST(test_fault_ends_the_page),
+      MT_CLEAN_TEST(test_fault_before_any_step),
+      MT_CLEAN_TEST(test_teach_notes_on_the_page),
       MT_CLEAN_TEST(test_threads_steps_stay_whole),
       MT_CLEAN_TEST(test_full_page_stops_and_says_so),
       MT_CLEAN_TEST(test_program_name_escaped),

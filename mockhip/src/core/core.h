@@ -132,6 +132,13 @@ typedef struct mh_mapping {
   mh_region *reservation;
   mh_phys *phys;
   const void *site;
+  /* The last hipMemSetAccess that took the CPU's access away or set it to none, for
+     MOCKHIP_EXPLAIN to tell access removed on purpose from access never granted: its number
+     among the process's hipMemSetAccess calls (0: none since the last grant), its site, and
+     the CPU's access before it. */
+  unsigned long long limited_by;
+  const void *limited_site;
+  unsigned char limited_from;
   unsigned char access[]; /* hipMemAccessFlags per slot (devices + host) */
 } mh_mapping;
 

@@ -18,6 +18,7 @@ static _Thread_local hipError_t last_error = hipSuccess;
 static _Thread_local char reason[512];
 static _Thread_local void *call_site;
 static _Thread_local mockhip_api call_api;
+static _Thread_local unsigned long long call_ordinal;
 
 static const char *const api_names[] = {
 #define MH_API_NAME(name) #name,
@@ -45,7 +46,7 @@ static void diag_init(void) {
 }
 
 hipError_t mh__enter(mockhip_api api, void *site, mh_state **state_out) {
-  atomic_fetch_add_explicit(&calls[api], 1, memory_order_relaxed);
+  call_ordinal = atomic_fetch_add_explicit(&calls[api], 1, memory_order_relaxed) + 1;
   reason[0] = '\0';
   call_site = site;
   call_api = api;
@@ -96,6 +97,8 @@ hipError_t mh__sticky_check(mh_state *s, mockhip_api api) {
 void *mh__call_site(void) { return call_site; }
 
 mockhip_api mh__call_api(void) { return call_api; }
+
+unsigned long long mh__call_ordinal(void) { return call_ordinal; }
 
 hipError_t mh__fail(hipError_t err, const char *fmt, ...) {
   va_list ap;

@@ -34,6 +34,10 @@ MH_HIDDEN hipError_t mh__sticky_check(mh_state *state, mockhip_api api);
 MH_HIDDEN void *mh__call_site(void);
 MH_HIDDEN mockhip_api mh__call_api(void);
 
+/* The current call's number among the process's calls of its entry point: 3 for the third
+   hipMemSetAccess. */
+MH_HIDDEN unsigned long long mh__call_ordinal(void);
+
 /*
  * Ends an entry point: records the thread's last error and reason and, when
  * calls are traced, prints the trace line ("name(args) = result") with the
@@ -138,12 +142,17 @@ MH_HIDDEN void mh__teach_misuse(mh_misuse kind);
    MOCKHIP_HOST_ACCESS=all, that only the mock's CPU can). Once per process (teach.c). */
 MH_HIDDEN void mh__teach_host_access(mh_state *state, const mh_mapping *first, size_t count);
 
+/* The teach note after a hipMemRelease that leaves the handle's memory mapped: that this is
+   fine. Once per process (teach.c). */
+MH_HIDDEN void mh__teach_release_mapped(void);
+
 /* "module+0xoffset (symbol+0xoffset)" for a return address. */
 MH_HIDDEN void mh__site_format(const void *site, char *out, size_t out_bytes);
 
 /* ---- explained faults (explain.c, explain_history.c) ---- */
 
-/* Installs the SIGSEGV/SIGBUS explainer when options.explain is on (explain.c). */
+/* Installs the SIGSEGV/SIGBUS handler that explains a fault (options.explain), or hints at
+   MOCKHIP_EXPLAIN, and ends the HTML page (explain.c). */
 MH_HIDDEN void mh__explain_init(mh_state *state);
 
 /* Remember a freed reservation / an unmapped mapping, so a later touch of it is
@@ -167,5 +176,13 @@ MH_HIDDEN void mh__xml_escape(FILE *out, const char *text);
    after it. Call unlocked, from mh__leave. */
 MH_HIDDEN void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args,
                                    const char *reason);
+
+/* Ends the MOCKHIP_TRACE_HTML page with a last step for a fault the process dies of: the
+   signal's name, the address as people read it, how it was touched ("a write"), where
+   (the faulting instruction's site, or ""), and the explanation (`bytes` of mockhip's
+   explain lines, or none); then closes the page. From a signal handler: write(2) only, no
+   lock waited for, nothing allocated. */
+MH_HIDDEN void mh__trace_html_fault(const char *signal_name, const char *at, const char *how,
+                                    const char *where, const char *explanation, size_t bytes);
 
 #endif /* MH_DIAG_H */

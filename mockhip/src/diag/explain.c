@@ -1,6 +1,8 @@
 /*
- * explain.c: MOCKHIP_EXPLAIN's signal handler. A fault (SIGSEGV, SIGBUS) on
- * mock memory is explained (explain_fault.c); then the process dies exactly as
+ * explain.c: mockhip's signal handler. A fault (SIGSEGV, SIGBUS) on mock
+ * memory is explained (explain_fault.c) with MOCKHIP_EXPLAIN, or named in one
+ * line that points to it without, and ends the MOCKHIP_TRACE_HTML page; then
+ * the process dies exactly as
  * it would have: the handler that was there before (a sanitizer's, the
  * program's) is called with the same arguments, or, without one, the default
  * action is put back and the handler returns, so the faulting instruction runs
@@ -28,6 +30,19 @@ mh_direction mh__fault_direction(const void *context) {
 #else
   (void)context;
   return MH_DIR_UNKNOWN;
+#endif
+}
+
+const void *mh__fault_pc(const void *context) {
+#if defined(__x86_64__) && defined(REG_RIP)
+  const ucontext_t *uc = context;
+  return (const void *)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+  const ucontext_t *uc = context;
+  return (const void *)uc->uc_mcontext.pc;
+#else
+  (void)context;
+  return NULL;
 #endif
 }
 
@@ -59,7 +74,8 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
   inside = true;
   bool from_kernel = info != NULL && info->si_code > 0; /* not a kill() or raise() */
   if (from_kernel && !atomic_flag_test_and_set(&writing)) {
-    mh__explain_fault(explained, sig, (uintptr_t)info->si_addr, mh__fault_direction(context));
+    mh__explain_fault(explained, sig, (uintptr_t)info->si_addr, mh__fault_direction(context),
+                      mh__fault_pc(context));
     atomic_flag_clear(&writing);
   }
   inside = false;
@@ -67,9 +83,9 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
   mh__signal_chain(&previous[sig == SIGBUS], sig, info, context);
 }
 
+/* Installed whatever MOCKHIP_EXPLAIN says: without it a fault on mock memory still gets one
+   line naming the option, and the MOCKHIP_TRACE_HTML page its last step. */
 void mh__explain_init(mh_state *s) {
-  if (!s->options.explain)
-    return;
   explained = s;
   struct sigaction action;
   memset(&action, 0, sizeof action);

@@ -77,9 +77,17 @@ MH_HIDDEN mh_direction mh__fault_direction(const void *context);
 MH_HIDDEN void mh__signal_chain(const struct sigaction *prev, int sig, siginfo_t *info,
                                 void *context);
 
-/* Prints to stderr, in one write, what a fault at addr on mock memory means and how to fix
-   it; nothing when addr is not mock memory (explain_fault.c). Called by the handler. */
-MH_HIDDEN void mh__explain_fault(mh_state *state, int sig, uintptr_t addr, mh_direction dir);
+/* What a fault at addr on mock memory means and how to fix it: with MOCKHIP_EXPLAIN printed
+   to stderr in one write, without it one line that names the option; nothing when addr is
+   not mock memory. Then the MOCKHIP_TRACE_HTML page gets the fault as its last step, with
+   pc (the faulting instruction, or NULL) as its site, and is closed (explain_fault.c). Called
+   by the handler. */
+MH_HIDDEN void mh__explain_fault(mh_state *state, int sig, uintptr_t addr, mh_direction dir,
+                                 const void *pc);
+
+/* The faulting instruction's address from a SIGSEGV handler's context, or NULL where the
+   context does not say (explain.c). */
+MH_HIDDEN const void *mh__fault_pc(const void *context);
 
 /* The newest remembered freed reservation (or unmapped mapping) holding addr, or
    NULL. Call under the lock. */

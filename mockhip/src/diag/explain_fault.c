@@ -44,15 +44,16 @@ static void say(const char *fmt, ...) {
   text_len = t.len;
 }
 
-static void flush(void) {
-  for (size_t done = 0; done < text_len;) {
-    ssize_t n = write(STDERR_FILENO, text + done, text_len - done);
+static void write_all(const char *bytes, size_t count) {
+  for (size_t done = 0; done < count;) {
+    ssize_t n = write(STDERR_FILENO, bytes + done, count - done);
     if (n <= 0 && errno != EINTR)
       break;
     done += n > 0 ? (size_t)n : 0;
   }
-  text_len = 0;
 }
+
+static void flush(void) { write_all(text, text_len); }
 
 static const char *flags_short(unsigned flags) {
   return flags == hipMemAccessFlagsProtReadWrite ? "rw"
@@ -130,21 +131,25 @@ static void say_region(const mh_region *r) {
 }
 
 /* The host slot's fix, as the played release allows it (a.8#6, a.8#9): a grant of the host
-   where it may be granted, else a copy. */
-static void say_host_fix(const mh_mapping *m, mh_direction dir) {
+   where it may be granted, else a copy; with its rule line when rule is set. It is the fix
+   under both MOCKHIP_HOST_ACCESS modes: under `all` the CPU has the union, which holds the
+   host's grant, and on a GPU the CPU has the host's alone. */
+static void say_host_fix(const mh_mapping *m, mh_direction dir, bool rule) {
   if (mh__profile_is(MH_ROW_set_access_locations, MH_CELL_as_device)) {
-    say(PREFIX "  rule:   %s cannot grant the host access at all: every descriptor names a "
-               "device (a.8#6, a.8#9)\n",
-        mh__profile_title());
+    if (rule)
+      say(PREFIX "  rule:   %s cannot grant the host access at all: every descriptor names a "
+                 "device (a.8#6, a.8#9)\n",
+          mh__profile_title());
     say(PREFIX "  fix:    move the bytes with hipMemcpy (the device copies them), or play a newer "
                "release (MOCKHIP_ROCM_VERSION)\n");
     return;
   }
   if (mh__profile_is(MH_ROW_set_access_locations, MH_CELL_host_located) &&
       m->phys->prop.location.type != HIPVMM_LOCATION_HOST) {
-    say(PREFIX "  rule:   CPU touches need hipMemLocationTypeHost access, and %s grants it "
-               "only to Host-located allocations (a.8#9); this one is on device %d\n",
-        mh__profile_title(), m->phys->prop.location.id);
+    if (rule)
+      say(PREFIX "  rule:   CPU touches need hipMemLocationTypeHost access, and %s grants it "
+                 "only to Host-located allocations (a.8#9); this one is on device %d\n",
+          mh__profile_title(), m->phys->prop.location.id);
     if (mh__profile_nvidia())
       say(PREFIX "  fix:    move the bytes with hipMemcpy (the device copies them); or create "
                  "the allocation with prop.location = {hipMemLocationTypeHost, 0} and grant "
@@ -154,10 +159,34 @@ static void say_host_fix(const mh_mapping *m, mh_direction dir) {
                  "0} and grant {host 0}, or move the bytes with hipMemcpy\n");
     return;
   }
-  say(PREFIX "  rule:   %s requires hipMemLocationTypeHost access for CPU touches; device "
-             "access does not give the CPU any (a.8#9)\n",
-      mh__profile_title());
+  if (rule)
+    say(PREFIX "  rule:   %s requires hipMemLocationTypeHost access for CPU touches; device "
+               "access does not give the CPU any (a.8#9)\n",
+        mh__profile_title());
   say_set_access_fix(m, "hipMemLocationTypeHost", "host", 0, dir);
+}
+
+/* Under MOCKHIP_HOST_ACCESS=all a device's grant lets the mock's CPU through too: say that it
+   does not on a GPU, so the fix above is the one to take. */
+static void say_all_note(void) {
+  if (!mh__host_strict())
+    say(PREFIX "  note:   a device's grant lets the CPU through only under "
+               "MOCKHIP_HOST_ACCESS=all; on a GPU, as by default here, the CPU has the host's "
+               "access alone\n");
+}
+
+static const char *access_words(unsigned flags) {
+  return flags == hipMemAccessFlagsProtReadWrite ? "read-write"
+         : flags == hipMemAccessFlagsProtRead    ? "read-only"
+                                                 : "none";
+}
+
+/* The hipMemSetAccess that took the CPU's access away, as "hipMemSetAccess call #3 (at
+   site)"; into out. */
+static void limiting_call(const mh_mapping *m, char *out, size_t out_bytes) {
+  char where[512];
+  mh__site_format(m->limited_site, where, sizeof where);
+  snprintf(out, out_bytes, "hipMemSetAccess call #%llu (at %s)", m->limited_by, where);
 }
 
 static fault_kind mapping_kind(const mh_mapping *m, mh_direction dir) {
@@ -171,39 +200,100 @@ static fault_kind mapping_kind(const mh_mapping *m, mh_direction dir) {
   return cpu == hipMemAccessFlagsProtNone ? FAULT_NO_ACCESS : FAULT_READ_ONLY;
 }
 
+/* Access taken away on purpose: which call did it, and the fix is either side of it. */
+static void explain_limited(const mh_mapping *m, mh_direction dir) {
+  char call[640];
+  limiting_call(m, call, sizeof call);
+  unsigned cpu = mh__cpu_access(explained, m);
+  say(PREFIX "  what:   access was set to %s by %s, from %s: the access was removed on "
+             "purpose\n",
+      access_words(cpu), call, access_words(m->limited_from));
+  say(PREFIX "  rule:   after hipMemSetAccess takes access away, a touch faults (a GPU's "
+             "kernel faults alike); it stays away until hipMemSetAccess grants it again (a.8)\n");
+  say(PREFIX "  caught: if the access was taken away to catch a late touch, this is one: the "
+             "code that made it is the bug\n");
+  say(PREFIX "  or:     if the touch is meant, make it before hipMemSetAccess call #%llu, or grant "
+             "the access again after it:\n",
+      m->limited_by);
+  say_host_fix(m, dir, false);
+}
+
 static void explain_mapping(const mh_mapping *m, mh_direction dir) {
   fault_kind kind = mapping_kind(m, dir);
   say_region(m->reservation);
   say_mapping(m);
   say_access(m);
-  int device = mh__current_device();
+  if ((kind == FAULT_NO_ACCESS || kind == FAULT_HOST) && m->limited_by != 0) {
+    explain_limited(m, dir);
+    say_all_note();
+    return;
+  }
   switch (kind) {
   case FAULT_NO_ACCESS:
     say(PREFIX "  what:   mapped, but no location has access to it\n");
     say(PREFIX "  rule:   a new mapping has no access; hipMemSetAccess must grant it before any "
-               "touch (b.5, a.8)\n");
-    say_set_access_fix(m, "hipMemLocationTypeDevice", "device", device, dir);
+               "touch, and a CPU touch needs the host's (b.5, a.8, a.8#9)\n");
+    say_host_fix(m, dir, false);
+    say_all_note();
     break;
   case FAULT_READ_ONLY:
     say(PREFIX "  what:   a write where only reading is granted\n");
+    if (m->limited_by != 0) {
+      char call[640];
+      limiting_call(m, call, sizeof call);
+      say(PREFIX "  when:   %s set it read-only, from %s: writing was taken away on purpose\n",
+          call, access_words(m->limited_from));
+    }
     say(PREFIX "  rule:   hipMemAccessFlagsProtRead allows reads only; writes need "
                "hipMemAccessFlagsProtReadWrite\n");
-    if (mh__host_strict())
-      say_set_access_fix(m, "hipMemLocationTypeHost", "host", 0, MH_DIR_WRITE);
-    else
-      say_set_access_fix(m, "hipMemLocationTypeDevice", "device", device, MH_DIR_WRITE);
+    say_host_fix(m, MH_DIR_WRITE, false);
+    say_all_note();
     break;
   case FAULT_HOST:
     say(PREFIX "  what:   the host was not granted %s access, and the CPU touches this memory "
                "as the host\n",
         dir == MH_DIR_READ ? "read" : "read-write");
-    say_host_fix(m, dir);
+    say_host_fix(m, dir, true);
     break;
   default:
     say(PREFIX "  what:   the CPU has %s access here, so the page protection is not the cause\n",
         flags_short(mh__cpu_access(explained, m)));
     break;
   }
+}
+
+/* The mapping of r that ends at or before addr, nearest to it, or NULL. */
+static const mh_mapping *mapping_before(const mh_region *r, uintptr_t addr) {
+  mh_tree_node *n = mh__tree_floor(&explained->mappings, addr);
+  if (n == NULL)
+    return NULL;
+  const mh_mapping *m = MH_CONTAINER(n, mh_mapping, node);
+  return m->reservation == r && m->base + m->bytes <= addr ? m : NULL;
+}
+
+/* An access past the end of a mapping, less than a granule (and the mapping's size) past its
+   end: an overrun, an index or size off by a little. */
+static bool explain_overrun(const mh_region *r, uintptr_t addr) {
+  const mh_mapping *m = mapping_before(r, addr);
+  if (m == NULL)
+    return false;
+  size_t granule = explained->options.granularity;
+  if (addr - (m->base + m->bytes) >= (m->bytes < granule ? m->bytes : granule))
+    return false;
+  char at[96], last[96];
+  mh__describe_addr(explained, m->base, at, sizeof at);
+  mh__describe_addr(explained, m->base + m->bytes - 1, last, sizeof last);
+  size_t past = addr - (m->base + m->bytes) + 1;
+  say(PREFIX "  what:   an overrun: the access ran %zu byte%s past the end of the mapping at %s "
+             "(%zu bytes, handle#%llu), ",
+      past, past == 1 ? "" : "s", at, m->bytes, mh__id_number(m->phys->id, MH_ID_HANDLE));
+  say_site("mapped at", m->site);
+  say("\n" PREFIX "  rule:   a mapping ends where its size ends; the reserved space after it has "
+      "no memory behind it (a.6)\n");
+  say(PREFIX "  fix:    check the size or the index that reached here: the mapping's last byte "
+             "is %s; map more memory there only if the range is meant to be longer\n",
+      last);
+  return true;
 }
 
 static void explain_reserved(const mh_region *r, uintptr_t addr) {
@@ -220,6 +310,8 @@ static void explain_reserved(const mh_region *r, uintptr_t addr) {
                "(hipMemMap) and grant access (hipMemSetAccess)\n");
     return;
   }
+  if (explain_overrun(r, addr))
+    return;
   size_t granule = explained->options.granularity;
   uintptr_t start = addr & ~(uintptr_t)(granule - 1);
   say(PREFIX "  what:   reserved, but nothing is mapped here\n");
@@ -243,39 +335,58 @@ static void explain_released(const mh_gone *g) {
              "hipMemUnmap, hipMemRelease, hipMemAddressFree (b.7)\n");
 }
 
-void mh__explain_fault(mh_state *s, int sig, uintptr_t addr, mh_direction dir) {
+void mh__explain_fault(mh_state *s, int sig, uintptr_t addr, mh_direction dir, const void *pc) {
   explained = s;
+  text_len = 0;
   const char *name = sig == SIGBUS ? "SIGBUS" : "SIGSEGV";
+  char at[96];
+  snprintf(at, sizeof at, "%#lx", (unsigned long)addr);
+  bool mock = false;
   if (pthread_rwlock_tryrdlock(explained->lock) != 0) {
     say(PREFIX "%s at %#lx (%s); mockhip's state is held by a call in progress, so whether "
                "this is mock memory is unknown\n",
         name, (unsigned long)addr, mh__direction_name(dir));
-    return;
-  }
-  mh_region *r = mh__region_containing(explained, addr);
-  const mh_gone *freed = r == NULL ? mh__explain_gone_at(addr, true) : NULL;
-  if (r != NULL || freed != NULL) {
-    char at[96];
-    if (r != NULL)
-      mh__describe_addr(explained, addr, at, sizeof at);
-    else
-      snprintf(at, sizeof at, "reservation#%lu+%#lx, freed", freed->number,
-               (unsigned long)(addr - freed->base));
-    say(PREFIX "%s at %s (%#lx): %s by the CPU\n", name, at, (unsigned long)addr,
-        mh__direction_name(dir));
-    mh_mapping *m = r != NULL ? mh__mapping_containing(explained, addr) : NULL;
-    if (freed != NULL)
-      explain_released(freed);
-    else if (m != NULL)
-      explain_mapping(m, dir);
-    else if (r->kind == MH_REGION_RESERVATION)
-      explain_reserved(r, addr);
-    else {
-      say_region(r);
-      say(PREFIX "  what:   hipMalloc-family memory is always readable and writable here; the "
-                 "fault has another cause\n");
+  } else {
+    mh_region *r = mh__region_containing(explained, addr);
+    const mh_gone *freed = r == NULL ? mh__explain_gone_at(addr, true) : NULL;
+    if (r != NULL || freed != NULL) {
+      mock = true;
+      if (r != NULL)
+        mh__describe_addr(explained, addr, at, sizeof at);
+      else
+        snprintf(at, sizeof at, "reservation#%lu+%#lx, freed", freed->number,
+                 (unsigned long)(addr - freed->base));
+      say(PREFIX "%s at %s (%#lx): %s by the CPU\n", name, at, (unsigned long)addr,
+          mh__direction_name(dir));
+      mh_mapping *m = r != NULL ? mh__mapping_containing(explained, addr) : NULL;
+      if (freed != NULL)
+        explain_released(freed);
+      else if (m != NULL)
+        explain_mapping(m, dir);
+      else if (r->kind == MH_REGION_RESERVATION)
+        explain_reserved(r, addr);
+      else {
+        say_region(r);
+        say(PREFIX "  what:   hipMalloc-family memory is always readable and writable here; the "
+                   "fault has another cause\n");
+      }
     }
+    pthread_rwlock_unlock(explained->lock);
   }
-  pthread_rwlock_unlock(explained->lock);
-  flush();
+  size_t said = text_len;
+  if (explained->options.explain) {
+    flush();
+  } else if (mock) { /* one line, so a bare "Segmentation fault" is not all a learner sees */
+    char hint[256];
+    int n = snprintf(hint, sizeof hint,
+                     "mockhip: %s at %s (%s by the CPU), in memory mockhip manages: run again "
+                     "with MOCKHIP_EXPLAIN=1 to hear why and how to fix it\n",
+                     name, at, mh__direction_name(dir));
+    write_all(hint, n > 0 && (size_t)n < sizeof hint ? (size_t)n : sizeof hint - 1);
+  }
+  char where[512] = "";
+  if (pc != NULL)
+    mh__site_format(pc, where, sizeof where);
+  mh__trace_html_fault(name, at, mh__direction_name(dir), where, text, said);
+  text_len = 0;
 }

@@ -35,6 +35,18 @@ static const char *flags_text(unsigned flags) {
                                                  : "no";
 }
 
+/* The mapping of r that ends before addr, when addr lies less than a granule (and the
+   mapping's size) past its end: an index or size off by a little; or NULL. */
+static const mh_mapping *overrun_of(mh_state *s, const mh_region *r, uintptr_t addr) {
+  mh_tree_node *n = mh__tree_floor(&s->mappings, addr);
+  if (n == NULL)
+    return NULL;
+  const mh_mapping *m = MH_CONTAINER(n, mh_mapping, node);
+  uintptr_t end = m->base + m->bytes;
+  size_t reach = m->bytes < s->options.granularity ? m->bytes : s->options.granularity;
+  return m->reservation == r && end <= addr && addr - end < reach ? m : NULL;
+}
+
 /* What lies at the address and the fix, for a memory fault; into what and fix. */
 static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *what, text *fix) {
   uintptr_t addr = f->addr;
@@ -54,11 +66,26 @@ static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *wh
     return;
   }
   if (r != NULL && r->kind == MH_REGION_RESERVATION) {
+    const mh_mapping *before;
     const mh_gone *g = mh__explain_gone_at(addr, false);
     if (g != NULL && g->number == r->number) { /* not an earlier reservation at this address */
       add(what, "this range was unmapped by hipMemUnmap: a pointer into it dangles (a.7)");
       add(fix, "finish the kernels that use a mapping (synchronize) before hipMemUnmap, or map "
                "a handle there again and grant access");
+    } else if ((before = overrun_of(s, r, addr)) != NULL) {
+      char at[96], last[96];
+      mh__describe_addr(s, before->base, at, sizeof at);
+      mh__describe_addr(s, before->base + before->bytes - 1, last, sizeof last);
+      size_t past = addr - (before->base + before->bytes) + 1;
+      add(what,
+          "an overrun: the access ran %zu byte%s past the end of the mapping at %s (%zu bytes, "
+          "handle#%llu); the reserved space after it has no memory (a.6)",
+          past, past == 1 ? "" : "s", at, before->bytes,
+          mh__id_number(before->phys->id, MH_ID_HANDLE));
+      add(fix,
+          "check the size or the index that reached here (the grid, a bound): the mapping's "
+          "last byte is %s; map more memory there only if the range is meant to be longer",
+          last);
     } else {
       add(what, "reserved, but nothing is mapped here (a.6)");
       add(fix,

@@ -3,10 +3,11 @@
  *
  * The picture is for someone learning: each reservation a bar, the mappings in
  * it drawn to scale and coloured by their physical handle (one colour at two
- * places is aliasing), the access of every location, the handles with their
- * reference counts. No absolute address appears anywhere, regions come in the
- * order of their numbers and handles in the order of their ids, so the same
- * calls draw the same bytes in every run and a checked-in picture diffs cleanly.
+ * places is aliasing), the access of every location (a strip per location
+ * under each mapping, and in words), the handles with their reference counts.
+ * No absolute address appears anywhere, regions come in the order of their
+ * numbers and handles in the order of their ids, so the same calls draw the
+ * same bytes in every run and a checked-in picture diffs cleanly.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,8 +25,16 @@
 #define MAX_ROWS 12 /* detail lines per reservation before "... and N more" */
 #define MAX_LIST 32 /* handles or blocks listed before "... and N more" */
 #define GREY "#d9d9d9"
-#define RED "#c62828"
 #define BLOCK "#4f8a8b"
+#define STRIP 4 /* one location's access under a bar: its height, and a gap of 1 */
+#define MAX_STRIPS 9
+/* A location's access in its strip: dark read-write, light read-only, pale none. */
+#define ACCESS_RW "#1565c0"
+#define ACCESS_R "#90caf9"
+#define ACCESS_NONE "#e0e0e0"
+/* A handle released while still mapped: fine (the tour recommends it), so drawn dashed in a
+   neutral grey; red is for errors only. */
+#define RELEASED_STROKE " stroke=\"#616161\" stroke-width=\"1.5\" stroke-dasharray=\"5 2\""
 
 /* The drawing so far: elements go to body, y is where the next row starts. */
 typedef struct canvas {
@@ -133,12 +142,45 @@ static void scale(size_t offset, size_t bytes, size_t total, long *x, long *w) {
     *x = MARGIN + BAR_WIDTH - *w;
 }
 
-/* One detail line under a bar: a swatch and the text, red when the memory is released. */
-static void detail_row(canvas *c, const char *fill, const char *stroke, bool red,
-                       const char *text) {
+/* One detail line under a bar: a swatch and the text. */
+static void detail_row(canvas *c, const char *fill, const char *stroke, const char *text) {
   rect(c, 2 * MARGIN, c->y - 10, 10, 10, fill, stroke);
-  text_at(c, 2 * MARGIN + 16, c->y, red ? " fill=\"" RED "\"" : "", "%s", text);
+  text_at(c, 2 * MARGIN + 16, c->y, "", "%s", text);
   c->y += ROW;
+}
+
+static const char *access_colour(unsigned char flags) {
+  return flags == hipMemAccessFlagsProtReadWrite ? ACCESS_RW
+         : flags == hipMemAccessFlagsProtRead    ? ACCESS_R
+                                                 : ACCESS_NONE;
+}
+
+/* The locations whose access strips r gets: every device up to four, beyond that those with
+   access to one of r's mappings (at most MAX_STRIPS - 1), then the host. Into slots. */
+static size_t strip_slots(mh_state *s, const mh_region *r, int *slots) {
+  size_t n = 0;
+  for (int d = 0; d < s->options.devices && n < MAX_STRIPS - 1; d++) {
+    bool shown = s->options.devices <= 4;
+    for (mh_tree_node *t = mh__tree_next(&s->mappings, r->base - 1); !shown && t != NULL;
+         t = mh__tree_next(&s->mappings, t->key)) {
+      const mh_mapping *m = MH_CONTAINER(t, mh_mapping, node);
+      if (m->reservation != r)
+        break;
+      shown = m->access[d] != 0;
+    }
+    if (shown)
+      slots[n++] = d;
+  }
+  slots[n++] = MH_HOST_SLOT(s);
+  return n;
+}
+
+/* m's access strips under the bar at bar_y, one per slot, each coloured by its access. */
+static void draw_strips(canvas *c, const mh_mapping *m, long x, long w, int bar_y, const int *slots,
+                        size_t count) {
+  for (size_t k = 0; k < count; k++)
+    rect(c, x, bar_y + BAR_HEIGHT + 2 + (int)k * (STRIP + 1), w, STRIP,
+         access_colour(m->access[slots[k]]), "");
 }
 
 static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
@@ -151,7 +193,19 @@ static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
   /* The whole bar is reserved address space; mappings cover parts of it. */
   rect(c, MARGIN, bar_y, BAR_WIDTH, BAR_HEIGHT, GREY,
        " stroke=\"#9e9e9e\" stroke-dasharray=\"4 3\"");
-  c->y += BAR_HEIGHT + ROW;
+  int slots[MAX_STRIPS];
+  size_t strips = r->mappings > 0 ? strip_slots(s, r, slots) : 0;
+  c->y += BAR_HEIGHT + (int)strips * (STRIP + 1) + ROW;
+  if (strips > 0) { /* which strip is which location, top to bottom */
+    char names[160];
+    size_t n = 0;
+    for (size_t k = 0; k + 1 < strips && n < sizeof names; k++)
+      n += (size_t)snprintf(names + n, sizeof names - n, "dev%d, ", slots[k]);
+    if (n < sizeof names)
+      snprintf(names + n, sizeof names - n, "host");
+    text_at(c, 2 * MARGIN, c->y, " fill=\"#616161\"", "access strips, top to bottom: %s", names);
+    c->y += ROW;
+  }
   uintptr_t end = r->base + r->bytes, at = r->base;
   size_t rows = 0, hidden = 0;
   /* Mappings never straddle reservations: the first one here starts at or after base. */
@@ -163,7 +217,7 @@ static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
       snprintf(offset, sizeof offset, "+0x%lx", (unsigned long)(at - r->base));
       snprintf(line, sizeof line, "%-12s%-10sunmapped", offset, bytes);
       if (rows++ < MAX_ROWS)
-        detail_row(c, GREY, " stroke=\"#9e9e9e\"", false, line);
+        detail_row(c, GREY, " stroke=\"#9e9e9e\"", line);
       else
         hidden++;
     }
@@ -172,20 +226,19 @@ static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
     char colour[8], access[160];
     handle_colour(m->phys, colour);
     bool released = released_but_mapped(m->phys);
-    const char *stroke = released ? " stroke=\"" RED
-                                    "\" stroke-width=\"2\" stroke-dasharray=\"5 2\""
-                                  : " stroke=\"#424242\" stroke-width=\"0.5\"";
+    const char *stroke = released ? RELEASED_STROKE : " stroke=\"#424242\" stroke-width=\"0.5\"";
     long x, w;
     scale(m->base - r->base, m->bytes, r->bytes, &x, &w);
     rect(c, x, bar_y, w, BAR_HEIGHT, colour, stroke);
+    draw_strips(c, m, x, w, bar_y, slots, strips);
     format_bytes(m->bytes, bytes, sizeof bytes);
     format_access(s, m, access, sizeof access);
     snprintf(offset, sizeof offset, "+0x%lx", (unsigned long)(m->base - r->base));
     snprintf(line, sizeof line, "%-12s%-10shandle#%-4llu %s%s", offset, bytes,
              mh__id_number(m->phys->id, MH_ID_HANDLE), access,
-             released ? "  released, still mapped" : "");
+             released ? "  released, still mapped (fine)" : "");
     if (rows++ < MAX_ROWS)
-      detail_row(c, colour, stroke, released, line);
+      detail_row(c, colour, stroke, line);
     else
       hidden++;
     at = m->base + m->bytes;
@@ -213,12 +266,11 @@ static void draw_handle(canvas *c, const mh_phys *p) {
   handle_colour(p, colour);
   format_bytes(p->bytes, bytes, sizeof bytes);
   bool released = released_but_mapped(p);
-  rect(c, MARGIN, c->y - 10, 10, 10, colour,
-       released ? " stroke=\"" RED "\" stroke-width=\"2\"" : " stroke=\"#424242\"");
+  rect(c, MARGIN, c->y - 10, 10, 10, colour, released ? RELEASED_STROKE : " stroke=\"#424242\"");
   char where[32] = "the host"; /* Host, HostNuma, HostNumaCurrent: host memory all */
   if (p->prop.location.type == hipMemLocationTypeDevice)
     snprintf(where, sizeof where, "device %d", p->prop.location.id);
-  text_at(c, MARGIN + 16, c->y, released ? " fill=\"" RED "\"" : "",
+  text_at(c, MARGIN + 16, c->y, "",
           "handle#%llu  %s on %s  refs %zu = handle %zu + mappings %zu%s%s%s",
           mh__id_number(p->id, MH_ID_HANDLE), bytes, where, p->handle_refs + p->mappings,
           p->handle_refs, p->mappings, p->imported ? "  imported" : "",
@@ -259,9 +311,16 @@ static void draw_legend(canvas *c) {
   rect(c, MARGIN, c->y - 10, 34, 10, GREY, " stroke=\"#9e9e9e\" stroke-dasharray=\"4 3\"");
   text_at(c, MARGIN + 40, c->y, "", "reserved address space with nothing mapped");
   c->y += ROW;
-  rect(c, MARGIN, c->y - 10, 34, 10, "#ffffff",
-       " stroke=\"" RED "\" stroke-width=\"2\" stroke-dasharray=\"5 2\"");
-  text_at(c, MARGIN + 40, c->y, "", "released handle whose memory is still mapped");
+  rect(c, MARGIN, c->y - 10, 34, 10, "#ffffff", RELEASED_STROKE);
+  text_at(c, MARGIN + 40, c->y, "",
+          "released handle whose memory is still mapped: fine, freed at its last unmap");
+  c->y += ROW;
+  static const char *const strip_colours[] = {ACCESS_RW, ACCESS_R, ACCESS_NONE};
+  for (int i = 0; i < 3; i++)
+    rect(c, MARGIN + 12 * i, c->y - 6, 10, STRIP, strip_colours[i],
+         " stroke=\"#9e9e9e\" stroke-width=\"0.5\"");
+  text_at(c, MARGIN + 40, c->y, "",
+          "access strips under a mapping, one per location: read-write, read-only, none");
   c->y += ROW;
   rect(c, MARGIN, c->y - 10, 34, 10, BLOCK, "");
   text_at(c, MARGIN + 40, c->y, "", "a hipMalloc-family block");

@@ -40,6 +40,13 @@ void mh__teach_note(const char *row, const char *fmt, ...) {
            mh__teach_release(on), what, row);
 }
 
+size_t mh__teach_pending(const char **out, size_t max) {
+  size_t n = 0;
+  for (; n < note_count && n < max; n++)
+    out[n] = notes[n];
+  return n;
+}
+
 void mh__teach_flush(void) {
   char prefix[32];
   for (unsigned i = 0; i < note_count; i++)
@@ -68,12 +75,21 @@ static void unmap_note(void) {
 static void access_note(void) {
   switch (mh__profile_cell(MH_ROW_set_access_size)) {
   case MH_CELL_extend:
-    mh__teach_note("a.8#3", "hipMemSetAccess silently changes the whole mapping and returns "
-                            "hipSuccess");
+    mh__teach_note("a.8#3", "hipMemSetAccess widens a range that starts or ends inside a "
+                            "mapping to the whole mappings it touches and returns hipSuccess: "
+                            "bytes outside the range are granted too; pass each mapping's own "
+                            "base and size");
     break;
   case MH_CELL_first_mappings:
     mh__teach_note("a.8#3, e.4", "hipMemSetAccess answers hipErrorInvalidValue, comparing size "
                                  "with the reservation's first mappings");
+    break;
+  case MH_CELL_exact_run:
+    mh__teach_note("a.8#3", "hipMemSetAccess counts size from the start of the mapping that "
+                            "contains ptr: an interior ptr is taken back to that start, so bytes "
+                            "before it are granted too and the call returns hipSuccess, and a "
+                            "size that does not add up to whole mappings answers "
+                            "hipErrorInvalidValue; pass each mapping's own base and size");
     break;
   default:
     mh__teach_note("a.8#3", "hipMemSetAccess answers hipErrorInvalidValue unless size adds up to "
@@ -130,6 +146,17 @@ void mh__teach_misuse(mh_misuse kind) {
   case MH_MISUSE_VERSION_BUG:
   case MH_MISUSE_COUNT: break;
   }
+}
+
+/* ---- said once per process: the same for every handle and mapping ---- */
+
+static atomic_flag release_note_said = ATOMIC_FLAG_INIT;
+
+void mh__teach_release_mapped(void) {
+  if (teaching && !atomic_flag_test_and_set(&release_note_said))
+    mh__teach_note("a.5#3, b.2",
+                   "releasing a mapped handle is fine: the memory lives on until its last "
+                   "mapping is unmapped, and the handle value must not be used again");
 }
 
 /* ---- the host's access ---- */

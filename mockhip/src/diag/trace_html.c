@@ -5,7 +5,10 @@
  *
  * The page is written as the program runs: its head and script at the first
  * step, each step appended with one write() and closed at exit, so a program
- * that crashes still leaves a page that loads. A step is built in memory and
+ * that crashes still leaves a page that loads. A fault the process dies of is
+ * its last step, written and the page closed by mockhip's signal handler
+ * (explain.c) with write(2) alone. Teach mode's notes go on the page at their
+ * call, which is a step for them. A step is built in memory and
  * written through a raw descriptor, never a stdio buffer, so a forked child
  * has nothing of the parent's page to flush; the child writes its own page,
  * <path>.<pid>.html, from its first step on.
@@ -33,9 +36,11 @@ static struct {
   bool child;          /* this process is a fork: its page is <path>.<pid>.html */
   bool exit_hook;      /* page_close is registered with atexit */
   unsigned long steps; /* written so far */
-} page = {-1, false, false, false, 0};
+  char *picture;       /* the last step's picture, for a fault's step: it changes nothing */
+  size_t picture_bytes;
+} page = {-1, false, false, false, 0, NULL, 0};
 
-/* The calls that change what the picture shows. */
+/* The calls that change what the picture shows; a call with a teach note is a step too. */
 static bool is_step(mockhip_api api) {
   switch (api) {
   case MOCKHIP_CALL_hipMemAddressReserve:
@@ -97,6 +102,8 @@ static void page_close(void) {
     page.fd = -1;
   }
   page.off = true;
+  free(page.picture);
+  page.picture = NULL;
   pthread_mutex_unlock(&page_lock);
 }
 
@@ -110,14 +117,52 @@ static void forked_child(void) {
   page.off = false;
   page.child = true;
   page.steps = 0;
+  free(page.picture); /* the parent's */
+  page.picture = NULL;
+  page.picture_bytes = 0;
 }
 
 __attribute__((constructor)) static void register_fork_handler(void) {
   pthread_atfork(NULL, NULL, forked_child);
 }
 
-/* Creates the page and writes its head; false (warned) when it cannot. */
-static bool page_open(const char *path) {
+/* text as HTML, through a buffer on the stack: no allocation, so a dying process may call it.
+   0, or the errno of a failed write. */
+static int put_escaped(int fd, const char *text, size_t bytes) {
+  char buf[1024];
+  size_t used = 0;
+  for (size_t i = 0; i < bytes; i++) {
+    if (used > sizeof buf - 8) {
+      if (write_all(fd, buf, used) != 0)
+        return errno;
+      used = 0;
+    }
+    const char *entity = NULL;
+    switch (text[i]) {
+    case '&': entity = "&amp;"; break;
+    case '<': entity = "&lt;"; break;
+    case '>': entity = "&gt;"; break;
+    case '"': entity = "&quot;"; break;
+    case '\'': entity = "&apos;"; break;
+    default:
+      buf[used++] =
+          (unsigned char)text[i] < 0x20 && text[i] != '\n' && text[i] != '\t' ? '?' : text[i];
+      continue;
+    }
+    size_t n = strlen(entity);
+    memcpy(buf + used, entity, n);
+    used += n;
+  }
+  return used > 0 && write_all(fd, buf, used) != 0 ? errno : 0;
+}
+
+static int put(int fd, const char *text) {
+  return write_all(fd, text, strlen(text)) != 0 ? errno : 0;
+}
+
+/* Creates the page and writes its head; false (warned, unless quiet) when it cannot. With
+   write(2) alone: a dying process opens its page here too. */
+static bool page_open(const char *path, bool quiet) {
   char child_path[4096];
   const char *target = path;
   if (page.child) {
@@ -126,27 +171,21 @@ static bool page_open(const char *path) {
   }
   page.fd = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (page.fd < 0) {
-    give_up(target, errno);
-    return false;
-  }
-  char *head = NULL;
-  size_t bytes = 0;
-  FILE *out = open_memstream(&head, &bytes);
-  if (out == NULL) {
-    give_up(target, ENOMEM);
+    if (!quiet)
+      give_up(target, errno);
     return false;
   }
   char who[160];
-  snprintf(who, sizeof who, "%s (pid %ld)", program_invocation_short_name, (long)getpid());
-  fputs(MH_PAGE_START "mockhip trace of ", out);
-  mh__xml_escape(out, who);
-  fputs(MH_PAGE_HEAD "mockhip trace of ", out);
-  mh__xml_escape(out, who);
-  fputs(MH_PAGE_NAV, out);
-  int failed = fclose(out) != 0 ? ENOMEM : write_all(page.fd, head, bytes) != 0 ? errno : 0;
-  free(head);
+  snprintf(who, sizeof who, "mockhip trace of %s (pid %ld)", program_invocation_short_name,
+           (long)getpid());
+  int failed = put(page.fd, MH_PAGE_START);
+  failed = failed ? failed : put_escaped(page.fd, who, strlen(who));
+  failed = failed ? failed : put(page.fd, MH_PAGE_HEAD);
+  failed = failed ? failed : put_escaped(page.fd, who, strlen(who));
+  failed = failed ? failed : put(page.fd, MH_PAGE_NAV);
   if (failed != 0) {
-    give_up(target, failed);
+    if (!quiet)
+      give_up(target, failed);
     return false;
   }
   if (!page.exit_hook)
@@ -166,7 +205,8 @@ static void put_call(FILE *out, mockhip_api api, const char *args) {
    state's lock, never with the page's held: the two locks are never nested, so
    no order of taking them, nor a fork between, can deadlock. */
 static int describe_step(mh_state *s, mockhip_api api, hipError_t err, const char *args,
-                         const char *reason, FILE *call, FILE *picture) {
+                         const char *reason, const char *const *notes, size_t note_count,
+                         FILE *call, FILE *picture) {
   mh__lock_read();
   fputs("<pre class=\"call\">", call);
   put_call(call, api, args);
@@ -179,6 +219,11 @@ static int describe_step(mh_state *s, mockhip_api api, hipError_t err, const cha
     fputs("</p>\n<p class=\"unchanged\">A failed call changes nothing: the picture is the one "
           "before it.</p>\n",
           call);
+  }
+  for (size_t i = 0; i < note_count; i++) { /* teach mode's notes, where the call is */
+    fputs("<p class=\"teach\">", call);
+    mh__xml_escape(call, notes[i]);
+    fputs("</p>\n", call);
   }
   int result = mh__svg_write(picture, s);
   mh__unlock();
@@ -214,7 +259,9 @@ static bool page_wanted(void) {
 void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args, const char *reason) {
   mh_state *s = mh__state();
   const char *path = s->options.trace_html;
-  if (path == NULL || path[0] == '\0' || !is_step(api) || !page_wanted())
+  const char *notes[4];
+  size_t note_count = mh__teach_pending(notes, 4);
+  if (path == NULL || path[0] == '\0' || (!is_step(api) && note_count == 0) || !page_wanted())
     return;
   int saved_errno = errno; /* the program's errno is none of the page's business */
   char *call = NULL, *picture = NULL;
@@ -222,16 +269,23 @@ void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args, cons
   FILE *call_out = open_memstream(&call, &call_bytes);
   FILE *picture_out = open_memstream(&picture, &picture_bytes);
   int failed = call_out == NULL || picture_out == NULL ? ENOMEM : 0;
-  if (failed == 0 && describe_step(s, api, err, args, reason, call_out, picture_out) != 0)
+  if (failed == 0 &&
+      describe_step(s, api, err, args, reason, notes, note_count, call_out, picture_out) != 0)
     failed = errno;
   if (call_out != NULL && fclose(call_out) != 0 && failed == 0)
     failed = ENOMEM;
   if (picture_out != NULL && fclose(picture_out) != 0 && failed == 0)
     failed = ENOMEM;
   pthread_mutex_lock(&page_lock);
-  if (!page.off && (page.fd >= 0 || page_open(path))) {
+  if (!page.off && (page.fd >= 0 || page_open(path, false))) {
     if (failed == 0)
       failed = write_step(api, err, call, picture);
+    if (failed == 0) { /* kept for a fault's step, which has no picture of its own */
+      free(page.picture);
+      page.picture = picture;
+      page.picture_bytes = picture_bytes;
+      picture = NULL;
+    }
     if (failed != 0) {
       give_up(path, failed);
     } else if (++page.steps == MAX_STEPS) {
@@ -252,4 +306,65 @@ void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args, cons
   free(call);
   free(picture);
   errno = saved_errno;
+}
+
+void mh__trace_html_fault(const char *signal_name, const char *at, const char *how,
+                          const char *where, const char *explanation, size_t bytes) {
+  const char *path = mh__state()->options.trace_html;
+  if (path == NULL || path[0] == '\0' || pthread_mutex_trylock(&page_lock) != 0)
+    return; /* no page, or a step is being written: this thread may be the one writing it */
+  if (!page.off && (page.fd >= 0 || page_open(path, true))) {
+    char head[512];
+    unsigned long n = page.steps + 1;
+    snprintf(head, sizeof head,
+             "<!-- step %lu -->\n<section class=\"step fault\" id=\"step-%lu\" data-api=\"%s\" "
+             "data-result=\"%s\">\n<h2>Step %lu: %s, the process dies</h2>\n<pre class=\"call\">",
+             n, n, signal_name, signal_name, n, signal_name);
+    int failed = put(page.fd, head);
+    char what[256];
+    snprintf(what, sizeof what, "%s: %s of %s by the CPU", signal_name, how, at);
+    failed = failed ? failed : put_escaped(page.fd, what, strlen(what));
+    if (where[0] != '\0') {
+      failed = failed ? failed : put(page.fd, "\nat ");
+      failed = failed ? failed : put_escaped(page.fd, where, strlen(where));
+    }
+    failed = failed ? failed
+                    : put(page.fd, "</pre>\n<p class=\"result failed\">= the process "
+                                   "dies of the signal</p>\n");
+    if (bytes > 0) {
+      failed = failed ? failed : put(page.fd, "<pre class=\"explain\">");
+      /* the explanation's lines without their "mockhip: explain: " */
+      static const char prefix[] = "mockhip: explain: ";
+      for (const char *line = explanation; failed == 0 && line < explanation + bytes;) {
+        const char *end = memchr(line, '\n', (size_t)(explanation + bytes - line));
+        end = end != NULL ? end + 1 : explanation + bytes;
+        if ((size_t)(end - line) >= sizeof prefix - 1 &&
+            memcmp(line, prefix, sizeof prefix - 1) == 0)
+          line += sizeof prefix - 1;
+        failed = put_escaped(page.fd, line, (size_t)(end - line));
+        line = end;
+      }
+      failed = failed ? failed : put(page.fd, "</pre>\n");
+    } else {
+      failed = failed ? failed
+                      : put(page.fd, "<p class=\"reason\">Not memory mockhip manages: the "
+                                     "program's own pointer went wrong.</p>\n");
+    }
+    if (page.picture != NULL) {
+      snprintf(head, sizeof head,
+               "<p class=\"unchanged\">A fault changes nothing: the picture is the one after "
+               "step %lu.</p>\n<div class=\"picture\" id=\"picture-%lu\">\n",
+               n - 1, n);
+      failed = failed ? failed : put(page.fd, head);
+      failed = failed ? failed : (write_all(page.fd, page.picture, page.picture_bytes) ? errno : 0);
+      failed = failed ? failed : put(page.fd, "</div>\n");
+    }
+    failed = failed ? failed : put(page.fd, "</section>\n");
+    (void)failed; /* dying: a page cut short still loads */
+    (void)write_all(page.fd, MH_PAGE_END, strlen(MH_PAGE_END));
+    close(page.fd);
+    page.fd = -1;
+  }
+  page.off = true;
+  pthread_mutex_unlock(&page_lock);
 }

@@ -48,6 +48,10 @@
   ".result.failed { color: #c62828; }\n"                                                           \
   ".reason { margin: 4px 0; color: #c62828; }\n"                                                   \
   ".unchanged, .note { margin: 4px 0; color: #546e7a; font-style: italic; }\n"                     \
+  ".teach { margin: 4px 0; padding: 4px 8px; background: #fff8e1; border-left: 3px solid "         \
+  "#ffb300; }\n"                                                                                   \
+  ".explain { margin: 4px 0; padding: 8px; background: #fbe9e7; font-size: 13px;\n"                \
+  "  white-space: pre-wrap; word-break: break-word; }\n"                                           \
   ".picture svg { max-width: 100%; height: auto; border: 1px solid #cfd8dc; }\n"                   \
   "</style>\n"                                                                                     \
   "<script>\n"                                                                                     \

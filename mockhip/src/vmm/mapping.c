@@ -358,6 +358,26 @@ static int protect_run(mh_state *s, mh_mapping *first, size_t count, uintptr_t *
   return 0;
 }
 
+/* Remembers, for MOCKHIP_EXPLAIN, a set-access that took the CPU's access away, or set the
+   CPU's location to none: a later CPU fault there was asked for. A grant forgets it. */
+static void note_limit(mh_state *s, mh_mapping *m, const hipMemAccessDesc *desc, size_t count,
+                       unsigned char before) {
+  unsigned now = mh__cpu_access(s, m);
+  if (now > before || now == hipMemAccessFlagsProtReadWrite) {
+    m->limited_by = 0; /* the last change was a grant */
+    return;
+  }
+  bool named_none = false; /* a descriptor set the CPU's location to none, on purpose */
+  for (size_t i = 0; i < count; i++)
+    named_none |= desc[i].flags == hipMemAccessFlagsProtNone &&
+                  (!mh__host_strict() || desc[i].location.type != hipMemLocationTypeDevice);
+  if (now < before || named_none) {
+    m->limited_by = mh__call_ordinal();
+    m->limited_site = mh__call_site();
+    m->limited_from = before;
+  }
+}
+
 static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemAccessDesc *desc,
                              size_t count) {
   if (ptr == NULL)
@@ -402,12 +422,14 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
 
   /* A failed mprotect (out of map areas) undoes the whole call: keep the old access. */
   size_t width = slots(s);
-  unsigned char *saved = malloc(run * width);
+  unsigned char *saved = malloc(run * (width + 1)); /* each mapping's access, then the CPU's */
   if (saved == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory to save the access of %zu mapping(s)", run);
+  unsigned char *cpu_before = saved + run * width;
   mh_mapping *m = first;
   for (size_t k = 0; k < run; k++, m = mh__mapping_next(s, m)) {
     memcpy(saved + k * width, m->access, width);
+    cpu_before[k] = (unsigned char)mh__cpu_access(s, m);
     for (size_t i = 0; i < good; i++)
       m->access[access_slot(s, &desc[i].location)] = (unsigned char)desc[i].flags;
   }
@@ -425,8 +447,10 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
   } else {
     /* The index's copy of the devices' access; its nodes are there: nothing to allocate. */
     m = first;
-    for (size_t k = 0; k < run; k++, m = mh__mapping_next(s, m))
+    for (size_t k = 0; k < run; k++, m = mh__mapping_next(s, m)) {
       (void)mh__mapping_index(s, m);
+      note_limit(s, m, desc, good, cpu_before[k]);
+    }
     mh__teach_host_access(s, first, run);
   }
   free(saved);

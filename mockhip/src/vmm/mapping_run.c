@@ -184,13 +184,24 @@ static mh_mapping *touched_run(mh_state *s, void *ptr, size_t bytes, size_t *cou
   }
   uintptr_t end = (uintptr_t)ptr + bytes;
   *count = 1;
-  for (mh_mapping *m = first; end > m->base + m->bytes; ++*count) {
+  mh_mapping *m = first;
+  for (; end > m->base + m->bytes; ++*count) {
     mh_mapping *next = mh__mapping_next(s, m);
     if (next == NULL || next->reservation != m->reservation) {
       fail_past(s, bytes, m, false);
       return NULL;
     }
     m = next;
+  }
+  if ((uintptr_t)ptr != first->base || end != m->base + m->bytes) {
+    char at[64], from[64];
+    mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
+    mh__describe_addr(s, first->base, from, sizeof from);
+    size_t whole = m->base + m->bytes - first->base;
+    mh__misuse(MH_MISUSE_PARTIAL_ACCESS,
+               "%s + %zu starts or ends inside a mapping; %s widens it to the %zu mapping(s) it "
+               "touches, %s + %zu, and returns hipSuccess",
+               at, bytes, mh__profile_title(), *count, from, whole);
   }
   return first;
 }

@@ -383,9 +383,7 @@ static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
                "still use the memory (a.5#2); the mock keeps it until the last unmap",
                mh__profile_title(), mh__d_handle(handle), phys->mappings);
   else if (phys->handle_refs == 0 && phys->mappings != 0)
-    mh__teach_note("a.5#3, b.2",
-                   "releasing a mapped handle is fine: the memory lives on until its last "
-                   "mapping is unmapped, and the handle value must not be used again");
+    mh__teach_release_mapped();
   mh__phys_unhold(s, phys);
   return hipSuccess;
 }
@@ -580,6 +578,12 @@ static hipError_t import_handle(mh_state *s, hipMemGenericAllocationHandle_t *ha
   phys->charged_device = -1; /* the exporter's device already pays for it */
   phys->imported = true;
   herr = phys_register(s, phys, handle);
+  if (herr == hipSuccess && type != hipMemHandleTypePosixFileDescriptor)
+    mh__teach_note("a.13#4",
+                   "hipMemImportFromShareableHandle checks no shHandleType: %s was taken for a "
+                   "file descriptor and the call returned hipSuccess; pass "
+                   "hipMemHandleTypePosixFileDescriptor, the type ROCm on Linux shares by",
+                   mh__d_handle_type(type));
   if (herr != hipSuccess) {
     mh__os_memory_close(&phys->memory);
     free(phys);

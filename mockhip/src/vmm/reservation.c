@@ -90,7 +90,7 @@ static hipError_t reserve(mh_state *s, void **ptr, size_t bytes, size_t align, v
      An alignment that is no power of two (6.1 took multiples) is not forwarded, as in ROCm. */
   size_t granularity = s->options.granularity;
   size_t placed = mh__is_pow2(align) && align > granularity ? align : granularity;
-  void *base;
+  void *base, *hint = addr;
   if (addr != NULL && hint_meets_managed(s, (uintptr_t)addr, bytes))
     addr = NULL;
   int err = mh__os_reserve(bytes, placed, addr, &base);
@@ -101,6 +101,14 @@ static hipError_t reserve(mh_state *s, void **ptr, size_t bytes, size_t align, v
                     "cannot reserve %zu bytes of address space aligned to %zu bytes: %s", bytes,
                     placed, strerror(err));
   }
+  if (hint != NULL && base != hint)
+    mh__teach_note("a.2#6",
+                   "hipMemAddressReserve took addr %p as a hint only and placed the reservation "
+                   "elsewhere (%s), returning hipSuccess: compare *ptr with addr, and free and "
+                   "reserve again (or reserve without a hint) when the place matters",
+                   hint,
+                   addr == NULL ? "the hint meets address space HIP already manages"
+                                : "the system had no room there");
   region->kind = MH_REGION_RESERVATION;
   region->base = (uintptr_t)base;
   region->bytes = bytes;
@@ -236,6 +244,20 @@ static hipError_t address_free(mh_state *s, void *ptr, size_t bytes) {
   int err = mh__os_release((void *)region->base, region->bytes);
   if (err != 0)
     return mh__fail(hipErrorUnknown, "cannot release %p: %s", (void *)region->base, strerror(err));
+  if ((uintptr_t)ptr != region->base || bytes != region->bytes) {
+    char why[96];
+    if ((uintptr_t)ptr != region->base)
+      snprintf(why, sizeof why, "devPtr is inside it, not its start%s",
+               bytes != region->bytes ? ", and size is not its size" : "");
+    else
+      snprintf(why, sizeof why, "size %zu is not its size", bytes);
+    mh__teach_note("a.3#3, a.3#4",
+                   "hipMemAddressFree freed all of reservation#%lu (%zu bytes) though %s, and "
+                   "returned hipSuccess: it finds the reservation by containment and checks no "
+                   "size; pass the ptr and size hipMemAddressReserve gave and took (CUDA refuses "
+                   "any other)",
+                   region->number, region->bytes, why);
+  }
   mh__explain_remember_free(region);
   mh__tree_remove(&s->regions, &region->node);
   s->stats.live_reservations--;
