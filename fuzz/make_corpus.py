@@ -22,7 +22,7 @@ for i, name in enumerate(["reserve", "reserve", "address free", "granularity", "
                           "stream wait event", "event create", "event record", "event query",
                           "event elapsed", "event destroy", "block alloc", "block alloc",
                           "block free", "block copy", "block copy", "context", "context",
-                          "primary context", "peer", "device reset",
+                          "primary context", "peer", "device reset", "pool alloc", "pool alloc",
                           "pool get", "pool set current", "pool create", "pool destroy",
                           "pool access", "pool tune", "graph", "graph", "graph", "array",
                           "host work", "context create"]):
@@ -275,6 +275,11 @@ def pool_get(device_byte=0, current=False):
     return [OPS["pool get"], 3 if current else 2, device_byte]
 
 
+def pool_alloc(size_byte, pool=None, stream=LEGACY_STREAM):
+    """hipMallocAsync of 1 + 16 * size_byte bytes, or hipMallocFromPoolAsync from pool."""
+    return [OPS["pool alloc"], 0x23 if pool else 0x22, size_byte] + (pool or []) + stream
+
+
 def pool_create(device_byte=1):
     return [OPS["pool create"], 18, device_byte]
 
@@ -447,9 +452,12 @@ SEEDS = {
     peer_call(2, 1) + peer_call(2, 1) + set_device(1) + peer_call(1, 0) + peer_call(1, 6),
     # pools: the default and a made one, allocations, a copy through one, access for the
     # other device, the current pool, trim and destroy
-    "pools": pool_get(0) + pool_create(1) + pool_access(seen(1), 0) +
-    [OPS["pool set current"], 1] + seen(1) + set_device(1) + pool_get(1, current=True) +
-    pool_trim(seen(0)) + [OPS["pool destroy"]] + seen(1),
+    "pools": pool_get(0) + pool_alloc(10) + block_copy(block_pointer(0), 0) +
+    block_copy(block_pointer(0), 2) + pool_create(1) + pool_alloc(20, pool=seen(1)) +
+    pool_access(seen(1), 0) + block_copy(block_pointer(1), 0) +
+    [OPS["pool set current"], 1] + seen(1) + set_device(1) + pool_alloc(30) +
+    block_free(block_pointer(0), how=2, stream=NULL_SEEN) + block_free(block_pointer(1)) +
+    block_free(block_pointer(2)) + pool_trim(seen(0)) + [OPS["pool destroy"]] + seen(1),
     # a graph by hand: a memset node and an empty one, instantiated, launched, the bytes read
     # back; an array; host work; a context pushed by hipCtxCreate and popped by hipCtxDestroy
     "graphs": block_alloc(MALLOC, 3) + [OPS["graph"], 48] + [OPS["graph"], 25] + seen(0) +
