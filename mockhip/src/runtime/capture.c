@@ -307,7 +307,8 @@ static hipError_t end_capture(mh_state *s, hipStream_t stream, hipGraph_t *graph
   if (c->status == hipStreamCaptureStatusInvalidated) {
     mh__capture_leave(s, found);
     return mh__fail(hipErrorStreamCaptureInvalidated,
-                    "capture %llu was invalidated by a call it forbids; it is ended, with no graph",
+                    "capture %llu was invalidated (a call it forbids, or a refused end); it is "
+                    "ended, with no graph",
                     id);
   }
   size_t loose = mh__capture_loose_ends(c);
