@@ -31,8 +31,9 @@ void test_amd_attributes(void **state) {
   int value = -77;
   ROW_EXPECT(r, answered ? hipSuccess : hipErrorInvalidValue,
              hipDeviceGetAttribute(&value, hipDeviceAttributeIsLargeBar, 0));
+  unsigned int *hdp = NULL; /* ROCm writes the register's address whole */
   ROW_EXPECT(r, answered ? hipSuccess : hipErrorInvalidValue,
-             hipDeviceGetAttribute(&value, hipDeviceAttributeHdpMemFlushCntl, 0));
+             hipDeviceGetAttribute((int *)(void *)&hdp, hipDeviceAttributeHdpMemFlushCntl, 0));
   /* Where it is refused, it is refused before the device is looked at. */
   ROW_EXPECT(r, answered ? hipErrorInvalidDevice : hipErrorInvalidValue,
              hipDeviceGetAttribute(&value, hipDeviceAttributeAsicRevision, 99));

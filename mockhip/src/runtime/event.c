@@ -310,10 +310,10 @@ static hipError_t wait_event(mh_state *s, hipStream_t stream, hipEvent_t event, 
      (capture_isolation). */
   if (c != NULL && c->status == hipStreamCaptureStatusActive &&
       mh__profile_is(MH_ROW_capture_isolation, MH_CELL_StreamCaptureIsolation))
-    return mh__fail(hipErrorStreamCaptureIsolation,
-                    "event %p was recorded before capture %llu began on its stream, which "
-                    "captures now",
-                    (void *)event, c->id);
+    return mh__profile_fail(MH_ROW_capture_isolation,
+                            "event %p was recorded before capture %llu began on its stream, "
+                            "which captures now",
+                            (void *)event, c->id);
   /* Device::AddSafeStream: the waiting stream may reuse pool memory the event's stream freed,
      both on one device (a wait on hipStreamLegacy adds nothing). */
   int event_device = recorder != NULL ? recorder->device : e->device;
