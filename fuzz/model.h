@@ -359,7 +359,9 @@ hipError_t model_ctx_create(model *m, bool out_null, int device, uintptr_t got);
 hipError_t model_ctx_destroy(model *m, uintptr_t ctx);
 hipError_t model_primary_retain(model *m, bool out_null, int device, uintptr_t got);
 hipError_t model_primary_release(const model *m, int device);
-hipError_t model_primary_state(const model *m, int device, unsigned *flags, int *active);
+/* hipDevicePrimaryCtxGetState; out_null: flags or active is NULL. */
+hipError_t model_primary_state(const model *m, int device, bool out_null, unsigned *flags,
+                               int *active);
 hipError_t model_primary_reset(const model *m, int device);
 
 /* hipDeviceReset: frees every block made while the current device was current and destroys

@@ -108,7 +108,9 @@ hipError_t model_stream_synchronize(const model *m, uintptr_t stream) {
 
 hipError_t model_stream_get(const model *m, uintptr_t stream, bool out_null, int what,
                             int *expect) {
-  if (out_null || (what == 0 && stream == 0)) /* the output first, as clr */
+  /* The output first, as clr; HIP on NVIDIA answers the null stream's flags
+     (null_stream_flags). */
+  if (out_null || (what == 0 && stream == 0 && !m->profile->nvidia))
     return hipErrorInvalidValue;
   hipError_t err;
   int device = model__stream_device((model *)m, stream, &err);
@@ -432,6 +434,8 @@ hipError_t model_ctx_set_current(model *m, uintptr_t ctx) {
 }
 
 hipError_t model_ctx_push(model *m, uintptr_t ctx) {
+  if (ctx == 0 && m->profile->nvidia)
+    return hipErrorInvalidValue; /* cuCtxPushCurrent's answer (ctx_push_null) */
   int device = ctx_device(m, ctx);
   if (device < 0)
     return hipErrorInvalidContext;
@@ -485,7 +489,10 @@ hipError_t model_primary_release(const model *m, int device) {
   return valid_device(device) ? hipSuccess : hipErrorInvalidDevice;
 }
 
-hipError_t model_primary_state(const model *m, int device, unsigned *flags, int *active) {
+hipError_t model_primary_state(const model *m, int device, bool out_null, unsigned *flags,
+                               int *active) {
+  if (out_null && m->profile->nvidia)
+    return hipErrorInvalidValue; /* cuDevicePrimaryCtxGetState wants both (primary_state_null) */
   if (!valid_device(device))
     return hipErrorInvalidDevice;
   *flags = 0;
@@ -527,6 +534,8 @@ hipError_t model_enable_peer(model *m, int peer, unsigned flags) {
 }
 
 hipError_t model_disable_peer(model *m, int peer) {
+  if (peer == m->device && m->profile->nvidia)
+    return hipErrorPeerAccessNotEnabled; /* a peer never enabled (peer_disable_self) */
   if (!valid_device(peer) || peer == m->device)
     return hipErrorInvalidDevice;
   if (!m->peer[m->device][peer])

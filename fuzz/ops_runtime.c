@@ -392,7 +392,8 @@ void op_primary_ctx(fuzz_state *st) {
     bool flags_null = (b >> 2) % 4 == 0, active_null = (b >> 2) % 4 == 1;
     hipError_t got = hipDevicePrimaryCtxGetState(device, flags_null ? NULL : &flags,
                                                  active_null ? NULL : &active);
-    CHECK_CALL(st, got, model_primary_state(m, device, &want_flags, &want_active),
+    CHECK_CALL(st, got,
+               model_primary_state(m, device, flags_null || active_null, &want_flags, &want_active),
                "hipDevicePrimaryCtxGetState(%d, %s, %s)", device, flags_null ? "NULL" : "&flags",
                active_null ? "NULL" : "&active");
     if (got == hipSuccess &&

@@ -47,6 +47,10 @@ int cell_code(cell c) {
   case UNKNOWN: return hipErrorUnknown;
   case NOT_SUPPORTED: return hipErrorNotSupported;
   case NOT_INITIALIZED: return hipErrorNotInitialized;
+  case PEER_ACCESS_NOT_ENABLED: return hipErrorPeerAccessNotEnabled;
+  case INVALID_CONTEXT: return hipErrorInvalidContext;
+  case CONTEXT_IS_DESTROYED: return hipErrorContextIsDestroyed;
+  case STREAM_CAPTURE_ISOLATION: return hipErrorStreamCaptureIsolation;
   default: return -1;
   }
 }
@@ -167,7 +171,7 @@ const row stream_priorities = {"stream_priorities",
 const row pci_bus_id_short = {"pci_bus_id_short",
                               {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
                                INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
-                               INVALID_VALUE, TRUNCATED}};
+                               INVALID_VALUE, INVALID_VALUE}};
 const row map_array_async = {"map_array_async",
                              {NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED,
                               NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED,
@@ -175,3 +179,35 @@ const row map_array_async = {"map_array_async",
 const row forked_child = {
     "forked_child",
     {WORKS, WORKS, WORKS, WORKS, WORKS, WORKS, WORKS, WORKS, WORKS, NOT_INITIALIZED}};
+const row peer_disable_self = {"peer_disable_self",
+                               {INVALID_DEVICE, INVALID_DEVICE, INVALID_DEVICE, INVALID_DEVICE,
+                                INVALID_DEVICE, INVALID_DEVICE, INVALID_DEVICE, INVALID_DEVICE,
+                                INVALID_DEVICE, PEER_ACCESS_NOT_ENABLED}};
+const row amd_attributes = {"amd_attributes", {YES, YES, YES, YES, YES, YES, YES, YES, YES, NO}};
+const row ctx_push_null = {"ctx_push_null",
+                           {INVALID_CONTEXT, INVALID_CONTEXT, INVALID_CONTEXT, INVALID_CONTEXT,
+                            INVALID_CONTEXT, INVALID_CONTEXT, INVALID_CONTEXT, INVALID_CONTEXT,
+                            INVALID_CONTEXT, INVALID_VALUE}};
+const row primary_state_null = {"primary_state_null",
+                                {SUCCESS, SUCCESS, SUCCESS, SUCCESS, SUCCESS, SUCCESS, SUCCESS,
+                                 SUCCESS, SUCCESS, INVALID_VALUE}};
+const row stale_handle = {"stale_handle",
+                          {CONTEXT_IS_DESTROYED, CONTEXT_IS_DESTROYED, CONTEXT_IS_DESTROYED,
+                           CONTEXT_IS_DESTROYED, CONTEXT_IS_DESTROYED, CONTEXT_IS_DESTROYED,
+                           CONTEXT_IS_DESTROYED, CONTEXT_IS_DESTROYED, CONTEXT_IS_DESTROYED,
+                           CRASH}};
+const row null_stream_flags = {"null_stream_flags",
+                               {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                                INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                                INVALID_VALUE, SUCCESS}};
+const row capture_end_wrong_thread = {
+    "capture_end_wrong_thread", {KEPT, KEPT, KEPT, KEPT, KEPT, KEPT, KEPT, KEPT, KEPT, ENDED}};
+const row capture_end_unmatched = {
+    "capture_end_unmatched", {KEPT, KEPT, KEPT, KEPT, KEPT, KEPT, KEPT, KEPT, KEPT, INVALIDATED}};
+const row capture_mode_checked = {"capture_mode_checked",
+                                  {YES, YES, YES, YES, YES, YES, YES, YES, YES, NO}};
+const row capture_isolation = {
+    "capture_isolation",
+    {STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION,
+     STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION,
+     STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION, SUCCESS}};

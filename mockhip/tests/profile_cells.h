@@ -56,6 +56,10 @@ typedef enum cell {
   UNKNOWN,
   NOT_SUPPORTED,
   NOT_INITIALIZED,
+  PEER_ACCESS_NOT_ENABLED,
+  INVALID_CONTEXT,
+  CONTEXT_IS_DESTROYED,
+  STREAM_CAPTURE_ISOLATION,
   /* words */
   NO,
   YES,
@@ -99,6 +103,9 @@ typedef enum cell {
   WORKS,
   FIRST_MAPPING,
   WHOLE_RANGE,
+  KEPT,
+  ENDED,
+  INVALIDATED,
 } cell;
 
 /* The hipError_t an error-name cell stands for (-1 for a word). */
@@ -155,7 +162,17 @@ typedef struct row {
   X(stream_priorities)                                                                             \
   X(pci_bus_id_short)                                                                              \
   X(map_array_async)                                                                               \
-  X(forked_child)
+  X(forked_child)                                                                                  \
+  X(peer_disable_self)                                                                             \
+  X(amd_attributes)                                                                                \
+  X(ctx_push_null)                                                                                 \
+  X(primary_state_null)                                                                            \
+  X(stale_handle)                                                                                  \
+  X(null_stream_flags)                                                                             \
+  X(capture_end_wrong_thread)                                                                      \
+  X(capture_end_unmatched)                                                                         \
+  X(capture_mode_checked)                                                                          \
+  X(capture_isolation)
 
 /* One const row per key, named after it. */
 #define PROFILE_DECLARE_ROW(key) extern const row key;

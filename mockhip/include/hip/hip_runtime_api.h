@@ -284,8 +284,17 @@ typedef struct hipGraphExec *hipGraphExec_t;
 typedef struct ihipMemPoolHandle_t *hipMemPool_t;
 
 /* A launch's grid or block size, as ROCm's: three counts that default to 1. nvcc (a
-   program built for HIP on NVIDIA with this header) has CUDA's own, of the same layout. */
-#ifndef __CUDACC__
+   program built for HIP on NVIDIA with this header) takes CUDA's own, of the same layout,
+   with CUDA's vector types (hip_vector_types.h). */
+#if defined(__CUDACC__) || defined(__NVCC__)
+#ifdef __cplusplus
+extern "C++" { /* a C++ header, here inside extern "C" */
+#endif
+#include <vector_types.h>
+#ifdef __cplusplus
+}
+#endif
+#else
 typedef struct dim3 {
   uint32_t x;
   uint32_t y;

@@ -18,9 +18,18 @@
  * to the component type, as ROCm's do.
  *
  * Half vectors are not here; dim3 is hip_runtime_api.h's.
+ *
+ * Built by nvcc (a program for HIP on NVIDIA over hip-nvidia), the types are
+ * CUDA's own, as HIP's NVIDIA headers take them: nvcc has already defined
+ * them for a CUDA source, and a second definition would not compile.
  */
 #ifndef MOCKHIP_HIP_VECTOR_TYPES_H
 #define MOCKHIP_HIP_VECTOR_TYPES_H
+
+#if defined(__CUDACC__) || defined(__NVCC__)
+#include <vector_functions.h>
+#include <vector_types.h>
+#else /* a host compiler: mockhip's own */
 
 #ifdef __cplusplus
 #include <type_traits>
@@ -348,5 +357,7 @@ inline bool operator!=(const V &a, const V &b) {
 #undef MOCKHIP_VEC_CTORS_4_
 #undef MOCKHIP_VEC_ALIGN_
 #undef MOCKHIP_VECTOR_TYPES_
+
+#endif /* __CUDACC__ || __NVCC__ */
 
 #endif /* MOCKHIP_HIP_VECTOR_TYPES_H */

@@ -123,7 +123,9 @@ int mh__profile_version_number(void) {
 }
 
 mh_cell mh__profile_newest_cell(mh_row row) {
-  return table[row][releases[played].nvidia ? NEWEST_CUDA : NEWEST_ROCM];
+  mh_cell cell = table[row][releases[played].nvidia ? NEWEST_CUDA : NEWEST_ROCM];
+  /* The newest CUDA column crashes too (stale_handle): the answer is ROCm's. */
+  return cell == MH_CELL_crash ? table[row][NEWEST_ROCM] : cell;
 }
 
 static int choose(size_t index) {

@@ -62,7 +62,14 @@ typedef enum mh_cell {
   MH_CELL_one_minus_one,
   MH_CELL_zero_minus_five,
   MH_CELL_first_mapping,
-  MH_CELL_whole_range
+  MH_CELL_whole_range,
+  MH_CELL_PeerAccessNotEnabled,
+  MH_CELL_InvalidContext,
+  MH_CELL_ContextIsDestroyed,
+  MH_CELL_StreamCaptureIsolation,
+  MH_CELL_kept,
+  MH_CELL_ended,
+  MH_CELL_invalidated
 } mh_cell;
 
 typedef enum mh_row {
@@ -96,7 +103,8 @@ const char *mh__profile_title(void);
 /* Whether the release is HIP's NVIDIA platform. */
 bool mh__profile_nvidia(void);
 
-/* The newest release's cell of a row: what a crash cell answers instead. */
+/* The newest release's cell of a row, of the platform played (the newest ROCm's where that
+   one crashes too): what a crash cell answers instead. */
 mh_cell mh__profile_newest_cell(mh_row row);
 
 #endif /* MH_PROFILE_H */

@@ -24,7 +24,7 @@ static const char *const kind_names[MH_MISUSE_COUNT] = {
     [MH_MISUSE_TEARDOWN_ORDER] = "teardown out of order",
     [MH_MISUSE_DOUBLE_RELEASE] = "double release",
     [MH_MISUSE_RELEASED_HANDLE] = "use of a released handle",
-    [MH_MISUSE_VERSION_CRASH] = "crash on this ROCm release",
+    [MH_MISUSE_VERSION_CRASH] = "crash on this release",
     [MH_MISUSE_VERSION_BUG] = "bug of this ROCm release",
 };
 
@@ -97,6 +97,10 @@ static hipError_t cell_error(mh_cell cell) {
   case MH_CELL_InvalidDevice: return hipErrorInvalidDevice;
   case MH_CELL_Unknown: return hipErrorUnknown;
   case MH_CELL_NotSupported: return hipErrorNotSupported;
+  case MH_CELL_PeerAccessNotEnabled: return hipErrorPeerAccessNotEnabled;
+  case MH_CELL_InvalidContext: return hipErrorInvalidContext;
+  case MH_CELL_ContextIsDestroyed: return hipErrorContextIsDestroyed;
+  case MH_CELL_StreamCaptureIsolation: return hipErrorStreamCaptureIsolation;
   default: return hipErrorInvalidValue;
   }
 }

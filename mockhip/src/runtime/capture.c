@@ -223,7 +223,12 @@ static hipError_t begin_capture(mh_state *s, hipStream_t stream, int mode) {
                     (void *)stream);
   if (mode < hipStreamCaptureModeGlobal || mode > hipStreamCaptureModeRelaxed)
     return mh__fail(hipErrorInvalidValue, "mode %d is not a hipStreamCaptureMode", mode);
-  if (mh__capture_status(found) == hipStreamCaptureStatusActive)
+  /* HIP on NVIDIA keeps a stream in its invalidated capture until the origin's end
+     (capture_end_unmatched `invalidated`); ROCm lets it begin again. */
+  hipStreamCaptureStatus status = mh__capture_status(found);
+  if (status == hipStreamCaptureStatusActive ||
+      (status == hipStreamCaptureStatusInvalidated &&
+       mh__profile_is(MH_ROW_capture_end_unmatched, MH_CELL_invalidated)))
     return mh__fail(hipErrorIllegalState, "stream %p already takes part in capture %llu",
                     (void *)stream, found->capture->id);
   mh_capture *c = calloc(1, sizeof *c);
@@ -278,19 +283,32 @@ static hipError_t end_capture(mh_state *s, hipStream_t stream, hipGraph_t *graph
   char name[32];
   if (c == NULL)
     return mh__fail(hipErrorIllegalState, "stream %p is not capturing", (void *)stream);
-  if (c->origin != found)
-    return mh__fail(hipErrorStreamCaptureUnmatched,
-                    "stream %p joined capture %llu, which was begun on stream %s: end it there",
-                    (void *)stream, c->id, mh__stream_name(c->origin, name));
-  if (c->mode != hipStreamCaptureModeRelaxed && c->thread != mh__thread_serial())
-    return mh__fail(hipErrorStreamCaptureWrongThread,
-                    "capture %llu was begun in %s mode by another thread, which must end it", c->id,
-                    mh__capture_mode_name(c->mode));
   unsigned long long id = c->id;
+  if (c->origin != found) {
+    /* HIP on NVIDIA invalidates the capture too (capture_end_unmatched). */
+    bool invalidates = mh__profile_is(MH_ROW_capture_end_unmatched, MH_CELL_invalidated);
+    if (invalidates)
+      mh__capture_invalidate(c);
+    return mh__fail(hipErrorStreamCaptureUnmatched,
+                    "stream %p joined capture %llu, which was begun on stream %s: end it there%s",
+                    (void *)stream, id, mh__stream_name(c->origin, name),
+                    invalidates ? "; the capture is invalidated" : "");
+  }
+  if (c->mode != hipStreamCaptureModeRelaxed && c->thread != mh__thread_serial()) {
+    /* HIP on NVIDIA ends the capture all the same, with no graph (capture_end_wrong_thread). */
+    bool ends = mh__profile_is(MH_ROW_capture_end_wrong_thread, MH_CELL_ended);
+    const char *mode = mh__capture_mode_name(c->mode); /* read before the capture goes */
+    if (ends)
+      mh__capture_leave(s, found);
+    return mh__fail(hipErrorStreamCaptureWrongThread,
+                    "capture %llu was begun in %s mode by another thread, which must end it%s", id,
+                    mode, ends ? "; it is ended, with no graph" : "");
+  }
   if (c->status == hipStreamCaptureStatusInvalidated) {
     mh__capture_leave(s, found);
     return mh__fail(hipErrorStreamCaptureInvalidated,
-                    "capture %llu was invalidated by a call it forbids; it is ended, with no graph",
+                    "capture %llu was invalidated (a call it forbids, or a refused end); it is "
+                    "ended, with no graph",
                     id);
   }
   size_t loose = mh__capture_loose_ends(c);
@@ -378,7 +396,8 @@ MH_EXPORT hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode *mo
       asked = (int)*mode;
     if (mode == NULL) {
       err = mh__fail(hipErrorInvalidValue, "mode is NULL");
-    } else if (asked < hipStreamCaptureModeGlobal || asked > hipStreamCaptureModeRelaxed) {
+    } else if ((asked < hipStreamCaptureModeGlobal || asked > hipStreamCaptureModeRelaxed) &&
+               mh__profile_is(MH_ROW_capture_mode_checked, MH_CELL_yes)) {
       err = mh__fail(hipErrorInvalidValue, "*mode %d is not a hipStreamCaptureMode", asked);
     } else {
       *mode = thread_mode;

@@ -78,8 +78,8 @@ MH_EXPORT hipError_t hipCtxPushCurrent(hipCtx_t ctx) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxPushCurrent, MH_CALLER, &s);
   if (err == hipSuccess) {
     int device = ctx == NULL ? -1 : mh__context_device(ctx);
-    if (ctx == NULL)
-      err = mh__fail(hipErrorInvalidContext, "ctx is NULL");
+    if (ctx == NULL) /* cuCtxPushCurrent answers InvalidValue (ctx_push_null) */
+      err = mh__profile_fail(MH_ROW_ctx_push_null, "ctx is NULL");
     else if (device < 0)
       err = bad_context(ctx);
     else if (depth == MH_CONTEXT_STACK_DEPTH)
@@ -219,11 +219,16 @@ MH_EXPORT hipError_t hipDevicePrimaryCtxRelease(hipDevice_t dev) {
 }
 
 /* clr: flags are always 0; active once hipSetDevice has named the device (ROCm also counts a
-   stream with work queued, which the mock never has). Either output may be NULL. */
+   stream with work queued, which the mock never has). Either output may be NULL, but not on
+   HIP on NVIDIA, where cuDevicePrimaryCtxGetState wants both (primary_state_null). */
 MH_EXPORT hipError_t hipDevicePrimaryCtxGetState(hipDevice_t dev, unsigned int *flags,
                                                  int *active) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDevicePrimaryCtxGetState, MH_CALLER, &s);
+  if (err == hipSuccess && (flags == NULL || active == NULL) &&
+      !mh__profile_is(MH_ROW_primary_state_null, MH_CELL_Success))
+    err = mh__profile_fail(MH_ROW_primary_state_null, "%s is NULL",
+                           flags == NULL ? "flags" : "active");
   if (err == hipSuccess)
     err = check_device(s, dev);
   if (err == hipSuccess) {

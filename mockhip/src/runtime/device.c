@@ -324,6 +324,14 @@ static bool attribute_value(const mh_state *s, int device, int attr, int *value)
 static hipError_t get_attribute(const mh_state *s, int *pi, int attr, int device) {
   if (pi == NULL)
     return mh__fail(hipErrorInvalidValue, "pi is NULL");
+  /* HIP on NVIDIA maps ROCm's own attributes to no CUDA one but the shared memory per
+     multiprocessor, and answers the rest InvalidValue (amd_attributes), before it looks at the
+     device. */
+  if (attr >= hipDeviceAttributeAmdSpecificBegin && attr < hipDeviceAttributeAmdSpecificEnd &&
+      attr != hipDeviceAttributeMaxSharedMemoryPerMultiprocessor &&
+      mh__profile_is(MH_ROW_amd_attributes, MH_CELL_no))
+    return mh__fail(hipErrorInvalidValue, "attribute %d is ROCm's own, which %s does not answer",
+                    attr, mh__profile_title());
   if (!mh__valid_device(s, device))
     return bad_device(s, device);
   /* The HDP flush registers are addresses, written whole through pi, as ROCm does: pass the

@@ -43,7 +43,7 @@ static uint64_t now_ns(void) {
 static hipError_t event_get(mh_state *s, hipEvent_t event, const char *name, mh_event **out) {
   *out = mh__idmap_get(&s->events, (uint64_t)(uintptr_t)event);
   if (*out == NULL)
-    return mh__fail(hipErrorContextIsDestroyed, "%s %p is not a live event", name, (void *)event);
+    return mh__stale_handle("event", name, event);
   return hipSuccess;
 }
 
@@ -117,7 +117,7 @@ MH_EXPORT hipError_t hipEventDestroy(hipEvent_t event) {
       mh__lock_write();
       mh_event *e = mh__idmap_del(&s->events, (uint64_t)(uintptr_t)event);
       if (e == NULL) {
-        err = mh__fail(hipErrorContextIsDestroyed, "event %p is not a live event", (void *)event);
+        err = mh__stale_handle("event", "event", event);
       } else {
         s->stats.live_events--;
         mh__node_set_free(&e->deps);
@@ -306,11 +306,14 @@ static hipError_t wait_event(mh_state *s, hipStream_t stream, hipEvent_t event, 
     /* Its next work depends on what the event's stream had captured: a join. */
     return mh__node_set_union(&waiter->deps, &e->deps);
   }
-  if (c != NULL && c->status == hipStreamCaptureStatusActive)
-    return mh__fail(hipErrorStreamCaptureIsolation,
-                    "event %p was recorded before capture %llu began on its stream, which "
-                    "captures now",
-                    (void *)event, c->id);
+  /* HIP on NVIDIA waits for the record made before the capture, which has completed
+     (capture_isolation). */
+  if (c != NULL && c->status == hipStreamCaptureStatusActive &&
+      mh__profile_is(MH_ROW_capture_isolation, MH_CELL_StreamCaptureIsolation))
+    return mh__profile_fail(MH_ROW_capture_isolation,
+                            "event %p was recorded before capture %llu began on its stream, "
+                            "which captures now",
+                            (void *)event, c->id);
   /* Device::AddSafeStream: the waiting stream may reuse pool memory the event's stream freed,
      both on one device (a wait on hipStreamLegacy adds nothing). */
   int event_device = recorder != NULL ? recorder->device : e->device;

@@ -116,6 +116,11 @@ MH_EXPORT hipError_t hipDeviceEnablePeerAccess(int peer, unsigned int flags) {
 
 static hipError_t disable_peer(mh_state *s, int peer) {
   int device = mh__current_device();
+  /* HIP on NVIDIA: the device itself is a peer whose access was never enabled, as
+     cudaDeviceDisablePeerAccess answers (peer_disable_self). */
+  if (peer == device && !mh__profile_is(MH_ROW_peer_disable_self, MH_CELL_InvalidDevice))
+    return mh__profile_fail(MH_ROW_peer_disable_self,
+                            "device %d has not enabled peer access to itself", device);
   hipError_t err = check_peer(s, device, peer);
   if (err != hipSuccess)
     return err;

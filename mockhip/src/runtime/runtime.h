@@ -127,6 +127,12 @@ MH_HIDDEN size_t mh__device_pitch_alignment(void);
  */
 MH_HIDDEN hipError_t mh__stream_get(mh_state *state, hipStream_t stream, mh_stream **out);
 
+/* The answer to a stream or event handle that names none live, destroyed or made up (kind
+   "stream" or "event"; name, the argument's): ROCm's hipErrorContextIsDestroyed (hip::isValid), or,
+   where the release crashes (HIP on NVIDIA hands the handle to the driver), the same code and a
+   strict report (stale_handle). */
+MH_HIDDEN hipError_t mh__stale_handle(const char *kind, const char *name, const void *handle);
+
 /* mh__stream_get without the stream: hipSuccess for any handle a call may take. */
 MH_HIDDEN hipError_t mh__check_stream(mh_state *state, hipStream_t stream);
 

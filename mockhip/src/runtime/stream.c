@@ -100,10 +100,16 @@ hipError_t mh__stream_get(mh_state *s, hipStream_t stream, mh_stream **out) {
                         : mh__fail(hipErrorOutOfMemory, "no memory for the per-thread stream");
   }
   *out = mh__idmap_get(&s->streams, (uint64_t)(uintptr_t)stream);
-  /* ROCm's answer to a stream it does not know (hip::isValid in hipStreamSynchronize). */
-  if (*out == NULL)
-    return mh__fail(hipErrorContextIsDestroyed, "stream %p is not a live stream", (void *)stream);
-  return hipSuccess;
+  return *out != NULL ? hipSuccess : mh__stale_handle("stream", "stream", stream);
+}
+
+hipError_t mh__stale_handle(const char *kind, const char *name, const void *handle) {
+  if (mh__profile_is(MH_ROW_stale_handle, MH_CELL_crash))
+    mh__teach_note("stale_handle",
+                   "the CUDA runtime takes a %s handle for the object's address "
+                   "and reads it: a destroyed or made-up one crashes the process",
+                   kind);
+  return mh__profile_fail(MH_ROW_stale_handle, "%s %p is not a live %s", name, handle, kind);
 }
 
 hipError_t mh__check_stream(mh_state *s, hipStream_t stream) {
@@ -310,9 +316,13 @@ MH_EXPORT hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int *flags) 
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamGetFlags, MH_CALLER, &s);
   mh_stream values;
-  /* hipStreamGetFlags_common: NULL for either is InvalidValue. */
-  if (err == hipSuccess && (flags == NULL || stream == NULL))
-    err = mh__fail(hipErrorInvalidValue, "%s is NULL", flags == NULL ? "flags" : "stream");
+  /* hipStreamGetFlags_common: NULL for either is InvalidValue. HIP on NVIDIA answers the null
+     stream's flags, as cudaStreamGetFlags does (null_stream_flags). */
+  if (err == hipSuccess && flags == NULL)
+    err = mh__fail(hipErrorInvalidValue, "flags is NULL");
+  if (err == hipSuccess && stream == NULL &&
+      !mh__profile_is(MH_ROW_null_stream_flags, MH_CELL_Success))
+    err = mh__profile_fail(MH_ROW_null_stream_flags, "stream is NULL");
   if (err == hipSuccess && (err = stream_values(s, stream, &values)) == hipSuccess)
     *flags = values.flags;
   return mh__leave(MOCKHIP_CALL_hipStreamGetFlags, err, "stream=%s, %s", mh__d_stream(stream),

@@ -106,9 +106,27 @@ hipError_t hipDeviceSynchronize(void) {
   return hipnv__result(result);
 }
 
-/* Resets the current device's primary context. The retain taken for it stays
-   (the driver's reset does not release), so the next device work uses it
-   again, as after cudaDeviceReset. */
+/* A reset primary context stays retained, and current where it was, but work
+   on it answers CUDA_ERROR_CONTEXT_IS_DESTROYED until it is retained anew. So
+   the retain is given back (the driver allows that after a reset), the calling
+   thread lets go of the context, and the next device work retains and starts
+   it again, as the CUDA runtime does after cudaDeviceReset. */
+static void forget_primary(int ordinal, CUdevice device) {
+  CUcontext reset = NULL, current = NULL;
+  pthread_mutex_lock(&primary_lock);
+  if (ordinal >= 0 && ordinal < MAX_DEVICES) {
+    reset = primary[ordinal];
+    primary[ordinal] = NULL;
+  }
+  pthread_mutex_unlock(&primary_lock);
+  if (reset == NULL)
+    return;
+  (void)hipnv__cuDevicePrimaryCtxRelease(device);
+  if (hipnv__cuCtxGetCurrent(&current) == CUDA_SUCCESS && current == reset)
+    (void)hipnv__cuCtxSetCurrent(NULL);
+}
+
+/* Resets the current device's primary context: its memory, streams and events go. */
 hipError_t hipDeviceReset(void) {
   int ordinal = 0;
   CUdevice device = 0;
@@ -117,6 +135,8 @@ hipError_t hipDeviceReset(void) {
     result = hipnv__cuDeviceGet(&device, ordinal);
   if (result == CUDA_SUCCESS)
     result = hipnv__cuDevicePrimaryCtxReset(device);
+  if (result == CUDA_SUCCESS)
+    forget_primary(ordinal, device);
   return hipnv__result(result);
 }
 

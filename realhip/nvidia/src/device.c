@@ -138,7 +138,9 @@ hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr attr, int srcDe
 }
 
 /* The current context gains access to the peer's primary context, as
-   cudaDeviceEnablePeerAccess does. */
+   cudaDeviceEnablePeerAccess does. A peer the device cannot reach (itself, too)
+   is the driver's CUDA_ERROR_PEER_ACCESS_UNSUPPORTED, where the CUDA runtime,
+   which HIP on NVIDIA calls, answers cudaErrorInvalidDevice. */
 hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
   CUcontext peer = NULL;
   CUresult result = hipnv__use_context();
@@ -146,6 +148,12 @@ hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
     result = hipnv__primary_context(peerDeviceId, &peer);
   if (result == CUDA_SUCCESS)
     result = hipnv__cuCtxEnablePeerAccess(peer, flags);
+  if (result == CUDA_ERROR_PEER_ACCESS_UNSUPPORTED)
+    return hipnv__fail(hipErrorInvalidDevice,
+                       "hipDeviceEnablePeerAccess: the current device cannot access device %d "
+                       "(cuCtxEnablePeerAccess returned CUDA_ERROR_PEER_ACCESS_UNSUPPORTED; "
+                       "cudaDeviceEnablePeerAccess answers cudaErrorInvalidDevice)",
+                       peerDeviceId);
   return hipnv__result(result);
 }
 

@@ -75,7 +75,8 @@
   X(CAN_ACCESS_PEER, 1)                                                                            \
   X(P2P_VALUE, 1)                                                                                  \
   X(PRIMARY_FLAGS, 0) /* cuDevicePrimaryCtxGetState */                                             \
-  X(PRIMARY_ACTIVE, 1)
+  X(PRIMARY_ACTIVE, 1)                                                                             \
+  X(PRIMARY_DESTROYED, 0) /* bit d: device d's primary context reset, not retained since */
 
 typedef enum fake_cuda_value {
 #define FAKE_CUDA_VALUE_ENUM(name, value) FAKE_##name,

@@ -88,9 +88,24 @@ CUresult cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib, CUdev
 
 /* ---- contexts ---- */
 
+/* Whether ctx is the primary context of a device whose FAKE_PRIMARY_DESTROYED bit is set. */
+static int destroyed_device(CUcontext ctx) {
+  uintptr_t value = (uintptr_t)ctx, first = (uintptr_t)FAKE_CUDA_PRIMARY(0);
+  unsigned long long destroyed = fake__value(FAKE_PRIMARY_DESTROYED);
+  return value >= first && value < first + FAKE_CUDA_MAX_DEVICES &&
+         (destroyed >> (value - first) & 1) != 0;
+}
+
+CUresult fake__context_alive(void) {
+  return destroyed_device(fake__current()) ? CUDA_ERROR_CONTEXT_IS_DESTROYED : CUDA_SUCCESS;
+}
+
+/* A retain starts a reset primary context again. */
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
   FAKE_ENTER(cuDevicePrimaryCtxRetain, "%s,%d", fake__out(pctx), dev);
   *pctx = FAKE_CUDA_PRIMARY(dev);
+  if (dev >= 0 && dev < FAKE_CUDA_MAX_DEVICES)
+    fake_cuda_set(FAKE_PRIMARY_DESTROYED, fake__value(FAKE_PRIMARY_DESTROYED) & ~(1ULL << dev));
   return CUDA_SUCCESS;
 }
 
@@ -101,6 +116,8 @@ CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev) {
 
 CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev) {
   FAKE_ENTER(cuDevicePrimaryCtxReset_v2, "%d", dev);
+  if (dev >= 0 && dev < FAKE_CUDA_MAX_DEVICES)
+    fake_cuda_set(FAKE_PRIMARY_DESTROYED, fake__value(FAKE_PRIMARY_DESTROYED) | 1ULL << dev);
   return CUDA_SUCCESS;
 }
 
@@ -151,7 +168,7 @@ CUresult cuCtxGetDevice(CUdevice *device) {
 
 CUresult cuCtxSynchronize(void) {
   FAKE_ENTER(cuCtxSynchronize, "%s", "");
-  return CUDA_SUCCESS;
+  return fake__context_alive();
 }
 
 CUresult cuCtxEnablePeerAccess(CUcontext peerContext, unsigned int Flags) {

@@ -85,7 +85,7 @@ CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize) {
 
 CUresult cuMemFree_v2(CUdeviceptr dptr) {
   FAKE_ENTER(cuMemFree_v2, "0x%llx", dptr);
-  return CUDA_SUCCESS;
+  return fake__context_alive();
 }
 
 CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags) {

@@ -40,6 +40,10 @@ void fake__set_current(CUcontext ctx);
 int fake__push(CUcontext ctx);
 CUcontext fake__pop(void);
 
+/* CUDA_ERROR_CONTEXT_IS_DESTROYED when the current context is a primary one reset and not
+   retained since, as the driver answers work there; else CUDA_SUCCESS. */
+CUresult fake__context_alive(void);
+
 /* "&" for an out-pointer, "NULL" for none. */
 const char *fake__out(const void *pointer);
 

@@ -167,10 +167,42 @@ static void reset_and_synchronize_the_current_device(void **state) {
   assert_logged("cuCtxSynchronize", "cuCtxSynchronize()");
   assert_hip(hipDeviceReset(), hipSuccess);
   assert_logged("cuDevicePrimaryCtxReset_v2", "cuDevicePrimaryCtxReset_v2(1)");
-  /* The retain taken for the device stays. */
-  assert_not_called("cuDevicePrimaryCtxRelease_v2");
+  /* The reset context is given back and let go of; the next work retains and starts it again,
+     where work on the reset one would answer CUDA_ERROR_CONTEXT_IS_DESTROYED. */
+  assert_logged("cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease_v2(1)");
+  assert_logged("cuCtxSetCurrent", "cuCtxSetCurrent(0x0)");
+  int retains = fake_cuda_log_count("cuDevicePrimaryCtxRetain");
+  assert_hip(hipDeviceSynchronize(), hipSuccess);
+  assert_int_equal(fake_cuda_log_count("cuDevicePrimaryCtxRetain"), retains + 1);
+  assert_logged("cuCtxSetCurrent", "cuCtxSetCurrent(0xc0001)");
   fake_cuda_fail_next("cuCtxSynchronize", CUDA_ERROR_ILLEGAL_ADDRESS);
   assert_hip(hipDeviceSynchronize(), hipErrorIllegalAddress);
+}
+
+/* hip-tests Unit_hipDeviceReset_Positive_Basic: a block from before the reset is gone, and its
+   free reaches a live context, whose driver answers for the block. */
+static void free_after_reset_reaches_a_live_context(void **state) {
+  (void)state;
+  void *block = NULL;
+  assert_hip(hipMalloc(&block, 500), hipSuccess);
+  assert_hip(hipDeviceReset(), hipSuccess);
+  fake_cuda_fail_next("cuMemFree_v2", CUDA_ERROR_INVALID_VALUE);
+  assert_hip(hipFree(block), hipErrorInvalidValue);
+  assert_hip(hipFree(block), hipSuccess); /* the fake keeps no blocks: the context is live */
+}
+
+/* Without the retain the context stays destroyed: what the GPU showed before hipDeviceReset
+   gave its retain back. */
+static void a_reset_context_is_destroyed_until_retained(void **state) {
+  (void)state;
+  CUcontext ctx = FAKE_CUDA_PRIMARY(0);
+  assert_hip(hipDevicePrimaryCtxReset(0), hipSuccess);
+  assert_hip(hipCtxSetCurrent((hipCtx_t)(void *)ctx), hipSuccess);
+  assert_hip(hipCtxSynchronize(), hipErrorContextIsDestroyed);
+  hipCtx_t retained = NULL;
+  assert_hip(hipDevicePrimaryCtxRetain(&retained, 0), hipSuccess);
+  assert_hip(hipCtxSynchronize(), hipSuccess);
+  assert_hip(hipDevicePrimaryCtxRelease(0), hipSuccess);
 }
 
 /* ---- hipCtx* ---- */
@@ -268,6 +300,8 @@ int hn_area_context(void) {
       HN_TEST(threads_retain_a_primary_context_once),
       HN_TEST(a_failed_retain_is_retried),
       HN_TEST(reset_and_synchronize_the_current_device),
+      HN_TEST(free_after_reset_reaches_a_live_context),
+      HN_TEST(a_reset_context_is_destroyed_until_retained),
       HN_TEST(ctx_calls_are_the_drivers),
       HN_TEST(ctx_create_and_destroy_are_the_drivers),
       HN_TEST(ctx_calls_negative),

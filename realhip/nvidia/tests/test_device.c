@@ -332,6 +332,19 @@ static void peer_access_names_the_peers_primary_context(void **state) {
   assert_int_equal(fake_cuda_log_count("cuCtxEnablePeerAccess"), 2);
 }
 
+/* A peer the device cannot reach, itself included, is the driver's PEER_ACCESS_UNSUPPORTED (as
+   the H200 answered) and the CUDA runtime's cudaErrorInvalidDevice; disabling access to itself
+   is the driver's PEER_ACCESS_NOT_ENABLED, passed on. */
+static void peer_access_to_itself(void **state) {
+  (void)state;
+  fake_cuda_fail_next("cuCtxEnablePeerAccess", CUDA_ERROR_PEER_ACCESS_UNSUPPORTED);
+  assert_hip(hipDeviceEnablePeerAccess(0, 0), hipErrorInvalidDevice);
+  assert_contains(hip_nvidia_last_reason(), "CUDA_ERROR_PEER_ACCESS_UNSUPPORTED");
+  assert_logged("cuCtxEnablePeerAccess", "cuCtxEnablePeerAccess(0xc0000,0)");
+  fake_cuda_fail_next("cuCtxDisablePeerAccess", CUDA_ERROR_PEER_ACCESS_NOT_ENABLED);
+  assert_hip(hipDeviceDisablePeerAccess(0), hipErrorPeerAccessNotEnabled);
+}
+
 static void stream_priority_range_is_the_contexts(void **state) {
   (void)state;
   int least = 99, greatest = 99;
@@ -361,6 +374,7 @@ int hn_area_device(void) {
       HN_TEST(get_device_properties_is_r0600),
       HN_TEST(peer_queries_are_the_drivers),
       HN_TEST(peer_access_names_the_peers_primary_context),
+      HN_TEST(peer_access_to_itself),
       HN_TEST(stream_priority_range_is_the_contexts),
   };
   return cmocka_run_group_tests_name("device", tests, NULL, NULL);
