@@ -97,6 +97,7 @@ static hipError_t cell_error(mh_cell cell) {
   case MH_CELL_InvalidDevice: return hipErrorInvalidDevice;
   case MH_CELL_Unknown: return hipErrorUnknown;
   case MH_CELL_NotSupported: return hipErrorNotSupported;
+  case MH_CELL_NotFound: return hipErrorNotFound;
   default: return hipErrorInvalidValue;
   }
 }
