@@ -8,7 +8,7 @@
  * The last such copy is remembered: a synchronous copy waits for those
  * before it.
  */
-#include "runtime/runtime.h"
+#include "vmm/vmm.h"
 
 #include <stdio.h>
 
