@@ -285,8 +285,11 @@ void test_get_access_host(void **state) {
   /* The host holds no access to device memory: answered (0), or refused. */
   ROW_EXPECT(r, code_of(r), get_access_of(host, base, &flags));
   assert_int_equal(flags, cell_of(r) == SUCCESS ? hipMemAccessFlagsProtNone : 99);
-  /* Reserved, not mapped: refused everywhere. */
+  /* Reserved, not mapped: refused everywhere; so is a NUMA node. */
   ROW_EXPECT(r, hipErrorInvalidValue, get_access_of(host, base + g, &flags));
+  hipMemLocation numa = {hipMemLocationTypeHostNuma, 0};
+  ROW_EXPECT(r, hipErrorInvalidValue, get_access_of(numa, base, &flags));
+  assert_int_equal(flags, 99);
   MT_CHECK(hipMemUnmap(base, g));
   MT_CHECK(hipMemRelease(handle));
   MT_CHECK(hipMemAddressFree(base, 2 * g));

@@ -462,13 +462,15 @@ static hipError_t get_access(mh_state *s, unsigned long long *flags, const hipMe
     return mh__fail(hipErrorInvalidValue, "ptr is NULL");
   if (mh__profile_is(MH_ROW_get_access_checked, MH_CELL_no))
     return hipSuccess; /* 5.x code: looks nothing up and leaves *flags as it was (a.9) */
-  bool host =
-      loc->type == HIPVMM_LOCATION_HOST && mh__profile_is(MH_ROW_get_access_host, MH_CELL_Success);
-  if (loc->type != hipMemLocationTypeDevice && !host)
+  bool host = loc->type == HIPVMM_LOCATION_HOST;
+  if (host && !mh__profile_is(MH_ROW_get_access_host, MH_CELL_Success))
     return mh__profile_fail(MH_ROW_get_access_host,
-                            "location.type %d is not hipMemLocationTypeDevice: hipMemGetAccess "
-                            "answers for devices only (a.9#2)",
-                            (int)loc->type);
+                            "location.type is hipMemLocationTypeHost: hipMemGetAccess answers for "
+                            "devices only (a.9#2)");
+  if (!host && loc->type != hipMemLocationTypeDevice)
+    return mh__fail(hipErrorInvalidValue,
+                    "location.type %d is not hipMemLocationTypeDevice%s (a.9#2)", (int)loc->type,
+                    mh__profile_is(MH_ROW_get_access_host, MH_CELL_Success) ? " or Host" : "");
   if (!host && !mh__valid_device(s, loc->id))
     return mh__profile_fail(MH_ROW_get_access_device_id, "location.id %d is not a device (0..%d)",
                             loc->id, s->options.devices - 1);
