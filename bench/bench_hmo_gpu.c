@@ -351,13 +351,15 @@ static void bench_share(const char *self, bool quick) {
       fprintf(stderr, "hmo-bench-gpu: the importing process (fd %d) was killed by signal %d\n", fd,
               WTERMSIG(status));
     else
-      fprintf(stderr, "hmo-bench-gpu: the importing process (fd %d) exited with status %d: its "
-              "message is above\n", fd, WIFEXITED(status) ? WEXITSTATUS(status) : status);
+      fprintf(stderr,
+              "hmo-bench-gpu: the importing process (fd %d) exited with status %d: its "
+              "message is above\n",
+              fd, WIFEXITED(status) ? WEXITSTATUS(status) : status);
     exit(1);
   }
   if (got <= 0 || sscanf(line, "%lf %lf", &import_ns, &driver_ns) != 2) {
-    fprintf(stderr, "hmo-bench-gpu: the importing process (fd %d) printed no timings: \"%s\"\n",
-            fd, got > 0 ? line : "");
+    fprintf(stderr, "hmo-bench-gpu: the importing process (fd %d) printed no timings: \"%s\"\n", fd,
+            got > 0 ? line : "");
     exit(1);
   }
   bench_row("import 2 MiB in another process", "driver import+reserve+map+access", import_ns,
