@@ -18,6 +18,7 @@
  * on timing. ci/gpu.sh runs it.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <spawn.h>
 #include <stdint.h>
 #include <string.h>
@@ -313,10 +314,16 @@ static void bench_share(const char *self, bool quick) {
 
   /* The other process: this program again, started anew (CUDA does not survive fork alone),
      with the fd inherited. */
-  int fd, out[2];
-  TRY(hmo_memory_export(mem, &fd));
-  if (pipe(out) != 0)
+  int exported, out[2];
+  TRY(hmo_memory_export(mem, &exported));
+  /* The driver opens its fds close-on-exec; a dup is inherited across the exec. */
+  int fd = dup(exported);
+  if (fd < 0 || pipe(out) != 0) {
+    fprintf(stderr, "hmo-bench-gpu: cannot pass fd %d to the importing process: %s\n", exported,
+            strerror(errno));
     exit(1);
+  }
+  close(exported);
   char fd_text[16], bytes_text[32];
   snprintf(fd_text, sizeof fd_text, "%d", fd);
   snprintf(bytes_text, sizeof bytes_text, "%zu", bytes);
@@ -339,9 +346,20 @@ static void bench_share(const char *self, bool quick) {
   int status = 0;
   waitpid(child, &status, 0);
   double import_ns = 0, driver_ns = 0;
-  if (got <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
-      sscanf(line, "%lf %lf", &import_ns, &driver_ns) != 2) {
-    fprintf(stderr, "hmo-bench-gpu: the importing process failed (status %d)\n", status);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    if (WIFSIGNALED(status))
+      fprintf(stderr, "hmo-bench-gpu: the importing process (fd %d) was killed by signal %d\n", fd,
+              WTERMSIG(status));
+    else
+      fprintf(stderr,
+              "hmo-bench-gpu: the importing process (fd %d) exited with status %d: its "
+              "message is above\n",
+              fd, WIFEXITED(status) ? WEXITSTATUS(status) : status);
+    exit(1);
+  }
+  if (got <= 0 || sscanf(line, "%lf %lf", &import_ns, &driver_ns) != 2) {
+    fprintf(stderr, "hmo-bench-gpu: the importing process (fd %d) printed no timings: \"%s\"\n", fd,
+            got > 0 ? line : "");
     exit(1);
   }
   bench_row("import 2 MiB in another process", "driver import+reserve+map+access", import_ns,

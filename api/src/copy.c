@@ -46,6 +46,11 @@ static int on_device(int device, void *dst, const void *src, size_t bytes, hipMe
   if (status != HMO_OK)
     return status;
   status = hmo__check_hip(hipMemcpy(dst, src, bytes, kind), "hipMemcpy", op);
+  /* The CUDA runtime returns from a copy out of pageable memory once the bytes are staged,
+     and from one between devices' memory at once: wait for them to land, so that no later
+     hmo call (a protect) races the DMA. */
+  if (status == HMO_OK && kind != hipMemcpyDeviceToHost)
+    status = hmo__check_hip(hipStreamSynchronize(NULL), "hipStreamSynchronize", op);
   if (saved != device)
     (void)hipSetDevice(saved);
   return status;

@@ -97,7 +97,8 @@ struct hmo_device {
   /* Sharing (share.c): exportable memory came with ROCm 6.2; how this runtime's
      hipMemImportFromShareableHandle reads its osHandle, probed on the first import. */
   bool can_share;
-  /* HIP on NVIDIA maps a handle whole or not at all: an import maps all the exporter made. */
+  /* HIP on NVIDIA maps a handle whole or not at all, and its fd tells no size: an import
+     maps the count asked, which must be the export's. */
   bool map_whole_handles;
   _Atomic int import_abi; /* hmo_import_abi */
   pthread_mutex_t probe_lock;

@@ -175,8 +175,10 @@ static int import_size(hmo_device *dev, int fd, size_t count, hmo_dtype dtype, s
   if (overflow)
     return hmo__fail(HMO_ERANGE, 0, "%s: %zu bytes overflow when rounded to the granularity %zu",
                      op, *bytes, dev->granularity);
-  off_t end = file_end(fd);
-  if (end == 0 && !dev->map_whole_handles) /* CUDA's fd need not tell its size */
+  /* The CUDA driver's fd tells no size (H200): where a mapping covers its whole handle, the
+     count must be the export's, whatever the file says (so the mock playing it agrees). */
+  off_t end = dev->map_whole_handles ? -1 : file_end(fd);
+  if (end == 0)
     return hmo__fail(HMO_EINVAL, 0, "%s: fd %d holds no exported memory (its file is empty)", op,
                      fd);
   if (end > 0 && (uintmax_t)*mapped > (uintmax_t)end)
@@ -184,9 +186,6 @@ static int import_size(hmo_device *dev, int fd, size_t count, hmo_dtype dtype, s
                      "%s: %zu bytes (%zu mapped, in whole granules) are more than the %jd bytes "
                      "exported through fd %d",
                      op, *bytes, *mapped, (intmax_t)end, fd);
-  /* Where a mapping covers its whole handle, a smaller import maps all and shows its part. */
-  if (dev->map_whole_handles && end > 0)
-    *mapped = (size_t)end;
   return HMO_OK;
 }
 
@@ -210,8 +209,12 @@ HMO_API int hmo_memory_import(hmo_memory **out, hmo_device *dev, int fd, size_t 
   void *os_handle =
       atomic_load(&dev->import_abi) == HMO_IMPORT_POINTER ? (void *)&value : (void *)(intptr_t)fd;
   hipError_t err = hipMemImportFromShareableHandle(&handle, os_handle, FD_HANDLE);
+  /* The fd is open (import_size): the CUDA driver answers one of something else
+     CUDA_ERROR_UNKNOWN, ROCm hipErrorInvalidValue. */
+  bool not_export =
+      err == hipErrorInvalidValue || (err == hipErrorUnknown && dev->map_whole_handles);
   if (err != hipSuccess)
-    return hmo__fail_hip(err == hipErrorInvalidValue ? HMO_EINVAL : hmo__status_of(err), err,
+    return hmo__fail_hip(not_export ? HMO_EINVAL : hmo__status_of(err), err,
                          "%s: fd %d holds no memory exported by hmo_memory_export "
                          "(hipMemImportFromShareableHandle: %s)",
                          op, fd, hipGetErrorName(err));
@@ -219,6 +222,14 @@ HMO_API int hmo_memory_import(hmo_memory **out, hmo_device *dev, int fd, size_t 
   status = hmo__buffer_adopt(&buf, dev, handle, mapped, bytes, op);
   if (status != HMO_OK) {
     (void)hipMemRelease(handle);
+    /* Where a mapping covers its whole handle and the fd tells no size, a map of another
+       size than the export's is hipErrorNotSupported: the count does not fit the export. */
+    if (dev->map_whole_handles && hmo_error_last()->hip_error == hipErrorNotSupported)
+      return hmo__fail(HMO_ERANGE, hipErrorNotSupported,
+                       "%s: %zu bytes (%zu mapped, in whole granules) are not the size exported "
+                       "through fd %d: HIP on NVIDIA maps a whole export or nothing, so import "
+                       "the exported size",
+                       op, bytes, mapped, fd);
     return status;
   }
   return hmo__new_root(out, buf, bytes, dtype, op);

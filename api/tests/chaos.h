@@ -40,6 +40,7 @@
     (dst, src, bytes, kind))                                                                       \
   X(hipMemcpyPeer, (void *dst, int dst_device, const void *src, int src_device, size_t bytes),     \
     (dst, dst_device, src, src_device, bytes))                                                     \
+  X(hipStreamSynchronize, (hipStream_t stream), (stream))                                          \
   X(hipMemExportToShareableHandle,                                                                 \
     (void *shareableHandle, hipMemGenericAllocationHandle_t handle,                                \
      hipMemAllocationHandleType handleType, unsigned long long flags),                             \

@@ -51,6 +51,7 @@ int cell_code(cell c) {
   case INVALID_CONTEXT: return hipErrorInvalidContext;
   case CONTEXT_IS_DESTROYED: return hipErrorContextIsDestroyed;
   case STREAM_CAPTURE_ISOLATION: return hipErrorStreamCaptureIsolation;
+  case NOT_FOUND: return hipErrorNotFound;
   default: return -1;
   }
 }
@@ -87,9 +88,9 @@ const row reserve_alignment = {"reserve_alignment",
 const row free_unknown_address = {
     "free_unknown_address",
     {SUCCESS, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE}};
-const row free_with_mappings = {
-    "free_with_mappings",
-    {SUCCESS, SUCCESS, SUCCESS, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN}};
+const row free_with_mappings = {"free_with_mappings",
+                                {SUCCESS, SUCCESS, SUCCESS, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN,
+                                 UNKNOWN, UNKNOWN, INVALID_VALUE}};
 const row free_range = {"free_range",
                         {CONTAINING, CONTAINING, CONTAINING, CONTAINING, CONTAINING, CONTAINING,
                          CONTAINING, CONTAINING, CONTAINING, EXACT}};
@@ -98,7 +99,8 @@ const row create_device_id = {"create_device_id",
                                INVALID_VALUE, INVALID_DEVICE, INVALID_DEVICE, INVALID_DEVICE,
                                INVALID_DEVICE, INVALID_DEVICE}};
 const row create_handle_types = {
-    "create_handle_types", {NONE, NONE, POSIX, POSIX, POSIX, POSIX, POSIX, POSIX, POSIX, POSIX}};
+    "create_handle_types",
+    {NONE, NONE, POSIX, POSIX, POSIX, POSIX, POSIX, POSIX, POSIX, POSIX_CUDA}};
 const row create_size_rules = {"create_size_rules",
                                {NO, YES, YES, YES, YES, YES, YES, YES, YES, GRANULE_MULTIPLE}};
 const row release_while_mapped = {"release_while_mapped",
@@ -112,15 +114,15 @@ const row map_offset = {"map_offset",
 const row map_part_of_handle = {"map_part_of_handle",
                                 {ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED,
                                  ALLOWED, ALLOWED, NOT_SUPPORTED}};
-const row map_released_handle = {"map_released_handle",
-                                 {ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED,
-                                  ALLOWED, ALLOWED, INVALID_VALUE}};
+const row map_released_handle = {
+    "map_released_handle",
+    {ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED}};
 const row map_failure = {"map_failure",
                          {SWALLOWED, SWALLOWED, SWALLOWED, SWALLOWED, SWALLOWED, SWALLOWED,
                           SWALLOWED, SWALLOWED, INVALID_VALUE, INVALID_VALUE}};
 const row unmap_unmapped = {"unmap_unmapped",
                             {CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE,
-                             INVALID_VALUE, INVALID_VALUE, INVALID_VALUE}};
+                             INVALID_VALUE, INVALID_VALUE, SUCCESS}};
 const row unmap_size = {"unmap_size",
                         {WHOLE_MAPPING, WHOLE_MAPPING, CONTAINING, CONTAINING, CONTAINING,
                          EXACT_RUN, EXACT_RUN, EXACT_RUN, EXACT_RUN, WHOLE_RUN}};
@@ -134,14 +136,27 @@ const row host_access_refusal = {"host_access_refusal",
                                  {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
                                   INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
                                   INVALID_VALUE, NOT_SUPPORTED}};
+const row set_access_order = {"set_access_order",
+                              {IN_ORDER, IN_ORDER, IN_ORDER, IN_ORDER, IN_ORDER, IN_ORDER, IN_ORDER,
+                               IN_ORDER, IN_ORDER, ALL_OR_NOTHING}};
 const row get_access_checked = {"get_access_checked",
                                 {NO, YES, YES, YES, YES, YES, YES, YES, YES, YES}};
+const row get_access_host = {"get_access_host",
+                             {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                              INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                              INVALID_VALUE, SUCCESS}};
+const row get_access_device_id = {"get_access_device_id",
+                                  {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                                   INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                                   INVALID_VALUE, INVALID_DEVICE}};
 const row cpu_access = {"cpu_access",
                         {HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT,
                          HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT}};
 const row copy_access = {"copy_access",
                          {NONE, NONE, NONE, FIRST_MAPPING, FIRST_MAPPING, FIRST_MAPPING,
                           FIRST_MAPPING, FIRST_MAPPING, FIRST_MAPPING, WHOLE_RANGE}};
+const row pageable_copy = {"pageable_copy",
+                           {WAITS, WAITS, WAITS, WAITS, WAITS, WAITS, WAITS, WAITS, WAITS, STAGED}};
 const row retain_non_vmm = {
     "retain_non_vmm",
     {CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE}};
@@ -154,12 +169,28 @@ const row export_null_handle = {"export_null_handle",
 const row import_os_handle = {
     "import_os_handle",
     {UNSUPPORTED, UNSUPPORTED, POINTER, POINTER, POINTER, POINTER, POINTER, POINTER, VALUE, VALUE}};
+const row import_bad_fd = {"import_bad_fd",
+                           {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                            INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                            INVALID_VALUE, UNKNOWN}};
 const row imported_handle_type = {
-    "imported_handle_type", {ZERO, ZERO, ZERO, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN}};
+    "imported_handle_type", {ZERO, ZERO, ZERO, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN, ZERO}};
 const row ext_malloc = {"ext_malloc", {YES, YES, YES, YES, YES, YES, YES, YES, YES, NOT_SUPPORTED}};
 const row free_crosses_kinds = {"free_crosses_kinds",
                                 {SUCCESS, SUCCESS, SUCCESS, SUCCESS, SUCCESS, SUCCESS, SUCCESS,
                                  SUCCESS, SUCCESS, INVALID_VALUE}};
+const row pointer_allocation_flags = {"pointer_allocation_flags",
+                                      {KEPT, KEPT, KEPT, KEPT, KEPT, KEPT, KEPT, KEPT, KEPT, ZERO}};
+const row unregistered_host_pointer = {"unregistered_host_pointer",
+                                       {NO_POINTER, NO_POINTER, NO_POINTER, NO_POINTER, NO_POINTER,
+                                        NO_POINTER, NO_POINTER, NO_POINTER, NO_POINTER, PTR}};
+const row address_range_of_vmm = {
+    "address_range_of_vmm",
+    {MAPPING, MAPPING, MAPPING, MAPPING, MAPPING, MAPPING, MAPPING, MAPPING, MAPPING, NOT_FOUND}};
+const row range_handle_flags = {"range_handle_flags",
+                                {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                                 INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                                 INVALID_VALUE, NOT_SUPPORTED}};
 const row ctx_synchronize = {"ctx_synchronize",
                              {NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED,
                               NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED, NOT_SUPPORTED,

@@ -60,6 +60,7 @@ typedef enum cell {
   INVALID_CONTEXT,
   CONTEXT_IS_DESTROYED,
   STREAM_CAPTURE_ISOLATION,
+  NOT_FOUND,
   /* words */
   NO,
   YES,
@@ -76,6 +77,7 @@ typedef enum cell {
   MULTIPLE,
   POW2,
   POSIX,
+  POSIX_CUDA,
   DEFERRED,
   SWALLOWED,
   WHOLE_MAPPING,
@@ -106,6 +108,13 @@ typedef enum cell {
   KEPT,
   ENDED,
   INVALIDATED,
+  IN_ORDER,
+  ALL_OR_NOTHING,
+  WAITS,
+  STAGED,
+  NO_POINTER, /* the word null */
+  PTR,
+  MAPPING,
 } cell;
 
 /* The hipError_t an error-name cell stands for (-1 for a word). */
@@ -147,17 +156,26 @@ typedef struct row {
   X(set_access_size)                                                                               \
   X(set_access_locations)                                                                          \
   X(host_access_refusal)                                                                           \
+  X(set_access_order)                                                                              \
   X(get_access_checked)                                                                            \
+  X(get_access_host)                                                                               \
+  X(get_access_device_id)                                                                          \
   X(cpu_access)                                                                                    \
   X(copy_access)                                                                                   \
+  X(pageable_copy)                                                                                 \
   X(retain_non_vmm)                                                                                \
   X(retain_adds_reference)                                                                         \
   X(export_supported)                                                                              \
   X(export_null_handle)                                                                            \
   X(import_os_handle)                                                                              \
+  X(import_bad_fd)                                                                                 \
   X(imported_handle_type)                                                                          \
   X(ext_malloc)                                                                                    \
   X(free_crosses_kinds)                                                                            \
+  X(pointer_allocation_flags)                                                                      \
+  X(unregistered_host_pointer)                                                                     \
+  X(address_range_of_vmm)                                                                          \
+  X(range_handle_flags)                                                                            \
   X(ctx_synchronize)                                                                               \
   X(stream_priorities)                                                                             \
   X(pci_bus_id_short)                                                                              \

@@ -232,10 +232,12 @@ void test_host_access_refusal(void **state) {
   /* Host on device memory is refused with the row's code, and grants nothing. */
   ROW_EXPECT(r, code_of(r), set_access_as(device, RW(host, 0), &access));
   assert_access(r, access, "dev0=- dev1=- host=-");
-  /* Descriptors apply in order: the one before the refused one stays (a.8). */
+  /* The one before the refused one stays where descriptors apply in order (a.8). */
   const hipMemAccessDesc both[2] = {RW(device, 1), RW(host, 0)};
   ROW_EXPECT(r, code_of(r), set_access_descs(device, both, 2, &access));
-  assert_access(r, access, "dev0=- dev1=rw host=-");
+  assert_access(r, access,
+                cell_of(&set_access_order) == IN_ORDER ? "dev0=- dev1=rw host=-"
+                                                       : "dev0=- dev1=- host=-");
   /* Not a refusal: a location type the release does not take is InvalidValue. */
   ROW_EXPECT(r, hipErrorInvalidValue,
              set_access_as(device, RW(hipMemLocationTypeHostNuma, 0), &access));
@@ -243,6 +245,76 @@ void test_host_access_refusal(void **state) {
   /* Host-located memory takes the host. */
   ROW_EXPECT(r, hipSuccess, set_access_as(host, RW(host, 0), &access));
   assert_access(r, access, "dev0=- dev1=- host=rw");
+}
+
+void test_set_access_order(void **state) {
+  (void)state;
+  const row *r = &set_access_order;
+  const hipMemLocationType device = hipMemLocationTypeDevice;
+  char *access;
+  /* A good descriptor, then one of bad flags: the first stays, or nothing changes. */
+  const hipMemAccessDesc bad = {{device, 0}, (hipMemAccessFlags)7};
+  const hipMemAccessDesc descs[2] = {RW(device, 1), bad};
+  ROW_EXPECT(r, hipErrorInvalidValue, set_access_descs(device, descs, 2, &access));
+  assert_access(r, access,
+                cell_of(r) == IN_ORDER ? "dev0=- dev1=rw host=-" : "dev0=- dev1=- host=-");
+  /* A bad first descriptor changes nothing anywhere. */
+  const hipMemAccessDesc first_bad[2] = {bad, RW(device, 1)};
+  ROW_EXPECT(r, hipErrorInvalidValue, set_access_descs(device, first_bad, 2, &access));
+  assert_access(r, access, "dev0=- dev1=- host=-");
+}
+
+/* Reads the access `where` has at `at`, flags preset to 99. */
+static hipError_t get_access_of(hipMemLocation where, void *at, unsigned long long *flags) {
+  *flags = 99;
+  return hipMemGetAccess(flags, &where, at);
+}
+
+void test_get_access_host(void **state) {
+  (void)state;
+  const row *r = &get_access_host;
+  if (cell_of(&get_access_checked) == NO)
+    return; /* 5.x code answers Success for anything without looking */
+  size_t g = mt_granularity();
+  char *base = reserve(2 * g);
+  hipMemGenericAllocationHandle_t handle = create(g, hipMemHandleTypeNone);
+  MT_CHECK(hipMemMap(base, g, 0, handle, 0));
+  set_access(base, g, hipMemLocationTypeDevice, 0);
+  hipMemLocation host = {hipMemLocationTypeHost, 0};
+  unsigned long long flags;
+  /* The host holds no access to device memory: answered (0), or refused. */
+  ROW_EXPECT(r, code_of(r), get_access_of(host, base, &flags));
+  assert_int_equal(flags, cell_of(r) == SUCCESS ? hipMemAccessFlagsProtNone : 99);
+  /* Reserved, not mapped: refused everywhere; so is a NUMA node. */
+  ROW_EXPECT(r, hipErrorInvalidValue, get_access_of(host, base + g, &flags));
+  hipMemLocation numa = {hipMemLocationTypeHostNuma, 0};
+  ROW_EXPECT(r, hipErrorInvalidValue, get_access_of(numa, base, &flags));
+  assert_int_equal(flags, 99);
+  MT_CHECK(hipMemUnmap(base, g));
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemAddressFree(base, 2 * g));
+}
+
+void test_get_access_device_id(void **state) {
+  (void)state;
+  const row *r = &get_access_device_id;
+  if (cell_of(&get_access_checked) == NO)
+    return;
+  size_t g = mt_granularity();
+  char *base = reserve(g);
+  hipMemGenericAllocationHandle_t handle = create(g, hipMemHandleTypeNone);
+  MT_CHECK(hipMemMap(base, g, 0, handle, 0));
+  int count = 0;
+  MT_CHECK(hipGetDeviceCount(&count));
+  unsigned long long flags;
+  hipMemLocation beyond = {hipMemLocationTypeDevice, count},
+                 negative = {hipMemLocationTypeDevice, -1};
+  ROW_EXPECT(r, code_of(r), get_access_of(beyond, base, &flags));
+  ROW_EXPECT(r, code_of(r), get_access_of(negative, base, &flags));
+  assert_int_equal(flags, 99);
+  MT_CHECK(hipMemUnmap(base, g));
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemAddressFree(base, g));
 }
 
 /* ---- cpu_access: what the CPU may touch ---- */
@@ -412,4 +484,50 @@ void test_copy_access(void **state) {
   MT_CHECK(hipMemRelease(a));
   MT_CHECK(hipMemRelease(b));
   MT_CHECK(hipMemAddressFree(base, 2 * g));
+}
+
+/* ---- pageable_copy: when a copy out of pageable memory has landed ---- */
+
+void test_pageable_copy(void **state) {
+  (void)state;
+  const row *r = &pageable_copy;
+  bool staged = cell_of(r) == STAGED;
+  size_t g = mt_granularity();
+  char *base = reserve(g);
+  hipMemGenericAllocationHandle_t handle = create(g, hipMemHandleTypeNone);
+  MT_CHECK(hipMemMap(base, g, 0, handle, 0));
+  set_access(base, g, hipMemLocationTypeDevice, 0);
+  char *host = malloc(g);
+  assert_non_null(host);
+  memset(host, 7, g);
+  hipMemAccessDesc none = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtNone};
+  hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+
+  /* Synchronized first: taking the access away and back is safe everywhere. */
+  MT_CHECK(hipMemcpy(base, host, g, hipMemcpyHostToDevice));
+  MT_CHECK(hipDeviceSynchronize());
+  MT_CHECK(hipMemSetAccess(base, g, &none, 1));
+  MT_CHECK(hipMemSetAccess(base, g, &rw, 1));
+  assert_true(device_reads(0, base, g, 7));
+
+  /* Read-only right after the copy: seen not to fault on the H200. */
+  MT_CHECK(hipMemcpy(base, host, g, hipMemcpyHostToDevice));
+  hipMemAccessDesc read = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
+  MT_CHECK(hipMemSetAccess(base, g, &read, 1));
+  MT_CHECK(hipMemSetAccess(base, g, &rw, 1));
+  assert_true(device_reads(0, base, g, 7));
+
+  /* No access right after the copy: the DMA still landing faults where copies are staged. */
+  MT_CHECK(hipMemcpyHtoD(base, host, g));
+  MT_CHECK(hipMemSetAccess(base, g, &none, 1));
+  MT_CHECK(hipMemSetAccess(base, g, &rw, 1));
+  ROW_EXPECT(r, staged ? hipErrorLaunchFailure : hipSuccess, hipMemcpyDtoH(host, base, g));
+  if (staged) {
+    assert_non_null(strstr(mockhip_last_reason(), "still landing"));
+    MT_CHECK(hipDeviceReset()); /* forgets the fault; VMM objects stay */
+  }
+  free(host);
+  MT_CHECK(hipMemUnmap(base, g));
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemAddressFree(base, g));
 }

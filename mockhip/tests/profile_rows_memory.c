@@ -375,7 +375,7 @@ void test_create_handle_types(void **state) {
   hipMemAllocationProp prop = mt_prop_device(0);
   prop.requestedHandleType = hipMemHandleTypePosixFileDescriptor;
   hipMemGenericAllocationHandle_t handle = NULL;
-  if (cell_of(r) == POSIX) {
+  if (cell_of(r) == POSIX || cell_of(r) == POSIX_CUDA) {
     ROW_EXPECT(r, hipSuccess, hipMemCreate(&handle, mt_granularity(), &prop, 0));
     hipMemAllocationProp stored;
     MT_CHECK(hipMemGetAllocationPropertiesFromHandle(&stored, handle));
@@ -384,8 +384,15 @@ void test_create_handle_types(void **state) {
   } else {
     ROW_EXPECT(r, hipErrorNotSupported, hipMemCreate(&handle, mt_granularity(), &prop, 0));
   }
-  prop.requestedHandleType = hipMemHandleTypeWin32; /* others: NotSupported everywhere */
-  ROW_EXPECT(r, hipErrorNotSupported, hipMemCreate(&handle, mt_granularity(), &prop, 0));
+  /* Others: NotSupported on ROCm; the CUDA driver refuses Win32 on Linux (InvalidValue) and
+     Fabric without its fabric service (CUDA_ERROR_NOT_PERMITTED: Unknown). */
+  bool cuda = cell_of(r) == POSIX_CUDA;
+  prop.requestedHandleType = hipMemHandleTypeWin32;
+  ROW_EXPECT(r, cuda ? hipErrorInvalidValue : hipErrorNotSupported,
+             hipMemCreate(&handle, mt_granularity(), &prop, 0));
+  prop.requestedHandleType = hipMemHandleTypeFabric;
+  ROW_EXPECT(r, cuda ? hipErrorUnknown : hipErrorNotSupported,
+             hipMemCreate(&handle, mt_granularity(), &prop, 0));
   assert_int_equal(mt_stats().live_handles, 0);
 }
 

@@ -57,6 +57,66 @@ void test_free_crosses_kinds(void **state) {
   assert_int_equal(mt_stats().live_mallocs, 0);
 }
 
+void test_pointer_allocation_flags(void **state) {
+  (void)state;
+  const row *r = &pointer_allocation_flags;
+  const unsigned flags = hipHostMallocMapped | hipHostMallocPortable;
+  void *pinned = NULL;
+  MT_CHECK(hipHostMalloc(&pinned, 4096, flags));
+  hipPointerAttribute_t attributes;
+  ROW_EXPECT(r, hipSuccess, hipPointerGetAttributes(&attributes, (char *)pinned + 8));
+  assert_int_equal(attributes.allocationFlags, cell_of(r) == KEPT ? flags : 0);
+  MT_CHECK(hipHostFree(pinned));
+}
+
+void test_unregistered_host_pointer(void **state) {
+  (void)state;
+  const row *r = &unregistered_host_pointer;
+  int local = 0;
+  hipPointerAttribute_t attributes;
+  ROW_EXPECT(r, hipSuccess, hipPointerGetAttributes(&attributes, &local));
+  assert_int_equal(attributes.type, hipMemoryTypeUnregistered);
+  assert_ptr_equal(attributes.hostPointer, cell_of(r) == PTR ? (void *)&local : NULL);
+  assert_null(attributes.devicePointer);
+}
+
+void test_address_range_of_vmm(void **state) {
+  (void)state;
+  const row *r = &address_range_of_vmm;
+  size_t g = mt_granularity();
+  char *base = reserve(3 * g);
+  hipMemGenericAllocationHandle_t handle = create(2 * g, hipMemHandleTypeNone);
+  MT_CHECK(hipMemMap(base + g, 2 * g, 0, handle, 0));
+  hipDeviceptr_t found = NULL;
+  size_t bytes = 0;
+  /* Inside the mapping: its base and size, or NotFound. */
+  ROW_EXPECT(r, cell_of(r) == MAPPING ? hipSuccess : code_of(r),
+             hipMemGetAddressRange(&found, &bytes, base + 2 * g));
+  assert_ptr_equal(found, cell_of(r) == MAPPING ? (void *)(base + g) : NULL);
+  assert_int_equal(bytes, cell_of(r) == MAPPING ? 2 * g : 0);
+  /* Reserved, not mapped: NotFound everywhere. */
+  ROW_EXPECT(r, hipErrorNotFound, hipMemGetAddressRange(&found, &bytes, base));
+  MT_CHECK(hipMemUnmap(base + g, 2 * g));
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemAddressFree(base, 3 * g));
+}
+
+void test_range_handle_flags(void **state) {
+  (void)state;
+  const row *r = &range_handle_flags;
+  /* mockhip's header is HIP 7.2's, which declares the call */
+  void *block = NULL;
+  MT_CHECK(hipMalloc(&block, 4096));
+  int fd = -1;
+  ROW_EXPECT(r, code_of(r),
+             hipMemGetHandleForAddressRange(&fd, block, 4096, hipMemRangeHandleTypeDmaBufFd,
+                                            hipMemRangeFlagDmaBufMappingTypePcie));
+  ROW_EXPECT(r, hipErrorInvalidValue,
+             hipMemGetHandleForAddressRange(&fd, block, 4096, hipMemRangeHandleTypeDmaBufFd, 2));
+  assert_int_equal(fd, -1);
+  MT_CHECK(hipFree(block));
+}
+
 void test_ctx_synchronize(void **state) {
   (void)state;
   const row *r = &ctx_synchronize;

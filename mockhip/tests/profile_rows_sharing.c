@@ -154,6 +154,28 @@ void test_import_os_handle(void **state) {
   close(fd);
 }
 
+void test_import_bad_fd(void **state) {
+  (void)state;
+  const row *r = &import_bad_fd;
+  hipMemGenericAllocationHandle_t imported = NULL;
+  int fds[2];
+  assert_int_equal(pipe(fds), 0);
+  if (cell_of(&export_supported) == NO) { /* import is NotSupported before any fd is read */
+    ROW_EXPECT(r, hipErrorNotSupported, import_fd(&imported, &fds[0]));
+  } else {
+    /* An open fd of no export: the row's code. A closed one: InvalidValue everywhere. */
+    ROW_EXPECT(r, code_of(r), import_fd(&imported, &fds[0]));
+    close(fds[1]);
+    int closed = fds[1];
+    fds[1] = -1;
+    ROW_EXPECT(r, hipErrorInvalidValue, import_fd(&imported, &closed));
+  }
+  assert_null(imported);
+  close(fds[0]);
+  if (fds[1] >= 0)
+    close(fds[1]);
+}
+
 void test_imported_handle_type(void **state) {
   (void)state;
   const row *r = &imported_handle_type;

@@ -388,6 +388,12 @@ typedef struct mh_state {
   _Atomic int sticky_error[MH_MAX_DEVICES];
   _Atomic int sticky_devices; /* how many devices hold one */
   char sticky_reason[MH_MAX_DEVICES][384];
+  /* HIP on NVIDIA: the last synchronous copy from pageable memory into a mapping, whose DMA
+     has not landed until the next synchronizing call (pageable_copy staged); bytes 0: none */
+  _Atomic uintptr_t staged_dst;
+  _Atomic size_t staged_bytes;
+  _Atomic int staged_device;
+  _Atomic int staged_fault; /* 1 + the device whose DMA faulted, reported at the next sync */
 } mh_state;
 
 /* The state, initialised on first use. */
@@ -438,6 +444,16 @@ MH_HIDDEN mh_region *mh__block_containing(mh_state *state, uintptr_t addr);
 
 /* The mapping containing addr, or NULL. */
 MH_HIDDEN mh_mapping *mh__mapping_containing(mh_state *state, uintptr_t addr);
+
+/* HIP on NVIDIA's copies from pageable memory (staged_copy.c): a synchronous copy from
+   pageable host memory into a mapping notes its DMA, a synchronizing call lands it, and a
+   hipMemSetAccess over [first, first+count) that takes all the copying device's access
+   while it is in flight faults the device: the next synchronizing call reports it, and the
+   device's error is sticky (hipErrorLaunchFailure), as on the H200. */
+MH_HIDDEN void mh__staged_copy_note(mh_state *state, void *dst, const void *src, size_t bytes,
+                                    int device);
+MH_HIDDEN hipError_t mh__staged_copy_land(mh_state *state);
+MH_HIDDEN void mh__staged_copy_race(mh_state *state, const mh_mapping *first, size_t count);
 
 /* The pool block, busy or free, whose asked-for bytes hold addr, or NULL. */
 MH_HIDDEN mh_pool_block *mh__pool_block_containing(mh_state *state, uintptr_t addr);

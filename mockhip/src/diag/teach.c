@@ -101,6 +101,9 @@ static void free_mapped_note(void) {
   if (mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_Success))
     mh__teach_note("a.3#5", "hipMemAddressFree returns hipSuccess and frees nothing: the "
                             "reservation and its mappings stay, unreachable");
+  else if (mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_InvalidValue))
+    mh__teach_note("a.3#5", "hipMemAddressFree answers hipErrorInvalidValue and frees nothing: "
+                            "unmap, then free again");
   else
     mh__teach_note("a.3#5, e.8", "hipMemAddressFree answers hipErrorUnknown after HIP has "
                                  "dropped its record of the range: the address space is lost "

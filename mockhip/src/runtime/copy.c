@@ -234,8 +234,12 @@ MH_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpyKi
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpy, MH_CALLER, &s);
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) /* a synchronous copy waits for the one before */
+    err = mh__staged_copy_land(s);
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, (int)kind, NULL);
+  if (err == hipSuccess && (kind == hipMemcpyHostToDevice || kind == hipMemcpyDefault))
+    mh__staged_copy_note(s, dst, src, n, mh__current_device());
   return mh__leave(MOCKHIP_CALL_hipMemcpy, err, "dst=%s, src=%s, sizeBytes=%s, kind=%s",
                    mh__d_ptr(dst), mh__d_ptr(src), mh__d_bytes(n), mh__d_memcpy_kind((int)kind));
 }
@@ -245,8 +249,12 @@ MH_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, HIPVMM_HTOD_SRC *src, siz
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoD, MH_CALLER, &s);
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) /* a synchronous copy waits for the one before */
+    err = mh__staged_copy_land(s);
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, hipMemcpyHostToDevice, NULL);
+  if (err == hipSuccess)
+    mh__staged_copy_note(s, dst, src, n, mh__current_device());
   return mh__leave(MOCKHIP_CALL_hipMemcpyHtoD, err, "dst=%s, src=%s, sizeBytes=%s", mh__d_ptr(dst),
                    mh__d_ptr(src), mh__d_bytes(n));
 }
@@ -256,6 +264,8 @@ MH_EXPORT hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t n) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoH, MH_CALLER, &s);
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) /* a synchronous copy waits for the one before */
+    err = mh__staged_copy_land(s);
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToHost, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemcpyDtoH, err, "dst=%s, src=%s, sizeBytes=%s", mh__d_ptr(dst),
@@ -267,6 +277,8 @@ MH_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoD, MH_CALLER, &s);
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) /* a synchronous copy waits for the one before */
+    err = mh__staged_copy_land(s);
   if (err == hipSuccess)
     err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToDevice, NULL);
   return mh__leave(MOCKHIP_CALL_hipMemcpyDtoD, err, "dst=%s, src=%s, sizeBytes=%s", mh__d_ptr(dst),

@@ -216,6 +216,8 @@ MH_EXPORT hipError_t hipEventSynchronize(hipEvent_t event) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipEventSynchronize, MH_CALLER, &s);
   if (err == hipSuccess)
     err = event_wait(s, event);
+  if (err == hipSuccess)
+    err = mh__staged_copy_land(s);
   return mh__leave(MOCKHIP_CALL_hipEventSynchronize, err, "event=%s", mh__d_event(event));
 }
 

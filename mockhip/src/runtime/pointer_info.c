@@ -50,6 +50,13 @@ static hipError_t address_range(mh_state *s, hipDeviceptr_t *pbase, size_t *psiz
   } else if (owner.block != NULL) {
     base = owner.block->base;
     bytes = owner.block->asked_bytes;
+  } else if (owner.mapping != NULL &&
+             mh__profile_is(MH_ROW_address_range_of_vmm, MH_CELL_NotFound)) {
+    /* cuMemGetAddressRange knows the driver's allocations, not VMM mappings (H200). */
+    return mh__profile_fail(MH_ROW_address_range_of_vmm,
+                            "dptr %p is in a hipMemMap mapping, which %s does not report as an "
+                            "allocation: use the range the program reserved and mapped",
+                            dptr, mh__profile_title());
   } else if (owner.mapping != NULL) {
     base = owner.mapping->base;
     bytes = owner.mapping->bytes;
@@ -91,7 +98,9 @@ static void block_attributes(const mh_region *block, const void *ptr, hipPointer
   /* ROCm gives a host pointer to fine-grained (host and managed) memory only. */
   out->hostPointer = block->memory == MH_BLOCK_DEVICE ? NULL : (void *)ptr;
   out->isManaged = block->memory == MH_BLOCK_MANAGED;
-  out->allocationFlags = block->flags;
+  /* HIP on NVIDIA reports no hipHostMalloc flags (CUDA keeps none to give). */
+  out->allocationFlags =
+      mh__profile_is(MH_ROW_pointer_allocation_flags, MH_CELL_kept) ? block->flags : 0;
 }
 
 /* A mapping is device memory of the device its allocation was made for; host-located memory
@@ -122,6 +131,10 @@ static hipError_t pointer_attributes(mh_state *s, hipPointerAttribute_t *attribu
     /* ROCm 6.0 and later: not an error, but memory the runtime does not know (NULL too). */
     HIPVMM_POINTER_TYPE(*attributes) = HIPVMM_MEMORY_TYPE_UNREGISTERED;
     attributes->device = hipInvalidDeviceId;
+    /* The CUDA runtime gives ptr back as its host pointer, checked or not (cudaPointerAttributes).
+     */
+    if (mh__profile_is(MH_ROW_unregistered_host_pointer, MH_CELL_ptr))
+      attributes->hostPointer = (void *)ptr;
   }
   return hipSuccess;
 }
@@ -149,6 +162,13 @@ static hipError_t range_handle(void *handle, hipDeviceptr_t dptr, size_t size, i
   if (type != hipMemRangeHandleTypeDmaBufFd)
     return mh__fail(hipErrorInvalidValue, "handleType %d is not hipMemRangeHandleTypeDmaBufFd",
                     type);
+  /* The CUDA driver knows the PCIe mapping type, which the H200 does not support. */
+  if (flags == hipMemRangeFlagDmaBufMappingTypePcie)
+    return mh__profile_fail(MH_ROW_range_handle_flags,
+                            "flags hipMemRangeFlagDmaBufMappingTypePcie: %s",
+                            mh__profile_is(MH_ROW_range_handle_flags, MH_CELL_NotSupported)
+                                ? "the device maps no dma-buf over PCIe"
+                                : "flags must be 0 (ROCm takes no mapping type)");
   if (flags != 0)
     return mh__fail(hipErrorInvalidValue, "flags must be 0, got %llu", flags);
   if (handle == NULL)

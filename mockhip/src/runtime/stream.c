@@ -284,6 +284,8 @@ MH_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamSynchronize, MH_CALLER, &s);
   if (err == hipSuccess)
     err = wait_for(s, stream, true);
+  if (err == hipSuccess)
+    err = mh__staged_copy_land(s);
   return mh__leave(MOCKHIP_CALL_hipStreamSynchronize, err, "stream=%s", mh__d_stream(stream));
 }
 

@@ -90,6 +90,15 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
                     "handle %s was released: its mappings keep the memory, but %s takes no new "
                     "mapping of it (map before releasing, or keep the handle)",
                     mh__d_handle(handle), mh__profile_title());
+  /* The CUDA driver compares the size with the handle's before it looks at the range: a
+     size other than the handle's is NotSupported, whatever else is wrong (H200). */
+  if (bytes != phys->bytes && mh__profile_is(MH_ROW_map_part_of_handle, MH_CELL_NotSupported))
+    return mh__fail(hipErrorNotSupported,
+                    "size %zu is %s the handle's %zu bytes: %s maps a whole handle or nothing "
+                    "(the driver answers CUDA_ERROR_NOT_SUPPORTED); create a handle of the size "
+                    "to map",
+                    bytes, bytes < phys->bytes ? "part of" : "more than", phys->bytes,
+                    mh__profile_title());
   size_t granularity = s->options.granularity;
   if (bytes % granularity != 0) {
     if (mh__profile_is(MH_ROW_map_size_checked, MH_CELL_yes))
@@ -145,12 +154,6 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
                     "size %zu is more than handle's allocation holds (%zu bytes): a mapping "
                     "covers at most the whole allocation",
                     bytes, phys->bytes);
-  if (bytes < phys->bytes && mh__profile_is(MH_ROW_map_part_of_handle, MH_CELL_NotSupported))
-    return mh__fail(hipErrorNotSupported,
-                    "size %zu is part of the handle's %zu bytes: %s maps a whole handle or "
-                    "nothing (the driver answers CUDA_ERROR_NOT_SUPPORTED); create a handle of "
-                    "the size to map",
-                    bytes, phys->bytes, mh__profile_title());
 
   mh_mapping *mapping = mh__slab_alloc(&s->mapping_records);
   if (mapping == NULL)
@@ -224,7 +227,7 @@ static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
   if (owner != NULL && owner->pool != NULL)
     return mh__vmm_pool_owned(owner->pool, "ptr", ptr);
   hipError_t found = mh__unmap_run(s, ptr, &bytes, &m, &count);
-  if (found != hipSuccess)
+  if (found != hipSuccess || count == 0)
     return found;
   /* One call over the whole run, before any record changes: the kernel
      replaces all of it or, when a split finds no map area left, none of it. */
@@ -401,6 +404,13 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
   hipError_t bad = hipSuccess;
   while (good < count && (bad = check_desc(s, desc, good, first, run)) == hipSuccess)
     good++;
+  if (bad != hipSuccess && good > 0 &&
+      mh__profile_is(MH_ROW_set_access_order, MH_CELL_all_or_nothing)) {
+    char why[256];
+    snprintf(why, sizeof why, "%s", mockhip_last_reason());
+    return mh__fail(bad, "%s; no descriptor was applied: %s checks them all first", why,
+                    mh__profile_title());
+  }
   if (bad != hipSuccess && count > 1) { /* a learner expects all or nothing: say which */
     char why[256];
     snprintf(why, sizeof why, "%s", mockhip_last_reason());
@@ -452,6 +462,7 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
       note_limit(s, m, desc, good, cpu_before[k]);
     }
     mh__teach_host_access(s, first, run);
+    mh__staged_copy_race(s, first, run);
   }
   free(saved);
   return bad;
@@ -480,16 +491,28 @@ static hipError_t get_access(mh_state *s, unsigned long long *flags, const hipMe
     return mh__fail(hipErrorInvalidValue, "ptr is NULL");
   if (mh__profile_is(MH_ROW_get_access_checked, MH_CELL_no))
     return hipSuccess; /* 5.x code: looks nothing up and leaves *flags as it was (a.9) */
-  if (loc->type != hipMemLocationTypeDevice)
+  bool host = loc->type == HIPVMM_LOCATION_HOST;
+  if (host && !mh__profile_is(MH_ROW_get_access_host, MH_CELL_Success))
+    return mh__profile_fail(MH_ROW_get_access_host,
+                            "location.type is hipMemLocationTypeHost: hipMemGetAccess answers for "
+                            "devices only (a.9#2)");
+  if (!host && loc->type != hipMemLocationTypeDevice)
     return mh__fail(hipErrorInvalidValue,
-                    "location.type %d is not hipMemLocationTypeDevice: hipMemGetAccess answers for "
-                    "devices only (a.9#2)",
-                    (int)loc->type);
-  if (!mh__valid_device(s, loc->id))
-    return mh__fail(hipErrorInvalidValue, "location.id %d is not a device (0..%d)", loc->id,
-                    s->options.devices - 1);
+                    "location.type %d is not hipMemLocationTypeDevice%s (a.9#2)", (int)loc->type,
+                    mh__profile_is(MH_ROW_get_access_host, MH_CELL_Success) ? " or Host" : "");
+  if (!host && !mh__valid_device(s, loc->id))
+    return mh__profile_fail(MH_ROW_get_access_device_id, "location.id %d is not a device (0..%d)",
+                            loc->id, s->options.devices - 1);
   unsigned access;
-  if (!mh__device_access_at(s, (uintptr_t)ptr, loc->id, &access)) {
+  bool mapped;
+  if (host) { /* the CUDA driver answers the host's access too (H200) */
+    const mh_mapping *m = mh__mapping_containing(s, (uintptr_t)ptr);
+    mapped = m != NULL;
+    access = mapped ? m->access[MH_HOST_SLOT(s)] : 0;
+  } else {
+    mapped = mh__device_access_at(s, (uintptr_t)ptr, loc->id, &access);
+  }
+  if (!mapped) {
     char at[64];
     mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
     return mh__fail(hipErrorInvalidValue,

@@ -154,7 +154,30 @@ static hipError_t containing_mapping(mh_state *s, void *ptr, size_t bytes, mh_ma
   return hipSuccess;
 }
 
+/* Whether [ptr, ptr+bytes) lies in one reservation and holds no mapping. */
+static bool reserved_unmapped(mh_state *s, void *ptr, size_t bytes) {
+  uintptr_t base = (uintptr_t)ptr;
+  mh_region *r = mh__region_containing(s, base);
+  if (r == NULL || r->kind != MH_REGION_RESERVATION || bytes > r->bytes - (base - r->base) ||
+      mh__mapping_containing(s, base) != NULL)
+    return false;
+  mh_tree_node *above = mh__tree_next(&s->mappings, base);
+  return above == NULL || above->key >= base + bytes;
+}
+
 hipError_t mh__unmap_run(mh_state *s, void *ptr, size_t *bytes, mh_mapping **first, size_t *count) {
+  /* The CUDA driver unmaps nothing there and answers success (H200); strict mode says so. */
+  if (mh__profile_is(MH_ROW_unmap_unmapped, MH_CELL_Success) && reserved_unmapped(s, ptr, *bytes)) {
+    char at[64];
+    mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
+    mh__misuse(MH_MISUSE_UNMAP_UNMAPPED,
+               "%s + %zu holds no mapping: %s unmaps nothing and answers hipSuccess, the newest "
+               "ROCm hipErrorInvalidValue",
+               at, *bytes, mh__profile_title());
+    *first = NULL;
+    *count = 0;
+    return hipSuccess;
+  }
   if (mh__profile_is(MH_ROW_unmap_size, MH_CELL_exact_run) ||
       mh__profile_is(MH_ROW_unmap_size, MH_CELL_whole_run)) {
     *first = exact_run(s, ptr, *bytes, count, true);

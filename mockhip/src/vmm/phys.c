@@ -259,7 +259,19 @@ static hipError_t create_checks(mh_state *s, hipMemGenericAllocationHandle_t *ha
                     "only)",
                     prop->location.id);
   int requested = prop->requestedHandleType;
-  bool posix = mh__profile_is(MH_ROW_create_handle_types, MH_CELL_posix);
+  bool cuda = mh__profile_is(MH_ROW_create_handle_types, MH_CELL_posix_cuda);
+  bool posix = cuda || mh__profile_is(MH_ROW_create_handle_types, MH_CELL_posix);
+  if (cuda && requested == hipMemHandleTypeFabric)
+    return mh__fail(hipErrorUnknown,
+                    "prop->requestedHandleType is hipMemHandleTypeFabric, which needs the "
+                    "driver's fabric (IMEX) service: without it the driver answers "
+                    "CUDA_ERROR_NOT_PERMITTED, which HIP on NVIDIA passes on as hipErrorUnknown");
+  if (cuda && requested != hipMemHandleTypeNone && requested != hipMemHandleTypePosixFileDescriptor)
+    return mh__fail(hipErrorInvalidValue,
+                    "prop->requestedHandleType %d is not a type the CUDA driver shares on Linux: "
+                    "use hipMemHandleTypeNone, or hipMemHandleTypePosixFileDescriptor to share "
+                    "the memory",
+                    requested);
   if (requested != hipMemHandleTypeNone &&
       (requested != hipMemHandleTypePosixFileDescriptor || !posix))
     return mh__fail(hipErrorNotSupported, "prop->requestedHandleType %d is not supported: use %s",
@@ -538,8 +550,9 @@ static hipError_t not_an_export(int fd, int err, mh_os_not_export why) {
   char path[128];
   size_t bytes;
   mh__os_fd_describe(fd, path, sizeof path, &bytes);
-  return mh__fail(hipErrorInvalidValue, "fd %d is %s (%zu bytes): %s; %s", fd,
-                  path[0] ? path : "unnamed", bytes, what[why], takes);
+  /* The CUDA driver answers an open fd of something else CUDA_ERROR_UNKNOWN (import_bad_fd). */
+  return mh__profile_fail(MH_ROW_import_bad_fd, "fd %d is %s (%zu bytes): %s; %s", fd,
+                          path[0] ? path : "unnamed", bytes, what[why], takes);
 }
 
 static hipError_t import_handle(mh_state *s, hipMemGenericAllocationHandle_t *handle,
@@ -571,7 +584,8 @@ static hipError_t import_handle(mh_state *s, hipMemGenericAllocationHandle_t *ha
   phys->prop.type = hipMemAllocationTypePinned;
   phys->prop.location.type = hipMemLocationTypeDevice;
   phys->prop.location.id = mh__current_device();
-  /* ROCm 6.2.0 left the type 0; 8ddb02351 (6.3) stores it (a.11). */
+  /* ROCm 6.2.0 left the type 0; 8ddb02351 (6.3) stores it (a.11); the CUDA driver reports
+     none for an imported handle. */
   phys->prop.requestedHandleType = mh__profile_is(MH_ROW_imported_handle_type, MH_CELL_given)
                                        ? (hipMemAllocationHandleType)type
                                        : hipMemHandleTypeNone;

@@ -204,6 +204,11 @@ static void report_free_mapped(mh_state *s, const mh_region *region) {
                "%s is freed after releasing the handles of its %zu mapping(s) but before "
                "unmapping them; unmap, then release, then free",
                name, region->mappings);
+  else if (mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_InvalidValue))
+    mh__misuse(MH_MISUSE_FREE_MAPPED,
+               "%s still has %zu mapping(s); %s answers hipErrorInvalidValue and keeps the "
+               "range",
+               name, region->mappings, mh__profile_title());
   else
     mh__misuse(MH_MISUSE_FREE_MAPPED,
                "%s still has %zu mapping(s); %s answers %s and has already dropped its own "

@@ -16,7 +16,8 @@
 /*
  * The mappings a hipMemUnmap of [ptr, ptr + *bytes) removes, as the played
  * release chooses them: *first and the *count after it, *bytes set to their
- * sum. Returns hipSuccess, or the release's error with the reason recorded.
+ * sum (*count 0 where the release unmaps nothing and succeeds). Returns
+ * hipSuccess, or the release's error with the reason recorded.
  */
 MH_HIDDEN hipError_t mh__unmap_run(mh_state *state, void *ptr, size_t *bytes, mh_mapping **first,
                                    size_t *count);

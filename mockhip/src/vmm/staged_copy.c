@@ -1,0 +1,62 @@
+/*
+ * staged_copy.c: HIP on NVIDIA's synchronous copy from pageable host memory
+ * (row pageable_copy, `staged`). The CUDA runtime returns from it once the
+ * bytes are staged; the DMA lands later, before the next synchronizing call.
+ * A hipMemSetAccess in between that takes all access from the copying device
+ * makes the DMA fault: the next synchronizing call reports it, and the
+ * device's error is then sticky (hipErrorLaunchFailure, as on the H200).
+ * The last such copy is remembered: a synchronous copy waits for those
+ * before it.
+ */
+#include "vmm/vmm.h"
+
+#include <stdio.h>
+
+hipError_t mh__staged_copy_land(mh_state *s) {
+  atomic_store(&s->staged_bytes, 0);
+  int faulted = atomic_exchange(&s->staged_fault, 0) - 1;
+  if (faulted < 0)
+    return hipSuccess;
+  if (atomic_exchange(&s->sticky_error[faulted], hipErrorLaunchFailure) == hipSuccess)
+    atomic_fetch_add(&s->sticky_devices, 1);
+  return mh__fail(hipErrorLaunchFailure, "%s", s->sticky_reason[faulted]);
+}
+
+void mh__staged_copy_note(mh_state *s, void *dst, const void *src, size_t bytes, int device) {
+  atomic_store(&s->staged_bytes, 0);
+  if (bytes == 0 || !mh__profile_is(MH_ROW_pageable_copy, MH_CELL_staged))
+    return;
+  mh__lock_read();
+  /* Memory the runtime does not know is pageable; only a mapping's access can change. */
+  bool staged = mh__region_containing(s, (uintptr_t)src) == NULL &&
+                mh__mapping_containing(s, (uintptr_t)dst) != NULL;
+  mh__unlock();
+  if (!staged)
+    return;
+  atomic_store(&s->staged_dst, (uintptr_t)dst);
+  atomic_store(&s->staged_device, device);
+  atomic_store(&s->staged_bytes, bytes);
+}
+
+void mh__staged_copy_race(mh_state *s, const mh_mapping *first, size_t count) {
+  size_t bytes = atomic_load(&s->staged_bytes);
+  if (bytes == 0)
+    return;
+  uintptr_t dst = atomic_load(&s->staged_dst);
+  int device = atomic_load(&s->staged_device);
+  const mh_mapping *m = first;
+  for (size_t k = 0; k < count; k++, m = mh__mapping_next(s, (mh_mapping *)m)) {
+    bool overlaps = m->base < dst + bytes && dst < m->base + m->bytes;
+    /* Read-only was seen not to fault (twice, 2 MiB each); no access did. */
+    if (!overlaps || m->access[device] != hipMemAccessFlagsProtNone)
+      continue;
+    atomic_store(&s->staged_bytes, 0);
+    snprintf(s->sticky_reason[device], sizeof s->sticky_reason[device],
+             "the hipMemcpy of %zu bytes to %p from pageable memory was still landing when "
+             "hipMemSetAccess took device %d's access: %s returns from such a copy once "
+             "its bytes are staged, and the device faulted (synchronize before changing access)",
+             bytes, (void *)dst, device, mh__profile_title());
+    atomic_store(&s->staged_fault, device + 1);
+    return;
+  }
+}
