@@ -332,6 +332,8 @@ HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access) {
     status = hmo__fail(HMO_EINVAL, 0, "%s: a wrapped pointer's protection is its owner's", op);
   if (status == HMO_OK && mem->buf->storage != NULL)
     status = carved_refuses(mem->buf, op);
+  if (status == HMO_OK && access != HMO_ACCESS_READWRITE)
+    status = hmo__copies_land(mem->buf->dev->hip_id, op);
   if (status == HMO_OK)
     status = hmo__buffer_protect_locked(mem->buf, access, op);
   pthread_mutex_unlock(&mem->buf->lock);
