@@ -36,31 +36,16 @@ static int check_use(const hmo_memory *mem, hmo_access need, const char *side, c
   return HMO_OK;
 }
 
-/* Not a copy: on_device waits for the device's null stream instead. */
-#define COPIES_LAND ((hipMemcpyKind)-1)
-
 /* Runs a copy with `device` current, putting the caller's device back after. */
 static int on_device(int device, void *dst, const void *src, size_t bytes, hipMemcpyKind kind,
                      const char *op) {
-  int saved = 0;
-  int status = hmo__check_hip(hipGetDevice(&saved), "hipGetDevice", op);
-  if (status == HMO_OK && saved != device)
-    status = hmo__check_hip(hipSetDevice(device), "hipSetDevice", op);
+  int saved;
+  int status = hmo__device_enter(device, &saved, op);
   if (status != HMO_OK)
     return status;
-  status = kind == COPIES_LAND
-               ? hmo__check_hip(hipStreamSynchronize(NULL), "hipStreamSynchronize", op)
-               : hmo__check_hip(hipMemcpy(dst, src, bytes, kind), "hipMemcpy", op);
-  if (saved != device)
-    (void)hipSetDevice(saved);
+  status = hmo__check_hip(hipMemcpy(dst, src, bytes, kind), "hipMemcpy", op);
+  hmo__device_leave(device, saved);
   return status;
-}
-
-/* The CUDA runtime returns from a copy out of pageable memory once its bytes are staged, and
-   from one between devices' memory at once: the DMA lands later. A protect that takes access
-   away waits for it first, or the device faults (pageable_copy). */
-int hmo__copies_land(int device, const char *op) {
-  return on_device(device, NULL, NULL, 0, COPIES_LAND, op);
 }
 
 static char *at(const hmo_memory *mem, size_t offset) {

@@ -101,3 +101,26 @@ HMO_API size_t hmo_device_bytes_allocated(const hmo_device *dev) {
 }
 
 HMO_API int hmo_device_hip_id(const hmo_device *dev) { return dev ? dev->hip_id : -1; }
+
+int hmo__device_enter(int device, int *saved, const char *op) {
+  *saved = device;
+  int status = hmo__check_hip(hipGetDevice(saved), "hipGetDevice", op);
+  if (status == HMO_OK && *saved != device)
+    status = hmo__check_hip(hipSetDevice(device), "hipSetDevice", op);
+  return status;
+}
+
+void hmo__device_leave(int device, int saved) {
+  if (saved != device)
+    (void)hipSetDevice(saved);
+}
+
+int hmo__copies_land(int device, const char *op) {
+  int saved;
+  int status = hmo__device_enter(device, &saved, op);
+  if (status != HMO_OK)
+    return status;
+  status = hmo__check_hip(hipStreamSynchronize(NULL), "hipStreamSynchronize", op);
+  hmo__device_leave(device, saved);
+  return status;
+}

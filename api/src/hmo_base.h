@@ -144,4 +144,14 @@ typedef enum hmo_import_abi {
 /* Pinned memory on HIP device hip_id: the properties of every chunk hmo creates there. */
 HMO_HIDDEN hipMemAllocationProp hmo__device_prop(int hip_id);
 
+/* Makes HIP device `device` current, the caller's in *saved; hmo__device_leave puts it back. */
+HMO_HIDDEN int hmo__device_enter(int device, int *saved, const char *op);
+HMO_HIDDEN void hmo__device_leave(int device, int saved);
+
+/* Waits for the copies HIP device `device` may still be landing. The CUDA runtime returns from
+   a copy out of pageable memory once its bytes are staged, and from one between devices'
+   memory at once: the DMA lands later, and a protect that takes the right to write away, or
+   an unmap, before it has makes the device fault (pageable_copy). */
+HMO_HIDDEN int hmo__copies_land(int device, const char *op);
+
 #endif /* HMO_BASE_H */

@@ -81,7 +81,5 @@ HMO_HIDDEN int hmo__copy_host(hmo_memory *mem, void *host, size_t count, size_t 
 /* Memory -> memory, as hmo_memory_copy. */
 HMO_HIDDEN int hmo__copy(hmo_memory *dst, const hmo_memory *src, size_t count, size_t dst_offset,
                          size_t src_offset, const char *op);
-/* Waits, with hip device `device` current, for the copies it may still be landing. */
-HMO_HIDDEN int hmo__copies_land(int device, const char *op);
 
 #endif /* HMO_VIEW_H */

@@ -676,12 +676,16 @@ typedef struct free_op {
 /*
  * The chunks whose reference hmo released before the injected failure: it
  * releases them in order before any unmap, so a failed n-th hipMemRelease
- * means n - 1 were, and a failed unmap means all were.
+ * means n - 1 were, and a failure of the unmap, or of the wait for the device's
+ * copies before it (hipGetDevice, hipStreamSynchronize), means all were.
  */
 static size_t chunks_released_by_hmo(size_t chunks) {
   if (chaos.failed_api == MOCKHIP_CALL_hipMemRelease)
     return (size_t)chaos.failed_nth - 1;
-  return chaos.failed_api == MOCKHIP_CALL_hipMemUnmap ? chunks : 0;
+  bool after_releases = chaos.failed_api == MOCKHIP_CALL_hipMemUnmap ||
+                        chaos.failed_api == MOCKHIP_CALL_hipGetDevice ||
+                        chaos.failed_api == MOCKHIP_CALL_hipStreamSynchronize;
+  return after_releases ? chunks : 0;
 }
 
 /*

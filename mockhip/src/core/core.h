@@ -447,13 +447,15 @@ MH_HIDDEN mh_mapping *mh__mapping_containing(mh_state *state, uintptr_t addr);
 
 /* HIP on NVIDIA's copies from pageable memory (staged_copy.c): a synchronous copy from
    pageable host memory into a mapping notes its DMA, a synchronizing call lands it, and a
-   hipMemSetAccess over [first, first+count) that takes all the copying device's access
-   while it is in flight faults the device: the next synchronizing call reports it, and the
-   device's error is sticky (hipErrorLaunchFailure), as on the H200. */
+   hipMemSetAccess over [first, first+count) that takes the copying device's right to write
+   there, or an unmap of it (`unmapping`), while it is in flight faults the device: the next
+   synchronizing call reports it, and the device's error is sticky (hipErrorLaunchFailure),
+   as on the H200. */
 MH_HIDDEN void mh__staged_copy_note(mh_state *state, void *dst, const void *src, size_t bytes,
                                     int device);
 MH_HIDDEN hipError_t mh__staged_copy_land(mh_state *state);
-MH_HIDDEN void mh__staged_copy_race(mh_state *state, const mh_mapping *first, size_t count);
+MH_HIDDEN void mh__staged_copy_race(mh_state *state, const mh_mapping *first, size_t count,
+                                    bool unmapping);
 
 /* The pool block, busy or free, whose asked-for bytes hold addr, or NULL. */
 MH_HIDDEN mh_pool_block *mh__pool_block_containing(mh_state *state, uintptr_t addr);

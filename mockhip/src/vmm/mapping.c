@@ -229,6 +229,7 @@ static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
   hipError_t found = mh__unmap_run(s, ptr, &bytes, &m, &count);
   if (found != hipSuccess || count == 0)
     return found;
+  mh__staged_copy_race(s, m, count, true);
   /* One call over the whole run, before any record changes: the kernel
      replaces all of it or, when a split finds no map area left, none of it. */
   int err = mh__os_placeholder((void *)m->base, bytes);
@@ -462,7 +463,7 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
       note_limit(s, m, desc, good, cpu_before[k]);
     }
     mh__teach_host_access(s, first, run);
-    mh__staged_copy_race(s, first, run);
+    mh__staged_copy_race(s, first, run, false);
   }
   free(saved);
   return bad;

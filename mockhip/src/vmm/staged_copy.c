@@ -2,9 +2,10 @@
  * staged_copy.c: HIP on NVIDIA's synchronous copy from pageable host memory
  * (row pageable_copy, `staged`). The CUDA runtime returns from it once the
  * bytes are staged; the DMA lands later, before the next synchronizing call.
- * A hipMemSetAccess in between that takes all access from the copying device
- * makes the DMA fault: the next synchronizing call reports it, and the
- * device's error is then sticky (hipErrorLaunchFailure, as on the H200).
+ * A hipMemSetAccess in between that takes the copying device's right to write
+ * there, or a hipMemUnmap of it, makes the DMA fault: the next synchronizing
+ * call reports it, and the device's error is then sticky
+ * (hipErrorLaunchFailure, as on the H200).
  * The last such copy is remembered: a synchronous copy waits for those
  * before it.
  */
@@ -38,7 +39,7 @@ void mh__staged_copy_note(mh_state *s, void *dst, const void *src, size_t bytes,
   atomic_store(&s->staged_bytes, bytes);
 }
 
-void mh__staged_copy_race(mh_state *s, const mh_mapping *first, size_t count) {
+void mh__staged_copy_race(mh_state *s, const mh_mapping *first, size_t count, bool unmapping) {
   size_t bytes = atomic_load(&s->staged_bytes);
   if (bytes == 0)
     return;
@@ -47,15 +48,18 @@ void mh__staged_copy_race(mh_state *s, const mh_mapping *first, size_t count) {
   const mh_mapping *m = first;
   for (size_t k = 0; k < count; k++, m = mh__mapping_next(s, (mh_mapping *)m)) {
     bool overlaps = m->base < dst + bytes && dst < m->base + m->bytes;
-    /* Read-only was seen not to fault (twice, 2 MiB each); no access did. */
-    if (!overlaps || m->access[device] != hipMemAccessFlagsProtNone)
+    /* The DMA writes: it faults once its device may no longer write there (the H200 faulted
+       after a lowering to Read and after an unmap too, as the DMA's timing fell). */
+    if (!overlaps || (!unmapping && m->access[device] == hipMemAccessFlagsProtReadWrite))
       continue;
     atomic_store(&s->staged_bytes, 0);
     snprintf(s->sticky_reason[device], sizeof s->sticky_reason[device],
              "the hipMemcpy of %zu bytes to %p from pageable memory was still landing when "
-             "hipMemSetAccess took device %d's access: %s returns from such a copy once "
-             "its bytes are staged, and the device faulted (synchronize before changing access)",
-             bytes, (void *)dst, device, mh__profile_title());
+             "%s took device %d's right to write there: %s returns from such a copy once its "
+             "bytes are staged, and the device faulted (synchronize before changing access "
+             "or unmapping)",
+             bytes, (void *)dst, unmapping ? "hipMemUnmap" : "hipMemSetAccess", device,
+             mh__profile_title());
     atomic_store(&s->staged_fault, device + 1);
     return;
   }
