@@ -90,8 +90,9 @@ step_valgrind() {
   # checked), test_pool again under older releases (hmo_pool-X: the pool code
   # is checked by hmo_pool, and the releases' mockhip paths by mockhip's own
   # tests; 100,000 objects take half a minute a run here), the lessons
-  # (lesson_*: their runner is Python, which valgrind would check instead) and
-  # layers (a Python check of the libraries' includes and calls).
+  # (lesson_*: their runner is Python, which valgrind would check instead),
+  # layers (a Python check of the libraries' includes and calls) and
+  # mockhip_headers_under_nvcc (a compiler run over the headers: nothing of ours runs).
   # Forked and executed children are checked as well: a child's error makes it
   # exit 1, which its test sees. One test runs per core. --track-fds: a
   # descriptor the test's process opened and left open at exit fails it
@@ -99,7 +100,7 @@ step_valgrind() {
   # mh__arena_alloc, stays open by design).
   [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
   ci_run python3 "$CI_ROOT/ci/memcheck.py" "$CI_BUILD/gcc" --jobs "$CI_JOBS" \
-    --exclude 'rocm|report|^lesson_|bench|^hmo_pool-|^layers$' --fd-kept-by mh__arena_alloc -- \
+    --exclude 'rocm|report|^lesson_|bench|^hmo_pool-|^layers$|_under_nvcc$' --fd-kept-by mh__arena_alloc -- \
     --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
     --errors-for-leak-kinds=definite,indirect,possible --trace-children=yes --track-fds=yes
 }

@@ -703,7 +703,8 @@ static int notes_probe(void) {
   hipMemAddressFree(taken, granule);
   fprintf(stderr, "=== import with handle type None\n");
   hipMemAllocationProp shared = device_prop(hipMemHandleTypePosixFileDescriptor);
-  hipMemGenericAllocationHandle_t exported, imported;
+  /* Before 6.2 nothing is exportable: the calls then fail on these NULLs and -1. */
+  hipMemGenericAllocationHandle_t exported = NULL, imported = NULL;
   int fd = -1;
   hipMemCreate(&exported, granule, &shared, 0);
   hipMemExportToShareableHandle(&fd, exported, hipMemHandleTypePosixFileDescriptor, 0);

@@ -197,7 +197,7 @@ static int scenario_notes(void) {
   hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
   hipMemGenericAllocationHandle_t handle;
   void *base;
-  char *block;
+  char *block = NULL;
   char bytes[64] = {0};
   bool ok = hipMemAddressReserve(&base, g, 0, NULL, 0) == hipSuccess &&
             hipMemCreate(&handle, g, &prop, 0) == hipSuccess &&

@@ -261,7 +261,7 @@ static hipError_t create_checks(mh_state *s, hipMemGenericAllocationHandle_t *ha
   int requested = prop->requestedHandleType;
   bool cuda = mh__profile_is(MH_ROW_create_handle_types, MH_CELL_posix_cuda);
   bool posix = cuda || mh__profile_is(MH_ROW_create_handle_types, MH_CELL_posix);
-  if (cuda && requested == hipMemHandleTypeFabric)
+  if (cuda && requested == (int)HIPVMM_HANDLE_FABRIC)
     return mh__fail(hipErrorUnknown,
                     "prop->requestedHandleType is hipMemHandleTypeFabric, which needs the "
                     "driver's fabric (IMEX) service: without it the driver answers "
