@@ -213,8 +213,8 @@ void conf_fill_at(const char *file, int line, void *dev, size_t bytes, unsigned 
   /* HIP on NVIDIA returns from a copy out of pageable memory once its bytes are staged: a
      rule that lowers the access or unmaps next would race the DMA (pageable_copy), as a
      program that does not synchronize first. The fill lands before the rule goes on. */
-  conf_assert_hip(hipDeviceSynchronize(), hipSuccess, "hipDeviceSynchronize() after the fill",
-                  file, line);
+  conf_assert_hip(hipDeviceSynchronize(), hipSuccess, "hipDeviceSynchronize() after the fill", file,
+                  line);
 }
 
 void conf_expect_data_at(const char *file, int line, void *dev, size_t bytes, unsigned seed) {
