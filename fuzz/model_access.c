@@ -170,18 +170,21 @@ hipError_t model_set_access(model *m, uintptr_t ptr, size_t bytes, const hipMemA
   int mappings = access_run(m, ptr, bytes, run);
   if (mappings == 0)
     return hipErrorInvalidValue;
-  /* Descriptors apply one by one: a bad one keeps those before it (a.8 semantics). */
-  for (size_t k = 0; k < count; k++) {
-    int location = location_index(m, &desc[k].location, run, mappings);
-    unsigned flags = (unsigned)desc[k].flags;
-    if (location == -2)
-      return m->profile->host_access_refusal; /* before the flags are looked at */
-    if (location < 0 || (flags != hipMemAccessFlagsProtNone && flags != hipMemAccessFlagsProtRead &&
-                         flags != hipMemAccessFlagsProtReadWrite))
-      return hipErrorInvalidValue;
-    for (int i = 0; i < mappings; i++)
-      m->mappings[run[i]].access[location] = flags;
-  }
+  /* Descriptors apply one by one: a bad one keeps those before it (a.8 semantics); g:
+     set_access_order `all_or_nothing`: all are checked first (pass 0), then applied. */
+  for (int pass = m->profile->set_access_all_or_nothing ? 0 : 1; pass < 2; pass++)
+    for (size_t k = 0; k < count; k++) {
+      int location = location_index(m, &desc[k].location, run, mappings);
+      unsigned flags = (unsigned)desc[k].flags;
+      if (location == -2)
+        return m->profile->host_access_refusal; /* before the flags are looked at */
+      if (location < 0 ||
+          (flags != hipMemAccessFlagsProtNone && flags != hipMemAccessFlagsProtRead &&
+           flags != hipMemAccessFlagsProtReadWrite))
+        return hipErrorInvalidValue;
+      for (int i = 0; pass == 1 && i < mappings; i++)
+        m->mappings[run[i]].access[location] = flags;
+    }
   return hipSuccess;
 }
 
@@ -191,13 +194,16 @@ hipError_t model_get_access(const model *m, bool flags_null, const hipMemLocatio
     return hipErrorInvalidValue;
   if (!m->profile->get_access_checked)
     return hipSuccess; /* g: get_access_checked `no`: nothing looked up or written */
-  if (location->type != hipMemLocationTypeDevice || location->id < 0 ||
-      location->id >= MODEL_DEVICES)
-    return hipErrorInvalidValue; /* a.9#2, #3: devices only */
+  /* a.9#2, #3: devices only; g: get_access_host, get_access_device_id */
+  bool host = location->type == hipMemLocationTypeHost && m->profile->get_access_host;
+  if (location->type != hipMemLocationTypeDevice && !host)
+    return hipErrorInvalidValue;
+  if (!host && (location->id < 0 || location->id >= MODEL_DEVICES))
+    return m->profile->get_access_device_id;
   int i = model__mapping_at(m, ptr);
   if (i < 0)
     return hipErrorInvalidValue;
-  *expect = m->mappings[i].access[location->id];
+  *expect = m->mappings[i].access[host ? MODEL_HOST : location->id];
   return hipSuccess;
 }
 

@@ -12,6 +12,7 @@
  */
 #include "model_internal.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -396,6 +397,11 @@ hipError_t model_create(model *m, bool handle_null, size_t bytes, const hipMemAl
   hipError_t status = check_prop(m, prop, true, &device);
   if (status != hipSuccess)
     return status;
+  bool shared_type = prop->requestedHandleType == hipMemHandleTypeNone ||
+                     prop->requestedHandleType == hipMemHandleTypePosixFileDescriptor;
+  if (profile->create_cuda && !shared_type) /* g: create_handle_types `posix_cuda` */
+    return prop->requestedHandleType == hipMemHandleTypeFabric ? hipErrorUnknown
+                                                               : hipErrorInvalidValue;
   if (prop->requestedHandleType != hipMemHandleTypeNone &&
       !(profile->create_posix && prop->requestedHandleType == hipMemHandleTypePosixFileDescriptor))
     return hipErrorNotSupported; /* g: create_handle_types */
@@ -488,6 +494,10 @@ hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintp
   if (m->phys[p].refs == 0) /* released: only mappings keep it */
     if (profile->map_released_handle != hipSuccess)
       return profile->map_released_handle; /* g: map_released_handle */
+  /* g: map_part_of_handle `NotSupported`: the size against the handle's comes first, more
+     than the handle too (the CUDA driver's order) */
+  if (bytes != m->phys[p].bytes && profile->map_part_of_handle == hipErrorNotSupported)
+    return hipErrorNotSupported;
   if (profile->map_size_checked && bytes % m->granule != 0)
     return hipErrorInvalidValue; /* g: map_size_checked */
   if (backend_refuses_map(m, ptr, bytes)) {
@@ -506,11 +516,26 @@ hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintp
   return hipSuccess;
 }
 
+/* Whether [ptr, ptr+bytes) lies inside one reservation and meets no mapping. */
+static bool reserved_unmapped(const model *m, uintptr_t ptr, size_t bytes) {
+  int r = model__reservation_at(m, ptr);
+  if (r < 0 || bytes > m->reservations[r].bytes - (ptr - m->reservations[r].base))
+    return false;
+  for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
+    const model_mapping *map = &m->mappings[i];
+    if (map->live && map->base < ptr + bytes && ptr < map->base + map->bytes)
+      return false;
+  }
+  return true;
+}
+
 hipError_t model_unmap(model *m, uintptr_t ptr, size_t bytes) {
   if (ptr == 0 || bytes == 0)
     return hipErrorInvalidValue;
   int run[MODEL_MAX_MAPPINGS];
   run[0] = model__mapping_at(m, ptr);
+  if (run[0] < 0 && m->profile->unmap_unmapped == hipSuccess && !reserved_unmapped(m, ptr, bytes))
+    return hipErrorInvalidValue; /* Success only for a range of one reservation, all unmapped */
   if (run[0] < 0)
     return m->profile->unmap_unmapped; /* g: unmap_unmapped */
   int count = 1;                       /* g: unmap_size `containing`: the size is not checked */
@@ -563,7 +588,10 @@ hipError_t model_import(model *m, bool handle_null, const model_os_handle_arg *o
   if (m->profile->import_os_handle == OS_HANDLE_UNSUPPORTED)
     return hipErrorNotSupported; /* g: export_supported `no` */
   /* g: import_os_handle: passed the other way, no fd is found there. */
-  int f = os_handle->form == m->profile->import_os_handle ? open_fd(m, os_handle->fd) : -1;
+  bool right_form = os_handle->form == m->profile->import_os_handle;
+  int f = right_form ? open_fd(m, os_handle->fd) : -1;
+  if (f < 0 && right_form && fcntl((int)os_handle->fd, F_GETFD) != -1)
+    return m->profile->import_bad_fd; /* g: import_bad_fd: open, but no export of ours */
   if (f < 0)
     return hipErrorInvalidValue;
   /* a.11: an import reports Pinned memory on the calling device, and the

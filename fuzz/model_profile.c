@@ -71,7 +71,7 @@ static const hipError_t free_with_mappings[] = {OK,
                                                 hipErrorUnknown,
                                                 hipErrorUnknown,
                                                 hipErrorUnknown,
-                                                hipErrorUnknown};
+                                                IV};
 static const bool free_range_exact[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 static const hipError_t create_device_id[] = {IV,
                                               IV,
@@ -84,6 +84,7 @@ static const hipError_t create_device_id[] = {IV,
                                               hipErrorInvalidDevice,
                                               hipErrorInvalidDevice};
 static const bool create_posix[] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+static const bool create_cuda[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 static const model_size_rules create_size_rules[] = {
     SIZE_ROUNDED_UP, SIZE_ROCM, SIZE_ROCM, SIZE_ROCM, SIZE_ROCM,
     SIZE_ROCM,       SIZE_ROCM, SIZE_ROCM, SIZE_ROCM, SIZE_GRANULE_MULTIPLE};
@@ -92,7 +93,7 @@ static const model_size_rules create_size_rules[] = {
 static const bool map_size_checked[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1};
 static const hipError_t map_offset[] = {IV, IV, IV, IV, IV, IV, IV, IV, IV, NS};
 static const hipError_t map_part_of_handle[] = {OK, OK, OK, OK, OK, OK, OK, OK, OK, NS};
-static const hipError_t map_released_handle[] = {OK, OK, OK, OK, OK, OK, OK, OK, OK, IV};
+static const hipError_t map_released_handle[] = {OK, OK, OK, OK, OK, OK, OK, OK, OK, OK};
 static const bool map_failure_swallowed[] = {1, 1, 1, 1, 1, 1, 1, 1, 0, 0};
 static const hipError_t unmap_unmapped[] = {IV /* crash */,
                                             IV /* crash */,
@@ -103,7 +104,7 @@ static const hipError_t unmap_unmapped[] = {IV /* crash */,
                                             IV,
                                             IV,
                                             IV,
-                                            IV};
+                                            OK};
 static const model_range_rule unmap_size[] = {
     RANGE_WHOLE_MAPPING, RANGE_WHOLE_MAPPING, RANGE_CONTAINING, RANGE_CONTAINING, RANGE_CONTAINING,
     RANGE_EXACT_RUN,     RANGE_EXACT_RUN,     RANGE_EXACT_RUN,  RANGE_EXACT_RUN,  RANGE_WHOLE_RUN};
@@ -117,6 +118,10 @@ static const model_access_locations set_access_locations[] = {
     ACCESS_ALL_LOCATIONS, ACCESS_HOST_LOCATED};
 static const hipError_t host_access_refusal[] = {IV, IV, IV, IV, IV, IV, IV, IV, IV, NS};
 static const bool get_access_checked[] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+static const bool set_access_all_or_nothing[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+static const bool get_access_host[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+static const hipError_t get_access_device_id[] = {IV, IV, IV, IV, IV,
+                                                  IV, IV, IV, IV, hipErrorInvalidDevice};
 static const bool cpu_host_slot[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 /* retain_non_vmm (always the newest's InvalidValue) and export_null_handle
    (InvalidValue or `crash`, played as InvalidValue) give one code everywhere:
@@ -127,7 +132,8 @@ static const model_os_handle import_os_handle[] = {
     OS_HANDLE_UNSUPPORTED, OS_HANDLE_UNSUPPORTED, OS_HANDLE_POINTER, OS_HANDLE_POINTER,
     OS_HANDLE_POINTER,     OS_HANDLE_POINTER,     OS_HANDLE_POINTER, OS_HANDLE_POINTER,
     OS_HANDLE_VALUE,       OS_HANDLE_VALUE};
-static const bool imported_type_given[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 1};
+static const bool imported_type_given[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 0};
+static const hipError_t import_bad_fd[] = {IV, IV, IV, IV, IV, IV, IV, IV, IV, hipErrorUnknown};
 /* `none` (ROCm asks nothing; the mock refuses as `whole_range` does), `first_mapping`. */
 static const bool copy_first_mapping[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 0};
 /* The host runtime's rows (model_runtime.c): hipExtMallocWithFlags (ext_malloc `yes`, else
@@ -175,6 +181,7 @@ const model_profile *model_profile_named(const char *name) {
         .free_range_exact = CELL(free_range_exact, c),
         .create_device_id = CELL(create_device_id, c),
         .create_posix = CELL(create_posix, c),
+        .create_cuda = CELL(create_cuda, c),
         .create_size_rules = CELL(create_size_rules, c),
         .map_size_checked = CELL(map_size_checked, c),
         .map_offset = CELL(map_offset, c),
@@ -186,12 +193,16 @@ const model_profile *model_profile_named(const char *name) {
         .set_access_size = CELL(set_access_size, c),
         .set_access_locations = CELL(set_access_locations, c),
         .host_access_refusal = CELL(host_access_refusal, c),
+        .set_access_all_or_nothing = CELL(set_access_all_or_nothing, c),
         .get_access_checked = CELL(get_access_checked, c),
+        .get_access_host = CELL(get_access_host, c),
+        .get_access_device_id = CELL(get_access_device_id, c),
         .cpu_host_slot = CELL(cpu_host_slot, c),
         .retain_adds_reference = CELL(retain_adds_reference, c),
         .export_supported = CELL(export_supported, c),
         .import_os_handle = CELL(import_os_handle, c),
         .imported_type_given = CELL(imported_type_given, c),
+        .import_bad_fd = CELL(import_bad_fd, c),
         .copy_first_mapping = CELL(copy_first_mapping, c),
         .ext_malloc = CELL(ext_malloc, c),
         .free_crosses_kinds = CELL(free_crosses_kinds, c),

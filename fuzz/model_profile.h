@@ -76,7 +76,8 @@ typedef struct model_profile {
   bool free_range_exact;         /* free_range `exact` (else `containing`: any size, any
                                     address inside) */
   hipError_t create_device_id;
-  bool create_posix; /* create_handle_types `posix` (else `none`) */
+  bool create_posix; /* create_handle_types `posix` or `posix_cuda` (else `none`) */
+  bool create_cuda;  /* `posix_cuda`: Fabric Unknown, any other type InvalidValue */
   model_size_rules create_size_rules;
   bool map_size_checked;
   hipError_t map_offset;          /* the code of an offset other than 0 */
@@ -88,7 +89,10 @@ typedef struct model_profile {
   model_range_rule set_access_size;
   model_access_locations set_access_locations;
   hipError_t host_access_refusal; /* a Host descriptor `host_located` refuses */
+  bool set_access_all_or_nothing; /* set_access_order `all_or_nothing` (else `in_order`) */
   bool get_access_checked;
+  bool get_access_host;            /* get_access_host `Success`: a Host location is answered */
+  hipError_t get_access_device_id; /* get_access_device_id: a location id that is no device */
   /* cpu_access `host_slot`: the CPU may touch what the host may (every release); false
      would be what MOCKHIP_HOST_ACCESS=all plays, what any location may. */
   bool cpu_host_slot;
@@ -96,6 +100,7 @@ typedef struct model_profile {
   bool export_supported;
   model_os_handle import_os_handle;
   bool imported_type_given; /* imported_handle_type `given` (else `zero`) */
+  hipError_t import_bad_fd; /* import_bad_fd: an open fd that holds no exported memory */
   /* copy_access `first_mapping`: only the mapping at a copy's address is asked, Unknown when
      not granted (else `none`/`whole_range`: every mapping, InvalidValue) */
   bool copy_first_mapping;
