@@ -3,12 +3,12 @@
  * mockhip_dump names everything alive, mockhip_api_name knows every entry.
  */
 #include "mock_test.h"
+#include "report_lines.h"
 
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define RESERVED (1 * MT_MIB)
 #define BYTES (64 * MT_KIB)
@@ -298,18 +298,9 @@ static void test_api_name_out_of_range(void **state) {
 
 static void test_dump_null_goes_to_stderr(void **state) {
   (void)state;
-  FILE *capture = tmpfile();
-  assert_non_null(capture);
-  fflush(stderr);
-  int saved = dup(STDERR_FILENO);
-  assert_true(saved >= 0);
-  assert_true(dup2(fileno(capture), STDERR_FILENO) >= 0);
+  mt_stderr_begin();
   mockhip_dump(NULL);
-  fflush(stderr);
-  dup2(saved, STDERR_FILENO);
-  close(saved);
-  char *text = mt_read_stream(capture);
-  fclose(capture);
+  char *text = mt_stderr_end();
   assert_true(strlen(text) > 0);
   free(text);
 }

@@ -6,20 +6,15 @@
  * seldom branches, which test_trace_decode's good calls do not reach).
  */
 #include "mock_test.h"
+#include "report_lines.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations" /* hipCtxSetCurrent, on purpose */
 
 static char *trace_of_calls(void) {
-  FILE *capture = tmpfile();
-  assert_non_null(capture);
-  fflush(stderr);
-  int saved = dup(STDERR_FILENO);
-  assert_true(saved >= 0);
-  assert_true(dup2(fileno(capture), STDERR_FILENO) >= 0);
+  mt_stderr_begin();
 
   hipArray_t array = NULL;
   MT_EXPECT(hipErrorInvalidValue, hipMallocArray(&array, NULL, 4, 4, hipArrayDefault));
@@ -40,12 +35,7 @@ static char *trace_of_calls(void) {
   MT_CHECK(hipGraphDestroy(graph));
   MT_EXPECT(hipErrorInvalidValue, hipStreamAddCallback(hipStreamLegacy, NULL, NULL, 0));
 
-  fflush(stderr);
-  dup2(saved, STDERR_FILENO);
-  close(saved);
-  char *text = mt_read_stream(capture);
-  fclose(capture);
-  return text;
+  return mt_stderr_end();
 }
 
 static void test_odd_arguments_are_named(void **state) {
