@@ -13,8 +13,13 @@
 
 #include <stdio.h>
 
+/* Every synchronous copy and synchronize lands: each reads first, so that where nothing is
+   staged (every ROCm release) they write nothing the threads share. */
 hipError_t mh__staged_copy_land(mh_state *s) {
-  atomic_store(&s->staged_bytes, 0);
+  if (atomic_load(&s->staged_bytes) != 0)
+    atomic_store(&s->staged_bytes, 0);
+  if (atomic_load(&s->staged_fault) == 0)
+    return hipSuccess;
   int faulted = atomic_exchange(&s->staged_fault, 0) - 1;
   if (faulted < 0)
     return hipSuccess;
@@ -24,8 +29,10 @@ hipError_t mh__staged_copy_land(mh_state *s) {
 }
 
 void mh__staged_copy_note(mh_state *s, void *dst, const void *src, size_t bytes, int device) {
+  if (!mh__profile_is(MH_ROW_pageable_copy, MH_CELL_staged))
+    return; /* nothing is ever staged: no write */
   atomic_store(&s->staged_bytes, 0);
-  if (bytes == 0 || !mh__profile_is(MH_ROW_pageable_copy, MH_CELL_staged))
+  if (bytes == 0)
     return;
   mh__lock_read();
   /* Memory the runtime does not know is pageable; only a mapping's access can change. */
