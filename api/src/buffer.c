@@ -73,7 +73,7 @@ static int unmap_chunks(hmo_buffer *buf, char *base, size_t first, size_t count,
   *left = count;
   if (count == 0)
     return HMO_OK;
-  int landed = hmo__copies_land(buf->dev->hip_id, op); /* no DMA may land on an unmapped range */
+  int landed = hmo__copies_land(buf->dev, op); /* no DMA may land on an unmapped range */
   if (landed != HMO_OK)
     return landed;
   if (buf->dev->unmap_spans_mappings) {

@@ -63,6 +63,7 @@ HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
   dev->unmap_spans_mappings = !cuda && version >= 70000000;
   dev->can_share = cuda || version >= 60200000; /* export and import are NotSupported before */
   dev->map_whole_handles = cuda;
+  dev->copies_land_late = cuda;
   /* 6.2 to 7.1 read the import's fd through a pointer; 7.2 and later answer alike
      whichever way they take it, so share.c probes those on the first import. */
   atomic_init(&dev->import_abi, cuda                                   ? HMO_IMPORT_VALUE
@@ -115,12 +116,14 @@ void hmo__device_leave(int device, int saved) {
     (void)hipSetDevice(saved);
 }
 
-int hmo__copies_land(int device, const char *op) {
+int hmo__copies_land(const hmo_device *dev, const char *op) {
+  if (!dev->copies_land_late)
+    return HMO_OK;
   int saved;
-  int status = hmo__device_enter(device, &saved, op);
+  int status = hmo__device_enter(dev->hip_id, &saved, op);
   if (status != HMO_OK)
     return status;
   status = hmo__check_hip(hipStreamSynchronize(NULL), "hipStreamSynchronize", op);
-  hmo__device_leave(device, saved);
+  hmo__device_leave(dev->hip_id, saved);
   return status;
 }

@@ -100,6 +100,9 @@ struct hmo_device {
   /* HIP on NVIDIA maps a handle whole or not at all, and its fd tells no size: an import
      maps the count asked, which must be the export's. */
   bool map_whole_handles;
+  /* HIP on NVIDIA returns from a copy before its DMA lands (hmo__copies_land); ROCm's
+     hipMemcpy returns once it has. */
+  bool copies_land_late;
   _Atomic int import_abi; /* hmo_import_abi */
   pthread_mutex_t probe_lock;
   hipMemGenericAllocationHandle_t
@@ -148,10 +151,10 @@ HMO_HIDDEN hipMemAllocationProp hmo__device_prop(int hip_id);
 HMO_HIDDEN int hmo__device_enter(int device, int *saved, const char *op);
 HMO_HIDDEN void hmo__device_leave(int device, int saved);
 
-/* Waits for the copies HIP device `device` may still be landing. The CUDA runtime returns from
-   a copy out of pageable memory once its bytes are staged, and from one between devices'
-   memory at once: the DMA lands later, and a protect that takes the right to write away, or
-   an unmap, before it has makes the device fault (pageable_copy). */
-HMO_HIDDEN int hmo__copies_land(int device, const char *op);
+/* Waits for the copies the device may still be landing, where copies land late. The CUDA
+   runtime returns from a copy out of pageable memory once its bytes are staged, and from one
+   between devices' memory at once: the DMA lands later, and a protect that takes the right to
+   write away, or an unmap, before it has makes the device fault (pageable_copy). */
+HMO_HIDDEN int hmo__copies_land(const hmo_device *dev, const char *op);
 
 #endif /* HMO_BASE_H */

@@ -333,7 +333,7 @@ HMO_API int hmo_memory_protect(hmo_memory *mem, hmo_access access) {
   if (status == HMO_OK && mem->buf->storage != NULL)
     status = carved_refuses(mem->buf, op);
   if (status == HMO_OK && access != HMO_ACCESS_READWRITE)
-    status = hmo__copies_land(mem->buf->dev->hip_id, op);
+    status = hmo__copies_land(mem->buf->dev, op);
   if (status == HMO_OK)
     status = hmo__buffer_protect_locked(mem->buf, access, op);
   pthread_mutex_unlock(&mem->buf->lock);

@@ -131,7 +131,7 @@ static int unmap_segment(hmo_pool *pool, size_t i, const char *op) {
       return status;
     seg->held = false;
   }
-  int status = hmo__copies_land(pool->dev->hip_id, op); /* no DMA may land on it unmapped */
+  int status = hmo__copies_land(pool->dev, op); /* no DMA may land on it unmapped */
   if (status == HMO_OK)
     status = hmo__check_hip(hipMemUnmap(pool->base + i * pool->segment_bytes, pool->segment_bytes),
                             "hipMemUnmap", op);
