@@ -534,8 +534,27 @@ void test_pageable_copy(void **state) {
     MT_CHECK(hipDeviceReset());
   }
   MT_CHECK(hipMemMap(base, g, 0, handle, 0));
-  free(host);
   MT_CHECK(hipMemUnmap(base, g));
-  MT_CHECK(hipMemRelease(handle));
   MT_CHECK(hipMemAddressFree(base, g));
+
+  /* Memory the runtime frees itself: its stream-ordered free comes after the DMA, so the copy
+     has landed, and a mapping made later at the same address unmaps without a fault. */
+  hipMemPool_t pool;
+  hipMemPoolProps props = {.allocType = hipMemAllocationTypePinned,
+                           .location = {hipMemLocationTypeDevice, 0}};
+  MT_CHECK(hipMemPoolCreate(&pool, &props));
+  char *block;
+  MT_CHECK(hipMallocFromPoolAsync((void **)&block, 161, pool, NULL));
+  MT_CHECK(hipMemcpy(block + 2, host, 53, hipMemcpyHostToDevice));
+  MT_CHECK(hipFreeAsync(block, NULL));
+  MT_CHECK(hipMemPoolDestroy(pool));
+  char *hint = (char *)((uintptr_t)block / g * g), *again;
+  MT_CHECK(hipMemAddressReserve((void **)&again, g, 0, hint, 0));
+  assert_ptr_equal(again, hint);
+  MT_CHECK(hipMemMap(again, g, 0, handle, 0));
+  MT_CHECK(hipMemUnmap(again, g));
+  ROW_EXPECT(r, hipSuccess, hipDeviceSynchronize());
+  free(host);
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemAddressFree(again, g));
 }

@@ -456,6 +456,8 @@ MH_HIDDEN void mh__staged_copy_note(mh_state *state, void *dst, const void *src,
 MH_HIDDEN hipError_t mh__staged_copy_land(mh_state *state);
 MH_HIDDEN void mh__staged_copy_race(mh_state *state, const mh_mapping *first, size_t count,
                                     bool unmapping);
+/* The runtime's own unmap of [base, base+bytes) (a pool's memory): a copy there has landed. */
+MH_HIDDEN void mh__staged_copy_forget(mh_state *state, uintptr_t base, size_t bytes);
 
 /* The pool block, busy or free, whose asked-for bytes hold addr, or NULL. */
 MH_HIDDEN mh_pool_block *mh__pool_block_containing(mh_state *state, uintptr_t addr);

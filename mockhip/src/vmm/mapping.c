@@ -581,6 +581,7 @@ hipError_t mh__vmm_map_owned(mh_state *s, mh_region *reservation, uintptr_t base
 }
 
 void mh__vmm_unmap_owned(mh_state *s, mh_mapping *m) {
+  mh__staged_copy_forget(s, m->base, m->bytes);
   (void)mh__os_placeholder((void *)m->base, m->bytes);
   mh__explain_remember_unmap(m);
   mh__tree_remove(&s->mappings, &m->node);

@@ -46,6 +46,18 @@ void mh__staged_copy_note(mh_state *s, void *dst, const void *src, size_t bytes,
   atomic_store(&s->staged_bytes, bytes);
 }
 
+/* The runtime unmaps its own memory (a pool's trim, a hipFree) only once the memory's
+   stream-ordered free has completed, after the DMA: the copy has landed, and the address may
+   be mapped again, so the note must not outlive the mapping. */
+void mh__staged_copy_forget(mh_state *s, uintptr_t base, size_t bytes) {
+  size_t staged = atomic_load(&s->staged_bytes);
+  if (staged == 0)
+    return;
+  uintptr_t dst = atomic_load(&s->staged_dst);
+  if (base < dst + staged && dst < base + bytes)
+    atomic_store(&s->staged_bytes, 0);
+}
+
 void mh__staged_copy_race(mh_state *s, const mh_mapping *first, size_t count, bool unmapping) {
   size_t bytes = atomic_load(&s->staged_bytes);
   if (bytes == 0)
