@@ -10,7 +10,7 @@
  * padding: element (x, y, z) at ((z * rows + y) * width + x) * element bytes,
  * rows = max(Height, 1), slices = max(Depth, 1); the layers of a layered array
  * are its slices. That is the row and slice pitch clr gives the image it makes
- * (hip_memory.cpp, ihipImageCreate). The copies are copy_strided.c's.
+ * (hip_memory.cpp, ihipImageCreate). The copies are copy_array.c's and copy_3d.c's.
  *
  * Every check is clr's, in its order (hip_memory.cpp: hipMallocArray,
  * hipArrayCreate, hipArray3DCreate, hipMalloc3DArray, ihipArrayCreate,
