@@ -1,7 +1,8 @@
 /*
- * explain.h: what explain.c (the handler), explain_fault.c (what it says) and
- * explain_history.c share: the record of a reservation freed or a mapping
- * unmapped, kept after the object itself is gone.
+ * explain.h: what explain.c (the handler), explain_fault.c (what it says),
+ * explain_kernel.c (a kernel's faults) and explain_history.c share: the record
+ * of a reservation freed or a mapping unmapped, kept after the object itself is
+ * gone, and what lies at an address.
  */
 #ifndef MH_EXPLAIN_H
 #define MH_EXPLAIN_H
@@ -88,6 +89,13 @@ MH_HIDDEN void mh__explain_fault(mh_state *state, int sig, uintptr_t addr, mh_di
 /* The faulting instruction's address from a SIGSEGV handler's context, or NULL where the
    context does not say (explain.c). */
 MH_HIDDEN const void *mh__fault_pc(const void *context);
+
+/* The mapping of reservation r that ends at or before addr, when addr lies less than a
+   granule (and the mapping's size) past its end: an overrun, an index or size off by a
+   little; else NULL. For the CPU's faults and the kernels' alike (explain_fault.c). Call
+   under the lock. */
+MH_HIDDEN const mh_mapping *mh__explain_overrun_of(mh_state *state, const mh_region *r,
+                                                   uintptr_t addr);
 
 /* The newest remembered freed reservation (or unmapped mapping) holding addr, or
    NULL. Call under the lock. */

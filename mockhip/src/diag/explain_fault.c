@@ -262,23 +262,20 @@ static void explain_mapping(const mh_mapping *m, mh_direction dir) {
   }
 }
 
-/* The mapping of r that ends at or before addr, nearest to it, or NULL. */
-static const mh_mapping *mapping_before(const mh_region *r, uintptr_t addr) {
-  mh_tree_node *n = mh__tree_floor(&explained->mappings, addr);
+const mh_mapping *mh__explain_overrun_of(mh_state *s, const mh_region *r, uintptr_t addr) {
+  mh_tree_node *n = mh__tree_floor(&s->mappings, addr);
   if (n == NULL)
     return NULL;
   const mh_mapping *m = MH_CONTAINER(n, mh_mapping, node);
-  return m->reservation == r && m->base + m->bytes <= addr ? m : NULL;
+  uintptr_t end = m->base + m->bytes;
+  size_t reach = m->bytes < s->options.granularity ? m->bytes : s->options.granularity;
+  return m->reservation == r && end <= addr && addr - end < reach ? m : NULL;
 }
 
-/* An access past the end of a mapping, less than a granule (and the mapping's size) past its
-   end: an overrun, an index or size off by a little. */
+/* An access just past the end of a mapping: an overrun. */
 static bool explain_overrun(const mh_region *r, uintptr_t addr) {
-  const mh_mapping *m = mapping_before(r, addr);
+  const mh_mapping *m = mh__explain_overrun_of(explained, r, addr);
   if (m == NULL)
-    return false;
-  size_t granule = explained->options.granularity;
-  if (addr - (m->base + m->bytes) >= (m->bytes < granule ? m->bytes : granule))
     return false;
   char at[96], last[96];
   mh__describe_addr(explained, m->base, at, sizeof at);

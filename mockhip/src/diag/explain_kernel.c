@@ -35,18 +35,6 @@ static const char *flags_text(unsigned flags) {
                                                  : "no";
 }
 
-/* The mapping of r that ends before addr, when addr lies less than a granule (and the
-   mapping's size) past its end: an index or size off by a little; or NULL. */
-static const mh_mapping *overrun_of(mh_state *s, const mh_region *r, uintptr_t addr) {
-  mh_tree_node *n = mh__tree_floor(&s->mappings, addr);
-  if (n == NULL)
-    return NULL;
-  const mh_mapping *m = MH_CONTAINER(n, mh_mapping, node);
-  uintptr_t end = m->base + m->bytes;
-  size_t reach = m->bytes < s->options.granularity ? m->bytes : s->options.granularity;
-  return m->reservation == r && end <= addr && addr - end < reach ? m : NULL;
-}
-
 /* What lies at the address and the fix, for a memory fault; into what and fix. */
 static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *what, text *fix) {
   uintptr_t addr = f->addr;
@@ -72,7 +60,7 @@ static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *wh
       add(what, "this range was unmapped by hipMemUnmap: a pointer into it dangles (a.7)");
       add(fix, "finish the kernels that use a mapping (synchronize) before hipMemUnmap, or map "
                "a handle there again and grant access");
-    } else if ((before = overrun_of(s, r, addr)) != NULL) {
+    } else if ((before = mh__explain_overrun_of(s, r, addr)) != NULL) {
       char at[96], last[96];
       mh__describe_addr(s, before->base, at, sizeof at);
       mh__describe_addr(s, before->base + before->bytes - 1, last, sizeof last);
