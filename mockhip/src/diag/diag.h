@@ -170,6 +170,9 @@ MH_HIDDEN int mh__svg_write(FILE *out, mh_state *state);
 /* text as XML/HTML character data or attribute value: &<>"' escaped, control
    bytes but tab and newline (which XML forbids) written as '?' (svg.c). */
 MH_HIDDEN void mh__xml_escape(FILE *out, const char *text);
+/* The same for one character: its entity, or the character (or '?') written into spare.
+   Allocates nothing, so a signal handler may call it. */
+MH_HIDDEN const char *mh__xml_escaped(char c, char spare[2]);
 
 /* Appends one step to the MOCKHIP_TRACE_HTML page when api changes state:
    the call text args, its result and reason ("" when none), and the picture

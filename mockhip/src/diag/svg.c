@@ -42,22 +42,25 @@ typedef struct canvas {
   int y;
 } canvas;
 
-void mh__xml_escape(FILE *out, const char *text) {
-  for (const char *c = text; *c; c++) {
-    switch (*c) {
-    case '&': fputs("&amp;", out); break;
-    case '<': fputs("&lt;", out); break;
-    case '>': fputs("&gt;", out); break;
-    case '"': fputs("&quot;", out); break;
-    case '\'': fputs("&apos;", out); break;
-    default:
-      /* XML 1.0 allows no control characters but tab and newline. */
-      if ((unsigned char)*c < 0x20 && *c != '\t' && *c != '\n')
-        fputc('?', out);
-      else
-        fputc(*c, out);
-    }
+const char *mh__xml_escaped(char c, char spare[2]) {
+  switch (c) {
+  case '&': return "&amp;";
+  case '<': return "&lt;";
+  case '>': return "&gt;";
+  case '"': return "&quot;";
+  case '\'': return "&apos;";
+  default:
+    /* XML 1.0 allows no control characters but tab and newline. */
+    spare[0] = (unsigned char)c < 0x20 && c != '\t' && c != '\n' ? '?' : c;
+    spare[1] = '\0';
+    return spare;
   }
+}
+
+void mh__xml_escape(FILE *out, const char *text) {
+  char spare[2];
+  for (const char *c = text; *c; c++)
+    fputs(mh__xml_escaped(*c, spare), out);
 }
 
 /* One <text> at (x, y); attrs is extra markup (bold, colour) or "". */

@@ -137,20 +137,10 @@ static int put_escaped(int fd, const char *text, size_t bytes) {
         return errno;
       used = 0;
     }
-    const char *entity = NULL;
-    switch (text[i]) {
-    case '&': entity = "&amp;"; break;
-    case '<': entity = "&lt;"; break;
-    case '>': entity = "&gt;"; break;
-    case '"': entity = "&quot;"; break;
-    case '\'': entity = "&apos;"; break;
-    default:
-      buf[used++] =
-          (unsigned char)text[i] < 0x20 && text[i] != '\n' && text[i] != '\t' ? '?' : text[i];
-      continue;
-    }
-    size_t n = strlen(entity);
-    memcpy(buf + used, entity, n);
+    char spare[2];
+    const char *piece = mh__xml_escaped(text[i], spare);
+    size_t n = strlen(piece);
+    memcpy(buf + used, piece, n);
     used += n;
   }
   return used > 0 && write_all(fd, buf, used) != 0 ? errno : 0;
