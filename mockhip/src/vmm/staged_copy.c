@@ -46,6 +46,11 @@ void mh__staged_copy_note(mh_state *s, void *dst, const void *src, size_t bytes,
   atomic_store(&s->staged_bytes, bytes);
 }
 
+/* Whether the staged DMA, bytes at dst, writes into [base, base+len). */
+static bool lands_in(uintptr_t dst, size_t bytes, uintptr_t base, size_t len) {
+  return base < dst + bytes && dst < base + len;
+}
+
 /* The runtime unmaps its own memory (a pool's trim, a hipFree) only once the memory's
    stream-ordered free has completed, after the DMA: the copy has landed, and the address may
    be mapped again, so the note must not outlive the mapping. */
@@ -54,7 +59,7 @@ void mh__staged_copy_forget(mh_state *s, uintptr_t base, size_t bytes) {
   if (staged == 0)
     return;
   uintptr_t dst = atomic_load(&s->staged_dst);
-  if (base < dst + staged && dst < base + bytes)
+  if (lands_in(dst, staged, base, bytes))
     atomic_store(&s->staged_bytes, 0);
 }
 
@@ -66,7 +71,7 @@ void mh__staged_copy_race(mh_state *s, const mh_mapping *first, size_t count, bo
   int device = atomic_load(&s->staged_device);
   const mh_mapping *m = first;
   for (size_t k = 0; k < count; k++, m = mh__mapping_next(s, (mh_mapping *)m)) {
-    bool overlaps = m->base < dst + bytes && dst < m->base + m->bytes;
+    bool overlaps = lands_in(dst, bytes, m->base, m->bytes);
     /* The DMA writes: it faults once its device may no longer write there (the H200 faulted
        after a lowering to Read and after an unmap too, as the DMA's timing fell). */
     if (!overlaps || (!unmapping && m->access[device] == hipMemAccessFlagsProtReadWrite))
