@@ -460,22 +460,23 @@ hipError_t model_properties(const model *m, bool prop_null, uintptr_t handle,
 
 /* ---- mappings (a.6, a.7) ---- */
 
+/* Whether [ptr, ptr+bytes) lies inside one reservation and meets no mapping. */
+static bool reserved_unmapped(const model *m, uintptr_t ptr, size_t bytes) {
+  int r = model__reservation_at(m, ptr);
+  if (r < 0 || bytes > m->reservations[r].bytes - (ptr - m->reservations[r].base))
+    return false;
+  for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
+    const model_mapping *map = &m->mappings[i];
+    if (map->live && map->base < ptr + bytes && ptr < map->base + map->bytes)
+      return false;
+  }
+  return true;
+}
+
 /* What the backend (ROCr) refuses: an address or size off the page, a range
    outside one reservation, an overlap with a mapping (a.6#3-#5). */
 static bool backend_refuses_map(const model *m, uintptr_t ptr, size_t bytes) {
-  if (bytes % m->granule != 0 || ptr % m->granule != 0)
-    return true;
-  int r = model__reservation_at(m, ptr);
-  uintptr_t end;
-  if (r < 0 || !model__end(ptr, bytes, &end) ||
-      end - m->reservations[r].base > m->reservations[r].bytes)
-    return true; /* not inside one reservation */
-  for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
-    const model_mapping *map = &m->mappings[i];
-    if (map->live && ptr < map->base + map->bytes && map->base < end)
-      return true; /* overlap */
-  }
-  return false;
+  return bytes % m->granule != 0 || ptr % m->granule != 0 || !reserved_unmapped(m, ptr, bytes);
 }
 
 hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintptr_t handle,
@@ -514,19 +515,6 @@ hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintp
       (model_mapping){.live = true, .base = ptr, .bytes = bytes, .phys = p}; /* no access (b.5) */
   m->phys[p].mappings++;
   return hipSuccess;
-}
-
-/* Whether [ptr, ptr+bytes) lies inside one reservation and meets no mapping. */
-static bool reserved_unmapped(const model *m, uintptr_t ptr, size_t bytes) {
-  int r = model__reservation_at(m, ptr);
-  if (r < 0 || bytes > m->reservations[r].bytes - (ptr - m->reservations[r].base))
-    return false;
-  for (int i = 0; i < MODEL_MAX_MAPPINGS; i++) {
-    const model_mapping *map = &m->mappings[i];
-    if (map->live && map->base < ptr + bytes && ptr < map->base + map->bytes)
-      return false;
-  }
-  return true;
 }
 
 hipError_t model_unmap(model *m, uintptr_t ptr, size_t bytes) {
