@@ -155,10 +155,12 @@ MH_HIDDEN void mh__site_format(const void *site, char *out, size_t out_bytes);
    MOCKHIP_EXPLAIN, and ends the HTML page (explain.c). */
 MH_HIDDEN void mh__explain_init(mh_state *state);
 
-/* Remember a freed reservation / an unmapped mapping, so a later touch of it is
-   explained (explain_history.c). Call under the write lock, before it is freed. */
+/* Remember a freed reservation, an unmapped mapping or a freed hipMalloc-family block, so a
+   later touch of it is explained (explain_history.c). Call under the write lock, before it is
+   freed. */
 MH_HIDDEN void mh__explain_remember_free(const mh_region *reservation);
 MH_HIDDEN void mh__explain_remember_unmap(const mh_mapping *mapping);
+MH_HIDDEN void mh__explain_remember_block(const mh_region *block);
 
 /* ---- pictures (svg.c, trace_html.c) ---- */
 

@@ -13,13 +13,22 @@
 
 #include "diag/diag.h"
 
+typedef enum mh_gone_kind { /* bits, so that a look-up can ask for several */
+  MH_GONE_RESERVATION = 1, /* freed by hipMemAddressFree */
+  MH_GONE_MAPPING = 2,     /* unmapped by hipMemUnmap */
+  MH_GONE_BLOCK = 4,       /* a hipMalloc-family block freed (hipFree, hipDeviceReset, ...) */
+} mh_gone_kind;
+
 typedef struct mh_gone {
   uintptr_t base;
   size_t bytes;
-  bool was_reservation;  /* a freed reservation; else an unmapped mapping */
-  unsigned long number;  /* the reservation's number (the mapping's reservation) */
+  mh_gone_kind kind;
+  unsigned long number;  /* reservation#N (the mapping's reservation), or the block's N */
   uint64_t handle;       /* mapping: the handle that was mapped */
-  const void *made_site; /* the reserve or map call */
+  mockhip_api made_by;   /* block: the call that allocated it */
+  mockhip_api gone_by;   /* block: the call that freed it */
+  unsigned long long gone_call; /* block: gone_by's call #N, counted per entry point */
+  const void *made_site; /* the reserve, map or allocating call */
   const void *gone_site; /* the free or unmap call */
 } mh_gone;
 
@@ -97,8 +106,8 @@ MH_HIDDEN const void *mh__fault_pc(const void *context);
 MH_HIDDEN const mh_mapping *mh__explain_overrun_of(mh_state *state, const mh_region *r,
                                                    uintptr_t addr);
 
-/* The newest remembered freed reservation (or unmapped mapping) holding addr, or
-   NULL. Call under the lock. */
-MH_HIDDEN const mh_gone *mh__explain_gone_at(uintptr_t addr, bool reservation);
+/* The newest remembered freed reservation, unmapped mapping or freed block holding addr whose
+   kind is one of `kinds` (mh_gone_kind bits), or NULL. Call under the lock. */
+MH_HIDDEN const mh_gone *mh__explain_gone_at(uintptr_t addr, unsigned kinds);
 
 #endif /* MH_EXPLAIN_H */

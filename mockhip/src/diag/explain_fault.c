@@ -295,7 +295,7 @@ static bool explain_overrun(const mh_region *r, uintptr_t addr) {
 
 static void explain_reserved(const mh_region *r, uintptr_t addr) {
   say_region(r);
-  const mh_gone *g = mh__explain_gone_at(addr, false);
+  const mh_gone *g = mh__explain_gone_at(addr, MH_GONE_MAPPING);
   if (g != NULL && g->number == r->number) { /* not an earlier reservation at this address */
     say(PREFIX "  what:   unmapped: %#lx-%#lx (%zu bytes, handle#%llu) ", (unsigned long)g->base,
         (unsigned long)(g->base + g->bytes), g->bytes, mh__id_number(g->handle, MH_ID_HANDLE));
@@ -318,6 +318,19 @@ static void explain_reserved(const mh_region *r, uintptr_t addr) {
   say(PREFIX "            hipMemCreate(&handle, %zu, &prop, 0);\n", granule);
   say(PREFIX "            hipMemMap((void *)%#lx, %zu, 0, handle, 0);\n", (unsigned long)start,
       granule);
+}
+
+static void explain_freed_block(const mh_gone *g) {
+  say(PREFIX "  %s#%lu: %#lx-%#lx (%zu bytes), ", mockhip_api_name(g->made_by), g->number,
+      (unsigned long)g->base, (unsigned long)(g->base + g->bytes), g->bytes);
+  say_site("allocated at", g->made_site);
+  say(", freed by %s call #%llu ", mockhip_api_name(g->gone_by), g->gone_call);
+  say_site("at", g->gone_site);
+  say("\n" PREFIX "  what:   the memory was freed\n");
+  say(PREFIX "  rule:   freed memory is gone from the device and the host alike: a pointer into it "
+             "dangles\n");
+  say(PREFIX "  fix:    free memory after its last touch (synchronize first when a kernel or a "
+             "copy still uses it)\n");
 }
 
 static void explain_released(const mh_gone *g) {
@@ -345,18 +358,26 @@ void mh__explain_fault(mh_state *s, int sig, uintptr_t addr, mh_direction dir, c
         name, (unsigned long)addr, mh__direction_name(dir));
   } else {
     mh_region *r = mh__region_containing(explained, addr);
-    const mh_gone *freed = r == NULL ? mh__explain_gone_at(addr, true) : NULL;
-    if (r != NULL || freed != NULL) {
+    const mh_gone *gone =
+        r == NULL ? mh__explain_gone_at(addr, MH_GONE_RESERVATION | MH_GONE_BLOCK) : NULL;
+    const mh_gone *freed = gone != NULL && gone->kind == MH_GONE_RESERVATION ? gone : NULL;
+    const mh_gone *block = gone != NULL && gone->kind == MH_GONE_BLOCK ? gone : NULL;
+    if (r != NULL || freed != NULL || block != NULL) {
       mock = true;
       if (r != NULL)
         mh__describe_addr(explained, addr, at, sizeof at);
-      else
+      else if (freed != NULL)
         snprintf(at, sizeof at, "reservation#%lu+%#lx, freed", freed->number,
                  (unsigned long)(addr - freed->base));
+      else
+        snprintf(at, sizeof at, "%s#%lu+%#lx, freed", mockhip_api_name(block->made_by),
+                 block->number, (unsigned long)(addr - block->base));
       say(PREFIX "%s at %s (%#lx): %s by the CPU\n", name, at, (unsigned long)addr,
           mh__direction_name(dir));
       mh_mapping *m = r != NULL ? mh__mapping_containing(explained, addr) : NULL;
-      if (freed != NULL)
+      if (block != NULL)
+        explain_freed_block(block);
+      else if (freed != NULL)
         explain_released(freed);
       else if (m != NULL)
         explain_mapping(m, dir);

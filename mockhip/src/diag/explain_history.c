@@ -17,7 +17,7 @@ static void remember(const mh_gone *gone) { history[history_next++ % HISTORY_COU
 void mh__explain_remember_free(const mh_region *reservation) {
   remember(&(mh_gone){.base = reservation->base,
                       .bytes = reservation->bytes,
-                      .was_reservation = true,
+                      .kind = MH_GONE_RESERVATION,
                       .number = reservation->number,
                       .made_site = reservation->site,
                       .gone_site = mh__call_site()});
@@ -26,18 +26,30 @@ void mh__explain_remember_free(const mh_region *reservation) {
 void mh__explain_remember_unmap(const mh_mapping *mapping) {
   remember(&(mh_gone){.base = mapping->base,
                       .bytes = mapping->bytes,
-                      .was_reservation = false,
+                      .kind = MH_GONE_MAPPING,
                       .number = mapping->reservation->number,
                       .handle = mapping->phys->id,
                       .made_site = mapping->site,
                       .gone_site = mh__call_site()});
 }
 
-const mh_gone *mh__explain_gone_at(uintptr_t addr, bool reservation) {
+void mh__explain_remember_block(const mh_region *block) {
+  remember(&(mh_gone){.base = block->base,
+                      .bytes = block->bytes,
+                      .kind = MH_GONE_BLOCK,
+                      .number = block->number,
+                      .made_by = block->made_by,
+                      .gone_by = mh__call_api(),
+                      .gone_call = mh__call_ordinal(),
+                      .made_site = block->site,
+                      .gone_site = mh__call_site()});
+}
+
+const mh_gone *mh__explain_gone_at(uintptr_t addr, unsigned kinds) {
   size_t kept = history_next < HISTORY_COUNT ? history_next : HISTORY_COUNT;
   for (size_t k = 1; k <= kept; k++) {
     const mh_gone *g = &history[(history_next - k) % HISTORY_COUNT];
-    if (g->was_reservation == reservation && addr - g->base < g->bytes)
+    if ((g->kind & kinds) != 0 && addr - g->base < g->bytes)
       return g;
   }
   return NULL;

@@ -55,7 +55,7 @@ static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *wh
   }
   if (r != NULL && r->kind == MH_REGION_RESERVATION) {
     const mh_mapping *before;
-    const mh_gone *g = mh__explain_gone_at(addr, false);
+    const mh_gone *g = mh__explain_gone_at(addr, MH_GONE_MAPPING);
     if (g != NULL && g->number == r->number) { /* not an earlier reservation at this address */
       add(what, "this range was unmapped by hipMemUnmap: a pointer into it dangles (a.7)");
       add(fix, "finish the kernels that use a mapping (synchronize) before hipMemUnmap, or map "
@@ -92,11 +92,21 @@ static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *wh
         device, r->device);
     return;
   }
-  const mh_gone *freed = mh__explain_gone_at(addr, true);
-  if (freed != NULL) {
+  const mh_gone *freed = mh__explain_gone_at(addr, MH_GONE_RESERVATION | MH_GONE_BLOCK);
+  if (freed != NULL && freed->kind == MH_GONE_RESERVATION) {
     add(what, "reservation#%lu was freed by hipMemAddressFree: a pointer into it dangles (a.3)",
         freed->number);
     add(fix, "free a reservation only after the last kernel that uses it has finished");
+    return;
+  }
+  if (freed != NULL) { /* a hipMalloc-family block */
+    char where[512];
+    mh__site_format(freed->gone_site, where, sizeof where);
+    add(what, "%s#%lu was freed by %s call #%llu (at %s): a pointer into it dangles",
+        mockhip_api_name(freed->made_by), freed->number, mockhip_api_name(freed->gone_by),
+        freed->gone_call, where);
+    add(fix, "free memory only after the last kernel that uses it has finished, and launch no "
+             "kernel with a pointer to freed memory");
     return;
   }
   add(what, "no memory a device can reach lies here (host memory the device was not given, or a "

@@ -10,7 +10,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "kernel/kernel.h"
 
@@ -52,7 +51,7 @@ void mh__block_fibers_free(mh_participant *me) {
   for (size_t i = 0; i < me->fibers_count; i++)
     mh__fiber_forget(&me->fibers[i]);
   if (me->fibers != NULL)
-    munmap(me->fibers, fibers_bytes(me->fibers_count));
+    mh__os_own_unmap(me->fibers, fibers_bytes(me->fibers_count));
   me->fibers = NULL;
   me->status = NULL;
   me->fibers_count = 0;
@@ -63,9 +62,8 @@ static bool fibers_ready(mh_participant *me, unsigned threads) {
   if (me->stacks.count >= threads)
     return true;
   mh__block_fibers_free(me);
-  void *pages =
-      mmap(NULL, fibers_bytes(threads), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (pages == MAP_FAILED)
+  void *pages;
+  if (mh__os_own_map(fibers_bytes(threads), 0, &pages) != 0)
     return false;
   me->fibers = pages;
   me->status = (unsigned char *)pages + threads * sizeof(mh_fiber);

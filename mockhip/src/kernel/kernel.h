@@ -100,6 +100,7 @@ typedef struct mh_view_range {
 typedef struct mh_view {
   mh_view_range *ranges;
   size_t count, capacity;
+  bool abandoned; /* put back early (mh__view_abandon): leaving has nothing to do */
 } mh_view;
 
 /* Protects every memory object as device may touch it (and the pages of pageable host
@@ -111,6 +112,14 @@ MH_HIDDEN void mh__view_leave(mh_view *view);
 
 /* Whether a view other than the host's is in force: a host thread's fault waits it out. */
 MH_HIDDEN bool mh__view_active(void);
+
+/* Whether the calling thread entered the view in force (the launching thread): a fault of its
+   own must not wait for the view to end, which only it can end. */
+MH_HIDDEN bool mh__view_entered_here(void);
+
+/* Puts the host's view back at once, from a fault handler: a thread that runs the launch took
+   a fault outside the kernel's code, which no wait can cure. Says so in one line. */
+MH_HIDDEN void mh__view_abandon(uintptr_t addr);
 
 /* How many views have ended: a host thread's fault raised under a view that ended before its
    handler looked is told apart by this changing. */

@@ -14,7 +14,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 
 #include "kernel/kernel.h"
@@ -42,6 +41,16 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
                          .block = blockIdx,
                          .thread = threadIdx};
     mh__kernel_fail(me, &f);
+  }
+  /* The launch's own threads outside the kernel's code (entering or leaving the view, between
+     blocks): waiting would be waiting on themselves. Put the host's view back and run the
+     access again; nothing of mockhip's is meant to lie under a view (own.c), so this is a
+     last resort, said aloud. */
+  if (from_kernel && mh__view_active() &&
+      ((me != NULL && me->launch != NULL) || mh__view_entered_here())) {
+    mh__view_abandon((uintptr_t)info->si_addr);
+    errno = saved_errno;
+    return;
   }
   /* A host thread's touch the view denied: wait it out and run the access again. The view may
      have ended between the fault and this look: then the access runs again once more. */
@@ -88,13 +97,11 @@ int mh__kernel_fault_init(mh_participant *me) {
   stack_t mine = {.ss_size = MH_SIGNAL_STACK_BYTES};
   /* Its own pages: the page of pageable host memory a pointer argument names, protected for
      the launch, must not hold the top of the stack the fault is handled on. */
-  mine.ss_sp =
-      mmap(NULL, MH_SIGNAL_STACK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (mine.ss_sp == MAP_FAILED)
+  if (mh__os_own_map(MH_SIGNAL_STACK_BYTES, 0, &mine.ss_sp) != 0)
     return ENOMEM;
   if (sigaltstack(&mine, NULL) != 0) {
     int err = errno;
-    munmap(mine.ss_sp, MH_SIGNAL_STACK_BYTES);
+    mh__os_own_unmap(mine.ss_sp, MH_SIGNAL_STACK_BYTES);
     return err;
   }
   me->signal_stack = mine.ss_sp;

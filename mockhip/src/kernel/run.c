@@ -10,7 +10,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "kernel/kernel.h"
 
@@ -32,12 +31,11 @@ static void participant_free(void *value) {
   if (me->signal_stack != NULL) {
     stack_t off = {.ss_flags = SS_DISABLE};
     sigaltstack(&off, NULL);
-    munmap(me->signal_stack, MH_SIGNAL_STACK_BYTES);
+    mh__os_own_unmap(me->signal_stack, MH_SIGNAL_STACK_BYTES);
   }
   mh__block_fibers_free(me);
-  if (me->shared != NULL)
-    munmap(me->shared, me->shared_capacity);
-  munmap(me, sizeof *me);
+  mh__os_own_unmap(me->shared, me->shared_capacity);
+  mh__os_own_unmap(me, sizeof *me);
   self = NULL;
 }
 
@@ -51,13 +49,12 @@ __attribute__((noinline)) static mh_participant *participant_get(void) {
   if (self != NULL)
     return self;
   pthread_once(&participant_once, participant_init);
-  void *page = mmap(NULL, sizeof(mh_participant), PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (page == MAP_FAILED)
+  void *page;
+  if (mh__os_own_map(sizeof(mh_participant), 0, &page) != 0)
     return NULL;
   mh_participant *me = page;
   if (mh__kernel_fault_init(me) != 0) {
-    munmap(page, sizeof *me);
+    mh__os_own_unmap(page, sizeof *me);
     return NULL;
   }
   pthread_setspecific(participant_key, me);
@@ -69,13 +66,13 @@ __attribute__((noinline)) static mh_participant *participant_get(void) {
 static bool shared_ready(mh_participant *me, size_t bytes) {
   if (bytes == 0 || bytes <= me->shared_capacity)
     return true;
-  if (me->shared != NULL)
-    munmap(me->shared, me->shared_capacity);
-  me->shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  me->shared_capacity = me->shared == MAP_FAILED ? 0 : bytes;
-  if (me->shared == MAP_FAILED)
-    me->shared = NULL;
-  return me->shared != NULL;
+  mh__os_own_unmap(me->shared, me->shared_capacity);
+  me->shared = NULL;
+  me->shared_capacity = 0;
+  if (mh__os_own_map(bytes, 0, &me->shared) != 0)
+    return false;
+  me->shared_capacity = bytes;
+  return true;
 }
 
 /* Takes blocks until none is left; a fault in one lands here and ends the loop. Its own

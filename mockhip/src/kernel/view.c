@@ -20,13 +20,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "kernel/kernel.h"
 
 static atomic_int active;
-static atomic_uint ended; /* views left so far */
+static atomic_uint ended;           /* views left so far */
+static mh_view *current;            /* the view in force, under the write lock */
+static _Atomic int current_device;  /* its device, for the warning */
+static __thread bool launching;     /* this thread entered the view in force */
 
 bool mh__view_active(void) { return atomic_load_explicit(&active, memory_order_acquire) != 0; }
 
@@ -54,13 +56,12 @@ static bool add(mh_view *v, uintptr_t base, size_t bytes, mh_os_prot during, mh_
   if (v->count == v->capacity) {
     size_t capacity = v->capacity == 0 ? 16 : v->capacity * 2;
     /* Pages of their own: put_back reads them while a pointer argument's page is protected. */
-    mh_view_range *grown = mmap(NULL, capacity * sizeof *grown, PROT_READ | PROT_WRITE,
-                                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (grown == MAP_FAILED)
+    mh_view_range *grown;
+    if (mh__os_own_map(capacity * sizeof *grown, 0, (void **)&grown) != 0)
       return false;
     if (v->ranges != NULL) {
       memcpy(grown, v->ranges, v->count * sizeof *grown);
-      munmap(v->ranges, v->capacity * sizeof *grown);
+      mh__os_own_unmap(v->ranges, v->capacity * sizeof *grown);
     }
     v->ranges = grown;
     v->capacity = capacity;
@@ -143,7 +144,7 @@ static bool add_pageable(mh_state *s, const void *const *pointers, size_t count,
   for (size_t i = 0; i < count; i++) {
     uintptr_t p = (uintptr_t)pointers[i];
     if (p < s->page_bytes || mh__region_containing(s, p) != NULL || mh__view_is_pageable(v, p) ||
-        in_loaded_object(p) || !pageable_at(p) || on_own_stack(p))
+        mh__os_own_holds(p) || in_loaded_object(p) || !pageable_at(p) || on_own_stack(p))
       continue;
     uintptr_t page = p & ~(uintptr_t)(s->page_bytes - 1);
     if (!add(v, page, s->page_bytes, MH_OS_PROT_NONE, MH_OS_PROT_READWRITE, true))
@@ -173,6 +174,10 @@ hipError_t mh__view_enter(mh_state *s, int device, const void *const *pointers,
     return mh__fail(hipErrorOutOfMemory, "no memory to note device %d's view of memory", device);
   if (v->count == 0)
     return hipSuccess;
+  v->abandoned = false;
+  current = v;
+  atomic_store_explicit(&current_device, device, memory_order_relaxed);
+  launching = true;
   atomic_store_explicit(&active, 1, memory_order_release);
   for (size_t i = 0; i < v->count; i++) {
     int err = mh__os_protect((void *)v->ranges[i].base, v->ranges[i].bytes, v->ranges[i].during);
@@ -189,8 +194,27 @@ hipError_t mh__view_enter(mh_state *s, int device, const void *const *pointers,
 }
 
 void mh__view_leave(mh_view *v) {
-  if (v->count == 0)
+  launching = false;
+  if (v->count == 0 || v->abandoned)
     return;
   put_back(v, v->count);
   view_end();
+}
+
+bool mh__view_entered_here(void) { return launching; }
+
+void mh__view_abandon(uintptr_t addr) {
+  mh_view *v = current;
+  if (!mh__view_active() || v == NULL || v->abandoned)
+    return;
+  v->abandoned = true;
+  put_back(v, v->count);
+  view_end();
+  char line[256];
+  int n = snprintf(line, sizeof line,
+                   "mockhip: warning: mockhip's own code touched %#lx while device %d's view of "
+                   "memory was in force; the host's view is back for the rest of this launch\n",
+                   (unsigned long)addr, atomic_load_explicit(&current_device, memory_order_relaxed));
+  if (n > 0)
+    (void)!write(STDERR_FILENO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "os/fiber.h"
+#include "os/os.h"
 
 #if defined(__SANITIZE_THREAD__)
 #define MH_TSAN 1
@@ -36,10 +37,10 @@ int mh__fiber_stacks_reserve(mh_fiber_stacks *st, size_t count, size_t bytes) {
   size_t page = page_bytes();
   bytes = (bytes + page - 1) / page * page;
   size_t total = count * (bytes + page);
-  void *base = mmap(NULL, total, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-  if (base == MAP_FAILED)
-    return errno;
+  void *base;
+  int err = mh__os_own_map(total, MAP_NORESERVE | MAP_STACK, &base);
+  if (err != 0)
+    return err;
   /* A guard page under each stack: a kernel thread that overflows its stack faults. */
   for (size_t i = 0; i < count; i++)
     mprotect((char *)base + i * (bytes + page), page, PROT_NONE);
@@ -57,7 +58,7 @@ int mh__fiber_stacks_reserve(mh_fiber_stacks *st, size_t count, size_t bytes) {
 
 void mh__fiber_stacks_free(mh_fiber_stacks *st) {
   if (st->base != NULL)
-    munmap(st->base, st->count * (st->bytes + page_bytes()));
+    mh__os_own_unmap(st->base, st->count * (st->bytes + page_bytes()));
   memset(st, 0, sizeof *st);
 }
 

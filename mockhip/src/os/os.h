@@ -66,6 +66,20 @@ bool mh__os_read_memory(const void *addr, void *out, size_t bytes);
 int mh__os_file_read(int fd, size_t offset, void *out, size_t bytes);
 int mh__os_file_write(int fd, size_t offset, const void *in, size_t bytes);
 
+/* Gives a freed block's memory back but keeps its address space, inaccessible, until
+   QUARANTINE_COUNT later blocks took its place (quarantine.c): a touch through a dangling
+   pointer faults. 0 or an errno. Under mockhip's write lock. */
+int mh__os_quarantine(void *addr, size_t bytes);
+
+/* mockhip's own read-write pages beside a running kernel, remembered so that no view
+   protects them (own.c); extra_flags adds to MAP_PRIVATE | MAP_ANONYMOUS (MAP_STACK,
+   MAP_NORESERVE). ENOMEM too when the table of them is full. */
+int mh__os_own_map(size_t bytes, int extra_flags, void **out);
+void mh__os_own_unmap(void *addr, size_t bytes);
+
+/* Whether addr lies in pages mh__os_own_map gave. */
+bool mh__os_own_holds(uintptr_t addr);
+
 /* Ordinary read-write anonymous memory (hipMalloc). */
 int mh__os_alloc(size_t bytes, void **out);
 

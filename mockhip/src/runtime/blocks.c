@@ -62,7 +62,8 @@ hipError_t mh__block_alloc(mh_state *s, void **out, size_t bytes, mh_block_memor
 }
 
 static void block_release(mh_state *s, mh_region *region) {
-  mh__os_release((void *)region->base, region->bytes);
+  mh__explain_remember_block(region);
+  mh__os_quarantine((void *)region->base, region->bytes);
   mh__tree_remove(&s->regions, &region->node);
   if (region->memory == MH_BLOCK_DEVICE)
     s->device_used[region->device] -= region->bytes;
