@@ -1,10 +1,15 @@
 /*
  * test_kernel.c: memory as a kernel touches it: each device sees what
- * hipMemSetAccess granted it, a fault is hipErrorIllegalAddress at the next
- * synchronize and stays until hipDeviceReset. The kernels are the backend's
- * (backend.h): only the mock runs host-compiled ones, elsewhere these skip.
- * A rule that faults resets the device itself, before the teardown's calls;
- * it holds only VMM memory, which hipDeviceReset leaves alone.
+ * hipMemSetAccess granted it, and a fault is the newest ROCm's: the launch
+ * returns, the next synchronize answers hipErrorIllegalAddress, and every
+ * later call on the device until hipDeviceReset (reference b.12). ROCm up to
+ * 7.2 ends the process there instead (ROCr's memory access fault, then
+ * abort: table (g) row kernel_fault), which the report runs each rule in a
+ * child for and the divergence files of those releases list. The kernels are
+ * the backend's (backend.h): only the mock runs host-compiled ones, elsewhere
+ * these skip. A rule that faults resets the device itself, before the
+ * teardown's calls; it holds only VMM memory, which hipDeviceReset leaves
+ * alone.
  */
 #include "conformance.h"
 

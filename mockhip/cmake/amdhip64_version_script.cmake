@@ -5,8 +5,9 @@
 # version node ROCm gave it (hipMemMap@hip_5.1), and the loader refuses a
 # library that lacks the node. So the script defines every node TABLE lists,
 # in its order, puts each HIP function the HEADERs declare with MOCKHIP_API
-# into the node TABLE gives it, and the mock's own extras (mockhip_* and device
-# code's thread variables, threadIdx ...) into a node of their own, mockhip_0; everything else stays local. A HIP function
+# into the node TABLE gives it, and the mock's own extras (mockhip_*, device
+# code's thread variables, threadIdx ..., and the __assert_fail a kernel's
+# assert() calls) into a node of their own, mockhip_0; everything else stays local. A HIP function
 # with no node in TABLE is a configuration error: its node must be read from
 # ROCm's map, not guessed. Editing TABLE or a HEADER reconfigures.
 function(mockhip_amdhip64_version_script output table)
@@ -37,6 +38,9 @@ function(mockhip_amdhip64_version_script output table)
     endforeach()
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${header}")
   endforeach()
+  # The C library's __assert_fail, which mockhip takes over for assert() inside a kernel
+  # (src/kernel/assert.c): the mock's own too.
+  list(APPEND mock_names __assert_fail)
   list(REMOVE_DUPLICATES hip_names)
   list(REMOVE_DUPLICATES mock_names)
   if(NOT hip_names)

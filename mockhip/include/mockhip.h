@@ -335,6 +335,15 @@ MOCKHIP_API int mockhip_set_platform(const char *platform);
    static string. */
 MOCKHIP_API const char *mockhip_platform(void);
 
+/*
+ * What the release played does where releases differ: the cell of row `row` of
+ * table (g) of docs/hip-vmm-semantics.md ("kernel_fault" gives "abort" under
+ * ROCm 7.2, "sticky" under the newest ROCm and HIP on NVIDIA). For tests and
+ * lessons that must say what their release does.
+ * Errors: NULL when row names no row of the table.
+ */
+MOCKHIP_API const char *mockhip_profile_cell(const char *row);
+
 /* ---- kernels on the CPU ---- */
 
 /*

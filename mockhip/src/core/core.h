@@ -60,6 +60,7 @@ typedef struct mh_options {
   size_t recycle_bytes;           /* MOCKHIP_RECYCLE_BYTES: released memory kept warm; 0: none */
   size_t arena_view_bytes;        /* MOCKHIP_ARENA_VIEW: how much of an arena file is mapped */
   int kernel_workers;             /* MOCKHIP_KERNEL_WORKERS: threads running blocks; 0: per CPU */
+  int kernel_timeout;             /* MOCKHIP_KERNEL_TIMEOUT: seconds a launch may run; 0: no end */
 } mh_options;
 
 /* Room for an option value as a warning shows it. */

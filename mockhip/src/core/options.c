@@ -60,6 +60,8 @@ static const option_desc options[] = {
      offsetof(mh_options, recycle_bytes)},
     /* 0: one per processor, the launching thread included. */
     {"KERNEL_WORKERS", OPTION_INT, 0, 0, 256, false, offsetof(mh_options, kernel_workers)},
+    /* 0: a kernel runs as long as it runs, as on a GPU with no watchdog. */
+    {"KERNEL_TIMEOUT", OPTION_INT, 0, 0, 86400, false, offsetof(mh_options, kernel_timeout)},
     /* The whole of an arena file (1 TiB) unless the address space is shorter. */
     {"ARENA_VIEW", OPTION_SIZE, 1ULL << 40, 0, 1ULL << 50, false,
      offsetof(mh_options, arena_view_bytes)},

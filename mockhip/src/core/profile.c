@@ -99,6 +99,33 @@ void mh__profile_init(mh_options *options) {
 
 mh_cell mh__profile_cell(mh_row row) { return table[row][played]; }
 
+const char *mh__cell_word(mh_cell cell) {
+  static const char *const words[] = {
+#define MH_CELL_WORD(word) #word,
+      MH_CELL_WORDS(MH_CELL_WORD)
+#undef MH_CELL_WORD
+  };
+  return (unsigned)cell < MH_CELL_COUNT ? words[cell] : NULL;
+}
+
+mh_row mh__row_named(const char *key) {
+  static const char *const keys[] = {
+#define MH_ROW_KEY(key, ref, ...) #key,
+      MH_PROFILE_ROWS(MH_ROW_KEY)
+#undef MH_ROW_KEY
+  };
+  for (size_t row = 0; key != NULL && row < MH_ROW_COUNT; row++)
+    if (strcmp(key, keys[row]) == 0)
+      return (mh_row)row;
+  return MH_ROW_COUNT;
+}
+
+MH_EXPORT const char *mockhip_profile_cell(const char *row) {
+  mh__state(); /* the release is chosen at start-up */
+  mh_row found = mh__row_named(row);
+  return found == MH_ROW_COUNT ? NULL : mh__cell_word(mh__profile_cell(found));
+}
+
 const char *mh__profile_name(void) { return releases[played].name; }
 
 bool mh__profile_nvidia(void) { return releases[played].nvidia; }

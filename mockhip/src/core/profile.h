@@ -13,72 +13,28 @@
 #include "profile_table.h"
 
 /* Every word a cell of the table may hold. */
+#define MH_CELL_WORDS(V)                                                                           \
+  V(no)                                                                                            \
+  V(yes) V(pinned) V(pinned_uncached) V(device) V(device_host) V(all) V(minimum) V(own)            \
+      V(unchecked) V(Success) V(MemoryAllocation) V(InvalidValue) V(InvalidDevice) V(Unknown)      \
+          V(crash) V(none) V(multiple) V(pow2) V(posix) V(posix_cuda) V(deferred) V(swallowed)     \
+              V(whole_mapping) V(containing) V(exact_run) V(extend) V(in_order) V(all_or_nothing)  \
+                  V(first_mappings) V(as_device) V(host_located) V(unsupported) V(pointer)         \
+                      V(value) V(zero) V(given) V(kept) V(null) V(ptr) V(mapping) V(NotFound)      \
+                          V(waits) V(staged) V(host_page) V(two_mib) V(NotSupported) V(allowed)    \
+                              V(host_slot) V(whole_run) V(exact) V(granule_multiple) V(works)      \
+                                  V(NotInitialized) V(truncated) V(one_minus_one)                  \
+                                      V(zero_minus_five) V(first_mapping) V(whole_range)           \
+                                          V(PeerAccessNotEnabled) V(InvalidContext)                \
+                                              V(ContextIsDestroyed) V(StreamCaptureIsolation)      \
+                                                  V(ended) V(invalidated) V(abort) V(sticky)       \
+                                                      V(abort_if_core) V(LaunchTimeOut)
+
 typedef enum mh_cell {
-  MH_CELL_no,
-  MH_CELL_yes,
-  MH_CELL_pinned,
-  MH_CELL_pinned_uncached,
-  MH_CELL_device,
-  MH_CELL_device_host,
-  MH_CELL_all,
-  MH_CELL_minimum,
-  MH_CELL_own,
-  MH_CELL_unchecked,
-  MH_CELL_Success,
-  MH_CELL_MemoryAllocation,
-  MH_CELL_InvalidValue,
-  MH_CELL_InvalidDevice,
-  MH_CELL_Unknown,
-  MH_CELL_crash,
-  MH_CELL_none,
-  MH_CELL_multiple,
-  MH_CELL_pow2,
-  MH_CELL_posix,
-  MH_CELL_posix_cuda,
-  MH_CELL_deferred,
-  MH_CELL_swallowed,
-  MH_CELL_whole_mapping,
-  MH_CELL_containing,
-  MH_CELL_exact_run,
-  MH_CELL_extend,
-  MH_CELL_in_order,
-  MH_CELL_all_or_nothing,
-  MH_CELL_first_mappings,
-  MH_CELL_as_device,
-  MH_CELL_host_located,
-  MH_CELL_unsupported,
-  MH_CELL_pointer,
-  MH_CELL_value,
-  MH_CELL_zero,
-  MH_CELL_given,
-  MH_CELL_kept,
-  MH_CELL_null,
-  MH_CELL_ptr,
-  MH_CELL_mapping,
-  MH_CELL_NotFound,
-  MH_CELL_waits,
-  MH_CELL_staged,
-  MH_CELL_host_page,
-  MH_CELL_two_mib,
-  MH_CELL_NotSupported,
-  MH_CELL_allowed,
-  MH_CELL_host_slot,
-  MH_CELL_whole_run,
-  MH_CELL_exact,
-  MH_CELL_granule_multiple,
-  MH_CELL_works,
-  MH_CELL_NotInitialized,
-  MH_CELL_truncated,
-  MH_CELL_one_minus_one,
-  MH_CELL_zero_minus_five,
-  MH_CELL_first_mapping,
-  MH_CELL_whole_range,
-  MH_CELL_PeerAccessNotEnabled,
-  MH_CELL_InvalidContext,
-  MH_CELL_ContextIsDestroyed,
-  MH_CELL_StreamCaptureIsolation,
-  MH_CELL_ended,
-  MH_CELL_invalidated
+#define MH_CELL_ENUM(word) MH_CELL_##word,
+  MH_CELL_WORDS(MH_CELL_ENUM)
+#undef MH_CELL_ENUM
+      MH_CELL_COUNT
 } mh_cell;
 
 typedef enum mh_row {
@@ -105,6 +61,10 @@ static inline bool mh__profile_is(mh_row row, mh_cell cell) {
    (60200000 on ROCm, 13000 on NVIDIA). */
 const char *mh__profile_name(void);
 int mh__profile_version_number(void);
+
+/* The word of a cell ("abort"), and the row of a key ("kernel_fault"; MH_ROW_COUNT: none). */
+const char *mh__cell_word(mh_cell cell);
+mh_row mh__row_named(const char *key);
 
 /* Who plays, for reasons: "ROCm 7.2", "the newest ROCm", "HIP on NVIDIA (CUDA 13.0)". */
 const char *mh__profile_title(void);

@@ -62,6 +62,8 @@
   ROW(cpu_access,                  "a.8#9, b.9",                          host_slot,      host_slot,         host_slot,         host_slot,         host_slot,         host_slot,        host_slot,        host_slot,        host_slot,        host_slot)        \
   ROW(copy_access,                 "a.8#10",                              none,           none,              none,              first_mapping,     first_mapping,     first_mapping,    first_mapping,    first_mapping,    first_mapping,    whole_range)      \
   ROW(pageable_copy,               "a.8#10, CUDA-RT",                     waits,          waits,             waits,             waits,             waits,             waits,            waits,            waits,            waits,            staged)           \
+  ROW(kernel_fault,                "b.12",                                abort,          abort,             abort,             abort,             abort,             abort,            abort,            abort,            sticky,           sticky)           \
+  ROW(kernel_trap,                 "b.12",                                abort,          abort,             abort,             abort,             abort,             abort_if_core,    abort_if_core,    abort_if_core,    abort_if_core,    sticky)           \
   ROW(retain_non_vmm,              "a.10#3",                              crash,          crash,             crash,             crash,             crash,             crash,            crash,            crash,            InvalidValue,     InvalidValue)     \
   ROW(retain_adds_reference,       "a.10#4, e.9",                         no,             no,                no,                no,                no,                no,               no,               no,               yes,              yes)              \
   ROW(export_supported,            "a.12#5, a.13#4",                      no,             no,                yes,               yes,               yes,               yes,              yes,              yes,              yes,              yes)              \
@@ -89,7 +91,8 @@
   ROW(capture_end_wrong_thread,    "clr hipStreamEndCapture_common",      kept,           kept,              kept,              kept,              kept,              kept,             kept,             kept,             kept,             ended)            \
   ROW(capture_end_unmatched,       "clr hipStreamEndCapture_common",      kept,           kept,              kept,              kept,              kept,              kept,             kept,             kept,             kept,             invalidated)      \
   ROW(capture_mode_checked,        "clr hipThreadExchangeStreamCaptureMode",yes,            yes,               yes,               yes,               yes,               yes,              yes,              yes,              yes,              no)             \
-  ROW(capture_isolation,           "clr hipStreamWaitEvent_common",       StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, Success)
+  ROW(capture_isolation,           "clr hipStreamWaitEvent_common",       StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, Success) \
+  ROW(kernel_hang,                 "b.12",                                abort,          abort,             abort,             abort,             abort,             abort,            abort,            abort,            abort,            LaunchTimeOut)
 /* clang-format on */
 
 #endif /* MH_PROFILE_TABLE_H */

@@ -120,6 +120,7 @@ typedef enum mh_misuse {
   MH_MISUSE_RELEASED_HANDLE,
   MH_MISUSE_VERSION_CRASH, /* the played ROCm release crashes here */
   MH_MISUSE_VERSION_BUG,   /* the played release has a documented bug here */
+  MH_MISUSE_KERNEL_DIVIDE, /* a kernel divided an integer by zero: no trap on a GPU */
   MH_MISUSE_COUNT
 } mh_misuse;
 

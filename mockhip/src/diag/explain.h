@@ -14,22 +14,23 @@
 #include "diag/diag.h"
 
 typedef enum mh_gone_kind { /* bits, so that a look-up can ask for several */
-  MH_GONE_RESERVATION = 1, /* freed by hipMemAddressFree */
-  MH_GONE_MAPPING = 2,     /* unmapped by hipMemUnmap */
-  MH_GONE_BLOCK = 4,       /* a hipMalloc-family block freed (hipFree, hipDeviceReset, ...) */
+                            MH_GONE_RESERVATION = 1, /* freed by hipMemAddressFree */
+                            MH_GONE_MAPPING = 2,     /* unmapped by hipMemUnmap */
+                            MH_GONE_BLOCK = 4,       /* a hipMalloc-family block freed (hipFree,
+                                                        hipDeviceReset, ...) */
 } mh_gone_kind;
 
 typedef struct mh_gone {
   uintptr_t base;
   size_t bytes;
   mh_gone_kind kind;
-  unsigned long number;  /* reservation#N (the mapping's reservation), or the block's N */
-  uint64_t handle;       /* mapping: the handle that was mapped */
-  mockhip_api made_by;   /* block: the call that allocated it */
-  mockhip_api gone_by;   /* block: the call that freed it */
+  unsigned long number;         /* reservation#N (the mapping's reservation), or the block's N */
+  uint64_t handle;              /* mapping: the handle that was mapped */
+  mockhip_api made_by;          /* block: the call that allocated it */
+  mockhip_api gone_by;          /* block: the call that freed it */
   unsigned long long gone_call; /* block: gone_by's call #N, counted per entry point */
-  const void *made_site; /* the reserve, map or allocating call */
-  const void *gone_site; /* the free or unmap call */
+  const void *made_site;        /* the reserve, map or allocating call */
+  const void *gone_site;        /* the free or unmap call */
 } mh_gone;
 
 /* Text built up piece by piece in a fixed buffer, cut short when full: no malloc, so an
@@ -61,23 +62,36 @@ typedef enum mh_kernel_fault_kind {
   MH_KFAULT_BARRIER,   /* a __syncthreads that thread 0 of its block never reached */
   MH_KFAULT_PAGEABLE,  /* a pointer argument into ordinary (pageable) host memory, touched */
   MH_KFAULT_NO_MEMORY, /* no memory for the fibers of a block with a barrier */
+  MH_KFAULT_ASSERT,    /* a device-side assert() that failed */
+  MH_KFAULT_TRAP,      /* abort(), __builtin_trap() or another trapping instruction */
+  MH_KFAULT_HANG,      /* ran past MOCKHIP_KERNEL_TIMEOUT */
 } mh_kernel_fault_kind;
+
+#define MH_HANG_BLOCKS_SHOWN 8
 
 typedef struct mh_kernel_fault {
   mh_kernel_fault_kind kind;
-  uintptr_t addr;
+  uintptr_t addr; /* memory: the address touched; trap: the trapping instruction */
   mh_direction dir;
   dim3 block, thread;
+  int signal;                                /* trap: SIGABRT, SIGILL, SIGTRAP or SIGFPE */
+  const char *assertion, *file, *function;   /* assert: its text, as the compiler gave it */
+  unsigned line;                             /* assert */
+  unsigned seconds;                          /* hang: the timeout */
+  unsigned running;                          /* hang: how many blocks were still running */
+  dim3 running_blocks[MH_HANG_BLOCKS_SHOWN]; /* hang: the first of them */
 } mh_kernel_fault;
 
 /*
  * Says what a kernel's fault broke: one sentence into summary (the reason every
  * later call on the device gives), and with MOCKHIP_EXPLAIN the whole story on
  * stderr: the kernel, block and thread, the address as reservation#N+offset,
- * the rule and the fix (explain_kernel.c). Under the lock.
+ * the rule, how the platform played ends it (`ending`, a clause) and the fix
+ * (explain_kernel.c). Under the lock.
  */
 MH_HIDDEN void mh__explain_kernel(mh_state *state, const char *kernel, int device,
-                                  const mh_kernel_fault *fault, char *summary, size_t bytes);
+                                  const mh_kernel_fault *fault, const char *ending, char *summary,
+                                  size_t bytes);
 
 /* How the faulting access used the memory, from a SIGSEGV handler's context (explain.c). */
 MH_HIDDEN mh_direction mh__fault_direction(const void *context);

@@ -115,13 +115,45 @@ static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *wh
            "reach (hipHostMalloc)");
 }
 
+/* A trap's cause, by the signal it raised. */
+static const char *trap_cause(int sig) {
+  switch (sig) {
+  case SIGABRT: return "abort()";
+  case SIGTRAP: return "a breakpoint trap";
+  case SIGFPE: return "an arithmetic trap";
+  default: return "__builtin_trap() (or an instruction the processor refused)";
+  }
+}
+
+/* The rule a kind of fault breaks, for the explanation's rule line. */
+static const char *rule_of(mh_kernel_fault_kind kind) {
+  switch (kind) {
+  case MH_KFAULT_ASSERT: return "a failed assert() ends the kernel";
+  case MH_KFAULT_TRAP: return "a trap ends the kernel";
+  case MH_KFAULT_HANG: return "a kernel must finish";
+  case MH_KFAULT_BARRIER: return "every thread of a block must reach each __syncthreads";
+  case MH_KFAULT_NO_MEMORY: return "a block's threads need memory to wait at a barrier";
+  default: return "a kernel touches only what its device may";
+  }
+}
+
+/* How the summary names what happened. */
+static const char *verb_of(mh_kernel_fault_kind kind) {
+  switch (kind) {
+  case MH_KFAULT_ASSERT: return "failed an assertion";
+  case MH_KFAULT_TRAP: return "trapped";
+  case MH_KFAULT_HANG: return "ran past its time";
+  default: return "faulted";
+  }
+}
+
 void mh__explain_kernel(mh_state *s, const char *kernel, int device, const mh_kernel_fault *f,
-                        char *summary, size_t bytes) {
+                        const char *ending, char *summary, size_t bytes) {
   text what, fix, at;
   TEXT_INIT(what);
   TEXT_INIT(fix);
   TEXT_INIT(at);
-  char where[96] = "";
+  char where[512] = "";
   switch (f->kind) {
   case MH_KFAULT_MEMORY:
     if (mh__region_containing(s, f->addr) != NULL)
@@ -150,22 +182,51 @@ void mh__explain_kernel(mh_state *s, const char *kernel, int device, const mh_ke
     add(&what, "no memory for the fibers of a block's threads");
     add(&fix, "free memory, or launch smaller blocks");
     break;
+  case MH_KFAULT_ASSERT:
+    add(&at, "%s:%u in %s", f->file, f->line, f->function);
+    add(&what, "assert(%s) failed", f->assertion);
+    add(&fix,
+        "find why `%s` is false for this block and thread; a kernel that must stop should "
+        "tell the host through memory it reads after the launch",
+        f->assertion);
+    break;
+  case MH_KFAULT_TRAP:
+    mh__site_format((const void *)f->addr, where, sizeof where);
+    add(&at, "%s", where);
+    add(&what, "the kernel ran %s", trap_cause(f->signal));
+    add(&fix, "a kernel that must stop should tell the host through memory it reads after the "
+              "launch, and return");
+    break;
+  case MH_KFAULT_HANG:
+    add(&at, "MOCKHIP_KERNEL_TIMEOUT=%u s", f->seconds);
+    add(&what, "%u block%s still running when the time ran out", f->running,
+        f->running == 1 ? " was" : "s were");
+    for (unsigned i = 0; i < f->running && i < MH_HANG_BLOCKS_SHOWN; i++)
+      add(&what, "%s(%u, %u, %u)", i ? " " : ": ", f->running_blocks[i].x, f->running_blocks[i].y,
+          f->running_blocks[i].z);
+    add(&fix, "look for a loop that waits for memory no thread writes, or for a flag another "
+              "block sets (a GPU need not run two blocks at once), or a bound that went wrong");
+    break;
   }
-  snprintf(summary, bytes,
-           "kernel %s on device %d faulted (block (%u, %u, %u), thread (%u, %u, %u)): %s: %s; "
-           "the device's error stays until hipDeviceReset",
-           kernel, device, f->block.x, f->block.y, f->block.z, f->thread.x, f->thread.y,
-           f->thread.z, at.buf, what.buf);
+  bool one_thread = f->kind != MH_KFAULT_HANG;
+  char who[96] = "";
+  if (one_thread)
+    snprintf(who, sizeof who, " (block (%u, %u, %u), thread (%u, %u, %u))", f->block.x, f->block.y,
+             f->block.z, f->thread.x, f->thread.y, f->thread.z);
+  snprintf(summary, bytes, "kernel %s on device %d %s%s: %s: %s", kernel, device, verb_of(f->kind),
+           who, at.buf, what.buf);
   if (!s->options.explain)
     return;
   text out;
   TEXT_INIT(out);
-  add(&out, PREFIX "kernel %s on device %d, block (%u, %u, %u), thread (%u, %u, %u): %s\n", kernel,
-      device, f->block.x, f->block.y, f->block.z, f->thread.x, f->thread.y, f->thread.z, at.buf);
+  if (one_thread)
+    add(&out, PREFIX "kernel %s on device %d, block (%u, %u, %u), thread (%u, %u, %u): %s\n",
+        kernel, device, f->block.x, f->block.y, f->block.z, f->thread.x, f->thread.y, f->thread.z,
+        at.buf);
+  else
+    add(&out, PREFIX "kernel %s on device %d: %s\n", kernel, device, at.buf);
   add(&out, PREFIX "  what:   %s\n", what.buf);
-  add(&out, PREFIX "  rule:   a kernel touches only what its device may: a GPU reports "
-                   "hipErrorIllegalAddress at the next synchronize, and every later call on the "
-                   "device answers it until hipDeviceReset\n");
+  add(&out, PREFIX "  rule:   %s: %s\n", rule_of(f->kind), ending);
   add(&out, PREFIX "  fix:    %s\n", fix.buf);
   fputs(out.buf, stderr);
   fflush(stderr);

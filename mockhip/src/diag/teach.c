@@ -147,6 +147,7 @@ void mh__teach_misuse(mh_misuse kind) {
     break;
   case MH_MISUSE_VERSION_CRASH: /* the strict line says what the release does */
   case MH_MISUSE_VERSION_BUG:
+  case MH_MISUSE_KERNEL_DIVIDE:
   case MH_MISUSE_COUNT: break;
   }
 }

@@ -11,11 +11,16 @@
 #ifndef MH_KERNEL_H
 #define MH_KERNEL_H
 
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>
 
 #include "diag/explain.h"
 #include "os/fiber.h"
+
+struct mh_participant;
+
+#define MH_PARTICIPANTS_MAX 256 /* MOCKHIP_KERNEL_WORKERS' bound, the launcher included */
 
 /* One launch, shared by the threads that run its blocks. */
 typedef struct mh_launch {
@@ -33,6 +38,15 @@ typedef struct mh_launch {
   atomic_bool aborted;         /* a fault: take no more blocks */
   atomic_flag fault_taken;     /* the first fault is the one reported */
   mh_kernel_fault fault;
+  /* The threads running it, for the watchdog (watchdog.c). */
+  _Atomic unsigned members;
+  struct mh_participant *_Atomic member[MH_PARTICIPANTS_MAX];
+  unsigned timeout_seconds; /* MOCKHIP_KERNEL_TIMEOUT; 0: not watched */
+  atomic_bool timed_out;    /* the watchdog ended it */
+  /* The first integer division a GPU would not trap on (divide.c), for strict mode. */
+  atomic_bool divided_by_zero;
+  uintptr_t divide_at;
+  dim3 divide_block, divide_thread;
 } mh_launch;
 
 /* A thread that runs blocks (the launching thread or a worker): its own stacks,
@@ -51,6 +65,8 @@ typedef struct mh_participant {
   size_t fibers_count;
   unsigned current, live, arrived;
   void *signal_stack;
+  pthread_t thread;       /* for the watchdog's signal */
+  _Atomic uint64_t block; /* the block it runs now (linear), for the watchdog */
 } mh_participant;
 
 /* The calling thread's participant, or NULL when it never ran a block. */
@@ -85,8 +101,29 @@ MH_HIDDEN _Noreturn void mh__kernel_fail(mh_participant *me, const mh_kernel_fau
 /* Gives this thread a signal stack if it has none. 0 or an errno. */
 MH_HIDDEN int mh__kernel_fault_init(mh_participant *me);
 
-/* Makes sure the kernel fault handler is the one SIGSEGV and SIGBUS reach. */
-MH_HIDDEN void mh__kernel_fault_arm(void);
+/* Makes sure the kernel fault handler is the one SIGSEGV and SIGBUS reach, and the signals a
+   kernel thread may raise besides (SIGABRT, SIGILL, SIGTRAP, SIGFPE; SIGXCPU, the watchdog's,
+   while MOCKHIP_KERNEL_TIMEOUT is set). */
+MH_HIDDEN void mh__kernel_fault_arm(bool watchdog);
+
+/* The signal the watchdog sends a thread still running a kernel past the timeout. */
+#define MH_WATCHDOG_SIGNAL SIGXCPU
+
+/* ---- integer division the GPU way (divide.c) ---- */
+
+/* From a SIGFPE handler on a kernel thread: plays the integer division at the faulting
+   instruction as a GPU does, which does not trap (a division by zero gives all ones and
+   leaves the dividend as the remainder; INT_MIN / -1 gives INT_MIN), and steps over it.
+   false where it is no DIV or IDIV this knows (the fault is then a trap). */
+MH_HIDDEN bool mh__divide_play(void *context);
+
+/* ---- MOCKHIP_KERNEL_TIMEOUT (watchdog.c) ---- */
+
+/* Watches launch for `seconds` (0: nothing): past them, its fault record says which blocks
+   were still running and each thread still in the kernel is sent MH_WATCHDOG_SIGNAL.
+   Stop before the launch's memory goes. */
+MH_HIDDEN void mh__watchdog_start(mh_launch *launch, unsigned seconds);
+MH_HIDDEN void mh__watchdog_stop(mh_launch *launch);
 
 /* ---- device views (view.c) ---- */
 

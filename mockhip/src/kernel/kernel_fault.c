@@ -1,13 +1,19 @@
 /*
  * kernel_fault.c: what a fault inside a kernel does. A GPU that touches memory
- * its device may not reports it and the launch fails, the process lives on;
- * so a SIGSEGV or SIGBUS raised while a thread runs kernel code is noted (the
- * address, the block and thread) and the thread jumps back to its participant
- * loop, which takes no more blocks. A fault on another thread while a device's
- * view is in force may be a host touch the view denies for the moment: it waits
- * until the view is gone and runs the access again. Anything else goes to the
- * handler that was there before (MOCKHIP_EXPLAIN's, a sanitizer's, the
- * program's), or dies as it would have.
+ * its device may not reports it and the launch fails; how the process goes on
+ * is the platform's (runtime/launch_end.c). So a signal raised while a thread
+ * runs kernel code is noted (what, where, the block and thread) and the thread
+ * jumps back to its participant loop, which takes no more blocks:
+ *   - SIGSEGV, SIGBUS: a touch the device's view denies;
+ *   - SIGABRT, SIGILL, SIGTRAP: abort(), __builtin_trap() and other traps;
+ *   - SIGFPE: an integer division a GPU does not trap on is played as the GPU
+ *     plays it (divide.c) and the kernel goes on; one this cannot play traps;
+ *   - the watchdog's signal: the launch ran past MOCKHIP_KERNEL_TIMEOUT.
+ * A fault on another thread while a device's view is in force may be a host
+ * touch the view denies for the moment: it waits until the view is gone and
+ * runs the access again. Anything else goes to the handler that was there
+ * before (MOCKHIP_EXPLAIN's, a sanitizer's, the program's), or dies as it
+ * would have.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -15,10 +21,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "kernel/kernel.h"
 
-static struct sigaction previous[2]; /* SIGSEGV, SIGBUS */
+/* The signals handled here, and what was there before each. */
+static const int handled[] = {SIGSEGV, SIGBUS, SIGABRT,           SIGILL,
+                              SIGTRAP, SIGFPE, MH_WATCHDOG_SIGNAL};
+#define HANDLED_COUNT (sizeof handled / sizeof handled[0])
+static struct sigaction previous[HANDLED_COUNT];
+
+static size_t slot_of(int sig) {
+  size_t i = 0;
+  while (i + 1 < HANDLED_COUNT && handled[i] != sig)
+    i++;
+  return i;
+}
 
 void mh__kernel_fail(mh_participant *me, const mh_kernel_fault *fault) {
   mh_launch *l = me->launch;
@@ -30,23 +48,72 @@ void mh__kernel_fail(mh_participant *me, const mh_kernel_fault *fault) {
   siglongjmp(me->escape, 1);
 }
 
+/* Whether the signal is the kernel's own doing: the CPU's (a fault, a trap), or abort()'s
+   raise() on itself; not another process's kill. */
+static bool raised_by_kernel(int sig, const siginfo_t *info) {
+  if (info == NULL)
+    return false;
+  if (info->si_code > 0)
+    return true;
+  return (sig == SIGABRT || sig == SIGTRAP) && info->si_pid == getpid();
+}
+
+/* A signal on a thread running kernel code: ends the launch (or, for a division the GPU
+   would not trap on, plays it and returns). Returns only where the kernel goes on. */
+static void in_kernel(mh_participant *me, int sig, siginfo_t *info, void *context) {
+  mh_kernel_fault f = {.block = blockIdx, .thread = threadIdx, .signal = sig};
+  switch (sig) {
+  case SIGSEGV:
+  case SIGBUS:
+    f.kind = MH_KFAULT_MEMORY;
+    f.addr = (uintptr_t)info->si_addr;
+    f.dir = mh__fault_direction(context);
+    break;
+  case SIGFPE:
+    if (mh__divide_play(context)) {
+      mh_launch *l = me->launch;
+      if (!atomic_exchange(&l->divided_by_zero, true)) {
+        l->divide_at = (uintptr_t)mh__fault_pc(context);
+        l->divide_block = blockIdx;
+        l->divide_thread = threadIdx;
+      }
+      return;
+    }
+    f.kind = MH_KFAULT_TRAP;
+    f.addr = (uintptr_t)mh__fault_pc(context);
+    break;
+  case MH_WATCHDOG_SIGNAL:
+    f.kind = MH_KFAULT_HANG; /* the watchdog took the record already */
+    break;
+  default: /* SIGABRT, SIGILL, SIGTRAP */
+    f.kind = MH_KFAULT_TRAP;
+    f.addr = (uintptr_t)mh__fault_pc(context);
+    break;
+  }
+  mh__kernel_fail(me, &f);
+}
+
 static void on_fault(int sig, siginfo_t *info, void *context) {
   int saved_errno = errno;
   mh_participant *me = mh__participant();
-  bool from_kernel = info != NULL && info->si_code > 0; /* not a kill() or raise() */
-  if (from_kernel && me != NULL && me->running && me->launch != NULL) {
-    mh_kernel_fault f = {.kind = MH_KFAULT_MEMORY,
-                         .addr = (uintptr_t)info->si_addr,
-                         .dir = mh__fault_direction(context),
-                         .block = blockIdx,
-                         .thread = threadIdx};
-    mh__kernel_fail(me, &f);
+  if (me != NULL && me->running && me->launch != NULL) {
+    if (sig == MH_WATCHDOG_SIGNAL ? atomic_load(&me->launch->timed_out)
+                                  : raised_by_kernel(sig, info)) {
+      in_kernel(me, sig, info, context);
+      errno = saved_errno;
+      return;
+    }
   }
+  if (sig == MH_WATCHDOG_SIGNAL && info != NULL && info->si_pid == getpid()) {
+    errno = saved_errno;
+    return; /* the watchdog's, come after the thread left the kernel: nothing to end */
+  }
+  bool touch = (sig == SIGSEGV || sig == SIGBUS) && info != NULL && info->si_code > 0;
   /* The launch's own threads outside the kernel's code (entering or leaving the view, between
      blocks): waiting would be waiting on themselves. Put the host's view back and run the
      access again; nothing of mockhip's is meant to lie under a view (own.c), so this is a
      last resort, said aloud. */
-  if (from_kernel && mh__view_active() &&
+  if (touch && mh__view_active() &&
       ((me != NULL && me->launch != NULL) || mh__view_entered_here())) {
     mh__view_abandon((uintptr_t)info->si_addr);
     errno = saved_errno;
@@ -57,7 +124,7 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
   static __thread uintptr_t retried_addr;
   static __thread unsigned retried_after;
   unsigned ended = mh__view_ended();
-  if (from_kernel &&
+  if (touch &&
       (mh__view_active() || (uintptr_t)info->si_addr != retried_addr || ended != retried_after)) {
     struct timespec pause = {0, 20000};
     while (mh__view_active())
@@ -68,17 +135,18 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
     return; /* the access runs again under the host's view */
   }
   errno = saved_errno;
-  mh__signal_chain(&previous[sig == SIGBUS], sig, info, context);
+  mh__signal_chain(&previous[slot_of(sig)], sig, info, context);
 }
 
 /* Puts the handler in front again when something replaced it since (a test framework that
    sets its own around each test, a program's late sigaction): what replaced it is what it
-   chains to. Each launch asks, under the state's write lock. */
-void mh__kernel_fault_arm(void) {
-  static const int signals[2] = {SIGSEGV, SIGBUS};
-  for (int i = 0; i < 2; i++) {
+   chains to. Each launch asks, under the state's write lock. The watchdog's signal is taken
+   only while MOCKHIP_KERNEL_TIMEOUT is set. */
+void mh__kernel_fault_arm(bool watchdog) {
+  size_t count = HANDLED_COUNT - !watchdog;
+  for (size_t i = 0; i < count; i++) {
     struct sigaction now;
-    if (sigaction(signals[i], NULL, &now) == 0 && (now.sa_flags & SA_SIGINFO) &&
+    if (sigaction(handled[i], NULL, &now) == 0 && (now.sa_flags & SA_SIGINFO) &&
         now.sa_sigaction == on_fault)
       continue;
     struct sigaction action;
@@ -86,11 +154,12 @@ void mh__kernel_fault_arm(void) {
     action.sa_sigaction = on_fault;
     action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
     sigemptyset(&action.sa_mask);
-    sigaction(signals[i], &action, &previous[i]);
+    sigaction(handled[i], &action, &previous[i]);
   }
 }
 
 int mh__kernel_fault_init(mh_participant *me) {
+  me->thread = pthread_self();
   stack_t current;
   if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE))
     return 0; /* the thread has one already */

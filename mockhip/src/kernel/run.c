@@ -97,6 +97,7 @@ __attribute__((noinline)) static void take_blocks(mh_participant *me, mh_launch 
       return;
     uint64_t end = first + chunk < l->blocks ? first + chunk : l->blocks;
     for (uint64_t b = first; b < end; b++) {
+      atomic_store_explicit(&me->block, b, memory_order_relaxed);
       blockIdx.x = (uint32_t)(b % l->grid.x);
       blockIdx.y = (uint32_t)((b / l->grid.x) % l->grid.y);
       blockIdx.z = (uint32_t)(b / ((uint64_t)l->grid.x * l->grid.y));
@@ -121,7 +122,19 @@ void mh__launch_participate(mh_launch *l) {
   t->dynamic_shared = l->shared_bytes != 0 ? me->shared : NULL;
   t->device = l->device;
   me->launch = l;
+  unsigned index = atomic_fetch_add(&l->members, 1);
+  if (index < MH_PARTICIPANTS_MAX)
+    atomic_store(&l->member[index], me);
+  /* The watchdog's signal must reach this thread, whatever the program blocked. */
+  sigset_t watchdog, old;
+  sigemptyset(&watchdog);
+  sigaddset(&watchdog, MH_WATCHDOG_SIGNAL);
+  bool watched = l->timeout_seconds != 0;
+  if (watched)
+    pthread_sigmask(SIG_UNBLOCK, &watchdog, &old);
   take_blocks(me, l);
+  if (watched)
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
   me->running = 0;
   me->launch = NULL;
   t->fibered = 0;

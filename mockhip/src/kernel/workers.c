@@ -73,7 +73,7 @@ static unsigned wanted(void) {
 }
 
 /* Starts the workers with every asynchronous signal blocked: those go to the program's own
-   threads. Under pool.lock. */
+   threads; but those a kernel raises on itself, and the watchdog's. Under pool.lock. */
 static void start(void) {
   pool.started = true;
   unsigned total = wanted();
@@ -83,6 +83,9 @@ static void start(void) {
   sigdelset(&all, SIGBUS);
   sigdelset(&all, SIGFPE);
   sigdelset(&all, SIGILL);
+  sigdelset(&all, SIGABRT);
+  sigdelset(&all, SIGTRAP);
+  sigdelset(&all, MH_WATCHDOG_SIGNAL);
   pthread_sigmask(SIG_SETMASK, &all, &old);
   for (unsigned i = 1; i < total; i++)
     if (pthread_create(&pool.threads[pool.count], NULL, worker_main, NULL) == 0)

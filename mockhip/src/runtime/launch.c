@@ -4,9 +4,8 @@
  * the launch as ROCm does (clr hip_module.cpp, ihipLaunchKernel_validate and
  * ihipLaunchKernelCommand), then run it before returning: the device's view
  * in force, every block run, the view put back. A fault is no error of the
- * launch: it makes the device's error sticky, so the next call on the device
- * (a synchronize, a query) and every later one answer hipErrorIllegalAddress
- * until hipDeviceReset.
+ * launch: it ends as the platform played ends it (launch_end.c), the process
+ * or, with a sticky error, the device's next call and every later one.
  *
  * hipLaunchKernel gets a kernel's address and void **args: a host compiler
  * keeps no table of argument types, so each typed launch registers how to
@@ -103,28 +102,18 @@ hipError_t mh__launch_check(const mh_launch_limits *limits, dim3 grid, dim3 bloc
 
 /* ---- running ---- */
 
-static void fault_found(mh_state *s, mh_launch *l, const mh_view *view) {
-  mh_kernel_fault *f = &l->fault;
-  if (f->kind == MH_KFAULT_MEMORY && mh__view_is_pageable(view, f->addr))
-    f->kind = MH_KFAULT_PAGEABLE;
-  char summary[sizeof s->sticky_reason[0]];
-  mh__explain_kernel(s, l->name, l->device, f, summary, sizeof summary);
-  memcpy(s->sticky_reason[l->device], summary, sizeof summary);
-  int code = f->kind == MH_KFAULT_NO_MEMORY ? hipErrorOutOfMemory : hipErrorIllegalAddress;
-  if (atomic_exchange(&s->sticky_error[l->device], code) == hipSuccess)
-    atomic_fetch_add(&s->sticky_devices, 1);
-}
-
 static hipError_t run(mh_state *s, mh_launch *l, const void *const *pointers, size_t count) {
   static mh_view view; /* under the write lock: one launch at a time */
-  mh__kernel_fault_arm();
+  l->timeout_seconds = (unsigned)s->options.kernel_timeout;
+  mh__kernel_fault_arm(l->timeout_seconds != 0);
   hipError_t err = mh__view_enter(s, l->device, pointers, count, &view);
   if (err != hipSuccess)
     return err;
+  mh__watchdog_start(l, l->timeout_seconds);
   mh__launch_run(l);
+  mh__watchdog_stop(l);
   mh__view_leave(&view);
-  if (atomic_load(&l->aborted))
-    fault_found(s, l, &view);
+  mh__launch_end(s, l, &view);
   return hipSuccess;
 }
 

@@ -95,6 +95,15 @@ typedef struct mh_launch_limits {
 } mh_launch_limits;
 MH_HIDDEN void mh__device_launch_limits(mh_launch_limits *out);
 
+struct mh_launch;
+struct mh_view;
+
+/* After a launch ran: how it ends when its kernel failed, as the platform played ends it
+   (launch_end.c): the process (abort) or the device's sticky error; and strict mode's word on
+   a division by zero the kernel went on from. Under the write lock. */
+MH_HIDDEN void mh__launch_end(mh_state *state, struct mh_launch *launch,
+                              const struct mh_view *view);
+
 /* ---- kernels (launch.c) ---- */
 
 /* A launch's grid, block and shared memory against the limits: hipSuccess, or the error with
