@@ -82,7 +82,7 @@ CASES = {
 # The releases every case runs on: the newest (the default, no suffix), then 7.2.
 RELEASES = ["newest", "7.2"]
 # Cases also run on another release, where the tour shows what that one does.
-MORE = ["ipc@6.1", "stripe@6.3"]
+MORE = ["ipc@6.1", "ipc@7.0", "ipc.break1@7.0", "stripe@6.3"]
 
 
 def all_cases():

@@ -130,7 +130,7 @@ static const bool retain_adds_reference[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1};
 static const bool export_supported[] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
 static const model_os_handle import_os_handle[] = {
     OS_HANDLE_UNSUPPORTED, OS_HANDLE_UNSUPPORTED, OS_HANDLE_POINTER, OS_HANDLE_POINTER,
-    OS_HANDLE_POINTER,     OS_HANDLE_POINTER,     OS_HANDLE_POINTER, OS_HANDLE_POINTER,
+    OS_HANDLE_POINTER,     OS_HANDLE_POINTER,     OS_HANDLE_VALUE,   OS_HANDLE_VALUE,
     OS_HANDLE_VALUE,       OS_HANDLE_VALUE};
 static const bool imported_type_given[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 0};
 static const hipError_t import_bad_fd[] = {IV, IV, IV, IV, IV, IV, IV, IV, IV, hipErrorUnknown};

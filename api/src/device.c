@@ -64,10 +64,10 @@ HMO_API int hmo_device_open(hmo_device **out, int hip_device) {
   dev->can_share = cuda || version >= 60200000; /* export and import are NotSupported before */
   dev->map_whole_handles = cuda;
   dev->copies_land_late = cuda;
-  /* 6.2 to 7.1 read the import's fd through a pointer; 7.2 and later answer alike
-     whichever way they take it, so share.c probes those on the first import. */
+  /* 6.2 to 7.0 read the import's fd through a pointer; 7.1 and later take its value, as
+     users report it (rocm-systems#11020), which share.c checks on the first import. */
   atomic_init(&dev->import_abi, cuda                                   ? HMO_IMPORT_VALUE
-                                : dev->can_share && version < 70200000 ? HMO_IMPORT_POINTER
+                                : dev->can_share && version < 70100000 ? HMO_IMPORT_POINTER
                                                                        : HMO_IMPORT_UNKNOWN);
   pthread_mutex_init(&dev->probe_lock, NULL);
   *out = dev;

@@ -140,8 +140,8 @@ HMO_HIDDEN int hmo__count_bytes(size_t count, hmo_dtype dtype, size_t *bytes, co
 /* How hipMemImportFromShareableHandle takes its osHandle (hmo_device.import_abi). */
 typedef enum hmo_import_abi {
   HMO_IMPORT_UNKNOWN = 0, /* not probed yet */
-  HMO_IMPORT_POINTER,     /* the address of an int holding the fd: ROCm 6.2 to 7.2 */
-  HMO_IMPORT_VALUE,       /* the fd itself, (void *)(intptr_t)fd: the newest ROCm, CUDA */
+  HMO_IMPORT_POINTER,     /* the address of an int holding the fd: ROCm 6.2 to 7.0 */
+  HMO_IMPORT_VALUE,       /* the fd itself, (void *)(intptr_t)fd: ROCm 7.1 on, CUDA */
 } hmo_import_abi;
 
 /* Pinned memory on HIP device hip_id: the properties of every chunk hmo creates there. */

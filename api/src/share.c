@@ -3,13 +3,13 @@
  * creates exportable chunks, hmo_memory_export hands out the one chunk's
  * POSIX fd, hmo_memory_import maps such an fd as a new one-chunk buffer.
  *
- * ROCm 6.2 to 7.2 read the import's fd through osHandle (a pointer to an int),
- * the newest runtime (like CUDA) takes the fd as the pointer's value, and both
- * report 7.2 from hipRuntimeGetVersion, so from 7.2 on the version cannot tell
- * them apart (before 7.2 it can: device.c sets the pointer form). A value
- * given to a pointer-reading release crashes it; a pointer given to a
- * value-taking release only fails. So the first import on such a device
- * probes with memory of its own, never the caller's fd: a bad fd makes the
+ * ROCm 6.2 to 7.0 read the import's fd through osHandle (a pointer to an int);
+ * 7.1 and later (like CUDA) take the fd as the pointer's value, by what users
+ * report (rocm-systems#11020, Mooncake#1550), not by a read of the release's
+ * own code (device.c sets the pointer form below 7.1). A value given to a
+ * pointer-reading release crashes it; a pointer given to a value-taking
+ * release only fails. So from 7.1 the first import on a device checks, with
+ * memory of its own, never the caller's fd: a bad fd makes the
  * pointer form fail on a pointer-reading release too, and trying the value
  * form then would crash it. The probe exports one granule and imports it in
  * the pointer form, the pointer chosen so that its address, read as an fd,

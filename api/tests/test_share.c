@@ -27,10 +27,9 @@ static unsigned long long import_calls(void) {
 static unsigned long long first_import_calls(const char *release) {
   if (strcmp(release, "6.0") == 0 || strcmp(release, "6.1") == 0)
     return 0;
-  if (strcmp(release, "7.2") == 0)
-    return 2; /* the probe's pointer form works, then the import itself */
-  if (strcmp(release, "newest") == 0)
-    return 3; /* the probe's pointer form fails, its value form works, then the import */
+  /* From 7.1 the probe's pointer form fails, its value form works, then the import. */
+  if (strcmp(release, "7.1") == 0 || strcmp(release, "7.2") == 0 || strcmp(release, "newest") == 0)
+    return 3;
   return 1;
 }
 

@@ -11,8 +11,8 @@
  * the import takes the fd depends on the release (import_fd below). Before
  * ROCm 6.2 memory cannot be exported: the lesson says so and exits 77.
  * Mistake: `break` makes the child pass the fd in the other form, `&fd` where
- * the newest ROCm takes its value, the value where ROCm 6.2 to 7.2 read it
- * through a pointer (the import is refused; on a GPU 6.2 to 7.2 crash).
+ * ROCm 7.1 and later take its value, the value where ROCm 6.2 to 7.0 read it
+ * through a pointer (the import is refused; on a GPU 6.2 to 7.0 crash).
  */
 #define _DEFAULT_SOURCE /* fork, socketpair */
 #include <stdint.h>
@@ -31,24 +31,17 @@ static const char message[] = "bytes written by the parent";
 #define FD_HANDLE hipMemHandleTypePosixFileDescriptor
 
 /*
- * Imports fd in the form the release takes (a.13#2): ROCm 6.2 to 7.2 read the
- * fd through osHandle, a pointer to an int; the newest ROCm, as CUDA, takes
- * the fd itself, (void *)(intptr_t)fd. Before 7.2 hipRuntimeGetVersion tells;
- * 7.2 and the newest both say 7.2, so there the pointer form goes first: a
- * release that takes the value refuses an address (hipErrorInvalidValue), and
- * only then is the value tried. (Never the other way round: a value given to a
- * release that reads through the pointer crashes it.) This fd was just
- * received from the exporter, so the pointer form fails for no other reason;
- * hmo_memory_import, which cannot trust its caller's fd, probes with memory of
- * its own instead. *by_value says which form imported.
+ * Imports fd in the form the release takes (a.13#2): ROCm 6.2 to 7.0 read the
+ * fd through osHandle, a pointer to an int; 7.1 and later, as CUDA, take the
+ * fd itself, (void *)(intptr_t)fd. hipRuntimeGetVersion tells which (HIP on
+ * NVIDIA answers CUDA's numbering, and takes the value). A value given to a
+ * release that reads through the pointer crashes it. *by_value says which
+ * form imported.
  */
 static hipError_t import_fd(hipMemGenericAllocationHandle_t *handle, int fd, int *by_value) {
-  *by_value = 0;
-  hipError_t error = hipMemImportFromShareableHandle(handle, &fd, FD_HANDLE);
-  if (error != hipErrorInvalidValue || lesson_rocm_older_than(70200000))
-    return error;
-  *by_value = 1;
-  return hipMemImportFromShareableHandle(handle, (void *)(intptr_t)fd, FD_HANDLE);
+  *by_value = !lesson_rocm_older_than(70100000);
+  return hipMemImportFromShareableHandle(handle, *by_value ? (void *)(intptr_t)fd : (void *)&fd,
+                                         FD_HANDLE);
 }
 
 /* The child: receives the fd, imports, maps and reads. Returns its exit status. */
@@ -74,7 +67,7 @@ static int child(int sock, size_t bytes, int mistake) {
                    by_value ? "hipMemImportFromShareableHandle(&handle, &fd, ...)"
                             : "hipMemImportFromShareableHandle(&handle, (void *)(intptr_t)fd, ...)",
                    "pass the fd in the form the release takes, as import_fd does: "
-                   "the value on the newest ROCm (as CUDA), &fd on ROCm 6.2 to 7.2",
+                   "the value from ROCm 7.1 on (as CUDA), &fd on ROCm 6.2 to 7.0",
                    NULL);
     close(fd);
     return 0;

@@ -52,6 +52,7 @@ int cell_code(cell c) {
   case CONTEXT_IS_DESTROYED: return hipErrorContextIsDestroyed;
   case STREAM_CAPTURE_ISOLATION: return hipErrorStreamCaptureIsolation;
   case NOT_FOUND: return hipErrorNotFound;
+  case LAUNCH_TIME_OUT: return hipErrorLaunchTimeOut;
   default: return -1;
   }
 }
@@ -157,6 +158,11 @@ const row copy_access = {"copy_access",
                           FIRST_MAPPING, FIRST_MAPPING, FIRST_MAPPING, WHOLE_RANGE}};
 const row pageable_copy = {"pageable_copy",
                            {WAITS, WAITS, WAITS, WAITS, WAITS, WAITS, WAITS, WAITS, WAITS, STAGED}};
+const row kernel_fault = {"kernel_fault",
+                          {ABORT, ABORT, ABORT, ABORT, ABORT, ABORT, ABORT, ABORT, STICKY, STICKY}};
+const row kernel_trap = {"kernel_trap",
+                         {ABORT, ABORT, ABORT, ABORT, ABORT, ABORT_IF_CORE, ABORT_IF_CORE,
+                          ABORT_IF_CORE, ABORT_IF_CORE, STICKY}};
 const row retain_non_vmm = {
     "retain_non_vmm",
     {CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE}};
@@ -168,11 +174,14 @@ const row export_null_handle = {"export_null_handle",
                                  CRASH, INVALID_VALUE, INVALID_VALUE}};
 const row import_os_handle = {
     "import_os_handle",
-    {UNSUPPORTED, UNSUPPORTED, POINTER, POINTER, POINTER, POINTER, POINTER, POINTER, VALUE, VALUE}};
+    {UNSUPPORTED, UNSUPPORTED, POINTER, POINTER, POINTER, POINTER, VALUE, VALUE, VALUE, VALUE}};
 const row import_bad_fd = {"import_bad_fd",
                            {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
                             INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
                             INVALID_VALUE, UNKNOWN}};
+const row free_async_null = {"free_async_null",
+                             {INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
+                              INVALID_VALUE, INVALID_VALUE, SUCCESS, SUCCESS, SUCCESS, SUCCESS}};
 const row imported_handle_type = {
     "imported_handle_type", {ZERO, ZERO, ZERO, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN, GIVEN, ZERO}};
 const row ext_malloc = {"ext_malloc", {YES, YES, YES, YES, YES, YES, YES, YES, YES, NOT_SUPPORTED}};
@@ -242,3 +251,6 @@ const row capture_isolation = {
     {STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION,
      STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION,
      STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION, SUCCESS}};
+const row kernel_hang = {
+    "kernel_hang",
+    {ABORT, ABORT, ABORT, ABORT, ABORT, ABORT, ABORT, ABORT, ABORT, LAUNCH_TIME_OUT}};

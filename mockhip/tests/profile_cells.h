@@ -61,6 +61,7 @@ typedef enum cell {
   CONTEXT_IS_DESTROYED,
   STREAM_CAPTURE_ISOLATION,
   NOT_FOUND,
+  LAUNCH_TIME_OUT,
   /* words */
   NO,
   YES,
@@ -115,6 +116,9 @@ typedef enum cell {
   NO_POINTER, /* the word null */
   PTR,
   MAPPING,
+  ABORT,
+  STICKY,
+  ABORT_IF_CORE,
 } cell;
 
 /* The hipError_t an error-name cell stands for (-1 for a word). */
@@ -163,12 +167,15 @@ typedef struct row {
   X(cpu_access)                                                                                    \
   X(copy_access)                                                                                   \
   X(pageable_copy)                                                                                 \
+  X(kernel_fault)                                                                                  \
+  X(kernel_trap)                                                                                   \
   X(retain_non_vmm)                                                                                \
   X(retain_adds_reference)                                                                         \
   X(export_supported)                                                                              \
   X(export_null_handle)                                                                            \
   X(import_os_handle)                                                                              \
   X(import_bad_fd)                                                                                 \
+  X(free_async_null)                                                                               \
   X(imported_handle_type)                                                                          \
   X(ext_malloc)                                                                                    \
   X(free_crosses_kinds)                                                                            \
@@ -190,7 +197,8 @@ typedef struct row {
   X(capture_end_wrong_thread)                                                                      \
   X(capture_end_unmatched)                                                                         \
   X(capture_mode_checked)                                                                          \
-  X(capture_isolation)
+  X(capture_isolation)                                                                             \
+  X(kernel_hang)
 
 /* One const row per key, named after it. */
 #define PROFILE_DECLARE_ROW(key) extern const row key;

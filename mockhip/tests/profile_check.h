@@ -82,6 +82,10 @@ void child_counts(child_view *view, int at);
    and returns the view it filled. */
 child_view in_child(void (*fn)(child_view *view), void *base, size_t g);
 
+/* kernel_hang's child: the program run again with MOCKHIP_KERNEL_TIMEOUT (self_child.c's
+   case "hang"; profile_rows_kernel.c). */
+void profile_child_hang(void);
+
 /* The row tests, one per key (profile_rows_*.c). */
 #define PROFILE_DECLARE_TEST(key) void test_##key(void **state);
 PROFILE_ROWS(PROFILE_DECLARE_TEST)

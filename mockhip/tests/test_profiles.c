@@ -11,6 +11,7 @@
  * report naming it. It runs with MOCKHIP_DEVICES=2.
  */
 #include "profile_check.h"
+#include "self_child.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,9 @@ static void test_profile_is_the_environments(void **state) {
   assert_string_equal(mockhip_platform(), nvidia ? "nvidia" : "amd");
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  static const sc_case cases[] = {{"hang", profile_child_hang}};
+  sc_dispatch(argc, argv, cases, 1);
   /* The NVIDIA column is the platform's; a ROCm column is the release's name. */
   bool nvidia = strcmp(mockhip_platform(), "nvidia") == 0;
   played = nvidia ? P_CUDA_13_0 : profile_named(mockhip_rocm_version());

@@ -113,7 +113,7 @@ static void test_import_of_the_fd_address(void **state) {
             hipMemImportFromShareableHandle(&imported, &fd, hipMemHandleTypePosixFileDescriptor));
   expect_reason("hipMemImportFromShareableHandle: osHandle 0x* is an address, not a file "
                 "descriptor: the newest ROCm takes the fd itself, so pass (void *)(intptr_t)fd, "
-                "not &fd (only ROCm 6.2 to 7.2 read the fd through a pointer, a.13#2)");
+                "not &fd (only ROCm 6.2 to 7.0 read the fd through a pointer, a.13#2)");
   MT_CHECK(hipMemImportFromShareableHandle(&imported, (void *)(intptr_t)fd,
                                            hipMemHandleTypePosixFileDescriptor));
   MT_CHECK(hipMemRelease(imported));

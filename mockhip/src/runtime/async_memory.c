@@ -142,12 +142,18 @@ MH_EXPORT hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemP
 
 /* ---- free ---- */
 
-/* The stream first, then the pointer: NULL frees nothing (the newest ROCm; 6.x refused it). */
+/* The stream first, then the pointer: NULL frees nothing from ROCm 7.1 on and on HIP on
+   NVIDIA, and is hipErrorInvalidValue before (free_async_null). */
 static hipError_t free_async(mh_state *s, void *dev_ptr, hipStream_t stream) {
   ordered o;
   hipError_t err = stream_of(s, stream, &o);
   if (err == hipSuccess)
     err = capture_blocking_check(s, &o);
+  if (err == hipSuccess && dev_ptr == NULL &&
+      mh__profile_is(MH_ROW_free_async_null, MH_CELL_InvalidValue))
+    return mh__profile_fail(MH_ROW_free_async_null,
+                            "dev_ptr is NULL, which %s refuses (ROCm 7.1 on frees nothing)",
+                            mh__profile_title());
   if (err != hipSuccess || dev_ptr == NULL)
     return err;
   if ((err = capture_node(&o)) != hipSuccess)

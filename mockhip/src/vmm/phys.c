@@ -498,7 +498,7 @@ MH_EXPORT hipError_t hipMemExportToShareableHandle(void *shareableHandle,
 
 /*
  * The fd osHandle names, as the played release reads it (a.13#2): the value
- * itself (newest, as CUDA), or an int osHandle points to (6.2 to 7.2). An
+ * itself (7.1 on, as CUDA), or an int osHandle points to (6.2 to 7.0). An
  * osHandle those releases cannot read through crashes them.
  */
 static hipError_t import_fd(void *os_handle, intptr_t *out) {
@@ -521,7 +521,7 @@ static hipError_t import_fd(void *os_handle, intptr_t *out) {
       char release[32];
       return mh__fail(hipErrorInvalidValue,
                       "osHandle %p is an address, not a file descriptor: %s takes the fd "
-                      "itself, so pass (void *)(intptr_t)fd, not &fd (only ROCm 6.2 to 7.2 read "
+                      "itself, so pass (void *)(intptr_t)fd, not &fd (only ROCm 6.2 to 7.0 read "
                       "the fd through a pointer, a.13#2)",
                       os_handle, mh__teach_release(release));
     }
