@@ -4,9 +4,10 @@
  *
  * Access is kept per mapping and per location (each device, then the host).
  * Copies and sets are checked against the calling device's access to every
- * byte they touch: Read for a source, ReadWrite for a destination. The CPU
- * is the host alone (cpu_access `host_slot`, every release): it may touch
- * what the host was granted, whatever the devices may.
+ * byte they touch: Read for a source, ReadWrite for a destination. From 7.0
+ * the CPU is the host alone (cpu_access `host_slot`): it may touch what the
+ * host was granted, whatever the devices may; on 6.x every mapping
+ * (`reservation_pages`).
  * Contents live in shadow bytes per allocation: aliases share them, and they
  * survive unmap and remap.
  */
@@ -353,11 +354,10 @@ static size_t cpu_prefix(const model *m, uintptr_t ptr, size_t bytes, unsigned n
     int i = model__mapping_at(m, at);
     if (i < 0)
       break;
-    /* g: cpu_access `host_slot`: the host's rights; without it (MOCKHIP_HOST_ACCESS=all,
-       which the fuzzer clears) any location's */
-    unsigned granted = m->mappings[i].access[MODEL_HOST];
-    for (int l = 0; l < MODEL_LOCATIONS && !m->profile->cpu_host_slot; l++)
-      granted |= m->mappings[i].access[l];
+    /* g: cpu_access `host_slot`: the host's rights; `reservation_pages`: everything
+       (MOCKHIP_HOST_ACCESS, which would override both, the fuzzer clears) */
+    unsigned granted =
+        m->profile->cpu_reservation_pages ? NEED_WRITE : m->mappings[i].access[MODEL_HOST];
     if ((granted & need) != need)
       break;
     at = m->mappings[i].base + m->mappings[i].bytes;

@@ -122,7 +122,7 @@ static const bool set_access_all_or_nothing[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 static const bool get_access_host[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 static const hipError_t get_access_device_id[] = {IV, IV, IV, IV, IV,
                                                   IV, IV, IV, IV, hipErrorInvalidDevice};
-static const bool cpu_host_slot[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+static const bool cpu_reservation_pages[] = {1, 1, 1, 1, 1, 0, 0, 0, 0, 0};
 /* retain_non_vmm (always the newest's InvalidValue) and export_null_handle
    (InvalidValue or `crash`, played as InvalidValue) give one code everywhere:
    no row here. */
@@ -197,7 +197,7 @@ const model_profile *model_profile_named(const char *name) {
         .get_access_checked = CELL(get_access_checked, c),
         .get_access_host = CELL(get_access_host, c),
         .get_access_device_id = CELL(get_access_device_id, c),
-        .cpu_host_slot = CELL(cpu_host_slot, c),
+        .cpu_reservation_pages = CELL(cpu_reservation_pages, c),
         .retain_adds_reference = CELL(retain_adds_reference, c),
         .export_supported = CELL(export_supported, c),
         .import_os_handle = CELL(import_os_handle, c),

@@ -93,9 +93,9 @@ typedef struct model_profile {
   bool get_access_checked;
   bool get_access_host;            /* get_access_host `Success`: a Host location is answered */
   hipError_t get_access_device_id; /* get_access_device_id: a location id that is no device */
-  /* cpu_access `host_slot`: the CPU may touch what the host may (every release); false
-     would be what MOCKHIP_HOST_ACCESS=all plays, what any location may. */
-  bool cpu_host_slot;
+  /* cpu_access: `host_slot` (7.0 on, NVIDIA), the CPU may touch what the host may;
+     `reservation_pages` (6.0-6.4), every mapping, read and write. */
+  bool cpu_reservation_pages;
   bool retain_adds_reference;
   bool export_supported;
   model_os_handle import_os_handle;

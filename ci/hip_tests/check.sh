@@ -35,7 +35,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 declare -A known=(
   [Unit_hipMemCreate_MapNonContiguousChunks]="hip-tests' bug: the kernel squares N ints (hipMemCreate.cc:318) and the check compares 3 N (:323); hip-tests disables it for AMD (config_amd_linux)"
   [Unit_hipMemSetAccess_FuncTstOnMultDev]="device 0 copies into memory only device 1 was granted (hipMemSetGetAccess.cc:369, before its hipSetDevice): ROCm 6.3 and later refuse that copy too, hipErrorUnknown (clr hip_memory.cpp ihipMemcpy_validate_memory; hip-vmm-semantics.md a.8#10); the newest hip-tests sets the device first; disabled in config_amd_linux"
-  [Unit_hipMemSetAccess_AccessDirectlyFromHost]="the CPU writes memory only a device was granted (hipMemSetGetAccess.cc:434): SIGSEGV under mockhip's default MOCKHIP_HOST_ACCESS=strict, passes with =all; on 6.x an open question (hip-vmm-semantics.md b.11, open question 8)"
+  [Unit_hipMemVmm_Basic]="hip-tests' bug: its hipMemAllocationProp is not initialised (hipMemVmm_old.cc:57), so requestedHandleType is whatever the stack held; a value that names no handle type is refused (hipErrorNotSupported; a.4#5), as ROCm refuses it, and the case passes only when the stack held 0 there"
   [Unit_hipMemSetAccess_Vmm2PeerDevMemCpy]="as FuncTstOnMultDev: device 1 copies from memory only device 0 was granted (hipMemSetGetAccess.cc:740), hipErrorUnknown on ROCm 6.3 and later; the newest hip-tests grants device 1 first"
   [Unit_hipMemSetAccess_GrowVMM]="ROCm 6.x: one hipMemUnmap over two mappings unmaps the first only, then hipMemAddressFree fails with hipErrorUnknown (hip-vmm-semantics.md a.7#3, ROCR-Runtime#285); passes under 7.x; disabled in config_amd_linux"
 )

@@ -151,8 +151,8 @@ const row get_access_device_id = {"get_access_device_id",
                                    INVALID_VALUE, INVALID_VALUE, INVALID_VALUE, INVALID_VALUE,
                                    INVALID_VALUE, INVALID_DEVICE}};
 const row cpu_access = {"cpu_access",
-                        {HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT,
-                         HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT}};
+                        {RESERVATION_PAGES, RESERVATION_PAGES, RESERVATION_PAGES, RESERVATION_PAGES,
+                         RESERVATION_PAGES, HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT, HOST_SLOT}};
 const row copy_access = {"copy_access",
                          {NONE, NONE, NONE, FIRST_MAPPING, FIRST_MAPPING, FIRST_MAPPING,
                           FIRST_MAPPING, FIRST_MAPPING, FIRST_MAPPING, WHOLE_RANGE}};

@@ -119,6 +119,7 @@ typedef enum cell {
   ABORT,
   STICKY,
   ABORT_IF_CORE,
+  RESERVATION_PAGES,
 } cell;
 
 /* The hipError_t an error-name cell stands for (-1 for a word). */

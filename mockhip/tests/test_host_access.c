@@ -292,10 +292,23 @@ static void test_rocm_7_0_refuses_host_access_to_device_memory(void **state) {
   free(run_ok("host_located_granted", v70));
 }
 
+/* 6.1-6.4: a reservation is the CPU's own pages (cpu_access `reservation_pages`, b.11): the
+   CPU touches device memory granted to a device only, or to nobody, without a fault. */
+static void test_rocm_6_x_cpu_touches_the_reservation(void **state) {
+  (void)state;
+  static const char *const v62[] = {"MOCKHIP_EXPLAIN=1", "MOCKHIP_ROCM_VERSION=6.2", NULL};
+  free(run_ok("device_only_write", v62));
+  free(run_ok("host_granted", v62));
+  static const char *const v70[] = {"MOCKHIP_EXPLAIN=1", "MOCKHIP_ROCM_VERSION=7.0", NULL};
+  free(run_fault("device_only_write", v70)); /* from 7.0 the reservation is bare addresses */
+}
+
 static void test_rocm_6_x_cannot_grant_the_host(void **state) {
   (void)state;
-  static const char *const v64[] = {"MOCKHIP_EXPLAIN=1", "MOCKHIP_ROCM_VERSION=6.4", NULL};
-  /* 6.x reads a Host descriptor as device 0's: the grant succeeds, the CPU still faults. */
+  /* The host slot alone (MOCKHIP_HOST_ACCESS=strict): 6.x reads a Host descriptor as device
+     0's, so the grant succeeds and the CPU still faults. */
+  static const char *const v64[] = {"MOCKHIP_EXPLAIN=1", "MOCKHIP_ROCM_VERSION=6.4",
+                                    "MOCKHIP_HOST_ACCESS=strict", NULL};
   char *err = run_fault("host_granted", v64);
   expect_text(err, "access: dev0=rw host=- (the CPU has the host's access alone, as on ROCm 6.4)");
   expect_text(err, "ROCm 6.4 cannot grant the host access at all");
@@ -340,10 +353,15 @@ static void test_teach_note_per_release(void **state) {
                          "write this memory, and the host may be granted access to Host-located "
                          "allocations only: copy the bytes with hipMemcpy, or create the "
                          "allocation at {hipMemLocationTypeHost, 0}");
-  static const char *const v60[] = {"MOCKHIP_TEACH=1", "MOCKHIP_ROCM_VERSION=6.0", NULL};
+  static const char *const v60[] = {"MOCKHIP_TEACH=1", "MOCKHIP_ROCM_VERSION=6.0",
+                                    "MOCKHIP_HOST_ACCESS=strict", NULL};
   expect_teach_note(v60, "teach: on ROCm 6.0: the host has no access, so the CPU cannot read or "
                          "write this memory, and this release cannot grant the host access: "
                          "copy the bytes with hipMemcpy");
+  static const char *const v62[] = {"MOCKHIP_TEACH=1", "MOCKHIP_ROCM_VERSION=6.2", NULL};
+  expect_teach_note(v62, "teach: on ROCm 6.2: the host has no access, yet the CPU reads and "
+                         "writes it without a fault here: the reservation is the CPU's own "
+                         "pages, which the device never sees");
   static const char *const nvidia[] = {"MOCKHIP_TEACH=1", "MOCKHIP_PLATFORM=nvidia",
                                        "MOCKHIP_GRANULARITY=4096", NULL};
   expect_teach_note(nvidia, "teach: on HIP on NVIDIA (CUDA 13.0): the host has no access, so the "
@@ -367,6 +385,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_device_copies_and_sets_work),
       cmocka_unit_test(test_peer_copy_works),
       cmocka_unit_test(test_rocm_7_0_refuses_host_access_to_device_memory),
+      cmocka_unit_test(test_rocm_6_x_cpu_touches_the_reservation),
       cmocka_unit_test(test_rocm_6_x_cannot_grant_the_host),
       cmocka_unit_test(test_nvidia_copies_device_memory),
       cmocka_unit_test(test_teach_note_per_release),

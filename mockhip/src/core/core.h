@@ -483,12 +483,20 @@ MH_HIDDEN mh_mapping *mh__mapping_next(mh_state *state, const mh_mapping *m);
 /* Reads options.host_access ("strict", "all" or unset; another value warns). */
 MH_HIDDEN void mh__host_access_init(const mh_state *state);
 
-/* Whether the CPU's page protection follows the host slot only: the default (strict), false
-   under MOCKHIP_HOST_ACCESS=all. */
+/* What the CPU may touch of a mapping. */
+typedef enum mh_host_mode {
+  MH_HOST_SLOT_ONLY,         /* what the host was granted (cpu_access host_slot; strict) */
+  MH_HOST_RESERVATION_PAGES, /* everything: 6.1-6.4's reservations are the CPU's own pages */
+  MH_HOST_EVERY_LOCATION,    /* what any location was granted (MOCKHIP_HOST_ACCESS=all) */
+} mh_host_mode;
+MH_HIDDEN mh_host_mode mh__host_mode(void);
+
+/* Whether the CPU's page protection follows the host slot only: the default from ROCm 7.0 and
+   on HIP on NVIDIA, and MOCKHIP_HOST_ACCESS=strict. */
 MH_HIDDEN bool mh__host_strict(void);
 
-/* The hipMemAccessFlags the CPU has on a mapping: the host's, or under
-   MOCKHIP_HOST_ACCESS=all the union of every location's. */
+/* The hipMemAccessFlags the CPU has on a mapping: the host's; ReadWrite where reservations
+   are the CPU's own pages; under MOCKHIP_HOST_ACCESS=all the union of every location's. */
 MH_HIDDEN unsigned mh__cpu_access(const mh_state *state, const mh_mapping *mapping);
 
 /* The page protection that hipMemAccessFlags allow. */

@@ -108,31 +108,40 @@ mh_pool_block *mh__pool_block_containing(mh_state *s, uintptr_t addr) {
 
 /* ---- what the CPU may do ---- */
 
-/* The CPU is the host alone, as on every played release (cpu_access `host_slot`): it may
-   touch a mapping only where the host was granted access. MOCKHIP_HOST_ACCESS=all opts out:
-   the CPU then plays every location too. Read once at start-up. */
-static bool host_strict = true;
+/* What the CPU may touch. From ROCm 7.0, and on HIP on NVIDIA, the CPU is the host alone
+   (cpu_access `host_slot`): a mapping only where the host was granted access. On 6.1-6.4 the
+   reservation is the CPU's own memory (`reservation_pages`): every mapping, whatever was
+   granted (b.11). MOCKHIP_HOST_ACCESS=strict or all overrides the release: the host slot, or
+   every location's access. Read once at start-up. */
+static mh_host_mode host_mode = MH_HOST_SLOT_ONLY;
 
 void mh__host_access_init(const mh_state *s) {
   const char *text = s->options.host_access;
-  host_strict = mh__profile_is(MH_ROW_cpu_access, MH_CELL_host_slot);
+  host_mode = mh__profile_is(MH_ROW_cpu_access, MH_CELL_reservation_pages)
+                  ? MH_HOST_RESERVATION_PAGES
+                  : MH_HOST_SLOT_ONLY;
   if (text == NULL)
     return;
   if (strcmp(text, "strict") == 0 || strcmp(text, "all") == 0) {
-    host_strict = text[0] == 's';
+    host_mode = text[0] == 's' ? MH_HOST_SLOT_ONLY : MH_HOST_EVERY_LOCATION;
     return;
   }
   char shown[MH_SHOWN_BYTES];
   mh__option_shown(text, shown);
   fprintf(stderr, "mockhip: warning: MOCKHIP_HOST_ACCESS=%s: not strict or all; using strict\n",
           shown);
+  host_mode = MH_HOST_SLOT_ONLY;
 }
 
-bool mh__host_strict(void) { return host_strict; }
+bool mh__host_strict(void) { return host_mode == MH_HOST_SLOT_ONLY; }
+
+mh_host_mode mh__host_mode(void) { return host_mode; }
 
 unsigned mh__cpu_access(const mh_state *s, const mh_mapping *m) {
-  if (host_strict)
+  if (host_mode == MH_HOST_SLOT_ONLY)
     return m->access[MH_HOST_SLOT(s)];
+  if (host_mode == MH_HOST_RESERVATION_PAGES)
+    return hipMemAccessFlagsProtReadWrite;
   unsigned flags = hipMemAccessFlagsProtNone;
   for (int slot = 0; slot <= MH_HOST_SLOT(s); slot++)
     flags |= m->access[slot]; /* ProtRead's bits are a subset of ProtReadWrite's */

@@ -81,6 +81,9 @@ static void say_access(const mh_mapping *m) {
   const char *host = flags_short(m->access[MH_HOST_SLOT(explained)]);
   if (mh__host_strict())
     say(" host=%s (the CPU has the host's access alone, as on %s)\n", host, mh__profile_title());
+  else if (mh__host_mode() == MH_HOST_RESERVATION_PAGES)
+    say(" host=%s (on %s the CPU reads and writes a reservation whatever was granted)\n", host,
+        mh__profile_title());
   else
     say(" host=%s (MOCKHIP_HOST_ACCESS=all: the CPU plays every location and has their "
         "union)\n",
@@ -169,7 +172,7 @@ static void say_host_fix(const mh_mapping *m, mh_direction dir, bool rule) {
 /* Under MOCKHIP_HOST_ACCESS=all a device's grant lets the mock's CPU through too: say that it
    does not on a GPU, so the fix above is the one to take. */
 static void say_all_note(void) {
-  if (!mh__host_strict())
+  if (mh__host_mode() == MH_HOST_EVERY_LOCATION)
     say(PREFIX "  note:   a device's grant lets the CPU through only under "
                "MOCKHIP_HOST_ACCESS=all; on a GPU, as by default here, the CPU has the host's "
                "access alone\n");

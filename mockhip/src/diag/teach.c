@@ -172,11 +172,18 @@ static atomic_flag host_note_said = ATOMIC_FLAG_INIT; /* once per process */
 static void host_note(const mh_mapping *m, bool reads) {
   const char *lacks = reads ? "only Read access, so the CPU cannot write this memory"
                             : "no access, so the CPU cannot read or write this memory";
-  if (!mh__host_strict()) {
+  if (mh__host_mode() == MH_HOST_EVERY_LOCATION) {
     mh__teach_note("b.11, a.8#9",
                    "the host has %s; the mock's CPU still can, because MOCKHIP_HOST_ACCESS=all "
                    "lets it play the devices",
                    lacks);
+  } else if (mh__host_mode() == MH_HOST_RESERVATION_PAGES) {
+    mh__teach_note("b.11, cpu_access",
+                   "the host has %s, yet the CPU reads and writes it without a fault here: "
+                   "the reservation is the CPU's own pages, which the device never sees, so "
+                   "what the CPU writes the device does not read (the mock's CPU touches the "
+                   "device's bytes instead); move the bytes with hipMemcpy",
+                   reads ? "only Read access" : "no access");
   } else if (mh__profile_is(MH_ROW_set_access_locations, MH_CELL_as_device)) {
     mh__teach_note("b.11, a.8#9",
                    "the host has %s, and this release cannot grant the host access: copy the "
