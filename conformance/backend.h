@@ -35,9 +35,17 @@ const char *conf_backend_last_reason(void);
 
 /* ---- kernels (test_kernel.c) ---- */
 
-/* The suite's two kernels, over `count` 32-bit words, one thread each, 256 per block:
-   fill writes words[i] = value + i; copy writes out[i] = words[i]. */
-typedef enum conf_kernel { CONF_KERNEL_FILL, CONF_KERNEL_COPY } conf_kernel;
+/* The suite's kernels, over `count` 32-bit words, one thread each, 256 per block: fill writes
+   words[i] = value + i; copy writes out[i] = words[i]; divide writes out[i] = value / words[i]
+   (unsigned), whatever words[i] holds; check asserts words[i] != value (device assert());
+   trap: thread `value` calls abort(), the others write words[i] = i. */
+typedef enum conf_kernel {
+  CONF_KERNEL_FILL,
+  CONF_KERNEL_COPY,
+  CONF_KERNEL_DIVIDE,
+  CONF_KERNEL_CHECK,
+  CONF_KERNEL_TRAP
+} conf_kernel;
 
 /* NULL when this backend runs the suite's kernels, else why not (the kernel rules skip with
    it): the suite is host-compiled C, and only the mock runs host-compiled kernels. */

@@ -7,6 +7,7 @@
 #include "conformance.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <mockhip.h>
 
@@ -93,6 +94,35 @@ static void copy_kernel(void *p) {
     a->out[i] = a->words[i];
 }
 
+/* The check kernel's assert() is the rule's, whatever the build's NDEBUG. */
+#undef NDEBUG
+#include <assert.h>
+
+/* UndefinedBehaviorSanitizer would report the division before the processor traps, where
+   the mock plays the GPU's division: the rule is about that. */
+__attribute__((no_sanitize("undefined"))) static void divide_kernel(void *p) {
+  const kernel_args *a = p;
+  size_t i = global_index();
+  if (i < a->count)
+    a->out[i] = a->value / a->words[i];
+}
+
+static void check_kernel(void *p) {
+  const kernel_args *a = p;
+  size_t i = global_index();
+  if (i < a->count)
+    assert(a->words[i] != a->value);
+}
+
+static void trap_kernel(void *p) {
+  const kernel_args *a = p;
+  size_t i = global_index();
+  if (i == a->value)
+    abort();
+  if (i < a->count)
+    a->words[i] = (unsigned)i;
+}
+
 const char *conf_backend_no_kernels(void) { return NULL; }
 
 hipError_t conf_backend_launch(conf_kernel which, unsigned *words, size_t count, unsigned value,
@@ -101,9 +131,16 @@ hipError_t conf_backend_launch(conf_kernel which, unsigned *words, size_t count,
   dim3 grid = {(unsigned)((count + 255) / 256), 1, 1}, block = {256, 1, 1};
   if (may_fault)
     VALGRIND_DISABLE_ERROR_REPORTING;
-  hipError_t err = which == CONF_KERNEL_FILL
-                       ? mockhip_launch_kernel("fill", fill_kernel, grid, block, 0, NULL, &args)
-                       : mockhip_launch_kernel("copy", copy_kernel, grid, block, 0, NULL, &args);
+  static const struct {
+    const char *name;
+    mockhip_kernel_fn fn;
+  } kernels[] = {[CONF_KERNEL_FILL] = {"fill", fill_kernel},
+                 [CONF_KERNEL_COPY] = {"copy", copy_kernel},
+                 [CONF_KERNEL_DIVIDE] = {"divide", divide_kernel},
+                 [CONF_KERNEL_CHECK] = {"check", check_kernel},
+                 [CONF_KERNEL_TRAP] = {"trap", trap_kernel}};
+  hipError_t err =
+      mockhip_launch_kernel(kernels[which].name, kernels[which].fn, grid, block, 0, NULL, &args);
   if (may_fault)
     VALGRIND_ENABLE_ERROR_REPORTING;
   return err;

@@ -13,6 +13,8 @@
  */
 #include "conformance.h"
 
+#include <sys/resource.h>
+
 #include "backend.h"
 
 #define WORDS 1024
@@ -149,6 +151,58 @@ static void kernel_needs_peer_access_for_peer_memory(void **state) {
   expect_filled(words, 9);
 }
 
+/* A kernel that divides by zero goes on, as GPUs have no trapping integer divide (b.12): the
+   launch and the synchronize succeed, and every other thread's quotient lands. */
+static void kernel_division_by_zero_goes_on(void **state) {
+  conf_ctx *ctx = begin_kernels(state);
+  void *words = conf_vmm(ctx, ctx->size_mem, NULL), *out = conf_vmm(ctx, ctx->size_mem, NULL);
+  unsigned host[WORDS];
+  for (unsigned i = 0; i < WORDS; i++)
+    host[i] = i % 4 == 0 ? 0 : i;
+  assert_hip(hipMemcpy(words, host, sizeof host, hipMemcpyHostToDevice), hipSuccess);
+  launch(CONF_KERNEL_DIVIDE, words, 1000000, out);
+  assert_hip(hipDeviceSynchronize(), hipSuccess);
+  assert_hip(hipMemcpy(host, out, sizeof host, hipMemcpyDeviceToHost), hipSuccess);
+  for (unsigned i = 1; i < WORDS; i++)
+    if (i % 4 != 0 && host[i] != 1000000 / i)
+      conf_fail("word %u is %u, 1000000 / %u is %u", i, host[i], i, 1000000 / i);
+}
+
+/* Core dumps off, as clr's skipping the abort needs (HIP_SKIP_ABORT_ON_GPU_ERROR's default). */
+static void no_core_dumps(void) {
+  struct rlimit none = {0, 0};
+  if (setrlimit(RLIMIT_CORE, &none) != 0)
+    conf_fail("setrlimit(RLIMIT_CORE, 0) failed");
+}
+
+/* The newest ROCm: a failed device assert() makes the device's error sticky,
+   hipErrorLaunchFailure (clr maps HSA_STATUS_ERROR_EXCEPTION to it), until hipDeviceReset. */
+static void kernel_assert_fails_the_device(void **state) {
+  conf_ctx *ctx = begin_kernels(state);
+  no_core_dumps();
+  void *words = conf_vmm(ctx, ctx->size_mem, NULL);
+  unsigned host[WORDS] = {0};
+  host[300] = 77;
+  assert_hip(hipMemcpy(words, host, sizeof host, hipMemcpyHostToDevice), hipSuccess);
+  launch_faulting(CONF_KERNEL_CHECK, words, 77);
+  assert_hip(hipDeviceSynchronize(), hipErrorLaunchFailure);
+  assert_hip(hipStreamQuery(NULL), hipErrorLaunchFailure);
+  assert_hip(hipDeviceReset(), hipSuccess);
+  assert_hip(hipDeviceSynchronize(), hipSuccess);
+}
+
+/* The same for abort() in a kernel: a trap, hipErrorLaunchFailure. */
+static void kernel_trap_fails_the_device(void **state) {
+  conf_ctx *ctx = begin_kernels(state);
+  no_core_dumps();
+  void *words = conf_vmm(ctx, ctx->size_mem, NULL);
+  launch_faulting(CONF_KERNEL_TRAP, words, 5);
+  assert_hip(hipDeviceSynchronize(), hipErrorLaunchFailure);
+  assert_hip(hipDeviceSynchronize(), hipErrorLaunchFailure);
+  assert_hip(hipDeviceReset(), hipSuccess);
+  assert_hip(hipDeviceSynchronize(), hipSuccess);
+}
+
 static const conf_rule rules[] = {
     CONF_RULE(kernel_writes_read_through_alias,
               "b.3 (two mappings of one handle share bytes); c.2 Unit_hipMemMap aliases"),
@@ -160,6 +214,9 @@ static const conf_rule rules[] = {
     CONF_RULE(kernel_access_is_per_device, "a.8; c.2 Unit_hipMemSetAccess_FuncTstOnMultDev"),
     CONF_RULE(kernel_needs_peer_access_for_peer_memory,
               "hipDeviceEnablePeerAccess opens a peer's hipMalloc memory (HIP docs)"),
+    CONF_RULE(kernel_division_by_zero_goes_on, "b.12 (no GPU traps on integer division)"),
+    CONF_RULE(kernel_assert_fails_the_device, "b.12; kernel_trap (newest: sticky LaunchFailure)"),
+    CONF_RULE(kernel_trap_fails_the_device, "b.12; kernel_trap (newest: sticky LaunchFailure)"),
 };
 
 const conf_group conf_group_kernel = CONF_GROUP("kernel", rules);

@@ -142,6 +142,7 @@ static const bool copy_first_mapping[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 0};
    `one_minus_one` least 1 greatest -1, `zero_minus_five` least 0 greatest -5). */
 static const bool ext_malloc[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
 static const bool free_crosses_kinds[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
+static const bool free_async_null_refused[] = {1, 1, 1, 1, 1, 1, 0, 0, 0, 0};
 static const hipError_t ctx_synchronize[] = {NS, NS, NS, NS, NS, NS, NS, NS, NS, OK};
 static const int least_priority[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
 static const int greatest_priority[] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -5};
@@ -206,6 +207,7 @@ const model_profile *model_profile_named(const char *name) {
         .copy_first_mapping = CELL(copy_first_mapping, c),
         .ext_malloc = CELL(ext_malloc, c),
         .free_crosses_kinds = CELL(free_crosses_kinds, c),
+        .free_async_null_refused = CELL(free_async_null_refused, c),
         .ctx_synchronize = CELL(ctx_synchronize, c),
         .least_priority = CELL(least_priority, c),
         .greatest_priority = CELL(greatest_priority, c),

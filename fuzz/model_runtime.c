@@ -320,8 +320,8 @@ hipError_t model_block_free(model *m, uintptr_t ptr, bool host_call, bool async,
     if (err != hipSuccess)
       return err;
   }
-  if (ptr == 0)
-    return hipSuccess;
+  if (ptr == 0) /* g: free_async_null: hipFreeAsync(NULL) refused up to 7.0 */
+    return async && m->profile->free_async_null_refused ? hipErrorInvalidValue : hipSuccess;
   model_block *b = block_at(m, ptr);
   if (b == NULL) /* pool memory goes back to its pool from anywhere inside it */
     b = model__block_holding(m, ptr, 0);

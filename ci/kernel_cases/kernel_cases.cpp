@@ -5,7 +5,10 @@
  * its HIP calls through hip-nvidia, on the CUDA context both share. Each case
  * prints one line, "case: sync=<code> after=<code> data=<ok|bad|->", or dies by
  * a signal (a CPU touch the GPU's machine refuses); ci/gpu.sh runs the cases on
- * the GPU and on the mock playing HIP on NVIDIA and compares the lines.
+ * the GPU and on the mock playing HIP on NVIDIA and compares the lines. A
+ * failed device assert and a trap end differently per platform, so ctest holds
+ * the mock's lines per platform: expected-nvidia.txt, expected-amd.txt (the
+ * newest ROCm, with core dumps off as the ctest runs it).
  *
  *   kernel-cases            every case, each in a child process (not on a GPU:
  *                           CUDA does not survive fork)
@@ -31,6 +34,7 @@
 #define VALGRIND_DISABLE_ERROR_REPORTING
 #endif
 
+#include <assert.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +54,32 @@ __global__ void copy(const unsigned *from, unsigned *to) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < WORDS)
     to[i] = from[i];
+}
+
+/* to[i] = value / from[i], every fourth divisor 0: no GPU traps there. */
+#if defined(__has_attribute) && !defined(__CUDACC__)
+#if __has_attribute(no_sanitize)
+__attribute__((no_sanitize("undefined"))) /* the GPU's division is the case, not UBSan's */
+#endif
+#endif
+__global__ void
+divide(const unsigned *from, unsigned *to, unsigned value) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < WORDS)
+    to[i] = value / from[i];
+}
+
+/* Thread 3 of block 1 asserts what is false. */
+__global__ void check_words(const unsigned *words) {
+  if (blockIdx.x == 1 && threadIdx.x == 3)
+    assert(words[0] == 12345u);
+}
+
+/* Thread 2 traps. */
+__global__ void trap(unsigned *words) {
+  if (threadIdx.x == 2)
+    __builtin_trap();
+  words[threadIdx.x] = 1;
 }
 
 static void check(hipError_t err, const char *what) {
@@ -163,6 +193,44 @@ static void released_while_mapped(void) {
   report("released_while_mapped", data(out, 14));
 }
 
+/* Division by zero goes on: sync succeeds and the other quotients land. */
+static void divide_by_zero(void) {
+  size_t g = granule();
+  unsigned *from = map(create(g), g, hipMemAccessFlagsProtReadWrite);
+  unsigned *to = map(create(g), g, hipMemAccessFlagsProtReadWrite);
+  unsigned host[WORDS];
+  for (unsigned i = 0; i < WORDS; i++)
+    host[i] = i % 4 == 0 ? 0 : i;
+  check(hipMemcpy(from, host, sizeof host, hipMemcpyHostToDevice), "hipMemcpy");
+  LAUNCH(divide, WORDS / 256, 256, from, to, 1000000u);
+  hipError_t sync = hipDeviceSynchronize();
+  const char *quotients = "ok";
+  if (hipMemcpy(host, to, sizeof host, hipMemcpyDeviceToHost) != hipSuccess)
+    quotients = "-";
+  for (unsigned i = 1; i < WORDS && quotients[0] == 'o'; i++)
+    if (i % 4 != 0 && host[i] != 1000000u / i)
+      quotients = "bad";
+  printf("divide_by_zero: sync=%s data=%s\n", hipGetErrorName(sync), quotients);
+  fflush(stdout);
+}
+
+/* A failed device assert(): the platform's sticky error (its line goes to stderr). */
+static void device_assert(void) {
+  VALGRIND_DISABLE_ERROR_REPORTING;
+  size_t g = granule();
+  unsigned *words = map(create(g), g, hipMemAccessFlagsProtReadWrite);
+  LAUNCH(check_words, WORDS / 256, 256, words);
+  report("device_assert", "-");
+}
+
+static void device_trap(void) {
+  VALGRIND_DISABLE_ERROR_REPORTING;
+  size_t g = granule();
+  unsigned *words = map(create(g), g, hipMemAccessFlagsProtReadWrite);
+  LAUNCH(trap, 1, 64, words);
+  report("device_trap", "-");
+}
+
 /* The CPU reads memory only device 0 was granted: on a GPU's machine, SIGSEGV. */
 static void host_read(void) {
   VALGRIND_DISABLE_ERROR_REPORTING;
@@ -180,6 +248,9 @@ static const struct {
              {"no_access", no_access},
              {"after_unmap", after_unmap},
              {"released_while_mapped", released_while_mapped},
+             {"divide_by_zero", divide_by_zero},
+             {"device_assert", device_assert},
+             {"device_trap", device_trap},
              {"host_read", host_read}};
 #define CASES (sizeof cases / sizeof cases[0])
 

@@ -87,6 +87,14 @@ __global__ void divergent(int *out) {
 
 /* ---- the children ---- */
 
+/* A launch whose kernel fails on purpose: under valgrind, no error of the program's. */
+#define LAUNCH_FAILING(...)                                                                        \
+  do {                                                                                             \
+    VALGRIND_DISABLE_ERROR_REPORTING;                                                              \
+    hipLaunchKernelGGL(__VA_ARGS__);                                                               \
+    VALGRIND_ENABLE_ERROR_REPORTING;                                                               \
+  } while (0)
+
 static void no_core(void) {
   struct rlimit none = {0, 0};
   setrlimit(RLIMIT_CORE, &none);
@@ -122,7 +130,7 @@ static void child_memory_fault(void) {
   SC_CHECK(hipMemAddressReserve(&base, g, 0, nullptr, 0) == hipSuccess);
   SC_CHECK(hipMemCreate(&handle, g, &prop, 0) == hipSuccess);
   SC_CHECK(hipMemMap(base, g, 0, handle, 0) == hipSuccess);
-  hipLaunchKernelGGL(poke, dim3(2), dim3(8), 0, 0, static_cast<int *>(base), 5, 1);
+  LAUNCH_FAILING(poke, dim3(2), dim3(8), 0, 0, static_cast<int *>(base), 5, 1);
   SC_CHECK(hipGetLastError() == hipSuccess);
   SC_CHECK(hipDeviceSynchronize() == hipErrorIllegalAddress);
   SC_CHECK(hipDeviceSynchronize() == hipErrorIllegalAddress); /* sticky */
@@ -131,7 +139,7 @@ static void child_memory_fault(void) {
 
 static void assert_child(void) {
   int *p = device_words(1);
-  hipLaunchKernelGGL(check_negative, dim3(2), dim3(8), 0, 0, p);
+  LAUNCH_FAILING(check_negative, dim3(2), dim3(8), 0, 0, p);
   SC_CHECK(hipGetLastError() == hipSuccess);
   hipError_t want =
       strcmp(mockhip_platform(), "nvidia") == 0 ? hipErrorAssert : hipErrorLaunchFailure;
@@ -153,7 +161,7 @@ static void child_assert_core(void) {
 static void child_abort(void) {
   no_core();
   int *p = device_words(8);
-  hipLaunchKernelGGL(calls_abort, dim3(1), dim3(8), 0, 0, p);
+  LAUNCH_FAILING(calls_abort, dim3(1), dim3(8), 0, 0, p);
   hipError_t want =
       strcmp(mockhip_platform(), "nvidia") == 0 ? hipErrorUnknown : hipErrorLaunchFailure;
   SC_CHECK(hipDeviceSynchronize() == want);
@@ -164,7 +172,7 @@ static void child_abort(void) {
 static void child_trap(void) {
   no_core();
   int *p = device_words(8);
-  hipLaunchKernelGGL(traps, dim3(1), dim3(8), 0, 0, p);
+  LAUNCH_FAILING(traps, dim3(1), dim3(8), 0, 0, p);
   hipError_t want =
       strcmp(mockhip_platform(), "nvidia") == 0 ? hipErrorUnknown : hipErrorLaunchFailure;
   SC_CHECK(hipDeviceSynchronize() == want);
@@ -204,7 +212,7 @@ static void child_divide(void) {
 static void child_hang(void) {
   no_core();
   int *flag = device_words(1);
-  hipLaunchKernelGGL(spin, dim3(64), dim3(128), 0, 0, flag);
+  LAUNCH_FAILING(spin, dim3(64), dim3(128), 0, 0, flag);
   SC_CHECK(hipGetLastError() == hipSuccess);
   SC_CHECK(hipDeviceSynchronize() == hipErrorLaunchTimeOut);
   SC_CHECK(strstr(mockhip_last_reason(), "kernel spin on device 0 ran past its time") != nullptr);
@@ -219,7 +227,7 @@ static void child_hang(void) {
 static void child_divergent(void) {
   no_core();
   int *out = device_words(64);
-  hipLaunchKernelGGL(divergent, dim3(1), dim3(64), 0, 0, out);
+  LAUNCH_FAILING(divergent, dim3(1), dim3(64), 0, 0, out);
   SC_CHECK(hipDeviceSynchronize() == hipErrorIllegalAddress);
   SC_CHECK(strstr(mockhip_last_reason(), "__syncthreads") != nullptr);
 }
@@ -399,6 +407,10 @@ static void test_abort_and_trap(void **state) {
 
 static void test_division_by_zero_goes_on(void **state) {
   (void)state;
+  if (RUNNING_ON_VALGRIND) { /* its SIGFPE's context does not name the division */
+    print_message("skipped under valgrind: its signal context does not point at the division\n");
+    skip();
+  }
   for (const char *release : {"6.2", "newest", "nvidia"}) {
     run_result r = run("divide", release);
     expect_went_on(r);

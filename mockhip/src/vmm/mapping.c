@@ -34,8 +34,9 @@ static const char *map_limit(int err, char *buf, size_t bytes) {
 /* Access slots: one per device, then the host. */
 static size_t slots(const mh_state *s) { return (size_t)s->options.devices + 1; }
 
-/* The page protection of the CPU's access: the host's by default; the union of every
-   location's under MOCKHIP_HOST_ACCESS=all, where the CPU plays the devices too. */
+/* The page protection of the CPU's access (mh__cpu_access): the host's, read-write where
+   reservations are the CPU's own pages, the union of every location's under
+   MOCKHIP_HOST_ACCESS=all. */
 static mh_os_prot cpu_prot(const mh_state *s, const mh_mapping *m) {
   return mh__access_prot(mh__cpu_access(s, m));
 }
@@ -165,6 +166,11 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
     return mh__fail(hipErrorOutOfMemory, "no memory for the address index");
   }
   int err = mh__os_map_fixed(ptr, bytes, &phys->memory);
+  /* Where the CPU may touch a mapping before any grant (6.x's reservations are its own pages:
+     cpu_access `reservation_pages`), the new mapping is open to it at once. */
+  if (err == 0 && cpu_prot(s, mapping) != MH_OS_PROT_NONE &&
+      (err = mh__os_protect(ptr, bytes, cpu_prot(s, mapping))) != 0)
+    (void)mh__os_placeholder(ptr, bytes);
   if (err != 0) {
     mh__mapping_unindex(s, mapping);
     /* Recent kernels keep the placeholder when a fixed map fails; older ones may leave a hole. */
