@@ -196,6 +196,10 @@ hipError_t model_get_access(const model *m, bool flags_null, const hipMemLocatio
     return hipSuccess; /* g: get_access_checked `no`: nothing looked up or written */
   /* a.9#2, #3: devices only; g: get_access_host, get_access_device_id */
   bool host = location->type == hipMemLocationTypeHost && m->profile->get_access_host;
+  /* g: get_access_device_id `InvalidDevice`: a location of type Invalid names no device */
+  if (location->type == hipMemLocationTypeInvalid &&
+      m->profile->get_access_device_id == hipErrorInvalidDevice)
+    return hipErrorInvalidDevice;
   if (location->type != hipMemLocationTypeDevice && !host)
     return hipErrorInvalidValue;
   if (!host && (location->id < 0 || location->id >= MODEL_DEVICES))

@@ -301,7 +301,7 @@ void test_get_access_device_id(void **state) {
   if (cell_of(&get_access_checked) == NO)
     return;
   size_t g = mt_granularity();
-  char *base = reserve(g);
+  char *base = reserve(2 * g);
   hipMemGenericAllocationHandle_t handle = create(g, hipMemHandleTypeNone);
   MT_CHECK(hipMemMap(base, g, 0, handle, 0));
   int count = 0;
@@ -312,9 +312,15 @@ void test_get_access_device_id(void **state) {
   ROW_EXPECT(r, code_of(r), get_access_of(beyond, base, &flags));
   ROW_EXPECT(r, code_of(r), get_access_of(negative, base, &flags));
   assert_int_equal(flags, 99);
+  /* A location of type Invalid: the row's code where it is InvalidDevice, checked before the
+     address (reserved, not mapped, at base + g); a location type ROCm refuses otherwise. */
+  hipMemLocation invalid = {hipMemLocationTypeInvalid, 0};
+  ROW_EXPECT(r, code_of(r), get_access_of(invalid, base, &flags));
+  ROW_EXPECT(r, code_of(r), get_access_of(invalid, base + g, &flags));
+  assert_int_equal(flags, 99);
   MT_CHECK(hipMemUnmap(base, g));
   MT_CHECK(hipMemRelease(handle));
-  MT_CHECK(hipMemAddressFree(base, g));
+  MT_CHECK(hipMemAddressFree(base, 2 * g));
 }
 
 /* ---- cpu_access: what the CPU may touch ---- */

@@ -497,6 +497,14 @@ static hipError_t get_access(mh_state *s, unsigned long long *flags, const hipMe
     return mh__profile_fail(MH_ROW_get_access_host,
                             "location.type is hipMemLocationTypeHost: hipMemGetAccess answers for "
                             "devices only (a.9#2)");
+  /* A location of type Invalid names no device: the CUDA driver answers it as a bad device
+     id, before it looks at the address (H200, observed-hardware.md item 2). */
+  if (loc->type == hipMemLocationTypeInvalid &&
+      mh__profile_is(MH_ROW_get_access_device_id, MH_CELL_InvalidDevice))
+    return mh__fail(hipErrorInvalidDevice,
+                    "location.type is hipMemLocationTypeInvalid, which names no device: %s "
+                    "answers it as a device id outside 0..%d",
+                    mh__profile_title(), s->options.devices - 1);
   if (!host && loc->type != hipMemLocationTypeDevice)
     return mh__fail(hipErrorInvalidValue,
                     "location.type %d is not hipMemLocationTypeDevice%s (a.9#2)", (int)loc->type,
