@@ -12,7 +12,6 @@
  */
 #include "model_internal.h"
 
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -578,8 +577,8 @@ hipError_t model_import(model *m, bool handle_null, const model_os_handle_arg *o
   /* g: import_os_handle: passed the other way, no fd is found there. */
   bool right_form = os_handle->form == m->profile->import_os_handle;
   int f = right_form ? open_fd(m, os_handle->fd) : -1;
-  if (f < 0 && right_form && fcntl((int)os_handle->fd, F_GETFD) != -1)
-    return m->profile->import_bad_fd; /* g: import_bad_fd: open, but no export of ours */
+  if (f < 0 && right_form)
+    return m->profile->import_bad_fd; /* g: import_bad_fd: open or not, no export of ours */
   if (f < 0)
     return hipErrorInvalidValue;
   /* a.11: an import reports Pinned memory on the calling device, and the

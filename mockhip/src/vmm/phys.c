@@ -516,8 +516,9 @@ static hipError_t import_fd(void *os_handle, intptr_t *out) {
     return hipSuccess;
   }
   default:
+    /* A negative int (-1) is an fd that names nothing, not an address: import_bad_fd. */
     *out = (intptr_t)os_handle;
-    if (*out < 0 || *out > INT32_MAX) {
+    if (*out < INT32_MIN || *out > INT32_MAX) {
       char release[32];
       return mh__fail(hipErrorInvalidValue,
                       "osHandle %p is an address, not a file descriptor: %s takes the fd "
@@ -544,13 +545,14 @@ static hipError_t not_an_export(int fd, int err, mh_os_not_export why) {
   static const char takes[] = "import takes only a descriptor that hipMemExportToShareableHandle "
                               "gave, of a handle created with requestedHandleType="
                               "hipMemHandleTypePosixFileDescriptor";
+  /* The CUDA driver answers CUDA_ERROR_UNKNOWN for any fd that holds no export: -1, a closed
+     one, one of something else (import_bad_fd). */
   if (why == MH_OS_NOT_OPEN)
-    return mh__fail(hipErrorInvalidValue, "fd %d is %s (%s): %s", fd, what[why], strerror(err),
-                    takes);
+    return mh__profile_fail(MH_ROW_import_bad_fd, "fd %d is %s (%s): %s", fd, what[why],
+                            strerror(err), takes);
   char path[128];
   size_t bytes;
   mh__os_fd_describe(fd, path, sizeof path, &bytes);
-  /* The CUDA driver answers an open fd of something else CUDA_ERROR_UNKNOWN (import_bad_fd). */
   return mh__profile_fail(MH_ROW_import_bad_fd, "fd %d is %s (%zu bytes): %s; %s", fd,
                           path[0] ? path : "unnamed", bytes, what[why], takes);
 }
