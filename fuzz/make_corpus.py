@@ -332,6 +332,12 @@ SEEDS = {
     "retain_properties": reserve(4) + create(4, posix=False) + map_(reservation(), live_handle()) +
     retain(reservation(0, 2)) + properties(live_handle()) + release(live_handle()) +
     release(live_handle()) + release(STALE_HANDLE) + unmap(reservation()) + retain(reservation()),
+    # g: properties_of_released: a handle released for good asked its properties, released
+    # again; then one whose last reference was a retain's
+    "released_properties": create(1, posix=False) + release(live_handle()) +
+    properties(STALE_HANDLE) + release(STALE_HANDLE) + reserve(1) + create(1, posix=False) +
+    map_(reservation(), live_handle()) + retain(reservation()) + release(live_handle()) +
+    unmap(reservation()) + release([11, 1]) + properties([11, 1]),
     # c.1: a handful of invalid arguments, each refused without side effects
     "bad_arguments": reserve(2, alignment=3) + reserve(2) + create(size_byte=0xc4) +
     create(size_byte=0xc3) + create(1, location=HOST_NUMA1) + create(1, location=BAD_TYPE) +

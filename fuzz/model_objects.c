@@ -163,6 +163,8 @@ static void phys_drop_if_unused(model *m, int p) {
     m->charged[phys->charged_device] -= phys->bytes;
   phys->live = false;
   memory_drop(m, phys->memory);
+  m->released[m->released_next] = (model_released){phys->handle, phys->prop};
+  m->released_next = (m->released_next + 1) % MODEL_MAX_RELEASED;
 }
 
 static void phys_add(model *m, uintptr_t handle, size_t bytes, const hipMemAllocationProp *prop,
@@ -451,10 +453,19 @@ hipError_t model_retain(model *m, bool handle_null, uintptr_t addr, uintptr_t *e
 hipError_t model_properties(const model *m, bool prop_null, uintptr_t handle,
                             hipMemAllocationProp *expect) {
   int p = model__phys_of(m, handle);
-  if (prop_null || handle == 0 || p < 0)
+  if (prop_null || handle == 0)
     return hipErrorInvalidValue;
-  *expect = m->phys[p].prop;
-  return hipSuccess;
+  if (p >= 0) {
+    *expect = m->phys[p].prop;
+    return hipSuccess;
+  }
+  /* g: properties_of_released `Success`: a handle released for good still answers */
+  for (int i = 0; m->profile->properties_of_released && i < MODEL_MAX_RELEASED; i++)
+    if (m->released[i].handle == handle) {
+      *expect = m->released[i].prop;
+      return hipSuccess;
+    }
+  return hipErrorInvalidValue;
 }
 
 /* ---- mappings (a.6, a.7) ---- */

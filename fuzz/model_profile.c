@@ -127,6 +127,7 @@ static const bool cpu_host_slot[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
    (InvalidValue or `crash`, played as InvalidValue) give one code everywhere:
    no row here. */
 static const bool retain_adds_reference[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1};
+static const bool properties_of_released[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 static const bool export_supported[] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
 static const model_os_handle import_os_handle[] = {
     OS_HANDLE_UNSUPPORTED, OS_HANDLE_UNSUPPORTED, OS_HANDLE_POINTER, OS_HANDLE_POINTER,
@@ -199,6 +200,7 @@ const model_profile *model_profile_named(const char *name) {
         .get_access_device_id = CELL(get_access_device_id, c),
         .cpu_host_slot = CELL(cpu_host_slot, c),
         .retain_adds_reference = CELL(retain_adds_reference, c),
+        .properties_of_released = CELL(properties_of_released, c),
         .export_supported = CELL(export_supported, c),
         .import_os_handle = CELL(import_os_handle, c),
         .imported_type_given = CELL(imported_type_given, c),

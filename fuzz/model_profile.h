@@ -97,6 +97,9 @@ typedef struct model_profile {
      would be what MOCKHIP_HOST_ACCESS=all plays, what any location may. */
   bool cpu_host_slot;
   bool retain_adds_reference;
+  /* properties_of_released `Success`: a handle released for good still answers its properties
+     (else `dangling`: ROCm reads freed memory, the mock refuses with InvalidValue) */
+  bool properties_of_released;
   bool export_supported;
   model_os_handle import_os_handle;
   bool imported_type_given; /* imported_handle_type `given` (else `zero`) */

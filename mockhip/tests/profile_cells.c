@@ -162,6 +162,9 @@ const row retain_non_vmm = {
     {CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE}};
 const row retain_adds_reference = {"retain_adds_reference",
                                    {NO, NO, NO, NO, NO, NO, NO, NO, YES, YES}};
+const row properties_of_released = {"properties_of_released",
+                                    {DANGLING, DANGLING, DANGLING, DANGLING, DANGLING, DANGLING,
+                                     DANGLING, DANGLING, DANGLING, SUCCESS}};
 const row export_supported = {"export_supported", {NO, NO, YES, YES, YES, YES, YES, YES, YES, YES}};
 const row export_null_handle = {"export_null_handle",
                                 {INVALID_VALUE, INVALID_VALUE, CRASH, CRASH, CRASH, CRASH, CRASH,

@@ -115,6 +115,7 @@ typedef enum cell {
   NO_POINTER, /* the word null */
   PTR,
   MAPPING,
+  DANGLING,
 } cell;
 
 /* The hipError_t an error-name cell stands for (-1 for a word). */
@@ -165,6 +166,7 @@ typedef struct row {
   X(pageable_copy)                                                                                 \
   X(retain_non_vmm)                                                                                \
   X(retain_adds_reference)                                                                         \
+  X(properties_of_released)                                                                        \
   X(export_supported)                                                                              \
   X(export_null_handle)                                                                            \
   X(import_os_handle)                                                                              \

@@ -78,7 +78,8 @@ typedef enum mh_cell {
   MH_CELL_ContextIsDestroyed,
   MH_CELL_StreamCaptureIsolation,
   MH_CELL_ended,
-  MH_CELL_invalidated
+  MH_CELL_invalidated,
+  MH_CELL_dangling
 } mh_cell;
 
 typedef enum mh_row {

@@ -60,6 +60,8 @@ static const char *fd_limit(int err, char *buf, size_t bytes) {
 }
 
 static void phys_free(mh_state *s, mh_phys *phys) {
+  if (mh__profile_is(MH_ROW_properties_of_released, MH_CELL_Success))
+    mh__released_note(phys);
   mh__idmap_del(&s->handles, phys->id);
   memory_free(&phys->memory);
   if (phys->charged_device >= 0)
@@ -419,6 +421,19 @@ static hipError_t properties(mh_state *s, hipMemAllocationProp *prop,
     return mh__fail(hipErrorInvalidValue, "prop is NULL");
   if (handle == NULL)
     return mh__fail(hipErrorInvalidValue, "handle is NULL");
+  /* The CUDA driver still answers for a handle released for good (properties_of_released);
+     ROCm would read the freed object, which the mock refuses. */
+  hipMemAllocationProp kept;
+  if (mh__idmap_get(&s->handles, handle_id(handle)) == NULL &&
+      mh__profile_is(MH_ROW_properties_of_released, MH_CELL_Success) &&
+      mh__released_find(handle, &kept)) {
+    mh__misuse(MH_MISUSE_RELEASED_HANDLE,
+               "%s was released and is gone; %s still answers its properties, ROCm would read "
+               "freed memory",
+               mh__d_handle(handle), mh__profile_title());
+    *prop = kept;
+    return hipSuccess;
+  }
   mh_phys *phys = mh__phys_lookup(s, handle);
   if (phys == NULL)
     return mh__fail(hipErrorInvalidValue, "%s", no_allocation(handle));

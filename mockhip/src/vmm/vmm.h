@@ -1,10 +1,10 @@
 /*
  * vmm.h: what the VMM entry points share among themselves: the physical
- * handles (phys.c), which mappings an unmap or a set-access covers
- * (mapping_run.c). Reservations (reservation.c) and mappings (mapping.c) keep
- * their objects in core/'s registry. The runtime reaches VMM memory through
- * core/'s lookups; only the memory pools (runtime/pool_space.c) build on the
- * owned objects below.
+ * handles (phys.c) and what is kept of those released for good (released.c),
+ * which mappings an unmap or a set-access covers (mapping_run.c). Reservations (reservation.c) and
+ * mappings (mapping.c) keep their objects in core/'s registry. The runtime reaches VMM memory
+ * through core/'s lookups; only the memory pools (runtime/pool_space.c) build on the owned objects
+ * below.
  */
 #ifndef MH_VMM_H
 #define MH_VMM_H
@@ -33,6 +33,16 @@ MH_HIDDEN mh_phys *mh__phys_lookup(mh_state *state, hipMemGenericAllocationHandl
 
 /* Drops one mapping's hold on phys; frees it when nothing holds it any more. */
 MH_HIDDEN void mh__phys_unhold(mh_state *state, mh_phys *phys);
+
+/* ---- handles released for good (released.c) ---- */
+
+/* Keeps the properties of phys as it is freed, for the releases that still answer them
+   (properties_of_released `Success`). Under the write lock. */
+MH_HIDDEN void mh__released_note(const mh_phys *phys);
+
+/* The properties of a handle freed lately into *prop; false when none are kept. */
+MH_HIDDEN bool mh__released_find(hipMemGenericAllocationHandle_t handle,
+                                 hipMemAllocationProp *prop);
 
 /* Whether type is Device, Host, HostNuma or HostNumaCurrent. */
 MH_HIDDEN bool mh__is_location_type(int type);
