@@ -52,6 +52,9 @@ def reservation_skewed(slot=0):
     return [9, slot, 180]
 
 
+# pick_address: the second reservation seen, its granule 1 plus 2048 (181 % 36 == 1, 181 // 32
+# == 5, skew 2048): a copy of a granule from there runs 2048 bytes past a two-granule reservation.
+LAST_GRANULE_SKEWED = [9, 1, 181]
 UNRESERVED = [2]  # pick_address: an address in no reservation
 HOST_MEMORY = [1]
 
@@ -361,6 +364,15 @@ SEEDS = {
     set_access(reservation(1, 1), [(DEVICE0, READ)], run=23) + unmap(reservation(1, 1), run=23) +
     htod(reservation(1, 1), size=copy_bytes(8192)) + htod(reservation(1, 1)) +
     dtoh(reservation(1, 1)) + cpu_read(reservation(2, 0)),
+    # g: copy_access `whole_range`: copies and a set from the last granule of one reservation
+    # into the next (placed by hint at its end), each mapped whole; then the second read-only
+    "copy_across_reservations": reserve(4) + address_free(reservation(0), whole=True) +
+    reserve(2, misuse=24) + reserve(2, misuse=29) + create(2) + create(2) +
+    map_(reservation(1, 0), live_handle(0)) + map_(reservation(2, 0), live_handle(1)) +
+    set_access(reservation(1, 0), [(DEVICE0, RW)]) + set_access(reservation(2, 0), [(DEVICE0, RW)]) +
+    htod(LAST_GRANULE_SKEWED) + dtoh(LAST_GRANULE_SKEWED) + memset(LAST_GRANULE_SKEWED) +
+    set_access(reservation(2, 0), [(DEVICE0, READ)]) + htod(LAST_GRANULE_SKEWED) +
+    dtoh(LAST_GRANULE_SKEWED),
     # g: granularity's option and value, types and locations per profile
     "granularity": granularity(MINIMUM) + granularity(RECOMMENDED) + granularity(OPTION_2) +
     granularity(OPTION_MINUS_1) + granularity(RECOMMENDED, HOST) +

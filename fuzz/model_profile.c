@@ -137,6 +137,7 @@ static const bool imported_type_given[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 0};
 static const hipError_t import_bad_fd[] = {IV, IV, IV, IV, IV, IV, IV, IV, IV, hipErrorUnknown};
 /* `none` (ROCm asks nothing; the mock refuses as `whole_range` does), `first_mapping`. */
 static const bool copy_first_mapping[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 0};
+static const bool copy_across_reservations[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 /* The host runtime's rows (model_runtime.c): hipExtMallocWithFlags (ext_malloc `yes`, else
    NotSupported), a free of another kind's block (free_crosses_kinds), hipCtxSynchronize
    (ctx_synchronize) and the range priorities are clamped into (stream_priorities:
@@ -206,6 +207,7 @@ const model_profile *model_profile_named(const char *name) {
         .imported_type_given = CELL(imported_type_given, c),
         .import_bad_fd = CELL(import_bad_fd, c),
         .copy_first_mapping = CELL(copy_first_mapping, c),
+        .copy_across_reservations = CELL(copy_across_reservations, c),
         .ext_malloc = CELL(ext_malloc, c),
         .free_crosses_kinds = CELL(free_crosses_kinds, c),
         .ctx_synchronize = CELL(ctx_synchronize, c),

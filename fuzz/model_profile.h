@@ -107,6 +107,9 @@ typedef struct model_profile {
   /* copy_access `first_mapping`: only the mapping at a copy's address is asked, Unknown when
      not granted (else `none`/`whole_range`: every mapping, InvalidValue) */
   bool copy_first_mapping;
+  /* copy_access `whole_range`: only the mappings and their access are asked, so a range may run
+     on from one reservation into the next (else it stays inside one) */
+  bool copy_across_reservations;
   bool ext_malloc;                       /* hipExtMallocWithFlags exists (else NotSupported) */
   bool free_crosses_kinds;               /* hipFree frees host blocks, hipHostFree the rest */
   hipError_t ctx_synchronize;            /* hipCtxSynchronize's answer */
