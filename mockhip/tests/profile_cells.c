@@ -120,6 +120,9 @@ const row map_released_handle = {
 const row map_failure = {"map_failure",
                          {SWALLOWED, SWALLOWED, SWALLOWED, SWALLOWED, SWALLOWED, SWALLOWED,
                           SWALLOWED, SWALLOWED, INVALID_VALUE, INVALID_VALUE}};
+const row map_past_reservation = {
+    "map_past_reservation",
+    {REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, FREE_SPACE}};
 const row unmap_unmapped = {"unmap_unmapped",
                             {CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE,
                              INVALID_VALUE, INVALID_VALUE, SUCCESS}};

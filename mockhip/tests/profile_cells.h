@@ -116,6 +116,8 @@ typedef enum cell {
   PTR,
   MAPPING,
   DANGLING,
+  REFUSED,
+  FREE_SPACE,
 } cell;
 
 /* The hipError_t an error-name cell stands for (-1 for a word). */
@@ -152,6 +154,7 @@ typedef struct row {
   X(map_part_of_handle)                                                                            \
   X(map_released_handle)                                                                           \
   X(map_failure)                                                                                   \
+  X(map_past_reservation)                                                                          \
   X(unmap_unmapped)                                                                                \
   X(unmap_size)                                                                                    \
   X(set_access_size)                                                                               \

@@ -79,7 +79,9 @@ typedef enum mh_cell {
   MH_CELL_StreamCaptureIsolation,
   MH_CELL_ended,
   MH_CELL_invalidated,
-  MH_CELL_dangling
+  MH_CELL_dangling,
+  MH_CELL_refused,
+  MH_CELL_free_space
 } mh_cell;
 
 typedef enum mh_row {

@@ -1,10 +1,11 @@
 /*
  * vmm.h: what the VMM entry points share among themselves: the physical
  * handles (phys.c) and what is kept of those released for good (released.c),
- * which mappings an unmap or a set-access covers (mapping_run.c). Reservations (reservation.c) and
- * mappings (mapping.c) keep their objects in core/'s registry. The runtime reaches VMM memory
- * through core/'s lookups; only the memory pools (runtime/pool_space.c) build on the owned objects
- * below.
+ * which mappings an unmap or a set-access covers (mapping_run.c), a mapping
+ * that runs past its reservation's end (mapping_past.c). Reservations
+ * (reservation.c) and mappings (mapping.c) keep their objects in core/'s
+ * registry. The runtime reaches VMM memory through core/'s lookups; only the
+ * memory pools (runtime/pool_space.c) build on the owned objects below.
  */
 #ifndef MH_VMM_H
 #define MH_VMM_H
@@ -25,6 +26,21 @@ MH_HIDDEN hipError_t mh__unmap_run(mh_state *state, void *ptr, size_t *bytes, mh
 /* The mappings a hipMemSetAccess over [ptr, ptr+bytes) changes, as the played release
    chooses them: the first and *count; NULL with the reason recorded. */
 MH_HIDDEN mh_mapping *mh__access_run(mh_state *state, void *ptr, size_t bytes, size_t *count);
+
+/* ---- a mapping past its reservation's end (mapping_past.c) ---- */
+
+/*
+ * HIP on NVIDIA (map_past_reservation `free_space`): claims the `past` bytes after
+ * reservation's end for a mapping that runs on into them. False, with the reason in
+ * why[why_bytes], where a reservation, a block, a mapping or other memory of the process holds
+ * some of them. Under the write lock.
+ */
+MH_HIDDEN bool mh__past_claim(mh_state *state, const mh_region *reservation, size_t past, char *why,
+                              size_t why_bytes);
+
+/* Gives back the space [at, at + bytes) claimed past a reservation (none when bytes is 0),
+   once no mapping of it is left there. */
+MH_HIDDEN void mh__past_release(uintptr_t at, size_t bytes);
 
 /* ---- physical handles (phys.c) ---- */
 
