@@ -373,6 +373,14 @@ SEEDS = {
     htod(LAST_GRANULE_SKEWED) + dtoh(LAST_GRANULE_SKEWED) + memset(LAST_GRANULE_SKEWED) +
     set_access(reservation(2, 0), [(DEVICE0, READ)]) + htod(LAST_GRANULE_SKEWED) +
     dtoh(LAST_GRANULE_SKEWED),
+    # g: map_past_reservation: a reservation alone (made at a freed one's start, by hint, the
+    # handle and its model's bytes made first), a map from its last granule on past its end,
+    # used, the free refused while it lives, then unmapped and the reservation freed
+    "map_past_reservation": create(2) + reserve(4) + address_free(reservation(0), whole=True) +
+    reserve(2, misuse=24) + map_(reservation(1, 1), live_handle(0)) +
+    set_access(mapping(0), [(DEVICE0, RW)]) + htod(mapping(0, 6)) + dtoh(mapping(0, 6)) +
+    get_access(mapping(0, 6)) + address_free(reservation(1), whole=True) + unmap(mapping(0)) +
+    address_free(reservation(1), whole=True),
     # g: granularity's option and value, types and locations per profile
     "granularity": granularity(MINIMUM) + granularity(RECOMMENDED) + granularity(OPTION_2) +
     granularity(OPTION_MINUS_1) + granularity(RECOMMENDED, HOST) +

@@ -252,8 +252,10 @@ hipError_t model_granularity(const model *m, bool out_null, const hipMemAllocati
 hipError_t model_create(model *m, bool handle_null, size_t bytes, const hipMemAllocationProp *prop,
                         unsigned long long flags, uintptr_t got_handle);
 hipError_t model_release(model *m, uintptr_t handle);
+/* past_free: nothing of the process lies between the end of ptr's reservation and ptr + bytes
+   (the fuzzer asks the kernel before the call). */
 hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintptr_t handle,
-                     unsigned long long flags);
+                     unsigned long long flags, bool past_free);
 hipError_t model_unmap(model *m, uintptr_t ptr, size_t bytes);
 /* On success *expect is the handle value the retain must return. */
 hipError_t model_retain(model *m, bool handle_null, uintptr_t addr, uintptr_t *expect);

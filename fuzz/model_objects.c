@@ -484,13 +484,19 @@ static bool reserved_unmapped(const model *m, uintptr_t ptr, size_t bytes) {
 }
 
 /* What the backend (ROCr) refuses: an address or size off the page, a range
-   outside one reservation, an overlap with a mapping (a.6#3-#5). */
-static bool backend_refuses_map(const model *m, uintptr_t ptr, size_t bytes) {
-  return bytes % m->granule != 0 || ptr % m->granule != 0 || !reserved_unmapped(m, ptr, bytes);
+   outside one reservation, an overlap with a mapping (a.6#3-#5). g: map_past_reservation
+   `free_space`: HIP on NVIDIA maps on past the reservation's end into space nothing holds. */
+static bool backend_refuses_map(const model *m, uintptr_t ptr, size_t bytes, bool past_free) {
+  if (bytes % m->granule != 0 || ptr % m->granule != 0)
+    return true;
+  size_t left = model_reservation_left(m, ptr);
+  if (m->profile->map_past_free && left != 0 && bytes > left)
+    return !past_free || !reserved_unmapped(m, ptr, left);
+  return !reserved_unmapped(m, ptr, bytes);
 }
 
 hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintptr_t handle,
-                     unsigned long long flags) {
+                     unsigned long long flags, bool past_free) {
   const model_profile *profile = m->profile;
   /* a.6#1, in its order */
   if (ptr == 0 || handle == 0 || bytes == 0)
@@ -511,7 +517,7 @@ hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintp
     return hipErrorNotSupported;
   if (profile->map_size_checked && bytes % m->granule != 0)
     return hipErrorInvalidValue; /* g: map_size_checked */
-  if (backend_refuses_map(m, ptr, bytes)) {
+  if (backend_refuses_map(m, ptr, bytes, past_free)) {
     if (!profile->map_failure_swallowed)
       return hipErrorInvalidValue;
     m->phys[p].refs++; /* g: map_failure `swallowed`: the reference taken first stays */

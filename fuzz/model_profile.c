@@ -95,6 +95,7 @@ static const hipError_t map_offset[] = {IV, IV, IV, IV, IV, IV, IV, IV, IV, NS};
 static const hipError_t map_part_of_handle[] = {OK, OK, OK, OK, OK, OK, OK, OK, OK, NS};
 static const hipError_t map_released_handle[] = {OK, OK, OK, OK, OK, OK, OK, OK, OK, OK};
 static const bool map_failure_swallowed[] = {1, 1, 1, 1, 1, 1, 1, 1, 0, 0};
+static const bool map_past_free[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 static const hipError_t unmap_unmapped[] = {IV /* crash */,
                                             IV /* crash */,
                                             IV /* crash */,
@@ -190,6 +191,7 @@ const model_profile *model_profile_named(const char *name) {
         .map_part_of_handle = CELL(map_part_of_handle, c),
         .map_released_handle = CELL(map_released_handle, c),
         .map_failure_swallowed = CELL(map_failure_swallowed, c),
+        .map_past_free = CELL(map_past_free, c),
         .unmap_unmapped = CELL(unmap_unmapped, c),
         .unmap_size = CELL(unmap_size, c),
         .set_access_size = CELL(set_access_size, c),

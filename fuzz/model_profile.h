@@ -84,6 +84,9 @@ typedef struct model_profile {
   hipError_t map_part_of_handle;  /* hipSuccess: `allowed` */
   hipError_t map_released_handle; /* hipSuccess: `allowed` */
   bool map_failure_swallowed;
+  /* map_past_reservation `free_space`: a map may run past its reservation's end where nothing
+     holds the space (else `refused`, as map_failure says) */
+  bool map_past_free;
   hipError_t unmap_unmapped;
   model_range_rule unmap_size;
   model_range_rule set_access_size;
