@@ -119,6 +119,29 @@ void *conf_reserve_at(const char *file, int line, conf_ctx *ctx, size_t bytes, s
   return ptr;
 }
 
+void *conf_free_room_at(const char *file, int line, size_t bytes) {
+  char call[128];
+  void *room = NULL;
+  snprintf(call, sizeof call, "hipMemAddressReserve(&room, %zu, 0, NULL, 0)", bytes);
+  conf_assert_hip(hipMemAddressReserve(&room, bytes, 0, NULL, 0), hipSuccess, call, file, line);
+  snprintf(call, sizeof call, "hipMemAddressFree(%p, %zu)", room, bytes);
+  conf_assert_hip(hipMemAddressFree(room, bytes), hipSuccess, call, file, line);
+  return room;
+}
+
+void *conf_reserve_hinted_at(const char *file, int line, conf_ctx *ctx, size_t bytes, void *hint) {
+  char call[128];
+  void *ptr = NULL;
+  snprintf(call, sizeof call, "hipMemAddressReserve(&ptr, %zu, 0, %p, 0)", bytes, hint);
+  hipError_t status = hipMemAddressReserve(&ptr, bytes, 0, hint, 0);
+  if (status == hipSuccess && ptr != NULL)
+    remember_range(file, line, ctx->reservations, &ctx->reservation_count, ptr, bytes);
+  conf_assert_hip(status, hipSuccess, call, file, line);
+  if (ptr != hint)
+    conf_skip("the reservation was placed at %p, not at the free hint %p (a.2#6)", ptr, hint);
+  return ptr;
+}
+
 void conf_free_at(const char *file, int line, conf_ctx *ctx, void *ptr, size_t bytes) {
   char call[128];
   snprintf(call, sizeof call, "hipMemAddressFree(%p, %zu)", ptr, bytes);

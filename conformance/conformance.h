@@ -178,6 +178,11 @@ size_t conf_round_up(size_t bytes, size_t granularity);
 /* Calls that must succeed; what they make is remembered for the teardown. */
 #define conf_reserve(ctx, bytes, alignment) conf_reserve_at(CONF_HERE, ctx, bytes, alignment)
 #define conf_free(ctx, ptr, bytes) conf_free_at(CONF_HERE, ctx, ptr, bytes)
+/* Address space of `bytes` that nothing holds now: reserved and given back at once. */
+#define conf_free_room(bytes) conf_free_room_at(CONF_HERE, bytes)
+/* A reservation asked for at `hint` (a free room's address); skips the rule when the runtime
+   places it elsewhere (a.2#6), where what lies around it is not known. */
+#define conf_reserve_hinted(ctx, bytes, hint) conf_reserve_hinted_at(CONF_HERE, ctx, bytes, hint)
 #define conf_create(ctx, bytes) conf_create_at(CONF_HERE, ctx, bytes, NULL)
 #define conf_create_with(ctx, bytes, prop) conf_create_at(CONF_HERE, ctx, bytes, prop)
 #define conf_release(ctx, handle) conf_release_at(CONF_HERE, ctx, handle)
@@ -198,6 +203,8 @@ size_t conf_round_up(size_t bytes, size_t granularity);
 
 void *conf_reserve_at(const char *file, int line, conf_ctx *ctx, size_t bytes, size_t alignment);
 void conf_free_at(const char *file, int line, conf_ctx *ctx, void *ptr, size_t bytes);
+void *conf_free_room_at(const char *file, int line, size_t bytes);
+void *conf_reserve_hinted_at(const char *file, int line, conf_ctx *ctx, size_t bytes, void *hint);
 hipMemGenericAllocationHandle_t conf_create_at(const char *file, int line, conf_ctx *ctx,
                                                size_t bytes, const hipMemAllocationProp *prop);
 void conf_release_at(const char *file, int line, conf_ctx *ctx,

@@ -52,6 +52,9 @@ def reservation_skewed(slot=0):
     return [9, slot, 180]
 
 
+# pick_address: the second reservation seen, its granule 1 plus 2048 (181 % 36 == 1, 181 // 32
+# == 5, skew 2048): a copy of a granule from there runs 2048 bytes past a two-granule reservation.
+LAST_GRANULE_SKEWED = [9, 1, 181]
 UNRESERVED = [2]  # pick_address: an address in no reservation
 HOST_MEMORY = [1]
 
@@ -332,6 +335,12 @@ SEEDS = {
     "retain_properties": reserve(4) + create(4, posix=False) + map_(reservation(), live_handle()) +
     retain(reservation(0, 2)) + properties(live_handle()) + release(live_handle()) +
     release(live_handle()) + release(STALE_HANDLE) + unmap(reservation()) + retain(reservation()),
+    # g: properties_of_released: a handle released for good asked its properties, released
+    # again; then one whose last reference was a retain's
+    "released_properties": create(1, posix=False) + release(live_handle()) +
+    properties(STALE_HANDLE) + release(STALE_HANDLE) + reserve(1) + create(1, posix=False) +
+    map_(reservation(), live_handle()) + retain(reservation()) + release(live_handle()) +
+    unmap(reservation()) + release([11, 1]) + properties([11, 1]),
     # c.1: a handful of invalid arguments, each refused without side effects
     "bad_arguments": reserve(2, alignment=3) + reserve(2) + create(size_byte=0xc4) +
     create(size_byte=0xc3) + create(1, location=HOST_NUMA1) + create(1, location=BAD_TYPE) +
@@ -355,6 +364,23 @@ SEEDS = {
     set_access(reservation(1, 1), [(DEVICE0, READ)], run=23) + unmap(reservation(1, 1), run=23) +
     htod(reservation(1, 1), size=copy_bytes(8192)) + htod(reservation(1, 1)) +
     dtoh(reservation(1, 1)) + cpu_read(reservation(2, 0)),
+    # g: copy_access `whole_range`: copies and a set from the last granule of one reservation
+    # into the next (placed by hint at its end), each mapped whole; then the second read-only
+    "copy_across_reservations": reserve(4) + address_free(reservation(0), whole=True) +
+    reserve(2, misuse=24) + reserve(2, misuse=29) + create(2) + create(2) +
+    map_(reservation(1, 0), live_handle(0)) + map_(reservation(2, 0), live_handle(1)) +
+    set_access(reservation(1, 0), [(DEVICE0, RW)]) + set_access(reservation(2, 0), [(DEVICE0, RW)]) +
+    htod(LAST_GRANULE_SKEWED) + dtoh(LAST_GRANULE_SKEWED) + memset(LAST_GRANULE_SKEWED) +
+    set_access(reservation(2, 0), [(DEVICE0, READ)]) + htod(LAST_GRANULE_SKEWED) +
+    dtoh(LAST_GRANULE_SKEWED),
+    # g: map_past_reservation: a reservation alone (made at a freed one's start, by hint, the
+    # handle and its model's bytes made first), a map from its last granule on past its end,
+    # used, the free refused while it lives, then unmapped and the reservation freed
+    "map_past_reservation": create(2) + reserve(4) + address_free(reservation(0), whole=True) +
+    reserve(2, misuse=24) + map_(reservation(1, 1), live_handle(0)) +
+    set_access(mapping(0), [(DEVICE0, RW)]) + htod(mapping(0, 6)) + dtoh(mapping(0, 6)) +
+    get_access(mapping(0, 6)) + address_free(reservation(1), whole=True) + unmap(mapping(0)) +
+    address_free(reservation(1), whole=True),
     # g: granularity's option and value, types and locations per profile
     "granularity": granularity(MINIMUM) + granularity(RECOMMENDED) + granularity(OPTION_2) +
     granularity(OPTION_MINUS_1) + granularity(RECOMMENDED, HOST) +

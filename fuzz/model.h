@@ -78,6 +78,13 @@ typedef struct model_mapping {
   unsigned access[MODEL_LOCATIONS]; /* hipMemAccessFlags per device, then the host */
 } model_mapping;
 
+/* A handle released for good and its properties. An input makes fewer handles than this. */
+#define MODEL_MAX_RELEASED 64
+typedef struct model_released {
+  uintptr_t handle; /* 0: an empty slot */
+  hipMemAllocationProp prop;
+} model_released;
+
 typedef struct model_fd {
   bool open;
   int fd;
@@ -180,6 +187,10 @@ typedef struct model {
   model_memory memories[MODEL_MAX_PHYS];
   model_mapping mappings[MODEL_MAX_MAPPINGS];
   model_fd fds[MODEL_MAX_FDS];
+  /* handles released for good, the last MODEL_MAX_RELEASED, with what they were made with
+     (properties_of_released `Success`); next: the oldest's slot */
+  model_released released[MODEL_MAX_RELEASED];
+  int released_next;
   int device; /* the calling device (hipSetDevice) */
   size_t charged[MODEL_DEVICES];
   /* the host runtime: streams, events, blocks, this thread's context stack, peer access */
@@ -241,8 +252,10 @@ hipError_t model_granularity(const model *m, bool out_null, const hipMemAllocati
 hipError_t model_create(model *m, bool handle_null, size_t bytes, const hipMemAllocationProp *prop,
                         unsigned long long flags, uintptr_t got_handle);
 hipError_t model_release(model *m, uintptr_t handle);
+/* past_free: nothing of the process lies between the end of ptr's reservation and ptr + bytes
+   (the fuzzer asks the kernel before the call). */
 hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintptr_t handle,
-                     unsigned long long flags);
+                     unsigned long long flags, bool past_free);
 hipError_t model_unmap(model *m, uintptr_t ptr, size_t bytes);
 /* On success *expect is the handle value the retain must return. */
 hipError_t model_retain(model *m, bool handle_null, uintptr_t addr, uintptr_t *expect);

@@ -55,11 +55,15 @@ static void shadow_write(model *m, uintptr_t addr, const unsigned char *in, size
 /* Every byte of [ptr, ptr + bytes) inside one reservation and mapped, with at
    least `need` for location (hipSuccess, else the code of the refusal). A device pointer names one
    reservation, as ROCm looks up one memory object per pointer: a range that runs into the next
-   reservation is refused even when that one is mapped and accessible. */
+   reservation is refused even when that one is mapped and accessible. HIP on NVIDIA asks the
+   mappings alone (g: copy_access `whole_range`): there it may run on into the next. */
 static hipError_t range_allows(const model *m, int location, uintptr_t ptr, size_t bytes,
                                unsigned need) {
   uintptr_t end;
-  if (!model__end(ptr, bytes, &end) || model_reservation_left(m, ptr) < bytes)
+  if (!model__end(ptr, bytes, &end))
+    return hipErrorInvalidValue;
+  if (m->profile->copy_across_reservations ? model__mapping_at(m, ptr) < 0
+                                           : model_reservation_left(m, ptr) < bytes)
     return hipErrorInvalidValue;
   for (uintptr_t at = ptr; at < end;) {
     int i = model__mapping_at(m, at);
@@ -197,6 +201,10 @@ hipError_t model_get_access(const model *m, bool flags_null, const hipMemLocatio
     return hipSuccess; /* g: get_access_checked `no`: nothing looked up or written */
   /* a.9#2, #3: devices only; g: get_access_host, get_access_device_id */
   bool host = location->type == hipMemLocationTypeHost && m->profile->get_access_host;
+  /* g: get_access_device_id `InvalidDevice`: a location of type Invalid names no device */
+  if (location->type == hipMemLocationTypeInvalid &&
+      m->profile->get_access_device_id == hipErrorInvalidDevice)
+    return hipErrorInvalidDevice;
   if (location->type != hipMemLocationTypeDevice && !host)
     return hipErrorInvalidValue;
   if (!host && (location->id < 0 || location->id >= MODEL_DEVICES))

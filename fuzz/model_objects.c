@@ -12,7 +12,6 @@
  */
 #include "model_internal.h"
 
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,6 +163,8 @@ static void phys_drop_if_unused(model *m, int p) {
     m->charged[phys->charged_device] -= phys->bytes;
   phys->live = false;
   memory_drop(m, phys->memory);
+  m->released[m->released_next] = (model_released){phys->handle, phys->prop};
+  m->released_next = (m->released_next + 1) % MODEL_MAX_RELEASED;
 }
 
 static void phys_add(model *m, uintptr_t handle, size_t bytes, const hipMemAllocationProp *prop,
@@ -452,10 +453,19 @@ hipError_t model_retain(model *m, bool handle_null, uintptr_t addr, uintptr_t *e
 hipError_t model_properties(const model *m, bool prop_null, uintptr_t handle,
                             hipMemAllocationProp *expect) {
   int p = model__phys_of(m, handle);
-  if (prop_null || handle == 0 || p < 0)
+  if (prop_null || handle == 0)
     return hipErrorInvalidValue;
-  *expect = m->phys[p].prop;
-  return hipSuccess;
+  if (p >= 0) {
+    *expect = m->phys[p].prop;
+    return hipSuccess;
+  }
+  /* g: properties_of_released `Success`: a handle released for good still answers */
+  for (int i = 0; m->profile->properties_of_released && i < MODEL_MAX_RELEASED; i++)
+    if (m->released[i].handle == handle) {
+      *expect = m->released[i].prop;
+      return hipSuccess;
+    }
+  return hipErrorInvalidValue;
 }
 
 /* ---- mappings (a.6, a.7) ---- */
@@ -474,13 +484,19 @@ static bool reserved_unmapped(const model *m, uintptr_t ptr, size_t bytes) {
 }
 
 /* What the backend (ROCr) refuses: an address or size off the page, a range
-   outside one reservation, an overlap with a mapping (a.6#3-#5). */
-static bool backend_refuses_map(const model *m, uintptr_t ptr, size_t bytes) {
-  return bytes % m->granule != 0 || ptr % m->granule != 0 || !reserved_unmapped(m, ptr, bytes);
+   outside one reservation, an overlap with a mapping (a.6#3-#5). g: map_past_reservation
+   `free_space`: HIP on NVIDIA maps on past the reservation's end into space nothing holds. */
+static bool backend_refuses_map(const model *m, uintptr_t ptr, size_t bytes, bool past_free) {
+  if (bytes % m->granule != 0 || ptr % m->granule != 0)
+    return true;
+  size_t left = model_reservation_left(m, ptr);
+  if (m->profile->map_past_free && left != 0 && bytes > left)
+    return !past_free || !reserved_unmapped(m, ptr, left);
+  return !reserved_unmapped(m, ptr, bytes);
 }
 
 hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintptr_t handle,
-                     unsigned long long flags) {
+                     unsigned long long flags, bool past_free) {
   const model_profile *profile = m->profile;
   /* a.6#1, in its order */
   if (ptr == 0 || handle == 0 || bytes == 0)
@@ -501,7 +517,7 @@ hipError_t model_map(model *m, uintptr_t ptr, size_t bytes, size_t offset, uintp
     return hipErrorNotSupported;
   if (profile->map_size_checked && bytes % m->granule != 0)
     return hipErrorInvalidValue; /* g: map_size_checked */
-  if (backend_refuses_map(m, ptr, bytes)) {
+  if (backend_refuses_map(m, ptr, bytes, past_free)) {
     if (!profile->map_failure_swallowed)
       return hipErrorInvalidValue;
     m->phys[p].refs++; /* g: map_failure `swallowed`: the reference taken first stays */
@@ -578,8 +594,8 @@ hipError_t model_import(model *m, bool handle_null, const model_os_handle_arg *o
   /* g: import_os_handle: passed the other way, no fd is found there. */
   bool right_form = os_handle->form == m->profile->import_os_handle;
   int f = right_form ? open_fd(m, os_handle->fd) : -1;
-  if (f < 0 && right_form && fcntl((int)os_handle->fd, F_GETFD) != -1)
-    return m->profile->import_bad_fd; /* g: import_bad_fd: open, but no export of ours */
+  if (f < 0 && right_form)
+    return m->profile->import_bad_fd; /* g: import_bad_fd: open or not, no export of ours */
   if (f < 0)
     return hipErrorInvalidValue;
   /* a.11: an import reports Pinned memory on the calling device, and the

@@ -95,6 +95,7 @@ static const hipError_t map_offset[] = {IV, IV, IV, IV, IV, IV, IV, IV, IV, NS};
 static const hipError_t map_part_of_handle[] = {OK, OK, OK, OK, OK, OK, OK, OK, OK, NS};
 static const hipError_t map_released_handle[] = {OK, OK, OK, OK, OK, OK, OK, OK, OK, OK};
 static const bool map_failure_swallowed[] = {1, 1, 1, 1, 1, 1, 1, 1, 0, 0};
+static const bool map_past_free[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 static const hipError_t unmap_unmapped[] = {IV /* crash */,
                                             IV /* crash */,
                                             IV /* crash */,
@@ -127,6 +128,7 @@ static const bool cpu_reservation_pages[] = {1, 1, 1, 1, 1, 0, 0, 0, 0, 0};
    (InvalidValue or `crash`, played as InvalidValue) give one code everywhere:
    no row here. */
 static const bool retain_adds_reference[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1};
+static const bool properties_of_released[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 static const bool export_supported[] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
 static const model_os_handle import_os_handle[] = {
     OS_HANDLE_UNSUPPORTED, OS_HANDLE_UNSUPPORTED, OS_HANDLE_POINTER, OS_HANDLE_POINTER,
@@ -136,6 +138,7 @@ static const bool imported_type_given[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 0};
 static const hipError_t import_bad_fd[] = {IV, IV, IV, IV, IV, IV, IV, IV, IV, hipErrorUnknown};
 /* `none` (ROCm asks nothing; the mock refuses as `whole_range` does), `first_mapping`. */
 static const bool copy_first_mapping[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 0};
+static const bool copy_across_reservations[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 /* The host runtime's rows (model_runtime.c): hipExtMallocWithFlags (ext_malloc `yes`, else
    NotSupported), a free of another kind's block (free_crosses_kinds), hipCtxSynchronize
    (ctx_synchronize) and the range priorities are clamped into (stream_priorities:
@@ -189,6 +192,7 @@ const model_profile *model_profile_named(const char *name) {
         .map_part_of_handle = CELL(map_part_of_handle, c),
         .map_released_handle = CELL(map_released_handle, c),
         .map_failure_swallowed = CELL(map_failure_swallowed, c),
+        .map_past_free = CELL(map_past_free, c),
         .unmap_unmapped = CELL(unmap_unmapped, c),
         .unmap_size = CELL(unmap_size, c),
         .set_access_size = CELL(set_access_size, c),
@@ -200,11 +204,13 @@ const model_profile *model_profile_named(const char *name) {
         .get_access_device_id = CELL(get_access_device_id, c),
         .cpu_reservation_pages = CELL(cpu_reservation_pages, c),
         .retain_adds_reference = CELL(retain_adds_reference, c),
+        .properties_of_released = CELL(properties_of_released, c),
         .export_supported = CELL(export_supported, c),
         .import_os_handle = CELL(import_os_handle, c),
         .imported_type_given = CELL(imported_type_given, c),
         .import_bad_fd = CELL(import_bad_fd, c),
         .copy_first_mapping = CELL(copy_first_mapping, c),
+        .copy_across_reservations = CELL(copy_across_reservations, c),
         .ext_malloc = CELL(ext_malloc, c),
         .free_crosses_kinds = CELL(free_crosses_kinds, c),
         .free_async_null_refused = CELL(free_async_null_refused, c),

@@ -84,6 +84,9 @@ typedef struct model_profile {
   hipError_t map_part_of_handle;  /* hipSuccess: `allowed` */
   hipError_t map_released_handle; /* hipSuccess: `allowed` */
   bool map_failure_swallowed;
+  /* map_past_reservation `free_space`: a map may run past its reservation's end where nothing
+     holds the space (else `refused`, as map_failure says) */
+  bool map_past_free;
   hipError_t unmap_unmapped;
   model_range_rule unmap_size;
   model_range_rule set_access_size;
@@ -97,6 +100,9 @@ typedef struct model_profile {
      `reservation_pages` (6.0-6.4), every mapping, read and write. */
   bool cpu_reservation_pages;
   bool retain_adds_reference;
+  /* properties_of_released `Success`: a handle released for good still answers its properties
+     (else `dangling`: ROCm reads freed memory, the mock refuses with InvalidValue) */
+  bool properties_of_released;
   bool export_supported;
   model_os_handle import_os_handle;
   bool imported_type_given; /* imported_handle_type `given` (else `zero`) */
@@ -104,6 +110,9 @@ typedef struct model_profile {
   /* copy_access `first_mapping`: only the mapping at a copy's address is asked, Unknown when
      not granted (else `none`/`whole_range`: every mapping, InvalidValue) */
   bool copy_first_mapping;
+  /* copy_access `whole_range`: only the mappings and their access are asked, so a range may run
+     on from one reservation into the next (else it stays inside one) */
+  bool copy_across_reservations;
   bool ext_malloc;                       /* hipExtMallocWithFlags exists (else NotSupported) */
   bool free_crosses_kinds;               /* hipFree frees host blocks, hipHostFree the rest */
   bool free_async_null_refused;          /* free_async_null `InvalidValue` (else Success) */

@@ -5,6 +5,7 @@
  * calls mockhip, asks the model, and checks the result and any output.
  */
 #include "harness.h"
+#include "probe.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -149,9 +150,13 @@ void op_map(fuzz_state *st) {
   uint8_t misuse = take_misuse(st);
   size_t offset = misuse == 1 ? st->model.granule : misuse == 2 ? (size_t)-1 : 0;
   unsigned long long flags = misuse == 3;
+  /* g: map_past_reservation: whether the space past ptr's reservation that the map would
+     cover is free, asked of the kernel before the call */
+  size_t left = model_reservation_left(&st->model, ptr);
+  bool past_free = left != 0 && bytes > left && probe_unmapped(ptr + left, bytes - left);
   hipError_t got =
       hipMemMap((void *)ptr, bytes, offset, (hipMemGenericAllocationHandle_t)handle, flags);
-  hipError_t want = model_map(&st->model, ptr, bytes, offset, handle, flags);
+  hipError_t want = model_map(&st->model, ptr, bytes, offset, handle, flags, past_free);
   CHECK_CALL(st, got, want, "hipMemMap(ptr=%#lx, size=%zu, offset=%zu, handle=%#lx, flags=%llu)",
              (unsigned long)ptr, bytes, offset, (unsigned long)handle, flags);
 }

@@ -1,5 +1,6 @@
 /*
- * probe.c: faulting CPU accesses turned into a count (see probe.h).
+ * probe.c: faulting CPU accesses turned into a count, and free address space
+ * (see probe.h).
  *
  * A SIGSEGV/SIGBUS handler is installed around each probe only, then the
  * previous one (libFuzzer's or the sanitizer's) is put back; the handler jumps
@@ -12,6 +13,7 @@
 #include <setjmp.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 static sigjmp_buf probe_jump;
 
@@ -61,4 +63,13 @@ probe_write(void *ptr, const unsigned char *in, size_t bytes) {
       to[done] = in[done];
   restore(&saved);
   return done;
+}
+
+bool probe_unmapped(uintptr_t at, size_t bytes) {
+  void *p = mmap((void *)at, bytes, PROT_NONE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+  if (p == MAP_FAILED)
+    return false;
+  munmap(p, bytes);
+  return (uintptr_t)p == at; /* a kernel without MAP_FIXED_NOREPLACE takes it as a hint */
 }

@@ -121,6 +121,9 @@ const row map_released_handle = {
 const row map_failure = {"map_failure",
                          {SWALLOWED, SWALLOWED, SWALLOWED, SWALLOWED, SWALLOWED, SWALLOWED,
                           SWALLOWED, SWALLOWED, INVALID_VALUE, INVALID_VALUE}};
+const row map_past_reservation = {
+    "map_past_reservation",
+    {REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, FREE_SPACE}};
 const row unmap_unmapped = {"unmap_unmapped",
                             {CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE,
                              INVALID_VALUE, INVALID_VALUE, SUCCESS}};
@@ -168,6 +171,9 @@ const row retain_non_vmm = {
     {CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, CRASH, INVALID_VALUE, INVALID_VALUE}};
 const row retain_adds_reference = {"retain_adds_reference",
                                    {NO, NO, NO, NO, NO, NO, NO, NO, YES, YES}};
+const row properties_of_released = {"properties_of_released",
+                                    {DANGLING, DANGLING, DANGLING, DANGLING, DANGLING, DANGLING,
+                                     DANGLING, DANGLING, DANGLING, SUCCESS}};
 const row export_supported = {"export_supported", {NO, NO, YES, YES, YES, YES, YES, YES, YES, YES}};
 const row export_null_handle = {"export_null_handle",
                                 {INVALID_VALUE, INVALID_VALUE, CRASH, CRASH, CRASH, CRASH, CRASH,

@@ -120,6 +120,9 @@ typedef enum cell {
   STICKY,
   ABORT_IF_CORE,
   RESERVATION_PAGES,
+  DANGLING,
+  REFUSED,
+  FREE_SPACE,
 } cell;
 
 /* The hipError_t an error-name cell stands for (-1 for a word). */
@@ -156,6 +159,7 @@ typedef struct row {
   X(map_part_of_handle)                                                                            \
   X(map_released_handle)                                                                           \
   X(map_failure)                                                                                   \
+  X(map_past_reservation)                                                                          \
   X(unmap_unmapped)                                                                                \
   X(unmap_size)                                                                                    \
   X(set_access_size)                                                                               \
@@ -172,6 +176,7 @@ typedef struct row {
   X(kernel_trap)                                                                                   \
   X(retain_non_vmm)                                                                                \
   X(retain_adds_reference)                                                                         \
+  X(properties_of_released)                                                                        \
   X(export_supported)                                                                              \
   X(export_null_handle)                                                                            \
   X(import_os_handle)                                                                              \

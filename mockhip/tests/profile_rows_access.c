@@ -301,7 +301,7 @@ void test_get_access_device_id(void **state) {
   if (cell_of(&get_access_checked) == NO)
     return;
   size_t g = mt_granularity();
-  char *base = reserve(g);
+  char *base = reserve(2 * g);
   hipMemGenericAllocationHandle_t handle = create(g, hipMemHandleTypeNone);
   MT_CHECK(hipMemMap(base, g, 0, handle, 0));
   int count = 0;
@@ -312,9 +312,15 @@ void test_get_access_device_id(void **state) {
   ROW_EXPECT(r, code_of(r), get_access_of(beyond, base, &flags));
   ROW_EXPECT(r, code_of(r), get_access_of(negative, base, &flags));
   assert_int_equal(flags, 99);
+  /* A location of type Invalid: the row's code where it is InvalidDevice, checked before the
+     address (reserved, not mapped, at base + g); a location type ROCm refuses otherwise. */
+  hipMemLocation invalid = {hipMemLocationTypeInvalid, 0};
+  ROW_EXPECT(r, code_of(r), get_access_of(invalid, base, &flags));
+  ROW_EXPECT(r, code_of(r), get_access_of(invalid, base + g, &flags));
+  assert_int_equal(flags, 99);
   MT_CHECK(hipMemUnmap(base, g));
   MT_CHECK(hipMemRelease(handle));
-  MT_CHECK(hipMemAddressFree(base, g));
+  MT_CHECK(hipMemAddressFree(base, 2 * g));
 }
 
 /* ---- cpu_access: what the CPU may touch ---- */
@@ -404,6 +410,61 @@ static int ungranted_reports(char *text) {
 }
 
 /*
+ * Two reservations back to back, the first of two granules, the second of one, each mapped
+ * whole and granted to device 0: copies and a set from the first's last granule into the
+ * second. `whole_range` (HIP on NVIDIA) asks the mappings and their access only, not where a
+ * reservation ends (an H200: observed-hardware.md item 4); every other cell refuses a range
+ * that leaves its reservation (hipErrorInvalidValue) and moves nothing.
+ */
+static void copy_across_reservations(const row *r) {
+  bool across = cell_of(r) == WHOLE_RANGE;
+  size_t g = mt_granularity();
+  char *room = reserve(3 * g), *first = NULL, *second = NULL;
+  MT_CHECK(hipMemAddressFree(room, 3 * g));
+  MT_CHECK(hipMemAddressReserve((void **)&first, 2 * g, 0, room, 0));
+  MT_CHECK(hipMemAddressReserve((void **)&second, g, 0, room + 2 * g, 0));
+  assert_ptr_equal(first, room);
+  assert_ptr_equal(second, first + 2 * g);
+  hipMemGenericAllocationHandle_t a = create(2 * g, hipMemHandleTypeNone),
+                                  b = create(g, hipMemHandleTypeNone);
+  MT_CHECK(hipMemMap(first, 2 * g, 0, a, 0));
+  MT_CHECK(hipMemMap(second, g, 0, b, 0));
+  set_access(first, 2 * g, hipMemLocationTypeDevice, 0);
+  set_access(second, g, hipMemLocationTypeDevice, 0);
+  MT_CHECK(hipMemsetD8(first, 0x22, 2 * g));
+  MT_CHECK(hipMemsetD8(second, 0x11, g));
+  unsigned char *host = malloc(2 * g);
+  assert_non_null(host);
+  memset(host, 0x5a, 2 * g);
+
+  hipError_t want = across ? hipSuccess : hipErrorInvalidValue;
+  ROW_EXPECT(r, want, hipMemcpyHtoD(first + g, host, 2 * g));
+  assert_true(device_reads(0, first + g, g, across ? 0x5a : 0x22));
+  assert_true(device_reads(0, second, g, across ? 0x5a : 0x11));
+  ROW_EXPECT(r, want, hipMemsetD8(first + g, 0x33, 2 * g));
+  assert_true(device_reads(0, second, g, across ? 0x33 : 0x11));
+  memset(host, 0, 2 * g);
+  ROW_EXPECT(r, want, hipMemcpyDtoH(host, first + g, 2 * g));
+  assert_int_equal(host[2 * g - 1], across ? 0x33 : 0);
+
+  /* The access is still asked, of every mapping: read-only second, refused everywhere. */
+  hipMemAccessDesc read = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
+  MT_CHECK(hipMemSetAccess(second, g, &read, 1));
+  ROW_EXPECT(r, hipErrorInvalidValue, hipMemcpyHtoD(first + g, host, 2 * g));
+  ROW_EXPECT(r, want, hipMemcpyDtoH(host, first + g, 2 * g));
+  /* Past the second's end, nothing is mapped: refused everywhere. */
+  ROW_EXPECT(r, hipErrorInvalidValue, hipMemcpyDtoH(host, second, 2 * g));
+
+  free(host);
+  MT_CHECK(hipMemUnmap(first, 2 * g));
+  MT_CHECK(hipMemUnmap(second, g));
+  MT_CHECK(hipMemRelease(a));
+  MT_CHECK(hipMemRelease(b));
+  MT_CHECK(hipMemAddressFree(first, 2 * g));
+  MT_CHECK(hipMemAddressFree(second, g));
+}
+
+/*
  * Hip-tests' MapPhysChksFromMulDev as ROCm plays it: chunk A on device 0, granted to device 0
  * only, chunk B right after it on device 1, granted to device 1 only; device 0 copies and sets
  * over both. `first_mapping` (6.3 on, hip_memory.cpp ihipMemcpy_validate_memory) asks only A:
@@ -484,6 +545,7 @@ void test_copy_access(void **state) {
   MT_CHECK(hipMemRelease(a));
   MT_CHECK(hipMemRelease(b));
   MT_CHECK(hipMemAddressFree(base, 2 * g));
+  copy_across_reservations(r);
 }
 
 /* ---- pageable_copy: when a copy out of pageable memory has landed ---- */

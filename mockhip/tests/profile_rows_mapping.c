@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /*
  * After a map that failed (`err`, strict output `said`): `swallowed` returned
@@ -81,11 +82,15 @@ void test_map_failure(void **state) {
   char *said = strict_end();
   check_failed_map(r, err, said, overlapping, 1);
 
-  hipMemGenericAllocationHandle_t past_the_end = create(2 * g, hipMemHandleTypeNone);
-  strict_begin();
-  err = hipMemMap((char *)base + g, 2 * g, 0, past_the_end, 0);
-  said = strict_end();
-  check_failed_map(r, err, said, past_the_end, 1);
+  /* Past the reservation's end: refused, where map_past_reservation says so (the row's own
+     test tries the space past the end free and held). */
+  if (cell_of(&map_past_reservation) == REFUSED) {
+    hipMemGenericAllocationHandle_t past_the_end = create(2 * g, hipMemHandleTypeNone);
+    strict_begin();
+    err = hipMemMap((char *)base + g, 2 * g, 0, past_the_end, 0);
+    said = strict_end();
+    check_failed_map(r, err, said, past_the_end, 1);
+  }
 
   /* A pool's range is the pool's reservation, not the program's: ROCr refuses that map too. */
   void *block = NULL;
@@ -102,6 +107,99 @@ void test_map_failure(void **state) {
   assert_true(has_grant(base, "dev0=-"));
   MT_CHECK(hipMemUnmap(base, g));
   MT_CHECK(hipMemRelease(first));
+  MT_CHECK(hipMemAddressFree(base, 2 * g));
+}
+
+/* A reservation of `bytes` with free address space after it: twice the size is reserved and
+   given back, then `bytes` asked for at its start, where nothing lies now. */
+static char *reserve_alone(size_t bytes) {
+  char *room = reserve(2 * bytes), *ptr = NULL;
+  MT_CHECK(hipMemAddressFree(room, 2 * bytes));
+  MT_CHECK(hipMemAddressReserve((void **)&ptr, bytes, 0, room, 0));
+  assert_ptr_equal(ptr, room);
+  return ptr;
+}
+
+/* hipMemMap(base + g, 2g) of a reservation of 2g at base: one granule past its end. */
+static hipError_t map_one_granule_past(char *base, hipMemGenericAllocationHandle_t handle,
+                                       char **said) {
+  size_t g = mt_granularity();
+  strict_begin();
+  hipError_t err = hipMemMap(base + g, 2 * g, 0, handle, 0);
+  *said = strict_end();
+  return err;
+}
+
+/*
+ * A map from the last granule of a reservation, one granule past its end. `refused`: as
+ * map_failure says. `free_space` (HIP on NVIDIA): into space nothing holds it succeeds, the
+ * mapping holds that space until its unmap, and the reservation is not freed while it lives;
+ * into a live reservation or other memory of the process, refused (InvalidValue).
+ */
+void test_map_past_reservation(void **state) {
+  (void)state;
+  const row *r = &map_past_reservation;
+  size_t g = mt_granularity();
+  /* The handle first: its memory must not land in the room reserve_alone frees. */
+  hipMemGenericAllocationHandle_t handle = create(2 * g, hipMemHandleTypeNone);
+  char *base = reserve_alone(2 * g), *said;
+  hipError_t err = map_one_granule_past(base, handle, &said);
+  if (cell_of(r) == REFUSED) {
+    check_failed_map(r, err, said, handle, 0);
+    MT_CHECK(hipMemAddressFree(base, 2 * g));
+    return;
+  }
+  ROW_EXPECT(r, hipSuccess, err);
+  assert_strict(r, said, "maps it, no ROCm release does", true);
+  assert_true(mapped_at(base + g));
+  assert_int_equal(mt_stats().mapped_bytes, 2 * g);
+  assert_int_equal(mt_stats().reserved_bytes, 2 * g);
+
+  /* The whole mapping is memory, its part past the end too. */
+  set_access(base + g, 2 * g, hipMemLocationTypeDevice, 0);
+  MT_CHECK(hipMemsetD8(base + g, 0x5a, 2 * g));
+  unsigned char *host = malloc(g);
+  assert_non_null(host);
+  MT_CHECK(hipMemcpyDtoH(host, base + 2 * g, g));
+  assert_int_equal(host[0], 0x5a);
+  assert_int_equal(host[g - 1], 0x5a);
+  hipMemLocation device0 = {hipMemLocationTypeDevice, 0};
+  unsigned long long flags = 0;
+  MT_CHECK(hipMemGetAccess(&flags, &device0, base + 3 * g - 1));
+  assert_int_equal(flags, hipMemAccessFlagsProtReadWrite);
+  free(host);
+
+  /* While it lives the reservation is not freed: refused, and kept. */
+  ROW_EXPECT(r, code_of(&free_with_mappings), hipMemAddressFree(base, 2 * g));
+  assert_int_equal(mt_stats().live_reservations, 1);
+  assert_true(mapped_at(base + g));
+  /* Nothing else is given the space the mapping holds. */
+  char *hinted = NULL;
+  MT_CHECK(hipMemAddressReserve((void **)&hinted, g, 0, base + 2 * g, 0));
+  assert_ptr_not_equal(hinted, base + 2 * g);
+  MT_CHECK(hipMemAddressFree(hinted, g));
+
+  /* The unmap gives the space back: a reservation asked for there gets it. */
+  MT_CHECK(hipMemUnmap(base + g, 2 * g));
+  assert_int_equal(mt_stats().live_mappings, 0);
+  MT_CHECK(hipMemAddressReserve((void **)&hinted, g, 0, base + 2 * g, 0));
+  assert_ptr_equal(hinted, base + 2 * g);
+  /* Into that live reservation: refused, and the reason names it. */
+  ROW_EXPECT(r, hipErrorInvalidValue, map_one_granule_past(base, handle, &said));
+  free(said);
+  mt_assert_reason_contains("into reservation#");
+  MT_CHECK(hipMemAddressFree(hinted, g));
+  /* Into memory of the process that is none of HIP's: refused. */
+  void *other =
+      mmap(base + 2 * g, g, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  assert_ptr_equal(other, base + 2 * g);
+  ROW_EXPECT(r, hipErrorInvalidValue, map_one_granule_past(base, handle, &said));
+  free(said);
+  mt_assert_reason_contains("other memory of the process");
+  assert_int_equal(munmap(other, g), 0);
+  assert_int_equal(mt_stats().live_mappings, 0);
+
+  MT_CHECK(hipMemRelease(handle));
   MT_CHECK(hipMemAddressFree(base, 2 * g));
 }
 

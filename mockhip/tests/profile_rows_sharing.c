@@ -66,6 +66,56 @@ void test_retain_adds_reference(void **state) {
   MT_CHECK(hipMemAddressFree(base, g));
 }
 
+/* hipMemGetAllocationPropertiesFromHandle of a handle released for good: the properties it was
+   made with, or InvalidValue; strict mode reports the use either way, once per call site
+   (`first`). */
+static void expect_released_properties(const row *r, hipMemGenericAllocationHandle_t handle,
+                                       bool first) {
+  hipMemAllocationProp prop;
+  memset(&prop, 0xa5, sizeof prop);
+  strict_begin();
+  hipError_t err = hipMemGetAllocationPropertiesFromHandle(&prop, handle);
+  char *said = strict_end();
+  bool answered = cell_of(r) == SUCCESS;
+  ROW_EXPECT(r, answered ? hipSuccess : hipErrorInvalidValue, err);
+  assert_int_equal(strstr(said, "was released") != NULL, first);
+  free(said);
+  if (answered) {
+    assert_int_equal(prop.type, hipMemAllocationTypePinned);
+    assert_int_equal(prop.location.type, hipMemLocationTypeDevice);
+    assert_int_equal(prop.location.id, 0);
+    assert_int_equal(prop.requestedHandleType, hipMemHandleTypeNone);
+  }
+}
+
+void test_properties_of_released(void **state) {
+  (void)state;
+  const row *r = &properties_of_released;
+  size_t g = mt_granularity();
+  /* Created and released; a second release is refused everywhere. */
+  hipMemGenericAllocationHandle_t handle = create(g, hipMemHandleTypeNone);
+  MT_CHECK(hipMemRelease(handle));
+  expect_released_properties(r, handle, true);
+  ROW_EXPECT(r, hipErrorInvalidValue, hipMemRelease(handle));
+
+  /* The last reference released is one a retain took, where a retain takes one. */
+  if (cell_of(&retain_adds_reference) == YES) {
+    char *base = reserve(g);
+    handle = create(g, hipMemHandleTypeNone);
+    hipMemGenericAllocationHandle_t retained = NULL;
+    MT_CHECK(hipMemMap(base, g, 0, handle, 0));
+    MT_CHECK(hipMemRetainAllocationHandle(&retained, base));
+    MT_CHECK(hipMemRelease(handle));
+    MT_CHECK(hipMemUnmap(base, g));
+    MT_CHECK(hipMemAddressFree(base, g));
+    assert_int_equal(mt_stats().live_handles, 1);
+    MT_CHECK(hipMemRelease(retained));
+    expect_released_properties(r, retained, false);
+    ROW_EXPECT(r, hipErrorInvalidValue, hipMemRelease(retained));
+  }
+  assert_int_equal(mt_stats().live_handles, 0);
+}
+
 void test_export_supported(void **state) {
   (void)state;
   const row *r = &export_supported;
@@ -163,12 +213,14 @@ void test_import_bad_fd(void **state) {
   if (cell_of(&export_supported) == NO) { /* import is NotSupported before any fd is read */
     ROW_EXPECT(r, hipErrorNotSupported, import_fd(&imported, &fds[0]));
   } else {
-    /* An open fd of no export: the row's code. A closed one: InvalidValue everywhere. */
+    /* An open fd of no export, a closed one, -1: the row's code for each. */
     ROW_EXPECT(r, code_of(r), import_fd(&imported, &fds[0]));
     close(fds[1]);
     int closed = fds[1];
     fds[1] = -1;
-    ROW_EXPECT(r, hipErrorInvalidValue, import_fd(&imported, &closed));
+    ROW_EXPECT(r, code_of(r), import_fd(&imported, &closed));
+    int none = -1;
+    ROW_EXPECT(r, code_of(r), import_fd(&imported, &none));
   }
   assert_null(imported);
   close(fds[0]);

@@ -130,6 +130,9 @@ typedef struct mh_mapping {
   mh_tree_node node; /* keyed by base */
   uintptr_t base;
   size_t bytes;
+  /* The last `past` bytes lie past its reservation's end: address space the map claimed, given
+     back at its unmap (HIP on NVIDIA, map_past_reservation `free_space`). */
+  size_t past;
   mh_region *reservation;
   mh_phys *phys;
   const void *site;

@@ -13,23 +13,20 @@
 #include "profile_table.h"
 
 /* Every word a cell of the table may hold. */
+/* clang-format off */
 #define MH_CELL_WORDS(V)                                                                           \
-  V(no)                                                                                            \
-  V(yes)                                                                                           \
-  V(pinned) V(pinned_uncached) V(device) V(device_host) V(all) V(minimum) V(own) V(unchecked)      \
-      V(Success) V(MemoryAllocation) V(InvalidValue) V(InvalidDevice) V(Unknown) V(crash) V(none)  \
-          V(multiple) V(pow2) V(posix) V(posix_cuda) V(deferred) V(swallowed) V(whole_mapping)     \
-              V(containing) V(exact_run) V(extend) V(in_order) V(all_or_nothing) V(first_mappings) \
-                  V(as_device) V(host_located) V(unsupported) V(pointer) V(value) V(zero) V(given) \
-                      V(kept) V(null) V(ptr) V(mapping) V(NotFound) V(waits) V(staged)             \
-                          V(host_page) V(two_mib) V(NotSupported) V(allowed) V(host_slot)          \
-                              V(whole_run) V(exact) V(granule_multiple) V(works) V(NotInitialized) \
-                                  V(truncated) V(one_minus_one) V(zero_minus_five)                 \
-                                      V(first_mapping) V(whole_range) V(PeerAccessNotEnabled)      \
-                                          V(InvalidContext) V(ContextIsDestroyed)                  \
-                                              V(StreamCaptureIsolation) V(ended) V(invalidated)    \
-                                                  V(abort) V(sticky) V(abort_if_core)              \
-                                                      V(LaunchTimeOut) V(reservation_pages)
+  V(no) V(yes) V(pinned) V(pinned_uncached) V(device) V(device_host) V(all) V(minimum) V(own)      \
+  V(unchecked) V(Success) V(MemoryAllocation) V(InvalidValue) V(InvalidDevice) V(Unknown)          \
+  V(crash) V(none) V(multiple) V(pow2) V(posix) V(posix_cuda) V(deferred) V(swallowed)             \
+  V(whole_mapping) V(containing) V(exact_run) V(extend) V(in_order) V(all_or_nothing)              \
+  V(first_mappings) V(as_device) V(host_located) V(unsupported) V(pointer) V(value) V(zero)        \
+  V(given) V(kept) V(null) V(ptr) V(mapping) V(NotFound) V(waits) V(staged) V(host_page)           \
+  V(two_mib) V(NotSupported) V(allowed) V(host_slot) V(whole_run) V(exact) V(granule_multiple)     \
+  V(works) V(NotInitialized) V(truncated) V(one_minus_one) V(zero_minus_five) V(first_mapping)     \
+  V(whole_range) V(PeerAccessNotEnabled) V(InvalidContext) V(ContextIsDestroyed)                   \
+  V(StreamCaptureIsolation) V(ended) V(invalidated) V(dangling) V(refused) V(free_space)           \
+  V(abort) V(sticky) V(abort_if_core) V(LaunchTimeOut) V(reservation_pages)
+/* clang-format on */
 
 typedef enum mh_cell {
 #define MH_CELL_ENUM(word) MH_CELL_##word,

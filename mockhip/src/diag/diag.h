@@ -118,6 +118,7 @@ typedef enum mh_misuse {
   MH_MISUSE_TEARDOWN_ORDER,
   MH_MISUSE_DOUBLE_RELEASE,
   MH_MISUSE_RELEASED_HANDLE,
+  MH_MISUSE_MAP_PAST_END,  /* a map runs past its reservation's end (HIP on NVIDIA allows it) */
   MH_MISUSE_VERSION_CRASH, /* the played ROCm release crashes here */
   MH_MISUSE_VERSION_BUG,   /* the played release has a documented bug here */
   MH_MISUSE_KERNEL_DIVIDE, /* a kernel divided an integer by zero: no trap on a GPU */

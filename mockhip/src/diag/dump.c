@@ -31,6 +31,11 @@ static void dump_mapping(FILE *out, const mh_state *s, const mh_mapping *m) {
   for (int d = 0; d < s->options.devices; d++)
     fprintf(out, " dev%d=%s", d, access_name(m->access[d]));
   fprintf(out, " host=%s\n", access_name(m->access[MH_HOST_SLOT(s)]));
+  if (m->past != 0) { /* HIP on NVIDIA: map_past_reservation */
+    fprintf(out, "      its last ");
+    print_bytes(out, m->past);
+    fprintf(out, " lie past the reservation's end, address space the mapping holds\n");
+  }
 }
 
 static void dump_region(FILE *out, mh_state *s, const mh_region *r) {
@@ -46,7 +51,8 @@ static void dump_region(FILE *out, mh_state *s, const mh_region *r) {
     return;
   }
   fprintf(out, ") %zu mapping(s)\n", r->mappings);
-  /* Mappings never straddle reservations, so the first one here starts at or after base. */
+  /* Mappings start inside their reservation, so the first one here starts at or after base;
+     the last may run past end (HIP on NVIDIA), which ends the walk. */
   uintptr_t at = r->base;
   for (mh_tree_node *n = mh__tree_next(&s->mappings, r->base - 1); at < end;) {
     mh_mapping *m = n ? MH_CONTAINER(n, mh_mapping, node) : NULL;

@@ -24,6 +24,7 @@ static const char *const kind_names[MH_MISUSE_COUNT] = {
     [MH_MISUSE_TEARDOWN_ORDER] = "teardown out of order",
     [MH_MISUSE_DOUBLE_RELEASE] = "double release",
     [MH_MISUSE_RELEASED_HANDLE] = "use of a released handle",
+    [MH_MISUSE_MAP_PAST_END] = "map past a reservation's end",
     [MH_MISUSE_VERSION_CRASH] = "crash on this release",
     [MH_MISUSE_VERSION_BUG] = "bug of this ROCm release",
     [MH_MISUSE_KERNEL_DIVIDE] = "integer division by zero in a kernel",

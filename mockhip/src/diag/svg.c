@@ -211,7 +211,8 @@ static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
   }
   uintptr_t end = r->base + r->bytes, at = r->base;
   size_t rows = 0, hidden = 0;
-  /* Mappings never straddle reservations: the first one here starts at or after base. */
+  /* Mappings start inside their reservation: the first one here starts at or after base; the
+     bar shows only the part before end of one that runs past it (HIP on NVIDIA). */
   for (mh_tree_node *n = mh__tree_next(&s->mappings, r->base - 1); at < end;) {
     mh_mapping *m = n ? MH_CONTAINER(n, mh_mapping, node) : NULL;
     uintptr_t next = m && m->base < end ? m->base : end;
@@ -231,7 +232,7 @@ static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
     bool released = released_but_mapped(m->phys);
     const char *stroke = released ? RELEASED_STROKE : " stroke=\"#424242\" stroke-width=\"0.5\"";
     long x, w;
-    scale(m->base - r->base, m->bytes, r->bytes, &x, &w);
+    scale(m->base - r->base, m->bytes - m->past, r->bytes, &x, &w);
     rect(c, x, bar_y, w, BAR_HEIGHT, colour, stroke);
     draw_strips(c, m, x, w, bar_y, slots, strips);
     format_bytes(m->bytes, bytes, sizeof bytes);

@@ -145,6 +145,12 @@ void mh__teach_misuse(mh_misuse kind) {
     mh__teach_note("a.5#2", "hipMemRelease checks nothing: the handle points at freed memory, so "
                             "this call reads freed memory and may crash later, far from here");
     break;
+  case MH_MISUSE_MAP_PAST_END:
+    mh__teach_note("a.6#4", "ROCm maps inside one reservation only: ROCr refuses a range that "
+                            "runs past its reservation's end, which the newest ROCm answers "
+                            "hipErrorInvalidValue and 6.x to 7.2 answer hipSuccess, mapping "
+                            "nothing; reserve enough address space for every mapping");
+    break;
   case MH_MISUSE_VERSION_CRASH: /* the strict line says what the release does */
   case MH_MISUSE_VERSION_BUG:
   case MH_MISUSE_KERNEL_DIVIDE:

@@ -82,6 +82,11 @@ int mh__os_reserve(size_t bytes, size_t align, void *hint, void **out) {
   return 0;
 }
 
+int mh__os_claim(void *addr, size_t bytes) {
+  void *out;
+  return try_reserve_at(addr, bytes, &out);
+}
+
 int mh__os_release(void *addr, size_t bytes) {
   if (munmap(addr, bytes) != 0)
     return errno;

@@ -30,6 +30,10 @@ size_t mh__os_page_bytes(void);
    of two, at least a page); tries `hint` first when it is suitably aligned. */
 int mh__os_reserve(size_t bytes, size_t align, void *hint, void **out);
 
+/* Reserves exactly [addr, addr+bytes) (addr page aligned), inaccessible and uncommitted;
+   EEXIST where anything of the process lies there already. */
+int mh__os_claim(void *addr, size_t bytes);
+
 /* Returns a reserved (or committed) range to the system. */
 int mh__os_release(void *addr, size_t bytes);
 

@@ -66,8 +66,19 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
   /* addr as reservation#N+offset: written only when a reason needs it, since every copy and
      set comes through here */
   char at_text[64];
-  if (addr - region->base > region->asked_bytes ||
-      bytes > region->asked_bytes - (addr - region->base)) {
+  /* HIP on NVIDIA asks the mappings and their access, not where a reservation ends: a range
+     may run on into the next reservation (copy_access `whole_range`; an H200,
+     observed-hardware.md item 4). */
+  bool any_reservation = region->kind == MH_REGION_RESERVATION &&
+                         mh__profile_is(MH_ROW_copy_access, MH_CELL_whole_range);
+  if (any_reservation && bytes > UINTPTR_MAX - addr) {
+    mh__describe_addr(s, addr, at_text, sizeof at_text);
+    return mh__fail(hipErrorInvalidValue,
+                    "%s %s + %zu bytes runs past the end of the address space", what, at_text,
+                    bytes);
+  }
+  if (!any_reservation && (addr - region->base > region->asked_bytes ||
+                           bytes > region->asked_bytes - (addr - region->base))) {
     char name[64];
     mh__describe_addr(s, addr, at_text, sizeof at_text);
     mh__describe_region(region, name, sizeof name);
@@ -87,10 +98,12 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
       char hole[64];
       mh__describe_addr(s, addr, at_text, sizeof at_text);
       mh__describe_addr(s, at, hole, sizeof hole);
-      return mh__fail(hipErrorInvalidValue,
-                      "%s %s + %zu bytes reaches %s, which is reserved but not mapped: hipMemMap "
-                      "memory there first",
-                      what, at_text, bytes, hole);
+      const mh_region *there = mh__region_containing(s, at);
+      return mh__fail(hipErrorInvalidValue, "%s %s + %zu bytes reaches %s, which %s", what, at_text,
+                      bytes, hole,
+                      there == NULL || there->kind != MH_REGION_RESERVATION
+                          ? "is no mapped memory: one copy stays inside mapped memory"
+                          : "is reserved but not mapped: hipMemMap memory there first");
     }
     if ((m->access[device] & need) != need) {
       hipError_t err = access_refused(s, addr, bytes, m, device, need, what, at == addr);

@@ -132,12 +132,18 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
     return map_refused(phys, "%s", why);
   }
   char at[64];
+  /* HIP on NVIDIA maps on past the reservation's end, where nothing holds the space
+     (map_past_reservation, mapping_past.c); ROCr refuses (a.6#4). */
+  size_t past = 0;
   if (bytes > reservation->bytes - (base - reservation->base)) {
-    mh__describe_addr(s, base, at, sizeof at);
-    return map_refused(phys,
-                       "ptr + size runs past the end of the reservation: %zu bytes from %s, "
-                       "which holds %zu bytes in all",
-                       bytes, at, reservation->bytes);
+    past = bytes - (reservation->bytes - (base - reservation->base));
+    if (!mh__profile_is(MH_ROW_map_past_reservation, MH_CELL_free_space)) {
+      mh__describe_addr(s, base, at, sizeof at);
+      return map_refused(phys,
+                         "ptr + size runs past the end of the reservation: %zu bytes from %s, "
+                         "which holds %zu bytes in all",
+                         bytes, at, reservation->bytes);
+    }
   }
   mh_mapping *below = mh__mapping_containing(s, base);
   mh_tree_node *above = mh__tree_next(&s->mappings, base);
@@ -156,14 +162,21 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
                     "covers at most the whole allocation",
                     bytes, phys->bytes);
 
+  char why[320];
+  if (past != 0 && !mh__past_claim(s, reservation, past, why, sizeof why))
+    return map_refused(phys, "%s", why);
   mh_mapping *mapping = mh__slab_alloc(&s->mapping_records);
-  if (mapping == NULL)
-    return mh__fail(hipErrorOutOfMemory, "no memory for the mapping record");
-  mapping->base = base; /* no access yet: the record is zeroed */
-  mapping->bytes = bytes;
-  if (mh__mapping_index(s, mapping) != 0) {
-    mh__slab_free(&s->mapping_records, mapping);
-    return mh__fail(hipErrorOutOfMemory, "no memory for the address index");
+  if (mapping != NULL) {
+    mapping->base = base; /* no access yet: the record is zeroed */
+    mapping->bytes = bytes;
+    mapping->past = past;
+  }
+  if (mapping == NULL || mh__mapping_index(s, mapping) != 0) {
+    if (mapping != NULL)
+      mh__slab_free(&s->mapping_records, mapping);
+    mh__past_release(base + bytes - past, past);
+    return mh__fail(hipErrorOutOfMemory, "no memory for the %s",
+                    mapping == NULL ? "mapping record" : "address index");
   }
   int err = mh__os_map_fixed(ptr, bytes, &phys->memory);
   /* Where the CPU may touch a mapping before any grant (6.x's reservations are its own pages:
@@ -176,6 +189,7 @@ static hipError_t map(mh_state *s, void *ptr, size_t bytes, size_t offset,
     /* Recent kernels keep the placeholder when a fixed map fails; older ones may leave a hole. */
     if (!mh__os_is_mapped(ptr, bytes))
       mh__os_placeholder(ptr, bytes);
+    mh__past_release(base + bytes - past, past);
     mh__slab_free(&s->mapping_records, mapping);
     char limit[128];
     return mh__fail(hipErrorOutOfMemory, "cannot map %zu bytes at %p: %s%s", bytes, ptr,
@@ -211,6 +225,7 @@ MH_EXPORT hipError_t hipMemMap(void *ptr, size_t size, size_t offset,
 
 /* Forgets a mapping whose placeholder is back. */
 static void unmap_one(mh_state *s, mh_mapping *m) {
+  mh__past_release(m->base + m->bytes - m->past, m->past); /* the mapping's own */
   mh__explain_remember_unmap(m);
   mh__tree_remove(&s->mappings, &m->node);
   mh__mapping_unindex(s, m);
@@ -503,6 +518,14 @@ static hipError_t get_access(mh_state *s, unsigned long long *flags, const hipMe
     return mh__profile_fail(MH_ROW_get_access_host,
                             "location.type is hipMemLocationTypeHost: hipMemGetAccess answers for "
                             "devices only (a.9#2)");
+  /* A location of type Invalid names no device: the CUDA driver answers it as a bad device
+     id, before it looks at the address (H200, observed-hardware.md item 2). */
+  if (loc->type == hipMemLocationTypeInvalid &&
+      mh__profile_is(MH_ROW_get_access_device_id, MH_CELL_InvalidDevice))
+    return mh__fail(hipErrorInvalidDevice,
+                    "location.type is hipMemLocationTypeInvalid, which names no device: %s "
+                    "answers it as a device id outside 0..%d",
+                    mh__profile_title(), s->options.devices - 1);
   if (!host && loc->type != hipMemLocationTypeDevice)
     return mh__fail(hipErrorInvalidValue,
                     "location.type %d is not hipMemLocationTypeDevice%s (a.9#2)", (int)loc->type,

@@ -60,6 +60,8 @@ static const char *fd_limit(int err, char *buf, size_t bytes) {
 }
 
 static void phys_free(mh_state *s, mh_phys *phys) {
+  if (mh__profile_is(MH_ROW_properties_of_released, MH_CELL_Success))
+    mh__released_note(phys);
   mh__idmap_del(&s->handles, phys->id);
   memory_free(&phys->memory);
   if (phys->charged_device >= 0)
@@ -419,6 +421,19 @@ static hipError_t properties(mh_state *s, hipMemAllocationProp *prop,
     return mh__fail(hipErrorInvalidValue, "prop is NULL");
   if (handle == NULL)
     return mh__fail(hipErrorInvalidValue, "handle is NULL");
+  /* The CUDA driver still answers for a handle released for good (properties_of_released);
+     ROCm would read the freed object, which the mock refuses. */
+  hipMemAllocationProp kept;
+  if (mh__idmap_get(&s->handles, handle_id(handle)) == NULL &&
+      mh__profile_is(MH_ROW_properties_of_released, MH_CELL_Success) &&
+      mh__released_find(handle, &kept)) {
+    mh__misuse(MH_MISUSE_RELEASED_HANDLE,
+               "%s was released and is gone; %s still answers its properties, ROCm would read "
+               "freed memory",
+               mh__d_handle(handle), mh__profile_title());
+    *prop = kept;
+    return hipSuccess;
+  }
   mh_phys *phys = mh__phys_lookup(s, handle);
   if (phys == NULL)
     return mh__fail(hipErrorInvalidValue, "%s", no_allocation(handle));
@@ -516,8 +531,9 @@ static hipError_t import_fd(void *os_handle, intptr_t *out) {
     return hipSuccess;
   }
   default:
+    /* A negative int (-1) is an fd that names nothing, not an address: import_bad_fd. */
     *out = (intptr_t)os_handle;
-    if (*out < 0 || *out > INT32_MAX) {
+    if (*out < INT32_MIN || *out > INT32_MAX) {
       char release[32];
       return mh__fail(hipErrorInvalidValue,
                       "osHandle %p is an address, not a file descriptor: %s takes the fd "
@@ -544,13 +560,14 @@ static hipError_t not_an_export(int fd, int err, mh_os_not_export why) {
   static const char takes[] = "import takes only a descriptor that hipMemExportToShareableHandle "
                               "gave, of a handle created with requestedHandleType="
                               "hipMemHandleTypePosixFileDescriptor";
+  /* The CUDA driver answers CUDA_ERROR_UNKNOWN for any fd that holds no export: -1, a closed
+     one, one of something else (import_bad_fd). */
   if (why == MH_OS_NOT_OPEN)
-    return mh__fail(hipErrorInvalidValue, "fd %d is %s (%s): %s", fd, what[why], strerror(err),
-                    takes);
+    return mh__profile_fail(MH_ROW_import_bad_fd, "fd %d is %s (%s): %s", fd, what[why],
+                            strerror(err), takes);
   char path[128];
   size_t bytes;
   mh__os_fd_describe(fd, path, sizeof path, &bytes);
-  /* The CUDA driver answers an open fd of something else CUDA_ERROR_UNKNOWN (import_bad_fd). */
   return mh__profile_fail(MH_ROW_import_bad_fd, "fd %d is %s (%zu bytes): %s; %s", fd,
                           path[0] ? path : "unnamed", bytes, what[why], takes);
 }

@@ -1,10 +1,11 @@
 /*
  * vmm.h: what the VMM entry points share among themselves: the physical
- * handles (phys.c), which mappings an unmap or a set-access covers
- * (mapping_run.c). Reservations (reservation.c) and mappings (mapping.c) keep
- * their objects in core/'s registry. The runtime reaches VMM memory through
- * core/'s lookups; only the memory pools (runtime/pool_space.c) build on the
- * owned objects below.
+ * handles (phys.c) and what is kept of those released for good (released.c),
+ * which mappings an unmap or a set-access covers (mapping_run.c), a mapping
+ * that runs past its reservation's end (mapping_past.c). Reservations
+ * (reservation.c) and mappings (mapping.c) keep their objects in core/'s
+ * registry. The runtime reaches VMM memory through core/'s lookups; only the
+ * memory pools (runtime/pool_space.c) build on the owned objects below.
  */
 #ifndef MH_VMM_H
 #define MH_VMM_H
@@ -26,6 +27,21 @@ MH_HIDDEN hipError_t mh__unmap_run(mh_state *state, void *ptr, size_t *bytes, mh
    chooses them: the first and *count; NULL with the reason recorded. */
 MH_HIDDEN mh_mapping *mh__access_run(mh_state *state, void *ptr, size_t bytes, size_t *count);
 
+/* ---- a mapping past its reservation's end (mapping_past.c) ---- */
+
+/*
+ * HIP on NVIDIA (map_past_reservation `free_space`): claims the `past` bytes after
+ * reservation's end for a mapping that runs on into them. False, with the reason in
+ * why[why_bytes], where a reservation, a block, a mapping or other memory of the process holds
+ * some of them. Under the write lock.
+ */
+MH_HIDDEN bool mh__past_claim(mh_state *state, const mh_region *reservation, size_t past, char *why,
+                              size_t why_bytes);
+
+/* Gives back the space [at, at + bytes) claimed past a reservation (none when bytes is 0),
+   once no mapping of it is left there. */
+MH_HIDDEN void mh__past_release(uintptr_t at, size_t bytes);
+
 /* ---- physical handles (phys.c) ---- */
 
 /* The live physical allocation a handle names, or NULL (NULL, garbage, freed). */
@@ -33,6 +49,16 @@ MH_HIDDEN mh_phys *mh__phys_lookup(mh_state *state, hipMemGenericAllocationHandl
 
 /* Drops one mapping's hold on phys; frees it when nothing holds it any more. */
 MH_HIDDEN void mh__phys_unhold(mh_state *state, mh_phys *phys);
+
+/* ---- handles released for good (released.c) ---- */
+
+/* Keeps the properties of phys as it is freed, for the releases that still answer them
+   (properties_of_released `Success`). Under the write lock. */
+MH_HIDDEN void mh__released_note(const mh_phys *phys);
+
+/* The properties of a handle freed lately into *prop; false when none are kept. */
+MH_HIDDEN bool mh__released_find(hipMemGenericAllocationHandle_t handle,
+                                 hipMemAllocationProp *prop);
 
 /* Whether type is Device, Host, HostNuma or HostNumaCurrent. */
 MH_HIDDEN bool mh__is_location_type(int type);
