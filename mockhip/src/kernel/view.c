@@ -25,10 +25,10 @@
 #include "kernel/kernel.h"
 
 static atomic_int active;
-static atomic_uint ended;           /* views left so far */
-static mh_view *current;            /* the view in force, under the write lock */
-static _Atomic int current_device;  /* its device, for the warning */
-static __thread bool launching;     /* this thread entered the view in force */
+static atomic_uint ended;          /* views left so far */
+static mh_view *current;           /* the view in force, under the write lock */
+static _Atomic int current_device; /* its device, for the warning */
+static __thread bool launching;    /* this thread entered the view in force */
 
 bool mh__view_active(void) { return atomic_load_explicit(&active, memory_order_acquire) != 0; }
 
@@ -211,10 +211,11 @@ void mh__view_abandon(uintptr_t addr) {
   put_back(v, v->count);
   view_end();
   char line[256];
-  int n = snprintf(line, sizeof line,
-                   "mockhip: warning: mockhip's own code touched %#lx while device %d's view of "
-                   "memory was in force; the host's view is back for the rest of this launch\n",
-                   (unsigned long)addr, atomic_load_explicit(&current_device, memory_order_relaxed));
+  int n =
+      snprintf(line, sizeof line,
+               "mockhip: warning: mockhip's own code touched %#lx while device %d's view of "
+               "memory was in force; the host's view is back for the rest of this launch\n",
+               (unsigned long)addr, atomic_load_explicit(&current_device, memory_order_relaxed));
   if (n > 0)
     (void)!write(STDERR_FILENO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }

@@ -35,8 +35,8 @@ static void fork_init(void) { pthread_atfork(NULL, NULL, forked_child); }
 
 int mh__os_own_map(size_t bytes, int extra_flags, void **out) {
   pthread_once(&fork_once, fork_init);
-  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | extra_flags,
-                 -1, 0);
+  void *p =
+      mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | extra_flags, -1, 0);
   if (p == MAP_FAILED)
     return errno;
   pthread_mutex_lock(&own.lock);
