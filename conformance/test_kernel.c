@@ -170,9 +170,12 @@ static void kernel_division_by_zero_goes_on(void **state) {
 
 /* Core dumps off, as clr's skipping the abort needs (HIP_SKIP_ABORT_ON_GPU_ERROR's default). */
 static void no_core_dumps(void) {
-  struct rlimit none = {0, 0};
-  if (setrlimit(RLIMIT_CORE, &none) != 0)
-    conf_fail("setrlimit(RLIMIT_CORE, 0) failed");
+  struct rlimit core;
+  if (getrlimit(RLIMIT_CORE, &core) != 0)
+    conf_fail("getrlimit(RLIMIT_CORE) failed");
+  core.rlim_cur = 0;
+  if (setrlimit(RLIMIT_CORE, &core) != 0)
+    conf_fail("setrlimit(RLIMIT_CORE) to 0 failed");
 }
 
 /* The newest ROCm: a failed device assert() makes the device's error sticky,

@@ -79,8 +79,13 @@ int sc_run(const char *name, const char *const *mockhip_env, char **err_text) {
   for (size_t i = 0; i < extra; i++)
     env[n++] = mockhip_env[i];
   env[n] = NULL;
-  struct rlimit no_core = {0, 0}; /* the children die of SIGSEGV on purpose */
-  setrlimit(RLIMIT_CORE, &no_core);
+  /* The children die of signals on purpose: no core files. The hard limit stays, so that a
+     case may ask for a core limit of its own (clr aborts where a core would be written). */
+  struct rlimit core;
+  if (getrlimit(RLIMIT_CORE, &core) == 0) {
+    core.rlim_cur = 0;
+    setrlimit(RLIMIT_CORE, &core);
+  }
   const char *argv[] = {self, "--child", name, NULL};
   char *out_text = NULL;
   int status = mt_run_program(argv, env, &out_text, err_text);
@@ -101,4 +106,26 @@ bool sc_died_of_fault(int status) {
     print_error("child exited with %d, expected death by SIGSEGV%s\n", WEXITSTATUS(status),
                 SC_SANITIZER_HANDLES_SEGV ? " or a sanitizer's report" : "");
   return false;
+}
+
+char *sc_run_ending(const char *name, const char *const *mockhip_env, bool (*ended)(int status)) {
+  char *err = NULL;
+  int status = sc_run(name, mockhip_env, &err);
+  if (!ended(status)) {
+    print_error("stderr of %s:\n%s", name, err);
+    free(err);
+    fail();
+  }
+  return err;
+}
+
+void *sc_mapped_granule(size_t *bytes, hipMemGenericAllocationHandle_t *handle) {
+  hipMemAllocationProp prop = mt_prop_device(0);
+  SC_CHECK(hipMemGetAllocationGranularity(bytes, &prop, hipMemAllocationGranularityMinimum) ==
+           hipSuccess);
+  void *base = NULL;
+  SC_CHECK(hipMemAddressReserve(&base, *bytes, 0, NULL, 0) == hipSuccess);
+  SC_CHECK(hipMemCreate(handle, *bytes, &prop, 0) == hipSuccess);
+  SC_CHECK(hipMemMap(base, *bytes, 0, *handle, 0) == hipSuccess);
+  return base;
 }

@@ -8,6 +8,9 @@
 #define SELF_CHILD_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+#include <hip/hip_runtime_api.h>
 
 /* A case: sets up, touches, and returns only if the touch did not kill it. */
 typedef struct sc_case {
@@ -21,6 +24,14 @@ typedef struct sc_case {
  * strings). Returns the wait status; *err_text gets its stderr (malloc'd).
  */
 int sc_run(const char *name, const char *const *mockhip_env, char **err_text);
+
+/* sc_run, then the case must have ended as `ended` says (mt_exited_ok, sc_died_of_fault): when
+   not, its stderr is printed and the test fails. Returns the stderr (malloc'd). */
+char *sc_run_ending(const char *name, const char *const *mockhip_env, bool (*ended)(int status));
+
+/* In a case: one granule of device 0's memory reserved, created and mapped at the address it
+   returns, with no access granted yet; *bytes and *handle say what was made. */
+void *sc_mapped_granule(size_t *bytes, hipMemGenericAllocationHandle_t *handle);
 
 /* In main: when argv is `--child <name>`, runs that case of `cases` (count of them) and
    exits 0 (1 for an unknown name); otherwise returns. */

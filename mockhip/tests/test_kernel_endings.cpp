@@ -122,14 +122,8 @@ static int *device_words(size_t count) {
 static void child_memory_fault(void) {
   no_core();
   size_t g = 0;
-  hipMemAllocationProp prop = mt_prop_device(0);
-  SC_CHECK(hipMemGetAllocationGranularity(&g, &prop, hipMemAllocationGranularityMinimum) ==
-           hipSuccess);
-  void *base = nullptr;
   hipMemGenericAllocationHandle_t handle;
-  SC_CHECK(hipMemAddressReserve(&base, g, 0, nullptr, 0) == hipSuccess);
-  SC_CHECK(hipMemCreate(&handle, g, &prop, 0) == hipSuccess);
-  SC_CHECK(hipMemMap(base, g, 0, handle, 0) == hipSuccess);
+  void *base = sc_mapped_granule(&g, &handle);
   LAUNCH_FAILING(poke, dim3(2), dim3(8), 0, 0, static_cast<int *>(base), 5, 1);
   SC_CHECK(hipGetLastError() == hipSuccess);
   SC_CHECK(hipDeviceSynchronize() == hipErrorIllegalAddress);
@@ -372,10 +366,13 @@ static void test_assert_on_rocm7(void **state) {
   free(r.err);
   struct rlimit core;
   getrlimit(RLIMIT_CORE, &core);
-  if (core.rlim_max >= 1) { /* a hard limit of 0 keeps even one byte away */
+  if (core.rlim_max >= 1) {
     r = run("assert_core", "7.0");
     expect_aborted(r);
     free(r.err);
+  } else {
+    print_message("not checked: a core limit of 1 byte, which the hard limit of 0 here keeps "
+                  "away\n");
   }
 }
 

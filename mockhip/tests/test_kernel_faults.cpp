@@ -475,14 +475,8 @@ static void test_mapping_of_the_other_device(void **state) {
 
 static void child_explain(void) {
   size_t g = 0;
-  hipMemAllocationProp prop = mt_prop_device(0);
-  SC_CHECK(hipMemGetAllocationGranularity(&g, &prop, hipMemAllocationGranularityMinimum) ==
-           hipSuccess);
-  void *base = nullptr;
   hipMemGenericAllocationHandle_t handle;
-  SC_CHECK(hipMemAddressReserve(&base, g, 0, nullptr, 0) == hipSuccess);
-  SC_CHECK(hipMemCreate(&handle, g, &prop, 0) == hipSuccess);
-  SC_CHECK(hipMemMap(base, g, 0, handle, 0) == hipSuccess);
+  void *base = sc_mapped_granule(&g, &handle);
   VALGRIND_DISABLE_ERROR_REPORTING;
   hipLaunchKernelGGL(poke, dim3(4), dim3(8), 0, 0, static_cast<int *>(base), 4, 1);
   VALGRIND_ENABLE_ERROR_REPORTING;
@@ -522,12 +516,7 @@ static const sc_case cases[] = {{"explain", child_explain},
 static void test_explain_names_the_fault(void **state) {
   (void)state;
   static const char *const env[] = {"MOCKHIP_EXPLAIN=1", nullptr};
-  char *err = nullptr;
-  int status = sc_run("explain", env, &err);
-  if (!mt_exited_ok(status)) {
-    print_error("stderr:\n%s", err);
-    fail();
-  }
+  char *err = sc_run_ending("explain", env, mt_exited_ok);
   const char *want[] = {
       "mockhip: explain: kernel poke on device 0, block (2, 0, 0), thread (5, 0, 0): a write of "
       "reservation#",
@@ -548,13 +537,7 @@ static void test_pageable_first_launch_of_a_process(void **state) {
   (void)state;
   SKIP_UNDER_VALGRIND("its heap is not where /proc/self/maps says pageable memory is");
   SKIP_UNDER_ASAN("its allocator's own data lies on the heap page the launch protects");
-  char *err = nullptr;
-  int status = sc_run("pageable_first_launch", nullptr, &err);
-  if (!mt_exited_ok(status)) {
-    print_error("stderr:\n%s", err);
-    fail();
-  }
-  free(err);
+  free(sc_run_ending("pageable_first_launch", nullptr, mt_exited_ok));
 }
 
 int main(int argc, char **argv) {

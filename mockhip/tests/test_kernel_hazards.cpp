@@ -115,14 +115,8 @@ static void child_cpu_touch_of_freed_block(void) {
 static void child_first_launch_after_free(void) {
   alarm(20); /* a hang fails the child: SIGALRM */
   size_t g = 0;
-  hipMemAllocationProp prop = mt_prop_device(0);
-  SC_CHECK(hipMemGetAllocationGranularity(&g, &prop, hipMemAllocationGranularityMinimum) ==
-           hipSuccess);
-  void *base = nullptr;
   hipMemGenericAllocationHandle_t handle;
-  SC_CHECK(hipMemAddressReserve(&base, g, 0, nullptr, 0) == hipSuccess);
-  SC_CHECK(hipMemCreate(&handle, g, &prop, 0) == hipSuccess);
-  SC_CHECK(hipMemMap(base, g, 0, handle, 0) == hipSuccess);
+  void *base = sc_mapped_granule(&g, &handle);
   hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
   SC_CHECK(hipMemSetAccess(base, g, &rw, 1) == hipSuccess);
   for (int round = 0; round < 3; round++) {
@@ -150,12 +144,7 @@ static const sc_case cases[] = {{"cpu_touch_of_freed_block", child_cpu_touch_of_
 static void test_cpu_touch_of_freed_block_is_explained(void **state) {
   (void)state;
   static const char *const env[] = {"MOCKHIP_EXPLAIN=1", nullptr};
-  char *err = nullptr;
-  int status = sc_run("cpu_touch_of_freed_block", env, &err);
-  if (!sc_died_of_fault(status)) {
-    print_error("stderr:\n%s", err);
-    fail();
-  }
+  char *err = sc_run_ending("cpu_touch_of_freed_block", env, sc_died_of_fault);
   const char *want[] = {"mockhip: explain: SIGSEGV at hipMalloc#", ", freed (",
                         "freed by hipFree call #1 at", "what:   the memory was freed"};
   for (const char *w : want)
@@ -168,13 +157,7 @@ static void test_cpu_touch_of_freed_block_is_explained(void **state) {
 
 static void test_first_launch_after_free_ends(void **state) {
   (void)state;
-  char *err = nullptr;
-  int status = sc_run("first_launch_after_free", nullptr, &err);
-  if (!mt_exited_ok(status)) {
-    print_error("stderr:\n%s", err);
-    fail();
-  }
-  free(err);
+  free(sc_run_ending("first_launch_after_free", nullptr, mt_exited_ok));
 }
 
 /* ---- mockhip's own pages ---- */
