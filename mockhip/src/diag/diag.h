@@ -185,11 +185,11 @@ MH_HIDDEN void mh__trace_html_step(mockhip_api api, hipError_t err, const char *
                                    const char *reason);
 
 /* Ends the MOCKHIP_TRACE_HTML page with a last step for a fault the process dies of: the
-   signal's name, the address as people read it, how it was touched ("a write"), where
-   (the faulting instruction's site, or ""), and the explanation (`bytes` of mockhip's
-   explain lines, or none); then closes the page. From a signal handler: write(2) only, no
-   lock waited for, nothing allocated. */
-MH_HIDDEN void mh__trace_html_fault(const char *signal_name, const char *at, const char *how,
-                                    const char *where, const char *explanation, size_t bytes);
+   signal's name, what happened ("a write of reservation#1+0x0 by the CPU"), where (the
+   faulting instruction's site, or ""), and the explanation (`bytes` of mockhip's explain
+   lines, or none); then closes the page. From a signal handler: write(2) only, no lock
+   waited for, nothing allocated. */
+MH_HIDDEN void mh__trace_html_fault(const char *signal_name, const char *what, const char *where,
+                                    const char *explanation, size_t bytes);
 
 #endif /* MH_DIAG_H */

@@ -408,6 +408,8 @@ void mh__explain_fault(mh_state *s, int sig, uintptr_t addr, mh_direction dir, c
   char where[512] = "";
   if (pc != NULL)
     mh__site_format(pc, where, sizeof where);
-  mh__trace_html_fault(name, at, mh__direction_name(dir), where, text, said);
+  char what[256];
+  snprintf(what, sizeof what, "%s of %s by the CPU", mh__direction_name(dir), at);
+  mh__trace_html_fault(name, what, where, text, said);
   text_len = 0;
 }

@@ -298,8 +298,8 @@ void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args, cons
   errno = saved_errno;
 }
 
-void mh__trace_html_fault(const char *signal_name, const char *at, const char *how,
-                          const char *where, const char *explanation, size_t bytes) {
+void mh__trace_html_fault(const char *signal_name, const char *what, const char *where,
+                          const char *explanation, size_t bytes) {
   const char *path = mh__state()->options.trace_html;
   if (path == NULL || path[0] == '\0' || pthread_mutex_trylock(&page_lock) != 0)
     return; /* no page, or a step is being written: this thread may be the one writing it */
@@ -311,8 +311,8 @@ void mh__trace_html_fault(const char *signal_name, const char *at, const char *h
              "data-result=\"%s\">\n<h2>Step %lu: %s, the process dies</h2>\n<pre class=\"call\">",
              n, n, signal_name, signal_name, n, signal_name);
     int failed = put(page.fd, head);
-    char what[256];
-    snprintf(what, sizeof what, "%s: %s of %s by the CPU", signal_name, how, at);
+    failed = failed ? failed : put_escaped(page.fd, signal_name, strlen(signal_name));
+    failed = failed ? failed : put(page.fd, ": ");
     failed = failed ? failed : put_escaped(page.fd, what, strlen(what));
     if (where[0] != '\0') {
       failed = failed ? failed : put(page.fd, "\nat ");

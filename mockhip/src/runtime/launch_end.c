@@ -210,7 +210,9 @@ void mh__launch_end(mh_state *s, mh_launch *l, const mh_view *view) {
               "mockhip: %s; run again with MOCKHIP_EXPLAIN=1 to hear why and how to fix it\n",
               summary);
     fflush(stderr);
-    mh__trace_html_fault("SIGABRT", l->name, "the kernel's fault", "", summary, strlen(summary));
+    char what[sizeof summary + sizeof e.said + 2];
+    snprintf(what, sizeof what, "%s; %s", summary, e.said);
+    mh__trace_html_fault("SIGABRT", what, "", summary, strlen(summary));
     abort();
   }
   snprintf(s->sticky_reason[l->device], sizeof s->sticky_reason[0], "%s" STICKY_SUFFIX, summary);
