@@ -15,6 +15,12 @@
 
 #include <sys/resource.h>
 
+#if defined(__has_include) && __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#else
+#define RUNNING_ON_VALGRIND 0
+#endif
+
 #include "backend.h"
 
 #define WORDS 1024
@@ -155,6 +161,9 @@ static void kernel_needs_peer_access_for_peer_memory(void **state) {
    launch and the synchronize succeed, and every other thread's quotient lands. */
 static void kernel_division_by_zero_goes_on(void **state) {
   conf_ctx *ctx = begin_kernels(state);
+  if (RUNNING_ON_VALGRIND)
+    conf_skip("under valgrind, whose signal context does not point at the division, the "
+              "mock cannot go on from it as a GPU does");
   void *words = conf_vmm(ctx, ctx->size_mem, NULL), *out = conf_vmm(ctx, ctx->size_mem, NULL);
   unsigned host[WORDS];
   for (unsigned i = 0; i < WORDS; i++)

@@ -120,7 +120,10 @@ static const char *trap_cause(int sig) {
   switch (sig) {
   case SIGABRT: return "abort()";
   case SIGTRAP: return "a breakpoint trap";
-  case SIGFPE: return "an arithmetic trap";
+  case SIGFPE:
+    return "an arithmetic trap it could not go on from as a GPU does (a division the mock "
+           "could not decode; under valgrind, whose signal context does not point at the "
+           "division, any)";
   default: return "__builtin_trap() (or an instruction the processor refused)";
   }
 }
