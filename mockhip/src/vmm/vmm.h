@@ -3,14 +3,28 @@
  * handles (phys.c) and what is kept of those released for good (released.c),
  * which mappings an unmap or a set-access covers (mapping_run.c), a mapping
  * that runs past its reservation's end (mapping_past.c). Reservations
- * (reservation.c) and mappings (mapping.c) keep their objects in core/'s
- * registry. The runtime reaches VMM memory through core/'s lookups; only the
+ * (reservation.c) and mappings (mapping.c, their access access.c) keep their
+ * objects in core/'s registry. The runtime reaches VMM memory through core/'s lookups; only the
  * memory pools (runtime/pool_space.c) build on the owned objects below.
  */
 #ifndef MH_VMM_H
 #define MH_VMM_H
 
 #include "diag/diag.h"
+
+/* ---- mappings (mapping.c) and their access (access.c) ---- */
+
+/* Access slots: one per device, then the host. */
+static inline size_t mh__access_slots(const mh_state *s) { return (size_t)s->options.devices + 1; }
+
+/* The page protection of what the CPU may do on a mapping (mh__cpu_access). */
+static inline mh_os_prot mh__cpu_prot(const mh_state *s, const mh_mapping *m) {
+  return mh__access_prot(mh__cpu_access(s, m));
+}
+
+/* Names the map-area limit after an ENOMEM from mmap or mprotect, for a reason; "" for
+   other errors. Reads /proc, so only on the failure path. */
+MH_HIDDEN const char *mh__map_limit(int err, char *buf, size_t bytes);
 
 /* ---- which mappings a call covers (mapping_run.c) ---- */
 
