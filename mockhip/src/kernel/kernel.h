@@ -53,10 +53,11 @@ typedef struct mh_launch {
    fibers and shared memory, made on first use and kept. */
 typedef struct mh_participant {
   mh_launch *launch;
-  sigjmp_buf escape;    /* where a fault in the kernel lands */
-  void *escape_fiber;   /* the sanitizer's fiber that set escape */
-  volatile int running; /* inside the kernel's code: a fault is the kernel's */
-  void *shared;         /* dynamic shared memory */
+  sigjmp_buf escape;   /* where a fault in the kernel lands */
+  void *escape_fiber;  /* the sanitizer's fiber that set escape */
+  _Atomic int running; /* inside the kernel's code: a fault is the kernel's (atomic: signal handlers
+                          and the watchdog read it) */
+  void *shared;        /* dynamic shared memory */
   size_t shared_capacity;
   /* block.c's */
   mh_fiber_stacks stacks;
