@@ -81,7 +81,7 @@ static ending in_fork(void (*fn)(void *), void *arg, rlim_t core_bytes) {
     setrlimit(RLIMIT_CORE, &core);
     dup2(ends[1], STDERR_FILENO);
     close(ends[0]);
-    signal(SIGABRT, SIG_DFL); /* a test framework's handler is no ending of the kernel's */
+    sc_coverage_on_abort(); /* the played ROCm may end this child with abort() */
     fn(arg);
     _exit(hipDeviceSynchronize() == hipSuccess ? 0 : 3);
   }
@@ -205,6 +205,11 @@ void profile_child_hang(void) {
 
 void test_kernel_hang(void **state) {
   (void)state;
+  if (SC_UNDER_TSAN) {
+    print_message("skipped under ThreadSanitizer: it holds the watchdog's signal until the "
+                  "spinning thread calls into its runtime, which it never does\n");
+    skip();
+  }
   const row *r = &kernel_hang;
   char release[64];
   if (profile_nvidia(played))

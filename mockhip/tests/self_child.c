@@ -34,6 +34,14 @@ static void dump_coverage_then_die(int sig) {
 }
 #endif
 
+void sc_coverage_on_abort(void) {
+#ifdef SC_COVERAGE
+  signal(SIGABRT, dump_coverage_then_die); /* abort() raises again once it returns */
+#else
+  signal(SIGABRT, SIG_DFL);
+#endif
+}
+
 void sc_failed(const char *file, int line, const char *what) {
   fprintf(stderr, "child: %s:%d: %s failed (last reason: %s)\n", file, line, what,
           mockhip_last_reason());
@@ -47,6 +55,7 @@ void sc_dispatch(int argc, char **argv, const sc_case *cases, int count) {
   signal(SIGSEGV, dump_coverage_then_die);
   signal(SIGBUS, dump_coverage_then_die);
 #endif
+  sc_coverage_on_abort();
   for (int i = 0; i < count; i++) {
     if (strcmp(cases[i].name, argv[2]) == 0) {
       cases[i].run();

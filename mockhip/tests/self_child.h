@@ -49,6 +49,10 @@ void sc_failed(const char *file, int line, const char *what);
    signal, which never reaches the exit that writes them. Elsewhere nothing. */
 void sc_coverage_dump(void);
 
+/* A process about to die of SIGABRT on purpose (the played ROCm's abort) writes its coverage
+   counters first in a --coverage build; elsewhere SIGABRT's default action. */
+void sc_coverage_on_abort(void);
+
 /* Whether the build runs under ASan or TSan, whose SIGSEGV handler reports and
    exits where a plain build dies by the signal. */
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -60,6 +64,20 @@ void sc_coverage_dump(void);
 #endif
 #ifndef SC_SANITIZER_HANDLES_SEGV
 #define SC_SANITIZER_HANDLES_SEGV 0
+#endif
+
+/* Whether the build runs under ThreadSanitizer, which delivers a signal sent to a thread only
+   when that thread next calls into its runtime: a kernel that spins never does, so
+   MOCKHIP_KERNEL_TIMEOUT's signal cannot reach it there. */
+#if defined(__SANITIZE_THREAD__)
+#define SC_UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SC_UNDER_TSAN 1
+#endif
+#endif
+#ifndef SC_UNDER_TSAN
+#define SC_UNDER_TSAN 0
 #endif
 
 /* Whether status is the death a fault on a PROT_NONE page brings: killed by

@@ -70,6 +70,46 @@ divide(const int *numerators, const int *divisors, int *quotients, unsigned *uns
   wide_quotients[i] = (long long)numerators[i] / (long long)divisors[i];
 }
 
+#if defined(__x86_64__)
+/* The forms of DIV and IDIV a compiler may emit, each by zero or overflowing, written out:
+   8-bit (F6, AX / r/m8 -> AL, AH), 16-bit (the 0x66 prefix, DX:AX), 32-bit through a
+   base + index*4 + disp32 operand (SIB), 64-bit through a register (REX.W, mod 3),
+   and a RIP-relative operand. */
+static volatile unsigned zero_word = 0;
+
+__global__ void divide_forms(unsigned long long *out) {
+  if (threadIdx.x != 0)
+    return;
+  volatile unsigned char zero8 = 0;
+  volatile unsigned short zero16 = 0;
+  unsigned ax = 100; /* AX = 100 */
+  asm volatile("divb %1" : "+a"(ax) : "m"(zero8) : "cc");
+  out[0] = ax & 0xffff; /* AL all ones, AH the dividend's low byte */
+  unsigned short lo = 1000, hi = 0;
+  asm volatile("divw %2" : "+a"(lo), "+d"(hi) : "m"(zero16) : "cc");
+  out[1] = lo;
+  out[2] = hi;
+  unsigned table[4] = {7, 0, 7, 7};
+  unsigned eax = 21, edx = 0;
+  const char *base = reinterpret_cast<const char *>(table) - 0x100;
+  unsigned long index = 1;
+  asm volatile("divl 0x100(%2,%3,4)" : "+a"(eax), "+d"(edx) : "r"(base), "r"(index) : "cc");
+  out[3] = eax;
+  out[4] = edx;
+  unsigned long long rax = 0x8000000000000000ull, rdx = ~0ull, minus_one = ~0ull;
+  asm volatile("idivq %2" : "+a"(rax), "+d"(rdx) : "r"(minus_one) : "cc"); /* INT64_MIN / -1 */
+  out[5] = rax;
+  out[6] = rdx;
+  unsigned eax2 = 9, edx2 = 0;
+  asm volatile("divl %2" : "+a"(eax2), "+d"(edx2) : "m"(zero_word) : "cc");
+  out[7] = eax2;
+  short al = -128; /* AX = -128: IDIV r/m8 by -1 overflows */
+  volatile signed char minus_one8 = -1;
+  asm volatile("idivb %1" : "+a"(al) : "m"(minus_one8) : "cc");
+  out[8] = (unsigned short)al;
+}
+#endif
+
 /* Block 0's thread 0 waits for a flag nobody sets; every other block returns. */
 __global__ void spin(volatile int *flag) {
   if (blockIdx.x == 0 && threadIdx.x == 0)
@@ -202,6 +242,31 @@ static void child_divide(void) {
   SC_CHECK(wgot[6] == 2147483648LL);   /* in 64 bits it fits */
 }
 
+/* Each form of division the mock decodes goes on with a GPU's kind of result. */
+static void child_divide_forms(void) {
+#if defined(__x86_64__)
+  no_core();
+  unsigned long long *out = nullptr;
+  SC_CHECK(hipMalloc(reinterpret_cast<void **>(&out), 9 * sizeof *out) == hipSuccess);
+  LAUNCH_FAILING(divide_forms, dim3(1), dim3(1), 0, 0, out);
+  SC_CHECK(hipDeviceSynchronize() == hipSuccess);
+  unsigned long long got[9];
+  SC_CHECK(hipMemcpy(got, out, sizeof got, hipMemcpyDeviceToHost) == hipSuccess);
+  SC_CHECK(got[0] == 0x64ff);                   /* AH 100, AL all ones */
+  SC_CHECK(got[1] == 0xffff && got[2] == 1000); /* quotient all ones, remainder the dividend */
+  SC_CHECK(got[3] == 0xffffffffu && got[4] == 21);
+  SC_CHECK(got[5] == 0x8000000000000000ull && got[6] == 0); /* INT64_MIN / -1 wraps */
+  SC_CHECK(got[7] == 0xffffffffu);
+  SC_CHECK(got[8] == 0x0080); /* AL -128, AH 0 */
+#endif
+}
+
+/* assert() outside a kernel stays the C library's: its line, then the process aborts. */
+static void child_host_assert(void) {
+  volatile int answer = 41;
+  assert(answer == 42);
+}
+
 /* Block 0 spins; the timeout ends it. With `blocks` of 128 threads: 2 run on the launching
    thread alone, 64 on the workers too. */
 static void hang_in(unsigned blocks) {
@@ -239,6 +304,8 @@ static const sc_case cases[] = {
     {"divide", child_divide},
     {"hang", child_hang},
     {"hang_workers", child_hang_workers},
+    {"divide_forms", child_divide_forms},
+    {"host_assert", child_host_assert},
     {"divergent", child_divergent},
 };
 
@@ -427,8 +494,33 @@ static void test_division_by_zero_goes_on(void **state) {
   free(r.err);
 }
 
+static void test_division_forms(void **state) {
+  (void)state;
+  if (RUNNING_ON_VALGRIND) { /* its SIGFPE's context does not name the division */
+    print_message("skipped under valgrind: its signal context does not point at the division\n");
+    skip();
+  }
+  run_result r = run("divide_forms", "newest");
+  expect_went_on(r);
+  free(r.err);
+}
+
+static void test_assert_outside_a_kernel_is_the_c_librarys(void **state) {
+  (void)state;
+  run_result r = run("host_assert", "newest");
+  expect_aborted(r);
+  expect_in(r, "Assertion `answer == 42' failed.");
+  expect_not_in(r, "Device-side");
+  free(r.err);
+}
+
 static void test_timeout_ends_a_spinning_kernel(void **state) {
   (void)state;
+  if (SC_UNDER_TSAN) {
+    print_message("skipped under ThreadSanitizer: it holds the watchdog's signal until the "
+                  "spinning thread calls into its runtime, which it never does\n");
+    skip();
+  }
   run_result r = run("hang", "nvidia", "MOCKHIP_KERNEL_TIMEOUT=1");
   expect_went_on(r);
   expect_in(r, "mockhip: kernel spin on device 0 ran past MOCKHIP_KERNEL_TIMEOUT=1 s; 1 block "
@@ -473,6 +565,8 @@ int main(int argc, char **argv) {
       MT_CLEAN_TEST(test_assert_on_nvidia),
       MT_CLEAN_TEST(test_abort_and_trap),
       MT_CLEAN_TEST(test_division_by_zero_goes_on),
+      MT_CLEAN_TEST(test_division_forms),
+      MT_CLEAN_TEST(test_assert_outside_a_kernel_is_the_c_librarys),
       MT_CLEAN_TEST(test_timeout_ends_a_spinning_kernel),
       MT_CLEAN_TEST(test_divergent_barrier_stays_divergent),
   };
