@@ -59,6 +59,15 @@ __global__ void traps(int *p) {
   p[threadIdx.x] = 1;
 }
 
+#if defined(__x86_64__)
+/* A breakpoint (int3), as a debugger's or a sanitizer's trap would plant. */
+__global__ void breakpoint(int *p) {
+  if (threadIdx.x == 1)
+    asm volatile("int3");
+  p[threadIdx.x] = 1;
+}
+#endif
+
 /* Each thread divides by its own divisor, some of them 0. UndefinedBehaviorSanitizer would
    report the division before the processor traps: the case is the trap's. */
 __attribute__((no_sanitize("undefined"))) __global__ void
@@ -213,6 +222,18 @@ static void child_trap(void) {
   SC_CHECK(strstr(mockhip_last_reason(), "__builtin_trap()") != nullptr);
 }
 
+static void child_breakpoint(void) {
+#if defined(__x86_64__)
+  no_core();
+  int *p = device_words(8);
+  LAUNCH_FAILING(breakpoint, dim3(1), dim3(8), 0, 0, p);
+  hipError_t want =
+      strcmp(mockhip_platform(), "nvidia") == 0 ? hipErrorUnknown : hipErrorLaunchFailure;
+  SC_CHECK(hipDeviceSynchronize() == want);
+  SC_CHECK(strstr(mockhip_last_reason(), "a breakpoint trap") != nullptr);
+#endif
+}
+
 /* A kernel with a divisor of 0 goes on: every thread writes, the GPU's values land. */
 static void child_divide(void) {
   no_core();
@@ -301,6 +322,7 @@ static const sc_case cases[] = {
     {"assert_core", child_assert_core},
     {"abort", child_abort},
     {"trap", child_trap},
+    {"breakpoint", child_breakpoint},
     {"divide", child_divide},
     {"hang", child_hang},
     {"hang_workers", child_hang_workers},
@@ -474,6 +496,27 @@ static void test_abort_and_trap(void **state) {
   }
 }
 
+/* A breakpoint ends the kernel as a trap too, and with MOCKHIP_EXPLAIN each ending says its
+   rule and how the release ends it. */
+static void test_explained_endings(void **state) {
+  (void)state;
+  run_result r = run("breakpoint", "newest", "MOCKHIP_EXPLAIN=1");
+  expect_went_on(r);
+  expect_in(r, "what:   the kernel ran a breakpoint trap");
+  expect_in(r, "rule:   a trap ends the kernel: the newest ROCm answers hipErrorLaunchFailure");
+  free(r.err);
+  r = run("assert", "nvidia", "MOCKHIP_EXPLAIN=1");
+  expect_went_on(r);
+  expect_in(r, "what:   assert(p[0] < 0) failed");
+  expect_in(r, "rule:   a failed assert() ends the kernel: HIP on NVIDIA (CUDA 13.0) answers "
+               "hipErrorAssert");
+  free(r.err);
+  r = run("divergent", "7.2", "MOCKHIP_EXPLAIN=1");
+  expect_went_on(r);
+  expect_in(r, "rule:   every thread of a block must reach each __syncthreads");
+  free(r.err);
+}
+
 static void test_division_by_zero_goes_on(void **state) {
   (void)state;
   if (RUNNING_ON_VALGRIND) { /* its SIGFPE's context does not name the division */
@@ -521,8 +564,10 @@ static void test_timeout_ends_a_spinning_kernel(void **state) {
                   "spinning thread calls into its runtime, which it never does\n");
     skip();
   }
-  run_result r = run("hang", "nvidia", "MOCKHIP_KERNEL_TIMEOUT=1");
+  run_result r = run("hang", "nvidia", "MOCKHIP_KERNEL_TIMEOUT=1", "MOCKHIP_EXPLAIN=1");
   expect_went_on(r);
+  expect_in(r, "rule:   a kernel must finish: HIP on NVIDIA (CUDA 13.0) answers "
+               "hipErrorLaunchTimeOut");
   expect_in(r, "mockhip: kernel spin on device 0 ran past MOCKHIP_KERNEL_TIMEOUT=1 s; 1 block "
                "still running: (0, 0, 0)\n");
   free(r.err);
@@ -564,6 +609,7 @@ int main(int argc, char **argv) {
       MT_CLEAN_TEST(test_assert_on_rocm7),
       MT_CLEAN_TEST(test_assert_on_nvidia),
       MT_CLEAN_TEST(test_abort_and_trap),
+      MT_CLEAN_TEST(test_explained_endings),
       MT_CLEAN_TEST(test_division_by_zero_goes_on),
       MT_CLEAN_TEST(test_division_forms),
       MT_CLEAN_TEST(test_assert_outside_a_kernel_is_the_c_librarys),

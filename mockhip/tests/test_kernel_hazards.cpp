@@ -16,8 +16,10 @@ extern "C" {
 #include "self_child.h"
 }
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "under_valgrind.h"
@@ -160,6 +162,37 @@ static void test_first_launch_after_free_ends(void **state) {
   free(sc_run_ending("first_launch_after_free", nullptr, mt_exited_ok));
 }
 
+/* A reservation freed by hipMemAddressFree: the pointer into it dangles, and the reason says
+   so. */
+static void test_freed_reservation_is_a_fault(void **state) {
+  (void)state;
+  size_t g = mt_granularity();
+  void *base = nullptr;
+  MT_CHECK(hipMemAddressReserve(&base, g, 0, nullptr, 0));
+  MT_CHECK(hipMemAddressFree(base, g));
+  LAUNCH_FAULTING(poke, dim3(1), dim3(4), 0, 0, static_cast<int *>(base), 7);
+  MT_EXPECT(hipErrorIllegalAddress, hipDeviceSynchronize());
+  expect_reason("was freed by hipMemAddressFree: a pointer into it dangles");
+  MT_CHECK(hipDeviceReset());
+  MT_EXPECT(hipErrorIllegalAddress, hipGetLastError());
+}
+
+/* The quarantine is bounded: after 64 later frees, a block's addresses go back to the system
+   (mincore then finds nothing mapped there), while the newest stay held, inaccessible. */
+static void test_quarantine_is_bounded(void **state) {
+  (void)state;
+  void *blocks[80];
+  for (int i = 0; i < 80; i++)
+    MT_CHECK(hipMalloc(&blocks[i], 4096));
+  for (int i = 0; i < 80; i++)
+    MT_CHECK(hipFree(blocks[i]));
+  unsigned char in_core;
+  errno = 0;
+  assert_int_equal(mincore(blocks[0], 4096, &in_core), -1); /* let go: nothing mapped */
+  assert_int_equal(errno, ENOMEM);
+  assert_int_equal(mincore(blocks[79], 4096, &in_core), 0); /* still held */
+}
+
 /* ---- mockhip's own pages ---- */
 
 /* A pointer argument that names a kernel thread's shared memory (a dangling pointer a program
@@ -189,6 +222,8 @@ int main(int argc, char **argv) {
   const struct CMUnitTest tests[] = {
       MT_CLEAN_TEST(test_freed_block_is_a_fault),
       MT_CLEAN_TEST(test_block_freed_by_reset_is_a_fault),
+      MT_CLEAN_TEST(test_freed_reservation_is_a_fault),
+      MT_CLEAN_TEST(test_quarantine_is_bounded),
       MT_CLEAN_TEST(test_cpu_touch_of_freed_block_is_explained),
       MT_CLEAN_TEST(test_first_launch_after_free_ends),
       MT_CLEAN_TEST(test_own_pages_are_never_protected),
