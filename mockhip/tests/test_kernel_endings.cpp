@@ -31,7 +31,7 @@ extern "C" {
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "under_valgrind.h"
+#include "launch_failing.h"
 
 /* ---- kernels ---- */
 
@@ -135,14 +135,6 @@ __global__ void divergent(int *out) {
 }
 
 /* ---- the children ---- */
-
-/* A launch whose kernel fails on purpose: under valgrind, no error of the program's. */
-#define LAUNCH_FAILING(...)                                                                        \
-  do {                                                                                             \
-    VALGRIND_DISABLE_ERROR_REPORTING;                                                              \
-    hipLaunchKernelGGL(__VA_ARGS__);                                                               \
-    VALGRIND_ENABLE_ERROR_REPORTING;                                                               \
-  } while (0)
 
 static void no_core(void) {
   struct rlimit none = {0, 0};

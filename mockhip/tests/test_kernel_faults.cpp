@@ -24,7 +24,7 @@ extern "C" {
 #include <cstring>
 #include <vector>
 
-#include "under_valgrind.h"
+#include "launch_failing.h"
 
 /* ---- kernels ---- */
 
@@ -87,14 +87,6 @@ static int *device_ints(size_t count) {
   return static_cast<int *>(p);
 }
 
-static void expect_reason(const char *needle) {
-  const char *reason = mockhip_last_reason();
-  if (strstr(reason, needle) == nullptr) {
-    print_error("expected \"%s\" in the reason: %s\n", needle, reason);
-    fail();
-  }
-}
-
 /* The launch went through; the device's next calls answer hipErrorIllegalAddress naming the
    kernel and `needle`, until hipDeviceReset, after which the device works again. */
 static void expect_sticky_fault(const char *kernel, const char *needle,
@@ -102,10 +94,10 @@ static void expect_sticky_fault(const char *kernel, const char *needle,
   MT_EXPECT(hipErrorIllegalAddress, hipDeviceSynchronize());
   char want[128];
   snprintf(want, sizeof want, "kernel %s on device ", kernel);
-  expect_reason(want);
-  expect_reason(needle);
+  mt_assert_reason_contains(want);
+  mt_assert_reason_contains(needle);
   if (also != nullptr)
-    expect_reason(also);
+    mt_assert_reason_contains(also);
   MT_EXPECT(hipErrorIllegalAddress, hipDeviceSynchronize()); /* sticky */
   void *p = nullptr;
   MT_EXPECT(hipErrorIllegalAddress, hipMalloc(&p, 64));
@@ -122,16 +114,6 @@ static void expect_sticky_fault(const char *kernel, const char *needle,
 #define LAUNCH(...)                                                                                \
   do {                                                                                             \
     hipLaunchKernelGGL(__VA_ARGS__);                                                               \
-    MT_CHECK(hipGetLastError());                                                                   \
-  } while (0)
-
-/* A launch whose kernel faults on purpose (on the calling thread: fewer than 4096 threads):
-   under valgrind, that touch is no error of the program's. */
-#define LAUNCH_FAULTING(...)                                                                       \
-  do {                                                                                             \
-    VALGRIND_DISABLE_ERROR_REPORTING;                                                              \
-    hipLaunchKernelGGL(__VA_ARGS__);                                                               \
-    VALGRIND_ENABLE_ERROR_REPORTING;                                                               \
     MT_CHECK(hipGetLastError());                                                                   \
   } while (0)
 
