@@ -274,6 +274,26 @@ void test_free_unknown_address(void **state) {
   char *said = strict_end();
   ROW_EXPECT(r, code_of(r), err);
   assert_strict(r, said, "crashes here", cell_of(r) == CRASH);
+
+  /* A pool's memory is no reservation either: where any address frees nothing (6.0), it
+     frees nothing there too, and the block stays the pool's, whole. */
+  void *block = NULL;
+  MT_CHECK(hipMallocAsync(&block, 4096, 0));
+  MT_CHECK(hipStreamSynchronize(0));
+  err = hipMemAddressFree(block, 4096);
+  if (cell_of(r) == SUCCESS) {
+    ROW_EXPECT(r, hipSuccess, err);
+  } else {
+    ROW_EXPECT(r, hipErrorInvalidValue, err);
+    mt_assert_reason_contains("is memory of pool#");
+  }
+  MT_CHECK(hipMemset(block, 0x5a, 4096));
+  unsigned char back[4096];
+  MT_CHECK(hipMemcpy(back, block, sizeof back, hipMemcpyDeviceToHost));
+  assert_int_equal(back[0], 0x5a);
+  assert_int_equal(back[4095], 0x5a);
+  MT_CHECK(hipFreeAsync(block, 0));
+  MT_CHECK(hipStreamSynchronize(0));
 }
 
 /* The child frees a reservation that still has its mapping, then unmaps it. */

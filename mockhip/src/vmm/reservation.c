@@ -230,6 +230,15 @@ static hipError_t address_free(mh_state *s, void *ptr, size_t bytes) {
                             "devPtr %p is not inside a reservation: pass the ptr that "
                             "hipMemAddressReserve returned",
                             ptr);
+  /* A pool's memory is no reservation of the program's. ROCm 6.0 frees nothing there either
+     (its Device::virtualFree is empty) and answers hipSuccess, as for any address. */
+  if (region->pool != NULL && mh__profile_is(MH_ROW_free_unknown_address, MH_CELL_Success)) {
+    mh__teach_note("a.3#2",
+                   "hipMemAddressFree(%p) names memory of pool#%llu, no reservation: %s frees "
+                   "nothing and answers hipSuccess; free pool memory with hipFree or hipFreeAsync",
+                   ptr, mh__id_number(region->pool->id, MH_ID_POOL), mh__profile_title());
+    return hipSuccess;
+  }
   if (region->pool != NULL)
     return mh__vmm_pool_owned(region->pool, "devPtr", ptr);
   if (mh__profile_is(MH_ROW_free_range, MH_CELL_exact) &&
