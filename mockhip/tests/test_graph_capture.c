@@ -7,13 +7,17 @@
  * nodes; hipMallocAsync, hipMallocFromPoolAsync and hipFreeAsync leave memory
  * nodes that did their work at capture time; an external wait leaves an
  * event-wait node; hipLaunchHostFunc and
- * hipStreamAddCallback leave host nodes, run at each launch outside the lock.
+ * hipStreamAddCallback leave host nodes, run at each launch outside the lock;
+ * the graph and the exec destroyed while a launch runs (from its host node, or
+ * from another thread while the host node waits) leave the launch whole.
  * hip-tests' `_Capture` pattern (BEGIN_CAPTURE, a VMM call, END_CAPTURE: end,
  * instantiate with NULL error node and log, launch, destroy both) works in
  * every mode. Every case ends with nothing alive. Runs with two devices.
  */
 #include "mock_test.h"
 
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -376,6 +380,116 @@ static void test_host_node_may_destroy_its_exec(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipGraphLaunch(h.destroy, f->stream));
 }
 
+/* ---- an exec destroyed while its launch runs ---- */
+
+/* hipGraphDestroy of the source graph, then hipGraphExecDestroy, while a launch of the exec is
+   in a host node: both answer hipSuccess, as in every clr release (graph_exec.c,
+   hipGraphExecDestroy, says what each does), and the launch runs its remaining nodes from
+   the exec, which lives until the launch ends. */
+typedef struct doomed_launch {
+  unsigned char *dev;
+  hipGraph_t graph;
+  hipGraphExec_t exec;
+  hipError_t graph_destroyed, exec_destroyed; /* what each destroy answered */
+  int last_runs;
+  unsigned char seen_last; /* dev[8] when the last host node ran */
+  /* from another thread: the host node waits until that thread has destroyed both */
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  bool in_host_node, destroyed;
+  hipStream_t stream;
+  hipError_t launched; /* what that thread's hipGraphLaunch answered */
+} doomed_launch;
+
+static void destroy_graph_and_exec(void *user_data) {
+  doomed_launch *d = user_data;
+  d->graph_destroyed = hipGraphDestroy(d->graph);
+  d->exec_destroyed = hipGraphExecDestroy(d->exec);
+}
+
+static void wait_for_destroy(void *user_data) {
+  doomed_launch *d = user_data;
+  pthread_mutex_lock(&d->lock);
+  d->in_host_node = true;
+  pthread_cond_broadcast(&d->changed);
+  while (!d->destroyed)
+    pthread_cond_wait(&d->changed, &d->lock);
+  pthread_mutex_unlock(&d->lock);
+}
+
+static void note_last(void *user_data) {
+  doomed_launch *d = user_data;
+  d->last_runs++;
+  d->seen_last = d->dev[8];
+}
+
+/* A graph of a set, the host node `first`, a set of dev[8] and note_last, instantiated into
+   d->exec; d->graph is its source. */
+static void make_doomed(fixture *f, doomed_launch *d, hipHostFn_t first) {
+  d->dev = f->dev;
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(f->dev, 0x11, 1, f->stream));
+  MT_CHECK(hipLaunchHostFunc(f->stream, first, d));
+  MT_CHECK(hipMemsetAsync(f->dev + 8, 0x33, 8, f->stream));
+  MT_CHECK(hipLaunchHostFunc(f->stream, note_last, d));
+  d->graph = end(f->stream);
+  MT_CHECK(hipGraphInstantiate(&d->exec, d->graph, NULL, NULL, 0));
+}
+
+/* Both handles are gone once the launch has ended. */
+static void assert_doomed_gone(fixture *f, const doomed_launch *d) {
+  MT_EXPECT(hipErrorInvalidValue, hipGraphLaunch(d->exec, f->stream));
+  mt_assert_reason_contains("not a live graph exec");
+  MT_EXPECT(hipErrorIllegalState, hipGraphDestroy(d->graph));
+}
+
+static void test_host_node_may_destroy_its_graph_and_exec(void **state) {
+  fixture *f = *state;
+  doomed_launch d = {0};
+  make_doomed(f, &d, destroy_graph_and_exec);
+  MT_CHECK(hipGraphLaunch(d.exec, f->stream));
+  assert_int_equal(d.graph_destroyed, hipSuccess);
+  assert_int_equal(d.exec_destroyed, hipSuccess);
+  assert_int_equal(d.last_runs, 1); /* the nodes after the host node ran */
+  assert_int_equal(d.seen_last, 0x33);
+  assert_int_equal(f->dev[0], 0x11);
+  assert_doomed_gone(f, &d);
+}
+
+static void *launch_doomed(void *arg) {
+  doomed_launch *d = arg;
+  d->launched = hipGraphLaunch(d->exec, d->stream);
+  return NULL;
+}
+
+static void test_exec_destroyed_from_another_thread_during_its_launch(void **state) {
+  fixture *f = *state;
+  doomed_launch d = {.stream = f->stream};
+  pthread_mutex_init(&d.lock, NULL);
+  pthread_cond_init(&d.changed, NULL);
+  make_doomed(f, &d, wait_for_destroy);
+  pthread_t launcher;
+  assert_int_equal(pthread_create(&launcher, NULL, launch_doomed, &d), 0);
+  pthread_mutex_lock(&d.lock);
+  while (!d.in_host_node)
+    pthread_cond_wait(&d.changed, &d.lock);
+  pthread_mutex_unlock(&d.lock);
+  MT_CHECK(hipGraphDestroy(d.graph));
+  MT_CHECK(hipGraphExecDestroy(d.exec));
+  assert_int_equal(d.last_runs, 0); /* the launch waits in its first host node */
+  pthread_mutex_lock(&d.lock);
+  d.destroyed = true;
+  pthread_cond_broadcast(&d.changed);
+  pthread_mutex_unlock(&d.lock);
+  assert_int_equal(pthread_join(launcher, NULL), 0);
+  assert_int_equal(d.launched, hipSuccess);
+  assert_int_equal(d.last_runs, 1);
+  assert_int_equal(d.seen_last, 0x33);
+  assert_doomed_gone(f, &d);
+  pthread_cond_destroy(&d.changed);
+  pthread_mutex_destroy(&d.lock);
+}
+
 /* An invalidated capture frees the graph it built, nodes and all. */
 static void test_invalidated_capture_leaves_nothing(void **state) {
   fixture *f = *state;
@@ -443,6 +557,8 @@ int main(void) {
       TEST(test_captured_2d_copies_run_at_each_launch),
       TEST(test_captured_host_work_runs_at_each_launch),
       TEST(test_host_node_may_destroy_its_exec),
+      TEST(test_host_node_may_destroy_its_graph_and_exec),
+      TEST(test_exec_destroyed_from_another_thread_during_its_launch),
       TEST(test_invalidated_capture_leaves_nothing),
       TEST(test_hip_tests_capture_pattern),
   };

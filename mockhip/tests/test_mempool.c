@@ -505,6 +505,41 @@ static void test_destroy_waits_for_busy_blocks(void **state) {
   free(dump);
 }
 
+/* Destroying the current pool makes the device's default pool current again, at once, even
+   while a block of the destroyed pool is busy: clr rocm-6.2.0 hipMemPoolDestroy
+   (hip_mempool.cpp) calls device->SetCurrentMemoryPool(device->GetDefaultMemoryPool()) when
+   the pool is the current one, then hip_mem_pool->release(), which frees the pool only after
+   the release each busy block's FreeMemory makes (AllocateMemory retains it,
+   hip_mempool_impl.cpp). hipDeviceGetMemPool answers GetCurrentMemoryPool(), and
+   hipMallocAsync allocates from it. */
+static void test_destroying_the_current_pool_restores_the_default(void **state) {
+  (void)state;
+  hipMemPool_t default0 = default_pool(0);
+  for (int busy = 0; busy <= 1; busy++) {
+    hipMemPool_t mine = pool_on(0, hipMemHandleTypeNone), current = NULL;
+    MT_CHECK(hipDeviceSetMemPool(0, mine));
+    void *held = NULL, *ptr = NULL;
+    if (busy) {
+      MT_CHECK(hipMallocAsync(&held, 8 * KIB, NULL));
+      assert_int_equal(attr64(mine, hipMemPoolAttrUsedMemCurrent), 8 * KIB);
+    }
+    MT_CHECK(hipMemPoolDestroy(mine));
+    MT_CHECK(hipDeviceGetMemPool(&current, 0));
+    assert_ptr_equal(current, default0);
+    assert_int_equal(attr64(default0, hipMemPoolAttrUsedMemCurrent), 0);
+    MT_CHECK(hipMallocAsync(&ptr, 4 * KIB, NULL));
+    assert_int_equal(attr64(default0, hipMemPoolAttrUsedMemCurrent), 4 * KIB);
+    assert_int_equal(mockhip_live_objects(), busy ? 2 : 1); /* the blocks; the pool is gone */
+    MT_CHECK(hipFreeAsync(ptr, NULL));
+    assert_int_equal(attr64(default0, hipMemPoolAttrUsedMemCurrent), 0);
+    if (busy)
+      MT_CHECK(hipFreeAsync(held, NULL)); /* the destroyed pool's last block takes it along */
+    assert_int_equal(mockhip_live_objects(), 0);
+    MT_CHECK(hipDeviceGetMemPool(&current, 0));
+    assert_ptr_equal(current, default0);
+  }
+}
+
 /* hipDeviceReset destroys every pool of the device with its memory; the device gets a new
    default pool. */
 static void test_device_reset_destroys_pools(void **state) {
@@ -827,6 +862,7 @@ int main(void) {
       POOL_TEST(test_vmm_calls_refuse_pool_memory),
       POOL_TEST(test_every_free_returns_pool_memory),
       POOL_TEST(test_destroy_waits_for_busy_blocks),
+      POOL_TEST(test_destroying_the_current_pool_restores_the_default),
       POOL_TEST(test_device_reset_destroys_pools),
       POOL_TEST(test_reports_name_pools_and_blocks),
       POOL_TEST(test_capture_rules),

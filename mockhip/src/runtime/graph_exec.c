@@ -254,6 +254,16 @@ MH_EXPORT hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream
                    mh__d_graph_exec(graphExec), mh__d_stream(stream));
 }
 
+/*
+ * An exec destroyed while a launch of it runs (from its host code, or another thread's) answers
+ * hipSuccess in every clr release, and the launch ends as if it had not been: rocm-5.7.0 to
+ * 6.1.x `delete ge` at once (hip_graph.cpp), freeing what the launch's later commands may still
+ * read; rocm-6.2.0 marks a launched exec in GraphExecStatus_ and releases it at its stream's
+ * next synchronisation (ReleaseGraphExec, hip_graph_internal.cpp); from amd-staging f9f995c6d
+ * (SWDEV-480209) GraphExec::Run retains the exec and a marker's completion callback
+ * (DecrementRefCount) releases it, while hipGraphExecDestroy calls ge->release(). The mock does
+ * the last: the launch's hold keeps the exec until the launch ends.
+ */
 MH_EXPORT hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipGraphExecDestroy, MH_CALLER, &s);
