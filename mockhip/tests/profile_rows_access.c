@@ -550,6 +550,88 @@ void test_copy_access(void **state) {
 
 /* ---- pageable_copy: when a copy out of pageable memory has landed ---- */
 
+/* Two mappings side by side, A then B, each of one granule and read-write for device 0. */
+typedef struct side_by_side {
+  char *a, *b;
+  hipMemGenericAllocationHandle_t a_handle, b_handle;
+  size_t g;
+} side_by_side;
+
+#define STAGED_BYTES 64
+
+/*
+ * Right after a copy of STAGED_BYTES of `value` to dst, takes device 0's right to write to the
+ * mapping at `at` (unmaps it, or lowers it to Read) with no synchronization. Where copies are
+ * staged, the next synchronizing call reports the race only when the copy lands in that
+ * mapping (`lands_there`); otherwise nothing faults, no error stays, and the bytes are there.
+ * The mapping is restored afterwards.
+ */
+static void change_after_copy(const row *r, const side_by_side *p, char *dst, unsigned char value,
+                              char *at, bool unmap, bool lands_there) {
+  bool reported = cell_of(r) == STAGED && lands_there;
+  unsigned char host[STAGED_BYTES];
+  memset(host, value, sizeof host);
+  hipMemAccessDesc read = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
+  MT_CHECK(hipMemcpyHtoD(dst, host, sizeof host));
+  if (unmap)
+    MT_CHECK(hipMemUnmap(at, p->g));
+  else
+    MT_CHECK(hipMemSetAccess(at, p->g, &read, 1));
+  ROW_EXPECT(r, reported ? hipErrorLaunchFailure : hipSuccess, hipDeviceSynchronize());
+  if (reported) {
+    mt_assert_reason_contains(unmap ? "still landing when hipMemUnmap"
+                                    : "still landing when hipMemSetAccess");
+    MT_CHECK(hipDeviceReset());
+  }
+  if (unmap)
+    MT_CHECK(hipMemMap(at, p->g, 0, at == p->a ? p->a_handle : p->b_handle, 0));
+  set_access(at, p->g, hipMemLocationTypeDevice, 0);
+  if (!lands_there) /* a synchronous copy: a sticky error would refuse it */
+    assert_true(device_reads(0, dst, sizeof host, value));
+}
+
+/* Only a mapping the staged copy lands in races it: a copy that ends exactly where B begins,
+   or begins exactly where A ends, leaves the other mapping free to go or to be lowered. */
+static void staged_copy_beside(const row *r, char *a, char *b, size_t g) {
+  side_by_side p = {a, b, create(g, hipMemHandleTypeNone), create(g, hipMemHandleTypeNone), g};
+  MT_CHECK(hipMemMap(a, g, 0, p.a_handle, 0));
+  MT_CHECK(hipMemMap(b, g, 0, p.b_handle, 0));
+  set_access(a, g, hipMemLocationTypeDevice, 0);
+  set_access(b, g, hipMemLocationTypeDevice, 0);
+  char *end_of_a = a + g - STAGED_BYTES;
+  unsigned char value = 0x40;
+  for (int i = 0; i < 2; i++) {
+    bool unmap = i == 1; /* lowered to Read, then unmapped */
+    change_after_copy(r, &p, end_of_a, value++, b, unmap, false);
+    change_after_copy(r, &p, b, value++, a, unmap, false);
+    change_after_copy(r, &p, end_of_a, value++, a, unmap, true);
+    change_after_copy(r, &p, b, value++, b, unmap, true);
+  }
+  MT_CHECK(hipMemUnmap(a, g));
+  MT_CHECK(hipMemUnmap(b, g));
+  MT_CHECK(hipMemRelease(p.a_handle));
+  MT_CHECK(hipMemRelease(p.b_handle));
+}
+
+/* staged_copy_beside with A and B in one reservation, then in two reservations side by side. */
+static void staged_copy_at_a_boundary(const row *r) {
+  size_t g = mt_granularity();
+  char *base = reserve(2 * g);
+  staged_copy_beside(r, base, base + g, g);
+  MT_CHECK(hipMemAddressFree(base, 2 * g));
+
+  char *first = NULL, *second = NULL;
+  base = reserve(2 * g);
+  MT_CHECK(hipMemAddressFree(base, 2 * g));
+  MT_CHECK(hipMemAddressReserve((void **)&first, g, 0, base, 0));
+  MT_CHECK(hipMemAddressReserve((void **)&second, g, 0, base + g, 0));
+  assert_ptr_equal(first, base);
+  assert_ptr_equal(second, base + g);
+  staged_copy_beside(r, first, second, g);
+  MT_CHECK(hipMemAddressFree(first, g));
+  MT_CHECK(hipMemAddressFree(second, g));
+}
+
 void test_pageable_copy(void **state) {
   (void)state;
   const row *r = &pageable_copy;
@@ -619,4 +701,5 @@ void test_pageable_copy(void **state) {
   free(host);
   MT_CHECK(hipMemRelease(handle));
   MT_CHECK(hipMemAddressFree(again, g));
+  staged_copy_at_a_boundary(r);
 }

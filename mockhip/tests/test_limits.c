@@ -713,6 +713,40 @@ static void test_unmap_sharing_an_area_above_the_limit(void **state) {
     MT_CHECK(hipMemUnmap(granule_at(l, g), l->granule));
 }
 
+/* Whether anything is mapped at every page of [addr, addr + bytes): msync fails with ENOMEM on
+   a hole. A system call only, so that it allocates nothing above the limit. */
+static bool anything_mapped(const void *addr, size_t bytes) {
+  return msync((void *)addr, bytes, MS_ASYNC) == 0 || errno != ENOMEM;
+}
+
+/* Above the limit, unmapping the last mapping of each run, which shares its map area with the
+   run's others, gives no area back: three placeholders wait in holes. Each hole lies just
+   before a stretch of the reservation's placeholder, so its own placeholder merges with that
+   one and takes no new area: the one area that unmapping a mapping of its own gives back is
+   room for all three, and the retry after that unmap fills every one of them. They are read
+   before any other call that places or maps (each would retry again). */
+static void test_one_retry_fills_every_hole(void **state) {
+  layout *l = layout_of(state);
+  static const size_t last_of_run[] = {4, 9, 14};
+  size_t count = map_until_refused(l);
+  for (size_t k = 0; k < 3; k++)
+    MT_CHECK(hipMemUnmap(granule_at(l, home(last_of_run[k])), l->granule));
+  for (size_t k = 0; k < 3; k++)
+    assert_false(anything_mapped(granule_at(l, home(last_of_run[k])), l->granule));
+  MT_CHECK(hipMemUnmap(granule_at(l, REPEAT_FIRST), l->granule));
+  for (size_t k = 0; k < 3; k++)
+    assert_true(anything_mapped(granule_at(l, home(last_of_run[k])), l->granule));
+  assert_int_equal(mt_stats().live_mappings, 15 - 3 + count - 1);
+  hog_give_back(&l->hog, 64); /* room for reading /proc/self/maps */
+  for (size_t k = 0; k < 3; k++)
+    assert_unmapped(l, home(last_of_run[k]));
+  assert_unmapped(l, REPEAT_FIRST);
+  for (size_t i = 0; i < 15; i++)
+    assert_true(i % 5 == 4 || holds(l, i));
+  for (size_t g = REPEAT_FIRST + 1; g < REPEAT_FIRST + count; g++)
+    MT_CHECK(hipMemUnmap(granule_at(l, g), l->granule));
+}
+
 static int map_areas_group(void) {
   const struct CMUnitTest negative[] = {
       cmocka_unit_test_setup_teardown(test_map_out_of_map_areas, setup_layout, teardown_layout),
@@ -724,6 +758,8 @@ static int map_areas_group(void) {
                                       teardown_layout),
       cmocka_unit_test_setup_teardown(test_unmap_above_the_limit, setup_layout, teardown_layout),
       cmocka_unit_test_setup_teardown(test_unmap_sharing_an_area_above_the_limit, setup_layout,
+                                      teardown_layout),
+      cmocka_unit_test_setup_teardown(test_one_retry_fills_every_hole, setup_layout,
                                       teardown_layout),
   };
   return cmocka_run_group_tests_name("limits_map_areas_negative", negative, NULL, NULL);
