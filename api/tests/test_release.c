@@ -9,13 +9,19 @@
  * and answers HMO_EFREED, "freed". Nothing is counted off twice: the device
  * still closes, and mockhip holds nothing.
  *
- * The quarantine keeps the last 1024 views released in the process: a second
- * release within that is detected. Past it, a second release is the caller's
- * bug, as a second free() is.
+ * The quarantine keeps the last 1024 views released in the process, and a
+ * pool's last 256 objects: a second release within that is detected whatever
+ * the mode. Past it, a second release is the caller's bug, as a second free()
+ * is, unless HMO_QUARANTINE=all keeps every released struct (ctest
+ * hmo_release-quarantine-all, and an -quarantine-all run of each hmo test and
+ * of the conformance suite); test_quarantine_all_detects_a_late_release runs
+ * there only.
  */
 #include "hmo_test.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static hmo_device *device;
 
@@ -173,6 +179,63 @@ static void test_second_release_within_the_quarantine(void **state) {
   hmo_memory_release(root);
 }
 
+#define LATE 2000 /* past both quarantines: 1024 views, 256 pool objects */
+
+/* LATE views of root, or objects of pool when it is not NULL, in held[]. */
+static void make_late(hmo_memory *root, hmo_pool *pool, hmo_memory **held) {
+  for (size_t i = 0; i < LATE; i++) {
+    if (pool == NULL)
+      HT_OK(hmo_memory_slice(&held[i], root, i % 100, 1));
+    else
+      HT_OK(hmo_pool_alloc(&held[i], pool, 1, HMO_INT32, NULL));
+  }
+}
+
+/*
+ * Under HMO_QUARANTINE=all: a plain allocation, a slice and a pool object released, then LATE
+ * other views and LATE other pool objects made and released, then as many made again and held:
+ * each first one released again answers HMO_EFREED, and no held one is released in its place.
+ * (In the bounded mode the first ones' structs are freed or reused by then: the held ones are
+ * made after the others are all released, so that they, not a view released meanwhile, take
+ * those structs, and a second release would drop a held one's reference.)
+ */
+static void test_quarantine_all_detects_a_late_release(void **state) {
+  (void)state;
+  const char *mode = getenv("HMO_QUARANTINE");
+  if (mode == NULL || strcasecmp(mode, "all") != 0) {
+    printf("skip: HMO_QUARANTINE is not all: past the last 1024 released views (a pool's last "
+           "256 objects) a second release is the caller's bug, as a second free() is; ctest "
+           "hmo_release-quarantine-all runs this case\n");
+    skip();
+    return;
+  }
+  hmo_memory **held = calloc(2 * LATE, sizeof *held);
+  assert_non_null(held);
+  hmo_memory *first = NULL, *root = NULL, *first_slice = NULL, *first_object = NULL;
+  hmo_pool *pool = NULL;
+  HT_OK(hmo_pool_create(&pool, device, HT_MIB));
+  HT_OK(hmo_memory_alloc(&first, device, 100, HMO_INT32, NULL));
+  HT_OK(hmo_memory_alloc(&root, device, 100, HMO_INT32, NULL));
+  HT_OK(hmo_memory_slice(&first_slice, root, 0, 1));
+  HT_OK(hmo_pool_alloc(&first_object, pool, 100, HMO_INT32, NULL));
+  hmo_memory_release(first);
+  hmo_memory_release(first_slice);
+  hmo_memory_release(first_object);
+  make_late(root, NULL, held);
+  make_late(NULL, pool, held + LATE);
+  release_held(held, 2 * LATE);
+  make_late(root, NULL, held);
+  make_late(NULL, pool, held + LATE);
+  release_twice_more(first);
+  release_twice_more(first_slice);
+  release_twice_more(first_object);
+  release_held(held, 2 * LATE);
+  free(held);
+  assert_int_equal(hmo_pool_objects(pool), 0);
+  HT_OK(hmo_pool_destroy(pool));
+  hmo_memory_release(root);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_release_twice_of_alloc),
@@ -181,6 +244,7 @@ int main(void) {
       cmocka_unit_test(test_release_twice_between_others),
       cmocka_unit_test(test_free_twice),
       cmocka_unit_test(test_second_release_within_the_quarantine),
+      cmocka_unit_test(test_quarantine_all_detects_a_late_release),
   };
   return cmocka_run_group_tests(tests, open_device, close_device);
 }
