@@ -87,9 +87,10 @@ step_valgrind() {
   # The gcc build of step 1 (-O2 -g). Left out: the ROCm runs (they exercise
   # libamdhip64, not mockhip), the report runs (the same rules again, in
   # another output format), hmo-bench's smoke run (loops timed, nothing new
-  # checked), test_pool again under older releases (hmo_pool-X: the pool code
-  # is checked by hmo_pool, and the releases' mockhip paths by mockhip's own
-  # tests; 100,000 objects take half a minute a run here), the lessons
+  # checked), test_pool again under older releases and under HMO_QUARANTINE=all
+  # (hmo_pool-X: the pool code is checked by hmo_pool, and the releases' mockhip
+  # paths by mockhip's own tests; 100,000 objects take half a minute a run here;
+  # the other hmo_X-quarantine-all runs are in), the lessons
   # (lesson_*: their runner is Python, which valgrind would check instead),
   # layers (a Python check of the libraries' includes and calls) and
   # mockhip_headers_under_nvcc (a compiler run over the headers: nothing of ours runs).

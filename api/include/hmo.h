@@ -227,7 +227,9 @@ HMO_API hmo_memory *hmo_memory_retain(hmo_memory *mem);
  * views released in the process and, for the view hmo_pool_alloc returned,
  * the last 256 objects released in its pool until hmo_pool_destroy. Past it
  * the struct is freed or reused, and a call on the view is the caller's bug,
- * as a second free() is.
+ * as a second free() is. With HMO_QUARANTINE=all in the environment (for test
+ * runs) none is freed or reused: views are kept until the process ends, pool
+ * objects until hmo_pool_destroy, and every second release is detected.
  * Ownership: the caller's reference is gone.
  * Errors: none returned; a release of a released view records HMO_EFREED
  * (above); a HIP failure while freeing is left in hmo_error_last(), and what

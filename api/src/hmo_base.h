@@ -5,7 +5,7 @@
  *   2  views (memory.c) and copies (copy.c): view.h            hmo_memory, refcounted
  *   1  buffers (buffer.c): buffer.h                            one allocation
  *   0  statuses (status.c), dtypes (dtype.c), devices          this header
- *      (device.c)
+ *      (device.c), options (options.c)
  *
  * A file calls only functions of its own layer and the layers below, and
  * includes only their headers. Where a lower layer must act for a higher one
@@ -129,6 +129,21 @@ HMO_HIDDEN int hmo__status_of(hipError_t err);
 
 /* Fails with the translated status when err is not hipSuccess (hmo__fail_hip); else HMO_OK. */
 HMO_HIDDEN int hmo__check_hip(hipError_t err, const char *call, const char *op);
+
+/* ---- options (options.c): the HMO_* environment variables, read once ---- */
+
+/* HMO_QUARANTINE: which released structs stay unfreed and unreused (memory.c, pool.c). */
+typedef enum hmo_quarantine {
+  HMO_QUARANTINE_BOUNDED = 0, /* "bounded": the last 1024 views, a pool's last 256 objects */
+  HMO_QUARANTINE_ALL = 1,     /* "all": every one, so that every second release is detected */
+} hmo_quarantine;
+
+typedef struct hmo_options {
+  int quarantine; /* an hmo_quarantine */
+} hmo_options;
+
+/* The options, read from the environment on the first call. Never NULL. */
+HMO_HIDDEN const hmo_options *hmo__options(void);
 
 /* ---- dtypes (dtype.c) ---- */
 

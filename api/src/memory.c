@@ -45,20 +45,31 @@ int hmo__check_new(hmo_memory **out, const hmo_device *dev, size_t count, hmo_dt
  * reading freed memory. Past the quarantine the struct is freed: a call on it then is the
  * caller's bug, as a double free() is. (A pool object's root view waits with its object in its
  * pool's quarantine, pool.c: the pool reuses the two structs together.) The FIFO holds
- * pointers only: once there, a view's buffer and device may be gone, and nothing reads them. */
+ * pointers only: once there, a view's buffer and device may be gone, and nothing reads them.
+ * Under HMO_QUARANTINE=all (options.c), a test run's mode, the oldest is kept instead, linked
+ * from `kept` until the process ends (reachable: neither valgrind nor LeakSanitizer calls it a
+ * leak), and every later call on a released view is detected. */
 
 static struct {
   pthread_mutex_t lock;
   hmo_memory *views[HMO_VIEW_QUARANTINE];
-  size_t next; /* the oldest, and where the next one goes */
+  size_t next;      /* the oldest, and where the next one goes */
+  hmo_memory *kept; /* HMO_QUARANTINE=all: those past the FIFO, newest first */
 } quarantine = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
-/* Puts a released view's struct in the quarantine and frees the oldest one there. */
+/* Puts a released view's struct in the quarantine and frees the oldest one there, or keeps
+   it for good under HMO_QUARANTINE=all. */
 static void quarantine_view(hmo_memory *mem) {
+  bool keep_all = hmo__options()->quarantine == HMO_QUARANTINE_ALL;
   bool locked = hmo__lock(&quarantine.lock);
   hmo_memory *oldest = quarantine.views[quarantine.next];
   quarantine.views[quarantine.next] = mem;
   quarantine.next = (quarantine.next + 1) % HMO_VIEW_QUARANTINE;
+  if (keep_all && oldest != NULL) {
+    oldest->kept_next = quarantine.kept;
+    quarantine.kept = oldest;
+    oldest = NULL;
+  }
   hmo__unlock(&quarantine.lock, locked);
   free(oldest);
 }

@@ -28,7 +28,8 @@
 /* Released objects' structs wait in one first-in, first-out list. The POOL_QUARANTINE
    released last are not reused: their root view's released marker stays readable, so a
    second release of it is detected (memory.c's view quarantine, for the pool's own structs).
-   Older ones are reused, up to POOL_CACHE_MAX of them; past that the oldest is freed. */
+   Older ones are reused, up to POOL_CACHE_MAX of them; past that the oldest is freed. Under
+   HMO_QUARANTINE=all none is reused or freed before hmo_pool_destroy. */
 #define POOL_QUARANTINE 256
 #define POOL_CACHE_MAX 1024
 
@@ -63,6 +64,7 @@ struct hmo_pool {
   size_t structs_out; /* objects whose structs are not back yet (freed objects' views live) */
   pool_object *oldest, *newest; /* released objects' structs, linked by next */
   size_t waiting;
+  bool keep_all; /* HMO_QUARANTINE=all: released objects' structs wait until destroy */
 };
 
 /* The smallest power-of-two multiple of the granularity >= max(2 MiB, capacity/64), but never
@@ -116,6 +118,7 @@ HMO_API int hmo_pool_create(hmo_pool **out, hmo_device *dev, size_t capacity_byt
   if ((segment & (segment - 1)) == 0)
     pool->segment_shift = (unsigned)__builtin_ctzll((unsigned long long)segment);
   pool->segments = segments;
+  pool->keep_all = hmo__options()->quarantine == HMO_QUARANTINE_ALL; /* read once: a hot path */
   atomic_fetch_add(&dev->pools, 1);
   *out = pool;
   return HMO_OK;
@@ -217,7 +220,7 @@ static int map_range(hmo_pool *pool, size_t offset, size_t bytes, const char *op
 /* A released object's structs, when one has waited past the quarantine, else new ones (pool
    locked). NULL when out of host memory. */
 static pool_object *take_object(hmo_pool *pool) {
-  if (pool->waiting > POOL_QUARANTINE) {
+  if (pool->waiting > POOL_QUARANTINE && !pool->keep_all) {
     pool_object *obj = pool->oldest; /* newest stays: the list keeps POOL_QUARANTINE */
     pool->oldest = obj->next;
     pool->waiting--;
@@ -243,7 +246,7 @@ static void put_object(hmo_pool *pool, pool_object *obj) {
   else
     pool->newest->next = obj;
   pool->newest = obj;
-  if (pool->waiting > POOL_QUARANTINE + POOL_CACHE_MAX) {
+  if (pool->waiting > POOL_QUARANTINE + POOL_CACHE_MAX && !pool->keep_all) {
     pool_object *oldest = pool->oldest;
     pool->oldest = oldest->next;
     pool->waiting--;

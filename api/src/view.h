@@ -13,7 +13,12 @@ struct hmo_memory {
      struct is not freed at once but waits in a quarantine (memory.c; a pool object's root
      waits with its object, pool.c), so that a call on it meanwhile reads 0 and fails. */
   _Atomic size_t refs;
-  hmo_buffer *buf;
+  union {
+    hmo_buffer *buf;
+    /* Once released, nothing reads buf: under HMO_QUARANTINE=all the same word links the
+       views kept past the quarantine (memory.c), so that keeping one needs no allocation. */
+    struct hmo_memory *kept_next;
+  };
   size_t offset; /* bytes from buf->base */
   size_t bytes;  /* the requested size: bounds checks use it */
   hmo_dtype dtype;
@@ -59,7 +64,7 @@ HMO_HIDDEN int hmo__alloc_as(hmo_memory **out, hmo_device *dev, size_t count, hm
 
 /* hmo_memory_release, for `op`: the call that drops the reference (NULL-safe). A released
    view's (not embedded) struct waits in the view quarantine, freed HMO_VIEW_QUARANTINE last
-   releases later. */
+   releases later (never under HMO_QUARANTINE=all). */
 HMO_HIDDEN void hmo__release_as(hmo_memory *mem, const char *op);
 
 #define HMO_VIEW_QUARANTINE 1024

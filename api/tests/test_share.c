@@ -8,7 +8,9 @@
  * works; two on the newest, where it fails and the value form follows), and
  * the answer is kept, so the second import makes one call. A wrong pick
  * crashes the pointer-reading releases (the mock's strict mode fails the
- * group on it) or fails the import. 6.1 has no sharing: HMO_EDEVICE.
+ * group on it) or fails the import. 6.1 has no sharing: HMO_EDEVICE. On HIP
+ * over CUDA (MOCKHIP_PLATFORM=nvidia, ctest hmo_share-nvidia) the fd's value is
+ * taken from the start (one call), and an fd of no export is hipErrorUnknown.
  * File descriptors are counted around each step: the export's is the
  * caller's, the probe keeps none, an import holds what a second one holds,
  * and a failed import (the probe run first on a fresh device) leaves none.
@@ -17,6 +19,7 @@
 
 #include <fcntl.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 static unsigned long long import_calls(void) {
@@ -138,6 +141,83 @@ static void test_failed_imports_leave_no_fd(void **state) {
   ht_assert_mock_clean();
 }
 
+/*
+ * An fd that holds no export is HMO_EINVAL, saying so, whatever the runtime answers: ROCm
+ * hipErrorInvalidValue, the CUDA driver under HIP on NVIDIA CUDA_ERROR_UNKNOWN, so
+ * hipErrorUnknown (row import_bad_fd of docs/hip-vmm-semantics.md; an H200's answer), which is
+ * otherwise HMO_EBACKEND. -1 and a closed fd are hmo's to refuse, before any HIP call; an open
+ * fd of something else goes to the runtime, except where its empty file already tells hmo
+ * (/dev/null, where a file's size is read: not on NVIDIA, where an export's fd tells none).
+ */
+static void test_import_of_no_export_is_einval(void **state) {
+  (void)state;
+  if (first_import_calls(mockhip_rocm_version()) == 0) {
+    printf("skip: ROCm %s cannot share memory (test_share_unsupported checks that)\n",
+           mockhip_rocm_version());
+    skip();
+    return;
+  }
+  bool nvidia = strcmp(mockhip_platform(), "nvidia") == 0;
+  hipError_t no_export = nvidia ? hipErrorUnknown : hipErrorInvalidValue;
+  assert_string_equal(mockhip_profile_cell("import_bad_fd"), nvidia ? "Unknown" : "InvalidValue");
+  hmo_device *dev = NULL;
+  HT_OK(hmo_device_open(&dev, 0));
+  /* The first import on the device probes its form where it must (7.1 on): done here, with a
+     real export, so that each refusal below is the import's own. */
+  hmo_memory *mem = NULL, *imported = NULL, *out = NULL;
+  int fd = -1;
+  HT_OK(hmo_memory_alloc_shareable(&mem, dev, 100, HMO_UINT8, NULL));
+  HT_OK(hmo_memory_export(mem, &fd));
+  HT_OK(hmo_memory_import(&imported, dev, fd, 100, HMO_UINT8));
+  int ends[2];
+  assert_int_equal(pipe2(ends, O_CLOEXEC), 0);
+  int null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+  assert_true(null_fd >= 0);
+  /* A file of memory, one granule long, that no export made. */
+  int memory_fd = memfd_create("not-an-export", MFD_CLOEXEC);
+  assert_true(memory_fd >= 0);
+  assert_int_equal(ftruncate(memory_fd, (off_t)ht_granularity()), 0);
+  int closed = dup(ends[0]); /* last: no fd opened after it takes its number */
+  assert_true(closed >= 0);
+  close(closed);
+  struct {
+    int fd;
+    bool asks_hip;
+    const char *says;
+  } cases[] = {
+      {-1, false, "fd -1 is negative"},
+      {closed, false, "is not an open file descriptor"},
+      {ends[0], true, "holds no memory exported by hmo_memory_export"},
+      {memory_fd, true, "holds no memory exported by hmo_memory_export"},
+      {null_fd, nvidia, nvidia ? "holds no memory exported by hmo_memory_export" : "is empty"},
+  };
+  size_t fds = ht_open_fds();
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    unsigned long long before = import_calls();
+    HT_EXPECT(HMO_EINVAL, hmo_memory_import(&out, dev, cases[i].fd, 100, HMO_UINT8));
+    const hmo_error *last = hmo_error_last();
+    printf("fd %d: %s, hip_error %d: %s\n", cases[i].fd, ht_status_name(last->status),
+           last->hip_error, last->message);
+    assert_null(out);
+    assert_int_equal(last->status, HMO_EINVAL);
+    assert_non_null(strstr(last->message, "hmo_memory_import: fd "));
+    assert_non_null(strstr(last->message, cases[i].says));
+    assert_int_equal(import_calls() - before, cases[i].asks_hip ? 1 : 0);
+    assert_int_equal(last->hip_error, cases[i].asks_hip ? no_export : hipSuccess);
+  }
+  HT_FDS(fds, "refused imports");
+  close(memory_fd);
+  close(null_fd);
+  close(ends[0]);
+  close(ends[1]);
+  close(fd);
+  hmo_memory_release(imported);
+  hmo_memory_release(mem);
+  HT_OK(hmo_device_close(dev));
+  assert_int_equal(mockhip_strict_count(), 0);
+  ht_assert_mock_clean();
+}
+
 static void test_share_unsupported(void **state) {
   (void)state;
   if (first_import_calls(mockhip_rocm_version()) != 0) {
@@ -167,6 +247,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_import_picks_the_release_form),
       cmocka_unit_test(test_failed_imports_leave_no_fd),
+      cmocka_unit_test(test_import_of_no_export_is_einval),
       cmocka_unit_test(test_share_unsupported),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
