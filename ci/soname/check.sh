@@ -68,7 +68,7 @@ fi
 # The node each name should have: the table's, mockhip_0 for the mock's extras.
 awk '!/^#/ && NF == 2 && $1 != "node" { print $1, $2 }' "$table" | sort >"$build/programs/table"
 while read -r name node; do
-  if [[ $name == mockhip_* || $name == __assert_fail ]]; then
+  if [[ $name == mockhip_* || $name =~ ^(__assert_fail|sigaction|signal|bsd_signal|sysv_signal|sigset)$ ]]; then
     want=mockhip_0
   else
     want=$(awk -v n="$name" '$1 == n { print $2 }' "$build/programs/table")

@@ -39,8 +39,9 @@ function(mockhip_amdhip64_version_script output table)
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${header}")
   endforeach()
   # The C library's __assert_fail, which mockhip takes over for assert() inside a kernel
-  # (src/kernel/assert.c): the mock's own too.
-  list(APPEND mock_names __assert_fail)
+  # (src/kernel/assert.c), and the calls that set a signal's handler, which it watches
+  # (src/kernel/signal_watch.c): the mock's own too.
+  list(APPEND mock_names __assert_fail sigaction signal bsd_signal sysv_signal sigset)
   list(REMOVE_DUPLICATES hip_names)
   list(REMOVE_DUPLICATES mock_names)
   if(NOT hip_names)

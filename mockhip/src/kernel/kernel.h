@@ -13,6 +13,7 @@
 
 #include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdatomic.h>
 
 #include "diag/explain.h"

@@ -90,6 +90,11 @@ static void in_kernel(mh_participant *me, int sig, siginfo_t *info, void *contex
     f.addr = (uintptr_t)mh__fault_pc(context);
     break;
   }
+  /* Leaving the handler for the launch's sigsetjmp, which keeps no mask: the mask the kernel
+     ran under comes back, as the handler's return would bring it (a handler in front of this
+     one, such as a sanitizer's, may block signals around it). */
+  if (context != NULL)
+    pthread_sigmask(SIG_SETMASK, &((ucontext_t *)context)->uc_sigmask, NULL);
   mh__kernel_fail(me, &f);
 }
 
@@ -140,9 +145,22 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
 
 /* Puts the handler in front again when something replaced it since (a test framework that
    sets its own around each test, a program's late sigaction): what replaced it is what it
-   chains to. Each launch asks, under the state's write lock. The watchdog's signal is taken
-   only while MOCKHIP_KERNEL_TIMEOUT is set. */
+   chains to. Each launch asks, under the state's write lock: of the system where a handler
+   was set since the last launch (os/signal_watch.c), or where that cannot be known. The
+   watchdog's signal is taken only while MOCKHIP_KERNEL_TIMEOUT is set. */
 void mh__kernel_fault_arm(bool watchdog) {
+  static bool watchdog_armed;
+  static bool watching;
+  if (!watching) {
+    uint64_t signals = 0;
+    for (size_t i = 0; i < HANDLED_COUNT; i++)
+      signals |= UINT64_C(1) << handled[i];
+    mh__os_signal_watch(signals, on_fault);
+    watching = true;
+  }
+  bool set_since = mh__os_signal_watch_changed() || !mh__os_signal_watch_holds();
+  if (!set_since && (!watchdog || watchdog_armed))
+    return;
   size_t count = HANDLED_COUNT - !watchdog;
   for (size_t i = 0; i < count; i++) {
     struct sigaction now;
@@ -156,6 +174,7 @@ void mh__kernel_fault_arm(bool watchdog) {
     sigemptyset(&action.sa_mask);
     sigaction(handled[i], &action, &previous[i]);
   }
+  watchdog_armed = watchdog;
 }
 
 int mh__kernel_fault_init(mh_participant *me) {

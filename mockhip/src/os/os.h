@@ -6,6 +6,7 @@
 #ifndef MH_OS_H
 #define MH_OS_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -155,5 +156,19 @@ size_t mh__os_file_bytes_max(void);
 /* vm.max_map_count and how many map areas this process holds now (0 where
    unknown). */
 void mh__os_map_areas(size_t *used, size_t *max);
+
+/* ---- signal_watch.c: the calls that set a signal's handler, watched ---- */
+
+typedef void (*mh_os_signal_handler)(int sig, siginfo_t *info, void *context);
+
+/* Watch the signals whose bits are set (bit n: signal n): a handler set for one of them,
+   other than `handler`, is noted. */
+void mh__os_signal_watch(uint64_t signals, mh_os_signal_handler handler);
+/* Whether such a handler was set since the last ask (true at the first ask). */
+bool mh__os_signal_watch_changed(void);
+/* Whether a program's calls to set a handler reach the watch at all: where they do not
+   (a sanitizer's interceptors, a static link, mockhip loaded late), every answer above must
+   be taken as "maybe". */
+bool mh__os_signal_watch_holds(void);
 
 #endif /* MH_OS_H */
