@@ -3,9 +3,11 @@
 
     python3 ci/layers.py [--archive COMPONENT=LIB.a ...]
 
-mockhip's layers are the folders of mockhip/src (os < core < diag < vmm < kernel < runtime); hmo's are
-the rows of api/README.md's file table ("N: ..." starts layer N; "`src/x.c`, `.h`" names
-src/x.h too), over the one folder api/src. Every source file must be in a layer.
+mockhip's layers are the folders of mockhip/src (os < core < diag < vmm < kernel < runtime), and
+runtime's rooms, its subfolders, are layers of their own above kernel (devices < pools < streams <
+memory < copies < launch < process); hmo's are the rows of api/README.md's file table ("N: ..."
+starts layer N; "`src/x.c`, `.h`" names src/x.h too), over the one folder api/src. Every source
+file must be in a layer.
 
 Two kinds of arrow are checked. Include arrows, read from the sources: a file may include a
 header of its own layer or one below. Call arrows, read with nm from a built static library
@@ -28,14 +30,25 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
 
 
 def folder_layers(src, layers):
-    """{file relative to src: rank} for the .c and .h of each layer folder, and problems."""
+    """{file relative to src: rank} for the .c and .h of each layer folder ("a/b" for a folder
+    inside another), and problems: a file outside every layer folder, a folder that is no layer
+    and holds none, two sources of one name (the archive's members are named by basename)."""
     files = {}
     for rank, layer in enumerate(layers):
         for path in sorted((src / layer).glob("*.[ch]")):
             files[f"{layer}/{path.name}"] = rank
-    problems = [f"{p.parent.relative_to(ROOT)}/ is no layer"
-                for p in sorted(src.glob("*/")) if p.name not in layers]
-    problems += [f"{p.relative_to(ROOT)} lies outside every layer" for p in sorted(src.glob("*.[ch]"))]
+    problems = [f"{p.relative_to(ROOT)} lies outside every layer" for p in sorted(src.rglob("*.[ch]"))
+                if p.relative_to(src).as_posix() not in files]
+    for path in sorted(p for p in src.rglob("*") if p.is_dir()):
+        folder = path.relative_to(src).as_posix()
+        if folder not in layers and not any(layer.startswith(folder + "/") for layer in layers):
+            problems.append(f"{path.relative_to(ROOT)}/ is no layer")
+    bases = defaultdict(list)
+    for name in files:
+        if name.endswith(".c"):
+            bases[Path(name).name].append(name)
+    problems += [f"{src.relative_to(ROOT)}: {', '.join(names)} share a name"
+                 for names in bases.values() if len(names) > 1]
     return files, problems
 
 
@@ -65,7 +78,9 @@ def table_layers(src, table):
 # Each component: its source folder and how its files fall into layers (file -> rank).
 COMPONENTS = {
     "mockhip": ("mockhip/src",
-                lambda src: folder_layers(src, ["os", "core", "diag", "vmm", "kernel", "runtime"])),
+                lambda src: folder_layers(src, ["os", "core", "diag", "vmm", "kernel"] + [
+                    f"runtime/{room}" for room in
+                    ["devices", "pools", "streams", "memory", "copies", "launch", "process"]])),
     "hmo": ("api/src", lambda src: table_layers(src, ROOT / "api/README.md")),
 }
 
