@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
-"""Checks that the libraries' sources are layers: a file uses only its own layer and those below.
+"""Checks that the sources are layers: a file uses only its own layer and those below.
 
-    python3 ci/layers.py [--archive COMPONENT=LIB.a ...]
+    python3 ci/layers.py [--archive COMPONENT=LIB.a|OBJECTS/ ...]
 
 mockhip's layers are the folders of mockhip/src (os < core < diag < vmm < kernel < runtime), and
 runtime's rooms, its subfolders, are layers of their own above kernel (devices < pools < streams <
 memory < copies < launch < process); hmo's are the rows of api/README.md's file table ("N: ..."
-starts layer N; "`src/x.c`, `.h`" names src/x.h too), over the one folder api/src. Every source
-file must be in a layer.
+starts layer N; "`src/x.c`, `.h`" names src/x.h too), over the one folder api/src; the
+differential fuzzer's, over fuzz/, the rows of fuzz/README.md's. Every source file must be in a
+layer.
 
 Two kinds of arrow are checked. Include arrows, read from the sources: a file may include a
-header of its own layer or one below. Call arrows, read with nm from a built static library
-(each member object's undefined symbols that another member defines): they catch a declaration
-written by hand past the headers. Prints one line per component with its arrows and how many
-run upwards, then one line per upward arrow or file outside every layer; exits 1 when there is
-any.
+header of its own layer or one below. Call arrows, read with nm from a built static library or
+a folder of objects (each member object's undefined symbols that another member defines): they
+catch a declaration written by hand past the headers. Prints one line per component with its
+arrows and how many run upwards, then one line per upward arrow or file outside every layer;
+exits 1 when there is any.
 """
 
 import argparse
@@ -52,8 +53,10 @@ def folder_layers(src, layers):
     return files, problems
 
 
-def table_layers(src, table):
-    """{file relative to src: layer number} from a README's file table, and problems."""
+def table_layers(src, table, prefix):
+    """{file relative to src: layer number} from a README's file table, and problems. A row
+    whose first cell reads "N: ..." starts layer N; the files a row names in backticks start with
+    prefix ("`src/x.c`, `.h`" names src/x.h too)."""
     files, current = {}, None
     for line in table.read_text(encoding="utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -66,10 +69,10 @@ def table_layers(src, table):
             continue
         names = re.findall(r"`([^`]+)`", cells[1])
         for i, name in enumerate(names):
-            if name.startswith("src/"):
-                files[name[len("src/"):]] = current
-            elif name.startswith(".") and i > 0:  # "`src/x.c`, `.h`"
-                files[Path(names[0][len("src/"):]).stem + name] = current
+            if name.startswith(".") and i > 0:  # "`src/x.c`, `.h`"
+                files[Path(names[0][len(prefix):]).stem + name] = current
+            elif name.startswith(prefix) and name.endswith((".c", ".h")):
+                files[name[len(prefix):]] = current
     problems = [f"{p.relative_to(ROOT)} is in no layer of {table.relative_to(ROOT)}'s table"
                 for p in sorted(src.glob("*.[ch]")) if p.name not in files]
     return files, problems
@@ -81,7 +84,8 @@ COMPONENTS = {
                 lambda src: folder_layers(src, ["os", "core", "diag", "vmm", "kernel"] + [
                     f"runtime/{room}" for room in
                     ["devices", "pools", "streams", "memory", "copies", "launch", "process"]])),
-    "hmo": ("api/src", lambda src: table_layers(src, ROOT / "api/README.md")),
+    "hmo": ("api/src", lambda src: table_layers(src, ROOT / "api/README.md", "src/")),
+    "fuzz": ("fuzz", lambda src: table_layers(src, ROOT / "fuzz/README.md", "")),
 }
 
 
@@ -98,15 +102,19 @@ def include_arrows(src, files):
 
 
 def call_arrows(archive, files):
-    """(from source, to source, symbol) for each symbol one member of archive uses and another
-    defines. Members are named after their sources' basenames, which are unique."""
+    """(from source, to source, symbol) for each symbol one member of archive (a static library,
+    or a folder of objects) uses and another defines. Members are named after their sources'
+    basenames, which are unique."""
     by_base = {Path(name).name: name for name in files}
-    out = subprocess.run(["nm", str(archive)], capture_output=True, text=True, check=True).stdout
+    # nm names each member, or each of several objects, on a line of its own: "x.c.o:"
+    objects = sorted(archive.glob("*.o")) if archive.is_dir() else [archive]
+    out = subprocess.run(["nm", *map(str, objects)], capture_output=True, text=True,
+                         check=True).stdout
     defined, used = {}, defaultdict(set)
     member = None
     for line in out.splitlines():
         if line.endswith(":") and not line.startswith(" "):
-            member = by_base.get(line[:-1].removesuffix(".o"))
+            member = by_base.get(Path(line[:-1]).name.removesuffix(".o"))
             continue
         parts = line.split()
         if member is None or not parts:
@@ -146,14 +154,15 @@ def check(component, archive):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--archive", action="append", default=[], metavar="COMPONENT=LIB.a",
-                        help="also check the call arrows inside a built static library")
+                        help="also check the call arrows inside a built static library, or "
+                             "between the objects of a folder")
     args = parser.parse_args()
     archives = {}
     for spec in args.archive:
         component, _, path = spec.partition("=")
         if component not in COMPONENTS or not path:
-            parser.error(f"--archive takes COMPONENT=LIB.a with COMPONENT one of "
-                         f"{', '.join(COMPONENTS)}: {spec!r}")
+            parser.error(f"--archive takes COMPONENT=LIB.a (or a folder of objects) with "
+                         f"COMPONENT one of {', '.join(COMPONENTS)}: {spec!r}")
         archives[component] = Path(path)
     problems = []
     for component in COMPONENTS:
