@@ -2,7 +2,7 @@
  * model.h: a reference model of the HIP VMM rules (docs/hip-vmm-semantics.md:
  * the "new" column, changed row by row by the release the profile names,
  * section (g): a ROCm release or HIP on NVIDIA; plus mockhip's documented
- * choices in docs/mockhip.md), written
+ * choices in docs/mockhip/platforms.md), written
  * apart from mockhip so the fuzzer can compare the two call by call.
  *
  * The model knows addresses and handle values only as numbers the mock handed

@@ -5,7 +5,7 @@
  *
  * Argument checks run in the order of the "new" column; the first failing
  * check decides the error, whose code the profile's row gives where section
- * (g) has one. mockhip's own choices (docs/mockhip.md "Where mockhip
+ * (g) has one. mockhip's own choices (docs/mockhip/platforms.md "Where mockhip
  * knowingly differs") fill the rows ROCm leaves open: a garbage or released
  * handle is hipErrorInvalidValue, a map larger than its allocation is
  * hipErrorInvalidValue, memory is charged to location.id.

@@ -1,6 +1,6 @@
 /*
  * model_pool.c: the model of the stream-ordered memory pools, from
- * docs/mockhip.md "Stream-ordered memory pools": each device's default pool
+ * docs/mockhip/runtime.md "Stream-ordered memory pools": each device's default pool
  * (current until hipDeviceSetMemPool names another), user-made pools, their
  * access per device, attributes, trim, allocations and frees. What a pool
  * keeps mapped and cached is its own affair: the model reads

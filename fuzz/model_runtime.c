@@ -1,6 +1,6 @@
 /*
  * model_runtime.c: the model of the host runtime around VMM, from
- * docs/mockhip.md "The host runtime around VMM, call by call" (streams, events,
+ * docs/mockhip/runtime.md "The host runtime around VMM, call by call" (streams, events,
  * contexts, peer access, the hipMalloc-family blocks) and table (g)'s rows for
  * them (ext_malloc, free_crosses_kinds, ctx_synchronize, stream_priorities).
  *

@@ -12,7 +12,7 @@
 
 static const char not_loadable[] =
     "mockhip loads no code objects: its kernels are host functions compiled into the "
-    "program, launched with hipLaunchKernelGGL or hipLaunchKernel (docs/mockhip.md, "
+    "program, launched with hipLaunchKernelGGL or hipLaunchKernel (docs/mockhip/runtime.md, "
     "\"What is not emulated\")";
 
 /* What every call given a module or function answers: none was ever loaded. */

@@ -19,7 +19,7 @@
  * not: ROCm refuses every array (hipErrorNotSupported) on a device without
  * images, which the device mockhip plays is (hipDeviceAttributeImageSupport 0,
  * as an MI300's): mockhip makes them all the same, for code that copies through
- * arrays (docs/mockhip.md, "Arrays and pitched memory").
+ * arrays (docs/mockhip/runtime.md, "Arrays and pitched memory").
  */
 #include <errno.h>
 #include <stdlib.h>
