@@ -27,7 +27,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$CI_ROOT"
 
-ci_install cmake=cmake make=make clang=clang libc6-dev=/usr/include/stdio.h
+ci_install cmake=cmake make=make clang=clang libc6-dev=/usr/include/stdio.h python3=python3
 # libFuzzer's runtime comes with the compiler-rt package of the clang in use.
 clang_major=$(clang -dumpversion | cut -d. -f1)
 ci_install "libclang-rt-$clang_major-dev"
@@ -41,6 +41,8 @@ build="$CI_BUILD/fuzz"
 ci_run cmake --preset fuzz
 ci_run cmake --build --preset fuzz -j "$CI_JOBS"
 fuzzer=$(ci_find_program "$build" vmm_fuzz)
+# The fuzzer's layers (fuzz/README.md, "The files"): no object calls a layer above its own.
+ci_run python3 "$CI_ROOT/ci/layers.py" --archive fuzz="$build/fuzz/CMakeFiles/vmm_fuzz.dir"
 
 rm -rf "$build/corpus"
 # Each profile gets an equal share of the inputs or of the seconds (nvidia a quarter of the

@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
-"""Checks that the libraries' sources are layers: a file uses only its own layer and those below.
+"""Checks that the sources are layers: a file uses only its own layer and those below.
 
-    python3 ci/layers.py [--archive COMPONENT=LIB.a ...]
+    python3 ci/layers.py [--archive COMPONENT=LIB.a|OBJECTS/ ...]
 
-mockhip's layers are the folders of mockhip/src (os < core < diag < vmm < kernel < runtime); hmo's are
-the rows of api/README.md's file table ("N: ..." starts layer N; "`src/x.c`, `.h`" names
-src/x.h too), over the one folder api/src. Every source file must be in a layer.
+mockhip's layers are the folders of mockhip/src (os < core < diag < vmm < kernel < runtime), and
+runtime's rooms, its subfolders, are layers of their own above kernel (devices < pools < streams <
+memory < copies < launch < process); hmo's are the rows of api/README.md's file table ("N: ..."
+starts layer N; "`src/x.c`, `.h`" names src/x.h too), over the one folder api/src; the
+differential fuzzer's, over fuzz/, the rows of fuzz/README.md's. Every source file must be in a
+layer.
 
 Two kinds of arrow are checked. Include arrows, read from the sources: a file may include a
-header of its own layer or one below. Call arrows, read with nm from a built static library
-(each member object's undefined symbols that another member defines): they catch a declaration
-written by hand past the headers. Prints one line per component with its arrows and how many
-run upwards, then one line per upward arrow or file outside every layer; exits 1 when there is
-any.
+header of its own layer or one below. Call arrows, read with nm from a built static library or
+a folder of objects (each member object's undefined symbols that another member defines): they
+catch a declaration written by hand past the headers. Prints one line per component with its
+arrows and how many run upwards, then one line per upward arrow or file outside every layer;
+exits 1 when there is any.
 """
 
 import argparse
@@ -28,19 +31,32 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
 
 
 def folder_layers(src, layers):
-    """{file relative to src: rank} for the .c and .h of each layer folder, and problems."""
+    """{file relative to src: rank} for the .c and .h of each layer folder ("a/b" for a folder
+    inside another), and problems: a file outside every layer folder, a folder that is no layer
+    and holds none, two sources of one name (the archive's members are named by basename)."""
     files = {}
     for rank, layer in enumerate(layers):
         for path in sorted((src / layer).glob("*.[ch]")):
             files[f"{layer}/{path.name}"] = rank
-    problems = [f"{p.parent.relative_to(ROOT)}/ is no layer"
-                for p in sorted(src.glob("*/")) if p.name not in layers]
-    problems += [f"{p.relative_to(ROOT)} lies outside every layer" for p in sorted(src.glob("*.[ch]"))]
+    problems = [f"{p.relative_to(ROOT)} lies outside every layer" for p in sorted(src.rglob("*.[ch]"))
+                if p.relative_to(src).as_posix() not in files]
+    for path in sorted(p for p in src.rglob("*") if p.is_dir()):
+        folder = path.relative_to(src).as_posix()
+        if folder not in layers and not any(layer.startswith(folder + "/") for layer in layers):
+            problems.append(f"{path.relative_to(ROOT)}/ is no layer")
+    bases = defaultdict(list)
+    for name in files:
+        if name.endswith(".c"):
+            bases[Path(name).name].append(name)
+    problems += [f"{src.relative_to(ROOT)}: {', '.join(names)} share a name"
+                 for names in bases.values() if len(names) > 1]
     return files, problems
 
 
-def table_layers(src, table):
-    """{file relative to src: layer number} from a README's file table, and problems."""
+def table_layers(src, table, prefix):
+    """{file relative to src: layer number} from a README's file table, and problems. A row
+    whose first cell reads "N: ..." starts layer N; the files a row names in backticks start with
+    prefix ("`src/x.c`, `.h`" names src/x.h too)."""
     files, current = {}, None
     for line in table.read_text(encoding="utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -53,10 +69,10 @@ def table_layers(src, table):
             continue
         names = re.findall(r"`([^`]+)`", cells[1])
         for i, name in enumerate(names):
-            if name.startswith("src/"):
-                files[name[len("src/"):]] = current
-            elif name.startswith(".") and i > 0:  # "`src/x.c`, `.h`"
-                files[Path(names[0][len("src/"):]).stem + name] = current
+            if name.startswith(".") and i > 0:  # "`src/x.c`, `.h`"
+                files[Path(names[0][len(prefix):]).stem + name] = current
+            elif name.startswith(prefix) and name.endswith((".c", ".h")):
+                files[name[len(prefix):]] = current
     problems = [f"{p.relative_to(ROOT)} is in no layer of {table.relative_to(ROOT)}'s table"
                 for p in sorted(src.glob("*.[ch]")) if p.name not in files]
     return files, problems
@@ -65,8 +81,11 @@ def table_layers(src, table):
 # Each component: its source folder and how its files fall into layers (file -> rank).
 COMPONENTS = {
     "mockhip": ("mockhip/src",
-                lambda src: folder_layers(src, ["os", "core", "diag", "vmm", "kernel", "runtime"])),
-    "hmo": ("api/src", lambda src: table_layers(src, ROOT / "api/README.md")),
+                lambda src: folder_layers(src, ["os", "core", "diag", "vmm", "kernel"] + [
+                    f"runtime/{room}" for room in
+                    ["devices", "pools", "streams", "memory", "copies", "launch", "process"]])),
+    "hmo": ("api/src", lambda src: table_layers(src, ROOT / "api/README.md", "src/")),
+    "fuzz": ("fuzz", lambda src: table_layers(src, ROOT / "fuzz/README.md", "")),
 }
 
 
@@ -83,15 +102,19 @@ def include_arrows(src, files):
 
 
 def call_arrows(archive, files):
-    """(from source, to source, symbol) for each symbol one member of archive uses and another
-    defines. Members are named after their sources' basenames, which are unique."""
+    """(from source, to source, symbol) for each symbol one member of archive (a static library,
+    or a folder of objects) uses and another defines. Members are named after their sources'
+    basenames, which are unique."""
     by_base = {Path(name).name: name for name in files}
-    out = subprocess.run(["nm", str(archive)], capture_output=True, text=True, check=True).stdout
+    # nm names each member, or each of several objects, on a line of its own: "x.c.o:"
+    objects = sorted(archive.glob("*.o")) if archive.is_dir() else [archive]
+    out = subprocess.run(["nm", *map(str, objects)], capture_output=True, text=True,
+                         check=True).stdout
     defined, used = {}, defaultdict(set)
     member = None
     for line in out.splitlines():
         if line.endswith(":") and not line.startswith(" "):
-            member = by_base.get(line[:-1].removesuffix(".o"))
+            member = by_base.get(Path(line[:-1]).name.removesuffix(".o"))
             continue
         parts = line.split()
         if member is None or not parts:
@@ -131,14 +154,15 @@ def check(component, archive):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--archive", action="append", default=[], metavar="COMPONENT=LIB.a",
-                        help="also check the call arrows inside a built static library")
+                        help="also check the call arrows inside a built static library, or "
+                             "between the objects of a folder")
     args = parser.parse_args()
     archives = {}
     for spec in args.archive:
         component, _, path = spec.partition("=")
         if component not in COMPONENTS or not path:
-            parser.error(f"--archive takes COMPONENT=LIB.a with COMPONENT one of "
-                         f"{', '.join(COMPONENTS)}: {spec!r}")
+            parser.error(f"--archive takes COMPONENT=LIB.a (or a folder of objects) with "
+                         f"COMPONENT one of {', '.join(COMPONENTS)}: {spec!r}")
         archives[component] = Path(path)
     problems = []
     for component in COMPONENTS:

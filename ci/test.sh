@@ -243,8 +243,8 @@ step_install_consumer() {
 
   # 4. The documents' commands, exactly as written, for a new user with an empty home.
   rm -rf "$CI_BUILD/release" "$CI_BUILD/examples" "$CI_BUILD/rocm_project"
-  ci_run python3 "$CI_ROOT/ci/doc_commands.py" README.md docs/mockhip.md docs/hmo.md \
-    docs/conformance.md docs/tour.md
+  ci_run python3 "$CI_ROOT/ci/doc_commands.py" README.md docs/mockhip/guide.md \
+    docs/mockhip/kernels.md docs/mockhip/diagnostics.md docs/hmo.md docs/conformance.md docs/tour.md
 
   # 5. hipvmm inside another project, without CMocka or pkg-config in sight.
   ci_run bash "$CI_ROOT/ci/subproject/check.sh"

@@ -2,7 +2,7 @@
  * kernel_in_c.c: a kernel written and launched in C on mockhip. A C compiler
  * has no templates for hipLaunchKernelGGL, so the kernel takes one pointer to
  * its arguments and mockhip_launch_kernel runs it once per thread; it reads
- * threadIdx, blockIdx and blockDim as device code does. docs/mockhip.md,
+ * threadIdx, blockIdx and blockDim as device code does. docs/mockhip/kernels.md,
  * "Kernels on the CPU", shows it.
  */
 #include <stdio.h>

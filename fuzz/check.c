@@ -2,7 +2,8 @@
  * check.c: the fuzzer's verdicts. A difference between mockhip and the model
  * prints one line naming the step, the call with its arguments, what each
  * side said and the mock's reason, then aborts, which libFuzzer records as a
- * crash with the input that caused it.
+ * crash with the input that caused it. The counters are checked here too, after
+ * what the pools hold is read from the mock into the model.
  */
 #include "harness.h"
 
@@ -44,6 +45,39 @@ void check_fail(fuzz_state *st, const char *format, ...) {
   va_end(args);
   fputc('\n', stderr);
   abort();
+}
+
+void pools_observe(fuzz_state *st) {
+  model *m = &st->model;
+  for (int d = 0; d < MODEL_DEVICES; d++) {
+    m->pool_reserved[d] = 0;
+    for (int p = 0; p < MODEL_MAX_POOLS; p++) {
+      model_pool *mp = &m->pools[p];
+      if (!mp->live || mp->device != d)
+        continue;
+      if (mp->handle == 0) { /* a default pool not shown yet */
+        hipMemPool_t pool = NULL;
+        if (hipDeviceGetDefaultMemPool(&pool, d) != hipSuccess)
+          check_fail(st, "hipDeviceGetDefaultMemPool(%d) failed", d);
+        mp->handle = (uintptr_t)pool;
+        remember_pool(st, mp->handle);
+      }
+      uint64_t reserved = 0, used = 0;
+      if (hipMemPoolGetAttribute((hipMemPool_t)mp->handle, hipMemPoolAttrReservedMemCurrent,
+                                 &reserved) != hipSuccess ||
+          hipMemPoolGetAttribute((hipMemPool_t)mp->handle, hipMemPoolAttrUsedMemCurrent, &used) !=
+              hipSuccess)
+        check_fail(st, "the attributes of pool %#lx cannot be read", (unsigned long)mp->handle);
+      size_t allocated = model_pool_used(m, p);
+      if (used < allocated || reserved < used || (allocated == 0 && used != 0))
+        check_fail(st,
+                   "pool %#lx of device %d: used %llu, reserved %llu; the model has %zu bytes "
+                   "allocated from it",
+                   (unsigned long)mp->handle, d, (unsigned long long)used,
+                   (unsigned long long)reserved, allocated);
+      m->pool_reserved[d] += reserved;
+    }
+  }
 }
 
 #define COMPARE(name, mock_value, model_value)                                                     \

@@ -52,6 +52,10 @@ uint32_t take_u32(fuzz_state *st);
 
 void remember_handle(fuzz_state *st, uintptr_t handle);
 void remember_reservation(fuzz_state *st, uintptr_t base, size_t bytes);
+/* Remembers a block's start for later frees and copies. */
+void remember_block(fuzz_state *st, uintptr_t base);
+/* Remembers a pool's handle, once. */
+void remember_pool(fuzz_state *st, uintptr_t pool);
 
 /* Arguments, valid and invalid, chosen by the input. */
 uintptr_t pick_address(fuzz_state *st);
@@ -67,6 +71,16 @@ size_t pick_map_bytes(fuzz_state *st, uintptr_t ptr, uintptr_t handle);
 size_t pick_run_bytes(fuzz_state *st, uintptr_t ptr);
 /* A copy length, 0 included. */
 size_t pick_copy_bytes(fuzz_state *st);
+/* A value of the ring of count remembered ones (live or stale) most of the time; else NULL,
+   garbage or `special`. */
+uintptr_t pick_seen(fuzz_state *st, const uintptr_t *ring, unsigned count, uintptr_t special);
+/* A stream the mock handed out (live or stale), NULL, hipStreamLegacy or garbage. */
+uintptr_t pick_stream_handle(fuzz_state *st);
+/* The bytes a new chunk of a device's pool takes: 32 MiB, or an eighth of a small device. */
+size_t pool_chunk_bytes(const model *m);
+/* Whether [ptr, ptr + bytes) may reach pool memory other than one live pool block holding it
+   whole: a pool's cached memory stays mapped, so the model cannot say what a copy there does. */
+bool pool_memory_unknown(const fuzz_state *st, uintptr_t ptr, size_t bytes);
 
 /* ---- checks (check.c) ---- */
 
@@ -86,86 +100,11 @@ void check_report(fuzz_state *st, hipError_t mock, hipError_t expect, const char
 void check_fail(fuzz_state *st, const char *format, ...) __attribute__((format(printf, 2, 3)))
 __attribute__((noreturn));
 
-/* mockhip_stats and hipMemGetInfo against the model's counters. */
-void check_counters(fuzz_state *st, const char *after);
-
-/* ---- operations (ops_objects.c, ops_memory.c) ---- */
-
-void op_reserve(fuzz_state *st);
-void op_address_free(fuzz_state *st);
-void op_granularity(fuzz_state *st);
-void op_create(fuzz_state *st);
-void op_release(fuzz_state *st);
-void op_map(fuzz_state *st);
-void op_unmap(fuzz_state *st);
-void op_retain(fuzz_state *st);
-void op_properties(fuzz_state *st);
-void op_export(fuzz_state *st);
-void op_import(fuzz_state *st);
-void op_close_fd(fuzz_state *st);
-
-void op_set_access(fuzz_state *st);
-void op_get_access(fuzz_state *st);
-void op_set_device(fuzz_state *st);
-void op_copy(fuzz_state *st);
-void op_cpu_read(fuzz_state *st);
-void op_cpu_write(fuzz_state *st);
-
-/* ---- the host runtime (ops_runtime.c) ---- */
-
-void op_stream_create(fuzz_state *st);
-void op_stream_destroy(fuzz_state *st);
-void op_stream_query(fuzz_state *st);
-void op_stream_get(fuzz_state *st);
-void op_stream_wait_event(fuzz_state *st);
-void op_event_create(fuzz_state *st);
-void op_event_record(fuzz_state *st);
-void op_event_query(fuzz_state *st);
-void op_event_elapsed(fuzz_state *st);
-void op_event_destroy(fuzz_state *st);
-void op_block_alloc(fuzz_state *st);
-void op_block_free(fuzz_state *st);
-void op_block_copy(fuzz_state *st);
-void op_ctx(fuzz_state *st);
-void op_primary_ctx(fuzz_state *st);
-void op_peer(fuzz_state *st);
-void op_device_reset(fuzz_state *st);
-
-/* A stream the mock handed out (live or stale), NULL, hipStreamLegacy or garbage. */
-uintptr_t pick_stream_handle(fuzz_state *st);
-/* Remembers a block's start for later frees and copies. */
-void remember_block(fuzz_state *st, uintptr_t base);
-/* Whether [ptr, ptr + bytes) may reach pool memory other than one live pool block holding it
-   whole: a pool's cached memory stays mapped, so the model cannot say what a copy there does. */
-bool pool_memory_unknown(const fuzz_state *st, uintptr_t ptr, size_t bytes);
-
-/* ---- memory pools (ops_pool.c) ---- */
-
-void op_pool_alloc(fuzz_state *st);
-void op_pool_get(fuzz_state *st);
-void op_pool_set_current(fuzz_state *st);
-void op_pool_create(fuzz_state *st);
-void op_pool_destroy(fuzz_state *st);
-void op_pool_access(fuzz_state *st);
-void op_pool_tune(fuzz_state *st);
-
 /* Reads what each device's pools hold into the model (pool_reserved), checking that what is
    allocated is used and what is used reserved. */
 void pools_observe(fuzz_state *st);
-/* Destroys the user pools, and trims the default ones to nothing, which must leave none. */
-void teardown_pools(fuzz_state *st);
-
-/* Frees every block, destroys every event and stream, disables every peer pair and empties
-   the context stack, each checked like a step. */
-void teardown_runtime(fuzz_state *st);
-
-/* ---- graphs, arrays, host work, hipCtxCreate (ops_graph.c) ---- */
-
-void op_graph(fuzz_state *st);
-void op_array(fuzz_state *st);
-void op_host_work(fuzz_state *st);
-void op_ctx_create(fuzz_state *st);
-/* Destroys every exec and graph and frees every array. */
-void teardown_graphs(fuzz_state *st);
+/* mockhip_stats and hipMemGetInfo against the model's counters, what the pools hold read
+   first. */
+void check_counters(fuzz_state *st, const char *after);
 
 #endif /* FUZZ_HARNESS_H */

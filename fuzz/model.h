@@ -2,7 +2,7 @@
  * model.h: a reference model of the HIP VMM rules (docs/hip-vmm-semantics.md:
  * the "new" column, changed row by row by the release the profile names,
  * section (g): a ROCm release or HIP on NVIDIA; plus mockhip's documented
- * choices in docs/mockhip.md), written
+ * choices in docs/mockhip/platforms.md), written
  * apart from mockhip so the fuzzer can compare the two call by call.
  *
  * The model knows addresses and handle values only as numbers the mock handed
@@ -223,6 +223,8 @@ typedef struct model_counters {
   size_t free_bytes[MODEL_DEVICES];
 } model_counters;
 
+/* ---- the model as a whole (model.c) ---- */
+
 /* An empty model playing the profile, with its granule, capacity and shadow size. */
 void model_init(model *m, const model_profile *profile);
 /* Empties the model (frees its shadows), keeping its profile: the state after
@@ -230,8 +232,16 @@ void model_init(model *m, const model_profile *profile);
 void model_reset(model *m);
 void model_counters_get(const model *m, model_counters *out);
 bool model_is_empty(const model *m);
+/* hipDeviceReset: frees every block made while the current device was current and destroys
+   its streams; VMM objects, events, contexts and peer access stay. */
+hipError_t model_device_reset(model *m);
 
 /* ---- objects (model_objects.c) ---- */
+
+/* Bytes a device may still give a VMM handle, a block or a pool's new chunk: the fuzzer asks
+   for pool memory only where a chunk surely fits, so the model never has to say when a pool
+   runs out. */
+size_t model_device_room(const model *m, int device);
 
 /* Room for one more object of the kind: the fuzzer skips a call that could
    create one when there is none, so every success can be recorded. */
@@ -377,19 +387,12 @@ hipError_t model_primary_state(const model *m, int device, bool out_null, unsign
                                int *active);
 hipError_t model_primary_reset(const model *m, int device);
 
-/* hipDeviceReset: frees every block made while the current device was current and destroys
-   its streams; VMM objects, events, contexts and peer access stay. */
-hipError_t model_device_reset(model *m);
-
 /* ---- stream-ordered memory pools (model_pool.c) ---- */
 
 /* The pools after model_init or a device reset: each device's default pool, handle unknown. */
 void model_pools_init(model *m, int device);
 /* The pool a handle names (live), or -1. */
 int model_pool_of(const model *m, uintptr_t handle);
-/* Bytes a device may still give a pool's new chunk: the fuzzer asks for pool memory only where
-   a chunk surely fits, so the model never has to say when a pool runs out. */
-size_t model_device_room(const model *m, int device);
 hipError_t model_pool_get_default(model *m, bool out_null, int device, uintptr_t got);
 hipError_t model_pool_get_current(model *m, bool out_null, int device, uintptr_t got);
 hipError_t model_pool_set_current(model *m, int device, uintptr_t pool);

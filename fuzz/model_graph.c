@@ -1,6 +1,6 @@
 /*
  * model_graph.c: the model of graphs made by hand, of arrays and of host work
- * on streams, from docs/mockhip.md ("Graphs", "Arrays and pitched memory",
+ * on streams, from docs/mockhip/runtime.md ("Graphs", "Arrays and pitched memory",
  * "Streams, events and capture"). A graph here is a chain of empty and memset
  * nodes; an instantiated graph keeps the nodes it was made from and runs them,
  * in order, at each launch, with the checks a direct hipMemset makes, the

@@ -1,5 +1,7 @@
 /*
- * model_internal.h: lookups shared by model_objects.c and model_access.c.
+ * model_internal.h: lookups the model's files share beyond model.h: VMM objects
+ * (model_objects.c) for model_access.c, streams and blocks (model_runtime.c)
+ * for the pools, the graphs and the whole (model.c).
  */
 #ifndef FUZZ_MODEL_INTERNAL_H
 #define FUZZ_MODEL_INTERNAL_H
@@ -41,7 +43,8 @@ model_block *model__block_holding(model *m, uintptr_t ptr, size_t bytes);
 /* Frees a block's record (and its device charge, or its pool's count). */
 void model__block_release(model *m, model_block *b);
 
-/* A pool's busy count went down by one; a destroyed pool held for it may go (model_pool.c). */
+/* A pool's busy count went down by one; a destroyed pool held for it may go (model_runtime.c,
+   where blocks are freed). */
 void model__pool_block_gone(model *m, int pool);
 /* Whether device may read and write the pool's memory: its own device, or granted. */
 bool model__pool_device_may(const model *m, int pool, int device);

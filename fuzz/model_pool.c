@@ -1,6 +1,6 @@
 /*
  * model_pool.c: the model of the stream-ordered memory pools, from
- * docs/mockhip.md "Stream-ordered memory pools": each device's default pool
+ * docs/mockhip/runtime.md "Stream-ordered memory pools": each device's default pool
  * (current until hipDeviceSetMemPool names another), user-made pools, their
  * access per device, attributes, trim, allocations and frees. What a pool
  * keeps mapped and cached is its own affair: the model reads
@@ -39,21 +39,6 @@ int model_pool_of(const model *m, uintptr_t handle) {
     if (m->pools[i].live && m->pools[i].handle == handle)
       return i;
   return -1;
-}
-
-bool model__pool_device_may(const model *m, int pool, int device) {
-  return m->pools[pool].access[device] != hipMemAccessFlagsProtNone;
-}
-
-void model__pool_block_gone(model *m, int pool) {
-  model_pool *p = &m->pools[pool];
-  if (--p->blocks == 0 && p->held)
-    *p = (model_pool){0}; /* its last block gone, the destroyed pool goes too */
-}
-
-size_t model_device_room(const model *m, int device) {
-  size_t used = m->charged[device] + m->pool_reserved[device];
-  return used < m->capacity ? m->capacity - used : 0;
 }
 
 size_t model_pool_used(const model *m, int pool) {

@@ -1,6 +1,6 @@
 /*
  * model_runtime.c: the model of the host runtime around VMM, from
- * docs/mockhip.md "The host runtime around VMM, call by call" (streams, events,
+ * docs/mockhip/runtime.md "The host runtime around VMM, call by call" (streams, events,
  * contexts, peer access, the hipMalloc-family blocks) and table (g)'s rows for
  * them (ext_malloc, free_crosses_kinds, ctx_synchronize, stream_priorities).
  *
@@ -347,6 +347,18 @@ void model__block_release(model *m, model_block *b) {
   b->known = NULL;
 }
 
+/* ---- the blocks of a pool: what a pool block's free and access mean to its pool ---- */
+
+bool model__pool_device_may(const model *m, int pool, int device) {
+  return m->pools[pool].access[device] != hipMemAccessFlagsProtNone;
+}
+
+void model__pool_block_gone(model *m, int pool) {
+  model_pool *p = &m->pools[pool];
+  if (--p->blocks == 0 && p->held)
+    *p = (model_pool){0}; /* its last block gone, the destroyed pool goes too */
+}
+
 void model_block_take_unknown(const model *m, uintptr_t ptr, size_t bytes, unsigned char *want,
                               const unsigned char *got) {
   const model_block *b = model__block_holding((model *)m, ptr, bytes);
@@ -541,23 +553,5 @@ hipError_t model_disable_peer(model *m, int peer) {
   if (!m->peer[m->device][peer])
     return hipErrorPeerAccessNotEnabled;
   m->peer[m->device][peer] = false;
-  return hipSuccess;
-}
-
-/* ---- hipDeviceReset: the current device's blocks and streams go, as clr's Device::Reset ---- */
-
-hipError_t model_device_reset(model *m) {
-  for (int i = 0; i < MODEL_MAX_BLOCKS; i++) {
-    model_block *b = &m->blocks[i];
-    if (b->live && b->device == m->device)
-      model__block_release(m, b);
-  }
-  model_pools_init(m, m->device); /* its pools go, user-made ones too */
-  for (int i = 0; i < MODEL_MAX_ARRAYS; i++)
-    if (m->arrays[i].live && m->arrays[i].device == m->device)
-      model_array_free(m, m->arrays[i].handle); /* and its arrays */
-  for (int i = 0; i < MODEL_MAX_STREAMS; i++)
-    if (m->streams[i].live && m->streams[i].device == m->device)
-      m->streams[i].live = false;
   return hipSuccess;
 }

@@ -4,7 +4,7 @@
  * host work on streams and the contexts hipCtxCreate pushes, against
  * model_graph.c and model_runtime.c.
  */
-#include "harness.h"
+#include "ops.h"
 
 #include <stdio.h>
 #include <string.h>

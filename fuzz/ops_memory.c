@@ -4,7 +4,7 @@
  * reads and writes. Contents that come back are compared with the model's
  * shadow bytes; a CPU access must fault exactly where the model says.
  */
-#include "harness.h"
+#include "ops.h"
 
 #include <stdio.h>
 #include <string.h>

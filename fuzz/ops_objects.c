@@ -4,7 +4,7 @@
  * properties, export, import and closing an exported fd. Each decodes its arguments,
  * calls mockhip, asks the model, and checks the result and any output.
  */
-#include "harness.h"
+#include "ops.h"
 #include "probe.h"
 
 #include <string.h>

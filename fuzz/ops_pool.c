@@ -1,8 +1,8 @@
 /*
  * ops_pool.c: one fuzzer step per call of the stream-ordered memory pools
  * (hipMallocAsync, hipMallocFromPoolAsync, the hipMemPool* calls and the
- * device's default and current pool), against model_pool.c; and the reading
- * of what the pools hold, which the model takes from the mock.
+ * device's default and current pool), against model_pool.c. What the pools
+ * hold the model reads from the mock (pools_observe, check.c).
  *
  * Pool allocations stay small (MODEL_POOL_BLOCK_MAX) and are made only where a
  * chunk of the device's memory is free, so a pool never runs out and never
@@ -11,8 +11,7 @@
  * addresses the decoder remembers are forgotten, so that none of them can
  * point into the pool's range later.
  */
-#include "harness.h"
-#include "model_internal.h"
+#include "ops.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -30,54 +29,6 @@ static uintptr_t pick_pool(fuzz_state *st) {
 static int pick_device(fuzz_state *st) {
   static const int devices[8] = {0, 1, 0, 1, 0, 1, MODEL_DEVICES, -1};
   return devices[take(st) % 8];
-}
-
-static void remember_pool(fuzz_state *st, uintptr_t pool) {
-  for (unsigned i = 0; i < seen_count(st->pool_count); i++)
-    if (st->pools[i] == pool)
-      return;
-  st->pools[st->pool_count++ % SEEN_MAX] = pool;
-}
-
-/* The bytes a new chunk of a device's pool takes: 32 MiB, or an eighth of a small device. */
-static size_t chunk_bytes(const model *m) {
-  size_t chunk = (size_t)32 << 20;
-  while (chunk > m->capacity / 8 && chunk > m->granule)
-    chunk /= 2;
-  return chunk;
-}
-
-void pools_observe(fuzz_state *st) {
-  model *m = &st->model;
-  for (int d = 0; d < MODEL_DEVICES; d++) {
-    m->pool_reserved[d] = 0;
-    for (int p = 0; p < MODEL_MAX_POOLS; p++) {
-      model_pool *mp = &m->pools[p];
-      if (!mp->live || mp->device != d)
-        continue;
-      if (mp->handle == 0) { /* a default pool not shown yet */
-        hipMemPool_t pool = NULL;
-        if (hipDeviceGetDefaultMemPool(&pool, d) != hipSuccess)
-          check_fail(st, "hipDeviceGetDefaultMemPool(%d) failed", d);
-        mp->handle = (uintptr_t)pool;
-        remember_pool(st, mp->handle);
-      }
-      uint64_t reserved = 0, used = 0;
-      if (hipMemPoolGetAttribute((hipMemPool_t)mp->handle, hipMemPoolAttrReservedMemCurrent,
-                                 &reserved) != hipSuccess ||
-          hipMemPoolGetAttribute((hipMemPool_t)mp->handle, hipMemPoolAttrUsedMemCurrent, &used) !=
-              hipSuccess)
-        check_fail(st, "the attributes of pool %#lx cannot be read", (unsigned long)mp->handle);
-      size_t allocated = model_pool_used(m, p);
-      if (used < allocated || reserved < used || (allocated == 0 && used != 0))
-        check_fail(st,
-                   "pool %#lx of device %d: used %llu, reserved %llu; the model has %zu bytes "
-                   "allocated from it",
-                   (unsigned long)mp->handle, d, (unsigned long long)used,
-                   (unsigned long long)reserved, allocated);
-      m->pool_reserved[d] += reserved;
-    }
-  }
 }
 
 /* Stale reservations the decoder remembers are dropped, live ones kept. */
@@ -101,7 +52,7 @@ void op_pool_alloc(fuzz_state *st) {
   if (!model_room_for_block(m))
     return;
   for (int d = 0; d < MODEL_DEVICES; d++) /* no pool may run out: see above */
-    if (model_device_room(m, d) < 2 * chunk_bytes(m))
+    if (model_device_room(m, d) < 2 * pool_chunk_bytes(m))
       return;
   /* a pool may reserve address space at any allocation (a heap more): after one, no stale
      reservation address may be aimed at */
@@ -120,27 +71,6 @@ void op_pool_alloc(fuzz_state *st) {
     remember_block(st, (uintptr_t)ptr);
     st->pool_blocks[st->pool_block_count++ % SEEN_MAX] = (uintptr_t)ptr;
   }
-}
-
-bool pool_memory_unknown(const fuzz_state *st, uintptr_t ptr, size_t bytes) {
-  const model *m = &st->model;
-  for (int i = 0; i < MODEL_MAX_BLOCKS; i++) {
-    const model_block *b = &m->blocks[i];
-    if (b->live && b->kind == BLOCK_POOL && ptr >= b->base && ptr - b->base < b->bytes) {
-      /* another device granted access: not fuzzed here (test_mempool.c covers it) */
-      bool granted_peer = b->device != m->device && model__pool_device_may(m, b->pool, m->device);
-      return granted_peer || bytes > b->bytes - (ptr - b->base);
-    }
-  }
-  /* the chunk a block of this input lies in stays mapped while the pool caches; any byte
-     within a chunk of one may be the pool's */
-  size_t chunk = chunk_bytes(m);
-  for (unsigned i = 0; i < seen_count(st->pool_block_count); i++) {
-    uintptr_t base = st->pool_blocks[i];
-    if (ptr + bytes > base - chunk && ptr < base + chunk)
-      return true;
-  }
-  return false;
 }
 
 void op_pool_get(fuzz_state *st) {

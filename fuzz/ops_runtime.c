@@ -4,7 +4,7 @@
  * contexts and peer access, each against model_runtime.c. Handles come from
  * what the mock handed out, live or stale, or are NULL or garbage.
  */
-#include "harness.h"
+#include "ops.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -20,26 +20,6 @@ static unsigned char block_in[BLOCK_COPY_MAX + 64], block_out[BLOCK_COPY_MAX + 6
 
 static void remember(uintptr_t *ring, unsigned *count, uintptr_t value) {
   ring[(*count)++ % SEEN_MAX] = value;
-}
-
-/* A remembered value (live or stale) most of the time; else NULL, garbage or `special`. */
-static uintptr_t pick_seen(fuzz_state *st, const uintptr_t *ring, unsigned count,
-                           uintptr_t special) {
-  uint8_t b = take(st);
-  unsigned n = seen_count(count);
-  if (b % 8 < 5 && n > 0)
-    return ring[take(st) % n];
-  return b % 8 == 5 ? 0 : b % 8 == 6 ? special : GARBAGE + b;
-}
-
-static uintptr_t pick_stream(fuzz_state *st) {
-  return pick_seen(st, st->streams, st->stream_count, (uintptr_t)hipStreamLegacy);
-}
-
-uintptr_t pick_stream_handle(fuzz_state *st) { return pick_stream(st); }
-
-void remember_block(fuzz_state *st, uintptr_t base) {
-  remember(st->blocks, &st->block_count, base);
 }
 
 static uintptr_t pick_event(fuzz_state *st) {
@@ -78,13 +58,13 @@ void op_stream_create(fuzz_state *st) {
 }
 
 void op_stream_destroy(fuzz_state *st) {
-  uintptr_t stream = take(st) % 8 == 0 ? (uintptr_t)hipStreamPerThread : pick_stream(st);
+  uintptr_t stream = take(st) % 8 == 0 ? (uintptr_t)hipStreamPerThread : pick_stream_handle(st);
   CHECK_CALL(st, hipStreamDestroy((hipStream_t)stream), model_stream_destroy(&st->model, stream),
              "hipStreamDestroy(%#lx)", (unsigned long)stream);
 }
 
 void op_stream_query(fuzz_state *st) {
-  uintptr_t stream = pick_stream(st);
+  uintptr_t stream = pick_stream_handle(st);
   bool sync = take(st) & 1;
   hipError_t got =
       sync ? hipStreamSynchronize((hipStream_t)stream) : hipStreamQuery((hipStream_t)stream);
@@ -93,7 +73,7 @@ void op_stream_query(fuzz_state *st) {
 }
 
 void op_stream_get(fuzz_state *st) {
-  uintptr_t stream = pick_stream(st);
+  uintptr_t stream = pick_stream_handle(st);
   uint8_t b = take(st);
   int what = b % 3;
   bool out_null = b % 32 == 3;
@@ -117,7 +97,7 @@ void op_stream_get(fuzz_state *st) {
 }
 
 void op_stream_wait_event(fuzz_state *st) {
-  uintptr_t stream = pick_stream(st), event = pick_event(st);
+  uintptr_t stream = pick_stream_handle(st), event = pick_event(st);
   uint8_t b = take(st);
   unsigned flags = b % 8 == 0 ? 5u : b % 8 == 1 ? (unsigned)hipEventWaitExternal : 0;
   CHECK_CALL(st, hipStreamWaitEvent((hipStream_t)stream, (hipEvent_t)event, flags),
@@ -158,7 +138,7 @@ void op_event_create(fuzz_state *st) {
 }
 
 void op_event_record(fuzz_state *st) {
-  uintptr_t event = pick_event(st), stream = pick_stream(st);
+  uintptr_t event = pick_event(st), stream = pick_stream_handle(st);
   CHECK_CALL(st, hipEventRecord((hipEvent_t)event, (hipStream_t)stream),
              model_event_record(&st->model, event, stream), "hipEventRecord(%#lx, %#lx)",
              (unsigned long)event, (unsigned long)stream);
@@ -251,7 +231,7 @@ void op_block_free(fuzz_state *st) {
   bool interior;
   uintptr_t ptr = pick_block_pointer(st, true, &interior);
   uint8_t how = take(st) % 3;
-  uintptr_t stream = how == 2 ? pick_stream(st) : 0;
+  uintptr_t stream = how == 2 ? pick_stream_handle(st) : 0;
   hipError_t got = how == 0   ? hipFree((void *)ptr)
                    : how == 1 ? hipHostFree((void *)ptr)
                               : hipFreeAsync((void *)ptr, (hipStream_t)stream);

@@ -12,11 +12,17 @@
  * reservation's or mapping's start and every length is at most 3 granules, so
  * the model's shadow (MODEL_SHADOW_GRANULES per allocation, or all of it)
  * always covers what is touched.
+ *
+ * The values the mock handed out are remembered here for later picks, live or
+ * stale, and pool_memory_unknown says where pool memory the model cannot speak
+ * for may lie, so that no pick aims there.
  */
 #include "harness.h"
+#include "model_internal.h"
 
 #define G (st->model.granule)
 #define GARBAGE_HANDLE ((uintptr_t)0x1234)
+#define GARBAGE_SEEN ((uintptr_t)0x5eed0000)    /* plus a byte: a handle no one handed out */
 #define UNRESERVED_ADDRESS ((uintptr_t)0x10000) /* never handed out by mmap here */
 
 static unsigned char host_bytes[64]; /* host memory: never device memory */
@@ -38,6 +44,63 @@ void remember_handle(fuzz_state *st, uintptr_t handle) {
 
 void remember_reservation(fuzz_state *st, uintptr_t base, size_t bytes) {
   st->reservations[st->reservation_count++ % SEEN_MAX] = (seen_reservation){base, bytes};
+}
+
+void remember_block(fuzz_state *st, uintptr_t base) {
+  st->blocks[st->block_count++ % SEEN_MAX] = base;
+}
+
+void remember_pool(fuzz_state *st, uintptr_t pool) {
+  for (unsigned i = 0; i < seen_count(st->pool_count); i++)
+    if (st->pools[i] == pool)
+      return;
+  st->pools[st->pool_count++ % SEEN_MAX] = pool;
+}
+
+/* ---- handles the host runtime handed out ---- */
+
+/* A remembered value (live or stale) most of the time; else NULL, garbage or `special`. */
+uintptr_t pick_seen(fuzz_state *st, const uintptr_t *ring, unsigned count, uintptr_t special) {
+  uint8_t b = take(st);
+  unsigned n = seen_count(count);
+  if (b % 8 < 5 && n > 0)
+    return ring[take(st) % n];
+  return b % 8 == 5 ? 0 : b % 8 == 6 ? special : GARBAGE_SEEN + b;
+}
+
+uintptr_t pick_stream_handle(fuzz_state *st) {
+  return pick_seen(st, st->streams, st->stream_count, (uintptr_t)hipStreamLegacy);
+}
+
+/* ---- pool memory ---- */
+
+/* The bytes a new chunk of a device's pool takes: 32 MiB, or an eighth of a small device. */
+size_t pool_chunk_bytes(const model *m) {
+  size_t chunk = (size_t)32 << 20;
+  while (chunk > m->capacity / 8 && chunk > m->granule)
+    chunk /= 2;
+  return chunk;
+}
+
+bool pool_memory_unknown(const fuzz_state *st, uintptr_t ptr, size_t bytes) {
+  const model *m = &st->model;
+  for (int i = 0; i < MODEL_MAX_BLOCKS; i++) {
+    const model_block *b = &m->blocks[i];
+    if (b->live && b->kind == BLOCK_POOL && ptr >= b->base && ptr - b->base < b->bytes) {
+      /* another device granted access: not fuzzed here (test_mempool.c covers it) */
+      bool granted_peer = b->device != m->device && model__pool_device_may(m, b->pool, m->device);
+      return granted_peer || bytes > b->bytes - (ptr - b->base);
+    }
+  }
+  /* the chunk a block of this input lies in stays mapped while the pool caches; any byte
+     within a chunk of one may be the pool's */
+  size_t chunk = pool_chunk_bytes(m);
+  for (unsigned i = 0; i < seen_count(st->pool_block_count); i++) {
+    uintptr_t base = st->pool_blocks[i];
+    if (ptr + bytes > base - chunk && ptr < base + chunk)
+      return true;
+  }
+  return false;
 }
 
 /* ---- addresses ---- */

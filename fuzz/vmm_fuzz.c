@@ -15,7 +15,7 @@
  * process plays one profile.
  * VMM_FUZZ_TRACE=1 prints every call with its result (to read a reproducer).
  */
-#include "harness.h"
+#include "ops.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -14,7 +14,7 @@
 # LD_LIBRARY_PATH (and LD_BIND_NOW=1), and without it fails to load naming
 # libamdhip64.so.7 (on a real ROCm 7, it runs there). Last, swap_test.c linked
 # against ROCm's own library, renamed to need libamdhip64.so.7, runs on the
-# mock, and a function the mock lacks fails as docs/mockhip.md says. A part
+# mock, and a function the mock lacks fails as docs/mockhip/guide.md says. A part
 # that cannot run here prints `ci: not checked: <why>`.
 set -euo pipefail
 

@@ -49,7 +49,7 @@
 #endif
 
 /* Device code: the markers, threadIdx and the rest, __syncthreads, __shared__ memory and the
-   launches; kernels run on the CPU (docs/mockhip.md, "Kernels on the CPU"). */
+   launches; kernels run on the CPU (docs/mockhip/kernels.md). */
 #include <hip/amd_detail/mockhip_kernel.h>
 
 #endif /* MOCKHIP_HIP_RUNTIME_H */

@@ -551,7 +551,8 @@ typedef enum hipStreamCaptureStatus {
   hipStreamCaptureStatusInvalidated
 } hipStreamCaptureStatus;
 
-/* ---- graphs: what a capture records, instantiated and launched (docs/mockhip.md, "Graphs") */
+/* ---- graphs: what a capture records, instantiated and launched (docs/mockhip/runtime.md,
+   "Graphs") */
 
 typedef enum hipGraphNodeType {
   hipGraphNodeTypeKernel = 0,
@@ -828,7 +829,7 @@ MOCKHIP_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int 
 MOCKHIP_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
 MOCKHIP_API hipError_t hipDeviceReset(void);
 
-/* ---- kernels (run on the CPU: docs/mockhip.md, "Kernels on the CPU") ---- */
+/* ---- kernels (run on the CPU: docs/mockhip/kernels.md) ---- */
 
 /*
  * Launches hostFunction with args[i] pointing at its i-th argument. A host
@@ -848,7 +849,7 @@ MOCKHIP_API hipError_t hipLaunchKernel(const void *hostFunction, dim3 gridDim, d
 
 /* A module or function names a code object loaded at run time; mockhip loads none, so none
  * is ever valid: loading answers hipErrorNotSupported with a reason, and every call given a
- * module or function hipErrorInvalidResourceHandle (docs/mockhip.md, "What is not
+ * module or function hipErrorInvalidResourceHandle (docs/mockhip/runtime.md, "What is not
  * emulated"). The types are ROCm's, for code such as hip-tests' helpers that names them. */
 typedef struct ihipModule_t *hipModule_t;
 typedef struct ihipModuleSymbol_t *hipFunction_t;
@@ -1020,7 +1021,7 @@ MOCKHIP_API hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData *export_d
    free it (hipFree or hipFreeAsync) before the exporter does. */
 MOCKHIP_API hipError_t hipMemPoolImportPointer(void **dev_ptr, hipMemPool_t mem_pool,
                                                hipMemPoolPtrExportData *export_data);
-/* ---- arrays and pitched memory (docs/mockhip.md, "Arrays and pitched memory") ----
+/* ---- arrays and pitched memory (docs/mockhip/runtime.md, "Arrays and pitched memory") ----
  *
  * An array is device memory of the current device, charged to it as hipMalloc memory is and
  * freed by hipDeviceReset: Width x max(Height, 1) x max(Depth, 1) elements of NumChannels
@@ -1149,7 +1150,8 @@ MOCKHIP_API hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode *
 MOCKHIP_API hipError_t hipGraphDestroy(hipGraph_t graph);
 
 /* ---- graphs: built by capture or by hand, instantiated, launched: every node runs, in an
-   order its dependencies allow, when hipGraphLaunch is called (docs/mockhip.md, "Graphs") */
+   order its dependencies allow, when hipGraphLaunch is called (docs/mockhip/runtime.md,
+   "Graphs") */
 
 /* An empty graph; flags must be 0. */
 MOCKHIP_API hipError_t hipGraphCreate(hipGraph_t *pGraph, unsigned int flags);

@@ -90,7 +90,7 @@ typedef struct mh_phys {
   size_t mappings;           /* live mappings of it */
   bool imported;
   const void *site;     /* the call that made it, for the leak report */
-  struct mh_pool *pool; /* a memory pool's own memory (runtime/pool_space.c), never a handle */
+  struct mh_pool *pool; /* a pool's own memory (runtime/pools/pool_space.c), never a handle */
   bool borrowed;        /* memory is a view of a file it does not own (a shared pool's) */
 } mh_phys;
 
@@ -99,7 +99,8 @@ static inline hipMemGenericAllocationHandle_t mh__phys_handle(const mh_phys *phy
   return (hipMemGenericAllocationHandle_t)(uintptr_t)phys->id;
 }
 
-/* A reservation or a block of the hipMalloc family (runtime/blocks.c): a range of address space. */
+/* A reservation or a block of the hipMalloc family (runtime/memory/blocks.c): a range of address
+   space. */
 typedef enum mh_region_kind { MH_REGION_RESERVATION, MH_REGION_MALLOC } mh_region_kind;
 
 /* What memory a hipMalloc-family block is, as hipPointerGetAttributes reports it: device
@@ -162,13 +163,13 @@ typedef struct mh_stream {
   int priority;                  /* clamped into ROCm's range, -1..1 */
   int device;                    /* current when made: hipDeviceReset of it destroys it */
   bool per_thread;               /* a thread's hipStreamPerThread: not counted, not a leak */
-  mh_capture *capture;           /* the capture it takes part in, or NULL (runtime/capture.c) */
+  mh_capture *capture;           /* the capture it is in, or NULL (runtime/streams/capture.c) */
   struct mh_stream *next_member; /* the capture's other members, after the origin */
-  mh_node_set deps; /* what its next captured work depends on (runtime/capture_nodes.c) */
+  mh_node_set deps; /* what its next captured work depends on (runtime/streams/capture_nodes.c) */
 } mh_stream;
 
 /* A capture in progress: begun on its origin, joined by the streams that wait
-   on an event recorded in it, ended on the origin (runtime/capture.c). */
+   on an event recorded in it, ended on the origin (runtime/streams/capture.c). */
 struct mh_capture {
   unsigned long long id; /* hipStreamGetCaptureInfo's id: unique, from 1 */
   hipStreamCaptureMode mode;
@@ -178,14 +179,14 @@ struct mh_capture {
   mh_stream *members;      /* joined streams, linked by next_member */
   mh_capture *prev, *next; /* every capture not ended yet: state->captures */
   /* The graph it builds, its nodes numbered from 0 in the order they were captured, and how
-     many of them no other depends on (runtime/capture_nodes.c). Work is captured under the
+     many of them no other depends on (runtime/streams/capture_nodes.c). Work is captured under the
      state's read lock, so these have a lock of their own. */
   pthread_mutex_t nodes_lock;
   mh_graph *graph;
   size_t leaves;
 };
 
-/* An event: the monotonic time and the stream of its last record (runtime/event.c). */
+/* An event: the monotonic time and the stream of its last record (runtime/streams/event.c). */
 typedef struct mh_event {
   uint64_t id;
   const void *site;
@@ -201,7 +202,7 @@ typedef struct mh_event {
 /* ---- graphs (runtime/graph*.c) ---- */
 
 /* A kernel a graph launches: a copy of the launch it was made from, so the graph outlives the
-   call and its arguments (runtime/launch.c makes and runs it). */
+   call and its arguments (runtime/launch/launch.c makes and runs it). */
 typedef struct mh_kernel_work {
   const char *name;
   const void *function; /* the kernel's address, or the C kernel */
@@ -278,7 +279,7 @@ typedef struct mh_graph_exec {
 /* ---- stream-ordered memory pools (runtime/mempool*.c, runtime/pool_*.c) ---- */
 
 typedef struct mh_pool mh_pool;
-struct mh_pool_space; /* where a pool's memory lives: runtime/pool_space.c */
+struct mh_pool_space; /* where a pool's memory lives: runtime/pools/pool_space.c */
 
 /*
  * One allocation of a pool, busy (the program holds it) or free (cached by the
@@ -330,7 +331,7 @@ struct mh_pool {
   mh_pool *prev, *next; /* state->pools */
 };
 
-/* An array (runtime/array.c): device memory of its device, held row by row with no padding,
+/* An array (runtime/memory/array.c): device memory of its device, held row by row with no padding,
    named by its id (the hipArray_t value). */
 typedef struct mh_array {
   uint64_t id;
@@ -373,7 +374,7 @@ typedef struct mh_state {
   unsigned long region_numbers[2];    /* the last number given per mh_region_kind */
   size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
   mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
-  /* memory pools (runtime/mempool.c) */
+  /* memory pools (runtime/pools/mempool.c) */
   mh_idmap pool_ids;                     /* id -> mh_pool, for the handles still valid */
   mh_pool *pools;                        /* every pool, destroyed ones still draining too */
   mh_pool *default_pool[MH_MAX_DEVICES]; /* made on first use */
@@ -382,7 +383,7 @@ typedef struct mh_state {
   size_t live_pools;               /* pools made by hipMemPoolCreate or imported, not destroyed */
   size_t live_pool_blocks;         /* busy blocks: allocations not freed, imported pointers too */
   unsigned long pool_block_number; /* the last <made_by>#N given to a pool block */
-  /* peer access and primary contexts (runtime/peer.c, runtime/context.c) */
+  /* peer access and primary contexts (runtime/devices/peer.c, runtime/process/context.c) */
   uint64_t peer_enabled[MH_MAX_DEVICES];  /* bit p of [d]: device d enabled access to peer p */
   size_t primary_retains[MH_MAX_DEVICES]; /* retains minus releases, for the dump only */
   bool primary_active[MH_MAX_DEVICES];    /* hipSetDevice has named the device */

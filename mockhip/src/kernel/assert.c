@@ -2,7 +2,7 @@
  * assert.c: assert() inside a kernel. A kernel is host code here, so its
  * assert() is the C library's, which prints the host's line and aborts the
  * process. A GPU's differs: the failing thread's kernel ends, with the
- * platform's own words and ending (runtime/launch_end.c). So mockhip defines
+ * platform's own words and ending (runtime/launch/launch_end.c). So mockhip defines
  * __assert_fail, which <assert.h> calls: on a thread running a kernel it ends
  * the launch with the assertion's text; anywhere else it hands over to the C
  * library's, found past this one, and nothing changes.

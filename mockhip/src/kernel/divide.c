@@ -11,7 +11,7 @@
  *   - INT_MIN / -1: the quotient INT_MIN, the remainder 0 (two's complement
  *     wraps). The divisor is not decoded: a signed dividend of INT_MIN is taken
  *     for this case, the only overflow C code reaches.
- * Strict mode reports the first such division of a launch (runtime/launch_end.c).
+ * Strict mode reports the first such division of a launch (runtime/launch/launch_end.c).
  */
 #include <signal.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * kernel.h: kernels on the CPU. A launch (runtime/launch.c) is checked, then runs
+ * kernel.h: kernels on the CPU. A launch (runtime/launch/launch.c) is checked, then runs
  * before the call returns, as all stream work here does, so stream and event
  * order hold by construction. Its blocks go to the calling thread and a pool
  * of workers (workers.c, run.c); a block's threads run as a plain loop until

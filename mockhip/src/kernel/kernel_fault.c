@@ -1,7 +1,7 @@
 /*
  * kernel_fault.c: what a fault inside a kernel does. A GPU that touches memory
  * its device may not reports it and the launch fails; how the process goes on
- * is the platform's (runtime/launch_end.c). So a signal raised while a thread
+ * is the platform's (runtime/launch/launch_end.c). So a signal raised while a thread
  * runs kernel code is noted (what, where, the block and thread) and the thread
  * jumps back to its participant loop, which takes no more blocks:
  *   - SIGSEGV, SIGBUS: a touch the device's view denies;

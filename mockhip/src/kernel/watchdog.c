@@ -6,7 +6,7 @@
  * timeout it notes which blocks were still running as the launch's fault and
  * sends each thread still in the kernel MH_WATCHDOG_SIGNAL, whose handler
  * (kernel_fault.c) leaves the kernel as a fault does. How the launch then
- * ends is the platform's (runtime/launch_end.c).
+ * ends is the platform's (runtime/launch/launch_end.c).
  */
 #include <errno.h>
 #include <pthread.h>

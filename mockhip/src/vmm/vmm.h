@@ -5,7 +5,7 @@
  * that runs past its reservation's end (mapping_past.c). Reservations
  * (reservation.c) and mappings (mapping.c, their access access.c) keep their
  * objects in core/'s registry. The runtime reaches VMM memory through core/'s lookups; only the
- * memory pools (runtime/pool_space.c) build on the owned objects below.
+ * memory pools (runtime/pools/pool_space.c) build on the owned objects below.
  */
 #ifndef MH_VMM_H
 #define MH_VMM_H
@@ -77,7 +77,7 @@ MH_HIDDEN bool mh__released_find(hipMemGenericAllocationHandle_t handle,
 /* Whether type is Device, Host, HostNuma or HostNumaCurrent. */
 MH_HIDDEN bool mh__is_location_type(int type);
 
-/* ---- a memory pool's own memory (runtime/pool_space.c) ----
+/* ---- a memory pool's own memory (runtime/pools/pool_space.c) ----
  * Reservations, physical memory and mappings a pool makes for itself, as ROCm's pools stand
  * on its VMM: in the registry (so copies, kernels, hipMemGetAccess and the reports find
  * them) but numbered by no reservation#N or handle#N, counted in no mockhip_stats field, and

@@ -1,0 +1,66 @@
+/*
+ * copies.h: what the copies and sets offer the rooms above: the checks a copy
+ * makes before its bytes move and the copy itself (copy.c), with the checks of
+ * a graph's memcpy and memset nodes, which captured copies pass too; a
+ * captured 2D or 3D copy kept and run again (copy_strided.c); the bytes moved
+ * (copy_bytes.c). Device memory is reached through core/'s lookups.
+ */
+#ifndef MH_RUNTIME_COPIES_H
+#define MH_RUNTIME_COPIES_H
+
+#include "diag/diag.h"
+
+/* ---- checks before copies (copy.c) ---- */
+
+/*
+ * Checks that [addr, addr+bytes) is device memory the device may use with the
+ * access it needs (Read for a source, ReadWrite for a destination): inside one
+ * hipMalloc block (the size it was asked for), or inside one reservation,
+ * fully mapped with no hole.
+ * Returns hipSuccess, or hipErrorInvalidValue with the reason recorded.
+ * *is_device says whether addr lies in device memory at all.
+ */
+MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, size_t bytes,
+                                            int device, hipMemAccessFlags need, bool *is_device);
+
+/* The checks a copy makes before its bytes move (dst_device writes, src_device reads; kind a
+   hipMemcpyKind, checked), and the copy itself: hipMemcpy*'s and a graph's memcpy node's.
+   Under the lock. */
+MH_HIDDEN hipError_t mh__copy_check(mh_state *state, void *dst, int dst_device, const void *src,
+                                    int src_device, size_t bytes, int kind);
+MH_HIDDEN hipError_t mh__copy_run(mh_state *state, void *dst, int dst_device, const void *src,
+                                  int src_device, size_t bytes, int kind);
+
+/* The checks a set of count units of `unit` bytes at dst by device makes: device memory it
+   may write. Under the lock. */
+MH_HIDDEN hipError_t mh__set_check(mh_state *state, void *dst, size_t count, size_t unit,
+                                   int device);
+/* One side of a copy, checked as mh__check_device_range checks it; `must_be_device` for the
+   device side of an explicit kind (not device memory: hipErrorInvalidValue). Under the lock. */
+MH_HIDDEN hipError_t mh__check_copy_side(mh_state *state, const void *ptr, size_t bytes, int device,
+                                         hipMemAccessFlags need, bool must_be_device);
+
+/* A captured 2D or 3D copy (copy_strided.c): a copy of its description for a graph's node, NULL
+   without memory (free() frees it), and the copy run again as the direct call runs it, its
+   checks included, by the current device. Under the lock. */
+MH_HIDDEN void *mh__strided_clone(const void *copy);
+MH_HIDDEN hipError_t mh__strided_run(mh_state *state, const void *copy);
+
+/* The checks hipGraphAddMemcpyNode1D and hipGraphAddMemsetNode make of their parameters, which
+   captured copies and sets pass too (clr GraphMemcpyNode1D::ValidateParams,
+   ihipGraphMemsetParams_validate, ihipMemset_validate). Under the lock. */
+MH_HIDDEN hipError_t mh__memcpy_node_check(mh_state *state, void *dst, const void *src,
+                                           size_t bytes, int kind, int device);
+MH_HIDDEN hipError_t mh__memset_node_check(mh_state *state, const hipMemsetParams *params,
+                                           int device);
+
+/* ---- moving the bytes (copy_bytes.c); under the lock, after the checks ---- */
+
+/* memmove of bytes from src to dst, device memory as the devices reach it. */
+MH_HIDDEN hipError_t mh__move_bytes(mh_state *state, void *dst, const void *src, size_t bytes);
+
+/* count units of `unit` bytes (1, 2 or 4) at dst set to value. */
+MH_HIDDEN hipError_t mh__set_bytes(mh_state *state, void *dst, int value, size_t count,
+                                   size_t unit);
+
+#endif /* MH_RUNTIME_COPIES_H */

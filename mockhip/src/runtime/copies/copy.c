@@ -1,0 +1,522 @@
+/*
+ * copy.c: hipMemcpy*, hipMemcpyPeer*, hipMemset* and their Async forms (run
+ * at once, in order, on the calling thread), and the check that device memory
+ * may be used (mh__check_device_range); copy_bytes.c moves the bytes. While a stream
+ * captures, the synchronous forms are refused (ROCm's CHECK_STREAM_CAPTURING)
+ * and work queued on the capturing stream becomes a node of the capture's graph,
+ * run when the graph is launched (capture.c, graph_exec.c). The checks of a
+ * graph's memcpy and memset nodes are here too, as captured copies and sets
+ * pass them (graph_nodes.c adds such nodes by hand).
+ *
+ * Before touching device memory a copy checks, under the read lock, that every
+ * byte is mapped and that the device may use the mappings as the played
+ * release asks (copy_access: from 6.3 the mapping at the address only, the
+ * others a strict report), so a refused copy copies nothing, and no mapping
+ * can disappear while the bytes move.
+ */
+#include "runtime/copies/copies.h"
+#include "runtime/streams/streams.h"
+
+/* How the access a side needs is named in a reason. */
+static const char *access_name(unsigned flags) {
+  return flags == hipMemAccessFlagsProtReadWrite ? "readwrite"
+         : flags == hipMemAccessFlagsProtRead    ? "read"
+                                                 : "no";
+}
+
+/*
+ * A mapping of the range that the device may not use as the copy needs (copy_access, a.8#10).
+ * ROCm from 6.3 asks only the mapping at the address (hip_memory.cpp
+ * ihipMemcpy_validate_memory: hipErrorUnknown) and lets the copy run on into later ones, which a
+ * GPU may fault on: those are a strict report. Before 6.3 ROCm asked nothing; the mock refuses
+ * there anyway, as HIP on NVIDIA does (hipErrorInvalidValue), so the bytes never land where the
+ * GPU would have faulted.
+ */
+static hipError_t access_refused(mh_state *s, uintptr_t addr, size_t bytes, const mh_mapping *m,
+                                 int device, hipMemAccessFlags need, const char *what,
+                                 bool at_address) {
+  bool first_only = mh__profile_is(MH_ROW_copy_access, MH_CELL_first_mapping);
+  char at_text[64], mapping[64];
+  mh__describe_addr(s, addr, at_text, sizeof at_text);
+  mh__describe_addr(s, m->base, mapping, sizeof mapping);
+  if (first_only && !at_address) {
+    mh__misuse(MH_MISUSE_COPY_UNGRANTED,
+               "%s %s + %zu runs into the mapping at %s, where device %d has %s access and the "
+               "copy needs %s",
+               what, at_text, bytes, mapping, device, access_name(m->access[device]),
+               access_name(need));
+    return hipSuccess;
+  }
+  if (mh__profile_is(MH_ROW_copy_access, MH_CELL_none))
+    mh__teach_note("a.8#10",
+                   "before 6.3 no access check stops a copy: the device %s the mapping "
+                   "anyway, or faults, and the call returns hipSuccess",
+                   need == hipMemAccessFlagsProtReadWrite ? "writes" : "reads");
+  return mh__fail(first_only ? hipErrorUnknown : hipErrorInvalidValue,
+                  "%s %s: device %d has %s access to the mapping at %s and the copy needs %s: "
+                  "grant it first with hipMemSetAccess (desc {Device %d, %s})",
+                  what, at_text, device, access_name(m->access[device]), mapping, access_name(need),
+                  device, need == hipMemAccessFlagsProtReadWrite ? "ReadWrite" : "Read");
+}
+
+hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int device,
+                                  hipMemAccessFlags need, bool *is_device) {
+  mh_region *region = mh__region_containing(s, addr);
+  *is_device = region != NULL;
+  if (region == NULL)
+    return hipSuccess;
+  const char *what = need == hipMemAccessFlagsProtReadWrite ? "dst" : "src";
+  /* addr as reservation#N+offset: written only when a reason needs it, since every copy and
+     set comes through here */
+  char at_text[64];
+  /* HIP on NVIDIA asks the mappings and their access, not where a reservation ends: a range
+     may run on into the next reservation (copy_access `whole_range`; an H200,
+     observed-hardware.md item 4). */
+  bool any_reservation = region->kind == MH_REGION_RESERVATION &&
+                         mh__profile_is(MH_ROW_copy_access, MH_CELL_whole_range);
+  if (any_reservation && bytes > UINTPTR_MAX - addr) {
+    mh__describe_addr(s, addr, at_text, sizeof at_text);
+    return mh__fail(hipErrorInvalidValue,
+                    "%s %s + %zu bytes runs past the end of the address space", what, at_text,
+                    bytes);
+  }
+  if (!any_reservation && (addr - region->base > region->asked_bytes ||
+                           bytes > region->asked_bytes - (addr - region->base))) {
+    char name[64];
+    mh__describe_addr(s, addr, at_text, sizeof at_text);
+    mh__describe_region(region, name, sizeof name);
+    mh__misuse(MH_MISUSE_COPY_SPANS, "%s %s + %zu starts in %s and ends past it", what, at_text,
+               bytes, name);
+    return mh__fail(hipErrorInvalidValue,
+                    "%s %s + %zu bytes runs past the end of %s (%zu bytes): one copy stays "
+                    "inside one reservation or hipMalloc block",
+                    what, at_text, bytes, name, region->asked_bytes);
+  }
+  if (region->kind == MH_REGION_MALLOC)
+    return hipSuccess;
+  uintptr_t end = addr + bytes;
+  for (uintptr_t at = addr; at < end;) {
+    mh_mapping *m = mh__mapping_containing(s, at);
+    if (m == NULL) {
+      char hole[64];
+      mh__describe_addr(s, addr, at_text, sizeof at_text);
+      mh__describe_addr(s, at, hole, sizeof hole);
+      const mh_region *there = mh__region_containing(s, at);
+      return mh__fail(hipErrorInvalidValue, "%s %s + %zu bytes reaches %s, which %s", what, at_text,
+                      bytes, hole,
+                      there == NULL || there->kind != MH_REGION_RESERVATION
+                          ? "is no mapped memory: one copy stays inside mapped memory"
+                          : "is reserved but not mapped: hipMemMap memory there first");
+    }
+    if ((m->access[device] & need) != need) {
+      hipError_t err = access_refused(s, addr, bytes, m, device, need, what, at == addr);
+      if (err != hipSuccess)
+        return err;
+    }
+    at = m->base + m->bytes;
+  }
+  return hipSuccess;
+}
+
+hipError_t mh__check_copy_side(mh_state *s, const void *ptr, size_t bytes, int device,
+                               hipMemAccessFlags need, bool must_be_device) {
+  bool is_device;
+  hipError_t err = mh__check_device_range(s, (uintptr_t)ptr, bytes, device, need, &is_device);
+  if (err == hipSuccess && must_be_device && !is_device)
+    err = mh__fail(hipErrorInvalidValue,
+                   "%s %p is not device memory, as the copy's kind says it is: pass a mapped "
+                   "address or hipMalloc memory, or use hipMemcpyDefault",
+                   need == hipMemAccessFlagsProtReadWrite ? "dst" : "src", ptr);
+  return err;
+}
+
+/* Work queued on a stream: a capturing stream captures it (ROCm's STREAM_CAPTURE) as a
+   graph node, after the checks ROCm makes when it adds the node (graph_nodes.c).
+   A copy that ROCm never captures (hipMemcpyPeerAsync) only checks the stream. */
+static hipError_t stream_work(mh_state *s, hipStream_t stream, bool capturable,
+                              mh_stream **capturing) {
+  *capturing = NULL;
+  return capturable ? mh__stream_work(s, stream, capturing) : mh__check_stream(s, stream);
+}
+
+hipError_t mh__copy_check(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
+                          size_t bytes, int kind) {
+  if (dst == NULL || src == NULL)
+    return mh__fail(hipErrorInvalidValue, "%s is NULL", dst == NULL ? "dst" : "src");
+  if (kind == HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU) /* without compute units: the same here */
+    kind = hipMemcpyDeviceToDevice;
+  if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
+    return mh__fail(hipErrorInvalidMemcpyDirection, "kind %d is not a hipMemcpyKind", kind);
+  bool src_on_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
+  bool dst_on_device = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
+  hipError_t err =
+      mh__check_copy_side(s, src, bytes, src_device, hipMemAccessFlagsProtRead, src_on_device);
+  if (err == hipSuccess)
+    err = mh__check_copy_side(s, dst, bytes, dst_device, hipMemAccessFlagsProtReadWrite,
+                              dst_on_device);
+  return err;
+}
+
+hipError_t mh__copy_run(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
+                        size_t bytes, int kind) {
+  hipError_t err = mh__copy_check(s, dst, dst_device, src, src_device, bytes, kind);
+  return err == hipSuccess ? mh__move_bytes(s, dst, src, bytes) : err;
+}
+
+hipError_t mh__set_check(mh_state *s, void *dst, size_t count, size_t unit, int device) {
+  if (dst == NULL)
+    return mh__fail(hipErrorInvalidValue, "dst is NULL");
+  if (count > SIZE_MAX / unit)
+    return mh__fail(hipErrorInvalidValue, "count %zu elements is more bytes than a size_t holds",
+                    count);
+  return mh__check_copy_side(s, dst, count * unit, device, hipMemAccessFlagsProtReadWrite, true);
+}
+
+/* Every copy lands here: devices name who reads the source and who writes the destination. */
+static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void *src,
+                              int src_device, size_t bytes, int kind, hipStream_t stream,
+                              bool capturable) {
+  mh_stream *capturing;
+  hipError_t err = stream_work(s, stream, capturable, &capturing);
+  if (err != hipSuccess || bytes == 0)
+    return err;
+  if (capturing == NULL)
+    return mh__copy_run(s, dst, dst_device, src, src_device, bytes, kind);
+  /* capturehipMemcpy: a memcpy node, its parameters checked as hipGraphAddMemcpyNode1D's */
+  err = mh__memcpy_node_check(s, dst, src, bytes, kind, dst_device);
+  if (err != hipSuccess)
+    return err;
+  mh_node_work work = {.type = hipGraphNodeTypeMemcpy,
+                       .device = dst_device,
+                       .u.copy = {dst, src, bytes, kind, NULL}};
+  return mh__capture_add(capturing, &work);
+}
+
+static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, size_t unit,
+                             hipStream_t stream) {
+  mh_stream *capturing;
+  hipError_t err = stream_work(s, stream, true, &capturing);
+  if (err != hipSuccess || count == 0)
+    return err;
+  int device = mh__current_device();
+  if (capturing == NULL) {
+    err = mh__set_check(s, dst, count, unit, device);
+    return err == hipSuccess ? mh__set_bytes(s, dst, value, count, unit) : err;
+  }
+  /* capturehipMemsetAsync: a memset node of one row, checked as hipGraphAddMemsetNode's */
+  hipMemsetParams params = {.dst = dst,
+                            .elementSize = (unsigned)unit,
+                            .height = 1,
+                            .value = (unsigned)value,
+                            .width = count};
+  err = mh__memset_node_check(s, &params, device);
+  if (err != hipSuccess)
+    return err;
+  mh_node_work work = {.type = hipGraphNodeTypeMemset,
+                       .device = device,
+                       .u.set = {dst, (unsigned)value, unit, count, 1, 0}};
+  return mh__capture_add(capturing, &work);
+}
+
+/* A copy under the read lock: no mapping can go while its bytes move. */
+static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
+                       size_t bytes, int kind, hipStream_t stream, bool capturable) {
+  mh__lock_read();
+  hipError_t err =
+      copy_locked(s, dst, dst_device, src, src_device, bytes, kind, stream, capturable);
+  mh__unlock();
+  return err;
+}
+
+/* A copy by the calling device, which reads the source and writes the destination. */
+static hipError_t copy_by_current(mh_state *s, void *dst, const void *src, size_t bytes, int kind,
+                                  hipStream_t stream) {
+  int device = mh__current_device();
+  return copy(s, dst, device, src, device, bytes, kind, stream, true);
+}
+
+static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t unit,
+                      hipStream_t stream) {
+  mh__lock_read();
+  hipError_t err = set_locked(s, dst, value, count, unit, stream);
+  mh__unlock();
+  return err;
+}
+
+/* ---- the checks of a graph's memcpy and memset nodes, captured copies' and sets' too ---- */
+
+hipError_t mh__memcpy_node_check(mh_state *s, void *dst, const void *src, size_t bytes, int kind,
+                                 int device) {
+  hipError_t err = mh__copy_check(s, dst, device, src, device, bytes, kind);
+  if (err != hipSuccess)
+    return err;
+  /* GraphMemcpyNode1D::ValidateParams: between host and device memory, the kind must say which
+     way the bytes go (or be hipMemcpyDefault). */
+  bool src_device = mh__region_containing(s, (uintptr_t)src) != NULL;
+  bool dst_device = mh__region_containing(s, (uintptr_t)dst) != NULL;
+  if (!src_device && dst_device && kind != hipMemcpyHostToDevice && kind != hipMemcpyDefault)
+    return mh__fail(hipErrorInvalidValue,
+                    "src %p is host memory and dst %p device memory: kind must be "
+                    "hipMemcpyHostToDevice or hipMemcpyDefault, not %s",
+                    src, dst, mh__d_memcpy_kind(kind));
+  if (src_device && !dst_device && kind != hipMemcpyDeviceToHost && kind != hipMemcpyDefault)
+    return mh__fail(hipErrorInvalidValue,
+                    "src %p is device memory and dst %p host memory: kind must be "
+                    "hipMemcpyDeviceToHost or hipMemcpyDefault, not %s",
+                    src, dst, mh__d_memcpy_kind(kind));
+  return hipSuccess;
+}
+
+/* The bytes a set of height rows of width elements at pitch covers. */
+static size_t set_span(size_t element_bytes, size_t width, size_t height, size_t pitch) {
+  return height == 1 ? width * element_bytes : pitch * (height - 1) + width * element_bytes;
+}
+
+hipError_t mh__memset_node_check(mh_state *s, const hipMemsetParams *p, int device) {
+  /* ihipGraphAddMemsetNode, ihipGraphMemsetParams_validate, ihipMemset_validate. */
+  if (p == NULL)
+    return mh__fail(hipErrorInvalidValue, "pMemsetParams is NULL");
+  if (p->height == 0)
+    return mh__fail(hipErrorInvalidValue, "pMemsetParams->height is 0");
+  if (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4)
+    return mh__fail(hipErrorInvalidValue, "pMemsetParams->elementSize %u is not 1, 2 or 4",
+                    p->elementSize);
+  if (p->width == 0)
+    return mh__fail(hipErrorInvalidValue, "pMemsetParams->width is 0");
+  if (p->width > SIZE_MAX / p->elementSize)
+    return mh__fail(hipErrorInvalidValue, "pMemsetParams covers more bytes than a size_t holds");
+  size_t row = p->width * p->elementSize;
+  if (p->height > 1 && p->pitch < row)
+    return mh__fail(hipErrorInvalidValue,
+                    "pMemsetParams->pitch %zu is less than a row, width %zu * elementSize %u",
+                    p->pitch, p->width, p->elementSize);
+  if (p->height > 1 && p->height - 1 > (SIZE_MAX - row) / p->pitch)
+    return mh__fail(hipErrorInvalidValue, "pMemsetParams covers more bytes than a size_t holds");
+  if (p->dst == NULL)
+    return mh__fail(hipErrorInvalidValue, "pMemsetParams->dst is NULL");
+  return mh__set_check(s, p->dst, set_span(p->elementSize, p->width, p->height, p->pitch), 1,
+                       device);
+}
+
+/* ---- copies: the calling device reads the source and writes the destination ---- */
+
+MH_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpyKind kind) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpy, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) /* a synchronous copy waits for the one before */
+    err = mh__staged_copy_land(s);
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, (int)kind, NULL);
+  if (err == hipSuccess && (kind == hipMemcpyHostToDevice || kind == hipMemcpyDefault))
+    mh__staged_copy_note(s, dst, src, n, mh__current_device());
+  return mh__leave(MOCKHIP_CALL_hipMemcpy, err, "dst=%s, src=%s, sizeBytes=%s, kind=%s",
+                   mh__d_ptr(dst), mh__d_ptr(src), mh__d_bytes(n), mh__d_memcpy_kind((int)kind));
+}
+
+MH_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, HIPVMM_HTOD_SRC *src, size_t n) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoD, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) /* a synchronous copy waits for the one before */
+    err = mh__staged_copy_land(s);
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, hipMemcpyHostToDevice, NULL);
+  if (err == hipSuccess)
+    mh__staged_copy_note(s, dst, src, n, mh__current_device());
+  return mh__leave(MOCKHIP_CALL_hipMemcpyHtoD, err, "dst=%s, src=%s, sizeBytes=%s", mh__d_ptr(dst),
+                   mh__d_ptr(src), mh__d_bytes(n));
+}
+
+MH_EXPORT hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t n) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoH, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) /* a synchronous copy waits for the one before */
+    err = mh__staged_copy_land(s);
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToHost, NULL);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoH, err, "dst=%s, src=%s, sizeBytes=%s", mh__d_ptr(dst),
+                   mh__d_ptr(src), mh__d_bytes(n));
+}
+
+MH_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoD, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) /* a synchronous copy waits for the one before */
+    err = mh__staged_copy_land(s);
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToDevice, NULL);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoD, err, "dst=%s, src=%s, sizeBytes=%s", mh__d_ptr(dst),
+                   mh__d_ptr(src), mh__d_bytes(n));
+}
+
+MH_EXPORT hipError_t hipMemcpyAsync(void *dst, const void *src, size_t n, hipMemcpyKind kind,
+                                    hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyAsync, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, (int)kind, stream);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyAsync, err,
+                   "dst=%s, src=%s, sizeBytes=%s, kind=%s, stream=%s", mh__d_ptr(dst),
+                   mh__d_ptr(src), mh__d_bytes(n), mh__d_memcpy_kind((int)kind),
+                   mh__d_stream(stream));
+}
+
+MH_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, HIPVMM_HTOD_SRC *src, size_t n,
+                                        hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoDAsync, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, hipMemcpyHostToDevice, stream);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyHtoDAsync, err, "dst=%s, src=%s, sizeBytes=%s, stream=%s",
+                   mh__d_ptr(dst), mh__d_ptr(src), mh__d_bytes(n), mh__d_stream(stream));
+}
+
+MH_EXPORT hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t n,
+                                        hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoHAsync, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToHost, stream);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoHAsync, err, "dst=%s, src=%s, sizeBytes=%s, stream=%s",
+                   mh__d_ptr(dst), mh__d_ptr(src), mh__d_bytes(n), mh__d_stream(stream));
+}
+
+MH_EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n,
+                                        hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoDAsync, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToDevice, stream);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoDAsync, err, "dst=%s, src=%s, sizeBytes=%s, stream=%s",
+                   mh__d_ptr(dst), mh__d_ptr(src), mh__d_bytes(n), mh__d_stream(stream));
+}
+
+/* ---- peer copies: the devices are named ---- */
+
+/* A peer copy names its devices, which must exist, and moves device memory on both sides. */
+static hipError_t peer_copy(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
+                            size_t bytes, hipStream_t stream) {
+  if (!mh__valid_device(s, dst_device) || !mh__valid_device(s, src_device))
+    return mh__fail(hipErrorInvalidDevice,
+                    "dstDeviceId %d and srcDeviceId %d must both be devices (0..%d)", dst_device,
+                    src_device, s->options.devices - 1);
+  /* ROCm's hipMemcpyPeerAsync has no STREAM_CAPTURE: it runs even on a capturing stream. */
+  return copy(s, dst, dst_device, src, src_device, bytes, hipMemcpyDeviceToDevice, stream, false);
+}
+
+MH_EXPORT hipError_t hipMemcpyPeer(void *dst, int dst_device, const void *src, int src_device,
+                                   size_t n) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyPeer, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess)
+    err = peer_copy(s, dst, dst_device, src, src_device, n, NULL);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyPeer, err,
+                   "dst=%s, dstDeviceId=%d, src=%s, srcDeviceId=%d, sizeBytes=%s", mh__d_ptr(dst),
+                   dst_device, mh__d_ptr(src), src_device, mh__d_bytes(n));
+}
+
+MH_EXPORT hipError_t hipMemcpyPeerAsync(void *dst, int dst_device, const void *src, int src_device,
+                                        size_t n, hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyPeerAsync, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = peer_copy(s, dst, dst_device, src, src_device, n, stream);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyPeerAsync, err,
+                   "dst=%s, dstDeviceId=%d, src=%s, srcDevice=%d, sizeBytes=%s, stream=%s",
+                   mh__d_ptr(dst), dst_device, mh__d_ptr(src), src_device, mh__d_bytes(n),
+                   mh__d_stream(stream));
+}
+
+/* ---- sets: the calling device writes ---- */
+
+MH_EXPORT hipError_t hipMemset(void *dst, int value, size_t n) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemset, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess)
+    err = set(s, dst, value, n, 1, NULL);
+  return mh__leave(MOCKHIP_CALL_hipMemset, err, "dst=%s, value=%d, sizeBytes=%s", mh__d_ptr(dst),
+                   value, mh__d_bytes(n));
+}
+
+MH_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD8, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess)
+    err = set(s, dst, value, count, 1, NULL);
+  return mh__leave(MOCKHIP_CALL_hipMemsetD8, err, "dest=%s, value=%u, count=%zu", mh__d_ptr(dst),
+                   (unsigned)value, count);
+}
+
+MH_EXPORT hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, size_t count) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD16, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess)
+    err = set(s, dest, value, count, sizeof(uint16_t), NULL);
+  return mh__leave(MOCKHIP_CALL_hipMemsetD16, err, "dest=%s, value=%u, count=%zu", mh__d_ptr(dest),
+                   (unsigned)value, count);
+}
+
+MH_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD32, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess)
+    err = set(s, dst, value, count, sizeof(uint32_t), NULL);
+  return mh__leave(MOCKHIP_CALL_hipMemsetD32, err, "dest=%s, value=%d, count=%zu", mh__d_ptr(dst),
+                   value, count);
+}
+
+MH_EXPORT hipError_t hipMemsetAsync(void *dst, int value, size_t n, hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetAsync, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = set(s, dst, value, n, 1, stream);
+  return mh__leave(MOCKHIP_CALL_hipMemsetAsync, err, "dst=%s, value=%d, sizeBytes=%s, stream=%s",
+                   mh__d_ptr(dst), value, mh__d_bytes(n), mh__d_stream(stream));
+}
+
+MH_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, size_t count,
+                                      hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD8Async, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = set(s, dst, value, count, 1, stream);
+  return mh__leave(MOCKHIP_CALL_hipMemsetD8Async, err, "dest=%s, value=%u, count=%zu, stream=%s",
+                   mh__d_ptr(dst), (unsigned)value, count, mh__d_stream(stream));
+}
+
+MH_EXPORT hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value, size_t count,
+                                       hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD16Async, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = set(s, dest, value, count, sizeof(uint16_t), stream);
+  return mh__leave(MOCKHIP_CALL_hipMemsetD16Async, err, "dest=%s, value=%u, count=%zu, stream=%s",
+                   mh__d_ptr(dest), (unsigned)value, count, mh__d_stream(stream));
+}
+
+MH_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
+                                       hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemsetD32Async, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = set(s, dst, value, count, sizeof(uint32_t), stream);
+  return mh__leave(MOCKHIP_CALL_hipMemsetD32Async, err, "dst=%s, value=%d, count=%zu, stream=%s",
+                   mh__d_ptr(dst), value, count, mh__d_stream(stream));
+}

@@ -1,0 +1,41 @@
+/*
+ * launch.h: what the launch files share: a kernel's launch checked and run,
+ * as a direct launch and a graph's kernel node do it (launch.c), and how a
+ * launch whose kernel failed ends (launch_end.c). A graph's nodes added by
+ * hand and its launch (graph_nodes.c, graph_exec.c) check and run copies and
+ * kernels, so they live here, above copies/.
+ */
+#ifndef MH_RUNTIME_LAUNCH_H
+#define MH_RUNTIME_LAUNCH_H
+
+#include "diag/diag.h"
+#include "runtime/devices/devices.h"
+
+struct mh_launch;
+struct mh_view;
+
+/* After a launch ran: how it ends when its kernel failed, as the platform played ends it
+   (launch_end.c): the process (abort) or the device's sticky error; and strict mode's word on
+   a division by zero the kernel went on from. Under the write lock. */
+MH_HIDDEN void mh__launch_end(mh_state *state, struct mh_launch *launch,
+                              const struct mh_view *view);
+
+/* ---- kernels (launch.c) ---- */
+
+/* A launch's grid, block and shared memory against the limits: hipSuccess, or the error with
+   its reason. */
+MH_HIDDEN hipError_t mh__launch_check(const mh_launch_limits *limits, dim3 grid, dim3 block,
+                                      size_t shared);
+
+/* hipGraphAddKernelNode's kernel: the launch of function (a kernel whose argument types a typed
+   launch taught) with the values args points to, checked and copied into *out, which the
+   caller frees with mh__node_work_free. extra (a packed buffer) is refused. Call unlocked. */
+MH_HIDDEN hipError_t mh__kernel_work_record(const void *function, dim3 grid, dim3 block,
+                                            void **args, void **extra, size_t shared,
+                                            mh_kernel_work *out);
+
+/* Runs a graph's kernel on device, as a launch does (a fault is the device's sticky error, not
+   this call's). Under the write lock. */
+MH_HIDDEN hipError_t mh__kernel_work_run(mh_state *state, const mh_kernel_work *work, int device);
+
+#endif /* MH_RUNTIME_LAUNCH_H */

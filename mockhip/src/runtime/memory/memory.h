@@ -1,0 +1,45 @@
+/*
+ * memory.h: the memory the runtime hands out beside VMM, as the rooms share
+ * it: the hipMalloc-family blocks (blocks.c) and arrays (array.c). The other
+ * files here are entry points: hipMalloc and the pitched forms, host and
+ * managed memory, the stream-ordered allocations and the pools' own calls
+ * (over pools/), mipmapped arrays and the pointer queries.
+ */
+#ifndef MH_RUNTIME_MEMORY_H
+#define MH_RUNTIME_MEMORY_H
+
+#include "diag/diag.h"
+
+/* ---- hipMalloc-family blocks (blocks.c) ---- */
+
+/*
+ * Allocates a block of `bytes` (> 0) for the current device, made by the
+ * calling entry point, and sets *out. Device memory is charged to the device;
+ * host and managed memory to none, but one block of them may not exceed the
+ * capacity either. hipErrorOutOfMemory with the reason recorded. Call under
+ * the write lock.
+ */
+MH_HIDDEN hipError_t mh__block_alloc(mh_state *state, void **out, size_t bytes,
+                                     mh_block_memory memory, unsigned flags);
+
+/* Frees the block starting at ptr (NULL: nothing, hipSuccess); any other address is
+   hipErrorInvalidValue, the reason naming the argument `what`. Call under the write lock. */
+/* Frees the block at ptr. `host_call`: hipHostFree, which on a platform that keeps the kinds
+   apart frees pinned host memory only, as hipFree frees the rest only. */
+MH_HIDDEN hipError_t mh__block_free(mh_state *state, void *ptr, const char *what, bool host_call);
+
+/* Frees every block made while device was current (hipDeviceReset). */
+MH_HIDDEN void mh__blocks_reset(mh_state *state, int device);
+
+/* ---- arrays (array.c) ---- */
+
+/* The live array a hipArray_t names, or NULL. Under the lock, either kind. */
+MH_HIDDEN mh_array *mh__array_get(mh_state *state, hipArray_const_t array);
+
+/* Frees every array made while device was current (hipDeviceReset); under the write lock. */
+MH_HIDDEN void mh__arrays_reset(mh_state *state, int device);
+
+/* clr's CheckArrayFormat: x set, every other channel 0 or x's size, none after an empty one. */
+MH_HIDDEN bool mh__channel_desc_well_formed(const hipChannelFormatDesc *desc);
+
+#endif /* MH_RUNTIME_MEMORY_H */

@@ -1,0 +1,17 @@
+/*
+ * process.h: what the top room's files share: init.c (hipInit, the calling
+ * thread's current device, synchronisation), context.c (contexts and
+ * hipDeviceReset, which resets every room below) and proc_address.c (every
+ * entry point by name).
+ */
+#ifndef MH_RUNTIME_PROCESS_H
+#define MH_RUNTIME_PROCESS_H
+
+#include "diag/diag.h"
+
+/* ---- contexts (context.c) ---- */
+
+/* Marks device's primary context active, as hipSetDevice does in ROCm (context.c). */
+MH_HIDDEN void mh__primary_context_activate(mh_state *state, int device);
+
+#endif /* MH_RUNTIME_PROCESS_H */

@@ -1,0 +1,62 @@
+/*
+ * host_work.c: host work queued on a stream, hipStreamAddCallback and
+ * hipLaunchHostFunc. Stream work runs at the call, so the callback runs before
+ * the call returns, on the calling thread, after everything queued before it
+ * (which has all run). It runs outside the lock: a callback may call HIP,
+ * whatever ROCm says of that. On a capturing stream it is captured as a host
+ * node instead (ROCm's STREAM_CAPTURE, capturehipLaunchHostFunc), so not run
+ * now but at each launch of the graph (graph_exec.c).
+ */
+#include "runtime/streams/streams.h"
+
+/* Checks the stream under the lock; *run says whether to call the host code now, else a
+   capturing stream took it as a host node. */
+static hipError_t queue_host_work(mh_state *s, hipStream_t stream, mh_node_work *host, bool *run) {
+  mh_stream *capturing;
+  mh__lock_write();
+  hipError_t err = mh__stream_work(s, stream, &capturing);
+  if (err == hipSuccess && capturing != NULL) {
+    host->type = hipGraphNodeTypeHost;
+    host->device = capturing->device;
+    err = mh__capture_add(capturing, host);
+  }
+  mh__unlock();
+  *run = err == hipSuccess && capturing == NULL;
+  return err;
+}
+
+/* clr hip_stream.cpp hipStreamAddCallback: the callback and flags (reserved, 0) first. */
+MH_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback,
+                                          void *userData, unsigned int flags) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamAddCallback, MH_CALLER, &s);
+  bool run = false;
+  if (err == hipSuccess && callback == NULL)
+    err = mh__fail(hipErrorInvalidValue, "callback is NULL");
+  else if (err == hipSuccess && flags != 0)
+    err = mh__fail(hipErrorInvalidValue, "flags %#x: they are reserved and must be 0", flags);
+  else if (err == hipSuccess)
+    err = queue_host_work(
+        s, stream, &(mh_node_work){.u.host = {.callback = callback, .user_data = userData}}, &run);
+  if (run)
+    callback(stream, hipSuccess, userData);
+  return mh__leave(MOCKHIP_CALL_hipStreamAddCallback, err,
+                   "stream=%s, callback=%p, userData=%p, flags=%#x", mh__d_stream(stream),
+                   (void *)(uintptr_t)callback, userData, flags);
+}
+
+/* clr hip_stream.cpp hipLaunchHostFunc: fn first, then the stream. */
+MH_EXPORT hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *userData) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipLaunchHostFunc, MH_CALLER, &s);
+  bool run = false;
+  if (err == hipSuccess && fn == NULL)
+    err = mh__fail(hipErrorInvalidValue, "fn is NULL");
+  else if (err == hipSuccess)
+    err = queue_host_work(s, stream, &(mh_node_work){.u.host = {.fn = fn, .user_data = userData}},
+                          &run);
+  if (run)
+    fn(userData);
+  return mh__leave(MOCKHIP_CALL_hipLaunchHostFunc, err, "stream=%s, fn=%p, userData=%p",
+                   mh__d_stream(stream), (void *)(uintptr_t)fn, userData);
+}
