@@ -10,6 +10,10 @@
  *                                  touch of every page          (memset / kernel >= 0.25)
  *   __syncthreads in a loop, 1 block of 256 threads, per thread per barrier
  *                              vs  the empty call through a pointer  (<= 100 ns)
+ *   the empty launch + sync with 100 and 10,000 live VMM mappings, each in a reservation of
+ *   its own with a gap after it, device 0 granted read-write, the host nothing (so each
+ *   differs from the host's view); and a kernel writing an int in one of them
+ *                              vs  the same with 1 mapping              (<= 2x)
  *
  * Not a test: nothing here passes or fails on timing.
  */
@@ -20,6 +24,8 @@
 #include "bench_common.h"
 
 __global__ void empty_kernel() {}
+
+__global__ void write_one(int *p) { *p = 1; }
 
 __global__ void fill_kernel(uint32_t *out, uint32_t value, size_t count) {
   size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -133,9 +139,72 @@ static void bench_barrier(double call_ns, int rounds) {
   target_line("per thread per barrier", ns, " ns", true, 100);
 }
 
+/* A VMM mapping of one granule, device 0 read-write, in a reservation of two granules (the
+   second left unmapped, so no two mappings touch). */
+struct gapped_mapping {
+  void *base;
+  hipMemGenericAllocationHandle_t handle;
+};
+
+static gapped_mapping map_gapped(size_t granule) {
+  hipMemAllocationProp prop = bench_device_prop();
+  gapped_mapping m;
+  CHECK(hipMemAddressReserve(&m.base, 2 * granule, 0, nullptr, 0));
+  CHECK(hipMemCreate(&m.handle, granule, &prop, 0));
+  CHECK(hipMemMap(m.base, granule, 0, m.handle, 0));
+  hipMemAccessDesc desc = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  CHECK(hipMemSetAccess(m.base, granule, &desc, 1));
+  return m;
+}
+
+/* ns per launch + sync with `count` such mappings live: an empty kernel, or (write) one that
+   writes an int in the first mapping, which the device's view opens on that touch. */
+static double launch_with_mappings_ns(size_t count, bool write, int launches) {
+  hipMemAllocationProp prop = bench_device_prop();
+  size_t granule = 0;
+  CHECK(hipMemGetAllocationGranularity(&granule, &prop, hipMemAllocationGranularityMinimum));
+  gapped_mapping *maps = new gapped_mapping[count];
+  for (size_t i = 0; i < count; i++)
+    maps[i] = map_gapped(granule);
+  int *first = static_cast<int *>(maps[0].base);
+  hipLaunchKernelGGL(empty_kernel, dim3(1), dim3(1), 0, 0);
+  CHECK(hipDeviceSynchronize());
+  double runs[ROUNDS];
+  for (int r = 0; r < ROUNDS; r++) {
+    double t0 = bench_now_ns();
+    for (int i = 0; i < launches; i++) {
+      if (write)
+        hipLaunchKernelGGL(write_one, dim3(1), dim3(1), 0, 0, first);
+      else
+        hipLaunchKernelGGL(empty_kernel, dim3(1), dim3(1), 0, 0);
+      CHECK(hipDeviceSynchronize());
+    }
+    runs[r] = (bench_now_ns() - t0) / launches;
+  }
+  for (size_t i = 0; i < count; i++) {
+    CHECK(hipMemUnmap(maps[i].base, granule));
+    CHECK(hipMemRelease(maps[i].handle));
+    CHECK(hipMemAddressFree(maps[i].base, 2 * granule));
+  }
+  delete[] maps;
+  return bench_median(runs, ROUNDS);
+}
+
+static void bench_launch_with_mappings(void) {
+  double one = launch_with_mappings_ns(1, false, 2000);
+  bench_row("empty launch + sync, 100 mappings", "the same, 1 mapping",
+            launch_with_mappings_ns(100, false, 2000), one);
+  bench_target_row("empty launch + sync, 10000 mappings", "the same, 1 mapping",
+                   launch_with_mappings_ns(10000, false, 2000), one, 2.0);
+  bench_target_row("one-int write + sync, 10000 mappings", "the same, 1 mapping",
+                   launch_with_mappings_ns(10000, true, 1000),
+                   launch_with_mappings_ns(1, true, 1000), 2.0);
+}
+
 extern "C" void bench_kernels(void) {
   double call_ns = pointer_call_ns(1000000);
   bench_empty_launch(call_ns, 20000);
   bench_fill();
   bench_barrier(call_ns, 2000);
+  bench_launch_with_mappings();
 }

@@ -356,19 +356,20 @@ typedef struct mh_state {
   pthread_rwlock_t *lock; /* see the fork handlers in runtime.c */
   mh_options options;
   size_t page_bytes;
-  mh_tree regions;                    /* reservations and hipMalloc blocks */
-  mh_tree mappings;                   /* ordered walks */
-  mh_addr_index by_address;           /* the mapping at an address, in steps that do not grow */
-  mh_slab mapping_records;            /* mh_mappings, side by side for lookups (slab.h) */
-  mh_idmap handles;                   /* id -> mh_phys */
-  mh_idmap streams;                   /* id -> mh_stream */
-  mh_idmap events;                    /* id -> mh_event */
-  mh_idmap graphs;                    /* id -> mh_graph */
-  mh_idmap graph_nodes;               /* id -> mh_graph_node, of the graphs above */
-  mh_idmap graph_execs;               /* id -> mh_graph_exec */
-  mh_idmap arrays;                    /* id -> mh_array (stats.live_arrays counts them) */
-  size_t array_bytes;                 /* what live arrays hold */
-  mh_capture *captures;               /* captures not ended, newest first */
+  mh_tree regions;          /* reservations and hipMalloc blocks */
+  mh_tree mappings;         /* ordered walks */
+  uint64_t access_changes;  /* calls that set a mapping's access (kernel/view_objects.c) */
+  mh_addr_index by_address; /* the mapping at an address, in steps that do not grow */
+  mh_slab mapping_records;  /* mh_mappings, side by side for lookups (slab.h) */
+  mh_idmap handles;         /* id -> mh_phys */
+  mh_idmap streams;         /* id -> mh_stream */
+  mh_idmap events;          /* id -> mh_event */
+  mh_idmap graphs;          /* id -> mh_graph */
+  mh_idmap graph_nodes;     /* id -> mh_graph_node, of the graphs above */
+  mh_idmap graph_execs;     /* id -> mh_graph_exec */
+  mh_idmap arrays;          /* id -> mh_array (stats.live_arrays counts them) */
+  size_t array_bytes;       /* what live arrays hold */
+  mh_capture *captures;     /* captures not ended, newest first */
   unsigned long long next_capture_id; /* from 1, as ROCm's */
   uint64_t next_id[9]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
   unsigned long region_numbers[2];    /* the last number given per mh_region_kind */

@@ -57,6 +57,7 @@ void mh__tree_insert(mh_tree *tree, mh_tree_node *node) {
   node->height = 1;
   tree->root = insert(tree->root, node);
   tree->count++;
+  tree->changes++;
 }
 
 /* Detaches the minimum of a subtree into *min and returns the rest. */
@@ -91,6 +92,7 @@ static mh_tree_node *remove_key(mh_tree_node *n, uintptr_t key) {
 void mh__tree_remove(mh_tree *tree, mh_tree_node *node) {
   tree->root = remove_key(tree->root, node->key);
   tree->count--;
+  tree->changes++;
 }
 
 mh_tree_node *mh__tree_floor(const mh_tree *tree, uintptr_t key) {

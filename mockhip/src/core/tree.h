@@ -18,6 +18,7 @@ typedef struct mh_tree_node {
 typedef struct mh_tree {
   mh_tree_node *root;
   size_t count;
+  uint64_t changes; /* inserts and removes so far: a walk's result holds while it is unchanged */
 } mh_tree;
 
 #define MH_CONTAINER(ptr, type, member) ((type *)(void *)((char *)(ptr)-offsetof(type, member)))

@@ -136,14 +136,46 @@ typedef struct mh_view_range {
   bool pageable;            /* a page of pageable host memory a pointer argument names */
 } mh_view_range;
 
-typedef struct mh_view {
-  mh_view_range *ranges;
+/* A mapping its device may touch more than the host may: opened (protected as the device
+   may touch it) on the kernel's first touch, a fault, so a launch pays for the mappings its
+   kernel touches rather than for every live one. */
+typedef struct mh_view_grant {
+  uintptr_t base;
+  size_t bytes;
+  mh_os_prot during, after;
+  _Atomic unsigned claimed, opened; /* the launch that claimed it, and once it is open */
+} mh_view_grant;
+
+/* What the memory objects ask of one device's view: kept from launch to launch while no
+   mapping, block, access or peer changes (view_objects.c). Own pages (os/own.c): the view's
+   fault handling and put_back read them while a pointer argument's page is protected. */
+typedef struct mh_view_objects {
+  bool known;
+  uint64_t mappings_changes, regions_changes, access_changes, peers; /* what it was built from */
+  mh_view_range *ranges; /* protected on entry: what the device may touch less than the host */
   size_t count, capacity;
-  bool abandoned; /* put back early (mh__view_abandon): leaving has nothing to do */
+  mh_view_grant *grants; /* by base: what it may touch more */
+  size_t grant_count, grant_capacity;
+  size_t *opened; /* the grants opened by the launch in force, to close after it */
+  size_t opened_capacity;
+  _Atomic size_t opened_count;
+} mh_view_objects;
+
+typedef struct mh_view {
+  mh_view_objects *objects; /* the device's */
+  mh_view_range *ranges;    /* pages of pageable host memory pointer arguments name */
+  size_t count, capacity;
+  unsigned launch; /* this launch's number, never 0: what a grant it opened is marked with */
+  bool abandoned;  /* put back early (mh__view_abandon): leaving has nothing to do */
 } mh_view;
 
-/* Protects every memory object as device may touch it (and the pages of pageable host
-   memory that pointer arguments name), noting what to restore. hipSuccess, or
+/* The device's objects' view, rebuilt when something changed since the last launch on it;
+   NULL when there is no memory to note it. Under the write lock. */
+MH_HIDDEN mh_view_objects *mh__view_objects(mh_state *state, int device);
+
+/* Puts device's view in force: protects what it may touch less than the host (and the pages
+   of pageable host memory that pointer arguments name), noting what to restore, and leaves
+   what it may touch more to be opened on touch (mh__view_open). hipSuccess, or
    hipErrorOutOfMemory with the reason (nothing left changed). Under the write lock. */
 MH_HIDDEN hipError_t mh__view_enter(mh_state *state, int device, const void *const *pointers,
                                     size_t pointer_count, mh_view *view);
@@ -155,6 +187,11 @@ MH_HIDDEN bool mh__view_active(void);
 /* Whether the calling thread entered the view in force (the launching thread): a fault of its
    own must not wait for the view to end, which only it can end. */
 MH_HIDDEN bool mh__view_entered_here(void);
+
+/* From a fault of kernel code at addr (a `dir` touch): opens the grant there, if the device
+   may touch it so and this thread has not faulted there since it opened. Whether the access
+   should run again. Async-signal-safe. */
+MH_HIDDEN bool mh__view_open(uintptr_t addr, mh_direction dir);
 
 /* Puts the host's view back at once, from a fault handler: a thread that runs the launch took
    a fault outside the kernel's code, which no wait can cure. Says so in one line. */

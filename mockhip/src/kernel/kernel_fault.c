@@ -4,7 +4,8 @@
  * is the platform's (runtime/launch/launch_end.c). So a signal raised while a thread
  * runs kernel code is noted (what, where, the block and thread) and the thread
  * jumps back to its participant loop, which takes no more blocks:
- *   - SIGSEGV, SIGBUS: a touch the device's view denies;
+ *   - SIGSEGV, SIGBUS: a touch the device's view denies (the first touch of a
+ *     mapping the device may touch more than the host opens it instead: view.c);
  *   - SIGABRT, SIGILL, SIGTRAP: abort(), __builtin_trap() and other traps;
  *   - SIGFPE: an integer division a GPU does not trap on is played as the GPU
  *     plays it (divide.c) and the kernel goes on; one this cannot play traps;
@@ -68,6 +69,8 @@ static void in_kernel(mh_participant *me, int sig, siginfo_t *info, void *contex
     f.kind = MH_KFAULT_MEMORY;
     f.addr = (uintptr_t)info->si_addr;
     f.dir = mh__fault_direction(context);
+    if (sig == SIGSEGV && mh__view_open(f.addr, f.dir))
+      return; /* the first touch of a mapping the device may touch: open now, run again */
     break;
   case SIGFPE:
     if (mh__divide_play(context)) {

@@ -8,10 +8,14 @@
  *   - the page of ordinary (pageable) host memory that a pointer argument names
  *     none, since a GPU cannot reach it (a pointer kept inside a struct, or an
  *     index past that page, is not seen: a limit of the mock).
- * Only what differs from the host's view is touched, and put back after. The
- * launch holds the state's write lock meanwhile, so no other call changes a
- * protection under it; a host thread that faults meanwhile waits it out
- * (kernel_fault.c).
+ * Only what differs from the host's view is touched, and put back after. What
+ * d may touch less than the host is protected on entry, since a touch must
+ * fault; what it may touch more (a grant: a mapping granted to d but not to
+ * the host) is opened when the kernel first touches it, so an empty launch
+ * beside thousands of mappings costs no system call (view_objects.c keeps the
+ * lists). The launch holds the state's write lock meanwhile, so no other call
+ * changes a protection under it; a host thread that faults meanwhile waits it
+ * out (kernel_fault.c).
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -20,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kernel/kernel.h"
@@ -40,57 +45,12 @@ static void view_end(void) {
   atomic_store_explicit(&active, 0, memory_order_release);
 }
 
-/* Notes a range to protect, joined to the last one when it continues it. */
-static bool add(mh_view *v, uintptr_t base, size_t bytes, mh_os_prot during, mh_os_prot after,
-                bool pageable) {
-  if (during == after)
-    return true;
-  if (v->count != 0) {
-    mh_view_range *last = &v->ranges[v->count - 1];
-    if (last->base + last->bytes == base && last->during == during && last->after == after &&
-        last->pageable == pageable) {
-      last->bytes += bytes;
-      return true;
-    }
-  }
-  if (v->count == v->capacity) {
-    size_t capacity = v->capacity == 0 ? 16 : v->capacity * 2;
-    /* Pages of their own: put_back reads them while a pointer argument's page is protected. */
-    mh_view_range *grown;
-    if (mh__os_own_map(capacity * sizeof *grown, 0, (void **)&grown) != 0)
-      return false;
-    if (v->ranges != NULL) {
-      memcpy(grown, v->ranges, v->count * sizeof *grown);
-      mh__os_own_unmap(v->ranges, v->capacity * sizeof *grown);
-    }
-    v->ranges = grown;
-    v->capacity = capacity;
-  }
-  v->ranges[v->count++] = (mh_view_range){base, bytes, during, after, pageable};
-  return true;
-}
-
-static bool add_mappings(mh_state *s, int device, mh_view *v) {
-  for (mh_tree_node *n = mh__tree_first(&s->mappings); n != NULL;
-       n = mh__tree_next(&s->mappings, n->key)) {
-    const mh_mapping *m = MH_CONTAINER(n, mh_mapping, node);
-    if (!add(v, m->base, m->bytes, mh__access_prot(m->access[device]),
-             mh__access_prot(mh__cpu_access(s, m)), false))
-      return false;
-  }
-  return true;
-}
-
-static bool add_device_blocks(mh_state *s, int device, mh_view *v) {
-  for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL;
-       n = mh__tree_next(&s->regions, n->key)) {
-    const mh_region *r = MH_CONTAINER(n, mh_region, node);
-    if (r->kind != MH_REGION_MALLOC || r->memory != MH_BLOCK_DEVICE || r->device == device ||
-        (s->peer_enabled[device] >> r->device) & 1)
-      continue;
-    if (!add(v, r->base, r->bytes, MH_OS_PROT_NONE, MH_OS_PROT_READWRITE, false))
-      return false;
-  }
+/* Notes a pageable page to protect. */
+static bool add_page(mh_view *v, uintptr_t page, size_t bytes) {
+  if (v->count == v->capacity &&
+      mh__os_own_grow((void **)&v->ranges, &v->capacity, v->count, sizeof *v->ranges) != 0)
+    return false;
+  v->ranges[v->count++] = (mh_view_range){page, bytes, MH_OS_PROT_NONE, MH_OS_PROT_READWRITE, true};
   return true;
 }
 
@@ -146,8 +106,7 @@ static bool add_pageable(mh_state *s, const void *const *pointers, size_t count,
     if (p < s->page_bytes || mh__region_containing(s, p) != NULL || mh__view_is_pageable(v, p) ||
         mh__os_own_holds(p) || in_loaded_object(p) || !pageable_at(p) || on_own_stack(p))
       continue;
-    uintptr_t page = p & ~(uintptr_t)(s->page_bytes - 1);
-    if (!add(v, page, s->page_bytes, MH_OS_PROT_NONE, MH_OS_PROT_READWRITE, true))
+    if (!add_page(v, p & ~(uintptr_t)(s->page_bytes - 1), s->page_bytes))
       return false;
   }
   return true;
@@ -161,33 +120,56 @@ bool mh__view_is_pageable(const mh_view *v, uintptr_t addr) {
   return false;
 }
 
+/* The i-th range protected on entry: the objects', then the pageable pages. */
+static const mh_view_range *entered(const mh_view *v, size_t i) {
+  return i < v->objects->count ? &v->objects->ranges[i] : &v->ranges[i - v->objects->count];
+}
+
+/* Puts back the first `count` ranges protected on entry, and the grants opened. */
 static void put_back(mh_view *v, size_t count) {
-  for (size_t i = 0; i < count; i++)
-    mh__os_protect((void *)v->ranges[i].base, v->ranges[i].bytes, v->ranges[i].after);
+  for (size_t i = 0; i < count; i++) {
+    const mh_view_range *r = entered(v, i);
+    mh__os_protect((void *)r->base, r->bytes, r->after);
+  }
+  mh_view_objects *o = v->objects;
+  size_t opened = atomic_load_explicit(&o->opened_count, memory_order_acquire);
+  for (size_t i = 0; i < opened; i++) {
+    size_t at = o->opened[i]; /* abandoned mid-launch, a slot may be an earlier launch's */
+    if (at < o->grant_count)
+      mh__os_protect((void *)o->grants[at].base, o->grants[at].bytes, o->grants[at].after);
+  }
 }
 
 hipError_t mh__view_enter(mh_state *s, int device, const void *const *pointers,
                           size_t pointer_count, mh_view *v) {
   v->count = 0;
-  if (!add_mappings(s, device, v) || !add_device_blocks(s, device, v) ||
-      !add_pageable(s, pointers, pointer_count, v))
+  v->objects = mh__view_objects(s, device);
+  if (v->objects == NULL || !add_pageable(s, pointers, pointer_count, v))
     return mh__fail(hipErrorOutOfMemory, "no memory to note device %d's view of memory", device);
-  if (v->count == 0)
+  mh_view_objects *o = v->objects;
+  size_t count = o->count + v->count;
+  if (count == 0 && o->grant_count == 0) {
+    v->objects = NULL; /* nothing to leave */
     return hipSuccess;
+  }
+  static unsigned launches;
+  v->launch = ++launches != 0 ? launches : ++launches;
+  atomic_store_explicit(&o->opened_count, 0, memory_order_relaxed);
   v->abandoned = false;
   current = v;
   atomic_store_explicit(&current_device, device, memory_order_relaxed);
   launching = true;
   atomic_store_explicit(&active, 1, memory_order_release);
-  for (size_t i = 0; i < v->count; i++) {
-    int err = mh__os_protect((void *)v->ranges[i].base, v->ranges[i].bytes, v->ranges[i].during);
+  for (size_t i = 0; i < count; i++) {
+    const mh_view_range *r = entered(v, i);
+    int err = mh__os_protect((void *)r->base, r->bytes, r->during);
     if (err != 0) {
       put_back(v, i);
       view_end();
       return mh__fail(hipErrorOutOfMemory,
                       "device %d's view of memory needs %zu protected ranges, and mprotect "
                       "failed on the %zu-th: %s (vm.max_map_count?)",
-                      device, v->count, i + 1, strerror(err));
+                      device, count, i + 1, strerror(err));
     }
   }
   return hipSuccess;
@@ -195,10 +177,62 @@ hipError_t mh__view_enter(mh_state *s, int device, const void *const *pointers,
 
 void mh__view_leave(mh_view *v) {
   launching = false;
-  if (v->count == 0 || v->abandoned)
+  if (v->objects == NULL || v->abandoned)
     return;
-  put_back(v, v->count);
+  put_back(v, v->objects->count + v->count);
   view_end();
+}
+
+/* The grant holding addr, by halves: the grants are sorted by base. */
+static mh_view_grant *grant_at(mh_view_objects *o, uintptr_t addr) {
+  size_t low = 0, high = o->grant_count;
+  while (low < high) {
+    size_t mid = low + (high - low) / 2;
+    if (o->grants[mid].base <= addr)
+      low = mid + 1;
+    else
+      high = mid;
+  }
+  if (low == 0)
+    return NULL;
+  mh_view_grant *g = &o->grants[low - 1];
+  return addr - g->base < g->bytes ? g : NULL;
+}
+
+bool mh__view_open(uintptr_t addr, mh_direction dir) {
+  /* The last access this thread ran again after its grant opened: a second fault there is
+     the kernel's own (a write where the device may only read). */
+  static __thread uintptr_t retried_addr;
+  static __thread unsigned retried_launch;
+  mh_view *v = current;
+  if (!mh__view_active() || v == NULL || v->objects == NULL || v->abandoned)
+    return false;
+  mh_view_grant *g = grant_at(v->objects, addr);
+  if (g == NULL || (dir == MH_DIR_WRITE && g->during != MH_OS_PROT_READWRITE))
+    return false;
+  unsigned launch = v->launch;
+  if (atomic_load_explicit(&g->opened, memory_order_acquire) != launch) {
+    unsigned claimed = atomic_load_explicit(&g->claimed, memory_order_relaxed);
+    if (claimed != launch &&
+        atomic_compare_exchange_strong_explicit(&g->claimed, &claimed, launch, memory_order_acq_rel,
+                                                memory_order_relaxed)) {
+      mh_view_objects *o = v->objects;
+      if (mh__os_protect((void *)g->base, g->bytes, g->during) != 0)
+        return false; /* out of map areas: the touch is reported as the fault it now is */
+      o->opened[atomic_fetch_add_explicit(&o->opened_count, 1, memory_order_acq_rel)] =
+          (size_t)(g - o->grants);
+      atomic_store_explicit(&g->opened, launch, memory_order_release);
+    } else {
+      struct timespec pause = {0, 1000}; /* another thread of the kernel is opening it */
+      while (atomic_load_explicit(&g->opened, memory_order_acquire) != launch)
+        nanosleep(&pause, NULL);
+    }
+  }
+  if (retried_addr == addr && retried_launch == launch)
+    return false;
+  retried_addr = addr;
+  retried_launch = launch;
+  return true;
 }
 
 bool mh__view_entered_here(void) { return launching; }
@@ -208,7 +242,7 @@ void mh__view_abandon(uintptr_t addr) {
   if (!mh__view_active() || v == NULL || v->abandoned)
     return;
   v->abandoned = true;
-  put_back(v, v->count);
+  put_back(v, v->objects->count + v->count);
   view_end();
   char line[256];
   int n =

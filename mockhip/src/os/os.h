@@ -82,6 +82,9 @@ int mh__os_quarantine(void *addr, size_t bytes);
 int mh__os_own_map(size_t bytes, int extra_flags, void **out);
 void mh__os_own_unmap(void *addr, size_t bytes);
 
+/* An array in such pages, twice as large (16 items at first), its first `used` items kept. */
+int mh__os_own_grow(void **items, size_t *capacity, size_t used, size_t item_bytes);
+
 /* Whether addr lies in pages mh__os_own_map gave. */
 bool mh__os_own_holds(uintptr_t addr);
 

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include "os.h"
@@ -63,6 +64,21 @@ void mh__os_own_unmap(void *addr, size_t bytes) {
     }
   pthread_mutex_unlock(&own.lock);
   munmap(addr, bytes);
+}
+
+int mh__os_own_grow(void **items, size_t *capacity, size_t used, size_t item_bytes) {
+  size_t grown = *capacity == 0 ? 16 : *capacity * 2;
+  void *p;
+  int err = mh__os_own_map(grown * item_bytes, 0, &p);
+  if (err != 0)
+    return err;
+  if (*items != NULL) {
+    memcpy(p, *items, used * item_bytes);
+    mh__os_own_unmap(*items, *capacity * item_bytes);
+  }
+  *items = p;
+  *capacity = grown;
+  return 0;
 }
 
 bool mh__os_own_holds(uintptr_t addr) {

@@ -198,6 +198,7 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
     for (size_t i = 0; i < good; i++)
       m->access[access_slot(s, &desc[i].location)] = (unsigned char)desc[i].flags;
   }
+  s->access_changes++;
   uintptr_t failed_at;
   int err = protect_run(s, first, run, &failed_at);
   if (err != 0) {

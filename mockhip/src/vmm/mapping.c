@@ -322,6 +322,7 @@ hipError_t mh__vmm_access_owned(mh_state *s, mh_mapping *m, const unsigned char 
   unsigned char saved[MH_MAX_DEVICES + 1];
   memcpy(saved, m->access, mh__access_slots(s));
   memcpy(m->access, access, mh__access_slots(s));
+  s->access_changes++;
   int err = protect_owned(s, m);
   if (err != 0) {
     memcpy(m->access, saved, mh__access_slots(s));
