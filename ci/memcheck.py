@@ -113,6 +113,11 @@ def leaked_fds(lines, pid, kept_by):
     return leaks
 
 
+def valgrind_limit(props):
+    """A test's limit under valgrind: VALGRIND_SLOWDOWN times ctest's, or 300 s."""
+    return float(props["TIMEOUT"]) * VALGRIND_SLOWDOWN if "TIMEOUT" in props else 300
+
+
 def run(command, cwd, env, timeout):
     """Runs command; returns its exit status, or a timeout message, and what it printed."""
     try:
@@ -175,7 +180,7 @@ def check(test, props, options, valgrind_options, watch_fds):
         env[key] = value
     cwd = props.get("WORKING_DIRECTORY", build_dir)
     command = ["valgrind"] + valgrind_options + test["command"]
-    timeout = float(props["TIMEOUT"]) * VALGRIND_SLOWDOWN if "TIMEOUT" in props else 300
+    timeout = valgrind_limit(props)
     start = time.monotonic()
     if watch_fds:
         rc, text, leaks = run_logged(command, cwd, env, timeout, options["kept_by"])
@@ -233,13 +238,25 @@ def main(argv):
         chosen.sort(key=lambda tp: -float(tp[1].get("TIMEOUT", 300)))
 
     outcome = {"ok": passed, "skipped": skipped, "failed": failed}
+    took = {}
+
+    def timed(test, props):
+        start = time.monotonic()
+        result = check(test, props, options, valgrind_options, watch_fds)
+        took[test["name"]] = time.monotonic() - start
+        return result
+
     with ThreadPoolExecutor(max_workers=options["jobs"]) as pool:
-        running = {pool.submit(check, test, props, options, valgrind_options, watch_fds):
-                   test["name"] for test, props in chosen}
+        running = {pool.submit(timed, test, props): test["name"] for test, props in chosen}
         for future in as_completed(running):
             kind, text = future.result()
             print(text, flush=True)
             outcome[kind].append(running[future])
+
+    limit_of = {test["name"]: valgrind_limit(props) for test, props in chosen}
+    print(f"\nmemcheck: the slowest 5 of {len(took)}, beside their limits under valgrind:")
+    for name, seconds in sorted(took.items(), key=lambda item: -item[1])[:5]:
+        print(f"  {seconds:8.2f} s  {name:<44} limit {limit_of[name]:6.0f} s")
 
     print(
         f"\nmemcheck: {len(passed)} clean, {len(failed)} failed, {len(skipped)} skipped"

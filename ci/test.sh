@@ -44,10 +44,14 @@ preset_build() {
   ci_run cmake --build --preset "$preset" -j "$CI_JOBS"
 }
 
+# preset_test PRESET CTEST_ARGS...: runs build/PRESET's tests, then prints the slowest five
+# beside their time limits, passed or not.
 preset_test() {
-  local preset=$1
+  local preset=$1 status=0
   shift
-  ci_run ctest --preset "$preset" -j "$CI_JOBS" "$@"
+  ci_run ctest --preset "$preset" -j "$CI_JOBS" "$@" || status=$?
+  python3 "$CI_ROOT/ci/slowest_tests.py" "$CI_BUILD/$preset" || true
+  return "$status"
 }
 
 step_gcc() {

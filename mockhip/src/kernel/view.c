@@ -13,9 +13,10 @@
  * fault; what it may touch more (a grant: a mapping granted to d but not to
  * the host) is opened when the kernel first touches it, so an empty launch
  * beside thousands of mappings costs no system call (view_objects.c keeps the
- * lists). The launch holds the state's write lock meanwhile, so no other call
- * changes a protection under it; a host thread that faults meanwhile waits it
- * out (kernel_fault.c).
+ * lists). Under valgrind or a debugger, which see every fault, grants are
+ * opened on entry (os.c, mh__os_faults_watched). The launch holds the state's
+ * write lock meanwhile, so no other call changes a protection under it; a host
+ * thread that faults meanwhile waits it out (kernel_fault.c).
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -140,8 +141,34 @@ static void put_back(mh_view *v, size_t count) {
   }
 }
 
+static hipError_t protect_failed(int device, size_t count, size_t failed, int err) {
+  return mh__fail(hipErrorOutOfMemory,
+                  "device %d's view of memory needs %zu protected ranges, and mprotect failed "
+                  "on the %zu-th: %s (vm.max_map_count?)",
+                  device, count, failed + 1, strerror(err));
+}
+
+/* Protects g as the device may touch it and notes it to close; 0 or mprotect's errno. */
+static int open_grant(mh_view *v, mh_view_grant *g) {
+  mh_view_objects *o = v->objects;
+  int err = mh__os_protect((void *)g->base, g->bytes, g->during);
+  if (err != 0)
+    return err;
+  o->opened[atomic_fetch_add_explicit(&o->opened_count, 1, memory_order_acq_rel)] =
+      (size_t)(g - o->grants);
+  atomic_store_explicit(&g->claimed, v->launch, memory_order_relaxed);
+  atomic_store_explicit(&g->opened, v->launch, memory_order_release);
+  return 0;
+}
+
 hipError_t mh__view_enter(mh_state *s, int device, const void *const *pointers,
                           size_t pointer_count, mh_view *v) {
+  /* Where a tool sees every fault (valgrind reports a touch of a protected page even when the
+     handler opens it; a debugger stops at it), every grant is opened on entry instead. Asked
+     once, before anything is protected: the question reads a file through the heap. */
+  static int eager = -1;
+  if (eager < 0)
+    eager = mh__os_faults_watched();
   v->count = 0;
   v->objects = mh__view_objects(s, device);
   if (v->objects == NULL || !add_pageable(s, pointers, pointer_count, v))
@@ -166,10 +193,15 @@ hipError_t mh__view_enter(mh_state *s, int device, const void *const *pointers,
     if (err != 0) {
       put_back(v, i);
       view_end();
-      return mh__fail(hipErrorOutOfMemory,
-                      "device %d's view of memory needs %zu protected ranges, and mprotect "
-                      "failed on the %zu-th: %s (vm.max_map_count?)",
-                      device, count, i + 1, strerror(err));
+      return protect_failed(device, count, i, err);
+    }
+  }
+  for (size_t i = 0; eager && i < o->grant_count; i++) {
+    int err = open_grant(v, &o->grants[i]);
+    if (err != 0) {
+      put_back(v, count);
+      view_end();
+      return protect_failed(device, count + o->grant_count, count + i, err);
     }
   }
   return hipSuccess;
@@ -216,12 +248,8 @@ bool mh__view_open(uintptr_t addr, mh_direction dir) {
     if (claimed != launch &&
         atomic_compare_exchange_strong_explicit(&g->claimed, &claimed, launch, memory_order_acq_rel,
                                                 memory_order_relaxed)) {
-      mh_view_objects *o = v->objects;
-      if (mh__os_protect((void *)g->base, g->bytes, g->during) != 0)
+      if (open_grant(v, g) != 0)
         return false; /* out of map areas: the touch is reported as the fault it now is */
-      o->opened[atomic_fetch_add_explicit(&o->opened_count, 1, memory_order_acq_rel)] =
-          (size_t)(g - o->grants);
-      atomic_store_explicit(&g->opened, launch, memory_order_release);
     } else {
       struct timespec pause = {0, 1000}; /* another thread of the kernel is opening it */
       while (atomic_load_explicit(&g->opened, memory_order_acquire) != launch)

@@ -281,6 +281,21 @@ void mh__os_memory_close(mh_os_memory *memory) {
   memory->fd = -1;
 }
 
+bool mh__os_faults_watched(void) {
+  if (RUNNING_ON_VALGRIND)
+    return true;
+  FILE *status = fopen("/proc/self/status", "re");
+  if (status == NULL)
+    return false;
+  char line[128];
+  long tracer = 0;
+  while (fgets(line, sizeof line, status) != NULL)
+    if (sscanf(line, "TracerPid: %ld", &tracer) == 1)
+      break;
+  fclose(status);
+  return tracer != 0;
+}
+
 /*
  * A view reads as memory to anything that reads a process's memory whole, and
  * reading a hole of a memory file allocates a page: valgrind's leak check

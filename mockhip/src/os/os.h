@@ -63,6 +63,10 @@ int mh__os_protect(void *addr, size_t bytes, mh_os_prot prot);
 /* Whether every page of [addr, addr+bytes) is mapped (a placeholder counts). */
 bool mh__os_is_mapped(void *addr, size_t bytes);
 
+/* Whether a tool sees every fault of the process: valgrind (which reports a touch of a
+   protected page even when a handler takes it) or a debugger or tracer attached now. */
+bool mh__os_faults_watched(void);
+
 /* Copies bytes from addr to out; false when addr is not readable memory. */
 bool mh__os_read_memory(const void *addr, void *out, size_t bytes);
 
