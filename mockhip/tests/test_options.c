@@ -497,6 +497,12 @@ static void test_bad_seed_and_switches(void **state) {
   static const char *const switches[] = {"2", "maybe", "", "yes please", NULL};
   check_bad_values("LEAK_CHECK", switches);
   check_bad_values("STRICT", switches);
+  static const char *const populate[] = {"2", "maybe", "", "autoo", NULL};
+  check_bad_values("POPULATE", populate);
+  static const char *const populate_good[] = {"MOCKHIP_POPULATE=auto", "MOCKHIP_POPULATE=1",
+                                              "MOCKHIP_POPULATE=no", NULL};
+  for (const char *const *good = populate_good; *good != NULL; good++)
+    check_good(*good, defaults);
 }
 
 /* A bad release warns in one line, all of stderr, and plays newest. */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,6 +49,14 @@ static bool same_extent(extent a, extent b) { return a.inode == b.inode && a.off
 static bool reads_zero(const mt_mapping *m) {
   for (size_t i = 0; i < m->bytes; i++)
     if (((const unsigned char *)m->base)[i] != 0)
+      return false;
+  return true;
+}
+
+/* Whether m holds zero but the byte at the start of each page, which is 1. */
+static bool reads_zero_but_touched(const mt_mapping *m, size_t page) {
+  for (size_t i = 0; i < m->bytes; i++)
+    if (((const unsigned char *)m->base)[i] != (i % page == 0))
       return false;
   return true;
 }
@@ -307,10 +316,73 @@ static void exit_case(void) {
   exit(0);
 }
 
+static long minor_faults(void) {
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_minflt;
+}
+
+/* The faults of writing a byte of every page of m. */
+static long faults_writing(const mt_mapping *m) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  long before = minor_faults();
+  for (size_t at = 0; at < m->bytes; at += page)
+    ((volatile char *)m->base)[at] = 1;
+  return minor_faults() - before;
+}
+
+/* Fresh memory granted to the host is never filled ahead; recycled memory is, under
+   MOCKHIP_POPULATE=1 (its first writes then fault nowhere), and is not under 0. */
+static void populate_case(void) {
+  bool on = strcmp(getenv("MOCKHIP_POPULATE"), "1") == 0;
+  size_t granule = mt_granularity(), pages = 64, page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t bytes = (pages * page + granule - 1) / granule * granule;
+  pages = bytes / page;
+  mt_mapping hold, fresh, again;
+  map_filled(&hold, bytes, 1);
+  mt_mapping_create(&fresh, bytes, bytes);
+  mt_grant(fresh.base, fresh.bytes, hipMemAccessFlagsProtReadWrite);
+  long fresh_faults = faults_writing(&fresh);
+  SC_CHECK(fresh_faults >= (long)pages / 2);
+  extent kept = extent_at(fresh.base);
+  mt_mapping_destroy(&fresh);
+  mt_mapping_create(&again, bytes, bytes);
+  SC_CHECK(same_extent(extent_at(again.base), kept));
+  mt_grant(again.base, again.bytes, hipMemAccessFlagsProtReadWrite);
+  long warm_faults = faults_writing(&again);
+  if (on ? warm_faults > (long)pages / 8 : warm_faults < (long)pages / 2)
+    fprintf(stderr, "MOCKHIP_POPULATE=%s: %ld faults writing %zu recycled pages\n",
+            getenv("MOCKHIP_POPULATE"), warm_faults, pages);
+  SC_CHECK(on ? warm_faults <= (long)pages / 8 : warm_faults >= (long)pages / 2);
+  SC_CHECK(reads_zero_but_touched(&again, page));
+  if (on) { /* touched in part, only that part is filled for the next user: no hole allocated */
+    mt_mapping half_user, next;
+    mt_mapping_create(&half_user, bytes, bytes);
+    mt_grant(half_user.base, half_user.bytes, hipMemAccessFlagsProtReadWrite);
+    mt_mapping first_half = half_user;
+    first_half.bytes = bytes / 2;
+    (void)faults_writing(&first_half);
+    mt_mapping_destroy(&again); /* its extent is taken by half_user's release below */
+    mt_mapping_destroy(&half_user);
+    mt_mapping_create(&next, bytes, bytes);
+    mt_grant(next.base, next.bytes, hipMemAccessFlagsProtReadWrite);
+    mt_mapping filled = next, holes = next;
+    filled.bytes = holes.bytes = bytes / 2;
+    holes.base = (char *)next.base + bytes / 2;
+    SC_CHECK(faults_writing(&filled) <= (long)pages / 16);
+    SC_CHECK(faults_writing(&holes) >= (long)pages / 4);
+    mt_mapping_destroy(&next);
+  } else {
+    mt_mapping_destroy(&again);
+  }
+  mt_mapping_destroy(&hold);
+}
+
 static const sc_case cases[] = {{"bound", bound_case},
                                 {"disabled", disabled_case},
                                 {"too_large", too_large_case},
-                                {"exit", exit_case}};
+                                {"exit", exit_case},
+                                {"populate", populate_case}};
 
 static void run_case(const char *name, const char *option) {
   const char *env[] = {option, NULL};
@@ -342,6 +414,14 @@ static void test_exit_empties_the_cache(void **state) {
   run_case("exit", "MOCKHIP_RECYCLE_BYTES=64M");
 }
 
+/* MOCKHIP_POPULATE says whether recycled memory the CPU is granted has its page tables filled
+   at once (os/populate.c; unset, the machine's measure says). */
+static void test_populate(void **state) {
+  (void)state;
+  run_case("populate", "MOCKHIP_POPULATE=1");
+  run_case("populate", "MOCKHIP_POPULATE=0");
+}
+
 static void test_zero_disables(void **state) {
   (void)state;
   run_case("disabled", "MOCKHIP_RECYCLE_BYTES=0");
@@ -362,6 +442,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_larger_than_the_bound_is_not_kept),
       cmocka_unit_test(test_exit_empties_the_cache),
       cmocka_unit_test(test_zero_disables),
+      cmocka_unit_test(test_populate),
   };
   return cmocka_run_group_tests_name("recycle", tests, NULL, NULL);
 }

@@ -59,6 +59,7 @@ typedef struct mh_options {
   const char *trace_html;         /* MOCKHIP_TRACE_HTML: the stepper page's path, or NULL */
   size_t recycle_bytes;           /* MOCKHIP_RECYCLE_BYTES: released memory kept warm; 0: none */
   size_t arena_view_bytes;        /* MOCKHIP_ARENA_VIEW: how much of an arena file is mapped */
+  const char *populate;           /* MOCKHIP_POPULATE: "auto" (unset), or a yes or a no */
   int kernel_workers;             /* MOCKHIP_KERNEL_WORKERS: threads running blocks; 0: per CPU */
   int kernel_timeout;             /* MOCKHIP_KERNEL_TIMEOUT: seconds a launch may run; 0: no end */
 } mh_options;
@@ -77,6 +78,9 @@ MH_HIDDEN void mh__options_read(mh_options *out);
    granularity): warns where the user's values disagree, and settles them. */
 MH_HIDDEN void mh__options_settle(mh_options *out);
 
+/* MOCKHIP_POPULATE: 1 or 0 as set, -1 for auto (unset, or a bad value, which warns). */
+MH_HIDDEN int mh__options_populate(const mh_options *options);
+
 /* ---- objects: what the registry holds ---- */
 
 /* A physical allocation: what a hipMemGenericAllocationHandle_t names. */
@@ -89,6 +93,7 @@ typedef struct mh_phys {
   size_t handle_refs;        /* create/import/retain minus release */
   size_t mappings;           /* live mappings of it */
   bool imported;
+  bool warm;            /* recycled: its pages are in memory (os/recycle.c, os/populate.c) */
   const void *site;     /* the call that made it, for the leak report */
   struct mh_pool *pool; /* a pool's own memory (runtime/pools/pool_space.c), never a handle */
   bool borrowed;        /* memory is a view of a file it does not own (a shared pool's) */

@@ -65,6 +65,8 @@ static const option_desc options[] = {
     /* The whole of an arena file (1 TiB) unless the address space is shorter. */
     {"ARENA_VIEW", OPTION_SIZE, 1ULL << 40, 0, 1ULL << 50, false,
      offsetof(mh_options, arena_view_bytes)},
+    /* Unset or auto: measured (os/populate.c). */
+    {"POPULATE", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, populate)},
 };
 
 static bool parse_bool(const char *text, unsigned long long *out) {
@@ -194,4 +196,17 @@ void mh__options_settle(mh_options *out) {
             out->device_memory, out->granularity, 16 * GIB);
     out->device_memory = (size_t)(16 * GIB);
   }
+}
+
+int mh__options_populate(const mh_options *options) {
+  const char *text = options->populate;
+  unsigned long long value;
+  if (text == NULL || strcasecmp(text, "auto") == 0)
+    return -1;
+  if (parse_bool(text, &value))
+    return (int)value;
+  char shown[MH_SHOWN_BYTES];
+  mh__option_shown(text, shown);
+  fprintf(stderr, "mockhip: warning: MOCKHIP_POPULATE=%s: not auto, 1 or 0; using auto\n", shown);
+  return -1;
 }

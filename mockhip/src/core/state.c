@@ -64,6 +64,7 @@ static void state_init(void) {
                 256);
   mh__arena_init(state.options.arena_view_bytes);
   mh__recycle_init(state.options.recycle_bytes);
+  mh__os_populate_set(mh__options_populate(&state.options));
   atexit(recycle_at_exit);
   for (size_t kind = 0; kind < sizeof state.next_id / sizeof state.next_id[0]; kind++)
     state.next_id[kind] = 1;

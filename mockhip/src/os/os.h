@@ -63,6 +63,17 @@ int mh__os_protect(void *addr, size_t bytes, mh_os_prot prot);
 /* Whether every page of [addr, addr+bytes) is mapped (a placeholder counts). */
 bool mh__os_is_mapped(void *addr, size_t bytes);
 
+/* Whether filling page tables ahead of touches costs less than the touches' faults on this
+   machine (populate.c: measured once). */
+bool mh__os_populate_pays(void);
+
+/* Settles the answer: 1 or 0, or -1 to measure it (the default). */
+void mh__os_populate_set(int mode);
+
+/* Fills the page tables of the first `bytes` of memory, mapped at addr, for `prot` (nothing
+   for none): only where its file holds data, so no hole is allocated. */
+void mh__os_populate(void *addr, const mh_os_memory *memory, size_t bytes, mh_os_prot prot);
+
 /* Whether a tool sees every fault of the process: valgrind (which reports a touch of a
    protected page even when a handler takes it) or a debugger or tracer attached now. */
 bool mh__os_faults_watched(void);

@@ -116,6 +116,15 @@ static int protect_run(mh_state *s, mh_mapping *first, size_t count, uintptr_t *
   return 0;
 }
 
+/* A recycled mapping the CPU was just granted: its pages are in memory, and where filling its
+   page tables at once costs less than the faults of its first touches (os/populate.c), they
+   are filled now. */
+static void populate_warm(mh_state *s, mh_mapping *m, unsigned cpu_before) {
+  if (m->phys->warm && cpu_before == hipMemAccessFlagsProtNone &&
+      mh__cpu_access(s, m) != hipMemAccessFlagsProtNone && mh__os_populate_pays())
+    mh__os_populate((void *)m->base, &m->phys->memory, m->bytes, mh__cpu_prot(s, m));
+}
+
 /* Remembers, for MOCKHIP_EXPLAIN, a set-access that took the CPU's access away, or set the
    CPU's location to none: a later CPU fault there was asked for. A grant forgets it. */
 static void note_limit(mh_state *s, mh_mapping *m, const hipMemAccessDesc *desc, size_t count,
@@ -216,6 +225,7 @@ static hipError_t set_access(mh_state *s, void *ptr, size_t bytes, const hipMemA
     for (size_t k = 0; k < run; k++, m = mh__mapping_next(s, m)) {
       (void)mh__mapping_index(s, m);
       note_limit(s, m, desc, good, cpu_before[k]);
+      populate_warm(s, m, cpu_before[k]);
     }
     mh__teach_host_access(s, first, run);
     mh__staged_copy_race(s, first, run, false);

@@ -107,7 +107,9 @@ hipError_t mh__vmm_phys_owned(mh_state *s, size_t bytes, int charged_device,
   int os_err = 0;
   if (view != NULL)
     phys->memory = *view;
-  else if (!mh__recycle_take(bytes, &phys->memory))
+  else if (mh__recycle_take(bytes, &phys->memory))
+    phys->warm = true;
+  else
     os_err = mh__arena_alloc(bytes, &phys->memory);
   if (os_err != 0) {
     free(phys);
@@ -323,9 +325,13 @@ static hipError_t create(mh_state *s, hipMemGenericAllocationHandle_t *handle, s
      descriptor on it; MOCKHIP_FD_PER_HANDLE gives every handle one. */
   bool own_file =
       s->options.fd_per_handle || prop->requestedHandleType == hipMemHandleTypePosixFileDescriptor;
-  int os_err = own_file                                 ? mh__os_memory_create(bytes, &phys->memory)
-               : mh__recycle_take(bytes, &phys->memory) ? 0
-                                                        : mh__arena_alloc(bytes, &phys->memory);
+  int os_err = 0;
+  if (own_file)
+    os_err = mh__os_memory_create(bytes, &phys->memory);
+  else if (mh__recycle_take(bytes, &phys->memory))
+    phys->warm = true;
+  else
+    os_err = mh__arena_alloc(bytes, &phys->memory);
   if (os_err != 0) {
     free(phys);
     char limit[96];
