@@ -48,8 +48,10 @@ void bench_unmap_many(char *va, size_t granule, size_t count,
 void bench_lookup(size_t granule, size_t few, size_t many, int lookups, double *few_ns,
                   double *many_ns);
 
-/* The kernel rows (bench_kernel.cpp, built where there is a C++ compiler). */
+/* The kernel rows (bench_kernel.cpp and bench_kernel_work.cpp, built where there is a C++
+   compiler). */
 void bench_kernels(void);
+void bench_kernel_work(void);
 
 #ifdef __cplusplus
 }

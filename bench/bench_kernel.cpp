@@ -206,5 +206,6 @@ extern "C" void bench_kernels(void) {
   bench_empty_launch(call_ns, 20000);
   bench_fill();
   bench_barrier(call_ns, 2000);
+  bench_kernel_work();
   bench_launch_with_mappings();
 }

@@ -19,9 +19,10 @@
  *   the same lifecycle writing every page
  *                              vs  memfd_create+ftruncate, mmap, the same writes, munmap,
  *                                  close                                            (<= 1.2x)
- *   kernels on the CPU: launch + sync, a 256 MiB fill, __syncthreads, launch + sync beside
- *                              10,000 mappings (bench_kernel.cpp; `mockhip-bench --kernels`
- *                              prints these rows alone)
+ *   kernels on the CPU: launch + sync, a 256 MiB fill, __syncthreads, saxpy, atomics, a
+ *                              block sum in __shared__, launch + sync beside 10,000 mappings
+ *                              (bench_kernel.cpp, bench_kernel_work.cpp; `mockhip-bench
+ *                              --kernels` prints these rows alone)
  *
  * Not a test: nothing here passes or fails on timing.
  */

@@ -67,6 +67,28 @@ static void test_index_huge_range(void **state) {
   mh__index_release(&index);
 }
 
+/* The tree starts tall enough for addresses below 2^47: an address above is not found (not
+   taken for the one its low bits name), and inserting one grows a root above the old, which
+   keeps what it held. */
+static void test_index_grows_for_high_addresses(void **state) {
+  (void)state;
+  mh_addr_index index;
+  mh__index_init(&index, 4096);
+  unsigned levels = index.levels;
+  uintptr_t low = 0x7f0000000000u, high = low + ((uintptr_t)1 << 56);
+  assert_int_equal(mh__index_insert(&index, low, 4096, values[0]), 0);
+  assert_int_equal(mh__index_find(&index, high), 0);
+  assert_int_equal(mh__index_insert(&index, high, 2 * 4096, values[1]), 0);
+  assert_true(index.levels > levels);
+  assert_int_equal(mh__index_find(&index, low), values[0]);
+  assert_int_equal(mh__index_find(&index, high + 4096), values[1]);
+  assert_int_equal(mh__index_find(&index, low + 4096), 0);
+  mh__index_remove(&index, low, 4096);
+  mh__index_remove(&index, high, 2 * 4096);
+  assert_int_equal(mh__index_nodes(&index), 0);
+  mh__index_release(&index);
+}
+
 /* Granularities that are not powers of two key on their power-of-two part. */
 static void test_index_odd_granularity(void **state) {
   (void)state;
@@ -342,6 +364,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_index_edges),
       cmocka_unit_test(test_index_huge_range),
+      cmocka_unit_test(test_index_grows_for_high_addresses),
       cmocka_unit_test(test_index_odd_granularity),
       cmocka_unit_test(test_index_insert_fails_cleanly),
       MT_CLEAN_TEST(test_edges_of_mappings_and_reservations),

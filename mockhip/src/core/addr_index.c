@@ -3,6 +3,7 @@
  * child node (an even pointer) or a value with its low bit set: a value
  * covering the slot's whole span, found without going further down.
  */
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "addr_index.h"
@@ -18,14 +19,46 @@ struct mh_index_node {
 
 #define BLOCK_NODES 64 /* 256 KiB of nodes to a slab block */
 
+static mh_index_node *node_new(mh_addr_index *index);
+
+/* Nodes on a path that tell apart every key below 2^key_bits. */
+static unsigned levels_for(unsigned key_bits) {
+  return key_bits <= BITS ? 1 : (key_bits + BITS - 1) / BITS;
+}
+
+/* A program's addresses lie below 2^47 unless it asks for more (x86-64's 5-level paging hands
+   out higher ones only to a hint above): the tree starts that tall, so a lookup walks 4 nodes
+   at a 4 KiB granularity, not 6, and grows a root above when a higher key comes. */
+#define USUAL_ADDRESS_BITS 47
+
 void mh__index_init(mh_addr_index *index, size_t granularity) {
   unsigned shift = (unsigned)__builtin_ctzll((unsigned long long)granularity);
-  unsigned key_bits = 64 - shift;
   index->root = NULL;
   index->nodes = 0;
   mh__slab_init(&index->slab, sizeof(mh_index_node), BLOCK_NODES);
   index->shift = shift;
-  index->levels = (key_bits + BITS - 1) / BITS;
+  index->levels = levels_for(shift < USUAL_ADDRESS_BITS ? USUAL_ADDRESS_BITS - shift : 1);
+}
+
+/* Whether key is past what the tree's levels tell apart. */
+static bool beyond(const mh_addr_index *index, uint64_t key) {
+  return BITS * index->levels < 64 && (key >> (BITS * index->levels)) != 0;
+}
+
+/* Adds roots above until key fits: the old root becomes slot 0 of the new. */
+static int grow_for(mh_addr_index *index, uint64_t key) {
+  while (beyond(index, key)) {
+    if (index->root != NULL) {
+      mh_index_node *top = node_new(index);
+      if (top == NULL)
+        return -1;
+      top->slot[0] = (uintptr_t)index->root;
+      top->used = 1;
+      index->root = top;
+    }
+    index->levels++;
+  }
+  return 0;
 }
 
 /* Keys one slot of a node at level covers (level 0 is the root). */
@@ -120,10 +153,12 @@ void mh__index_remove(mh_addr_index *index, uintptr_t base, size_t bytes) {
 int mh__index_insert(mh_addr_index *index, uintptr_t base, size_t bytes, uintptr_t value) {
   if (bytes == 0)
     return 0;
-  if (index->root == NULL && (index->root = node_new(index)) == NULL)
-    return -1;
   uint64_t lo = (uint64_t)base >> index->shift;
   uint64_t hi = lo + ((uint64_t)bytes >> index->shift);
+  if (grow_for(index, hi - 1) != 0)
+    return -1;
+  if (index->root == NULL && (index->root = node_new(index)) == NULL)
+    return -1;
   if (fill(index, index->root, 0, 0, lo, hi, value | VALUE_BIT) != 0) {
     mh__index_remove(index, base, bytes); /* what was set, and the nodes made for it */
     return -1;
@@ -133,6 +168,8 @@ int mh__index_insert(mh_addr_index *index, uintptr_t base, size_t bytes, uintptr
 
 uintptr_t mh__index_find(const mh_addr_index *index, uintptr_t addr) {
   uint64_t key = (uint64_t)addr >> index->shift;
+  if (beyond(index, key))
+    return 0;
   const mh_index_node *node = index->root;
   for (unsigned level = 0; node != NULL; level++) {
     uintptr_t slot = node->slot[(key >> (BITS * (index->levels - 1 - level))) & (FANOUT - 1)];

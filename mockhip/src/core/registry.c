@@ -65,8 +65,18 @@ bool mh__device_access_at(mh_state *s, uintptr_t addr, int device, unsigned *fla
 }
 
 mh_mapping *mh__mapping_containing(mh_state *s, uintptr_t addr) {
+  /* The thread's last answer, while no mapping came or went since: a loop of copies into one
+     buffer asks about the same mapping each time, and the index walks four nodes. */
+  static __thread mh_mapping *last;
+  static __thread uint64_t last_changes;
+  if (last != NULL && last_changes == s->mappings.changes && addr - last->base < last->bytes)
+    return last;
   uintptr_t value = mh__index_find(&s->by_address, addr);
-  return value != 0 ? record_of(value) : NULL;
+  if (value == 0)
+    return NULL;
+  last = record_of(value);
+  last_changes = s->mappings.changes;
+  return last;
 }
 
 mh_mapping *mh__mapping_at(mh_state *s, uintptr_t addr) {

@@ -18,10 +18,14 @@
  * hipMalloc block (the size it was asked for), or inside one reservation,
  * fully mapped with no hole.
  * Returns hipSuccess, or hipErrorInvalidValue with the reason recorded.
- * *is_device says whether addr lies in device memory at all.
+ * *is_device says whether addr lies in device memory at all; *direct (when not NULL) where the
+ * CPU reaches the range with plain loads and stores: addr itself for host and hipMalloc
+ * memory, the arena's view for a range inside one mapping, NULL otherwise (copy_bytes.c then
+ * finds the way piece by piece).
  */
 MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, size_t bytes,
-                                            int device, hipMemAccessFlags need, bool *is_device);
+                                            int device, hipMemAccessFlags need, bool *is_device,
+                                            char **direct);
 
 /* The checks a copy makes before its bytes move (dst_device writes, src_device reads; kind a
    hipMemcpyKind, checked), and the copy itself: hipMemcpy*'s and a graph's memcpy node's.
@@ -38,7 +42,8 @@ MH_HIDDEN hipError_t mh__set_check(mh_state *state, void *dst, size_t count, siz
 /* One side of a copy, checked as mh__check_device_range checks it; `must_be_device` for the
    device side of an explicit kind (not device memory: hipErrorInvalidValue). Under the lock. */
 MH_HIDDEN hipError_t mh__check_copy_side(mh_state *state, const void *ptr, size_t bytes, int device,
-                                         hipMemAccessFlags need, bool must_be_device);
+                                         hipMemAccessFlags need, bool must_be_device,
+                                         char **direct);
 
 /* A captured 2D or 3D copy (copy_strided.c): a copy of its description for a graph's node, NULL
    without memory (free() frees it), and the copy run again as the direct call runs it, its

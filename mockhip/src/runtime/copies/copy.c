@@ -14,6 +14,9 @@
  * others a strict report), so a refused copy copies nothing, and no mapping
  * can disappear while the bytes move.
  */
+#include <string.h>
+
+#include "os/arena.h"
 #include "runtime/copies/copies.h"
 #include "runtime/streams/streams.h"
 
@@ -60,9 +63,11 @@ static hipError_t access_refused(mh_state *s, uintptr_t addr, size_t bytes, cons
 }
 
 hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int device,
-                                  hipMemAccessFlags need, bool *is_device) {
+                                  hipMemAccessFlags need, bool *is_device, char **direct) {
   mh_region *region = mh__region_containing(s, addr);
   *is_device = region != NULL;
+  if (direct != NULL)
+    *direct = region == NULL || region->kind == MH_REGION_MALLOC ? (char *)addr : NULL;
   if (region == NULL)
     return hipSuccess;
   const char *what = need == hipMemAccessFlagsProtReadWrite ? "dst" : "src";
@@ -113,15 +118,20 @@ hipError_t mh__check_device_range(mh_state *s, uintptr_t addr, size_t bytes, int
       if (err != hipSuccess)
         return err;
     }
+    if (direct != NULL && at == addr && m->base + m->bytes >= end) { /* one mapping holds it */
+      char *view = mh__arena_view(&m->phys->memory);
+      *direct = view != NULL ? view + (addr - m->base) : NULL;
+    }
     at = m->base + m->bytes;
   }
   return hipSuccess;
 }
 
 hipError_t mh__check_copy_side(mh_state *s, const void *ptr, size_t bytes, int device,
-                               hipMemAccessFlags need, bool must_be_device) {
+                               hipMemAccessFlags need, bool must_be_device, char **direct) {
   bool is_device;
-  hipError_t err = mh__check_device_range(s, (uintptr_t)ptr, bytes, device, need, &is_device);
+  hipError_t err =
+      mh__check_device_range(s, (uintptr_t)ptr, bytes, device, need, &is_device, direct);
   if (err == hipSuccess && must_be_device && !is_device)
     err = mh__fail(hipErrorInvalidValue,
                    "%s %p is not device memory, as the copy's kind says it is: pass a mapped "
@@ -139,8 +149,10 @@ static hipError_t stream_work(mh_state *s, hipStream_t stream, bool capturable,
   return capturable ? mh__stream_work(s, stream, capturing) : mh__check_stream(s, stream);
 }
 
-hipError_t mh__copy_check(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
-                          size_t bytes, int kind) {
+/* mh__copy_check, and where the CPU reaches each side (mh__check_device_range's direct). */
+static hipError_t copy_check(mh_state *s, void *dst, int dst_device, const void *src,
+                             int src_device, size_t bytes, int kind, char **dst_direct,
+                             char **src_direct) {
   if (dst == NULL || src == NULL)
     return mh__fail(hipErrorInvalidValue, "%s is NULL", dst == NULL ? "dst" : "src");
   if (kind == HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU) /* without compute units: the same here */
@@ -149,18 +161,32 @@ hipError_t mh__copy_check(mh_state *s, void *dst, int dst_device, const void *sr
     return mh__fail(hipErrorInvalidMemcpyDirection, "kind %d is not a hipMemcpyKind", kind);
   bool src_on_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
   bool dst_on_device = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
-  hipError_t err =
-      mh__check_copy_side(s, src, bytes, src_device, hipMemAccessFlagsProtRead, src_on_device);
+  hipError_t err = mh__check_copy_side(s, src, bytes, src_device, hipMemAccessFlagsProtRead,
+                                       src_on_device, src_direct);
   if (err == hipSuccess)
     err = mh__check_copy_side(s, dst, bytes, dst_device, hipMemAccessFlagsProtReadWrite,
-                              dst_on_device);
+                              dst_on_device, dst_direct);
   return err;
+}
+
+hipError_t mh__copy_check(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
+                          size_t bytes, int kind) {
+  return copy_check(s, dst, dst_device, src, src_device, bytes, kind, NULL, NULL);
 }
 
 hipError_t mh__copy_run(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
                         size_t bytes, int kind) {
-  hipError_t err = mh__copy_check(s, dst, dst_device, src, src_device, bytes, kind);
-  return err == hipSuccess ? mh__move_bytes(s, dst, src, bytes) : err;
+  char *to, *from;
+  hipError_t err = copy_check(s, dst, dst_device, src, src_device, bytes, kind, &to, &from);
+  if (err != hipSuccess)
+    return err;
+  /* Each side within reach of the CPU (the common case: host memory, hipMalloc memory or one
+     mapping through the arena's view): the checks found where, and nothing is looked up again. */
+  if (to != NULL && from != NULL) {
+    memmove(to, from, bytes);
+    return hipSuccess;
+  }
+  return mh__move_bytes(s, dst, src, bytes);
 }
 
 hipError_t mh__set_check(mh_state *s, void *dst, size_t count, size_t unit, int device) {
@@ -169,7 +195,8 @@ hipError_t mh__set_check(mh_state *s, void *dst, size_t count, size_t unit, int 
   if (count > SIZE_MAX / unit)
     return mh__fail(hipErrorInvalidValue, "count %zu elements is more bytes than a size_t holds",
                     count);
-  return mh__check_copy_side(s, dst, count * unit, device, hipMemAccessFlagsProtReadWrite, true);
+  return mh__check_copy_side(s, dst, count * unit, device, hipMemAccessFlagsProtReadWrite, true,
+                             NULL);
 }
 
 /* Every copy lands here: devices name who reads the source and who writes the destination. */

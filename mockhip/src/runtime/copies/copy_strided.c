@@ -98,7 +98,8 @@ static hipError_t check_pitched(mh_state *s, side *sd, const char *name, const s
   sd->ptr += start;
   if (!memory)
     return hipSuccess;
-  return mh__check_copy_side(s, sd->ptr, span, mh__current_device(), need, sd->kind == SIDE_DEVICE);
+  return mh__check_copy_side(s, sd->ptr, span, mh__current_device(), need, sd->kind == SIDE_DEVICE,
+                             NULL);
 }
 
 /* The address of row (y, z) of the copy on side sd. */
