@@ -20,10 +20,26 @@
 #define FIBER_STACK_BYTES (64 * 1024)
 #endif
 
-enum { FIBER_NEW, FIBER_RUNNABLE, FIBER_WAITING, FIBER_DONE };
+/* A fiber's state: at a barrier it waits for the round it arrived in (its parity); once the
+   round is over, every fiber that waited for it may go on, without a pass over them. */
+enum { FIBER_NEW, FIBER_RUNNABLE, FIBER_DONE, FIBER_WAITING_EVEN, FIBER_WAITING_ODD };
+
+static unsigned char waiting_for(unsigned round) {
+  return round % 2 == 0 ? FIBER_WAITING_EVEN : FIBER_WAITING_ODD;
+}
+
+/* Whether fiber i may run: new, running, or waiting for a round now over. */
+static bool may_run(const mh_participant *me, unsigned i) {
+  unsigned char status = me->status[i];
+  return status != FIBER_DONE && status != waiting_for(me->round);
+}
 
 static void set_thread(const mh_launch *l, unsigned index) {
   unsigned bx = l->block.x, by = l->block.y;
+  if (bx == l->threads) { /* a block of one row: no division, which a switch would wait on */
+    threadIdx.x = index;
+    return;
+  }
   threadIdx.x = index % bx;
   threadIdx.y = (index / bx) % by;
   threadIdx.z = index / (bx * by);
@@ -78,9 +94,7 @@ static bool fibers_ready(mh_participant *me, unsigned threads) {
 /* Every thread waiting at the barrier may go on. */
 static void release(mh_participant *me) {
   me->arrived = 0;
-  for (unsigned i = 0; i < me->fibers_count && i < me->launch->threads; i++)
-    if (me->status[i] == FIBER_WAITING)
-      me->status[i] = FIBER_RUNNABLE;
+  me->round++;
 }
 
 static void fiber_main(void *arg);
@@ -92,7 +106,7 @@ static void switch_from(mh_participant *me, unsigned from) {
   unsigned n = l->threads, next = from;
   do {
     next = next + 1 == n ? 0 : next + 1;
-  } while (me->status[next] != FIBER_NEW && me->status[next] != FIBER_RUNNABLE);
+  } while (!may_run(me, next));
   if (me->status[next] == FIBER_NEW)
     mh__fiber_prepare(&me->fibers[next], &me->stacks, next, fiber_main, me);
   me->status[next] = FIBER_RUNNABLE;
@@ -129,7 +143,7 @@ static void barrier(mh_participant *me) {
     release(me);
     return;
   }
-  me->status[self] = FIBER_WAITING;
+  me->status[self] = waiting_for(me->round);
   switch_from(me, self);
 }
 
@@ -159,6 +173,7 @@ MH_EXPORT void mockhip_syncthreads(void) {
   me->current = 0;
   me->live = l->threads;
   me->arrived = 0;
+  me->round = 0;
   barrier(me);
 }
 

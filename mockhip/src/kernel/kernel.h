@@ -66,6 +66,7 @@ typedef struct mh_participant {
   unsigned char *status;
   size_t fibers_count;
   unsigned current, live, arrived;
+  unsigned round; /* barriers the block has passed: a fiber waits at one of them */
   void *signal_stack;
   pthread_t thread;       /* for the watchdog's signal */
   _Atomic uint64_t block; /* the block it runs now (linear), for the watchdog */

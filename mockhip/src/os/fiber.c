@@ -1,8 +1,11 @@
 /*
- * fiber.c: see fiber.h. The x86-64 switch pushes rbp, rbx and r12-r15 and
- * the SSE and x87 control words, stores the stack pointer, loads the other
- * fiber's and pops the same. A fresh stack is laid out as if it had switched
- * away just before a trampoline that calls entry(arg).
+ * fiber.c: see fiber.h. The x86-64 switch pushes rbp, rbx and r12-r15,
+ * stores the stack pointer, loads the other fiber's and pops the same. A
+ * fresh stack is laid out as if it had switched away just before a trampoline
+ * that calls entry(arg). The SSE and x87 control words are not switched: the
+ * fibers are one block's threads on one OS thread, whose rounding and
+ * exception modes they share (device code has no way to set them), and
+ * saving and loading them took two thirds of a switch.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -31,7 +34,13 @@
 #endif
 #endif
 
-static size_t page_bytes(void) { return (size_t)sysconf(_SC_PAGESIZE); }
+/* Asked once: each fiber's stack address is computed from it. */
+static size_t page_bytes(void) {
+  static size_t page;
+  if (page == 0)
+    page = (size_t)sysconf(_SC_PAGESIZE);
+  return page;
+}
 
 int mh__fiber_stacks_reserve(mh_fiber_stacks *st, size_t count, size_t bytes) {
   size_t page = page_bytes();
@@ -148,13 +157,9 @@ __asm__(".text\n"
         "  pushq %r13\n"
         "  pushq %r14\n"
         "  pushq %r15\n"
-        "  subq $8, %rsp\n"
-        "  stmxcsr (%rsp)\n"
-        "  fnstcw 4(%rsp)\n"
+        "  subq $8, %rsp\n" /* keeps the saved stack pointer 16-byte aligned */
         "  movq %rsp, (%rdi)\n"
         "  movq %rsi, %rsp\n"
-        "  ldmxcsr (%rsp)\n"
-        "  fldcw 4(%rsp)\n"
         "  addq $8, %rsp\n"
         "  popq %r15\n"
         "  popq %r14\n"
@@ -177,14 +182,14 @@ __asm__(".text\n"
 
 void mh__fiber_prepare(mh_fiber *fiber, mh_fiber_stacks *st, size_t index, void (*entry)(void *),
                        void *arg) {
-  uint64_t *top = (uint64_t *)(void *)(stack_low(st, index) + st->bytes);
-  /* From the saved stack pointer up: control words, r15, r14, r13, r12, rbx, rbp, return
-     address; 16-byte aligned so the trampoline's call meets the ABI. */
+  /* Each stack's top a cache line further from its end than the last one's, 64 apart: the
+     stacks lie whole pages apart, so their tops, where a switch reads and writes, would
+     otherwise share one set of the cache and evict each other at every barrier. */
+  uint64_t *top = (uint64_t *)(void *)(stack_low(st, index) + st->bytes - (index % 64) * 64);
+  /* From the saved stack pointer up: a pad, r15, r14, r13, r12, rbx, rbp, return address;
+     16-byte aligned so the trampoline's call meets the ABI. */
   uint64_t *sp = top - 10;
-  uint32_t controls[2];
-  __asm__ volatile("stmxcsr %0" : "=m"(controls[0]));
-  __asm__ volatile("fnstcw %0" : "=m"(controls[1]));
-  memcpy(&sp[0], controls, sizeof controls);
+  sp[0] = 0;
   sp[1] = sp[2] = 0;                  /* r15, r14 */
   sp[3] = (uint64_t)(uintptr_t)entry; /* r13 */
   sp[4] = (uint64_t)(uintptr_t)arg;   /* r12 */
