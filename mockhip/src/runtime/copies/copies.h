@@ -64,6 +64,11 @@ MH_HIDDEN hipError_t mh__memset_node_check(mh_state *state, const hipMemsetParam
 /* memmove of bytes from src to dst, device memory as the devices reach it. */
 MH_HIDDEN hipError_t mh__move_bytes(mh_state *state, void *dst, const void *src, size_t bytes);
 
+/* mh__move_bytes where the checks found where the CPU reaches each side (`to`, `from`: their
+   direct pointers, or NULL): a small copy with both moves there, with no lookup again. */
+MH_HIDDEN hipError_t mh__move_bytes_found(mh_state *state, void *dst, char *to, const void *src,
+                                          const char *from, size_t bytes);
+
 /* count units of `unit` bytes (1, 2 or 4) at dst set to value. */
 MH_HIDDEN hipError_t mh__set_bytes(mh_state *state, void *dst, int value, size_t count,
                                    size_t unit);

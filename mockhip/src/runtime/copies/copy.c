@@ -14,8 +14,6 @@
  * others a strict report), so a refused copy copies nothing, and no mapping
  * can disappear while the bytes move.
  */
-#include <string.h>
-
 #include "os/arena.h"
 #include "runtime/copies/copies.h"
 #include "runtime/streams/streams.h"
@@ -180,13 +178,7 @@ hipError_t mh__copy_run(mh_state *s, void *dst, int dst_device, const void *src,
   hipError_t err = copy_check(s, dst, dst_device, src, src_device, bytes, kind, &to, &from);
   if (err != hipSuccess)
     return err;
-  /* Each side within reach of the CPU (the common case: host memory, hipMalloc memory or one
-     mapping through the arena's view): the checks found where, and nothing is looked up again. */
-  if (to != NULL && from != NULL) {
-    memmove(to, from, bytes);
-    return hipSuccess;
-  }
-  return mh__move_bytes(s, dst, src, bytes);
+  return mh__move_bytes_found(s, dst, to, src, from, bytes);
 }
 
 hipError_t mh__set_check(mh_state *s, void *dst, size_t count, size_t unit, int device) {

@@ -141,6 +141,16 @@ hipError_t mh__move_bytes(mh_state *s, void *dst, const void *src, size_t bytes)
   return err;
 }
 
+hipError_t mh__move_bytes_found(mh_state *s, void *dst, char *to, const void *src, const char *from,
+                                size_t bytes) {
+  /* A piece or more goes the long way: memory not yet written is best written with pwrite
+     (write_through_file), which a plain store through the view would fault in page by page. */
+  if (to == NULL || from == NULL || bytes >= PIECE_BYTES)
+    return mh__move_bytes(s, dst, src, bytes);
+  memmove(to, from, bytes);
+  return hipSuccess;
+}
+
 /* n bytes of the pattern at `from` into memory the CPU may write. */
 static void fill(char *to, const unsigned char *from, size_t n, size_t unit, size_t phase) {
   if (unit == 1) {
