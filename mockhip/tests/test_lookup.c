@@ -78,6 +78,11 @@ static void test_index_grows_for_high_addresses(void **state) {
   uintptr_t low = 0x7f0000000000u, high = low + ((uintptr_t)1 << 56);
   assert_int_equal(mh__index_insert(&index, low, 4096, values[0]), 0);
   assert_int_equal(mh__index_find(&index, high), 0);
+  mh__index_fail_after(0); /* no node for the new root: -1, and nothing changed */
+  assert_int_equal(mh__index_insert(&index, high, 2 * 4096, values[1]), -1);
+  mh__index_fail_after(SIZE_MAX);
+  assert_int_equal(index.levels, levels);
+  assert_int_equal(mh__index_find(&index, low), values[0]);
   assert_int_equal(mh__index_insert(&index, high, 2 * 4096, values[1]), 0);
   assert_true(index.levels > levels);
   assert_int_equal(mh__index_find(&index, low), values[0]);
