@@ -8,6 +8,7 @@
  * saving and loading them took two thirds of a switch.
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -34,12 +35,16 @@
 #endif
 #endif
 
-/* Asked once: each fiber's stack address is computed from it. */
+/* Asked once: each fiber's stack address is computed from it. Workers reach their first
+   barrier together, so the first asking is a race unless atomic (TSan saw it under load). */
 static size_t page_bytes(void) {
-  static size_t page;
-  if (page == 0)
-    page = (size_t)sysconf(_SC_PAGESIZE);
-  return page;
+  static _Atomic size_t page;
+  size_t known = atomic_load_explicit(&page, memory_order_relaxed);
+  if (known == 0) {
+    known = (size_t)sysconf(_SC_PAGESIZE);
+    atomic_store_explicit(&page, known, memory_order_relaxed);
+  }
+  return known;
 }
 
 int mh__fiber_stacks_reserve(mh_fiber_stacks *st, size_t count, size_t bytes) {
