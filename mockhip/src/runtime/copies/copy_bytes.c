@@ -167,12 +167,17 @@ static void fill(char *to, const unsigned char *from, size_t n, size_t unit, siz
 /* The pattern is one piece of units, entered at the phase a piece starts at. */
 hipError_t mh__set_bytes(mh_state *s, void *dst, int value, size_t count, size_t unit) {
   size_t bytes = count * unit;
-  unsigned char *pattern = malloc(PIECE_BYTES + sizeof(uint32_t));
+  /* no longer than the set: a set of 256 bytes made a 64 KiB pattern byte by byte */
+  size_t piece = (bytes < PIECE_BYTES ? bytes : PIECE_BYTES) + sizeof(uint32_t);
+  unsigned char *pattern = malloc(piece);
   if (pattern == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the pattern of a set");
   uint32_t word = (uint32_t)value;
-  for (size_t i = 0; i < PIECE_BYTES + sizeof(uint32_t); i += unit)
-    memcpy(pattern + i, &word, unit);
+  if (unit == 1)
+    memset(pattern, value, piece);
+  else
+    for (size_t i = 0; i + unit <= piece; i += unit)
+      memcpy(pattern + i, &word, unit);
   hipError_t err = hipSuccess;
   char *to = dst;
   if (!mh__host_strict() && bytes < PIECE_BYTES) {
