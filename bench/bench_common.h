@@ -36,6 +36,12 @@ void bench_row(const char *what, const char *baseline, double ns, double base_ns
 void bench_target_row(const char *what, const char *baseline, double ns, double base_ns,
                       double target);
 
+/* Runs this program again as `mockhip-bench <flag>` with name=value in its environment, and
+   reads the two numbers it prints; exits on any failure. For rows that need another setting
+   of an option read once per process. */
+void bench_child(const char *flag, const char *name, const char *value, double *first,
+                 double *second);
+
 /* Pinned device memory on device 0. */
 hipMemAllocationProp bench_device_prop(void);
 
@@ -52,6 +58,11 @@ void bench_lookup(size_t granule, size_t few, size_t many, int lookups, double *
    compiler). */
 void bench_kernels(void);
 void bench_kernel_work(void);
+
+/* The stream rows, serial against asynchronous (bench_streams.cpp), and the child that
+   measures one mode (`--streams-child`). */
+void bench_streams(void);
+int bench_streams_child(void);
 
 #ifdef __cplusplus
 }

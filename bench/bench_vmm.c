@@ -182,33 +182,12 @@ static int recycle_child(void) {
   return 0;
 }
 
-/* Runs this program as a recycle child with MOCKHIP_RECYCLE_BYTES=recycle. */
-static void run_recycle_child(const char *recycle, double *ns, double *faults) {
-  int pipe_fds[2];
-  if (pipe(pipe_fds) != 0)
-    exit(1);
-  pid_t pid = fork();
-  if (pid == 0) {
-    dup2(pipe_fds[1], STDOUT_FILENO);
-    setenv("MOCKHIP_RECYCLE_BYTES", recycle, 1);
-    execl("/proc/self/exe", "mockhip-bench", "--recycle-child", (char *)NULL);
-    _exit(127);
-  }
-  close(pipe_fds[1]);
-  FILE *in = fdopen(pipe_fds[0], "r");
-  int status;
-  if (pid < 0 || in == NULL || fscanf(in, "%lf %lf", ns, faults) != 2 ||
-      waitpid(pid, &status, 0) != pid || status != 0)
-    exit(1);
-  fclose(in);
-}
-
 static void bench_recycle(void) {
   double on_ns[RECYCLE_RUNS], off_ns[RECYCLE_RUNS], on_faults[RECYCLE_RUNS],
       off_faults[RECYCLE_RUNS];
   for (int run = 0; run < RECYCLE_RUNS; run++) {
-    run_recycle_child("64M", &on_ns[run], &on_faults[run]);
-    run_recycle_child("0", &off_ns[run], &off_faults[run]);
+    bench_child("--recycle-child", "MOCKHIP_RECYCLE_BYTES", "64M", &on_ns[run], &on_faults[run]);
+    bench_child("--recycle-child", "MOCKHIP_RECYCLE_BYTES", "0", &off_ns[run], &off_faults[run]);
   }
   bench_row("2 MiB create..touch..release", "the same, RECYCLE_BYTES=0",
             bench_median(on_ns, RECYCLE_RUNS), bench_median(off_ns, RECYCLE_RUNS));
@@ -295,6 +274,13 @@ int main(int argc, char **argv) {
     bench_kernels();
     return 0;
   }
+  if (argc == 2 && strcmp(argv[1], "--streams-child") == 0)
+    return bench_streams_child();
+  if (argc == 2 && strcmp(argv[1], "--streams") == 0) { /* the stream rows alone */
+    printf("mockhip bench: streams\n");
+    bench_streams();
+    return 0;
+  }
 #endif
   size_t granule = 0;
   hipMemAllocationProp prop = bench_device_prop();
@@ -312,6 +298,7 @@ int main(int argc, char **argv) {
   bench_lifecycle((size_t)64 << 20, true, 5, 1.2);
 #ifdef BENCH_KERNELS
   bench_kernels();
+  bench_streams();
 #endif
   fflush(stdout); /* the children inherit the buffer otherwise */
   bench_recycle();

@@ -374,7 +374,8 @@ typedef void (*mockhip_kernel_fn)(void *args);
  * place from threadIdx, blockIdx, blockDim and gridDim, with the launch checks, stream order,
  * per-device memory view and faults of hipLaunchKernel. name is the kernel's
  * name for explanations and the trace. args must stay valid until the call
- * returns (the launch runs before it returns); on a capturing stream the
+ * returns (the launch runs before it returns, after the stream's queued work
+ * where streams run asynchronously); on a capturing stream the
  * kernel node keeps args itself, not a copy (C does not say how big it is),
  * so it must stay valid until the graph's last hipGraphLaunch.
  * Errors: as hipLaunchKernel; kernel NULL: hipErrorInvalidDeviceFunction. A

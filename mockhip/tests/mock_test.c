@@ -44,6 +44,10 @@ hipMemAllocationProp mt_prop_device(int device) {
   return prop;
 }
 
+hipError_t mt_through_sync(hipError_t err, hipStream_t stream) {
+  return err != hipSuccess ? err : hipStreamSynchronize(stream);
+}
+
 hipMemAllocationProp mt_prop_host(void) {
   hipMemAllocationProp prop = mt_prop_device(0);
   prop.location.type = hipMemLocationTypeHost;

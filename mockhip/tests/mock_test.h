@@ -36,6 +36,11 @@ void mt_assert_reason_contains(const char *text);
    ROCm checks nothing and the mock refuses anyway) and on HIP on NVIDIA. */
 hipError_t mt_copy_refusal(void);
 
+/* What a program sees of work queued on stream: err, the call's own answer, or else what the
+   stream's synchronise answers (where streams run asynchronously the work's failure shows
+   there, as on a GPU; where they are serial, at the call). */
+hipError_t mt_through_sync(hipError_t err, hipStream_t stream);
+
 /* Pinned memory on `device`, no shareable handle. */
 hipMemAllocationProp mt_prop_device(int device);
 /* Pinned memory located on the host (charged to no device). */

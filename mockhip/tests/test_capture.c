@@ -169,6 +169,7 @@ static void test_blocking_members_and_the_dump(void **state) {
   end_expecting(origin, hipErrorStreamCaptureInvalidated);
   /* A thread in Relaxed mode may wait for events during another's Global capture. */
   MT_CHECK(hipEventRecord(fork, side));
+  MT_CHECK(hipEventSynchronize(fork)); /* complete, where streams run asynchronously too */
   MT_CHECK(hipStreamBeginCapture(origin, hipStreamCaptureModeGlobal));
   hipStreamCaptureMode mode = hipStreamCaptureModeRelaxed;
   MT_CHECK(hipThreadExchangeStreamCaptureMode(&mode));
@@ -595,6 +596,7 @@ static void test_captured_work_is_checked_and_kept(void **state) {
   MT_CHECK(hipMemsetAsync(dev, 0x33, 8, other));
   MT_CHECK(hipMemsetAsync(dev + 8, 0x33, 8, NULL));
   end_expecting(stream, hipSuccess);
+  MT_CHECK(hipDeviceSynchronize());
   assert_int_equal(dev[0], 0x33);
   assert_int_equal(dev[15], 0x33);
   MT_CHECK(hipStreamDestroy(other));
@@ -635,6 +637,7 @@ static void test_event_wait_by_thread_mode(void **state) {
   MT_CHECK(hipEventCreate(&on_null));
   MT_CHECK(hipEventRecord(on_other, other));
   MT_CHECK(hipEventRecord(on_null, NULL));
+  MT_CHECK(hipDeviceSynchronize()); /* both complete, where streams run asynchronously too */
   MT_CHECK(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal));
   MT_CHECK(hipEventQuery(on_null)); /* recorded on the null stream: never checked */
   MT_EXPECT(hipErrorStreamCaptureUnsupported, hipEventQuery(on_other));

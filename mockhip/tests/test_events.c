@@ -166,8 +166,8 @@ static void test_query_and_synchronize_succeed_recorded_or_not(void **state) {
   hipStream_t stream;
   MT_CHECK(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
   MT_CHECK(hipEventRecord(event, stream));
-  MT_CHECK(hipEventQuery(event));
   MT_CHECK(hipEventSynchronize(event));
+  MT_CHECK(hipEventQuery(event));
   MT_CHECK(hipStreamWaitEvent(stream, event, 0));
   MT_CHECK(hipStreamWaitEvent(NULL, event, 0));
   /* Its stream is gone: the event has completed, so waiting on it succeeds. */
@@ -182,10 +182,12 @@ static void test_elapsed_time_is_wall_time(void **state) {
   hipEvent_t start = event_with(0), stop = event_with(hipEventBlockingSync);
   float ms = -1;
   MT_CHECK(hipEventRecord(start, NULL));
+  MT_CHECK(hipEventSynchronize(start)); /* where streams run asynchronously, it takes time */
   MT_CHECK(hipEventElapsedTime(&ms, start, start));
   assert_true(ms == 0.0f);
   sleep_ms(30);
   MT_CHECK(hipEventRecord(stop, LEGACY));
+  MT_CHECK(hipEventSynchronize(stop));
   MT_CHECK(hipEventElapsedTime(&ms, start, stop));
   assert_true(ms >= 29.0f && ms < 5000.0f);
   float back = 0;
@@ -193,6 +195,7 @@ static void test_elapsed_time_is_wall_time(void **state) {
   assert_true(back == -ms);
   /* A new record moves the time. */
   MT_CHECK(hipEventRecord(start, NULL));
+  MT_CHECK(hipEventSynchronize(start));
   MT_CHECK(hipEventElapsedTime(&back, stop, start));
   assert_true(back >= 0.0f && back < ms);
   MT_CHECK(hipEventDestroy(start));

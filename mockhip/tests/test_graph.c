@@ -145,6 +145,7 @@ static void test_launch_runs_nodes_after_their_dependencies(void **state) {
   assert_int_equal(f->dev[0], 0); /* nothing runs before a launch */
   hipGraphExec_t exec = instantiate(f->graph);
   MT_CHECK(hipGraphLaunch(exec, NULL));
+  MT_CHECK(hipStreamSynchronize(NULL));
   assert_int_equal(out[0], 0x5a);
   assert_int_equal(out[15], 0x5a);
   uint32_t word;
@@ -154,6 +155,7 @@ static void test_launch_runs_nodes_after_their_dependencies(void **state) {
   /* A second launch reads the source anew: the nodes hold addresses, not data. */
   memset(in, 0x66, sizeof in);
   MT_CHECK(hipGraphLaunch(exec, NULL));
+  MT_CHECK(hipStreamSynchronize(NULL));
   assert_int_equal(out[0], 0x66);
   MT_CHECK(hipGraphExecDestroy(exec));
 }
@@ -167,6 +169,7 @@ static void test_exec_is_a_copy_of_the_graph(void **state) {
   MT_CHECK(hipGraphDestroy(f->graph));
   f->graph = NULL;
   MT_CHECK(hipGraphLaunch(exec, NULL));
+  MT_CHECK(hipStreamSynchronize(NULL));
   assert_int_equal(f->dev[0], 0x11);
   assert_int_equal(f->dev[8], 0);
   MT_CHECK(hipGraphExecDestroy(exec));
@@ -176,7 +179,9 @@ static void test_empty_graph_launches(void **state) {
   fixture *f = *state;
   hipGraphExec_t exec = instantiate(f->graph);
   MT_CHECK(hipGraphLaunch(exec, NULL));
+  MT_CHECK(hipStreamSynchronize(NULL));
   MT_CHECK(hipGraphLaunch(exec, hipStreamPerThread));
+  MT_CHECK(hipStreamSynchronize(hipStreamPerThread));
   MT_CHECK(hipGraphExecDestroy(exec));
 }
 
@@ -197,7 +202,7 @@ static void test_launch_rechecks_memory(void **state) {
   mt_set_access(&f->m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtRead);
   hipError_t direct = hipMemcpyAsync(f->dev, host, 8, hipMemcpyHostToDevice, NULL);
   assert_int_equal(direct, hipErrorUnknown);
-  MT_EXPECT(direct, hipGraphLaunch(exec, NULL));
+  MT_EXPECT(direct, mt_through_sync(hipGraphLaunch(exec, NULL), NULL));
   if (strstr(mockhip_last_reason(), "node 2 of 3 (memcpy)") == NULL)
     print_error("reason: %s\n", mockhip_last_reason());
   assert_non_null(strstr(mockhip_last_reason(), "node 2 of 3 (memcpy)"));
@@ -206,6 +211,7 @@ static void test_launch_rechecks_memory(void **state) {
   assert_int_equal(got_after[0], 0); /* nor the one after it */
   mt_set_access(&f->m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
   MT_CHECK(hipGraphLaunch(exec, NULL));
+  MT_CHECK(hipStreamSynchronize(NULL));
   assert_int_equal(f->dev[7], 8);
   assert_int_equal(got_after[0], 0x55);
   MT_CHECK(hipGraphExecDestroy(exec));
@@ -219,6 +225,7 @@ static void test_memset_rows_and_element_sizes(void **state) {
   MT_CHECK(hipGraphAddMemsetNode(&node, f->graph, NULL, 0, &rows));
   hipGraphExec_t exec = instantiate(f->graph);
   MT_CHECK(hipGraphLaunch(exec, NULL));
+  MT_CHECK(hipStreamSynchronize(NULL));
   for (int row = 0; row < 3; row++) {
     uint16_t v[5];
     memcpy(v, f->dev + 32 * row, sizeof v);
@@ -239,7 +246,6 @@ static void test_launch_on_a_capturing_stream_runs_now(void **state) {
   MT_CHECK(hipStreamCreate(&stream));
   MT_CHECK(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal));
   MT_CHECK(hipGraphLaunch(exec, stream));
-  assert_int_equal(f->dev[0], 0x42);
   hipStreamCaptureStatus status;
   MT_CHECK(hipStreamIsCapturing(stream, &status));
   assert_int_equal(status, hipStreamCaptureStatusActive);
@@ -248,6 +254,8 @@ static void test_launch_on_a_capturing_stream_runs_now(void **state) {
   size_t count = 1;
   MT_CHECK(hipGraphGetNodes(captured, NULL, &count));
   assert_int_equal(count, 0);
+  MT_CHECK(hipStreamSynchronize(stream)); /* the launch ran, uncaptured */
+  assert_int_equal(f->dev[0], 0x42);
   MT_CHECK(hipGraphDestroy(captured));
   MT_CHECK(hipStreamDestroy(stream));
   MT_CHECK(hipGraphExecDestroy(exec));
@@ -297,6 +305,7 @@ static void test_device_reset_keeps_graphs_and_execs(void **state) {
   MT_CHECK(hipGraphGetNodes(f->graph, NULL, &count));
   assert_int_equal(count, 1);
   MT_CHECK(hipGraphLaunch(exec, NULL));
+  MT_CHECK(hipStreamSynchronize(NULL));
   assert_int_equal(f->dev[1], 0x3c);
   MT_CHECK(hipGraphExecDestroy(exec));
 }
@@ -326,7 +335,7 @@ static void *graph_worker(void *arg) {
         hipGraphInstantiate(&exec, graph, NULL, NULL, 0) != hipSuccess ||
         hipGraphLaunch(exec, NULL) != hipSuccess || hipGraphLaunch(w->shared, NULL) != hipSuccess ||
         hipGraphExecDestroy(exec) != hipSuccess || hipGraphDestroy(graph) != hipSuccess ||
-        mine[63] != (unsigned char)round)
+        hipStreamSynchronize(NULL) != hipSuccess || mine[63] != (unsigned char)round)
       return (void *)1;
   }
   return NULL;
@@ -360,6 +369,7 @@ static void test_graphs_from_many_threads(void **state) {
     assert_int_equal(pthread_join(threads[i], &result), 0);
     assert_null(result);
   }
+  MT_CHECK(hipDeviceSynchronize());
   assert_int_equal(f->dev[63], 0x99);
   assert_int_equal(atomic_load(&host_runs), THREADS * 50);
   MT_CHECK(hipGraphExecDestroy(shared));

@@ -75,6 +75,7 @@ static void run(hipGraph_t graph, hipStream_t stream, int launches) {
   MT_CHECK(hipGraphInstantiate(&exec, graph, NULL, NULL, 0));
   for (int i = 0; i < launches; i++)
     MT_CHECK(hipGraphLaunch(exec, stream));
+  MT_CHECK(hipStreamSynchronize(stream)); /* before the test reads what the graph wrote */
   MT_CHECK(hipGraphExecDestroy(exec));
   MT_CHECK(hipGraphDestroy(graph));
 }
@@ -129,6 +130,7 @@ static void test_each_launch_copies_anew(void **state) {
   for (unsigned i = 1; i <= 3; i++) {
     counter[0] = i;
     MT_CHECK(hipGraphLaunch(exec, f->stream));
+    MT_CHECK(hipStreamSynchronize(f->stream));
     unsigned seen;
     memcpy(&seen, f->dev, sizeof seen);
     assert_int_equal(seen, i);
@@ -292,12 +294,13 @@ static void test_captured_2d_copies_run_at_each_launch(void **state) {
     memset(rows, 0x50 + round, sizeof rows);
     memset(back, 0, sizeof back);
     MT_CHECK(hipGraphLaunch(exec, f->stream));
+    MT_CHECK(hipStreamSynchronize(f->stream));
     assert_int_equal(f->dev[PITCH + W - 1], 0x50 + round);
     assert_int_equal(f->dev[PITCH + W], 0); /* the pitch's padding untouched */
     assert_int_equal(back[H - 1][W - 1], 0x50 + round);
   }
   MT_CHECK(hipFreeArray(array));
-  MT_EXPECT(hipErrorInvalidValue, hipGraphLaunch(exec, f->stream));
+  MT_EXPECT(hipErrorInvalidValue, mt_through_sync(hipGraphLaunch(exec, f->stream), f->stream));
   assert_non_null(strstr(mockhip_last_reason(), "node 2 of 3 (memcpy)"));
   MT_CHECK(hipGraphExecDestroy(exec));
 }
@@ -350,8 +353,10 @@ static void test_captured_host_work_runs_at_each_launch(void **state) {
   hipGraphExec_t exec;
   MT_CHECK(hipGraphInstantiate(&exec, graph, NULL, NULL, 0));
   MT_CHECK(hipGraphLaunch(exec, f->stream));
+  MT_CHECK(hipStreamSynchronize(f->stream));
   f->dev[0] = 0;
   MT_CHECK(hipGraphLaunch(exec, NULL));
+  MT_CHECK(hipStreamSynchronize(NULL));
   assert_int_equal(h.fn_runs, 2);
   assert_int_equal(h.callback_runs, 2);
   assert_int_equal(h.at_fn[0], 0x11); /* after the set before it, before the one after it */
@@ -375,6 +380,7 @@ static void test_host_node_may_destroy_its_exec(void **state) {
   MT_CHECK(hipGraphInstantiate(&h.destroy, graph, NULL, NULL, 0));
   MT_CHECK(hipGraphDestroy(graph));
   MT_CHECK(hipGraphLaunch(h.destroy, f->stream));
+  MT_CHECK(hipStreamSynchronize(f->stream));
   assert_int_equal(h.fn_runs, 1);
   assert_int_equal(f->dev[8], 0x33); /* the node after the host node ran */
   MT_EXPECT(hipErrorInvalidValue, hipGraphLaunch(h.destroy, f->stream));
@@ -448,6 +454,7 @@ static void test_host_node_may_destroy_its_graph_and_exec(void **state) {
   doomed_launch d = {0};
   make_doomed(f, &d, destroy_graph_and_exec);
   MT_CHECK(hipGraphLaunch(d.exec, f->stream));
+  MT_CHECK(hipStreamSynchronize(f->stream));
   assert_int_equal(d.graph_destroyed, hipSuccess);
   assert_int_equal(d.exec_destroyed, hipSuccess);
   assert_int_equal(d.last_runs, 1); /* the nodes after the host node ran */
@@ -458,7 +465,7 @@ static void test_host_node_may_destroy_its_graph_and_exec(void **state) {
 
 static void *launch_doomed(void *arg) {
   doomed_launch *d = arg;
-  d->launched = hipGraphLaunch(d->exec, d->stream);
+  d->launched = mt_through_sync(hipGraphLaunch(d->exec, d->stream), d->stream);
   return NULL;
 }
 
@@ -529,6 +536,7 @@ static void test_hip_tests_capture_pattern(void **state) {
     MT_CHECK(hipStreamEndCapture(f->stream, &graph));
     MT_CHECK(hipGraphInstantiate(&graph_exec, graph, NULL, NULL, 0));
     MT_CHECK(hipGraphLaunch(graph_exec, f->stream));
+    MT_CHECK(hipStreamSynchronize(f->stream));
     MT_CHECK(hipGraphExecDestroy(graph_exec));
     MT_CHECK(hipGraphDestroy(graph));
     MT_CHECK(hipStreamBeginCapture(f->stream, modes[i]));
@@ -536,6 +544,7 @@ static void test_hip_tests_capture_pattern(void **state) {
     MT_CHECK(hipStreamEndCapture(f->stream, &graph));
     MT_CHECK(hipGraphInstantiate(&graph_exec, graph, NULL, NULL, 0));
     MT_CHECK(hipGraphLaunch(graph_exec, f->stream));
+    MT_CHECK(hipStreamSynchronize(f->stream));
     MT_CHECK(hipGraphExecDestroy(graph_exec));
     MT_CHECK(hipGraphDestroy(graph));
     MT_CHECK(hipMemRelease(handle));

@@ -93,6 +93,7 @@ static void test_captured_launch_runs_at_each_graph_launch(void **state) {
   hipGraphExec_t exec = instantiate(graph);
   MT_CHECK(hipGraphDestroy(graph)); /* the exec has its own copy of the launch */
   MT_CHECK(hipGraphLaunch(exec, stream));
+  MT_CHECK(hipStreamSynchronize(stream));
   MT_CHECK(hipGraphLaunch(exec, stream));
   MT_CHECK(hipStreamSynchronize(stream));
   std::vector<int> seen = read_back(data);
@@ -119,6 +120,7 @@ static void test_copy_then_kernel(void **state) {
   hipGraph_t graph = end(stream);
   hipGraphExec_t exec = instantiate(graph);
   MT_CHECK(hipGraphLaunch(exec, stream));
+  MT_CHECK(hipStreamSynchronize(stream));
   assert_int_equal(read_back(data)[5], 21);
   MT_CHECK(hipGraphExecDestroy(exec));
   MT_CHECK(hipGraphDestroy(graph));
@@ -148,8 +150,10 @@ static void test_kernel_node_copies_its_arguments(void **state) {
   MT_CHECK(hipGraphAddKernelNode(&second, graph, &first, 1, &p));
   hipGraphExec_t exec = instantiate(graph);
   MT_CHECK(hipGraphLaunch(exec, nullptr));
+  MT_CHECK(hipStreamSynchronize(nullptr));
   assert_int_equal(read_back(data)[63], 14);
   MT_CHECK(hipGraphLaunch(exec, nullptr));
+  MT_CHECK(hipStreamSynchronize(nullptr));
   assert_int_equal(read_back(data)[0], 28);
   MT_CHECK(hipGraphExecDestroy(exec));
   MT_CHECK(hipGraphDestroy(graph));

@@ -47,6 +47,7 @@ static void test_callback_runs_after_queued_work(void **state) {
   MT_CHECK(hipMalloc((void **)&s.block, 64));
   MT_CHECK(hipMemsetAsync(s.block, 0x5c, 64, stream));
   MT_CHECK(hipStreamAddCallback(stream, record, &s, 0));
+  MT_CHECK(hipStreamSynchronize(stream)); /* run at the call, or on the stream's thread */
   assert_int_equal(s.runs, 1);
   assert_ptr_equal(s.stream, stream);
   assert_int_equal(s.status, hipSuccess);
@@ -54,6 +55,7 @@ static void test_callback_runs_after_queued_work(void **state) {
   /* the null stream too */
   MT_CHECK(hipMemset(s.block, 0x3d, 64));
   MT_CHECK(hipLaunchHostFunc(NULL, host_fn, &s));
+  MT_CHECK(hipStreamSynchronize(NULL));
   assert_int_equal(s.runs, 2);
   assert_int_equal(s.byte, 0x3d);
   MT_CHECK(hipFree(s.block));
@@ -69,6 +71,7 @@ static void *many_callbacks(void *arg) {
   for (int i = 0; i < ROUNDS; i++)
     MT_CHECK(i % 2 ? hipStreamAddCallback(stream, record, &s, 0)
                    : hipLaunchHostFunc(stream, host_fn, &s));
+  MT_CHECK(hipStreamSynchronize(stream));
   atomic_fetch_add(total, s.runs);
   MT_CHECK(hipFree(s.block));
   MT_CHECK(hipStreamDestroy(stream));

@@ -198,6 +198,8 @@ static void test_no_access_faults(void **state) {
   mt_mapping m;
   mt_mapping_create(&m, g, g);
   LAUNCH_FAULTING(poke, dim3(4), dim3(8), 0, 0, static_cast<int *>(m.base), 3, 1);
+  /* the fault shows at the synchronise at the latest (at once where streams are serial) */
+  MT_EXPECT(hipErrorIllegalAddress, hipDeviceSynchronize());
   hipLaunchKernelGGL(poke, dim3(4), dim3(8), 0, 0, static_cast<int *>(m.base), 3, 1);
   MT_EXPECT(hipErrorIllegalAddress, hipGetLastError()); /* a faulted device launches nothing */
   expect_sticky_fault("poke", "block (2, 0, 0), thread (5, 0, 0)): a write of reservation#",
@@ -220,9 +222,10 @@ static void test_fault_reaches_streams_and_events(void **state) {
   MT_CHECK(hipStreamCreate(&stream));
   MT_CHECK(hipEventCreate(&event));
   LAUNCH_FAULTING(poke, dim3(3), dim3(6), 0, stream, static_cast<int *>(m.base), 0, 1);
+  /* at the synchronise at the latest (at once where streams are serial) */
+  MT_EXPECT(hipErrorIllegalAddress, hipStreamSynchronize(stream));
   MT_EXPECT(hipErrorIllegalAddress, hipEventRecord(event, stream));
   MT_EXPECT(hipErrorIllegalAddress, hipEventQuery(event));
-  MT_EXPECT(hipErrorIllegalAddress, hipStreamSynchronize(stream));
   MT_EXPECT(hipErrorIllegalAddress, hipStreamQuery(stream));
   MT_EXPECT(hipErrorIllegalAddress, hipGetLastError());
   MT_CHECK(hipDeviceReset()); /* the device's streams go with it */

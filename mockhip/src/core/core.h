@@ -62,6 +62,8 @@ typedef struct mh_options {
   const char *populate;           /* MOCKHIP_POPULATE: "auto" (unset), or a yes or a no */
   int kernel_workers;             /* MOCKHIP_KERNEL_WORKERS: threads running blocks; 0: per CPU */
   int kernel_timeout;             /* MOCKHIP_KERNEL_TIMEOUT: seconds a launch may run; 0: no end */
+  const char *streams;            /* MOCKHIP_STREAMS: "serial" (unset) or "async" */
+  bool streams_async;             /* settled from streams */
 } mh_options;
 
 /* Room for an option value as a warning shows it. */
@@ -161,6 +163,14 @@ typedef struct mh_node_set {
   size_t count, capacity;
 } mh_node_set;
 
+/* A stream's queue of work, when streams run asynchronously (runtime/streams/queue.c), and a
+   place in it: the ticket-th item queued, which a synchronise waits for. */
+typedef struct mh_queue mh_queue;
+typedef struct mh_ticket {
+  mh_queue *queue; /* NULL: none, as if run */
+  uint64_t ticket;
+} mh_ticket;
+
 typedef struct mh_stream {
   uint64_t id;
   const void *site;
@@ -171,6 +181,7 @@ typedef struct mh_stream {
   mh_capture *capture;           /* the capture it is in, or NULL (runtime/streams/capture.c) */
   struct mh_stream *next_member; /* the capture's other members, after the origin */
   mh_node_set deps; /* what its next captured work depends on (runtime/streams/capture_nodes.c) */
+  mh_queue *queue;  /* its work not yet run, made on first use (runtime/streams/queue.c) */
 } mh_stream;
 
 /* A capture in progress: begun on its origin, joined by the streams that wait
@@ -202,6 +213,7 @@ typedef struct mh_event {
   uint64_t stream_id;   /* the stream of the last record, captured or not; 0: the null stream */
   unsigned long long capture_id; /* the capture the last record went into, 0 for none */
   mh_node_set deps;              /* that record's dependencies in the capture */
+  mh_ticket pending;             /* the last record, while streams run asynchronously */
 } mh_event;
 
 /* ---- graphs (runtime/graph*.c) ---- */

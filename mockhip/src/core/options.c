@@ -67,6 +67,8 @@ static const option_desc options[] = {
      offsetof(mh_options, arena_view_bytes)},
     /* Unset or auto: measured (os/populate.c). */
     {"POPULATE", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, populate)},
+    /* Unset or serial: stream work runs at the call (runtime/streams/queue.c). */
+    {"STREAMS", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, streams)},
 };
 
 static bool parse_bool(const char *text, unsigned long long *out) {
@@ -175,7 +177,21 @@ void mh__options_read(mh_options *out) {
     out->trace = out->strict = out->explain = true;
 }
 
+/* MOCKHIP_STREAMS: serial (unset) or async; anything else warns and runs serial. */
+static bool streams_async(const char *text) {
+  if (text == NULL || strcasecmp(text, "serial") == 0)
+    return false;
+  if (strcasecmp(text, "async") == 0)
+    return true;
+  char shown[MH_SHOWN_BYTES];
+  mh__option_shown(text, shown);
+  fprintf(stderr, "mockhip: warning: MOCKHIP_STREAMS=%s: not serial or async; using serial\n",
+          shown);
+  return false;
+}
+
 void mh__options_settle(mh_options *out) {
+  out->streams_async = streams_async(out->streams);
   /* Cross-option rules: the recommended granularity is never below the minimum,
      and a device holds at least one granule. Only a value the user gave is worth a
      warning; the default just follows the minimum. */

@@ -1,6 +1,8 @@
 /*
  * copy.c: hipMemcpy*, hipMemcpyPeer*, hipMemset* and their Async forms (run
- * at once, in order, on the calling thread), and the check that device memory
+ * at once, in order, on the calling thread; or, where streams run
+ * asynchronously, checked at the call and queued on the stream, queue.c), and
+ * the check that device memory
  * may be used (mh__check_device_range); copy_bytes.c moves the bytes. While a stream
  * captures, the synchronous forms are refused (ROCm's CHECK_STREAM_CAPTURING)
  * and work queued on the capturing stream becomes a node of the capture's graph,
@@ -14,6 +16,8 @@
  * others a strict report), so a refused copy copies nothing, and no mapping
  * can disappear while the bytes move.
  */
+#include <stdlib.h>
+
 #include "os/arena.h"
 #include "runtime/copies/copies.h"
 #include "runtime/streams/streams.h"
@@ -191,36 +195,102 @@ hipError_t mh__set_check(mh_state *s, void *dst, size_t count, size_t unit, int 
                              NULL);
 }
 
+/* The synchronous forms name the null stream with this: their work runs at the call, after
+   what the legacy null stream has queued. No handle has this value. */
+#define SYNCHRONOUS ((hipStream_t)(uintptr_t)-1)
+
+/* How a copy or set on a stream runs: at the call (streams serial, or a synchronous form),
+   queued on the stream (async), or at the call once the stream's queued work has run (async,
+   and a side is pageable memory: a GPU's runtime stages it before the call returns). */
+typedef enum how { RUN_NOW, RUN_QUEUED, RUN_AFTER_FENCE } how;
+
+/* A copy or set the stream's thread has reached, checked again as a graph's node is: its
+   memory may have gone since it was queued. */
+static hipError_t queued_run(mh_state *s, mh_queued *item, hipError_t earlier) {
+  (void)earlier;
+  const mh_node_work *w = &item->work;
+  mh__lock_read();
+  hipError_t err;
+  if (w->type == hipGraphNodeTypeMemcpy) {
+    err = mh__copy_run(s, w->u.copy.dst, item->device, w->u.copy.src, item->src_device,
+                       w->u.copy.bytes, w->u.copy.kind);
+  } else {
+    err = mh__set_check(s, w->u.set.dst, w->u.set.width, w->u.set.element_bytes, item->device);
+    if (err == hipSuccess)
+      err = mh__set_bytes(s, w->u.set.dst, (int)w->u.set.value, w->u.set.width,
+                          w->u.set.element_bytes);
+  }
+  mh__unlock();
+  return err;
+}
+
+/* Queues a checked copy or set on stream. Under the lock. */
+static hipError_t queue_work(mh_state *s, hipStream_t stream, const mh_node_work *work,
+                             int src_device) {
+  mh_queued *item = calloc(1, sizeof *item);
+  if (item == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory to queue the %s",
+                    work->type == hipGraphNodeTypeMemcpy ? "copy" : "set");
+  item->run = queued_run;
+  item->work = *work;
+  item->device = work->device;
+  item->src_device = src_device;
+  hipError_t err = mh__queue_on(s, stream, item);
+  if (err != hipSuccess)
+    free(item);
+  return err;
+}
+
+static bool pageable(mh_state *s, const void *p) {
+  return mh__region_containing(s, (uintptr_t)p) == NULL;
+}
+
 /* Every copy lands here: devices name who reads the source and who writes the destination. */
 static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void *src,
                               int src_device, size_t bytes, int kind, hipStream_t stream,
-                              bool capturable) {
+                              bool capturable, how *how) {
   mh_stream *capturing;
   hipError_t err = stream_work(s, stream, capturable, &capturing);
   if (err != hipSuccess || bytes == 0)
     return err;
-  if (capturing == NULL)
+  mh_node_work work = {.type = hipGraphNodeTypeMemcpy,
+                       .device = dst_device,
+                       .u.copy = {dst, src, bytes, kind, NULL}};
+  if (capturing == NULL && *how == RUN_NOW)
     return mh__copy_run(s, dst, dst_device, src, src_device, bytes, kind);
+  if (capturing == NULL) {
+    err = mh__copy_check(s, dst, dst_device, src, src_device, bytes, kind);
+    if (err != hipSuccess)
+      return err;
+    if (pageable(s, dst) || pageable(s, src)) {
+      *how = RUN_AFTER_FENCE;
+      return hipSuccess;
+    }
+    return queue_work(s, stream, &work, src_device);
+  }
   /* capturehipMemcpy: a memcpy node, its parameters checked as hipGraphAddMemcpyNode1D's */
   err = mh__memcpy_node_check(s, dst, src, bytes, kind, dst_device);
   if (err != hipSuccess)
     return err;
-  mh_node_work work = {.type = hipGraphNodeTypeMemcpy,
-                       .device = dst_device,
-                       .u.copy = {dst, src, bytes, kind, NULL}};
   return mh__capture_add(capturing, &work);
 }
 
 static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, size_t unit,
-                             hipStream_t stream) {
+                             hipStream_t stream, how how) {
   mh_stream *capturing;
   hipError_t err = stream_work(s, stream, true, &capturing);
   if (err != hipSuccess || count == 0)
     return err;
   int device = mh__current_device();
+  mh_node_work work = {.type = hipGraphNodeTypeMemset,
+                       .device = device,
+                       .u.set = {dst, (unsigned)value, unit, count, 1, 0}};
   if (capturing == NULL) {
     err = mh__set_check(s, dst, count, unit, device);
-    return err == hipSuccess ? mh__set_bytes(s, dst, value, count, unit) : err;
+    if (err != hipSuccess)
+      return err;
+    return how == RUN_NOW ? mh__set_bytes(s, dst, value, count, unit)
+                          : queue_work(s, stream, &work, device);
   }
   /* capturehipMemsetAsync: a memset node of one row, checked as hipGraphAddMemsetNode's */
   hipMemsetParams params = {.dst = dst,
@@ -231,18 +301,36 @@ static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, si
   err = mh__memset_node_check(s, &params, device);
   if (err != hipSuccess)
     return err;
-  mh_node_work work = {.type = hipGraphNodeTypeMemset,
-                       .device = device,
-                       .u.set = {dst, (unsigned)value, unit, count, 1, 0}};
   return mh__capture_add(capturing, &work);
+}
+
+/* Whether the work of a call on stream runs now or waits in the stream's queue; a synchronous
+   form first waits for what the legacy null stream has queued, and names the null stream. */
+static hipError_t how_to_run(mh_state *s, hipStream_t *stream, how *how) {
+  *how = mh__streams_async(s) && *stream != SYNCHRONOUS ? RUN_QUEUED : RUN_NOW;
+  if (*stream != SYNCHRONOUS)
+    return hipSuccess;
+  *stream = NULL;
+  return mh__queue_fence(s, NULL);
 }
 
 /* A copy under the read lock: no mapping can go while its bytes move. */
 static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
                        size_t bytes, int kind, hipStream_t stream, bool capturable) {
+  how how;
+  hipError_t err = how_to_run(s, &stream, &how);
+  if (err != hipSuccess)
+    return err;
   mh__lock_read();
-  hipError_t err =
-      copy_locked(s, dst, dst_device, src, src_device, bytes, kind, stream, capturable);
+  err = copy_locked(s, dst, dst_device, src, src_device, bytes, kind, stream, capturable, &how);
+  mh__unlock();
+  if (err != hipSuccess || how != RUN_AFTER_FENCE)
+    return err;
+  err = mh__queue_fence(s, stream);
+  how = RUN_NOW;
+  mh__lock_read();
+  if (err == hipSuccess)
+    err = copy_locked(s, dst, dst_device, src, src_device, bytes, kind, stream, capturable, &how);
   mh__unlock();
   return err;
 }
@@ -256,8 +344,12 @@ static hipError_t copy_by_current(mh_state *s, void *dst, const void *src, size_
 
 static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t unit,
                       hipStream_t stream) {
+  how how;
+  hipError_t err = how_to_run(s, &stream, &how);
+  if (err != hipSuccess)
+    return err;
   mh__lock_read();
-  hipError_t err = set_locked(s, dst, value, count, unit, stream);
+  err = set_locked(s, dst, value, count, unit, stream, how);
   mh__unlock();
   return err;
 }
@@ -327,7 +419,7 @@ MH_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpyKi
   if (err == hipSuccess) /* a synchronous copy waits for the one before */
     err = mh__staged_copy_land(s);
   if (err == hipSuccess)
-    err = copy_by_current(s, dst, src, n, (int)kind, NULL);
+    err = copy_by_current(s, dst, src, n, (int)kind, SYNCHRONOUS);
   if (err == hipSuccess && (kind == hipMemcpyHostToDevice || kind == hipMemcpyDefault))
     mh__staged_copy_note(s, dst, src, n, mh__current_device());
   return mh__leave(MOCKHIP_CALL_hipMemcpy, err, "dst=%s, src=%s, sizeBytes=%s, kind=%s",
@@ -342,7 +434,7 @@ MH_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, HIPVMM_HTOD_SRC *src, siz
   if (err == hipSuccess) /* a synchronous copy waits for the one before */
     err = mh__staged_copy_land(s);
   if (err == hipSuccess)
-    err = copy_by_current(s, dst, src, n, hipMemcpyHostToDevice, NULL);
+    err = copy_by_current(s, dst, src, n, hipMemcpyHostToDevice, SYNCHRONOUS);
   if (err == hipSuccess)
     mh__staged_copy_note(s, dst, src, n, mh__current_device());
   return mh__leave(MOCKHIP_CALL_hipMemcpyHtoD, err, "dst=%s, src=%s, sizeBytes=%s", mh__d_ptr(dst),
@@ -357,7 +449,7 @@ MH_EXPORT hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t n) {
   if (err == hipSuccess) /* a synchronous copy waits for the one before */
     err = mh__staged_copy_land(s);
   if (err == hipSuccess)
-    err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToHost, NULL);
+    err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToHost, SYNCHRONOUS);
   return mh__leave(MOCKHIP_CALL_hipMemcpyDtoH, err, "dst=%s, src=%s, sizeBytes=%s", mh__d_ptr(dst),
                    mh__d_ptr(src), mh__d_bytes(n));
 }
@@ -370,7 +462,7 @@ MH_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_
   if (err == hipSuccess) /* a synchronous copy waits for the one before */
     err = mh__staged_copy_land(s);
   if (err == hipSuccess)
-    err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToDevice, NULL);
+    err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToDevice, SYNCHRONOUS);
   return mh__leave(MOCKHIP_CALL_hipMemcpyDtoD, err, "dst=%s, src=%s, sizeBytes=%s", mh__d_ptr(dst),
                    mh__d_ptr(src), mh__d_bytes(n));
 }
@@ -437,7 +529,7 @@ MH_EXPORT hipError_t hipMemcpyPeer(void *dst, int dst_device, const void *src, i
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
-    err = peer_copy(s, dst, dst_device, src, src_device, n, NULL);
+    err = peer_copy(s, dst, dst_device, src, src_device, n, SYNCHRONOUS);
   return mh__leave(MOCKHIP_CALL_hipMemcpyPeer, err,
                    "dst=%s, dstDeviceId=%d, src=%s, srcDeviceId=%d, sizeBytes=%s", mh__d_ptr(dst),
                    dst_device, mh__d_ptr(src), src_device, mh__d_bytes(n));
@@ -463,7 +555,7 @@ MH_EXPORT hipError_t hipMemset(void *dst, int value, size_t n) {
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
-    err = set(s, dst, value, n, 1, NULL);
+    err = set(s, dst, value, n, 1, SYNCHRONOUS);
   return mh__leave(MOCKHIP_CALL_hipMemset, err, "dst=%s, value=%d, sizeBytes=%s", mh__d_ptr(dst),
                    value, mh__d_bytes(n));
 }
@@ -474,7 +566,7 @@ MH_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
-    err = set(s, dst, value, count, 1, NULL);
+    err = set(s, dst, value, count, 1, SYNCHRONOUS);
   return mh__leave(MOCKHIP_CALL_hipMemsetD8, err, "dest=%s, value=%u, count=%zu", mh__d_ptr(dst),
                    (unsigned)value, count);
 }
@@ -485,7 +577,7 @@ MH_EXPORT hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, siz
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
-    err = set(s, dest, value, count, sizeof(uint16_t), NULL);
+    err = set(s, dest, value, count, sizeof(uint16_t), SYNCHRONOUS);
   return mh__leave(MOCKHIP_CALL_hipMemsetD16, err, "dest=%s, value=%u, count=%zu", mh__d_ptr(dest),
                    (unsigned)value, count);
 }
@@ -496,7 +588,7 @@ MH_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
   if (err == hipSuccess)
-    err = set(s, dst, value, count, sizeof(uint32_t), NULL);
+    err = set(s, dst, value, count, sizeof(uint32_t), SYNCHRONOUS);
   return mh__leave(MOCKHIP_CALL_hipMemsetD32, err, "dest=%s, value=%d, count=%zu", mh__d_ptr(dst),
                    value, count);
 }

@@ -64,6 +64,8 @@ MH_EXPORT hipError_t hipMemcpyParam2D(const hip_Memcpy2D *pCopy) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyParam2D, MH_CALLER, &s);
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) /* in stream order: after what the stream has queued */
+    err = mh__queue_fence(s, NULL);
   if (err == hipSuccess) {
     mh__lock_read();
     err = memcpy_param_2d(s, pCopy, NULL);
@@ -75,6 +77,8 @@ MH_EXPORT hipError_t hipMemcpyParam2D(const hip_Memcpy2D *pCopy) {
 MH_EXPORT hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D *pCopy, hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyParam2DAsync, MH_CALLER, &s);
+  if (err == hipSuccess) /* in stream order: after what the stream has queued */
+    err = mh__queue_fence(s, stream);
   if (err == hipSuccess) {
     mh__lock_read();
     err = memcpy_param_2d(s, pCopy, stream);
@@ -120,6 +124,8 @@ MH_EXPORT hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D *pCopy) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDrvMemcpy3D, MH_CALLER, &s);
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) /* in stream order: after what the stream has queued */
+    err = mh__queue_fence(s, NULL);
   if (err == hipSuccess) {
     mh__lock_read();
     err = drv_memcpy_3d(s, pCopy, NULL, true);
@@ -131,6 +137,8 @@ MH_EXPORT hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D *pCopy) {
 MH_EXPORT hipError_t hipDrvMemcpy3DAsync(const HIP_MEMCPY3D *pCopy, hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDrvMemcpy3DAsync, MH_CALLER, &s);
+  if (err == hipSuccess) /* in stream order: after what the stream has queued */
+    err = mh__queue_fence(s, stream);
   if (err == hipSuccess) {
     mh__lock_read();
     err = drv_memcpy_3d(s, pCopy, stream, false);
@@ -222,6 +230,8 @@ MH_EXPORT hipError_t hipMemcpy3D(const struct hipMemcpy3DParms *p) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpy3D, MH_CALLER, &s);
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) /* in stream order: after what the stream has queued */
+    err = mh__queue_fence(s, NULL);
   if (err == hipSuccess) {
     mh__lock_read();
     err = memcpy_3d(s, p, NULL);
@@ -233,6 +243,8 @@ MH_EXPORT hipError_t hipMemcpy3D(const struct hipMemcpy3DParms *p) {
 MH_EXPORT hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms *p, hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpy3DAsync, MH_CALLER, &s);
+  if (err == hipSuccess) /* in stream order: after what the stream has queued */
+    err = mh__queue_fence(s, stream);
   if (err == hipSuccess) {
     mh__lock_read();
     err = memcpy_3d(s, p, stream);

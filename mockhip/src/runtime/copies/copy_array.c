@@ -77,8 +77,11 @@ static hipError_t memcpy_array(mh_state *s, const copy_array *a, hipStream_t str
 }
 
 static hipError_t locked_array(mh_state *s, const copy_array *a, hipStream_t stream) {
+  hipError_t err = mh__queue_fence(s, stream); /* in stream order: after what it has queued */
+  if (err != hipSuccess)
+    return err;
   mh__lock_read();
-  hipError_t err = memcpy_array(s, a, stream);
+  err = memcpy_array(s, a, stream);
   mh__unlock();
   return err;
 }

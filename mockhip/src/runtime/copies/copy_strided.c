@@ -221,8 +221,11 @@ static hipError_t memcpy_2d(mh_state *s, const copy_2d *a, hipStream_t stream) {
 }
 
 static hipError_t locked_2d(mh_state *s, const copy_2d *a, hipStream_t stream) {
+  hipError_t err = mh__queue_fence(s, stream); /* in stream order: after what it has queued */
+  if (err != hipSuccess)
+    return err;
   mh__lock_read();
-  hipError_t err = memcpy_2d(s, a, stream);
+  err = memcpy_2d(s, a, stream);
   mh__unlock();
   return err;
 }

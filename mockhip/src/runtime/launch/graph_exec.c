@@ -4,7 +4,9 @@
  * runs them; hipGraphExecDestroy frees the copy.
  *
  * A launch runs every node at the call, one after the other on the calling
- * thread, as all stream work here runs: in topological order, so each node
+ * thread, as stream work runs where streams are serial (where they run
+ * asynchronously, the launch waits in the stream's queue and its nodes run so
+ * on the stream's thread): in topological order, so each node
  * runs after the nodes it depends on. A node does what the direct call does
  * and checks what it checks, now: the memory of a copy or set (it may have
  * been unmapped or had its access changed since the node was made), a
@@ -252,21 +254,13 @@ static void launch_end(mh_graph_exec *exec) {
     exec_free(exec);
 }
 
-MH_EXPORT hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream) {
-  mh_state *s;
-  hipError_t err = mh__enter(MOCKHIP_CALL_hipGraphLaunch, MH_CALLER, &s);
-  mh_graph_exec *exec = NULL;
-  size_t next = 0;
-  if (err == hipSuccess) {
-    mh__lock_write();
-    err = launch_begin(s, graphExec, stream, &exec);
-    if (err == hipSuccess)
-      err = launch_run(s, exec, &next);
-    mh__unlock();
-  }
-  /* A host node: fn(userData), or callback(stream, hipSuccess, userData) for a captured
-     hipStreamAddCallback, then the nodes after it. The exec stays held, so hipGraphExecDestroy
-     from host code frees it only when this launch ends. */
+/* Runs exec's nodes from next, which the caller holds, with no lock held: host nodes outside
+   the lock (host code may call HIP), the rest under it. A host node runs fn(userData), or
+   callback(stream, hipSuccess, userData) for a captured hipStreamAddCallback. */
+static hipError_t graph_run(mh_state *s, mh_graph_exec *exec, size_t next, hipStream_t stream) {
+  mh__lock_write();
+  hipError_t err = launch_run(s, exec, &next);
+  mh__unlock();
   while (err == hipSuccess && next < exec->count) {
     mh_node_work host = exec->works[next++];
     if (host.u.host.fn != NULL)
@@ -277,7 +271,52 @@ MH_EXPORT hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream
     err = launch_run(s, exec, &next);
     mh__unlock();
   }
-  if (exec != NULL) {
+  return err;
+}
+
+/* A queued launch the stream's thread has reached; its hold on the exec goes with the item. */
+static hipError_t graph_queued(mh_state *s, mh_queued *item, hipError_t earlier) {
+  (void)earlier;
+  return graph_run(s, item->graph_exec, 0, item->stream);
+}
+
+static void graph_drop(mh_queued *item) {
+  mh__lock_write();
+  launch_end(item->graph_exec);
+  mh__unlock();
+}
+
+/* Queues the launch of exec, held, on the stream a handle names. Under the write lock. */
+static hipError_t graph_queue(mh_state *s, mh_graph_exec *exec, hipStream_t stream) {
+  mh_queued *item = calloc(1, sizeof *item);
+  if (item == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory to queue the graph's launch");
+  item->run = graph_queued;
+  item->drop = graph_drop;
+  item->graph_exec = exec;
+  hipError_t err = mh__queue_on(s, stream, item);
+  if (err != hipSuccess)
+    free(item);
+  return err;
+}
+
+MH_EXPORT hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipGraphLaunch, MH_CALLER, &s);
+  mh_graph_exec *exec = NULL;
+  bool queued = false;
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = launch_begin(s, graphExec, stream, &exec);
+    if (err == hipSuccess && mh__streams_async(s))
+      queued = (err = graph_queue(s, exec, stream)) == hipSuccess;
+    mh__unlock();
+  }
+  /* The exec stays held, so hipGraphExecDestroy from host code frees it only when this
+     launch ends. */
+  if (err == hipSuccess && !queued)
+    err = graph_run(s, exec, 0, stream);
+  if (exec != NULL && !queued) {
     mh__lock_write();
     launch_end(exec);
     mh__unlock();

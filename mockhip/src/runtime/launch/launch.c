@@ -3,7 +3,9 @@
  * C++ templates of <hip/hip_runtime.h>) and mockhip_launch_kernel (C) check
  * the launch as ROCm does (clr hip_module.cpp, ihipLaunchKernel_validate and
  * ihipLaunchKernelCommand), then run it before returning: the device's view
- * in force, every block run, the view put back. A fault is no error of the
+ * in force, every block run, the view put back. Where streams run
+ * asynchronously a copy of the launch, as a graph keeps it, waits in the
+ * stream's queue instead, and runs when the stream reaches it. A fault is no error of the
  * launch: it ends as the platform played ends it (launch_end.c), the process
  * or, with a sticky error, the device's next call and every later one.
  *
@@ -231,12 +233,47 @@ hipError_t mh__kernel_work_run(mh_state *s, const mh_kernel_work *w, int device)
 
 /* ---- launching ---- */
 
+/* A queued launch the stream's thread has reached: run as a graph's kernel node runs. */
+static hipError_t launch_queued(mh_state *s, mh_queued *item, hipError_t earlier) {
+  (void)earlier;
+  mh__lock_write();
+  hipError_t err = mh__kernel_work_run(s, &item->work.u.kernel, item->device);
+  mh__unlock();
+  return err;
+}
+
+static void launch_drop(mh_queued *item) { mh__node_work_free(&item->work); }
+
+/* Queues a copy of the launch on stream (NULL: device's null stream). Under the write lock. */
+static hipError_t queue_launch(const mh_launch *l, mh_stream *stream, int device) {
+  mh_queued *item = calloc(1, sizeof *item);
+  if (item == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory to queue the launch");
+  item->run = launch_queued;
+  item->drop = launch_drop;
+  item->device = device;
+  item->work = (mh_node_work){.type = hipGraphNodeTypeKernel, .device = device};
+  hipError_t err = work_of(l, &item->work.u.kernel);
+  if (err == hipSuccess)
+    err = mh__queue_push(stream, device, item, NULL);
+  if (err != hipSuccess) {
+    mh__node_work_free(&item->work);
+    free(item);
+  }
+  return err;
+}
+
 static hipError_t launch(mh_state *s, mh_launch *l, hipStream_t stream, const void *const *pointers,
                          size_t count) {
   mh_launch_limits limits;
   mh__device_launch_limits(&limits);
   hipError_t err = mh__launch_check(&limits, l->grid, l->block, l->shared_bytes);
   if (err != hipSuccess)
+    return err;
+  /* A C kernel's args have no size to copy: where streams run asynchronously its launch runs
+     at the call, once the stream's queued work has run. */
+  bool queued = mh__streams_async(s) && l->desc != NULL;
+  if (mh__streams_async(s) && !queued && (err = mh__queue_fence(s, stream)) != hipSuccess)
     return err;
   mh__lock_write();
   mh_stream *capturing = NULL;
@@ -250,7 +287,8 @@ static hipError_t launch(mh_state *s, mh_launch *l, hipStream_t stream, const vo
   } else if (err == hipSuccess) {
     mh_stream *on = NULL;
     mh__stream_get(s, stream, &on);
-    err = run_on(s, l, on != NULL ? on->device : mh__current_device(), &limits, pointers, count);
+    int device = on != NULL ? on->device : mh__current_device();
+    err = queued ? queue_launch(l, on, device) : run_on(s, l, device, &limits, pointers, count);
   }
   mh__unlock();
   return err;

@@ -170,6 +170,10 @@ MH_EXPORT hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipFreeAsync, MH_CALLER, &s);
   char ptr_text[MH_DECODED_BYTES]; /* decoded now: the call frees what it names */
   mh__d_ptr_early(dev_ptr, ptr_text);
+  /* Where streams run asynchronously the memory goes back once the stream's queued work has
+     run: the pool's bookkeeping is done at the call. */
+  if (err == hipSuccess)
+    err = mh__queue_fence(s, stream);
   if (err == hipSuccess) {
     mh__lock_write();
     err = free_async(s, dev_ptr, stream);

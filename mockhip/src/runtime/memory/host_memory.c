@@ -54,6 +54,8 @@ MH_EXPORT hipError_t hipHostFree(void *ptr) {
   mh__d_ptr_early(ptr, ptr_text);
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_UNSAFE); /* first, as ROCm's hipHostFree */
+  if (err == hipSuccess) /* it waits for the work queued on every stream (ihipFree's syncs) */
+    mh__queue_drain(-1);
   if (err == hipSuccess) {
     mh__lock_write();
     err = mh__block_free(s, ptr, "ptr", true);

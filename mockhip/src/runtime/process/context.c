@@ -260,6 +260,7 @@ MH_EXPORT hipError_t hipDeviceReset(void) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceReset, MH_CALLER, &s);
   if (err == hipSuccess) {
+    mh__queue_drain(mh__current_device());
     mh__lock_write();
     int device = mh__current_device();
     mh__pools_reset(s, device);

@@ -52,13 +52,15 @@ MH_EXPORT hipError_t hipGetDevice(int *device) {
   return mh__leave(MOCKHIP_CALL_hipGetDevice, err, "%s", mh__d_out_int("deviceId", device, err));
 }
 
-/* Work runs at once on the calling thread, so there is nothing to wait for;
-   but no capture may be in progress (ROCm's CHECK_SUPPORTED_DURING_CAPTURE). */
+/* Waits for every stream's queued work on the device (none where streams are
+   serial); no capture may be in progress (ROCm's CHECK_SUPPORTED_DURING_CAPTURE). */
 MH_EXPORT hipError_t hipDeviceSynchronize(void) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceSynchronize, MH_CALLER, &s);
   if (err == hipSuccess)
     err = mh__capture_check(MH_CAPTURE_DEVICE_SYNC);
+  if (err == hipSuccess)
+    err = mh__queue_sync_device(mh__current_device(), true);
   if (err == hipSuccess) { /* Device::SyncAllStreams ends in ReleaseFreedMemory */
     err = mh__staged_copy_land(s);
     int device = mh__current_device();

@@ -1,8 +1,12 @@
 /*
  * event.c: events. An event is an id naming its flags, its device and what
- * its last record left: the CLOCK_MONOTONIC time and the stream. Work runs at
- * call time, so a recorded event is complete at once: query and synchronize
- * succeed, and the elapsed time between two records is real wall time.
+ * its last record left: the CLOCK_MONOTONIC time and the stream. Where work
+ * runs at the call (MOCKHIP_STREAMS=serial), a recorded event is complete at
+ * once; where streams run asynchronously, the record waits in the stream's
+ * queue and takes its time when the stream reaches it: until then a query
+ * answers hipErrorNotReady, a synchronize waits for it, and a stream that
+ * waits on it holds its later work back. The elapsed time between two
+ * records is real wall time.
  *
  * The checks and codes are ROCm's hip_event.cpp. ROCm dereferences an event
  * handle everywhere but in hipEventDestroy, which answers an unknown one with
@@ -122,6 +126,7 @@ MH_EXPORT hipError_t hipEventDestroy(hipEvent_t event) {
       } else {
         s->stats.live_events--;
         mh__node_set_free(&e->deps);
+        mh__ticket_release(&e->pending); /* a record still queued finds no event, and is done */
         free(e);
       }
       mh__unlock();
@@ -131,6 +136,19 @@ MH_EXPORT hipError_t hipEventDestroy(hipEvent_t event) {
 }
 
 /* ---- record ---- */
+
+/* A record the stream's thread has reached: the event's time, unless the event is gone or
+   recorded again since (its ticket then names a later record). */
+static hipError_t record_run(mh_state *s, mh_queued *item, hipError_t earlier) {
+  (void)earlier;
+  uint64_t ns = now_ns();
+  mh__lock_write();
+  mh_event *e = mh__idmap_get(&s->events, item->event_id);
+  if (e != NULL && e->pending.queue == item->queue && e->pending.ticket == item->ticket)
+    e->recorded_ns = ns;
+  mh__unlock();
+  return hipSuccess;
+}
 
 /* hipEventRecord_common: a capturing stream captures the record; any other
    stream must be on the event's device. */
@@ -160,8 +178,21 @@ static hipError_t record(mh_state *s, hipEvent_t event, hipStream_t stream) {
                     "event %p was made on device %d, stream %p runs on device %d", (void *)event,
                     e->device, (void *)stream, device);
   e->recorded = true;
-  e->recorded_ns = now_ns();
-  return hipSuccess;
+  mh__ticket_release(&e->pending);
+  if (!mh__streams_async(s)) {
+    e->recorded_ns = now_ns();
+    return hipSuccess;
+  }
+  /* The time is taken when the stream reaches the record (record_run). */
+  mh_queued *item = calloc(1, sizeof *item);
+  if (item == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory to queue the record");
+  item->run = record_run;
+  item->event_id = e->id;
+  err = mh__queue_push(st, device, item, &e->pending);
+  if (err != hipSuccess)
+    free(item);
+  return err;
 }
 
 MH_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
@@ -180,8 +211,11 @@ MH_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
 
 /* checkEventCaptureRestrictions: an event captured in a capture still active
    may not be waited for, and the thread's mode may forbid waiting at all. An
-   event last recorded on the null stream, or never, is never checked. */
-static hipError_t event_wait(mh_state *s, hipEvent_t event) {
+   event last recorded on the null stream, or never, is never checked. *pending
+   is the last record while it waits in its stream's queue (the caller lets it
+   go), else no ticket. */
+static hipError_t event_wait(mh_state *s, hipEvent_t event, mh_ticket *pending) {
+  *pending = (mh_ticket){NULL, 0};
   if (event == NULL)
     return mh__fail(hipErrorInvalidHandle, "event is NULL");
   mh__lock_write(); /* the checks may invalidate captures */
@@ -200,6 +234,8 @@ static hipError_t event_wait(mh_state *s, hipEvent_t event) {
       err = mh__capture_mode_forbids(s);
     }
   }
+  if (err == hipSuccess)
+    mh__ticket_copy(&e->pending, pending);
   mh__unlock();
   return err;
 }
@@ -207,16 +243,25 @@ static hipError_t event_wait(mh_state *s, hipEvent_t event) {
 MH_EXPORT hipError_t hipEventQuery(hipEvent_t event) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipEventQuery, MH_CALLER, &s);
+  mh_ticket pending = {NULL, 0};
   if (err == hipSuccess)
-    err = event_wait(s, event);
+    err = event_wait(s, event, &pending);
+  if (err == hipSuccess && !mh__ticket_done(&pending))
+    err = mh__fail(hipErrorNotReady, "event %p: its stream has not reached the record yet",
+                   (void *)event);
+  mh__ticket_release(&pending);
   return mh__leave(MOCKHIP_CALL_hipEventQuery, err, "event=%s", mh__d_event(event));
 }
 
 MH_EXPORT hipError_t hipEventSynchronize(hipEvent_t event) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipEventSynchronize, MH_CALLER, &s);
+  mh_ticket pending = {NULL, 0};
   if (err == hipSuccess)
-    err = event_wait(s, event);
+    err = event_wait(s, event, &pending);
+  if (err == hipSuccess && pending.queue != NULL)
+    err = mh__queue_wait(&pending, 1);
+  mh__ticket_release(&pending);
   if (err == hipSuccess)
     err = mh__staged_copy_land(s);
   return mh__leave(MOCKHIP_CALL_hipEventSynchronize, err, "event=%s", mh__d_event(event));
@@ -246,6 +291,10 @@ static hipError_t elapsed(mh_state *s, float *ms, hipEvent_t start, hipEvent_t s
   if (err == hipSuccess && ((a->flags | b->flags) & hipEventDisableTiming))
     err = mh__fail(hipErrorInvalidHandle, "%s was made with hipEventDisableTiming",
                    a->flags & hipEventDisableTiming ? "start" : "stop");
+  /* Event::elapsedTime: both must have completed */
+  if (err == hipSuccess && (!mh__ticket_done(&a->pending) || !mh__ticket_done(&b->pending)))
+    err = mh__fail(hipErrorNotReady, "%s: its stream has not reached the record yet",
+                   !mh__ticket_done(&a->pending) ? "start" : "stop");
   if (err == hipSuccess)
     *ms = (float)((double)((int64_t)b->recorded_ns - (int64_t)a->recorded_ns) / 1e6);
   mh__unlock();
@@ -284,8 +333,9 @@ static hipError_t wait_event(mh_state *s, hipStream_t stream, hipEvent_t event, 
   mh_stream *recorder = NULL;
   if (e->stream_id != 0) {
     recorder = mh__stream_by_id(s, e->stream_id);
-    if (recorder == NULL)
-      return hipSuccess; /* its stream is gone, so the event has completed */
+    if (recorder == NULL) /* its stream is gone: its queue still runs what it had */
+      return mh__queue_push_wait(waiter, waiter != NULL ? waiter->device : mh__current_device(),
+                                 &e->pending);
   }
   if (flags == WAIT_EXTERNAL) {
     /* An external wait is a node of the capture graph: only a capturing stream takes it. */
@@ -325,7 +375,8 @@ static hipError_t wait_event(mh_state *s, hipStream_t stream, hipEvent_t event, 
     mh__pools_stream_waits(s, event_device,
                            recorder != NULL ? recorder->id : (uint64_t)event_device + 1,
                            mh__stream_key(waiter));
-  return hipSuccess;
+  /* A record still queued: the waiting stream's later work waits for it. */
+  return mh__queue_push_wait(waiter, wait_device, &e->pending);
 }
 
 MH_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags) {

@@ -1,27 +1,62 @@
 /*
  * host_work.c: host work queued on a stream, hipStreamAddCallback and
- * hipLaunchHostFunc. Stream work runs at the call, so the callback runs before
- * the call returns, on the calling thread, after everything queued before it
- * (which has all run). It runs outside the lock: a callback may call HIP,
+ * hipLaunchHostFunc. Where stream work runs at the call (MOCKHIP_STREAMS=serial)
+ * the callback runs before the call returns, on the calling thread, after
+ * everything queued before it (which has all run); where streams run
+ * asynchronously it runs on the stream's runtime thread when the stream
+ * reaches it (queue.c), never the caller's, and the stream's later work waits
+ * for it to return. It runs outside the lock: a callback may call HIP,
  * whatever ROCm says of that. On a capturing stream it is captured as a host
  * node instead (ROCm's STREAM_CAPTURE, capturehipLaunchHostFunc), so not run
  * now but at each launch of the graph (graph_exec.c).
  */
+#include <stdlib.h>
+
 #include "runtime/streams/streams.h"
 
+/* Host work the stream's thread has reached: the callback gets the first error of the
+   stream's earlier work, as CUDA's does. */
+static hipError_t host_run(mh_state *s, mh_queued *item, hipError_t earlier) {
+  (void)s;
+  const mh_node_work *w = &item->work;
+  if (w->u.host.fn != NULL)
+    w->u.host.fn(w->u.host.user_data);
+  else
+    w->u.host.callback(item->stream, earlier, w->u.host.user_data);
+  return hipSuccess;
+}
+
+/* Queues host work on the stream's runtime thread (streams run asynchronously). */
+static hipError_t queue_on_stream(mh_state *s, hipStream_t stream, const mh_node_work *host) {
+  mh_queued *item = calloc(1, sizeof *item);
+  if (item == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory to queue the host work");
+  item->run = host_run;
+  item->work = *host;
+  hipError_t err = mh__queue_on(s, stream, item);
+  if (err != hipSuccess)
+    free(item);
+  return err;
+}
+
 /* Checks the stream under the lock; *run says whether to call the host code now, else a
-   capturing stream took it as a host node. */
+   capturing stream took it as a host node, or the stream's queue took it. */
 static hipError_t queue_host_work(mh_state *s, hipStream_t stream, mh_node_work *host, bool *run) {
   mh_stream *capturing;
   mh__lock_write();
   hipError_t err = mh__stream_work(s, stream, &capturing);
+  bool queued = false;
   if (err == hipSuccess && capturing != NULL) {
     host->type = hipGraphNodeTypeHost;
     host->device = capturing->device;
     err = mh__capture_add(capturing, host);
+  } else if (err == hipSuccess && mh__streams_async(s)) {
+    host->type = hipGraphNodeTypeHost;
+    err = queue_on_stream(s, stream, host);
+    queued = true;
   }
   mh__unlock();
-  *run = err == hipSuccess && capturing == NULL;
+  *run = err == hipSuccess && capturing == NULL && !queued;
   return err;
 }
 

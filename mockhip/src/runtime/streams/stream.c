@@ -1,8 +1,10 @@
 /*
- * stream.c: streams. A stream is an id naming its flags, priority and device;
- * work "on" it runs at once on the calling thread, so nothing is ever pending
- * and synchronising waits for nothing. What a stream takes part in while it
- * captures lives in capture.c.
+ * stream.c: streams. A stream is an id naming its flags, priority and device.
+ * Work on it runs at once on the calling thread (MOCKHIP_STREAMS=serial, the
+ * default), so nothing is ever pending and synchronising waits for nothing; or
+ * it waits in the stream's queue for the stream's runtime thread (async,
+ * queue.c), and synchronising waits for it there. What a stream takes part in
+ * while it captures lives in capture.c.
  *
  * Every call that takes a stream takes NULL and hipStreamLegacy (the null
  * stream of the current device) and hipStreamPerThread (the calling thread's
@@ -45,6 +47,7 @@ static void per_thread_exit(void *value) {
     if (slots[d] == NULL)
       continue;
     mh__capture_leave(s, slots[d]);
+    mh__queue_close(slots[d]); /* what it queued still runs */
     pthread_mutex_lock(&per_thread_lock);
     mh__idmap_del(&per_thread_streams, slots[d]->id);
     pthread_mutex_unlock(&per_thread_lock);
@@ -221,6 +224,7 @@ static hipError_t stream_destroy(mh_state *s, hipStream_t stream) {
   if (found == NULL)
     return mh__check_stream(s, stream);
   mh__capture_leave(s, found); /* a capturing stream ends its capture, as ROCm's does */
+  mh__queue_close(found);      /* what it queued still runs, as on a GPU */
   mh__pools_forget_stream(s, found->id);
   s->stats.live_streams--;
   mh__node_set_free(&found->deps);
@@ -262,21 +266,44 @@ MH_EXPORT hipError_t hipStreamDestroy(hipStream_t stream) {
   return mh__leave(MOCKHIP_CALL_hipStreamDestroy, err, "stream=%s", mh__d_stream(stream));
 }
 
-/* ---- synchronisation: nothing is pending, but a capture forbids it ---- */
+/* ---- synchronisation ---- */
 
 /* hipStreamSynchronize and hipStreamQuery: the null stream is never checked
-   against captures, any other stream is (StreamCaptureOngoing). A synchronize
-   then lets the pools of the stream's device release (clr
-   hipStreamSynchronize_common, Device::SyncAllStreams). */
-static hipError_t wait_for(mh_state *s, hipStream_t stream, bool synchronize) {
+   against captures, any other stream is (StreamCaptureOngoing). *targets are
+   what the stream has queued and not yet run (streams run asynchronously),
+   *device its device. */
+static hipError_t wait_check(mh_state *s, hipStream_t stream, mh_ticket *targets, size_t *count,
+                             int *device) {
   mh__lock_write(); /* the check may invalidate captures */
   mh_stream *found;
+  *count = 0;
   hipError_t err = mh__stream_get(s, stream, &found);
   if (err == hipSuccess && found != NULL)
     err = mh__capture_stream_ongoing(s, found);
-  if (err == hipSuccess && synchronize)
-    mh__pools_release_freed(s, found != NULL ? found->device : mh__current_device());
+  *device = found != NULL ? found->device : mh__current_device();
+  if (err == hipSuccess)
+    *count = mh__queue_targets(found, *device, false, targets);
   mh__unlock();
+  return err;
+}
+
+/* Waits for the stream's work, then lets the pools of its device release (clr
+   hipStreamSynchronize_common, Device::SyncAllStreams). */
+static hipError_t synchronize(mh_state *s, hipStream_t stream) {
+  mh_ticket targets[MH_QUEUE_TARGETS];
+  size_t count;
+  int device;
+  hipError_t err = wait_check(s, stream, targets, &count, &device);
+  if (err == hipSuccess)
+    err = count == MH_QUEUE_TARGETS ? mh__queue_sync_device(device, false)
+                                    : mh__queue_wait(targets, count);
+  else
+    (void)mh__queue_wait(targets, count);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    mh__pools_release_freed(s, device);
+    mh__unlock();
+  }
   return err;
 }
 
@@ -284,17 +311,26 @@ MH_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamSynchronize, MH_CALLER, &s);
   if (err == hipSuccess)
-    err = wait_for(s, stream, true);
+    err = synchronize(s, stream);
   if (err == hipSuccess)
     err = mh__staged_copy_land(s);
   return mh__leave(MOCKHIP_CALL_hipStreamSynchronize, err, "stream=%s", mh__d_stream(stream));
 }
 
+/* hipErrorNotReady while work queued on the stream has not all run. */
 MH_EXPORT hipError_t hipStreamQuery(hipStream_t stream) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamQuery, MH_CALLER, &s);
+  mh_ticket targets[MH_QUEUE_TARGETS];
+  size_t count = 0;
+  int device;
   if (err == hipSuccess)
-    err = wait_for(s, stream, false);
+    err = wait_check(s, stream, targets, &count, &device);
+  for (size_t i = 0; i < count; i++)
+    mh__ticket_release(&targets[i]);
+  if (err == hipSuccess && count > 0)
+    err = mh__fail(hipErrorNotReady, "stream %p has work queued that has not run yet",
+                   (void *)stream);
   return mh__leave(MOCKHIP_CALL_hipStreamQuery, err, "stream=%s", mh__d_stream(stream));
 }
 

@@ -83,6 +83,88 @@ MH_HIDDEN hipError_t mh__capture_mode_forbids(mh_state *state);
  */
 MH_HIDDEN hipError_t mh__stream_work(mh_state *state, hipStream_t stream, mh_stream **capturing);
 
+/* ---- stream queues (queue.c): work that waits when streams run asynchronously ---- */
+
+/* Whether work queued on a stream runs on the stream's runtime thread (MOCKHIP_STREAMS=async)
+   rather than at the call (serial, the default). */
+MH_HIDDEN bool mh__streams_async(const mh_state *state);
+
+/*
+ * One piece of queued work. run does it on the stream's thread, with no lock held (it takes
+ * the state's lock as the direct call would); earlier is the first error of the stream's
+ * earlier work not yet reported (a callback's status). drop, if any, frees what the item owns,
+ * after it ran or instead. The rest is run's to use.
+ */
+typedef struct mh_queued mh_queued;
+struct mh_queued {
+  mh_queued *next;
+  hipError_t (*run)(mh_state *state, mh_queued *item, hipError_t earlier); /* NULL: a wait */
+  void (*drop)(mh_queued *item);
+  mh_queue *queue; /* where it was queued, and its ticket there */
+  uint64_t ticket;
+  mh_queue *wait_queue; /* a wait: until wait_ticket of wait_queue has run */
+  uint64_t wait_ticket;
+  hipStream_t stream; /* the handle the work was queued with */
+  int device;         /* the device the work is for; a copy's that writes */
+  int src_device;     /* a copy: the device that reads */
+  mh_node_work work;
+  uint64_t event_id; /* an event record */
+  void *graph_exec;  /* a graph launch */
+};
+
+/* Queues item (calloc'd) on stream, NULL for device's null stream, after the legacy null
+   stream's implicit waits; on success the item is the queue's, and *ticket (if not NULL) is
+   its place, to wait for. Under the state lock or not. */
+MH_HIDDEN hipError_t mh__queue_push(mh_stream *stream, int device, mh_queued *item,
+                                    mh_ticket *ticket);
+
+/* mh__queue_push on the stream a handle names (item->stream set to it), on its device; on
+   failure the item stays the caller's. Under the state lock. */
+MH_HIDDEN hipError_t mh__queue_on(mh_state *state, hipStream_t stream, mh_queued *item);
+
+/* stream's next work (NULL: device's null stream) waits until `until` has run
+   (hipStreamWaitEvent); nothing when it has. Under the state lock or not. */
+MH_HIDDEN hipError_t mh__queue_push_wait(mh_stream *stream, int device, const mh_ticket *until);
+
+/* How many queues one synchronise waits for at most at a time. */
+#define MH_QUEUE_TARGETS 64
+
+/* What a synchronise now waits for: stream's queue; for NULL, the null stream of device and
+   every blocking stream's of it (the legacy null stream); with whole_device, every queue of
+   device. Writes at most MH_QUEUE_TARGETS tickets, which mh__queue_wait or
+   mh__ticket_release lets go. Under the state lock (stream must stay) or not. */
+MH_HIDDEN size_t mh__queue_targets(mh_stream *stream, int device, bool whole_device,
+                                   mh_ticket *out);
+
+/* Waits for the tickets, with no lock held; answers the first error the queued work met,
+   its reason kept, once. */
+MH_HIDDEN hipError_t mh__queue_wait(mh_ticket *tickets, size_t count);
+
+/* Whether the ticket's work has run (a ticket of no queue has). */
+MH_HIDDEN bool mh__ticket_done(const mh_ticket *ticket);
+MH_HIDDEN void mh__ticket_release(mh_ticket *ticket);
+
+/* *to holds from's place too (nothing when it has run), for a wait with no lock held. */
+MH_HIDDEN void mh__ticket_copy(const mh_ticket *from, mh_ticket *to);
+
+/* Whether mh__queue_targets would find work still to run. */
+MH_HIDDEN bool mh__queue_pending(mh_stream *stream, int device);
+
+/* stream is going: its thread ends once its queue has run. */
+MH_HIDDEN void mh__queue_close(mh_stream *stream);
+
+/* Waits, with no lock held, for what a synchronous call on the legacy null stream waits for
+   (whole_device false) or hipDeviceSynchronize (true), on device; -1: on every device. */
+MH_HIDDEN hipError_t mh__queue_sync_device(int device, bool whole_device);
+
+/* Waits, with no lock held, for every queue of device (-1: of every device) to run what it
+   holds now; what failed there is left for the next synchronise to answer. */
+MH_HIDDEN void mh__queue_drain(int device);
+
+/* Waits, with no lock held, for the work queued so far on the stream a handle names (its
+   legacy waits too): what a call that runs at once, in stream order, waits for first. */
+MH_HIDDEN hipError_t mh__queue_fence(mh_state *state, hipStream_t stream);
+
 /* ---- graphs (graph.c) ---- */
 
 /* A new empty graph with no id, or NULL when there is no memory. */
