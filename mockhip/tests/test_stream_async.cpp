@@ -60,6 +60,10 @@ static int *pinned_ints(size_t count, int value) {
   return p;
 }
 
+#ifdef SC_COVERAGE
+extern "C" void __gcov_dump(void);
+#endif
+
 __global__ void add_one(int *data, int count) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < count)
@@ -347,6 +351,31 @@ static void test_device_synchronize_waits_for_every_stream(void **state) {
   MT_CHECK(hipStreamDestroy(b));
 }
 
+/* A call that runs at the call (here a 2D copy) does so in stream order: after its stream's
+   queued work, and on a blocking stream after the null stream's. */
+static void test_calls_run_at_the_call_keep_stream_order(void **state) {
+  (void)state;
+  hipStream_t stream;
+  MT_CHECK(hipStreamCreate(&stream));
+  int *src = pinned_ints(8, 4), *dst = pinned_ints(8, 0);
+  gate g;
+  gate_close(&g, NULL);
+  std::atomic<bool> opened{false};
+  std::thread opener = gate_open_later(&g, 30, &opened);
+  MT_CHECK(hipMemcpy2DAsync(dst, 4 * sizeof(int), src, 4 * sizeof(int), 4 * sizeof(int), 2,
+                            hipMemcpyHostToHost, stream));
+  assert_true(opened); /* it waited for the null stream's gate */
+  assert_int_equal(dst[7], 4);
+  opener.join();
+  MT_CHECK(hipStreamDestroy(stream));
+  /* a bad handle is the call's own answer, with nothing waited for */
+  MT_EXPECT(hipErrorContextIsDestroyed,
+            hipMemcpy2DAsync(dst, 4 * sizeof(int), src, 4 * sizeof(int), 4 * sizeof(int), 2,
+                             hipMemcpyHostToHost, stream));
+  MT_CHECK(hipHostFree(src));
+  MT_CHECK(hipHostFree(dst));
+}
+
 /* ---- work that fails when it runs ---- */
 
 static void test_queued_work_that_fails_is_reported_at_the_synchronise(void **state) {
@@ -394,6 +423,9 @@ static void test_forked_child_runs_its_own_work(void **state) {
              hipMemcpyAsync(host, src, sizeof(int), hipMemcpyHostToHost, stream) == hipSuccess &&
              hipStreamSynchronize(stream) == hipSuccess && hipStreamQuery(stream) == hipSuccess &&
              host[0] == 6 && host[1] == 0;
+#ifdef SC_COVERAGE
+    __gcov_dump(); /* _exit writes no counters */
+#endif
     _exit(ok ? 0 : 1);
   }
   int status = -1;
@@ -418,6 +450,7 @@ int main(void) {
       MT_CLEAN_TEST(test_synchronous_copy_waits_for_blocking_streams),
       MT_CLEAN_TEST(test_pageable_copy_returns_once_done),
       MT_CLEAN_TEST(test_device_synchronize_waits_for_every_stream),
+      MT_CLEAN_TEST(test_calls_run_at_the_call_keep_stream_order),
       MT_CLEAN_TEST(test_queued_work_that_fails_is_reported_at_the_synchronise),
       MT_CLEAN_TEST(test_forked_child_runs_its_own_work),
   };

@@ -227,18 +227,9 @@ static hipError_t queued_run(mh_state *s, mh_queued *item, hipError_t earlier) {
 /* Queues a checked copy or set on stream. Under the lock. */
 static hipError_t queue_work(mh_state *s, hipStream_t stream, const mh_node_work *work,
                              int src_device) {
-  mh_queued *item = calloc(1, sizeof *item);
-  if (item == NULL)
-    return mh__fail(hipErrorOutOfMemory, "no memory to queue the %s",
-                    work->type == hipGraphNodeTypeMemcpy ? "copy" : "set");
-  item->run = queued_run;
-  item->work = *work;
-  item->device = work->device;
-  item->src_device = src_device;
-  hipError_t err = mh__queue_on(s, stream, item);
-  if (err != hipSuccess)
-    free(item);
-  return err;
+  mh_queued item = {
+      .run = queued_run, .work = *work, .device = work->device, .src_device = src_device};
+  return mh__queue_work(s, stream, &item, NULL);
 }
 
 static bool pageable(mh_state *s, const void *p) {

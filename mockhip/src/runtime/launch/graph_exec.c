@@ -288,16 +288,8 @@ static void graph_drop(mh_queued *item) {
 
 /* Queues the launch of exec, held, on the stream a handle names. Under the write lock. */
 static hipError_t graph_queue(mh_state *s, mh_graph_exec *exec, hipStream_t stream) {
-  mh_queued *item = calloc(1, sizeof *item);
-  if (item == NULL)
-    return mh__fail(hipErrorOutOfMemory, "no memory to queue the graph's launch");
-  item->run = graph_queued;
-  item->drop = graph_drop;
-  item->graph_exec = exec;
-  hipError_t err = mh__queue_on(s, stream, item);
-  if (err != hipSuccess)
-    free(item);
-  return err;
+  mh_queued item = {.run = graph_queued, .drop = graph_drop, .graph_exec = exec};
+  return mh__queue_work(s, stream, &item, NULL);
 }
 
 MH_EXPORT hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream) {

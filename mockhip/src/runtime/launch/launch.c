@@ -244,22 +244,16 @@ static hipError_t launch_queued(mh_state *s, mh_queued *item, hipError_t earlier
 
 static void launch_drop(mh_queued *item) { mh__node_work_free(&item->work); }
 
-/* Queues a copy of the launch on stream (NULL: device's null stream). Under the write lock. */
-static hipError_t queue_launch(const mh_launch *l, mh_stream *stream, int device) {
-  mh_queued *item = calloc(1, sizeof *item);
-  if (item == NULL)
-    return mh__fail(hipErrorOutOfMemory, "no memory to queue the launch");
-  item->run = launch_queued;
-  item->drop = launch_drop;
-  item->device = device;
-  item->work = (mh_node_work){.type = hipGraphNodeTypeKernel, .device = device};
-  hipError_t err = work_of(l, &item->work.u.kernel);
-  if (err == hipSuccess)
-    err = mh__queue_push(stream, device, item, NULL);
-  if (err != hipSuccess) {
-    mh__node_work_free(&item->work);
-    free(item);
-  }
+/* Queues a copy of the launch on the stream a handle names, for device. Under the write
+   lock. */
+static hipError_t queue_launch(mh_state *s, const mh_launch *l, hipStream_t stream, int device) {
+  mh_queued item = {.run = launch_queued,
+                    .drop = launch_drop,
+                    .device = device,
+                    .work = {.type = hipGraphNodeTypeKernel, .device = device}};
+  hipError_t err = work_of(l, &item.work.u.kernel);
+  if (err == hipSuccess && (err = mh__queue_work(s, stream, &item, NULL)) != hipSuccess)
+    mh__node_work_free(&item.work);
   return err;
 }
 
@@ -288,7 +282,8 @@ static hipError_t launch(mh_state *s, mh_launch *l, hipStream_t stream, const vo
     mh_stream *on = NULL;
     mh__stream_get(s, stream, &on);
     int device = on != NULL ? on->device : mh__current_device();
-    err = queued ? queue_launch(l, on, device) : run_on(s, l, device, &limits, pointers, count);
+    err = queued ? queue_launch(s, l, stream, device)
+                 : run_on(s, l, device, &limits, pointers, count);
   }
   mh__unlock();
   return err;

@@ -184,15 +184,8 @@ static hipError_t record(mh_state *s, hipEvent_t event, hipStream_t stream) {
     return hipSuccess;
   }
   /* The time is taken when the stream reaches the record (record_run). */
-  mh_queued *item = calloc(1, sizeof *item);
-  if (item == NULL)
-    return mh__fail(hipErrorOutOfMemory, "no memory to queue the record");
-  item->run = record_run;
-  item->event_id = e->id;
-  err = mh__queue_push(st, device, item, &e->pending);
-  if (err != hipSuccess)
-    free(item);
-  return err;
+  mh_queued item = {.run = record_run, .event_id = e->id};
+  return mh__queue_work(s, stream, &item, &e->pending);
 }
 
 MH_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {

@@ -28,15 +28,8 @@ static hipError_t host_run(mh_state *s, mh_queued *item, hipError_t earlier) {
 
 /* Queues host work on the stream's runtime thread (streams run asynchronously). */
 static hipError_t queue_on_stream(mh_state *s, hipStream_t stream, const mh_node_work *host) {
-  mh_queued *item = calloc(1, sizeof *item);
-  if (item == NULL)
-    return mh__fail(hipErrorOutOfMemory, "no memory to queue the host work");
-  item->run = host_run;
-  item->work = *host;
-  hipError_t err = mh__queue_on(s, stream, item);
-  if (err != hipSuccess)
-    free(item);
-  return err;
+  mh_queued item = {.run = host_run, .work = *host};
+  return mh__queue_work(s, stream, &item, NULL);
 }
 
 /* Checks the stream under the lock; *run says whether to call the host code now, else a

@@ -305,13 +305,21 @@ hipError_t mh__queue_push(mh_stream *stream, int device, mh_queued *item, mh_tic
   return err;
 }
 
-hipError_t mh__queue_on(mh_state *s, hipStream_t stream, mh_queued *item) {
+hipError_t mh__queue_work(mh_state *s, hipStream_t stream, const mh_queued *work,
+                          mh_ticket *ticket) {
   mh_stream *on;
   hipError_t err = mh__stream_get(s, stream, &on);
   if (err != hipSuccess)
     return err;
+  mh_queued *item = malloc(sizeof *item);
+  if (item == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory to queue work on stream %p", (void *)stream);
+  *item = *work;
   item->stream = stream;
-  return mh__queue_push(on, on != NULL ? on->device : mh__current_device(), item, NULL);
+  err = mh__queue_push(on, on != NULL ? on->device : mh__current_device(), item, ticket);
+  if (err != hipSuccess)
+    free(item);
+  return err;
 }
 
 hipError_t mh__queue_push_wait(mh_stream *stream, int device, const mh_ticket *until) {
@@ -477,14 +485,6 @@ hipError_t mh__queue_fence(mh_state *s, hipStream_t stream) {
   if (!live)
     return hipSuccess;
   return found == NULL ? mh__queue_sync_device(device, false) : mh__queue_wait(t, n);
-}
-
-bool mh__queue_pending(mh_stream *stream, int device) {
-  mh_ticket t[MH_QUEUE_TARGETS];
-  size_t n = mh__queue_targets(stream, device, false, t);
-  for (size_t i = 0; i < n; i++)
-    mh__ticket_release(&t[i]);
-  return n > 0;
 }
 
 void mh__queue_close(mh_stream *stream) {

@@ -118,9 +118,11 @@ struct mh_queued {
 MH_HIDDEN hipError_t mh__queue_push(mh_stream *stream, int device, mh_queued *item,
                                     mh_ticket *ticket);
 
-/* mh__queue_push on the stream a handle names (item->stream set to it), on its device; on
-   failure the item stays the caller's. Under the state lock. */
-MH_HIDDEN hipError_t mh__queue_on(mh_state *state, hipStream_t stream, mh_queued *item);
+/* mh__queue_push of a copy of work, its stream the one a handle names (`stream` set to it),
+   on that stream's device; on failure nothing is queued and what work holds stays the
+   caller's. Under the state lock. */
+MH_HIDDEN hipError_t mh__queue_work(mh_state *state, hipStream_t stream, const mh_queued *work,
+                                    mh_ticket *ticket);
 
 /* stream's next work (NULL: device's null stream) waits until `until` has run
    (hipStreamWaitEvent); nothing when it has. Under the state lock or not. */
@@ -146,9 +148,6 @@ MH_HIDDEN void mh__ticket_release(mh_ticket *ticket);
 
 /* *to holds from's place too (nothing when it has run), for a wait with no lock held. */
 MH_HIDDEN void mh__ticket_copy(const mh_ticket *from, mh_ticket *to);
-
-/* Whether mh__queue_targets would find work still to run. */
-MH_HIDDEN bool mh__queue_pending(mh_stream *stream, int device);
 
 /* stream is going: its thread ends once its queue has run. */
 MH_HIDDEN void mh__queue_close(mh_stream *stream);
