@@ -244,11 +244,11 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
   hipError_t err = stream_work(s, stream, capturable, &capturing);
   if (err != hipSuccess || bytes == 0)
     return err;
+  if (capturing == NULL && *how == RUN_NOW)
+    return mh__copy_run(s, dst, dst_device, src, src_device, bytes, kind);
   mh_node_work work = {.type = hipGraphNodeTypeMemcpy,
                        .device = dst_device,
                        .u.copy = {dst, src, bytes, kind, NULL}};
-  if (capturing == NULL && *how == RUN_NOW)
-    return mh__copy_run(s, dst, dst_device, src, src_device, bytes, kind);
   if (capturing == NULL) {
     err = mh__copy_check(s, dst, dst_device, src, src_device, bytes, kind);
     if (err != hipSuccess)

@@ -397,6 +397,8 @@ size_t mh__queue_targets(mh_stream *stream, int device, bool whole_device, mh_ti
 /* Waits for each target; with take_errors, the first error a queue kept is answered, with its
    reason, and forgotten (the next synchronise succeeds). Called with no lock held. */
 static hipError_t wait_targets(mh_ticket *t, size_t count, bool take_errors) {
+  if (count == 0)
+    return hipSuccess; /* where streams are serial, every synchronise: no lock taken */
   hipError_t err = hipSuccess;
   char reason[384] = "";
   pthread_mutex_lock(&queues_lock);
