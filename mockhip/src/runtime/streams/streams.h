@@ -2,7 +2,8 @@
  * streams.h: streams, events and capture, and the graphs a capture fills: what the rooms
  * above share of them (stream.c, event.c, capture.c, capture_nodes.c, graph.c; host_work.c
  * queues host work through them). Work queued on a stream runs at the call unless the stream
- * captures; the capture rules every entry point checks first are here. A graph's nodes are
+ * captures, or streams run asynchronously (queue.c: the stream's queue and runtime thread);
+ * the capture rules every entry point checks first are here. A graph's nodes are
  * added by hand and launched in launch/ (graph_nodes.c, graph_exec.c).
  */
 #ifndef MH_RUNTIME_STREAMS_H
