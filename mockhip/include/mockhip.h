@@ -411,6 +411,10 @@ typedef struct mockhip_launch_desc {
      there is no memory, and how such a copy is freed */
   void *(*clone)(const void *closure);
   void (*release)(void *closure);
+  /* per pointer: the size of what it points to, shifted left by one, or'd with 1 when the
+     kernel may write through it (the pointee is not const): what the synchronisation checker
+     takes a kernel to touch. NULL: unknown. */
+  const unsigned *pointer_uses;
 } mockhip_launch_desc;
 MOCKHIP_API hipError_t mockhip_launch(const mockhip_launch_desc *desc, dim3 gridDim, dim3 blockDim,
                                       size_t sharedMemBytes, hipStream_t stream);

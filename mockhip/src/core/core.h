@@ -64,6 +64,7 @@ typedef struct mh_options {
   int kernel_timeout;             /* MOCKHIP_KERNEL_TIMEOUT: seconds a launch may run; 0: no end */
   const char *streams;            /* MOCKHIP_STREAMS: "serial" (unset) or "async" */
   bool streams_async;             /* settled from streams */
+  bool sync_check;                /* MOCKHIP_SYNC_CHECK: report missing synchronisation */
 } mh_options;
 
 /* Room for an option value as a warning shows it. */
@@ -182,6 +183,7 @@ typedef struct mh_stream {
   struct mh_stream *next_member; /* the capture's other members, after the origin */
   mh_node_set deps; /* what its next captured work depends on (runtime/streams/capture_nodes.c) */
   mh_queue *queue;  /* its work not yet run, made on first use (runtime/streams/queue.c) */
+  int sync_agent;   /* its agent + 1 in the synchronisation checker, 0: none (sync_check.c) */
 } mh_stream;
 
 /* A capture in progress: begun on its origin, joined by the streams that wait
@@ -214,6 +216,7 @@ typedef struct mh_event {
   unsigned long long capture_id; /* the capture the last record went into, 0 for none */
   mh_node_set deps;              /* that record's dependencies in the capture */
   mh_ticket pending;             /* the last record, while streams run asynchronously */
+  void *sync_clock; /* the synchronisation checker's clock of the last record (sync_check.c) */
 } mh_event;
 
 /* ---- graphs (runtime/graph*.c) ---- */

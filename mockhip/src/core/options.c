@@ -69,6 +69,8 @@ static const option_desc options[] = {
     {"POPULATE", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, populate)},
     /* Unset or serial: stream work runs at the call (runtime/streams/queue.c). */
     {"STREAMS", OPTION_TEXT, 0, 0, 0, false, offsetof(mh_options, streams)},
+    /* MOCKHIP_STRICT turns it on too (runtime/streams/sync_check.c). */
+    {"SYNC_CHECK", OPTION_BOOL, 0, 0, 1, false, offsetof(mh_options, sync_check)},
 };
 
 static bool parse_bool(const char *text, unsigned long long *out) {

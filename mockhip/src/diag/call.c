@@ -32,6 +32,7 @@ static pthread_once_t diag_once = PTHREAD_ONCE_INIT;
 static void diag_forked_child(void) {
   mh__fault_forked_child();
   mh__strict_forked_child();
+  mh__sync_forked_child();
 }
 
 static void diag_init(void) {
@@ -39,6 +40,7 @@ static void diag_init(void) {
   pthread_atfork(NULL, NULL, diag_forked_child);
   mh__fault_init(s->options.fail, s->options.seed);
   mh__strict_init(s->options.strict);
+  mh__sync_check_init(s->options.strict || s->options.sync_check);
   mh__leak_check_init(s->options.leak_check);
   mh__trace_init(&s->options);
   mh__teach_init(s->options.teach);

@@ -122,10 +122,67 @@ typedef enum mh_misuse {
   MH_MISUSE_VERSION_CRASH, /* the played ROCm release crashes here */
   MH_MISUSE_VERSION_BUG,   /* the played release has a documented bug here */
   MH_MISUSE_KERNEL_DIVIDE, /* a kernel divided an integer by zero: no trap on a GPU */
+  /* The synchronisation checker's (runtime/streams/sync_check.c), reported under
+     MOCKHIP_SYNC_CHECK as well as MOCKHIP_STRICT: */
+  MH_MISUSE_STREAM_RACE,          /* two streams touch memory, one writing, unordered */
+  MH_MISUSE_USE_AFTER_FREE_ASYNC, /* stream work touches memory a hipFreeAsync frees */
+  MH_MISUSE_FREED_IN_USE,         /* the host gives back memory queued work may still use */
+  MH_MISUSE_EVENT_UNRECORDED,     /* a wait on an event never recorded: complete at once */
   MH_MISUSE_COUNT
 } mh_misuse;
 
 MH_HIDDEN void mh__strict_init(bool on);
+
+/* ---- the synchronisation checker (sync_check.c) ---- */
+
+/* On or off (MOCKHIP_SYNC_CHECK, MOCKHIP_STRICT), and whether on. */
+MH_HIDDEN void mh__sync_check_init(bool on);
+MH_HIDDEN bool mh__sync_check_on(void);
+MH_HIDDEN void mh__sync_forked_child(void);
+
+/* One touch of memory by queued work: read, written, or freed (hipFreeAsync); guess, for a
+   kernel's pointer argument, is the size of the element it points to (the bytes a guess), 0
+   for an exact range. */
+typedef struct mh_sync_access {
+  uintptr_t addr;
+  size_t bytes;
+  bool writes, frees;
+  size_t guess;
+} mh_sync_access;
+
+/* Work of the current call queued (or run) on stream (NULL: device's null stream) touching
+   acc[0..count): checked against earlier work nothing orders it before, and kept. Under the
+   state lock, the checker on. */
+MH_HIDDEN void mh__sync_work(mh_state *state, mh_stream *stream, int device,
+                             const mh_sync_access *acc, size_t count);
+
+/* The calling thread has waited for stream (NULL: device's legacy null stream, its blocking
+   streams too), for device's every stream (-1: every device's), for an event's last record. */
+MH_HIDDEN void mh__sync_host_waits(mh_stream *stream, int device);
+MH_HIDDEN void mh__sync_host_waits_device(int device);
+MH_HIDDEN void mh__sync_host_waits_event(const mh_event *event);
+
+/* A record of event on stream; a hipStreamWaitEvent; an event destroyed. */
+MH_HIDDEN void mh__sync_record(mh_event *event, mh_stream *stream, int device);
+MH_HIDDEN void mh__sync_stream_waits(mh_stream *stream, int device, const mh_event *event);
+MH_HIDDEN void mh__sync_event_gone(mh_event *event);
+
+/* What a call that gives memory back waits for first: nothing, the legacy null stream's work
+   on its device (and so its blocking streams'), or every stream's. */
+typedef enum mh_sync_waits {
+  MH_SYNC_WAITS_NONE,
+  MH_SYNC_WAITS_LEGACY,
+  MH_SYNC_WAITS_ALL
+} mh_sync_waits;
+
+/* The host gives back [addr, addr + bytes) of device (hipMemUnmap), after what waits names:
+   reported if queued work not ordered before it may still touch it; then forgotten. Under the
+   state lock. */
+MH_HIDDEN void mh__sync_host_frees(mh_state *state, uintptr_t addr, size_t bytes, int device,
+                                   mh_sync_waits waits);
+
+/* [addr, addr + bytes) is new memory: earlier touches of its addresses are forgotten. */
+MH_HIDDEN void mh__sync_forget(uintptr_t addr, size_t bytes);
 MH_HIDDEN void mh__strict_forked_child(void);
 
 /* Remembers (kind, site): true the first time, false after (a bounded table: past 1024 pairs,

@@ -28,6 +28,10 @@ static const char *const kind_names[MH_MISUSE_COUNT] = {
     [MH_MISUSE_VERSION_CRASH] = "crash on this release",
     [MH_MISUSE_VERSION_BUG] = "bug of this ROCm release",
     [MH_MISUSE_KERNEL_DIVIDE] = "integer division by zero in a kernel",
+    [MH_MISUSE_STREAM_RACE] = "unordered stream work",
+    [MH_MISUSE_USE_AFTER_FREE_ASYNC] = "stream work unordered with hipFreeAsync",
+    [MH_MISUSE_FREED_IN_USE] = "memory given back while stream work may use it",
+    [MH_MISUSE_EVENT_UNRECORDED] = "wait on an event never recorded",
 };
 
 static struct {
@@ -63,8 +67,16 @@ bool mh__first_at_site(unsigned kind, const void *site) {
   return first;
 }
 
+/* The synchronisation checker's kinds are reported where it is on, strict or not. */
+static bool reported(mh_misuse kind) {
+  if (atomic_load_explicit(&strict.on, memory_order_relaxed))
+    return true;
+  return kind >= MH_MISUSE_STREAM_RACE && kind <= MH_MISUSE_EVENT_UNRECORDED &&
+         mh__sync_check_on();
+}
+
 void mh__misuse(mh_misuse kind, const char *fmt, ...) {
-  if (!atomic_load_explicit(&strict.on, memory_order_relaxed))
+  if (!reported(kind))
     return;
   const void *site = mh__call_site();
   if (!mh__first_at_site(kind, site))
@@ -84,8 +96,9 @@ void mh__misuse(mh_misuse kind, const char *fmt, ...) {
 }
 
 MH_EXPORT void mockhip_strict(int on) {
-  mh__state(); /* start-up reads MOCKHIP_STRICT first, so this call wins */
+  mh_state *s = mh__state(); /* start-up reads MOCKHIP_STRICT first, so this call wins */
   atomic_store(&strict.on, on != 0);
+  mh__sync_check_init(on != 0 || s->options.sync_check);
 }
 
 MH_EXPORT unsigned long long mockhip_strict_count(void) { return atomic_load(&strict.reports); }

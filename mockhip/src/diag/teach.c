@@ -151,9 +151,17 @@ void mh__teach_misuse(mh_misuse kind) {
                             "hipErrorInvalidValue and 6.x to 7.2 answer hipSuccess, mapping "
                             "nothing; reserve enough address space for every mapping");
     break;
+  case MH_MISUSE_STREAM_RACE:
+  case MH_MISUSE_USE_AFTER_FREE_ASYNC:
+  case MH_MISUSE_FREED_IN_USE:
+    mh__teach_note("streams", "work queued on different streams runs in any order, and "
+                              "alongside the host, unless an event, a synchronise or the "
+                              "legacy null stream orders it; the GPU does not check");
+    break;
   case MH_MISUSE_VERSION_CRASH: /* the strict line says what the release does */
   case MH_MISUSE_VERSION_BUG:
   case MH_MISUSE_KERNEL_DIVIDE:
+  case MH_MISUSE_EVENT_UNRECORDED:
   case MH_MISUSE_COUNT: break;
   }
 }

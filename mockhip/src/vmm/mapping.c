@@ -200,6 +200,8 @@ MH_EXPORT hipError_t hipMemMap(void *ptr, size_t size, size_t offset,
   if (err == hipSuccess) {
     mh__lock_write();
     err = map(s, ptr, size, offset, handle, flags);
+    if (err == hipSuccess) /* new memory at these addresses */
+      mh__sync_forget((uintptr_t)ptr, size);
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipMemMap, err,
@@ -223,6 +225,16 @@ static void unmap_one(mh_state *s, mh_mapping *m) {
   mh__slab_free(&s->mapping_records, m);
 }
 
+/* What hipMemUnmap waits for (docs/hip-vmm-semantics.md, Synchronisation): the newest ROCm
+   synchronises every stream with access first; 6.x to 7.2 unmap on the null stream, after the
+   blocking streams' work; HIP on NVIDIA waits for nothing (an H200 faulted a copy still in
+   flight). */
+static mh_sync_waits unmap_waits(void) {
+  if (mh__profile_nvidia())
+    return MH_SYNC_WAITS_NONE;
+  return strcmp(mh__profile_name(), "newest") == 0 ? MH_SYNC_WAITS_ALL : MH_SYNC_WAITS_LEGACY;
+}
+
 static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
   if (ptr == NULL)
     return mh__fail(hipErrorInvalidValue, "ptr is NULL");
@@ -237,6 +249,7 @@ static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
   if (found != hipSuccess || count == 0)
     return found;
   mh__staged_copy_race(s, m, count, true);
+  mh__sync_host_frees(s, m->base, bytes, mh__current_device(), unmap_waits());
   /* One call over the whole run, before any record changes: the kernel
      replaces all of it or, when a split finds no map area left, none of it. */
   int err = mh__os_placeholder((void *)m->base, bytes);

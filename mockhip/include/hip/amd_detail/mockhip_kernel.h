@@ -97,8 +97,22 @@ template <class Body, class... A> struct closure {
   Body body;
   std::tuple<A...> args;
   const void *pointers[sizeof...(A) + 1];
+  unsigned pointer_uses[sizeof...(A) + 1];
   size_t pointer_count;
 };
+
+/* What a pointer argument tells the synchronisation checker: the size of its pointee (1 for
+   void) and whether the kernel may write through it. */
+template <class T> constexpr unsigned pointer_use() {
+  using pointee = std::remove_pointer_t<T>;
+  constexpr unsigned bytes = std::is_void<pointee>::value || std::is_function<pointee>::value
+                                 ? 1u
+                                 : (unsigned)sizeof(std::conditional_t<
+                                       std::is_void<pointee>::value ||
+                                           std::is_function<pointee>::value,
+                                       char, pointee>);
+  return bytes << 1 | (std::is_const<pointee>::value ? 0u : 1u);
+}
 
 template <class C> void run_thread(void *p) {
   C *c = static_cast<C *>(p);
@@ -136,16 +150,24 @@ template <class C> void *clone_closure(const void *p) {
 }
 template <class C> void release_closure(void *p) { delete static_cast<C *>(p); }
 
-template <class C> void note_pointers(C &c) {
+/* The type the kernel declares for argument I, where its parameters are known and line up
+   with the arguments: a float * passed for a const float * is read, not written. */
+template <class K, size_t I, class Arg> struct declared {
+  using type = Arg;
+};
+template <size_t I, class Arg, class... P> struct declared<void (*)(P...), I, Arg> {
+  using param = std::decay_t<std::tuple_element_t<I < sizeof...(P) ? I : 0, std::tuple<P..., Arg>>>;
+  using type = std::conditional_t<I < sizeof...(P) && std::is_pointer<param>::value, param, Arg>;
+};
+
+template <class K, class C, size_t... I> void note_pointers(C &c, std::index_sequence<I...>) {
   c.pointer_count = 0;
-  std::apply(
-      [&c](const auto &...a) {
-        ((std::is_pointer<std::decay_t<decltype(a)>>::value
-              ? (void)(c.pointers[c.pointer_count++] = (const void *)(uintptr_t)(a))
-              : (void)0),
-         ...);
-      },
-      c.args);
+  (((std::is_pointer<std::tuple_element_t<I, decltype(c.args)>>::value
+         ? (void)(c.pointer_uses[c.pointer_count] = pointer_use<typename declared<
+                      K, I, std::tuple_element_t<I, decltype(c.args)>>::type>(),
+                  c.pointers[c.pointer_count++] = (const void *)(uintptr_t)std::get<I>(c.args))
+         : (void)0)),
+   ...);
 }
 
 template <class... P>
@@ -169,8 +191,8 @@ template <class K, class Body, class... A>
 hipError_t launch(const char *name, K kernel, Body body, dim3 grid, dim3 block, size_t shared,
                   hipStream_t stream, A &&...args) {
   using C = closure<Body, std::decay_t<A>...>;
-  C c{body, std::tuple<std::decay_t<A>...>(std::forward<A>(args)...), {}, 0};
-  note_pointers(c);
+  C c{body, std::tuple<std::decay_t<A>...>(std::forward<A>(args)...), {}, {}, 0};
+  note_pointers<std::decay_t<K>>(c, std::index_sequence_for<A...>{});
   using kernel_type = std::decay_t<K>;
   mockhip_launch_desc desc = {};
   desc.name = name;
@@ -181,6 +203,7 @@ hipError_t launch(const char *name, K kernel, Body body, dim3 grid, dim3 block, 
   desc.closure = &c;
   desc.pointers = c.pointers;
   desc.pointer_count = c.pointer_count;
+  desc.pointer_uses = c.pointer_uses;
   desc.launch_args = typed<kernel_type>::launcher();
   desc.clone = &clone_closure<C>;
   desc.release = &release_closure<C>;

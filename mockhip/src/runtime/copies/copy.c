@@ -236,6 +236,15 @@ static bool pageable(mh_state *s, const void *p) {
   return mh__region_containing(s, (uintptr_t)p) == NULL;
 }
 
+/* What the synchronisation checker learns of a copy (src not NULL) or set run or queued on
+   stream. */
+static void note_touch(mh_state *s, hipStream_t stream, void *dst, const void *src,
+                       size_t bytes) {
+  mh_sync_access acc[2] = {{(uintptr_t)src, bytes, false, false, 0},
+                           {(uintptr_t)dst, bytes, true, false, 0}};
+  mh__sync_work_on(s, stream, src != NULL ? acc : acc + 1, src != NULL ? 2 : 1);
+}
+
 /* Every copy lands here: devices name who reads the source and who writes the destination. */
 static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void *src,
                               int src_device, size_t bytes, int kind, hipStream_t stream,
@@ -244,8 +253,12 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
   hipError_t err = stream_work(s, stream, capturable, &capturing);
   if (err != hipSuccess || bytes == 0)
     return err;
-  if (capturing == NULL && *how == RUN_NOW)
-    return mh__copy_run(s, dst, dst_device, src, src_device, bytes, kind);
+  if (capturing == NULL && *how == RUN_NOW) {
+    err = mh__copy_run(s, dst, dst_device, src, src_device, bytes, kind);
+    if (err == hipSuccess)
+      note_touch(s, stream, dst, src, bytes);
+    return err;
+  }
   mh_node_work work = {.type = hipGraphNodeTypeMemcpy,
                        .device = dst_device,
                        .u.copy = {dst, src, bytes, kind, NULL}};
@@ -257,7 +270,10 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
       *how = RUN_AFTER_FENCE;
       return hipSuccess;
     }
-    return queue_work(s, stream, &work, src_device);
+    err = queue_work(s, stream, &work, src_device);
+    if (err == hipSuccess)
+      note_touch(s, stream, dst, src, bytes);
+    return err;
   }
   /* capturehipMemcpy: a memcpy node, its parameters checked as hipGraphAddMemcpyNode1D's */
   err = mh__memcpy_node_check(s, dst, src, bytes, kind, dst_device);
@@ -280,8 +296,11 @@ static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, si
     err = mh__set_check(s, dst, count, unit, device);
     if (err != hipSuccess)
       return err;
-    return how == RUN_NOW ? mh__set_bytes(s, dst, value, count, unit)
-                          : queue_work(s, stream, &work, device);
+    err = how == RUN_NOW ? mh__set_bytes(s, dst, value, count, unit)
+                         : queue_work(s, stream, &work, device);
+    if (err == hipSuccess)
+      note_touch(s, stream, dst, NULL, count * unit);
+    return err;
   }
   /* capturehipMemsetAsync: a memset node of one row, checked as hipGraphAddMemsetNode's */
   hipMemsetParams params = {.dst = dst,
@@ -309,12 +328,15 @@ static hipError_t how_to_run(mh_state *s, hipStream_t *stream, how *how) {
 static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, int src_device,
                        size_t bytes, int kind, hipStream_t stream, bool capturable) {
   how how;
+  bool synchronous = stream == SYNCHRONOUS;
   hipError_t err = how_to_run(s, &stream, &how);
   if (err != hipSuccess)
     return err;
   mh__lock_read();
   err = copy_locked(s, dst, dst_device, src, src_device, bytes, kind, stream, capturable, &how);
   mh__unlock();
+  if (err == hipSuccess && synchronous) /* the host waited for it */
+    mh__sync_host_waits_on(s, NULL);
   if (err != hipSuccess || how != RUN_AFTER_FENCE)
     return err;
   err = mh__queue_fence(s, stream);
@@ -336,12 +358,15 @@ static hipError_t copy_by_current(mh_state *s, void *dst, const void *src, size_
 static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t unit,
                       hipStream_t stream) {
   how how;
+  bool synchronous = stream == SYNCHRONOUS;
   hipError_t err = how_to_run(s, &stream, &how);
   if (err != hipSuccess)
     return err;
   mh__lock_read();
   err = set_locked(s, dst, value, count, unit, stream, how);
   mh__unlock();
+  if (err == hipSuccess && synchronous) /* the host waited for it */
+    mh__sync_host_waits_on(s, NULL);
   return err;
 }
 

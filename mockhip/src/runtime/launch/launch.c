@@ -257,6 +257,28 @@ static hipError_t queue_launch(mh_state *s, const mh_launch *l, hipStream_t stre
   return err;
 }
 
+/* What the synchronisation checker guesses a kernel touches: from each pointer argument, one
+   element per thread of the grid (the common shape, p[i] for thread i), read through a
+   pointer to const and written through any other. A C kernel's arguments are opaque to it. */
+static void note_touches(mh_state *s, const mh_launch *l, hipStream_t stream) {
+  const mockhip_launch_desc *d = l->desc;
+  if (!mh__sync_check_on() || d == NULL || d->pointer_uses == NULL)
+    return;
+  enum { MOST = 32 };
+  mh_sync_access acc[MOST];
+  size_t n = 0;
+  uint64_t threads = (uint64_t)l->grid.x * l->grid.y * l->grid.z * l->block.x * l->block.y *
+                     l->block.z;
+  for (size_t i = 0; i < d->pointer_count && n < MOST; i++) {
+    unsigned use = d->pointer_uses[i];
+    uint64_t bytes = threads * (use >> 1);
+    acc[n++] = (mh_sync_access){(uintptr_t)d->pointers[i],
+                                bytes > SIZE_MAX ? SIZE_MAX : (size_t)bytes, (use & 1) != 0,
+                                false, use >> 1};
+  }
+  mh__sync_work_on(s, stream, acc, n);
+}
+
 static hipError_t launch(mh_state *s, mh_launch *l, hipStream_t stream, const void *const *pointers,
                          size_t count) {
   mh_launch_limits limits;
@@ -284,6 +306,8 @@ static hipError_t launch(mh_state *s, mh_launch *l, hipStream_t stream, const vo
     int device = on != NULL ? on->device : mh__current_device();
     err = queued ? queue_launch(s, l, stream, device)
                  : run_on(s, l, device, &limits, pointers, count);
+    if (err == hipSuccess)
+      note_touches(s, l, stream);
   }
   mh__unlock();
   return err;

@@ -94,7 +94,10 @@ static hipError_t malloc_async(mh_state *s, void **dev_ptr, size_t bytes, hipStr
     return hipErrorOutOfMemory;
   if ((err = capture_blocking_check(s, &o)) != hipSuccess || (err = capture_node(&o)) != hipSuccess)
     return err;
-  return mh__pool_allocate(s, pool, bytes, o.key, MOCKHIP_CALL_hipMallocAsync, dev_ptr);
+  err = mh__pool_allocate(s, pool, bytes, o.key, MOCKHIP_CALL_hipMallocAsync, dev_ptr);
+  if (err == hipSuccess) /* new memory, though a free may have left it */
+    mh__sync_forget((uintptr_t)*dev_ptr, bytes);
+  return err;
 }
 
 MH_EXPORT hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream) {
@@ -125,7 +128,10 @@ static hipError_t malloc_from_pool(mh_state *s, void **dev_ptr, size_t bytes, hi
   if ((err = mh__pool_get(s, handle, "mem_pool", &pool)) != hipSuccess ||
       (err = capture_node(&o)) != hipSuccess)
     return err;
-  return mh__pool_allocate(s, pool, bytes, o.key, MOCKHIP_CALL_hipMallocFromPoolAsync, dev_ptr);
+  err = mh__pool_allocate(s, pool, bytes, o.key, MOCKHIP_CALL_hipMallocFromPoolAsync, dev_ptr);
+  if (err == hipSuccess)
+    mh__sync_forget((uintptr_t)*dev_ptr, bytes);
+  return err;
 }
 
 MH_EXPORT hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemPool_t mem_pool,
@@ -160,6 +166,16 @@ static hipError_t free_async(mh_state *s, void *dev_ptr, hipStream_t stream) {
     return err;
   if ((err = capture_node(&o)) != hipSuccess)
     return err;
+  /* For the synchronisation checker, the end of the block in stream order. */
+  mh_pool_block *block = mh__pool_block_containing(s, (uintptr_t)dev_ptr);
+  mh_region *region = block == NULL ? mh__region_containing(s, (uintptr_t)dev_ptr) : NULL;
+  mh_sync_access end = {(uintptr_t)dev_ptr,
+                        block != NULL ? block->bytes - ((uintptr_t)dev_ptr - block->base)
+                        : region != NULL ? region->asked_bytes
+                                         : 0,
+                        false, true, 0};
+  if (end.bytes > 0)
+    mh__sync_work_on(s, stream, &end, 1);
   bool was_pool;
   err = mh__pool_free_at(s, dev_ptr, o.key, &was_pool);
   return was_pool ? err : mh__block_free(s, dev_ptr, "dev_ptr", false);

@@ -83,6 +83,7 @@ MH_EXPORT hipError_t hipFree(void *ptr) {
   if (err == hipSuccess) /* it waits for the work queued on every stream (ihipFree's syncs) */
     mh__queue_drain(-1);
   if (err == hipSuccess) {
+    mh__sync_host_waits_device(-1);
     mh__lock_write();
     err = mh__block_free(s, ptr, "ptr", false);
     mh__unlock();

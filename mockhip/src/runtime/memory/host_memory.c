@@ -57,6 +57,7 @@ MH_EXPORT hipError_t hipHostFree(void *ptr) {
   if (err == hipSuccess) /* it waits for the work queued on every stream (ihipFree's syncs) */
     mh__queue_drain(-1);
   if (err == hipSuccess) {
+    mh__sync_host_waits_device(-1);
     mh__lock_write();
     err = mh__block_free(s, ptr, "ptr", true);
     mh__unlock();

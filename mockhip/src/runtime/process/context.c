@@ -261,6 +261,7 @@ MH_EXPORT hipError_t hipDeviceReset(void) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceReset, MH_CALLER, &s);
   if (err == hipSuccess) {
     mh__queue_drain(mh__current_device());
+    mh__sync_host_waits_device(mh__current_device());
     mh__lock_write();
     int device = mh__current_device();
     mh__pools_reset(s, device);

@@ -64,6 +64,7 @@ MH_EXPORT hipError_t hipDeviceSynchronize(void) {
   if (err == hipSuccess) { /* Device::SyncAllStreams ends in ReleaseFreedMemory */
     err = mh__staged_copy_land(s);
     int device = mh__current_device();
+    mh__sync_host_waits_device(device);
     mh__lock_read();
     bool held = mh__pools_hold_freed(s, device);
     mh__unlock();

@@ -127,6 +127,7 @@ MH_EXPORT hipError_t hipEventDestroy(hipEvent_t event) {
         s->stats.live_events--;
         mh__node_set_free(&e->deps);
         mh__ticket_release(&e->pending); /* a record still queued finds no event, and is done */
+        mh__sync_event_gone(e);
         free(e);
       }
       mh__unlock();
@@ -178,6 +179,7 @@ static hipError_t record(mh_state *s, hipEvent_t event, hipStream_t stream) {
                     "event %p was made on device %d, stream %p runs on device %d", (void *)event,
                     e->device, (void *)stream, device);
   e->recorded = true;
+  mh__sync_record_on(s, e, stream);
   mh__ticket_release(&e->pending);
   if (!mh__streams_async(s)) {
     e->recorded_ns = now_ns();
@@ -207,7 +209,17 @@ MH_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
    event last recorded on the null stream, or never, is never checked. *pending
    is the last record while it waits in its stream's queue (the caller lets it
    go), else no ticket. */
-static hipError_t event_wait(mh_state *s, hipEvent_t event, mh_ticket *pending) {
+/* A wait on an event never recorded waits for nothing: every platform answers at once, as if
+   complete, and a program that waits so likely meant to record it first. */
+static void never_recorded(const mh_event *e, const char *fix) {
+  if (!e->recorded && e->capture_id == 0)
+    mh__misuse(MH_MISUSE_EVENT_UNRECORDED,
+               "%s was never recorded, so %s waits for nothing and answers at once, as if "
+               "complete: %s",
+               mh__d_event((hipEvent_t)(uintptr_t)e->id), mockhip_api_name(mh__call_api()), fix);
+}
+
+static hipError_t event_wait(mh_state *s, hipEvent_t event, mh_ticket *pending, bool query) {
   *pending = (mh_ticket){NULL, 0};
   if (event == NULL)
     return mh__fail(hipErrorInvalidHandle, "event is NULL");
@@ -227,8 +239,13 @@ static hipError_t event_wait(mh_state *s, hipEvent_t event, mh_ticket *pending) 
       err = mh__capture_mode_forbids(s);
     }
   }
-  if (err == hipSuccess)
+  if (err == hipSuccess) {
+    never_recorded(e, "record it (hipEventRecord) on the stream whose work you mean to wait for, "
+                      "before this call");
     mh__ticket_copy(&e->pending, pending);
+    if (!query || mh__ticket_done(pending)) /* the host is now ordered after the record */
+      mh__sync_host_waits_event(e);
+  }
   mh__unlock();
   return err;
 }
@@ -238,7 +255,7 @@ MH_EXPORT hipError_t hipEventQuery(hipEvent_t event) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipEventQuery, MH_CALLER, &s);
   mh_ticket pending = {NULL, 0};
   if (err == hipSuccess)
-    err = event_wait(s, event, &pending);
+    err = event_wait(s, event, &pending, true);
   if (err == hipSuccess && !mh__ticket_done(&pending))
     err = mh__fail(hipErrorNotReady, "event %p: its stream has not reached the record yet",
                    (void *)event);
@@ -251,7 +268,7 @@ MH_EXPORT hipError_t hipEventSynchronize(hipEvent_t event) {
   hipError_t err = mh__enter(MOCKHIP_CALL_hipEventSynchronize, MH_CALLER, &s);
   mh_ticket pending = {NULL, 0};
   if (err == hipSuccess)
-    err = event_wait(s, event, &pending);
+    err = event_wait(s, event, &pending, false);
   if (err == hipSuccess && pending.queue != NULL)
     err = mh__queue_wait(&pending, 1);
   mh__ticket_release(&pending);
@@ -323,6 +340,11 @@ static hipError_t wait_event(mh_state *s, hipStream_t stream, hipEvent_t event, 
   hipError_t err = event_get(s, event, "event", &e);
   if (err != hipSuccess)
     return err;
+  if (flags == WAIT_DEFAULT) {
+    never_recorded(e, "record it (hipEventRecord) after the work this stream must wait for, "
+                      "before this call");
+    mh__sync_stream_waits_on(s, stream, e);
+  }
   mh_stream *recorder = NULL;
   if (e->stream_id != 0) {
     recorder = mh__stream_by_id(s, e->stream_id);

@@ -283,6 +283,8 @@ static hipError_t wait_check(mh_state *s, hipStream_t stream, mh_ticket *targets
   *device = found != NULL ? found->device : mh__current_device();
   if (err == hipSuccess)
     *count = mh__queue_targets(found, *device, false, targets);
+  if (err == hipSuccess && *count == 0) /* nothing pending: the host is ordered after it all */
+    mh__sync_host_waits_on(s, stream);
   mh__unlock();
   return err;
 }
@@ -301,6 +303,8 @@ static hipError_t synchronize(mh_state *s, hipStream_t stream) {
     (void)mh__queue_wait(targets, count);
   if (err == hipSuccess) {
     mh__lock_write();
+    if (count > 0)
+      mh__sync_host_waits_on(s, stream);
     mh__pools_release_freed(s, device);
     mh__unlock();
   }
@@ -390,4 +394,42 @@ MH_EXPORT hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device)
     *device = values.device;
   return mh__leave(MOCKHIP_CALL_hipStreamGetDevice, err, "stream=%s, %s", mh__d_stream(stream),
                    mh__d_out_int("device", device, err));
+}
+
+/* ---- the synchronisation checker's view of a handle ---- */
+
+/* The stream a handle names and its device; false for none, or where the checker is off. */
+static bool sync_stream(mh_state *s, hipStream_t handle, mh_stream **stream, int *device) {
+  if (!mh__sync_check_on() || mh__stream_get(s, handle, stream) != hipSuccess)
+    return false;
+  *device = *stream != NULL ? (*stream)->device : mh__current_device();
+  return true;
+}
+
+void mh__sync_work_on(mh_state *s, hipStream_t handle, const mh_sync_access *acc, size_t count) {
+  mh_stream *stream;
+  int device;
+  if (sync_stream(s, handle, &stream, &device))
+    mh__sync_work(s, stream, device, acc, count);
+}
+
+void mh__sync_host_waits_on(mh_state *s, hipStream_t handle) {
+  mh_stream *stream;
+  int device;
+  if (sync_stream(s, handle, &stream, &device))
+    mh__sync_host_waits(stream, device);
+}
+
+void mh__sync_record_on(mh_state *s, mh_event *event, hipStream_t handle) {
+  mh_stream *stream;
+  int device;
+  if (sync_stream(s, handle, &stream, &device))
+    mh__sync_record(event, stream, device);
+}
+
+void mh__sync_stream_waits_on(mh_state *s, hipStream_t handle, const mh_event *event) {
+  mh_stream *stream;
+  int device;
+  if (sync_stream(s, handle, &stream, &device))
+    mh__sync_stream_waits(stream, device, event);
 }

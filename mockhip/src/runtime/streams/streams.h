@@ -165,6 +165,18 @@ MH_HIDDEN void mh__queue_drain(int device);
    legacy waits too): what a call that runs at once, in stream order, waits for first. */
 MH_HIDDEN hipError_t mh__queue_fence(mh_state *state, hipStream_t stream);
 
+/* ---- the synchronisation checker's view of a stream handle (stream.c) ---- */
+
+/* mh__sync_work, mh__sync_host_waits, mh__sync_record and mh__sync_stream_waits (diag.h) on
+   the stream a handle names, and its device; nothing for a handle that names none, or where
+   the checker is off. Under the state lock (none needed for NULL). */
+MH_HIDDEN void mh__sync_work_on(mh_state *state, hipStream_t stream, const mh_sync_access *acc,
+                                size_t count);
+MH_HIDDEN void mh__sync_host_waits_on(mh_state *state, hipStream_t stream);
+MH_HIDDEN void mh__sync_record_on(mh_state *state, mh_event *event, hipStream_t stream);
+MH_HIDDEN void mh__sync_stream_waits_on(mh_state *state, hipStream_t stream,
+                                        const mh_event *event);
+
 /* ---- graphs (graph.c) ---- */
 
 /* A new empty graph with no id, or NULL when there is no memory. */

@@ -1,0 +1,448 @@
+/*
+ * sync_check.c: the checker for missing synchronisation (MOCKHIP_SYNC_CHECK, or
+ * MOCKHIP_STRICT). It keeps happens-before with vector clocks, at the calls that
+ * queue and wait, never at the moment work happens to run: so what it reports
+ * depends on the program's order of calls alone, serially or asynchronously.
+ *
+ * Every host thread and every stream (each device's null stream too) is an agent
+ * with a clock: a vector holding, for each agent, the last of its operations it
+ * is ordered after. Queuing work on a stream orders it after everything the
+ * queuing thread is ordered after, and after the legacy null stream's implicit
+ * waits; a record copies the stream's clock into the event, hipStreamWaitEvent
+ * joins it into a stream, and a synchronise joins what it waited for into the
+ * host thread. The memory each operation touched is kept (the last touch per
+ * agent, range and kind), and a new touch that conflicts with one its clock does
+ * not cover is reported, once per call site, naming both.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag/diag.h"
+#include "diag/trace.h"
+
+#define MAX_AGENTS 4096 /* streams and host threads; past it the checker stops, saying so */
+#define MAX_TOUCHES 4096 /* kept touches; past it the oldest are forgotten */
+
+typedef struct clock_vec {
+  uint32_t *at; /* at[agent]: the last operation of agent this is ordered after */
+  size_t len;
+} clock_vec;
+
+typedef struct agent {
+  clock_vec clock;
+  int device;
+  bool stream, null_stream, blocking;
+  char name[40]; /* "stream#3", "the null stream of device 0", "host thread 2" */
+} agent;
+
+/* One operation's touch of memory, or a hipFreeAsync's end of it. A kernel's is a guess from a
+   pointer argument (guess: the size of its first element), exact for the rest. */
+typedef struct touch {
+  uintptr_t lo, hi;
+  size_t guess;
+  uint32_t agent, clock;
+  bool writes, frees;
+  mockhip_api api;
+  const void *site;
+} touch;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_bool on;
+static agent *agents;
+static size_t agent_count, agent_capacity;
+static int null_agent[MH_MAX_DEVICES]; /* agent + 1; 0: none yet */
+static touch touches[MAX_TOUCHES];
+static size_t touch_count;
+static bool full; /* MAX_AGENTS reached: said once, checks stopped */
+static _Thread_local int host_agent; /* agent + 1; 0: none yet */
+static _Thread_local uint64_t host_generation;
+static uint64_t generation = 1; /* a forked child starts again: its threads' agents are new */
+
+void mh__sync_check_init(bool enabled) { atomic_store(&on, enabled); }
+
+bool mh__sync_check_on(void) { return atomic_load_explicit(&on, memory_order_relaxed); }
+
+/* ---- clocks ---- */
+
+static bool clock_fit(clock_vec *c, size_t len) {
+  if (c->len >= len)
+    return true;
+  uint32_t *at = realloc(c->at, len * sizeof *at);
+  if (at == NULL)
+    return false;
+  memset(at + c->len, 0, (len - c->len) * sizeof *at);
+  c->at = at;
+  c->len = len;
+  return true;
+}
+
+static void clock_join(clock_vec *into, const clock_vec *from) {
+  if (!clock_fit(into, from->len))
+    return;
+  for (size_t i = 0; i < from->len; i++)
+    if (from->at[i] > into->at[i])
+      into->at[i] = from->at[i];
+}
+
+static uint32_t clock_of(const clock_vec *c, size_t agent) {
+  return agent < c->len ? c->at[agent] : 0;
+}
+
+/* A new agent, its clock ordered after `after` (NULL: nothing); -1 when full. */
+static int agent_new(const clock_vec *after, const char *name) {
+  if (agent_count == MAX_AGENTS) {
+    if (!full)
+      fprintf(stderr, "mockhip: sync check: more than %d streams and threads; checking stops\n",
+              MAX_AGENTS);
+    full = true;
+    return -1;
+  }
+  if (agent_count == agent_capacity) {
+    size_t capacity = agent_capacity == 0 ? 16 : agent_capacity * 2;
+    agent *grown = realloc(agents, capacity * sizeof *grown);
+    if (grown == NULL)
+      return -1;
+    agents = grown;
+    agent_capacity = capacity;
+  }
+  agent *a = &agents[agent_count];
+  memset(a, 0, sizeof *a);
+  snprintf(a->name, sizeof a->name, "%s", name);
+  if (after != NULL)
+    clock_join(&a->clock, after);
+  return (int)agent_count++;
+}
+
+/* The calling thread's agent: a thread first seen is ordered after every host thread's clock
+   (the checker does not see it made, so it gives it what any maker could have known). */
+static int host(void) {
+  if (host_agent != 0 && host_generation == generation)
+    return host_agent - 1;
+  clock_vec known = {0};
+  for (size_t i = 0; i < agent_count; i++)
+    if (!agents[i].stream)
+      clock_join(&known, &agents[i].clock);
+  static unsigned long long threads; /* under lock */
+  char name[40];
+  snprintf(name, sizeof name, "host thread %llu", ++threads);
+  int a = agent_new(&known, name);
+  free(known.at);
+  host_agent = a + 1;
+  host_generation = generation;
+  return a;
+}
+
+/* The agent of stream (NULL: device's null stream), made on first use. */
+static int stream_agent(mh_stream *stream, int device) {
+  int *slot = stream != NULL ? &stream->sync_agent : &null_agent[device];
+  if (*slot != 0)
+    return *slot - 1;
+  char name[40];
+  if (stream == NULL)
+    snprintf(name, sizeof name, "the null stream of device %d", device);
+  else if (stream->per_thread)
+    snprintf(name, sizeof name, "hipStreamPerThread of device %d", stream->device);
+  else
+    snprintf(name, sizeof name, "%s", mh__d_stream((hipStream_t)(uintptr_t)stream->id));
+  int a = agent_new(NULL, name);
+  if (a < 0)
+    return -1;
+  agents[a].stream = true;
+  agents[a].null_stream = stream == NULL;
+  agents[a].blocking = stream == NULL || !(stream->flags & hipStreamNonBlocking);
+  agents[a].device = stream != NULL ? stream->device : device;
+  *slot = a + 1;
+  return a;
+}
+
+/* What a wait for agent a's work orders the waiter after: a's clock, and for a null stream
+   every blocking stream's of its device (the legacy null stream). */
+static void join_waited(clock_vec *into, int a) {
+  clock_join(into, &agents[a].clock);
+  if (!agents[a].null_stream)
+    return;
+  for (size_t i = 0; i < agent_count; i++)
+    if (agents[i].stream && agents[i].blocking && agents[i].device == agents[a].device)
+      clock_join(into, &agents[i].clock);
+}
+
+/* Queues one operation on stream's agent: ordered after the host thread and the legacy null
+   stream's implicit waits, then a tick of its own. -1 when the checker cannot follow. */
+static int queue_op(mh_stream *stream, int device) {
+  int h = host(), a = stream_agent(stream, device);
+  if (h < 0 || a < 0)
+    return -1;
+  clock_join(&agents[a].clock, &agents[h].clock);
+  if (agents[a].null_stream)
+    join_waited(&agents[a].clock, a);
+  else if (agents[a].blocking) {
+    int n = stream_agent(NULL, agents[a].device);
+    if (n >= 0)
+      clock_join(&agents[a].clock, &agents[n].clock);
+  }
+  if (!clock_fit(&agents[a].clock, (size_t)a + 1))
+    return -1;
+  agents[a].clock.at[a]++;
+  return a;
+}
+
+/* ---- touches ---- */
+
+/* Forgets touches every host thread is ordered after: any later operation is queued by a
+   host thread, so none can conflict with them. */
+static void forget_known(void) {
+  size_t kept = 0;
+  for (size_t i = 0; i < touch_count; i++) {
+    bool known = true;
+    for (size_t h = 0; h < agent_count && known; h++)
+      if (!agents[h].stream && clock_of(&agents[h].clock, touches[i].agent) < touches[i].clock)
+        known = false;
+    if (!known)
+      touches[kept++] = touches[i];
+  }
+  touch_count = kept;
+}
+
+/* Whether two touches meet. Two kernels' guesses meet where their first elements do: two
+   kernels given a buffer and a pointer into its middle most likely work on its two parts, and a
+   guess must not make a report on its own. */
+static bool meet(const touch *a, const touch *b) {
+  if (a->guess != 0 && b->guess != 0)
+    return a->lo < b->lo + b->guess && b->lo < a->lo + a->guess;
+  return a->lo < b->hi && b->lo < a->hi;
+}
+
+static void remember(const touch *t) {
+  for (size_t i = 0; i < touch_count; i++) { /* the agent's later touch replaces its earlier */
+    touch *old = &touches[i];
+    if (old->agent == t->agent && old->lo == t->lo && old->hi == t->hi &&
+        old->guess == t->guess && old->writes == t->writes && old->frees == t->frees) {
+      *old = *t;
+      return;
+    }
+  }
+  if (touch_count == MAX_TOUCHES)
+    forget_known();
+  if (touch_count == MAX_TOUCHES) { /* the oldest goes: a conflict with it is missed */
+    memmove(touches, touches + 1, (MAX_TOUCHES - 1) * sizeof *touches);
+    touch_count--;
+  }
+  touches[touch_count++] = *t;
+}
+
+static const char *verb(const touch *t, bool present) {
+  if (t->frees)
+    return present ? "frees" : "freed";
+  return t->writes ? (present ? "writes" : "wrote") : (present ? "reads" : "read");
+}
+
+/* Reports t, queued now, against old, which nothing orders before it. */
+static void report_conflict(mh_state *s, const touch *t, const touch *old) {
+  uintptr_t lo = t->lo > old->lo ? t->lo : old->lo;
+  uintptr_t hi = t->hi < old->hi ? t->hi : old->hi;
+  char memory[96], where[512];
+  mh__describe_addr(s, lo, memory, sizeof memory);
+  mh__site_format(old->site, where, sizeof where);
+  const agent *now = &agents[t->agent], *then = &agents[old->agent];
+  if (old->frees) {
+    mh__misuse(MH_MISUSE_USE_AFTER_FREE_ASYNC,
+               "%s on %s %s %s (%zu bytes), which %s on %s at %s freed, and nothing orders "
+               "this before that free: use the memory before hipFreeAsync, on its stream (or "
+               "wait for this work with an event first), and never after",
+               mockhip_api_name(t->api), now->name, verb(t, true), memory, (size_t)(hi - lo),
+               mockhip_api_name(old->api), then->name, where);
+    return;
+  }
+  mh__misuse(t->frees ? MH_MISUSE_USE_AFTER_FREE_ASYNC : MH_MISUSE_STREAM_RACE,
+             "%s on %s %s %s (%zu bytes), which %s on %s at %s %s, and nothing orders them: "
+             "record an event on %s after that call and hipStreamWaitEvent(%s, event) before "
+             "this one, or synchronise %s first",
+             mockhip_api_name(t->api), now->name, verb(t, true), memory, (size_t)(hi - lo),
+             mockhip_api_name(old->api), then->name, where, verb(old, false), then->name,
+             now->name, then->name);
+}
+
+/* Checks t against the touches its clock does not cover (a free's, against any), reporting
+   the first, a free's before others; then keeps it. */
+static void touch_now(mh_state *s, const touch *t) {
+  const clock_vec *c = &agents[t->agent].clock;
+  const touch *first = NULL;
+  for (size_t i = 0; i < touch_count; i++) {
+    const touch *old = &touches[i];
+    if (!meet(old, t) || (old->agent == t->agent && !old->frees))
+      continue;
+    if (!old->frees && !old->writes && !t->writes && !t->frees)
+      continue;
+    if (!old->frees && clock_of(c, old->agent) >= old->clock)
+      continue;
+    if (first == NULL || (old->frees && !first->frees))
+      first = old;
+  }
+  if (first != NULL)
+    report_conflict(s, t, first);
+  remember(t);
+}
+
+/* The range of mock memory an access reaches, cut at its region's end; false outside every
+   region (pageable memory is staged at the call, or not the checker's to see). */
+static bool in_region(mh_state *s, const mh_sync_access *acc, uintptr_t *lo, uintptr_t *hi) {
+  mh_region *r = mh__region_containing(s, acc->addr);
+  if (r == NULL || acc->bytes == 0)
+    return false;
+  uintptr_t end = r->base + r->bytes;
+  *lo = acc->addr;
+  *hi = acc->bytes > end - acc->addr ? end : acc->addr + acc->bytes;
+  return true;
+}
+
+/* Forgets the touches of [addr, addr + bytes): memory given back, or new. Under lock. */
+static void forget_range(uintptr_t addr, size_t bytes) {
+  size_t kept = 0;
+  for (size_t i = 0; i < touch_count; i++)
+    if (touches[i].hi <= addr || addr + bytes <= touches[i].lo)
+      touches[kept++] = touches[i];
+  touch_count = kept;
+}
+
+/* ---- what the rest of the runtime tells it ---- */
+
+void mh__sync_work(mh_state *s, mh_stream *stream, int device, const mh_sync_access *acc,
+                   size_t count) {
+  pthread_mutex_lock(&lock);
+  int a = queue_op(stream, device);
+  for (size_t i = 0; a >= 0 && i < count; i++) {
+    touch t = {.agent = (uint32_t)a,
+               .clock = agents[a].clock.at[a],
+               .guess = acc[i].guess,
+               .writes = acc[i].writes,
+               .frees = acc[i].frees,
+               .api = mh__call_api(),
+               .site = mh__call_site()};
+    if (in_region(s, &acc[i], &t.lo, &t.hi))
+      touch_now(s, &t);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+void mh__sync_host_waits(mh_stream *stream, int device) {
+  if (!mh__sync_check_on())
+    return;
+  pthread_mutex_lock(&lock);
+  int h = host(), a = stream_agent(stream, device);
+  if (h >= 0 && a >= 0)
+    join_waited(&agents[h].clock, a);
+  pthread_mutex_unlock(&lock);
+}
+
+void mh__sync_host_waits_device(int device) {
+  if (!mh__sync_check_on())
+    return;
+  pthread_mutex_lock(&lock);
+  int h = host();
+  for (size_t i = 0; h >= 0 && i < agent_count; i++)
+    if (agents[i].stream && (device < 0 || agents[i].device == device))
+      clock_join(&agents[h].clock, &agents[i].clock);
+  pthread_mutex_unlock(&lock);
+}
+
+void mh__sync_record(mh_event *event, mh_stream *stream, int device) {
+  if (!mh__sync_check_on())
+    return;
+  pthread_mutex_lock(&lock);
+  int a = queue_op(stream, device);
+  if (a >= 0) {
+    if (event->sync_clock == NULL)
+      event->sync_clock = calloc(1, sizeof(clock_vec));
+    if (event->sync_clock != NULL) {
+      clock_vec *c = event->sync_clock;
+      memset(c->at, 0, c->len * sizeof *c->at);
+      clock_join(c, &agents[a].clock);
+    }
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+void mh__sync_stream_waits(mh_stream *stream, int device, const mh_event *event) {
+  if (!mh__sync_check_on() || event->sync_clock == NULL)
+    return;
+  pthread_mutex_lock(&lock);
+  int a = stream_agent(stream, device);
+  if (a >= 0)
+    clock_join(&agents[a].clock, event->sync_clock);
+  pthread_mutex_unlock(&lock);
+}
+
+void mh__sync_host_waits_event(const mh_event *event) {
+  if (!mh__sync_check_on() || event->sync_clock == NULL)
+    return;
+  pthread_mutex_lock(&lock);
+  int h = host();
+  if (h >= 0)
+    clock_join(&agents[h].clock, event->sync_clock);
+  pthread_mutex_unlock(&lock);
+}
+
+void mh__sync_event_gone(mh_event *event) {
+  clock_vec *c = event->sync_clock;
+  if (c != NULL)
+    free(c->at);
+  free(c);
+  event->sync_clock = NULL;
+}
+
+void mh__sync_host_frees(mh_state *s, uintptr_t addr, size_t bytes, int device,
+                         mh_sync_waits waits) {
+  if (!mh__sync_check_on() || bytes == 0)
+    return;
+  pthread_mutex_lock(&lock);
+  int h = host();
+  clock_vec after = {0}; /* what the call is ordered after: the host, and what it waits for */
+  const clock_vec *c = NULL;
+  if (h >= 0) {
+    clock_join(&after, &agents[h].clock);
+    int n = waits == MH_SYNC_WAITS_LEGACY ? stream_agent(NULL, device) : -1;
+    if (n >= 0)
+      join_waited(&after, n);
+    for (size_t i = 0; waits == MH_SYNC_WAITS_ALL && i < agent_count; i++)
+      if (agents[i].stream)
+        clock_join(&after, &agents[i].clock);
+    c = &after;
+  }
+  for (size_t i = 0; c != NULL && i < touch_count; i++) {
+    const touch *old = &touches[i];
+    touch given = {.lo = addr, .hi = addr + bytes, .guess = old->guess ? bytes : 0};
+    if (!meet(old, &given) || old->frees ||
+        clock_of(c, old->agent) >= old->clock)
+      continue;
+    char memory[96], where[512];
+    mh__describe_addr(s, old->lo > addr ? old->lo : addr, memory, sizeof memory);
+    mh__site_format(old->site, where, sizeof where);
+    mh__misuse(MH_MISUSE_FREED_IN_USE,
+               "%s gives back %s while %s on %s at %s may still %s it (%s waits for no "
+               "stream%s): synchronise %s (hipStreamSynchronize, or an event recorded after "
+               "that work and hipEventSynchronize) first",
+               mockhip_api_name(mh__call_api()), memory, mockhip_api_name(old->api),
+               agents[old->agent].name, where, old->writes ? "write" : "read",
+               mh__profile_title(),
+               waits == MH_SYNC_WAITS_LEGACY ? " but the legacy null stream's blocking ones" : "",
+               agents[old->agent].name);
+    break;
+  }
+  free(after.at);
+  forget_range(addr, bytes);
+  pthread_mutex_unlock(&lock);
+}
+
+void mh__sync_forget(uintptr_t addr, size_t bytes) {
+  if (!mh__sync_check_on())
+    return;
+  pthread_mutex_lock(&lock);
+  forget_range(addr, bytes);
+  pthread_mutex_unlock(&lock);
+}
+
+void mh__sync_forked_child(void) {
+  pthread_mutex_init(&lock, NULL);
+  generation++;
+}
