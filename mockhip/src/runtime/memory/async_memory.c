@@ -174,11 +174,13 @@ static hipError_t free_async(mh_state *s, void *dev_ptr, hipStream_t stream) {
                         : region != NULL ? region->asked_bytes
                                          : 0,
                         false, true, 0};
-  if (end.bytes > 0)
-    mh__sync_work_on(s, stream, &end, 1);
   bool was_pool;
   err = mh__pool_free_at(s, dev_ptr, o.key, &was_pool);
-  return was_pool ? err : mh__block_free(s, dev_ptr, "dev_ptr", false);
+  if (!was_pool)
+    err = mh__block_free(s, dev_ptr, "dev_ptr", false);
+  if (err == hipSuccess && end.bytes > 0)
+    mh__sync_work_on(s, stream, &end, 1);
+  return err;
 }
 
 MH_EXPORT hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream) {
