@@ -8,6 +8,9 @@
  *   100,000 hipMemsetAsync of 256 bytes on one stream, then one synchronise, per set,
  *   async                      vs  the same, serial                    (the rate, reported)
  *
+ * and what the synchronisation checker costs (MOCKHIP_SYNC_CHECK=1, streams serial): the same
+ * two rows with it on against it off.
+ *
  * Not a test: nothing here passes or fails on timing.
  */
 #include <hip/hip_runtime.h>
@@ -65,13 +68,19 @@ int bench_streams_child(void) {
 
 void bench_streams(void) {
   double async_launch[RUNS], async_set[RUNS], serial_launch[RUNS], serial_set[RUNS];
+  double check_launch[RUNS], check_set[RUNS];
   for (int run = 0; run < RUNS; run++) {
     bench_child("--streams-child", "MOCKHIP_STREAMS", "async", &async_launch[run], &async_set[run]);
     bench_child("--streams-child", "MOCKHIP_STREAMS", "serial", &serial_launch[run],
                 &serial_set[run]);
+    bench_child("--streams-child", "MOCKHIP_SYNC_CHECK", "1", &check_launch[run], &check_set[run]);
   }
   bench_target_row("launch + stream sync, async", "the same, serial",
                    bench_median(async_launch, RUNS), bench_median(serial_launch, RUNS), 2.0);
   bench_row("hipMemsetAsync 256 B, async", "the same, serial", bench_median(async_set, RUNS),
             bench_median(serial_set, RUNS));
+  bench_row("launch + stream sync, sync check", "the same, unchecked",
+            bench_median(check_launch, RUNS), bench_median(serial_launch, RUNS));
+  bench_row("hipMemsetAsync 256 B, sync check", "the same, unchecked",
+            bench_median(check_set, RUNS), bench_median(serial_set, RUNS));
 }

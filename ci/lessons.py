@@ -46,6 +46,8 @@ SHOWN = re.compile(r"^<!--\s*ci:\s*file\s+(examples/vmm/expected/\S+)\s*-->\s*$"
 # those cases carry the label lessons_crash, which the sanitizer builds leave out.
 EXPLAIN = {"MOCKHIP_EXPLAIN": "1"}
 TWO_DEVICES = {"MOCKHIP_DEVICES": "2"}
+SYNC_CHECK = {"MOCKHIP_SYNC_CHECK": "1"}
+ASYNC_CHECK = {"MOCKHIP_SYNC_CHECK": "1", "MOCKHIP_STREAMS": "async"}
 CASES = {
     "five_steps": ("five_steps", [], {}, False),
     "five_steps.break1": ("five_steps", ["break"], {}, False),
@@ -77,6 +79,13 @@ CASES = {
     "stripe": ("stripe", [], TWO_DEVICES, False),
     "stripe.break1": ("stripe", ["break"], TWO_DEVICES, False),
     "stripe.one_device": ("stripe", [], {"MOCKHIP_DEVICES": "1"}, False),
+    "streams": ("streams", [], SYNC_CHECK, False),
+    "streams.break1": ("streams", ["break", "1"], SYNC_CHECK, False),
+    "streams.break2": ("streams", ["break", "2"], SYNC_CHECK, False),
+    "streams.break3": ("streams", ["break", "3"], SYNC_CHECK, False),
+    # the same reports where streams run asynchronously: the checker follows the calls
+    "streams.async": ("streams", [], ASYNC_CHECK, False),
+    "streams.break1.async": ("streams", ["break", "1"], ASYNC_CHECK, False),
 }
 
 # The releases every case runs on: the newest (the default, no suffix), then 7.2.

@@ -21,9 +21,7 @@ extern "C" {
 
 static const char *const REPORT = "mockhip: strict: ";
 
-__global__ void fill(int *data, int value) {
-  data[blockIdx.x * blockDim.x + threadIdx.x] = value;
-}
+__global__ void fill(int *data, int value) { data[blockIdx.x * blockDim.x + threadIdx.x] = value; }
 
 __global__ void sum_into(const int *data, int *out) {
   atomicAdd(out, data[blockIdx.x * blockDim.x + threadIdx.x]);
@@ -92,8 +90,13 @@ static void test_two_streams_writing_one_buffer_race(void **state) {
   MT_CHECK(hipMemsetAsync(w.p, 1, 4096, w.a));
   MT_CHECK(hipMemsetAsync(w.p, 2, 4096, w.b));
   std::string a = stream_name(w.a), b = stream_name(w.b);
-  const char *want[] = {"unordered stream work", "hipMemsetAsync on", a.c_str(), b.c_str(),
-                        "hipMalloc#", "hipStreamWaitEvent", NULL};
+  const char *want[] = {"unordered stream work",
+                        "hipMemsetAsync on",
+                        a.c_str(),
+                        b.c_str(),
+                        "hipMalloc#",
+                        "hipStreamWaitEvent",
+                        NULL};
   assert_int_equal(reports(want), 1);
 }
 
@@ -158,6 +161,23 @@ static void test_kernels_writing_halves_of_a_buffer_do_not_race(void **state) {
   hipLaunchKernelGGL(fill, dim3(2), dim3(256), 0, w.a, w.p, 1);
   hipLaunchKernelGGL(fill, dim3(2), dim3(256), 0, w.b, w.p + 512, 2);
   assert_int_equal(reports(NULL), 0);
+}
+
+struct never_defined;
+__global__ void takes_opaque(struct never_defined *p, void *raw) {
+  (void)p;
+  (void)raw;
+}
+
+static void test_kernels_given_pointers_to_incomplete_types_and_void_launch(void **state) {
+  (void)state;
+  /* a pointee with no size counts one byte: the launch compiles and is followed */
+  hipLaunchKernelGGL(takes_opaque, dim3(1), dim3(1), 0, w.a, (struct never_defined *)w.p,
+                     (void *)w.p);
+  hipLaunchKernelGGL(takes_opaque, dim3(1), dim3(1), 0, w.b, (struct never_defined *)w.p,
+                     (void *)(w.p + 1));
+  const char *want[] = {"takes_opaque", "(1 bytes)", NULL};
+  assert_int_equal(reports(want), 1);
 }
 
 /* ---- the legacy null stream ---- */
@@ -244,8 +264,8 @@ static int unmap_after_work(bool synchronise) {
   return reports(want);
 }
 
-static void test_unmap_of_memory_queued_work_uses_is_reported_where_unmap_waits_for_nothing(
-    void **state) {
+static void
+test_unmap_of_memory_queued_work_uses_is_reported_where_unmap_waits_for_nothing(void **state) {
   (void)state;
   /* The newest ROCm synchronises every stream first; 6.x to 7.2 only the legacy null stream's
      blocking ones; HIP on NVIDIA none. */
@@ -285,8 +305,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_two_streams_ordered_by_an_event_do_not_race, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(
-          test_a_stream_synchronised_before_another_uses_its_memory_does_not_race, setup,
-          teardown),
+          test_a_stream_synchronised_before_another_uses_its_memory_does_not_race, setup, teardown),
       cmocka_unit_test_setup_teardown(test_disjoint_ranges_on_two_streams_do_not_race, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_a_copy_reading_what_another_stream_writes_races, setup,
@@ -297,6 +316,8 @@ int main(void) {
                                       teardown),
       cmocka_unit_test_setup_teardown(test_kernels_writing_halves_of_a_buffer_do_not_race, setup,
                                       teardown),
+      cmocka_unit_test_setup_teardown(
+          test_kernels_given_pointers_to_incomplete_types_and_void_launch, setup, teardown),
       cmocka_unit_test_setup_teardown(test_the_null_stream_waits_for_blocking_streams, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_a_non_blocking_stream_is_not_ordered_by_the_null_stream,

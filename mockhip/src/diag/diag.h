@@ -148,6 +148,7 @@ typedef struct mh_sync_access {
   size_t bytes;
   bool writes, frees;
   size_t guess;
+  const char *kernel; /* the kernel's name, a string that lasts; NULL for other work */
 } mh_sync_access;
 
 /* Work of the current call queued (or run) on stream (NULL: device's null stream) touching

@@ -71,8 +71,7 @@ bool mh__first_at_site(unsigned kind, const void *site) {
 static bool reported(mh_misuse kind) {
   if (atomic_load_explicit(&strict.on, memory_order_relaxed))
     return true;
-  return kind >= MH_MISUSE_STREAM_RACE && kind <= MH_MISUSE_EVENT_UNRECORDED &&
-         mh__sync_check_on();
+  return kind >= MH_MISUSE_STREAM_RACE && kind <= MH_MISUSE_EVENT_UNRECORDED && mh__sync_check_on();
 }
 
 void mh__misuse(mh_misuse kind, const char *fmt, ...) {

@@ -21,7 +21,7 @@
 #include "diag/diag.h"
 #include "diag/trace.h"
 
-#define MAX_AGENTS 4096 /* streams and host threads; past it the checker stops, saying so */
+#define MAX_AGENTS 4096  /* streams and host threads; past it the checker stops, saying so */
 #define MAX_TOUCHES 4096 /* kept touches; past it the oldest are forgotten */
 
 typedef struct clock_vec {
@@ -44,6 +44,7 @@ typedef struct touch {
   uint32_t agent, clock;
   bool writes, frees;
   mockhip_api api;
+  const char *kernel; /* a kernel's name, or NULL */
   const void *site;
 } touch;
 
@@ -54,7 +55,7 @@ static size_t agent_count, agent_capacity;
 static int null_agent[MH_MAX_DEVICES]; /* agent + 1; 0: none yet */
 static touch touches[MAX_TOUCHES];
 static size_t touch_count;
-static bool full; /* MAX_AGENTS reached: said once, checks stopped */
+static bool full;                    /* MAX_AGENTS reached: said once, checks stopped */
 static _Thread_local int host_agent; /* agent + 1; 0: none yet */
 static _Thread_local uint64_t host_generation;
 static uint64_t generation = 1; /* a forked child starts again: its threads' agents are new */
@@ -216,8 +217,8 @@ static bool meet(const touch *a, const touch *b) {
 static void remember(const touch *t) {
   for (size_t i = 0; i < touch_count; i++) { /* the agent's later touch replaces its earlier */
     touch *old = &touches[i];
-    if (old->agent == t->agent && old->lo == t->lo && old->hi == t->hi &&
-        old->guess == t->guess && old->writes == t->writes && old->frees == t->frees) {
+    if (old->agent == t->agent && old->lo == t->lo && old->hi == t->hi && old->guess == t->guess &&
+        old->writes == t->writes && old->frees == t->frees) {
       *old = *t;
       return;
     }
@@ -231,6 +232,14 @@ static void remember(const touch *t) {
   touches[touch_count++] = *t;
 }
 
+/* "kernel fill (hipLaunchKernel)", or the API: what did it, as a report names it. */
+static const char *doer(const touch *t, char *out, size_t bytes) {
+  if (t->kernel == NULL)
+    return mockhip_api_name(t->api);
+  snprintf(out, bytes, "kernel %s (%s)", t->kernel, mockhip_api_name(t->api));
+  return out;
+}
+
 static const char *verb(const touch *t, bool present) {
   if (t->frees)
     return present ? "frees" : "freed";
@@ -241,26 +250,27 @@ static const char *verb(const touch *t, bool present) {
 static void report_conflict(mh_state *s, const touch *t, const touch *old) {
   uintptr_t lo = t->lo > old->lo ? t->lo : old->lo;
   uintptr_t hi = t->hi < old->hi ? t->hi : old->hi;
-  char memory[96], where[512];
+  char memory[96], where[512], did[128], done[128];
   mh__describe_addr(s, lo, memory, sizeof memory);
   mh__site_format(old->site, where, sizeof where);
   const agent *now = &agents[t->agent], *then = &agents[old->agent];
+  const char *doing = doer(t, did, sizeof did), *before = doer(old, done, sizeof done);
   if (old->frees) {
     mh__misuse(MH_MISUSE_USE_AFTER_FREE_ASYNC,
                "%s on %s %s %s (%zu bytes), which %s on %s at %s freed, and nothing orders "
-               "this before that free: use the memory before hipFreeAsync, on its stream (or "
-               "wait for this work with an event first), and never after",
-               mockhip_api_name(t->api), now->name, verb(t, true), memory, (size_t)(hi - lo),
-               mockhip_api_name(old->api), then->name, where);
+               "this work before that free: free the memory on the stream that uses it last, "
+               "or record an event after this work and hipStreamWaitEvent(%s, event) before "
+               "the hipFreeAsync",
+               doing, now->name, verb(t, true), memory, (size_t)(hi - lo), before, then->name,
+               where, then->name);
     return;
   }
   mh__misuse(t->frees ? MH_MISUSE_USE_AFTER_FREE_ASYNC : MH_MISUSE_STREAM_RACE,
              "%s on %s %s %s (%zu bytes), which %s on %s at %s %s, and nothing orders them: "
              "record an event on %s after that call and hipStreamWaitEvent(%s, event) before "
              "this one, or synchronise %s first",
-             mockhip_api_name(t->api), now->name, verb(t, true), memory, (size_t)(hi - lo),
-             mockhip_api_name(old->api), then->name, where, verb(old, false), then->name,
-             now->name, then->name);
+             doing, now->name, verb(t, true), memory, (size_t)(hi - lo), before, then->name, where,
+             verb(old, false), then->name, now->name, then->name);
 }
 
 /* Checks t against the touches its clock does not cover (a free's, against any), reporting
@@ -315,6 +325,7 @@ void mh__sync_work(mh_state *s, mh_stream *stream, int device, const mh_sync_acc
     touch t = {.agent = (uint32_t)a,
                .clock = agents[a].clock.at[a],
                .guess = acc[i].guess,
+               .kernel = acc[i].kernel,
                .writes = acc[i].writes,
                .frees = acc[i].frees,
                .api = mh__call_api(),
@@ -412,19 +423,18 @@ void mh__sync_host_frees(mh_state *s, uintptr_t addr, size_t bytes, int device,
   for (size_t i = 0; c != NULL && i < touch_count; i++) {
     const touch *old = &touches[i];
     touch given = {.lo = addr, .hi = addr + bytes, .guess = old->guess ? bytes : 0};
-    if (!meet(old, &given) || old->frees ||
-        clock_of(c, old->agent) >= old->clock)
+    if (!meet(old, &given) || old->frees || clock_of(c, old->agent) >= old->clock)
       continue;
     char memory[96], where[512];
     mh__describe_addr(s, old->lo > addr ? old->lo : addr, memory, sizeof memory);
+    char done[128];
     mh__site_format(old->site, where, sizeof where);
     mh__misuse(MH_MISUSE_FREED_IN_USE,
                "%s gives back %s while %s on %s at %s may still %s it (%s waits for no "
                "stream%s): synchronise %s (hipStreamSynchronize, or an event recorded after "
                "that work and hipEventSynchronize) first",
-               mockhip_api_name(mh__call_api()), memory, mockhip_api_name(old->api),
-               agents[old->agent].name, where, old->writes ? "write" : "read",
-               mh__profile_title(),
+               mockhip_api_name(mh__call_api()), memory, doer(old, done, sizeof done),
+               agents[old->agent].name, where, old->writes ? "write" : "read", mh__profile_title(),
                waits == MH_SYNC_WAITS_LEGACY ? " but the legacy null stream's blocking ones" : "",
                agents[old->agent].name);
     break;

@@ -101,17 +101,21 @@ template <class Body, class... A> struct closure {
   size_t pointer_count;
 };
 
-/* What a pointer argument tells the synchronisation checker: the size of its pointee (1 for
-   void) and whether the kernel may write through it. */
+/* What a pointer argument tells the synchronisation checker: the size of its pointee (1 where
+   it has none: void, a function, a type only declared) and whether the kernel may write
+   through it. */
+template <class T, class = void> struct sized : std::false_type {};
+template <class T> struct sized<T, decltype(void(sizeof(T)))> : std::true_type {};
+template <class T> constexpr unsigned pointee_bytes() {
+  if constexpr (sized<T>::value)
+    return (unsigned)sizeof(T);
+  else
+    return 1u;
+}
 template <class T> constexpr unsigned pointer_use() {
   using pointee = std::remove_pointer_t<T>;
-  constexpr unsigned bytes = std::is_void<pointee>::value || std::is_function<pointee>::value
-                                 ? 1u
-                                 : (unsigned)sizeof(std::conditional_t<
-                                       std::is_void<pointee>::value ||
-                                           std::is_function<pointee>::value,
-                                       char, pointee>);
-  return bytes << 1 | (std::is_const<pointee>::value ? 0u : 1u);
+  return pointee_bytes<std::remove_cv_t<pointee>>() << 1 |
+         (std::is_const<pointee>::value ? 0u : 1u);
 }
 
 template <class C> void run_thread(void *p) {
@@ -152,19 +156,17 @@ template <class C> void release_closure(void *p) { delete static_cast<C *>(p); }
 
 /* The type the kernel declares for argument I, where its parameters are known and line up
    with the arguments: a float * passed for a const float * is read, not written. */
-template <class K, size_t I, class Arg> struct declared {
-  using type = Arg;
-};
+template <class K, size_t I, class Arg> struct declared { using type = Arg; };
 template <size_t I, class Arg, class... P> struct declared<void (*)(P...), I, Arg> {
-  using param = std::decay_t<std::tuple_element_t<I < sizeof...(P) ? I : 0, std::tuple<P..., Arg>>>;
-  using type = std::conditional_t<I < sizeof...(P) && std::is_pointer<param>::value, param, Arg>;
+  using param = std::decay_t < std::tuple_element_t<I<sizeof...(P) ? I : 0, std::tuple<P..., Arg>>>;
+  using type = std::conditional_t < I<sizeof...(P) && std::is_pointer<param>::value, param, Arg>;
 };
 
 template <class K, class C, size_t... I> void note_pointers(C &c, std::index_sequence<I...>) {
   c.pointer_count = 0;
   (((std::is_pointer<std::tuple_element_t<I, decltype(c.args)>>::value
-         ? (void)(c.pointer_uses[c.pointer_count] = pointer_use<typename declared<
-                      K, I, std::tuple_element_t<I, decltype(c.args)>>::type>(),
+         ? (void)(c.pointer_uses[c.pointer_count] = pointer_use<
+                      typename declared<K, I, std::tuple_element_t<I, decltype(c.args)>>::type>(),
                   c.pointers[c.pointer_count++] = (const void *)(uintptr_t)std::get<I>(c.args))
          : (void)0)),
    ...);

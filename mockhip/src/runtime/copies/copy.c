@@ -238,10 +238,9 @@ static bool pageable(mh_state *s, const void *p) {
 
 /* What the synchronisation checker learns of a copy (src not NULL) or set run or queued on
    stream. */
-static void note_touch(mh_state *s, hipStream_t stream, void *dst, const void *src,
-                       size_t bytes) {
-  mh_sync_access acc[2] = {{(uintptr_t)src, bytes, false, false, 0},
-                           {(uintptr_t)dst, bytes, true, false, 0}};
+static void note_touch(mh_state *s, hipStream_t stream, void *dst, const void *src, size_t bytes) {
+  mh_sync_access acc[2] = {{(uintptr_t)src, bytes, false, false, 0, NULL},
+                           {(uintptr_t)dst, bytes, true, false, 0, NULL}};
   mh__sync_work_on(s, stream, src != NULL ? acc : acc + 1, src != NULL ? 2 : 1);
 }
 

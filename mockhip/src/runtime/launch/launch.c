@@ -267,14 +267,17 @@ static void note_touches(mh_state *s, const mh_launch *l, hipStream_t stream) {
   enum { MOST = 32 };
   mh_sync_access acc[MOST];
   size_t n = 0;
-  uint64_t threads = (uint64_t)l->grid.x * l->grid.y * l->grid.z * l->block.x * l->block.y *
-                     l->block.z;
+  uint64_t threads =
+      (uint64_t)l->grid.x * l->grid.y * l->grid.z * l->block.x * l->block.y * l->block.z;
   for (size_t i = 0; i < d->pointer_count && n < MOST; i++) {
     unsigned use = d->pointer_uses[i];
     uint64_t bytes = threads * (use >> 1);
     acc[n++] = (mh_sync_access){(uintptr_t)d->pointers[i],
-                                bytes > SIZE_MAX ? SIZE_MAX : (size_t)bytes, (use & 1) != 0,
-                                false, use >> 1};
+                                bytes > SIZE_MAX ? SIZE_MAX : (size_t)bytes,
+                                (use & 1) != 0,
+                                false,
+                                use >> 1,
+                                l->name};
   }
   mh__sync_work_on(s, stream, acc, n);
 }

@@ -170,10 +170,13 @@ static hipError_t free_async(mh_state *s, void *dev_ptr, hipStream_t stream) {
   mh_pool_block *block = mh__pool_block_containing(s, (uintptr_t)dev_ptr);
   mh_region *region = block == NULL ? mh__region_containing(s, (uintptr_t)dev_ptr) : NULL;
   mh_sync_access end = {(uintptr_t)dev_ptr,
-                        block != NULL ? block->bytes - ((uintptr_t)dev_ptr - block->base)
+                        block != NULL    ? block->bytes - ((uintptr_t)dev_ptr - block->base)
                         : region != NULL ? region->asked_bytes
                                          : 0,
-                        false, true, 0};
+                        false,
+                        true,
+                        0,
+                        NULL};
   bool was_pool;
   err = mh__pool_free_at(s, dev_ptr, o.key, &was_pool);
   if (!was_pool)

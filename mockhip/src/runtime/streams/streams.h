@@ -174,8 +174,7 @@ MH_HIDDEN void mh__sync_work_on(mh_state *state, hipStream_t stream, const mh_sy
                                 size_t count);
 MH_HIDDEN void mh__sync_host_waits_on(mh_state *state, hipStream_t stream);
 MH_HIDDEN void mh__sync_record_on(mh_state *state, mh_event *event, hipStream_t stream);
-MH_HIDDEN void mh__sync_stream_waits_on(mh_state *state, hipStream_t stream,
-                                        const mh_event *event);
+MH_HIDDEN void mh__sync_stream_waits_on(mh_state *state, hipStream_t stream, const mh_event *event);
 
 /* ---- graphs (graph.c) ---- */
 
