@@ -406,6 +406,26 @@ static void test_queued_work_that_fails_is_reported_at_the_synchronise(void **st
   MT_CHECK(hipStreamDestroy(stream));
 }
 
+/* hipDeviceReset runs what the device's streams hold, then forgets what of it failed, as it
+   forgets the device's other errors: the next synchronise answers hipSuccess. */
+static void test_device_reset_forgets_queued_work_that_failed(void **state) {
+  (void)state;
+  hipStream_t stream;
+  MT_CHECK(hipStreamCreate(&stream));
+  mt_mapping m;
+  mt_mapping_create(&m, mt_granularity(), mt_granularity());
+  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  gate g;
+  gate_close(&g, stream);
+  MT_CHECK(hipMemsetAsync(m.base, 0x11, 4096, stream)); /* checked now: mapped */
+  MT_CHECK(hipMemUnmap(m.base, m.bytes));               /* gone before it runs */
+  gate_open(&g);
+  MT_CHECK(hipDeviceReset()); /* the stream goes with the reset */
+  MT_CHECK(hipDeviceSynchronize());
+  MT_CHECK(hipMemAddressFree(m.base, m.reserved));
+  MT_CHECK(hipMemRelease(m.handle));
+}
+
 /* A child of fork has none of its parent's runtime threads: its queues start again, and work
    it queues on a stream its parent made runs on a thread of its own. */
 static void test_forked_child_runs_its_own_work(void **state) {
@@ -460,6 +480,7 @@ int main(void) {
       MT_CLEAN_TEST(test_device_synchronize_waits_for_every_stream),
       MT_CLEAN_TEST(test_calls_run_at_the_call_keep_stream_order),
       MT_CLEAN_TEST(test_queued_work_that_fails_is_reported_at_the_synchronise),
+      MT_CLEAN_TEST(test_device_reset_forgets_queued_work_that_failed),
       MT_CLEAN_TEST(test_forked_child_runs_its_own_work),
   };
   return cmocka_run_group_tests_name("stream_async", tests, NULL, NULL);

@@ -180,6 +180,37 @@ static void test_kernels_given_pointers_to_incomplete_types_and_void_launch(void
   assert_int_equal(reports(want), 1);
 }
 
+/* ---- graphs: a launch is one operation of its stream ---- */
+
+static hipGraphExec_t captured_set(int *p, hipStream_t on) {
+  hipGraph_t graph;
+  hipGraphExec_t exec;
+  MT_CHECK(hipStreamBeginCapture(on, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(p, 5, 4096, on)); /* captured: touches nothing yet */
+  MT_CHECK(hipStreamEndCapture(on, &graph));
+  MT_CHECK(hipGraphInstantiate(&exec, graph, NULL, NULL, 0));
+  MT_CHECK(hipGraphDestroy(graph));
+  return exec;
+}
+
+static void test_a_graph_launch_racing_another_stream_is_reported(void **state) {
+  (void)state;
+  hipGraphExec_t exec = captured_set(w.p, w.a);
+  assert_int_equal(reports(NULL), 0);
+  mt_stderr_begin();
+  MT_CHECK(hipGraphLaunch(exec, w.a));
+  MT_CHECK(hipMemcpyAsync(w.out, w.p, sizeof(int), hipMemcpyDeviceToDevice, w.b));
+  const char *want[] = {"hipMemcpyAsync", "hipGraphLaunch", "wrote", NULL};
+  assert_int_equal(reports(want), 1);
+  mt_stderr_begin();
+  MT_CHECK(hipGraphLaunch(exec, w.a));
+  MT_CHECK(hipEventRecord(w.event, w.a));
+  MT_CHECK(hipStreamWaitEvent(w.b, w.event, 0));
+  MT_CHECK(hipMemcpyAsync(w.out, w.p, sizeof(int), hipMemcpyDeviceToDevice, w.b));
+  MT_CHECK(hipGraphExecDestroy(exec));
+  assert_int_equal(reports(NULL), 0);
+}
+
 /* ---- the legacy null stream ---- */
 
 static void test_the_null_stream_waits_for_blocking_streams(void **state) {
@@ -318,6 +349,8 @@ int main(void) {
                                       teardown),
       cmocka_unit_test_setup_teardown(
           test_kernels_given_pointers_to_incomplete_types_and_void_launch, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_a_graph_launch_racing_another_stream_is_reported, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_the_null_stream_waits_for_blocking_streams, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_a_non_blocking_stream_is_not_ordered_by_the_null_stream,

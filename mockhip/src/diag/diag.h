@@ -135,9 +135,13 @@ MH_HIDDEN void mh__strict_init(bool on);
 
 /* ---- the synchronisation checker (sync_check.c) ---- */
 
-/* On or off (MOCKHIP_SYNC_CHECK, MOCKHIP_STRICT), and whether on. */
+/* On or off (MOCKHIP_SYNC_CHECK, MOCKHIP_STRICT), and whether on: one load, so that a hook
+   costs a call nothing while the checker is off. */
 MH_HIDDEN void mh__sync_check_init(bool on);
-MH_HIDDEN bool mh__sync_check_on(void);
+MH_HIDDEN extern atomic_bool mh__sync_checking;
+static inline bool mh__sync_check_on(void) {
+  return atomic_load_explicit(&mh__sync_checking, memory_order_relaxed);
+}
 MH_HIDDEN void mh__sync_forked_child(void);
 
 /* One touch of memory by queued work: read, written, or freed (hipFreeAsync); guess, for a

@@ -49,7 +49,6 @@ typedef struct touch {
 } touch;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_bool on;
 static agent *agents;
 static size_t agent_count, agent_capacity;
 static int null_agent[MH_MAX_DEVICES]; /* agent + 1; 0: none yet */
@@ -60,9 +59,9 @@ static _Thread_local int host_agent; /* agent + 1; 0: none yet */
 static _Thread_local uint64_t host_generation;
 static uint64_t generation = 1; /* a forked child starts again: its threads' agents are new */
 
-void mh__sync_check_init(bool enabled) { atomic_store(&on, enabled); }
+atomic_bool mh__sync_checking;
 
-bool mh__sync_check_on(void) { return atomic_load_explicit(&on, memory_order_relaxed); }
+void mh__sync_check_init(bool on) { atomic_store(&mh__sync_checking, on); }
 
 /* ---- clocks ---- */
 

@@ -334,8 +334,8 @@ static hipError_t copy(mh_state *s, void *dst, int dst_device, const void *src, 
   mh__lock_read();
   err = copy_locked(s, dst, dst_device, src, src_device, bytes, kind, stream, capturable, &how);
   mh__unlock();
-  if (err == hipSuccess && synchronous) /* the host waited for it */
-    mh__sync_host_waits_on(s, NULL);
+  if (err == hipSuccess && synchronous && mh__sync_check_on()) /* the host waited for it */
+    mh__sync_host_waits(NULL, mh__current_device());
   if (err != hipSuccess || how != RUN_AFTER_FENCE)
     return err;
   err = mh__queue_fence(s, stream);
@@ -364,8 +364,8 @@ static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t un
   mh__lock_read();
   err = set_locked(s, dst, value, count, unit, stream, how);
   mh__unlock();
-  if (err == hipSuccess && synchronous) /* the host waited for it */
-    mh__sync_host_waits_on(s, NULL);
+  if (err == hipSuccess && synchronous && mh__sync_check_on()) /* the host waited for it */
+    mh__sync_host_waits(NULL, mh__current_device());
   return err;
 }
 

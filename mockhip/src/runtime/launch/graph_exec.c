@@ -203,6 +203,33 @@ static hipError_t run_work(mh_state *s, const mh_node_work *w) {
   }
 }
 
+/* What the synchronisation checker learns of a launch of exec on stream: its copies' and sets'
+   ranges, as one operation of the stream (its nodes are ordered among themselves). Kernels and
+   2D or 3D copies inside a graph are not followed. */
+static void note_touches(mh_state *s, const mh_graph_exec *exec, hipStream_t stream) {
+  if (!mh__sync_check_on() || exec->count == 0)
+    return;
+  mh_sync_access *acc = calloc(2 * exec->count, sizeof *acc);
+  if (acc == NULL)
+    return;
+  size_t n = 0;
+  for (size_t i = 0; i < exec->count; i++) {
+    const mh_node_work *w = &exec->works[i];
+    if (w->type == hipGraphNodeTypeMemcpy && w->u.copy.strided == NULL) {
+      acc[n++] = (mh_sync_access){.addr = (uintptr_t)w->u.copy.src, .bytes = w->u.copy.bytes};
+      acc[n++] = (mh_sync_access){
+          .addr = (uintptr_t)w->u.copy.dst, .bytes = w->u.copy.bytes, .writes = true};
+    } else if (w->type == hipGraphNodeTypeMemset && w->u.set.height > 0) {
+      size_t row = w->u.set.width * w->u.set.element_bytes;
+      acc[n++] = (mh_sync_access){.addr = (uintptr_t)w->u.set.dst,
+                                  .bytes = w->u.set.pitch * (w->u.set.height - 1) + row,
+                                  .writes = true};
+    }
+  }
+  mh__sync_work_on(s, stream, acc, n);
+  free(acc);
+}
+
 /* hipGraphLaunch_common, under the write lock: the exec, held for the launch, and the stream. */
 static hipError_t launch_begin(mh_state *s, hipGraphExec_t graph_exec, hipStream_t stream,
                                mh_graph_exec **out) {
@@ -217,6 +244,7 @@ static hipError_t launch_begin(mh_state *s, hipGraphExec_t graph_exec, hipStream
   if (err == hipSuccess) {
     exec->holders++;
     *out = exec;
+    note_touches(s, exec, stream);
   }
   return err;
 }

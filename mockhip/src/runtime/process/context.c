@@ -260,7 +260,9 @@ MH_EXPORT hipError_t hipDeviceReset(void) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceReset, MH_CALLER, &s);
   if (err == hipSuccess) {
-    mh__queue_drain(mh__current_device());
+    /* What the device's queues hold runs first, and what of it failed is forgotten with the
+       rest of the device's errors. */
+    (void)mh__queue_sync_device(mh__current_device(), true);
     mh__sync_host_waits_device(mh__current_device());
     mh__lock_write();
     int device = mh__current_device();

@@ -157,20 +157,20 @@ static hipError_t check_locked(mh_state *s, mh_capture_rule rule) {
 
 /* Every synchronous copy and set checks this first: it waits for what the legacy null stream
    has queued, so the synchronisation checker orders the host after it. */
-static hipError_t checked(mh_state *s, mh_capture_rule rule, hipError_t err) {
-  if (err == hipSuccess && rule == MH_CAPTURE_SYNC_COPY)
-    mh__sync_host_waits_on(s, NULL);
+static hipError_t checked(mh_capture_rule rule, hipError_t err) {
+  if (err == hipSuccess && rule == MH_CAPTURE_SYNC_COPY && mh__sync_check_on())
+    mh__sync_host_waits(NULL, mh__current_device());
   return err;
 }
 
 hipError_t mh__capture_check(mh_capture_rule rule) {
-  mh_state *s = mh__state();
   if (atomic_load(&captures_alive) == 0)
-    return checked(s, rule, hipSuccess); /* the common case takes no lock */
+    return checked(rule, hipSuccess); /* the common case takes no lock */
+  mh_state *s = mh__state();
   mh__lock_write();
   hipError_t err = check_locked(s, rule);
   mh__unlock();
-  return checked(s, rule, err);
+  return checked(rule, err);
 }
 
 hipError_t mh__capture_mode_forbids(mh_state *s) {
