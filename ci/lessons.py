@@ -86,6 +86,7 @@ CASES = {
     # the same reports where streams run asynchronously: the checker follows the calls
     "streams.async": ("streams", [], ASYNC_CHECK, False),
     "streams.break1.async": ("streams", ["break", "1"], ASYNC_CHECK, False),
+    "streams.break1.teach": ("streams", ["break", "1"], {"MOCKHIP_TEACH": "1"}, False),
 }
 
 # The releases every case runs on: the newest (the default, no suffix), then 7.2.

@@ -18,6 +18,7 @@ extern "C" {
 
 #include <atomic>
 #include <string>
+#include <thread>
 
 static const char *const REPORT = "mockhip: strict: ";
 
@@ -177,6 +178,27 @@ static void test_kernels_given_pointers_to_incomplete_types_and_void_launch(void
   hipLaunchKernelGGL(takes_opaque, dim3(1), dim3(1), 0, w.b, (struct never_defined *)w.p,
                      (void *)(w.p + 1));
   const char *want[] = {"takes_opaque", "(1 bytes)", NULL};
+  assert_int_equal(reports(want), 1);
+}
+
+/* ---- host threads ---- */
+
+/* A thread the checker first sees knows what the other host threads knew: what the main thread
+   synchronised with is ordered before the new thread's work, and what it did not is not. */
+static void queue_from_another_thread(hipStream_t stream) {
+  std::thread([stream] { MT_CHECK(hipMemsetAsync(w.p, 2, 4096, stream)); }).join();
+}
+
+static void test_a_new_host_thread_knows_what_the_others_knew(void **state) {
+  (void)state;
+  MT_CHECK(hipMemsetAsync(w.p, 1, 4096, w.a));
+  MT_CHECK(hipStreamSynchronize(w.a));
+  queue_from_another_thread(w.b);
+  assert_int_equal(reports(NULL), 0);
+  mt_stderr_begin();
+  MT_CHECK(hipMemsetAsync(w.p, 3, 4096, w.non_blocking));
+  queue_from_another_thread(w.a);
+  const char *want[] = {"unordered stream work", NULL};
   assert_int_equal(reports(want), 1);
 }
 
@@ -373,6 +395,8 @@ int main(void) {
                                       teardown),
       cmocka_unit_test_setup_teardown(
           test_kernels_given_pointers_to_incomplete_types_and_void_launch, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_a_new_host_thread_knows_what_the_others_knew, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_the_oldest_touches_are_forgotten_past_4096, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_a_graph_launch_racing_another_stream_is_reported, setup,

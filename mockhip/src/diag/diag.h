@@ -157,7 +157,7 @@ typedef struct mh_sync_access {
 
 /* Work of the current call queued (or run) on stream (NULL: device's null stream) touching
    acc[0..count): checked against earlier work nothing orders it before, and kept. Under the
-   state lock, the checker on. */
+   state lock. This and the three below: where the checker is on (the caller asks). */
 MH_HIDDEN void mh__sync_work(mh_state *state, mh_stream *stream, int device,
                              const mh_sync_access *acc, size_t count);
 

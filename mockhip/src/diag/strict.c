@@ -80,7 +80,7 @@ void mh__misuse(mh_misuse kind, const char *fmt, ...) {
   const void *site = mh__call_site();
   if (!mh__first_at_site(kind, site))
     return;
-  char what[384], where[PATH_MAX + 128]; /* where: a module path, an offset, a symbol */
+  char what[1024], where[PATH_MAX + 128]; /* where: a module path, an offset, a symbol */
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);

@@ -336,8 +336,6 @@ void mh__sync_work(mh_state *s, mh_stream *stream, int device, const mh_sync_acc
 }
 
 void mh__sync_host_waits(mh_stream *stream, int device) {
-  if (!mh__sync_check_on())
-    return;
   pthread_mutex_lock(&lock);
   int h = host(), a = stream_agent(stream, device);
   if (h >= 0 && a >= 0)
@@ -357,8 +355,6 @@ void mh__sync_host_waits_device(int device) {
 }
 
 void mh__sync_record(mh_event *event, mh_stream *stream, int device) {
-  if (!mh__sync_check_on())
-    return;
   pthread_mutex_lock(&lock);
   int a = queue_op(stream, device);
   if (a >= 0) {
@@ -374,7 +370,7 @@ void mh__sync_record(mh_event *event, mh_stream *stream, int device) {
 }
 
 void mh__sync_stream_waits(mh_stream *stream, int device, const mh_event *event) {
-  if (!mh__sync_check_on() || event->sync_clock == NULL)
+  if (event->sync_clock == NULL)
     return;
   pthread_mutex_lock(&lock);
   int a = stream_agent(stream, device);
