@@ -154,9 +154,9 @@ void mh__teach_misuse(mh_misuse kind) {
   case MH_MISUSE_STREAM_RACE:
   case MH_MISUSE_USE_AFTER_FREE_ASYNC:
   case MH_MISUSE_FREED_IN_USE:
-    mh__teach_note("streams", "work queued on different streams runs in any order, and "
-                              "alongside the host, unless an event, a synchronise or the "
-                              "legacy null stream orders it; the GPU does not check");
+    mh__teach_note("b.9", "work queued on different streams runs in any order, and "
+                          "alongside the host, unless an event, a synchronise or the "
+                          "legacy null stream orders it; the GPU does not check");
     break;
   case MH_MISUSE_VERSION_CRASH: /* the strict line says what the release does */
   case MH_MISUSE_VERSION_BUG:
