@@ -395,12 +395,15 @@ static void test_queued_work_that_fails_is_reported_at_the_synchronise(void **st
   MT_CHECK(hipMemSetAccess(base, granularity, &desc, 1));
   gate g;
   gate_close(&g, stream);
-  MT_CHECK(hipMemsetAsync(base, 0x11, granularity, stream)); /* checked now: mapped */
-  MT_CHECK(hipMemUnmap(base, granularity));                  /* gone before it runs */
+  MT_CHECK(hipMemsetAsync(base, 0x11, granularity, stream)); /* checked now: writable */
+  desc.flags = hipMemAccessFlagsProtRead;                    /* no longer writable when it runs */
+  MT_CHECK(hipMemSetAccess(base, granularity, &desc, 1));
   gate_open(&g);
-  MT_EXPECT(hipErrorInvalidValue, hipStreamSynchronize(stream));
+  hipError_t err = hipStreamSynchronize(stream);
+  assert_true(err != hipSuccess);
   mt_assert_reason_contains("failed when it ran");
   MT_CHECK(hipStreamSynchronize(stream)); /* answered once */
+  MT_CHECK(hipMemUnmap(base, granularity));
   MT_CHECK(hipMemAddressFree(base, granularity));
   MT_CHECK(hipMemRelease(handle));
   MT_CHECK(hipStreamDestroy(stream));
@@ -417,13 +420,33 @@ static void test_device_reset_forgets_queued_work_that_failed(void **state) {
   mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
   gate g;
   gate_close(&g, stream);
-  MT_CHECK(hipMemsetAsync(m.base, 0x11, 4096, stream)); /* checked now: mapped */
-  MT_CHECK(hipMemUnmap(m.base, m.bytes));               /* gone before it runs */
+  MT_CHECK(hipMemsetAsync(m.base, 0x11, 4096, stream)); /* checked now: writable */
+  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtRead);
   gate_open(&g);
   MT_CHECK(hipDeviceReset()); /* the stream goes with the reset */
   MT_CHECK(hipDeviceSynchronize());
-  MT_CHECK(hipMemAddressFree(m.base, m.reserved));
-  MT_CHECK(hipMemRelease(m.handle));
+  mt_mapping_destroy(&m);
+}
+
+/* The newest ROCm's hipMemUnmap synchronises every stream first (docs/hip-vmm-semantics.md,
+   Synchronisation): the work queued on the mapping runs before it goes. */
+static void test_unmap_waits_for_queued_work_on_the_newest_rocm(void **state) {
+  (void)state;
+  hipStream_t stream;
+  MT_CHECK(hipStreamCreate(&stream));
+  mt_mapping m;
+  mt_mapping_create(&m, mt_granularity(), mt_granularity());
+  mt_set_access(&m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtReadWrite);
+  gate g;
+  gate_close(&g, stream);
+  MT_CHECK(hipMemsetAsync(m.base, 0x11, 4096, stream));
+  std::atomic<bool> opened{false};
+  std::thread opener = gate_open_later(&g, 50, &opened);
+  mt_mapping_destroy(&m); /* waits for the gate, then the set, then unmaps */
+  assert_true(opened);
+  opener.join();
+  MT_CHECK(hipStreamSynchronize(stream)); /* the set ran on mapped memory */
+  MT_CHECK(hipStreamDestroy(stream));
 }
 
 /* A child of fork has none of its parent's runtime threads: its queues start again, and work
@@ -481,6 +504,7 @@ int main(void) {
       MT_CLEAN_TEST(test_calls_run_at_the_call_keep_stream_order),
       MT_CLEAN_TEST(test_queued_work_that_fails_is_reported_at_the_synchronise),
       MT_CLEAN_TEST(test_device_reset_forgets_queued_work_that_failed),
+      MT_CLEAN_TEST(test_unmap_waits_for_queued_work_on_the_newest_rocm),
       MT_CLEAN_TEST(test_forked_child_runs_its_own_work),
   };
   return cmocka_run_group_tests_name("stream_async", tests, NULL, NULL);

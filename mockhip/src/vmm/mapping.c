@@ -229,6 +229,10 @@ static void unmap_one(mh_state *s, mh_mapping *m) {
    synchronises every stream with access first; 6.x to 7.2 unmap on the null stream, after the
    blocking streams' work; HIP on NVIDIA waits for nothing (an H200 faulted a copy still in
    flight). */
+static _Atomic mh_unmap_wait unmap_wait;
+
+void mh__vmm_unmap_wait_with(mh_unmap_wait wait) { atomic_store(&unmap_wait, wait); }
+
 static mh_sync_waits unmap_waits(void) {
   if (mh__profile_nvidia())
     return MH_SYNC_WAITS_NONE;
@@ -269,6 +273,9 @@ static hipError_t unmap(mh_state *s, void *ptr, size_t bytes) {
 MH_EXPORT hipError_t hipMemUnmap(void *ptr, size_t size) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMemUnmap, MH_CALLER, &s);
+  mh_unmap_wait wait = atomic_load_explicit(&unmap_wait, memory_order_acquire);
+  if (err == hipSuccess && wait != NULL) /* first, with no lock held */
+    wait(unmap_waits(), mh__current_device());
   if (err == hipSuccess) {
     mh__lock_write();
     err = unmap(s, ptr, size);

@@ -114,4 +114,10 @@ MH_HIDDEN hipError_t mh__vmm_pool_owned(const struct mh_pool *pool, const char *
 MH_HIDDEN void mh__vmm_pool_owned_reason(const struct mh_pool *pool, const char *what,
                                          const void *ptr, char *why, size_t bytes);
 
+/* Where streams run asynchronously, the wait hipMemUnmap makes first, as the platform played
+   makes it (waits: nothing, the legacy null stream of device, every stream): set by the stream
+   queues (runtime/streams/queue.c) with the first of them, which sit above this room. */
+typedef void (*mh_unmap_wait)(mh_sync_waits waits, int device);
+MH_HIDDEN void mh__vmm_unmap_wait_with(mh_unmap_wait wait);
+
 #endif /* MH_VMM_H */

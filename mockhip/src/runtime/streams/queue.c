@@ -23,6 +23,7 @@
 
 #include "os/os.h"
 #include "runtime/streams/streams.h"
+#include "vmm/vmm.h"
 
 struct mh_queue {
   mh_queue *next; /* every queue: `queues` */
@@ -120,14 +121,18 @@ static void queues_at_exit(void) {
   pthread_mutex_unlock(&queues_lock);
 }
 
-static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
-static void fork_register(void) {
+static void unmap_wait(mh_sync_waits waits, int device);
+
+/* With the first queue: what a fork, the exit and hipMemUnmap must do about queues. */
+static pthread_once_t first_once = PTHREAD_ONCE_INIT;
+static void first_queue(void) {
   pthread_atfork(NULL, NULL, queues_forked);
   atexit(queues_at_exit);
+  mh__vmm_unmap_wait_with(unmap_wait);
 }
 
 static mh_queue *queue_new(int device, bool null_stream, bool blocking) {
-  pthread_once(&fork_once, fork_register);
+  pthread_once(&first_once, first_queue);
   if (atomic_load_explicit(&spin_allowed, memory_order_relaxed) < 0)
     atomic_store_explicit(&spin_allowed, !mh__os_faults_watched(), memory_order_relaxed);
   mh_queue *q = calloc(1, sizeof *q);
@@ -447,6 +452,14 @@ hipError_t mh__queue_sync_device(int device, bool whole_device) {
 }
 
 void mh__queue_drain(int device) { (void)sync_device(device, true, false); }
+
+/* hipMemUnmap's own wait (vmm/mapping.c): what failed is left for the next synchronise. */
+static void unmap_wait(mh_sync_waits waits, int device) {
+  if (waits == MH_SYNC_WAITS_ALL)
+    mh__queue_drain(-1);
+  else if (waits == MH_SYNC_WAITS_LEGACY)
+    (void)sync_device(device, false, false);
+}
 
 /* The stream a handle names, without a reason recorded for a bad one: the call that fences
    answers that itself. Under the state lock. */
