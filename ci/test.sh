@@ -238,8 +238,9 @@ step_install_consumer() {
     pkgconfig_build "$examples_pc/vmm/lesson_$lesson" "$CI_ROOT/examples/vmm/$lesson.c" mockhip \
       "${extra[@]}"
   done
-  pkgconfig_build "$examples_pc/vmm/lesson_kernel_access" "$CI_ROOT/examples/vmm/kernel_access.cpp" \
-    mockhip
+  for lesson in kernel_access streams; do
+    pkgconfig_build "$examples_pc/vmm/lesson_$lesson" "$CI_ROOT/examples/vmm/$lesson.cpp" mockhip
+  done
   ci_run cmake -S "$CI_ROOT/examples" -B "$examples_cmake" \
     -DCMAKE_PREFIX_PATH="$INSTALL_PREFIX" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror"
   ci_run cmake --build "$examples_cmake"

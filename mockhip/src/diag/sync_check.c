@@ -362,7 +362,8 @@ void mh__sync_record(mh_event *event, mh_stream *stream, int device) {
       event->sync_clock = calloc(1, sizeof(clock_vec));
     if (event->sync_clock != NULL) {
       clock_vec *c = event->sync_clock;
-      memset(c->at, 0, c->len * sizeof *c->at);
+      if (c->len > 0) /* a record forgets the one before */
+        memset(c->at, 0, c->len * sizeof *c->at);
       clock_join(c, &agents[a].clock);
     }
   }
