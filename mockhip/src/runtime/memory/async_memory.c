@@ -168,7 +168,8 @@ static hipError_t free_async(mh_state *s, void *dev_ptr, hipStream_t stream) {
     return err;
   /* For the synchronisation checker, the end of a pool's block in stream order (memory no pool
      made is freed as hipFree frees it). */
-  mh_pool_block *block = mh__pool_block_containing(s, (uintptr_t)dev_ptr);
+  mh_pool_block *block =
+      mh__sync_check_on() ? mh__pool_block_containing(s, (uintptr_t)dev_ptr) : NULL;
   mh_sync_access end = {(uintptr_t)dev_ptr,
                         block != NULL ? block->bytes - ((uintptr_t)dev_ptr - block->base) : 0,
                         false,
