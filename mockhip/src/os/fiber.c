@@ -16,17 +16,7 @@
 
 #include "os/fiber.h"
 #include "os/os.h"
-
-#if defined(__SANITIZE_THREAD__)
-#define MH_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define MH_TSAN 1
-#endif
-#endif
-#ifdef MH_TSAN
-#include <sanitizer/tsan_interface.h>
-#endif
+#include "os/tsan.h"
 
 #if defined(__has_include)
 #if __has_include(<valgrind/valgrind.h>)

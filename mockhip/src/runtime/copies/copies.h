@@ -1,6 +1,6 @@
 /*
  * copies.h: what the copies and sets offer the rooms above: the checks a copy
- * makes before its bytes move and the copy itself (copy.c), with the checks of
+ * makes before its bytes move (copy_check.c) and the copy itself, with the checks of
  * a graph's memcpy and memset nodes, which captured copies pass too; a
  * captured 2D or 3D copy kept and run again (copy_strided.c); the bytes moved
  * (copy_bytes.c). Device memory is reached through core/'s lookups.
@@ -10,7 +10,7 @@
 
 #include "diag/diag.h"
 
-/* ---- checks before copies (copy.c) ---- */
+/* ---- checks before copies (copy_check.c) ---- */
 
 /*
  * Checks that [addr, addr+bytes) is device memory the device may use with the
@@ -26,6 +26,12 @@
 MH_HIDDEN hipError_t mh__check_device_range(mh_state *state, uintptr_t addr, size_t bytes,
                                             int device, hipMemAccessFlags need, bool *is_device,
                                             char **direct);
+
+/* The bytes a set of `height` rows (at least one) of `width` elements, `pitch` bytes apart,
+   spans: from the first row's start to the last row's end. */
+static inline size_t mh__set_span(size_t element_bytes, size_t width, size_t height, size_t pitch) {
+  return height == 1 ? width * element_bytes : pitch * (height - 1) + width * element_bytes;
+}
 
 /* The checks a copy makes before its bytes move (dst_device writes, src_device reads; kind a
    hipMemcpyKind, checked), and the copy itself: hipMemcpy*'s and a graph's memcpy node's.

@@ -1,6 +1,6 @@
 /*
  * copy_bytes.c: how the bytes of a copy or a set move, once the devices' access
- * has been checked (copy.c). A device's work must never fault, whatever the
+ * has been checked (copy_check.c). A device's work must never fault, whatever the
  * CPU's page protection of a mapping, and must not pay a page fault per page
  * of a mapping the CPU never touched, as a GPU does not.
  *
@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "os/arena.h"
+#include "os/tsan.h"
 #include "runtime/copies/copies.h"
 
 /* Bytes a bounce buffer carries between two file-backed sides, or a set's pattern. */
@@ -119,7 +120,7 @@ static hipError_t move_apart(mh_state *s, char *dst, const char *src, size_t byt
   return hipSuccess;
 }
 
-hipError_t mh__move_bytes(mh_state *s, void *dst, const void *src, size_t bytes) {
+static hipError_t move_bytes(mh_state *s, void *dst, const void *src, size_t bytes) {
   if (!mh__host_strict() && bytes < PIECE_BYTES) {
     memmove(dst, src, bytes);
     return hipSuccess;
@@ -141,12 +142,12 @@ hipError_t mh__move_bytes(mh_state *s, void *dst, const void *src, size_t bytes)
   return err;
 }
 
-hipError_t mh__move_bytes_found(mh_state *s, void *dst, char *to, const void *src, const char *from,
-                                size_t bytes) {
+static hipError_t move_bytes_found(mh_state *s, void *dst, char *to, const void *src,
+                                   const char *from, size_t bytes) {
   /* A piece or more goes the long way: memory not yet written is best written with pwrite
      (write_through_file), which a plain store through the view would fault in page by page. */
   if (to == NULL || from == NULL || bytes >= PIECE_BYTES)
-    return mh__move_bytes(s, dst, src, bytes);
+    return move_bytes(s, dst, src, bytes);
   memmove(to, from, bytes);
   return hipSuccess;
 }
@@ -165,7 +166,7 @@ static void fill(char *to, const unsigned char *from, size_t n, size_t unit, siz
 }
 
 /* The pattern is one piece of units, entered at the phase a piece starts at. */
-hipError_t mh__set_bytes(mh_state *s, void *dst, int value, size_t count, size_t unit) {
+static hipError_t set_bytes(mh_state *s, void *dst, int value, size_t count, size_t unit) {
   size_t bytes = count * unit;
   /* no longer than the set: a set of 256 bytes made a 64 KiB pattern byte by byte */
   size_t piece = (bytes < PIECE_BYTES ? bytes : PIECE_BYTES) + sizeof(uint32_t);
@@ -201,5 +202,29 @@ hipError_t mh__set_bytes(mh_state *s, void *dst, int value, size_t count, size_t
     done += n;
   }
   free(pattern);
+  return err;
+}
+
+/* The entry points: device traffic, out of ThreadSanitizer's sight (os/tsan.h). */
+
+hipError_t mh__move_bytes(mh_state *s, void *dst, const void *src, size_t bytes) {
+  mh__device_traffic_begin();
+  hipError_t err = move_bytes(s, dst, src, bytes);
+  mh__device_traffic_end();
+  return err;
+}
+
+hipError_t mh__move_bytes_found(mh_state *s, void *dst, char *to, const void *src, const char *from,
+                                size_t bytes) {
+  mh__device_traffic_begin();
+  hipError_t err = move_bytes_found(s, dst, to, src, from, bytes);
+  mh__device_traffic_end();
+  return err;
+}
+
+hipError_t mh__set_bytes(mh_state *s, void *dst, int value, size_t count, size_t unit) {
+  mh__device_traffic_begin();
+  hipError_t err = set_bytes(s, dst, value, count, unit);
+  mh__device_traffic_end();
   return err;
 }

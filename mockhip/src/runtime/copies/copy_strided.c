@@ -7,7 +7,7 @@
  * (hipMemcpy2DValidateParams, ..Buffer, ..Array, ihipMemcpy3D_validate).
  * The other forms: copy_array.c and copy_3d.c.
  *
- * A pitched side is checked as hipMemcpy checks a side (copy.c), over every
+ * A pitched side is checked as hipMemcpy checks a side (copy_check.c), over every
  * byte from the first row's start to the last row's end; an array side against
  * the array's size in elements (clr Image::validateRegion). The rows move one
  * by one under the read lock, through copy_bytes.c, so VMM memory is reached as

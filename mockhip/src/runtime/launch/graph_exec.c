@@ -178,6 +178,10 @@ static const char *work_name(hipGraphNodeType type) {
   }
 }
 
+static size_t set_work_span(const mh_node_work *w) {
+  return mh__set_span(w->u.set.element_bytes, w->u.set.width, w->u.set.height, w->u.set.pitch);
+}
+
 /* One node's work, as the direct call does it (host work is run by the caller). */
 static hipError_t run_work(mh_state *s, const mh_node_work *w) {
   switch (w->type) {
@@ -187,12 +191,7 @@ static hipError_t run_work(mh_state *s, const mh_node_work *w) {
     return mh__copy_run(s, w->u.copy.dst, w->device, w->u.copy.src, w->device, w->u.copy.bytes,
                         w->u.copy.kind);
   case hipGraphNodeTypeMemset: {
-    hipError_t err =
-        mh__set_check(s, w->u.set.dst,
-                      w->u.set.height == 1 ? w->u.set.width * w->u.set.element_bytes
-                                           : w->u.set.pitch * (w->u.set.height - 1) +
-                                                 w->u.set.width * w->u.set.element_bytes,
-                      1, w->device);
+    hipError_t err = mh__set_check(s, w->u.set.dst, set_work_span(w), 1, w->device);
     for (size_t row = 0; err == hipSuccess && row < w->u.set.height; row++)
       err = mh__set_bytes(s, (char *)w->u.set.dst + row * w->u.set.pitch, (int)w->u.set.value,
                           w->u.set.width, w->u.set.element_bytes);
@@ -220,10 +219,8 @@ static void note_touches(mh_state *s, const mh_graph_exec *exec, hipStream_t str
       acc[n++] = (mh_sync_access){
           .addr = (uintptr_t)w->u.copy.dst, .bytes = w->u.copy.bytes, .writes = true};
     } else if (w->type == hipGraphNodeTypeMemset && w->u.set.height > 0) {
-      size_t row = w->u.set.width * w->u.set.element_bytes;
-      acc[n++] = (mh_sync_access){.addr = (uintptr_t)w->u.set.dst,
-                                  .bytes = w->u.set.pitch * (w->u.set.height - 1) + row,
-                                  .writes = true};
+      acc[n++] = (mh_sync_access){
+          .addr = (uintptr_t)w->u.set.dst, .bytes = set_work_span(w), .writes = true};
     }
   }
   mh__sync_work_on(s, stream, acc, n);

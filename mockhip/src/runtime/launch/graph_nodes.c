@@ -8,7 +8,7 @@
  * hipLaunchKernel checks it), then the dependencies (ihipGraphAddNode: live
  * nodes of this graph, none twice). Captured work passes the same node checks
  * (capturehipMemcpy and capturehipMemsetAsync add their nodes through the same
- * functions), so those checks are copy.c's (mh__memcpy_node_check,
+ * functions), so those checks are copy_check.c's (mh__memcpy_node_check,
  * mh__memset_node_check). ROCm adds the node to the graph before it looks at
  * the dependencies, and leaves it there when one is bad; the mock adds
  * nothing on a failure.

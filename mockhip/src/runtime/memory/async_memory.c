@@ -94,10 +94,7 @@ static hipError_t malloc_async(mh_state *s, void **dev_ptr, size_t bytes, hipStr
     return hipErrorOutOfMemory;
   if ((err = capture_blocking_check(s, &o)) != hipSuccess || (err = capture_node(&o)) != hipSuccess)
     return err;
-  err = mh__pool_allocate(s, pool, bytes, o.key, MOCKHIP_CALL_hipMallocAsync, dev_ptr);
-  if (err == hipSuccess) /* new memory, though a free may have left it */
-    mh__sync_forget((uintptr_t)*dev_ptr, bytes);
-  return err;
+  return mh__pool_allocate(s, pool, bytes, o.key, MOCKHIP_CALL_hipMallocAsync, dev_ptr);
 }
 
 MH_EXPORT hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream) {
@@ -128,10 +125,7 @@ static hipError_t malloc_from_pool(mh_state *s, void **dev_ptr, size_t bytes, hi
   if ((err = mh__pool_get(s, handle, "mem_pool", &pool)) != hipSuccess ||
       (err = capture_node(&o)) != hipSuccess)
     return err;
-  err = mh__pool_allocate(s, pool, bytes, o.key, MOCKHIP_CALL_hipMallocFromPoolAsync, dev_ptr);
-  if (err == hipSuccess)
-    mh__sync_forget((uintptr_t)*dev_ptr, bytes);
-  return err;
+  return mh__pool_allocate(s, pool, bytes, o.key, MOCKHIP_CALL_hipMallocFromPoolAsync, dev_ptr);
 }
 
 MH_EXPORT hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemPool_t mem_pool,

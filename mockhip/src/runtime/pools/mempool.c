@@ -354,6 +354,7 @@ hipError_t mh__pool_allocate(mh_state *s, mh_pool *pool, size_t bytes, uint64_t 
   busy_add(s, pool, block);
   if (pool->busy_bytes + pool->free_bytes > pool->total_high)
     pool->total_high = pool->busy_bytes + pool->free_bytes;
+  mh__sync_forget(block->base, bytes); /* new memory to the checker, though a free left it */
   *out = (void *)block->base;
   return hipSuccess;
 }

@@ -117,7 +117,8 @@ MH_HIDDEN mh_pool *mh__pool_default(mh_state *state, int device);
 MH_HIDDEN mh_pool *mh__pool_current(mh_state *state, int device);
 
 /* clr MemoryPool::AllocateMemory: a free block fit for reuse by `stream` (a stream key), or a
-   new one. hipErrorOutOfMemory, reason recorded. */
+   new one, which the synchronisation checker takes as new memory. hipErrorOutOfMemory, reason
+   recorded. */
 MH_HIDDEN hipError_t mh__pool_allocate(mh_state *state, mh_pool *pool, size_t bytes,
                                        uint64_t stream, mockhip_api made_by, void **out);
 
