@@ -192,9 +192,25 @@ void mt_assert_not_mock_memory(const void *addr) {
   free(dump);
 }
 
+#ifdef MT_COVERAGE
+void __gcov_dump(void);
+#endif
+
+pid_t mt_fork(void) {
+  pid_t (*volatile plain_fork)(void) = fork; /* a call through a pointer stays fork */
+  return plain_fork();
+}
+
+void mt_child_exit(int code) {
+#ifdef MT_COVERAGE
+  __gcov_dump();
+#endif
+  _exit(code);
+}
+
 int mt_run_in_child(void (*fn)(void *arg), void *arg) {
   fflush(NULL); /* the child must not print the parent's buffered output twice */
-  pid_t pid = fork();
+  pid_t pid = mt_fork();
   assert_true(pid >= 0);
   if (pid == 0) {
     /* CMocka (and sanitizers) catch SIGSEGV; the parent must see the real death. */
@@ -204,7 +220,7 @@ int mt_run_in_child(void (*fn)(void *arg), void *arg) {
     signal(SIGBUS, SIG_DFL);
     alarm(MT_CHILD_SECONDS); /* a deadlocked child dies of SIGALRM instead of hanging */
     fn(arg);
-    _exit(0);
+    mt_child_exit(0);
   }
   int status = 0;
   assert_int_equal(waitpid(pid, &status, 0), pid);

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include <stdbool.h>
+#include <sys/types.h>
 #include <stdio.h>
 
 #include <hip/hip_runtime_api.h>
@@ -114,6 +115,17 @@ void mt_assert_not_mock_memory(const void *addr);
 
 /* Seconds a forked child may run before SIGALRM ends it. */
 #define MT_CHILD_SECONDS 30
+
+/*
+ * fork(), as a program calls it. In a coverage build gcc turns a direct call
+ * into __gcov_fork, which zeroes the child's counters after the library's
+ * pthread_atfork handlers ran, so their lines counted as never run; through
+ * this the child keeps them (and the parent's counts so far, counted twice).
+ */
+pid_t mt_fork(void);
+
+/* Ends a forked child with `code`, its coverage counters written first (_exit writes none). */
+__attribute__((noreturn)) void mt_child_exit(int code);
 
 /*
  * Runs fn(arg) in a forked child with default signal handling, no core file

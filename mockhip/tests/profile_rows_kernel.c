@@ -72,7 +72,7 @@ static ending in_fork(void (*fn)(void *), void *arg, rlim_t core_bytes) {
   int ends[2];
   assert_int_equal(pipe(ends), 0);
   fflush(NULL);
-  pid_t pid = fork();
+  pid_t pid = mt_fork();
   assert_true(pid >= 0);
   if (pid == 0) {
     struct rlimit core;
@@ -83,7 +83,7 @@ static ending in_fork(void (*fn)(void *), void *arg, rlim_t core_bytes) {
     close(ends[0]);
     sc_coverage_on_abort(); /* the played ROCm may end this child with abort() */
     fn(arg);
-    _exit(hipDeviceSynchronize() == hipSuccess ? 0 : 3);
+    mt_child_exit(hipDeviceSynchronize() == hipSuccess ? 0 : 3);
   }
   close(ends[1]);
   size_t got = 0;

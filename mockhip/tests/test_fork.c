@@ -158,14 +158,14 @@ static void test_both_sides_keep_working(void **state) {
   assert_int_equal(pipe(b.to_parent), 0);
 
   fflush(NULL);
-  pid_t pid = fork();
+  pid_t pid = mt_fork();
   assert_true(pid >= 0);
   if (pid == 0) {
     alarm(MT_CHILD_SECONDS);
     close(b.to_child[1]); /* each side keeps only its own ends: a read sees the other die */
     close(b.to_parent[0]);
     child(&b);
-    _exit(0);
+    mt_child_exit(0);
   }
   close(b.to_child[0]);
   close(b.to_parent[1]);

@@ -464,7 +464,7 @@ static void test_forked_child_runs_its_own_work(void **state) {
   MT_CHECK(hipMemcpyAsync(host, src, 4 * sizeof(int), hipMemcpyHostToHost, stream));
   MT_CHECK(hipStreamSynchronize(stream));
   fflush(NULL);
-  pid_t pid = fork();
+  pid_t pid = mt_fork();
   if (pid == 0) {
     host[0] = 0;
     int ok = hipMemsetAsync(host, 0, 4 * sizeof(int), stream) == hipSuccess &&

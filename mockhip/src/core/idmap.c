@@ -90,9 +90,3 @@ void mh__idmap_each(const mh_idmap *map, void (*fn)(void *value, void *ctx), voi
     if (map->slots[i].id > MH_IDMAP_TOMBSTONE)
       fn(map->slots[i].value, ctx);
 }
-
-void mh__idmap_free(mh_idmap *map) {
-  free(map->slots);
-  map->slots = NULL;
-  map->capacity = map->live = map->used = 0;
-}

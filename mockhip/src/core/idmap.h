@@ -28,6 +28,5 @@ void *mh__idmap_get(const mh_idmap *map, uint64_t id);
 void *mh__idmap_del(mh_idmap *map, uint64_t id);
 /* Calls fn for each live entry, in no particular order. */
 void mh__idmap_each(const mh_idmap *map, void (*fn)(void *value, void *ctx), void *ctx);
-void mh__idmap_free(mh_idmap *map);
 
 #endif /* MH_IDMAP_H */

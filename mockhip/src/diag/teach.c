@@ -21,8 +21,6 @@ static _Thread_local unsigned note_count;
 
 void mh__teach_init(bool on) { teaching = on; }
 
-bool mh__teaching(void) { return teaching; }
-
 const char *mh__teach_release(char out[32]) {
   snprintf(out, 32, "%s", mh__profile_title());
   return out;

@@ -112,7 +112,6 @@ MH_HIDDEN void mh__d_ptr_early(const void *ptr, char out[MH_DECODED_BYTES]);
    trace line as "mockhip: teach: on ROCm <release>: <text> (docs/hip-vmm-semantics.md <row>)".
    Nothing unless MOCKHIP_TEACH is on. */
 MH_HIDDEN void mh__teach_init(bool on);
-MH_HIDDEN bool mh__teaching(void);
 MH_HIDDEN void mh__teach_note(const char *row, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 MH_HIDDEN void mh__teach_flush(void);

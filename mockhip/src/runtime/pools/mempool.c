@@ -29,18 +29,6 @@ uint64_t mh__stream_key(const mh_stream *stream) {
   return stream != NULL ? stream->id : (uint64_t)mh__current_device() + 1;
 }
 
-const char *mh__stream_key_name(uint64_t key, char out[48]) {
-  if (key == 0)
-    snprintf(out, 48, "no stream (hipFree)");
-  else if (key <= MH_MAX_DEVICES)
-    snprintf(out, 48, "the null stream of device %d", (int)(key - 1));
-  else if (mh__id_number(key, MH_ID_STREAM) != 0)
-    snprintf(out, 48, "stream#%llu", mh__id_number(key, MH_ID_STREAM));
-  else
-    snprintf(out, 48, "a thread's hipStreamPerThread");
-  return out;
-}
-
 /* ---- the pools of the process ---- */
 
 hipError_t mh__pool_new(mh_state *s, int device, int alloc_type, int handle_types, size_t max_bytes,

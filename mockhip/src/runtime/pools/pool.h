@@ -142,9 +142,6 @@ MH_HIDDEN void mh__pool_destroy(mh_state *state, mh_pool *pool);
 MH_HIDDEN hipError_t mh__pool_set_attribute(mh_pool *pool, int attr, const void *value);
 MH_HIDDEN hipError_t mh__pool_get_attribute(const mh_pool *pool, int attr, void *value);
 
-/* A stream key's name for reasons: "stream#2", "the null stream of device 0". */
-MH_HIDDEN const char *mh__stream_key_name(uint64_t stream, char out[48]);
-
 /* ---- memory pools, as the rooms above see them (mempool.c) ---- */
 
 /* How pools name a stream: its id, or for the null stream (NULL) the current device + 1. */
