@@ -15,8 +15,8 @@
 #include <cmocka.h>
 
 #include <stdbool.h>
-#include <sys/types.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <hip/hip_runtime_api.h>
 #include <mockhip.h>
