@@ -40,9 +40,10 @@ static void forked_child(void) {
 
 static void fork_init(void) { pthread_atfork(NULL, NULL, forked_child); }
 
+/* arg: the generation when the worker was made, which it has not to run. A child of fork
+   makes its workers at its parent's generation: from 0 they took it for a job and ran NULL. */
 static void *worker_main(void *arg) {
-  (void)arg;
-  unsigned long long seen = 0;
+  unsigned long long seen = (uintptr_t)arg;
   for (;;) {
     pthread_mutex_lock(&pool.lock);
     while (pool.generation == seen) {
@@ -88,7 +89,8 @@ static void start(void) {
   sigdelset(&all, MH_WATCHDOG_SIGNAL);
   pthread_sigmask(SIG_SETMASK, &all, &old);
   for (unsigned i = 1; i < total; i++)
-    if (pthread_create(&pool.threads[pool.count], NULL, worker_main, NULL) == 0)
+    if (pthread_create(&pool.threads[pool.count], NULL, worker_main,
+                       (void *)(uintptr_t)pool.generation) == 0)
       pool.count++;
   pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
