@@ -7,7 +7,9 @@
 # there are cores. An nvidia input moves 2 MiB granules, eight times the work
 # of a ROCm one: it gets a quarter of a share of the inputs, and starts first. Every other profile runs with MOCKHIP_RECYCLE_BYTES=0, the
 # rest with released memory recycled (the default), so both ways of getting
-# physical memory meet the model's contents.
+# physical memory meet the model's contents. Every third (nvidia, 6.2, 7.0,
+# newest) runs with MOCKHIP_STREAMS=async: stream work on the runtime's
+# threads, compared at synchronisation points (fuzz/README.md).
 #
 #   bash ci/fuzz.sh                          # what CI runs: FUZZ_RUNS inputs in all, seed 1
 #   FUZZ_RUNS=10000000 bash ci/fuzz.sh       # longer
@@ -18,7 +20,7 @@
 # never to fuzz/corpus. A difference or a sanitizer report
 # leaves build/fuzz/<profile>-crash-<sha1>, and the script goes on with the
 # next profile and exits non-zero at the end; replay it with
-#   MOCKHIP_ROCM_VERSION=<profile> MOCKHIP_RECYCLE_BYTES=<recycle> VMM_FUZZ_TRACE=1 build/fuzz/fuzz/vmm_fuzz build/fuzz/<profile>-crash-<sha1>
+#   MOCKHIP_ROCM_VERSION=<profile> MOCKHIP_RECYCLE_BYTES=<recycle> MOCKHIP_STREAMS=<streams> VMM_FUZZ_TRACE=1 build/fuzz/fuzz/vmm_fuzz build/fuzz/<profile>-crash-<sha1>
 # (MOCKHIP_PLATFORM=nvidia instead of MOCKHIP_ROCM_VERSION for nvidia), which prints every
 # call it makes.
 set -euo pipefail
@@ -66,13 +68,14 @@ profile_limit() {
 
 # One profile: its libFuzzer output to $build/<profile>.log, its verdict to <profile>.result.
 run_profile() {
-  local profile=$1 recycle=$2 start=$SECONDS verdict release LIMIT SHARE
+  local profile=$1 recycle=$2 streams=$3 start=$SECONDS verdict release LIMIT SHARE
   profile_limit "$profile"
   mkdir -p "$build/corpus/$profile" # a corpus per profile: each run starts from the seeds
   # nvidia is a platform, the rest ROCm releases
   release=(MOCKHIP_ROCM_VERSION="$profile")
   [[ $profile != nvidia ]] || release=(MOCKHIP_PLATFORM=nvidia)
-  if ci_run env "${release[@]}" MOCKHIP_RECYCLE_BYTES="$recycle" "$fuzzer" \
+  if ci_run env "${release[@]}" MOCKHIP_RECYCLE_BYTES="$recycle" MOCKHIP_STREAMS="$streams" \
+    "$fuzzer" \
     "${LIMIT[@]}" -seed="$seed" -max_len=512 -timeout=30 -rss_limit_mb=4096 \
     -print_final_stats=1 -artifact_prefix="$build/$profile-" \
     "$build/corpus/$profile" "$CI_ROOT/fuzz/corpus" >"$build/$profile.log" 2>&1; then
@@ -80,7 +83,8 @@ run_profile() {
   else
     verdict="FAILED in $((SECONDS - start)) s: $build/$profile-crash-*"
   fi
-  printf 'fuzz: profile %s, recycle %s: %s, %s\n' "$profile" "$recycle" "$SHARE" "$verdict" \
+  printf 'fuzz: profile %s, recycle %s, streams %s: %s, %s\n' "$profile" "$recycle" "$streams" \
+    "$SHARE" "$verdict" \
     >"$build/$profile.result"
 }
 
@@ -91,8 +95,10 @@ for profile in "${profiles[@]}"; do
   while (($(jobs -rp | wc -l) >= CI_JOBS)); do
     wait -n || true
   done
-  recycle=$((index++ % 2 == 0 ? 64 : 0))M
-  run_profile "$profile" "$recycle" &
+  recycle=$((index % 2 == 0 ? 64 : 0))M
+  streams=serial
+  ((index++ % 3 != 0)) || streams=async
+  run_profile "$profile" "$recycle" "$streams" &
 done
 wait
 failed=0

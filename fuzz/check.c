@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 bool fuzz_trace;
+bool fuzz_async;
 
 static void print_step(const fuzz_state *st) {
   if (st->step > 0)
@@ -78,6 +79,24 @@ void pools_observe(fuzz_state *st) {
       m->pool_reserved[d] += reserved;
     }
   }
+}
+
+void fuzz_settle(fuzz_state *st) {
+  if (!fuzz_async)
+    return;
+  for (int device = 0; device < MODEL_DEVICES; device++) {
+    hipError_t err = hipSetDevice(device);
+    if (err == hipSuccess)
+      err = hipDeviceSynchronize();
+    if (err != hipSuccess)
+      check_fail(st, "waiting for device %d's queued work: %s (%s)", device, hipGetErrorName(err),
+                 mockhip_last_reason());
+    st->model.ctx_active[device] = true; /* named by hipSetDevice */
+  }
+  if (hipSetDevice(st->model.device) != hipSuccess)
+    check_fail(st, "hipSetDevice(%d) after waiting failed", st->model.device);
+  if (fuzz_trace)
+    fprintf(stderr, "vmm_fuzz: every device's queued work done\n");
 }
 
 #define COMPARE(name, mock_value, model_value)                                                     \

@@ -85,6 +85,10 @@ bool pool_memory_unknown(const fuzz_state *st, uintptr_t ptr, size_t bytes);
 /* ---- checks (check.c) ---- */
 
 extern bool fuzz_trace; /* VMM_FUZZ_TRACE=1: print every call */
+/* MOCKHIP_STREAMS=async: stream work runs on the runtime's threads, beside the fuzzer's next
+   calls, and results are compared where a correct program would look at them: after a
+   synchronisation (fuzz_settle), or by a call that waits for the null stream itself. */
+extern bool fuzz_async;
 
 /* Prints the step, the call, both results and the mock's reason; aborts when
    they differ. Use CHECK_CALL, which formats the call only when needed. */
@@ -94,6 +98,16 @@ void check_report(fuzz_state *st, hipError_t mock, hipError_t expect, const char
   do {                                                                                             \
     if (fuzz_trace || (mock) != (expect))                                                          \
       check_report((st), (mock), (expect), __VA_ARGS__);                                           \
+  } while (0)
+
+/* CHECK_CALL for hipStreamQuery, hipEventQuery and hipEventElapsedTime: where streams run
+   asynchronously, hipErrorNotReady stands for the model's hipSuccess (the work is queued). */
+#define CHECK_QUERY(st, mock, expect, ...)                                                         \
+  do {                                                                                             \
+    hipError_t query_got_ = (mock), query_want_ = (expect);                                        \
+    if (fuzz_async && query_got_ == hipErrorNotReady && query_want_ == hipSuccess)                 \
+      query_want_ = hipErrorNotReady;                                                              \
+    CHECK_CALL((st), query_got_, query_want_, __VA_ARGS__);                                        \
   } while (0)
 
 /* Prints the step and the message, then aborts. */
@@ -106,5 +120,9 @@ void pools_observe(fuzz_state *st);
 /* mockhip_stats and hipMemGetInfo against the model's counters, what the pools hold read
    first. */
 void check_counters(fuzz_state *st, const char *after);
+/* Where streams run asynchronously: waits for what every device has queued
+   (hipDeviceSynchronize on each, the current device put back), which must succeed, since
+   nothing the model lets the fuzzer queue can fail once queued. Nothing otherwise. */
+void fuzz_settle(fuzz_state *st);
 
 #endif /* FUZZ_HARNESS_H */

@@ -159,6 +159,7 @@ void op_host_work(fuzz_state *st) {
   CHECK_CALL(st, got, want, "%s(%#lx, %s, flags=%u)",
              b % 2 ? "hipStreamAddCallback" : "hipLaunchHostFunc", (unsigned long)stream,
              fn_null ? "NULL" : "fn", flags);
+  fuzz_settle(st); /* where streams run asynchronously, the function runs on the stream's thread */
   if (host_runs - before != (want == hipSuccess ? 1 : 0))
     check_fail(st, "the host function ran %d time(s), the model says %d", host_runs - before,
                want == hipSuccess ? 1 : 0);

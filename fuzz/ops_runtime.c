@@ -68,8 +68,8 @@ void op_stream_query(fuzz_state *st) {
   bool sync = take(st) & 1;
   hipError_t got =
       sync ? hipStreamSynchronize((hipStream_t)stream) : hipStreamQuery((hipStream_t)stream);
-  CHECK_CALL(st, got, model_stream_synchronize(&st->model, stream), "hipStream%s(%#lx)",
-             sync ? "Synchronize" : "Query", (unsigned long)stream);
+  CHECK_QUERY(st, got, model_stream_synchronize(&st->model, stream), "hipStream%s(%#lx)",
+              sync ? "Synchronize" : "Query", (unsigned long)stream);
 }
 
 void op_stream_get(fuzz_state *st) {
@@ -148,18 +148,18 @@ void op_event_query(fuzz_state *st) {
   uintptr_t event = pick_event(st);
   bool sync = take(st) & 1;
   hipError_t got = sync ? hipEventSynchronize((hipEvent_t)event) : hipEventQuery((hipEvent_t)event);
-  CHECK_CALL(st, got, model_event_query(&st->model, event), "hipEvent%s(%#lx)",
-             sync ? "Synchronize" : "Query", (unsigned long)event);
+  CHECK_QUERY(st, got, model_event_query(&st->model, event), "hipEvent%s(%#lx)",
+              sync ? "Synchronize" : "Query", (unsigned long)event);
 }
 
 void op_event_elapsed(fuzz_state *st) {
   uintptr_t start = pick_event(st), stop = pick_event(st);
   bool ms_null = take(st) % 16 == 0;
   float ms = 0;
-  CHECK_CALL(st, hipEventElapsedTime(ms_null ? NULL : &ms, (hipEvent_t)start, (hipEvent_t)stop),
-             model_event_elapsed(&st->model, ms_null, start, stop),
-             "hipEventElapsedTime(%s, %#lx, %#lx)", ms_null ? "NULL" : "&ms", (unsigned long)start,
-             (unsigned long)stop);
+  CHECK_QUERY(st, hipEventElapsedTime(ms_null ? NULL : &ms, (hipEvent_t)start, (hipEvent_t)stop),
+              model_event_elapsed(&st->model, ms_null, start, stop),
+              "hipEventElapsedTime(%s, %#lx, %#lx)", ms_null ? "NULL" : "&ms", (unsigned long)start,
+              (unsigned long)stop);
 }
 
 void op_event_destroy(fuzz_state *st) {

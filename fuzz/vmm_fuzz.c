@@ -27,71 +27,76 @@
 typedef struct fuzz_op {
   const char *name;
   void (*run)(fuzz_state *st);
+  /* Where streams run asynchronously, it runs beside queued work: no wait before it, and
+     the counters wait too. The rest (and everything, serially) start and end with every
+     device's work done: they change what queued work may touch, or look at memory and
+     counters directly. */
+  bool overlaps;
 } fuzz_op;
 
 /* Repeats weight the calls that carry the most rules. make_corpus.py spells
    its seeds with this table: change them together. */
 static const fuzz_op ops[] = {
-    {"reserve", op_reserve},
-    {"reserve", op_reserve},
-    {"address free", op_address_free},
-    {"granularity", op_granularity},
-    {"create", op_create},
-    {"create", op_create},
-    {"release", op_release},
-    {"map", op_map},
-    {"map", op_map},
-    {"map", op_map},
-    {"unmap", op_unmap},
-    {"unmap", op_unmap},
-    {"set access", op_set_access},
-    {"set access", op_set_access},
-    {"get access", op_get_access},
-    {"retain", op_retain},
-    {"properties", op_properties},
-    {"export", op_export},
-    {"import", op_import},
-    {"close fd", op_close_fd},
-    {"set device", op_set_device},
-    {"copy", op_copy},
-    {"copy", op_copy},
-    {"copy", op_copy},
-    {"cpu read", op_cpu_read},
-    {"cpu write", op_cpu_write},
-    {"stream create", op_stream_create},
-    {"stream destroy", op_stream_destroy},
-    {"stream query", op_stream_query},
-    {"stream get", op_stream_get},
-    {"stream wait event", op_stream_wait_event},
-    {"event create", op_event_create},
-    {"event record", op_event_record},
-    {"event query", op_event_query},
-    {"event elapsed", op_event_elapsed},
-    {"event destroy", op_event_destroy},
-    {"block alloc", op_block_alloc},
-    {"block alloc", op_block_alloc},
-    {"block free", op_block_free},
-    {"block copy", op_block_copy},
-    {"block copy", op_block_copy},
-    {"context", op_ctx},
-    {"context", op_ctx},
-    {"primary context", op_primary_ctx},
-    {"peer", op_peer},
-    {"device reset", op_device_reset},
-    {"pool alloc", op_pool_alloc},
-    {"pool alloc", op_pool_alloc},
-    {"pool get", op_pool_get},
-    {"pool set current", op_pool_set_current},
-    {"pool create", op_pool_create},
-    {"pool destroy", op_pool_destroy},
-    {"pool access", op_pool_access},
-    {"pool tune", op_pool_tune},
-    {"graph", op_graph},
-    {"graph", op_graph},
-    {"graph", op_graph},
-    {"array", op_array},
-    {"host work", op_host_work},
-    {"context create", op_ctx_create},
+    {"reserve", op_reserve, false},
+    {"reserve", op_reserve, false},
+    {"address free", op_address_free, false},
+    {"granularity", op_granularity, false},
+    {"create", op_create, false},
+    {"create", op_create, false},
+    {"release", op_release, false},
+    {"map", op_map, false},
+    {"map", op_map, false},
+    {"map", op_map, false},
+    {"unmap", op_unmap, false},
+    {"unmap", op_unmap, false},
+    {"set access", op_set_access, false},
+    {"set access", op_set_access, false},
+    {"get access", op_get_access, false},
+    {"retain", op_retain, false},
+    {"properties", op_properties, false},
+    {"export", op_export, false},
+    {"import", op_import, false},
+    {"close fd", op_close_fd, false},
+    {"set device", op_set_device, false},
+    {"copy", op_copy, true},
+    {"copy", op_copy, true},
+    {"copy", op_copy, true},
+    {"cpu read", op_cpu_read, false},
+    {"cpu write", op_cpu_write, false},
+    {"stream create", op_stream_create, false},
+    {"stream destroy", op_stream_destroy, false},
+    {"stream query", op_stream_query, true},
+    {"stream get", op_stream_get, true},
+    {"stream wait event", op_stream_wait_event, true},
+    {"event create", op_event_create, false},
+    {"event record", op_event_record, true},
+    {"event query", op_event_query, true},
+    {"event elapsed", op_event_elapsed, true},
+    {"event destroy", op_event_destroy, false},
+    {"block alloc", op_block_alloc, false},
+    {"block alloc", op_block_alloc, false},
+    {"block free", op_block_free, false},
+    {"block copy", op_block_copy, true},
+    {"block copy", op_block_copy, true},
+    {"context", op_ctx, false},
+    {"context", op_ctx, false},
+    {"primary context", op_primary_ctx, false},
+    {"peer", op_peer, false},
+    {"device reset", op_device_reset, false},
+    {"pool alloc", op_pool_alloc, false},
+    {"pool alloc", op_pool_alloc, false},
+    {"pool get", op_pool_get, false},
+    {"pool set current", op_pool_set_current, false},
+    {"pool create", op_pool_create, false},
+    {"pool destroy", op_pool_destroy, false},
+    {"pool access", op_pool_access, false},
+    {"pool tune", op_pool_tune, false},
+    {"graph", op_graph, false},
+    {"graph", op_graph, false},
+    {"graph", op_graph, false},
+    {"array", op_array, false},
+    {"host work", op_host_work, false},
+    {"context create", op_ctx_create, false},
 };
 #define OP_COUNT (sizeof ops / sizeof ops[0])
 
@@ -172,14 +177,17 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   unsetenv("MOCKHIP_HOST_ACCESS");
   const char *trace = getenv("VMM_FUZZ_TRACE");
   fuzz_trace = trace != NULL && strcmp(trace, "1") == 0;
+  const char *streams = getenv("MOCKHIP_STREAMS"); /* kept: mockhip reads it too */
+  fuzz_async = streams != NULL && strcmp(streams, "async") == 0;
   int devices = 0;
   if (hipInit(0) != hipSuccess || hipGetDeviceCount(&devices) != hipSuccess ||
       devices != MODEL_DEVICES) {
     fprintf(stderr, "vmm_fuzz: mockhip did not start with %d devices\n", MODEL_DEVICES);
     abort();
   }
-  fprintf(stderr, "vmm_fuzz: profile %s (%s)\n", profile->name,
-          profile->nvidia ? "MOCKHIP_PLATFORM=nvidia" : "MOCKHIP_ROCM_VERSION");
+  fprintf(stderr, "vmm_fuzz: profile %s (%s), streams %s\n", profile->name,
+          profile->nvidia ? "MOCKHIP_PLATFORM=nvidia" : "MOCKHIP_ROCM_VERSION",
+          fuzz_async ? "async" : "serial");
   check_runtime(profile);
   return 0;
 }
@@ -248,9 +256,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   pools_observe(&st);
   for (st.step = 1; st.step <= MAX_STEPS && input_left(&st); st.step++) {
     const fuzz_op *op = &ops[take(&st) % OP_COUNT];
+    bool waits = !fuzz_async || !op->overlaps;
+    if (waits)
+      fuzz_settle(&st);
     op->run(&st);
-    check_counters(&st, op->name);
+    if (waits) {
+      fuzz_settle(&st);
+      check_counters(&st, op->name);
+    }
   }
+  fuzz_settle(&st);
   teardown(&st);
   return 0;
 }

@@ -186,7 +186,8 @@ static void test_empty_graph_launches(void **state) {
 }
 
 /* Memory is checked again at each launch: out of the device's reach since the node was made,
-   the launch stops at that node with its error. */
+   the launch stops at that node with its error, at the call (ROCm builds each node's command
+   in hipGraphLaunch), where streams run asynchronously too. */
 static void test_launch_rechecks_memory(void **state) {
   fixture *f = *state;
   unsigned char host[8] = {1, 2, 3, 4, 5, 6, 7, 8}, got[4] = {0}, got_after[4] = {0};
@@ -202,7 +203,7 @@ static void test_launch_rechecks_memory(void **state) {
   mt_set_access(&f->m, hipMemLocationTypeDevice, 0, hipMemAccessFlagsProtRead);
   hipError_t direct = hipMemcpyAsync(f->dev, host, 8, hipMemcpyHostToDevice, NULL);
   assert_int_equal(direct, hipErrorUnknown);
-  MT_EXPECT(direct, mt_through_sync(hipGraphLaunch(exec, NULL), NULL));
+  MT_EXPECT(direct, hipGraphLaunch(exec, NULL));
   if (strstr(mockhip_last_reason(), "node 2 of 3 (memcpy)") == NULL)
     print_error("reason: %s\n", mockhip_last_reason());
   assert_non_null(strstr(mockhip_last_reason(), "node 2 of 3 (memcpy)"));

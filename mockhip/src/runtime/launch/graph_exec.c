@@ -299,6 +299,26 @@ static hipError_t graph_run(mh_state *s, mh_graph_exec *exec, size_t next, hipSt
   return err;
 }
 
+/* Whether every copy and set node would pass its checks now. Where streams run asynchronously
+   a launch is queued only then; one that a node would fail runs at the call instead, after the
+   stream's queued work, so that it fails as the serial run does, at the call, with the nodes
+   before the failing one run (ROCm builds each node's command when hipGraphLaunch is called).
+   Kernels and 2D or 3D copies are checked when they run. */
+static bool nodes_would_pass(mh_state *s, const mh_graph_exec *exec) {
+  for (size_t i = 0; i < exec->count; i++) {
+    const mh_node_work *w = &exec->works[i];
+    hipError_t err = hipSuccess;
+    if (w->type == hipGraphNodeTypeMemcpy && w->u.copy.strided == NULL)
+      err = mh__copy_check(s, w->u.copy.dst, w->device, w->u.copy.src, w->device, w->u.copy.bytes,
+                           w->u.copy.kind);
+    else if (w->type == hipGraphNodeTypeMemset)
+      err = mh__set_check(s, w->u.set.dst, set_work_span(w), 1, w->device);
+    if (err != hipSuccess)
+      return false;
+  }
+  return true;
+}
+
 /* A queued launch the stream's thread has reached; its hold on the exec goes with the item. */
 static hipError_t graph_queued(mh_state *s, mh_queued *item, hipError_t earlier) {
   (void)earlier;
@@ -325,10 +345,12 @@ MH_EXPORT hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream
   if (err == hipSuccess) {
     mh__lock_write();
     err = launch_begin(s, graphExec, stream, &exec);
-    if (err == hipSuccess && mh__streams_async(s))
+    if (err == hipSuccess && mh__streams_async(s) && nodes_would_pass(s, exec))
       queued = (err = graph_queue(s, exec, stream)) == hipSuccess;
     mh__unlock();
   }
+  if (err == hipSuccess && !queued && mh__streams_async(s))
+    err = mh__queue_fence(s, stream);
   /* The exec stays held, so hipGraphExecDestroy from host code frees it only when this
      launch ends. */
   if (err == hipSuccess && !queued)
