@@ -116,6 +116,28 @@ void mt_assert_not_mock_memory(const void *addr);
 /* Seconds a forked child may run before SIGALRM ends it. */
 #define MT_CHILD_SECONDS 30
 
+/* Skips the calling case under ThreadSanitizer, which stops a child of a process with threads
+   from starting any; the other builds run it. */
+#if defined(__SANITIZE_THREAD__)
+#define MT_UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define MT_UNDER_TSAN 1
+#endif
+#endif
+#ifdef MT_UNDER_TSAN
+#define MT_SKIP_THREADED_FORK_UNDER_TSAN()                                                         \
+  do {                                                                                             \
+    print_message("skipped: TSan stops a child of a process with threads from starting any "       \
+                  "(the other builds run this case)\n");                                           \
+    skip();                                                                                        \
+  } while (0)
+#else
+#define MT_SKIP_THREADED_FORK_UNDER_TSAN()                                                         \
+  do {                                                                                             \
+  } while (0)
+#endif
+
 /*
  * fork(), as a program calls it. In a coverage build gcc turns a direct call
  * into __gcov_fork, which zeroes the child's counters after the library's

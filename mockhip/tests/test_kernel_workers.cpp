@@ -242,9 +242,8 @@ static bool stamp_once(int tag) {
   bool ok = hipMalloc(reinterpret_cast<void **>(&out), stamp_count * sizeof(int)) == hipSuccess;
   if (ok) {
     hipLaunchKernelGGL(stamp, dim3(stamp_blocks), dim3(stamp_threads), 0, 0, out, tag);
-    ok = hipGetLastError() == hipSuccess &&
-         hipMemcpy(seen.data(), out, stamp_count * sizeof(int), hipMemcpyDeviceToHost) ==
-             hipSuccess;
+    ok = hipGetLastError() == hipSuccess && hipMemcpy(seen.data(), out, stamp_count * sizeof(int),
+                                                      hipMemcpyDeviceToHost) == hipSuccess;
   }
   for (unsigned i = 0; ok && i < stamp_count; i++)
     ok = seen[i] == tag + (int)i;
@@ -262,11 +261,7 @@ static void child_stamps(void *arg) {
    would hang until its alarm. */
 static void test_a_forked_child_launches_on_workers_of_its_own(void **state) {
   (void)state;
-#if defined(__SANITIZE_THREAD__)
-  print_message("skipped: TSan stops a child of a process with threads from starting any "
-                "(the other builds run this case)\n");
-  skip();
-#endif
+  MT_SKIP_THREADED_FORK_UNDER_TSAN();
   assert_true(stamp_once(5000000)); /* the parent's workers are running */
   assert_true(mt_exited_ok(mt_run_in_child(child_stamps, nullptr)));
   assert_true(stamp_once(6000000)); /* and still serve the parent */

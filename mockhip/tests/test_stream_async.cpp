@@ -453,11 +453,7 @@ static void test_unmap_waits_for_queued_work_on_the_newest_rocm(void **state) {
    it queues on a stream its parent made runs on a thread of its own. */
 static void test_forked_child_runs_its_own_work(void **state) {
   (void)state;
-#if defined(__SANITIZE_THREAD__)
-  print_message("skipped: TSan stops a child of a process with threads from starting any "
-                "(the other builds run this case)\n");
-  skip();
-#endif
+  MT_SKIP_THREADED_FORK_UNDER_TSAN();
   hipStream_t stream;
   MT_CHECK(hipStreamCreate(&stream));
   int *host = pinned_ints(4, 0), *src = pinned_ints(4, 6);
