@@ -182,6 +182,17 @@ static size_t set_work_span(const mh_node_work *w) {
   return mh__set_span(w->u.set.element_bytes, w->u.set.width, w->u.set.height, w->u.set.pitch);
 }
 
+/* The checks a copy or set node makes before its bytes move, as its direct call's. Kernels and
+   2D or 3D copies check when they run. */
+static hipError_t check_work(mh_state *s, const mh_node_work *w) {
+  if (w->type == hipGraphNodeTypeMemcpy && w->u.copy.strided == NULL)
+    return mh__copy_check(s, w->u.copy.dst, w->device, w->u.copy.src, w->device, w->u.copy.bytes,
+                          w->u.copy.kind);
+  if (w->type == hipGraphNodeTypeMemset)
+    return mh__set_check(s, w->u.set.dst, set_work_span(w), 1, w->device);
+  return hipSuccess;
+}
+
 /* One node's work, as the direct call does it (host work is run by the caller). */
 static hipError_t run_work(mh_state *s, const mh_node_work *w) {
   switch (w->type) {
@@ -191,7 +202,7 @@ static hipError_t run_work(mh_state *s, const mh_node_work *w) {
     return mh__copy_run(s, w->u.copy.dst, w->device, w->u.copy.src, w->device, w->u.copy.bytes,
                         w->u.copy.kind);
   case hipGraphNodeTypeMemset: {
-    hipError_t err = mh__set_check(s, w->u.set.dst, set_work_span(w), 1, w->device);
+    hipError_t err = check_work(s, w);
     for (size_t row = 0; err == hipSuccess && row < w->u.set.height; row++)
       err = mh__set_bytes(s, (char *)w->u.set.dst + row * w->u.set.pitch, (int)w->u.set.value,
                           w->u.set.width, w->u.set.element_bytes);
@@ -302,20 +313,11 @@ static hipError_t graph_run(mh_state *s, mh_graph_exec *exec, size_t next, hipSt
 /* Whether every copy and set node would pass its checks now. Where streams run asynchronously
    a launch is queued only then; one that a node would fail runs at the call instead, after the
    stream's queued work, so that it fails as the serial run does, at the call, with the nodes
-   before the failing one run (ROCm builds each node's command when hipGraphLaunch is called).
-   Kernels and 2D or 3D copies are checked when they run. */
+   before the failing one run (ROCm builds each node's command when hipGraphLaunch is called). */
 static bool nodes_would_pass(mh_state *s, const mh_graph_exec *exec) {
-  for (size_t i = 0; i < exec->count; i++) {
-    const mh_node_work *w = &exec->works[i];
-    hipError_t err = hipSuccess;
-    if (w->type == hipGraphNodeTypeMemcpy && w->u.copy.strided == NULL)
-      err = mh__copy_check(s, w->u.copy.dst, w->device, w->u.copy.src, w->device, w->u.copy.bytes,
-                           w->u.copy.kind);
-    else if (w->type == hipGraphNodeTypeMemset)
-      err = mh__set_check(s, w->u.set.dst, set_work_span(w), 1, w->device);
-    if (err != hipSuccess)
+  for (size_t i = 0; i < exec->count; i++)
+    if (check_work(s, &exec->works[i]) != hipSuccess)
       return false;
-  }
   return true;
 }
 
