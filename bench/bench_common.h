@@ -60,9 +60,11 @@ void bench_kernels(void);
 void bench_kernel_work(void);
 
 /* The stream rows, serial against asynchronous (bench_streams.cpp), and the child that
-   measures one mode (`--streams-child`). */
+   measures one mode (`--streams-child`), and the one that measures copies into pinned memory
+   with the synchronisation checker on or off (`--pinned-child`). */
 void bench_streams(void);
 int bench_streams_child(void);
+int bench_pinned_child(void);
 
 #ifdef __cplusplus
 }

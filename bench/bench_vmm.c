@@ -276,6 +276,8 @@ int main(int argc, char **argv) {
   }
   if (argc == 2 && strcmp(argv[1], "--streams-child") == 0)
     return bench_streams_child();
+  if (argc == 2 && strcmp(argv[1], "--pinned-child") == 0)
+    return bench_pinned_child();
   if (argc == 2 && strcmp(argv[1], "--streams") == 0) { /* the stream rows alone */
     printf("mockhip bench: streams\n");
     bench_streams();

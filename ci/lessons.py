@@ -83,9 +83,11 @@ CASES = {
     "streams.break1": ("streams", ["break", "1"], SYNC_CHECK, False),
     "streams.break2": ("streams", ["break", "2"], SYNC_CHECK, False),
     "streams.break3": ("streams", ["break", "3"], SYNC_CHECK, False),
+    "streams.break4": ("streams", ["break", "4"], SYNC_CHECK, False),
     # the same reports where streams run asynchronously: the checker follows the calls
     "streams.async": ("streams", [], ASYNC_CHECK, False),
     "streams.break1.async": ("streams", ["break", "1"], ASYNC_CHECK, False),
+    "streams.break4.async": ("streams", ["break", "4"], ASYNC_CHECK, False),
     "streams.break1.teach": ("streams", ["break", "1"], {"MOCKHIP_TEACH": "1"}, False),
 }
 

@@ -111,7 +111,7 @@ step_valgrind() {
   [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
   ci_run python3 "$CI_ROOT/ci/memcheck.py" "$CI_BUILD/gcc" --jobs "$CI_JOBS" \
     --exclude 'rocm|report|^lesson_|bench|^hmo_pool-|^layers$|_under_nvcc$|^kernel-cases-|^mockhip_(kernel_faults|graph_kernels)-async$' \
-    --fd-kept-by mh__arena_alloc -- \
+    --fd-kept-by mh__arena_alloc --fd-kept-by self_mem_works -- \
     --suppressions="$CI_ROOT/ci/valgrind.supp" \
     --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
     --errors-for-leak-kinds=definite,indirect,possible --trace-children=yes --track-fds=yes

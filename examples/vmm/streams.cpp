@@ -17,7 +17,8 @@
  * the event (the consumer may sum before the producer has filled); `break 2`
  * frees the buffer on the producer's stream while the consumer may still read
  * it; `break 3` waits for the event before recording it (a wait on an event
- * never recorded waits for nothing).
+ * never recorded waits for nothing); `break 4` reads the sum in pinned memory
+ * before synchronising with the consumer (the copy may not have landed).
  */
 #include <hip/hip_runtime.h>
 
@@ -27,9 +28,12 @@ static const char *const mistakes[] = {
     "no event between the producer's stream and the consumer's",
     "hipFreeAsync on the producer's stream while the consumer may still read",
     "hipStreamWaitEvent before hipEventRecord",
+    "the host reads the sum before hipStreamSynchronize(consumer)",
 };
 
 enum { COUNT = 1024, BLOCK = 256 };
+
+static volatile int early; /* break 4's read lands here: a load nothing uses may be left out */
 
 __global__ void fill(int *data, int value) { data[blockIdx.x * blockDim.x + threadIdx.x] = value; }
 
@@ -39,7 +43,7 @@ __global__ void sum_all(const int *data, int *sum) {
 }
 
 int main(int argc, char **argv) {
-  int mistake = lesson_mistake(argc, argv, "streams", mistakes, 3);
+  int mistake = lesson_mistake(argc, argv, "streams", mistakes, 4);
   hipStream_t producer, consumer;
   hipEvent_t filled;
   CHECK(hipStreamCreateWithFlags(&producer, hipStreamNonBlocking));
@@ -80,9 +84,13 @@ int main(int argc, char **argv) {
   printf("4. consumer: sum_all<<<%d, %d>>>(data, sum), then hipMemcpyAsync of the sum into "
          "pinned memory\n",
          COUNT / BLOCK, BLOCK);
-  if (mistake == 0)
+  if (mistake == 0 || mistake == 4)
     CHECK(hipFreeAsync(data, consumer)); /* after the consumer's read, in its stream order */
 
+  if (mistake == 4) {
+    printf("mistake: the host reads the sum before hipStreamSynchronize(consumer)\n");
+    early = *(volatile int *)result; /* on a GPU: the sum, or what the memory held before */
+  }
   CHECK(hipStreamSynchronize(consumer));
   if (mistake == 0)
     printf("5. hipStreamSynchronize(consumer), then the host reads the sum: %d (%d expected)\n",

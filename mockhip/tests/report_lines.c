@@ -94,3 +94,26 @@ bool mt_site_is(const char *site, const char *module, const char *function) {
   }
   return true;
 }
+
+int mt_strict_reports(const char *const *want, char **text_out) {
+  static const char report[] = "mockhip: strict: ";
+  MT_CHECK(hipDeviceSynchronize());
+  char *text = mt_stderr_end();
+  int count = mt_count_lines_starting(text, report);
+  const char *line = mt_line_starting(text, report);
+  for (size_t i = 0; line != NULL && want != NULL && want[i] != NULL; i++) {
+    const char *end = strchr(line, '\n');
+    size_t length = end != NULL ? (size_t)(end - line) : strlen(line);
+    if (memmem(line, length, want[i], strlen(want[i])) == NULL) {
+      print_error("the report lacks \"%s\":\n%s\n", want[i], text);
+      fail();
+    }
+  }
+  if (count > 1 || (count == 1 && want == NULL))
+    print_error("%s", text);
+  if (text_out != NULL)
+    *text_out = text;
+  else
+    free(text);
+  return count;
+}

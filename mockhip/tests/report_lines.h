@@ -34,4 +34,12 @@ int mt_count_lines(const char *text);
  */
 bool mt_site_is(const char *site, const char *module, const char *function);
 
+/*
+ * Once every device's work is done, ends the capture mt_stderr_begin started and counts its
+ * strict lines ("mockhip: strict: "), checking that the first holds each string of want
+ * (NULL-ended; NULL: none is expected, and any is printed). The text goes to *text_out
+ * (malloc'd) when it is not NULL.
+ */
+int mt_strict_reports(const char *const *want, char **text_out);
+
 #endif /* REPORT_LINES_H */

@@ -128,6 +128,7 @@ typedef enum mh_misuse {
   MH_MISUSE_USE_AFTER_FREE_ASYNC, /* stream work touches memory a hipFreeAsync frees */
   MH_MISUSE_FREED_IN_USE,         /* the host gives back memory queued work may still use */
   MH_MISUSE_EVENT_UNRECORDED,     /* a wait on an event never recorded: complete at once */
+  MH_MISUSE_HOST_UNSYNCED,        /* the host touches memory pending stream work uses */
   MH_MISUSE_COUNT
 } mh_misuse;
 
@@ -188,6 +189,16 @@ MH_HIDDEN void mh__sync_host_frees(mh_state *state, uintptr_t addr, size_t bytes
 
 /* [addr, addr + bytes) is new memory: earlier touches of its addresses are forgotten. */
 MH_HIDDEN void mh__sync_forget(uintptr_t addr, size_t bytes);
+
+/* The host's touches of pinned and managed memory (kind 1): pages pending work uses are
+   guarded (os/guard.c), and a host thread's fault there comes here from the SIGSEGV handler
+   (kernel/kernel_fault.c). False: addr is on no guarded page. Else the touch was judged
+   (reported where nothing orders it after the work) and may run again. */
+MH_HIDDEN bool mh__sync_host_touch(uintptr_t addr, int dir, const void *pc);
+
+/* The calling thread runs, or has run, a host function (hipLaunchHostFunc,
+   hipStreamAddCallback): its touches are its stream's, not the host's. */
+MH_HIDDEN void mh__sync_host_work(bool running);
 MH_HIDDEN void mh__strict_forked_child(void);
 
 /* Remembers (kind, site): true the first time, false after (a bounded table: past 1024 pairs,
@@ -197,6 +208,11 @@ MH_HIDDEN bool mh__first_at_site(unsigned kind, const void *site);
 /* Reports misuse at the current call site when MOCKHIP_STRICT is on, once per kind and site. */
 MH_HIDDEN void mh__misuse(mh_misuse kind, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* The same, for misuse outside any call (a host thread's touch): `what` names it where a
+   call's API would stand, and site is where it was. */
+MH_HIDDEN void mh__misuse_at(mh_misuse kind, const char *what, const void *site, const char *fmt,
+                             ...) __attribute__((format(printf, 4, 5)));
 
 /* The teach note for a misuse strict mode just reported (teach.c). */
 MH_HIDDEN void mh__teach_misuse(mh_misuse kind);

@@ -6,6 +6,7 @@
  * and where it would crash, strict mode says so.
  */
 #include <limits.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 
@@ -32,6 +33,7 @@ static const char *const kind_names[MH_MISUSE_COUNT] = {
     [MH_MISUSE_USE_AFTER_FREE_ASYNC] = "stream work unordered with hipFreeAsync",
     [MH_MISUSE_FREED_IN_USE] = "memory given back while stream work may use it",
     [MH_MISUSE_EVENT_UNRECORDED] = "wait on an event never recorded",
+    [MH_MISUSE_HOST_UNSYNCED] = "host access before synchronisation",
 };
 
 static struct {
@@ -71,27 +73,36 @@ bool mh__first_at_site(unsigned kind, const void *site) {
 static bool reported(mh_misuse kind) {
   if (atomic_load_explicit(&strict.on, memory_order_relaxed))
     return true;
-  return kind >= MH_MISUSE_STREAM_RACE && kind <= MH_MISUSE_EVENT_UNRECORDED && mh__sync_check_on();
+  return kind >= MH_MISUSE_STREAM_RACE && kind <= MH_MISUSE_HOST_UNSYNCED && mh__sync_check_on();
 }
 
-void mh__misuse(mh_misuse kind, const char *fmt, ...) {
-  if (!reported(kind))
+static void misuse_line(mh_misuse kind, const char *what, const void *site, const char *fmt,
+                        va_list ap) {
+  if (!reported(kind) || !mh__first_at_site(kind, site))
     return;
-  const void *site = mh__call_site();
-  if (!mh__first_at_site(kind, site))
-    return;
-  char what[1024], where[PATH_MAX + 128]; /* where: a module path, an offset, a symbol */
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(what, sizeof what, fmt, ap);
-  va_end(ap);
+  char text[1024], where[PATH_MAX + 128]; /* where: a module path, an offset, a symbol */
+  vsnprintf(text, sizeof text, fmt, ap);
   mh__site_format(site, where, sizeof where);
   /* One fprintf per report so reports from several threads do not interleave. */
   char prefix[32];
   fprintf(stderr, "%smockhip: strict: %s: %s at %s: %s\n", mh__line_prefix(prefix),
-          kind_names[kind], mockhip_api_name(mh__call_api()), where, what);
+          kind_names[kind], what, where, text);
   atomic_fetch_add(&strict.reports, 1);
   mh__teach_misuse(kind);
+}
+
+void mh__misuse(mh_misuse kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  misuse_line(kind, mockhip_api_name(mh__call_api()), mh__call_site(), fmt, ap);
+  va_end(ap);
+}
+
+void mh__misuse_at(mh_misuse kind, const char *what, const void *site, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  misuse_line(kind, what, site, fmt, ap);
+  va_end(ap);
 }
 
 MH_EXPORT void mockhip_strict(int on) {

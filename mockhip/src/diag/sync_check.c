@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "diag/diag.h"
+#include "diag/explain.h"
 #include "diag/trace.h"
 
 #define MAX_AGENTS 4096  /* streams and host threads; past it the checker stops, saying so */
@@ -43,6 +44,8 @@ typedef struct touch {
   size_t guess;
   uint32_t agent, clock;
   bool writes, frees;
+  bool guarded;  /* pinned or managed memory: its pages are guarded from the host (os/guard.c) */
+  uint8_t index; /* which of its operation's touches: with agent and clock, its guard's id */
   mockhip_api api;
   const char *kernel; /* a kernel's name, or NULL */
   const void *site;
@@ -57,6 +60,7 @@ static size_t touch_count;
 static bool full;                    /* MAX_AGENTS reached: said once, checks stopped */
 static _Thread_local int host_agent; /* agent + 1; 0: none yet */
 static _Thread_local uint64_t host_generation;
+static _Thread_local bool in_host_work; /* running a host function: the device's side */
 static uint64_t generation = 1; /* a forked child starts again: its threads' agents are new */
 
 atomic_bool mh__sync_checking;
@@ -189,6 +193,49 @@ static int queue_op(mh_stream *stream, int device) {
 
 /* ---- touches ---- */
 
+/* ---- the host's side: pages of pinned and managed memory guarded while work uses them ---- */
+
+static uint64_t guard_id(const touch *t) {
+  return (uint64_t)t->agent << 40 | (uint64_t)t->clock << 8 | t->index;
+}
+
+static void unguard(touch *t) {
+  if (t->guarded)
+    mh__guard_remove(guard_id(t));
+  t->guarded = false;
+}
+
+/* Whether the host reaches the memory directly: pinned or managed (device memory and VMM
+   mappings it cannot, and pageable memory is staged at the call). */
+static bool host_side(mh_state *s, uintptr_t addr) {
+  const mh_region *r = mh__region_containing(s, addr);
+  return r != NULL && r->kind == MH_REGION_MALLOC && r->memory != MH_BLOCK_DEVICE;
+}
+
+/* Guards the pages t touches from the host, until the host is ordered after it (the caller
+   makes sure the SIGSEGV handler that judges the host's faults is in front). */
+static void guard(touch *t) {
+  static bool said; /* under lock */
+  const char *why = mh__guard_unusable();
+  if (why == NULL) {
+    t->guarded = mh__guard_add(guard_id(t), t->lo, t->hi, t->writes);
+  } else if (!said) {
+    fprintf(stderr,
+            "mockhip: sync check: the host's own touches of pinned and managed memory "
+            "are not checked in this run: %s\n",
+            why);
+    said = true;
+  }
+}
+
+/* The touches the host thread h is now ordered after need no guard. */
+static void unguard_known(int h) {
+  mh__guard_reclose();
+  for (size_t i = 0; h >= 0 && i < touch_count; i++)
+    if (touches[i].guarded && clock_of(&agents[h].clock, touches[i].agent) >= touches[i].clock)
+      unguard(&touches[i]);
+}
+
 /* Forgets touches every host thread is ordered after: any later operation is queued by a
    host thread, so none can conflict with them. */
 static void forget_known(void) {
@@ -200,6 +247,8 @@ static void forget_known(void) {
         known = false;
     if (!known)
       touches[kept++] = touches[i];
+    else
+      unguard(&touches[i]);
   }
   touch_count = kept;
 }
@@ -213,22 +262,25 @@ static bool meet(const touch *a, const touch *b) {
   return a->lo < b->hi && b->lo < a->hi;
 }
 
-static void remember(const touch *t) {
+static touch *remember(const touch *t) {
   for (size_t i = 0; i < touch_count; i++) { /* the agent's later touch replaces its earlier */
     touch *old = &touches[i];
     if (old->agent == t->agent && old->lo == t->lo && old->hi == t->hi && old->guess == t->guess &&
         old->writes == t->writes && old->frees == t->frees) {
+      unguard(old);
       *old = *t;
-      return;
+      return old;
     }
   }
   if (touch_count == MAX_TOUCHES)
     forget_known();
   if (touch_count == MAX_TOUCHES) { /* the oldest goes: a conflict with it is missed */
+    unguard(&touches[0]);
     memmove(touches, touches + 1, (MAX_TOUCHES - 1) * sizeof *touches);
     touch_count--;
   }
   touches[touch_count++] = *t;
+  return &touches[touch_count - 1];
 }
 
 /* "kernel fill (hipLaunchKernel)", or the API: what did it, as a report names it. */
@@ -273,8 +325,8 @@ static void report_conflict(mh_state *s, const touch *t, const touch *old) {
 }
 
 /* Checks t against the touches its clock does not cover (a free's, against any), reporting
-   the first, a free's before others; then keeps it. */
-static void touch_now(mh_state *s, const touch *t) {
+   the first, a free's before others; then keeps it, and returns where. */
+static touch *touch_now(mh_state *s, const touch *t) {
   const clock_vec *c = &agents[t->agent].clock;
   const touch *first = NULL;
   for (size_t i = 0; i < touch_count; i++) {
@@ -290,7 +342,7 @@ static void touch_now(mh_state *s, const touch *t) {
   }
   if (first != NULL)
     report_conflict(s, t, first);
-  remember(t);
+  return remember(t);
 }
 
 /* The range of mock memory an access reaches, cut at its region's end; false outside every
@@ -312,6 +364,7 @@ static void forget_range(uintptr_t addr, size_t bytes) {
     if (touches[i].hi <= addr || addr + bytes <= touches[i].lo)
       touches[kept++] = touches[i];
   touch_count = kept;
+  mh__guard_forget(addr, addr + bytes);
 }
 
 /* ---- what the rest of the runtime tells it ---- */
@@ -319,18 +372,23 @@ static void forget_range(uintptr_t addr, size_t bytes) {
 void mh__sync_work(mh_state *s, mh_stream *stream, int device, const mh_sync_access *acc,
                    size_t count) {
   pthread_mutex_lock(&lock);
+  mh__guard_reclose();
   int a = queue_op(stream, device);
   for (size_t i = 0; a >= 0 && i < count; i++) {
     touch t = {.agent = (uint32_t)a,
                .clock = agents[a].clock.at[a],
+               .index = (uint8_t)i,
                .guess = acc[i].guess,
                .kernel = acc[i].kernel,
                .writes = acc[i].writes,
                .frees = acc[i].frees,
                .api = mh__call_api(),
                .site = mh__call_site()};
-    if (in_region(s, &acc[i], &t.lo, &t.hi))
-      touch_now(s, &t);
+    if (!in_region(s, &acc[i], &t.lo, &t.hi))
+      continue;
+    touch *kept = touch_now(s, &t);
+    if (!t.frees && host_side(s, t.lo))
+      guard(kept);
   }
   pthread_mutex_unlock(&lock);
 }
@@ -338,8 +396,10 @@ void mh__sync_work(mh_state *s, mh_stream *stream, int device, const mh_sync_acc
 void mh__sync_host_waits(mh_stream *stream, int device) {
   pthread_mutex_lock(&lock);
   int h = host(), a = stream_agent(stream, device);
-  if (h >= 0 && a >= 0)
+  if (h >= 0 && a >= 0) {
     join_waited(&agents[h].clock, a);
+    unguard_known(h);
+  }
   pthread_mutex_unlock(&lock);
 }
 
@@ -351,6 +411,7 @@ void mh__sync_host_waits_device(int device) {
   for (size_t i = 0; h >= 0 && i < agent_count; i++)
     if (agents[i].stream && (device < 0 || agents[i].device == device))
       clock_join(&agents[h].clock, &agents[i].clock);
+  unguard_known(h);
   pthread_mutex_unlock(&lock);
 }
 
@@ -385,8 +446,10 @@ void mh__sync_host_waits_event(const mh_event *event) {
     return;
   pthread_mutex_lock(&lock);
   int h = host();
-  if (h >= 0)
+  if (h >= 0) {
     clock_join(&agents[h].clock, event->sync_clock);
+    unguard_known(h);
+  }
   pthread_mutex_unlock(&lock);
 }
 
@@ -451,4 +514,88 @@ void mh__sync_forget(uintptr_t addr, size_t bytes) {
 void mh__sync_forked_child(void) {
   pthread_mutex_init(&lock, NULL);
   generation++;
+  for (size_t i = 0; i < touch_count; i++)
+    touches[i].guarded = false;
+  mh__guard_forked_child();
+}
+
+/* ---- the host's touch of a guarded page ---- */
+
+void mh__sync_host_work(bool running) {
+  in_host_work = running;
+  if (!running)
+    mh__guard_reclose();
+}
+
+/* Whether the calling host thread is ordered after t. Asked from a signal handler, so no agent
+   is made: a thread not seen before knows what every host thread knew. */
+static bool host_knows(const touch *t) {
+  if (host_agent != 0 && host_generation == generation)
+    return clock_of(&agents[host_agent - 1].clock, t->agent) >= t->clock;
+  for (size_t i = 0; i < agent_count; i++)
+    if (!agents[i].stream && clock_of(&agents[i].clock, t->agent) >= t->clock)
+      return true;
+  return false;
+}
+
+/* Reports the calling thread's touch at addr of memory t's work uses, nothing ordering them. */
+static void report_host(mh_state *s, const touch *t, uintptr_t addr, mh_direction dir,
+                        const void *pc) {
+  char memory[96], where[512], did[128];
+  mh__describe_addr(s, addr, memory, sizeof memory);
+  mh__site_format(t->site, where, sizeof where);
+  const char *access = dir == MH_DIR_WRITE ? "write" : dir == MH_DIR_READ ? "read" : "touch";
+  const char *name = agents[t->agent].name;
+  mh__misuse_at(MH_MISUSE_HOST_UNSYNCED,
+                dir == MH_DIR_WRITE  ? "host write"
+                : dir == MH_DIR_READ ? "host read"
+                                     : "host touch",
+                pc,
+                "%s %ss %s, which %s on %s at %s %s, and nothing orders this %s after it: "
+                "synchronise %s first (hipStreamSynchronize, or hipEventSynchronize on an event "
+                "recorded after that work)",
+                host_agent != 0 && host_generation == generation ? agents[host_agent - 1].name
+                                                                 : "a host thread",
+                access, memory, doer(t, did, sizeof did), name, where, verb(t, true), access, name);
+}
+
+bool mh__sync_host_touch(uintptr_t addr, int dir, const void *pc) {
+  mh_os_guard_hit hits[16];
+  size_t n = mh__guard_at(addr, hits, 16);
+  if (n == 0)
+    return false; /* not a guard's: the fault is someone else's */
+  if (in_host_work) {
+    mh__guard_open(addr); /* a host function is the stream's own work */
+    return true;
+  }
+  mh_state *s = mh__state();
+  pthread_mutex_lock(&lock);
+  touch *racing = NULL;
+  bool changed = false;
+  for (size_t i = 0; i < touch_count; i++) {
+    touch *t = &touches[i];
+    bool hit = false;
+    for (size_t k = 0; k < n && !hit; k++)
+      hit = t->guarded && hits[k].id == guard_id(t);
+    if (!hit)
+      continue;
+    if (host_knows(t)) {
+      unguard(t); /* ordered by another thread's wait: nothing to report */
+      changed = true;
+    } else if (racing == NULL && t->lo <= addr && addr < t->hi &&
+               (t->writes || dir != MH_DIR_READ)) {
+      racing = t;
+    }
+  }
+  if (racing != NULL) {
+    report_host(s, racing, addr, dir, pc);
+    uint32_t agent = racing->agent, clock = racing->clock;
+    for (size_t i = 0; i < touch_count; i++) /* once per operation: all of its guards go */
+      if (touches[i].agent == agent && touches[i].clock == clock)
+        unguard(&touches[i]);
+  } else if (!changed) {
+    mh__guard_open(addr); /* bytes of the page the work does not touch: open until the next call */
+  }
+  pthread_mutex_unlock(&lock);
+  return true;
 }

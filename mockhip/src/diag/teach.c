@@ -152,6 +152,7 @@ void mh__teach_misuse(mh_misuse kind) {
   case MH_MISUSE_STREAM_RACE:
   case MH_MISUSE_USE_AFTER_FREE_ASYNC:
   case MH_MISUSE_FREED_IN_USE:
+  case MH_MISUSE_HOST_UNSYNCED:
     mh__teach_note("b.9", "work queued on different streams runs in any order, and "
                           "alongside the host, unless an event, a synchronise or the "
                           "legacy null stream orders it; the GPU does not check");

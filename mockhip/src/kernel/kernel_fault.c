@@ -10,6 +10,8 @@
  *   - SIGFPE: an integer division a GPU does not trap on is played as the GPU
  *     plays it (divide.c) and the kernel goes on; one this cannot play traps;
  *   - the watchdog's signal: the launch ran past MOCKHIP_KERNEL_TIMEOUT.
+ * A touch of a page the synchronisation checker guards from the host (os/guard.c)
+ * comes first: a kernel's opens the page, a host thread's is judged.
  * A fault on another thread while a device's view is in force may be a host
  * touch the view denies for the moment: it waits until the view is gone and
  * runs the access again. Anything else goes to the handler that was there
@@ -101,9 +103,29 @@ static void in_kernel(mh_participant *me, int sig, siginfo_t *info, void *contex
   mh__kernel_fail(me, &f);
 }
 
+/* A touch of a page guarded from the host while device work uses it (os/guard.c): a kernel's
+   is the device's, and opens the page for the rest of its run; a host thread's is judged by
+   the synchronisation checker. True: handled, run the access again. */
+static bool guarded_touch(const mh_participant *me, int sig, const siginfo_t *info, void *context) {
+  if (sig != SIGSEGV || info == NULL || info->si_code <= 0)
+    return false;
+  uintptr_t addr = (uintptr_t)info->si_addr;
+  if (!mh__guards_meet(addr, 1))
+    return false;
+  if (me != NULL && me->running && me->launch != NULL) {
+    mh__guard_open(addr);
+    return true;
+  }
+  return mh__sync_host_touch(addr, mh__fault_direction(context), mh__fault_pc(context));
+}
+
 static void on_fault(int sig, siginfo_t *info, void *context) {
   int saved_errno = errno;
   mh_participant *me = mh__participant();
+  if (guarded_touch(me, sig, info, context)) {
+    errno = saved_errno;
+    return;
+  }
   if (me != NULL && me->running && me->launch != NULL) {
     if (sig == MH_WATCHDOG_SIGNAL ? atomic_load(&me->launch->timed_out)
                                   : raised_by_kernel(sig, info)) {
@@ -146,12 +168,21 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
   mh__signal_chain(&previous[slot_of(sig)], sig, info, context);
 }
 
+static void arm(bool watchdog);
+
 /* Puts the handler in front again when something replaced it since (a test framework that
    sets its own around each test, a program's late sigaction): what replaced it is what it
    chains to. Each launch asks, under the state's write lock: of the system where a handler
    was set since the last launch (os/signal_watch.c), or where that cannot be known. The
    watchdog's signal is taken only while MOCKHIP_KERNEL_TIMEOUT is set. */
 void mh__kernel_fault_arm(bool watchdog) {
+  static pthread_mutex_t arming = PTHREAD_MUTEX_INITIALIZER; /* launches, and guards' placing */
+  pthread_mutex_lock(&arming);
+  arm(watchdog);
+  pthread_mutex_unlock(&arming);
+}
+
+static void arm(bool watchdog) {
   static bool watchdog_armed;
   static bool watching;
   if (!watching) {

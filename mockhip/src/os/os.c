@@ -296,6 +296,13 @@ bool mh__os_faults_watched(void) {
   return tracer != 0;
 }
 
+bool mh__os_faults_resumable(void) {
+  if (!RUNNING_ON_VALGRIND)
+    return true;
+  const char *opts = getenv("VALGRIND_OPTS");
+  return opts != NULL && strstr(opts, "--vex-iropt-register-updates=allregs-at-mem-access") != NULL;
+}
+
 /*
  * A view reads as memory to anything that reads a process's memory whole, and
  * reading a hole of a memory file allocates a page: valgrind's leak check

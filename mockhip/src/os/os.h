@@ -81,6 +81,11 @@ bool mh__os_faults_watched(void);
 /* Copies bytes from addr to out; false when addr is not readable memory. */
 bool mh__os_read_memory(const void *addr, void *out, size_t bytes);
 
+/* Whether an access that faulted runs again correctly once its handler returns: not under
+   valgrind unless VALGRIND_OPTS keeps every register exact at each memory access
+   (--vex-iropt-register-updates=allregs-at-mem-access), which mockhip can see there only. */
+bool mh__os_faults_resumable(void);
+
 /* Copies bytes between memory and a memory file at offset, whatever the page protection of
    the file's mappings: the kernel writes the pages, not a CPU access through them. */
 int mh__os_file_read(int fd, size_t offset, void *out, size_t bytes);
@@ -188,5 +193,48 @@ bool mh__os_signal_watch_changed(void);
    (a sanitizer's interceptors, a static link, mockhip loaded late), every answer above must
    be taken as "maybe". */
 bool mh__os_signal_watch_holds(void);
+
+/* ---- page guards over host memory pending device work uses (guard.c) ---- */
+
+/* NULL where guards can be placed, else why not (valgrind that cannot run a faulting access
+   again, or no /proc/self/mem for the device's traffic to pass them). */
+const char *mh__guard_unusable(void);
+
+/* Guards [lo, hi) for operation id: its pages become inaccessible to the host (writes) or
+   read-only. False where no guard could be placed. */
+bool mh__guard_add(uint64_t id, uintptr_t lo, uintptr_t hi, bool writes);
+
+/* Drops operation id's guards, giving their pages what the others still ask. */
+void mh__guard_remove(uint64_t id);
+
+/* Drops the guards meeting [lo, hi), memory given back: its pages are left alone. */
+void mh__guard_forget(uintptr_t lo, uintptr_t hi);
+
+/* Whether any guard is placed. */
+bool mh__guards_placed(void);
+
+/* Whether [addr, addr + bytes) lies on a guarded page: one atomic load when none is. */
+bool mh__guards_meet(uintptr_t addr, size_t bytes);
+
+/* The guards over addr's page, at most `most` of them, into out; how many. */
+typedef struct mh_os_guard_hit {
+  uint64_t id;
+  uintptr_t lo, hi;
+  bool writes;
+} mh_os_guard_hit;
+size_t mh__guard_at(uintptr_t addr, mh_os_guard_hit *out, size_t most);
+
+/* Opens addr's page for a kernel or host function that touched it; mh__guard_reclose
+   guards every opened page again, when it is done. */
+void mh__guard_open(uintptr_t addr);
+void mh__guard_reclose(void);
+
+/* The device's traffic over guarded pages, whatever their protection: a copy (memmove's
+   promise on overlap), and bytes written. 0 or an errno value. */
+int mh__guard_move(void *dst, const void *src, size_t bytes);
+int mh__guard_write(void *dst, const void *pattern, size_t bytes);
+
+/* In a forked child: every guard goes (the child owes the parent's work nothing). */
+void mh__guard_forked_child(void);
 
 #endif /* MH_OS_H */

@@ -21,6 +21,10 @@
  * which costs half what writing through any mapping does. Less than a piece
  * goes through the view without asking: a page or two of faults costs less
  * than the question.
+ *
+ * Pages the synchronisation checker guards from the host (pinned or managed
+ * memory that pending work uses, os/guard.c) are passed through /proc/self/mem:
+ * the guard is the host's, not the devices'.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +125,10 @@ static hipError_t move_apart(mh_state *s, char *dst, const char *src, size_t byt
 }
 
 static hipError_t move_bytes(mh_state *s, void *dst, const void *src, size_t bytes) {
+  if (mh__guards_meet((uintptr_t)dst, bytes) || mh__guards_meet((uintptr_t)src, bytes)) {
+    int err = mh__guard_move(dst, src, bytes); /* host pages guarded from the host */
+    return err == 0 ? hipSuccess : file_failed(err, dst);
+  }
   if (!mh__host_strict() && bytes < PIECE_BYTES) {
     memmove(dst, src, bytes);
     return hipSuccess;
@@ -146,7 +154,8 @@ static hipError_t move_bytes_found(mh_state *s, void *dst, char *to, const void 
                                    const char *from, size_t bytes) {
   /* A piece or more goes the long way: memory not yet written is best written with pwrite
      (write_through_file), which a plain store through the view would fault in page by page. */
-  if (to == NULL || from == NULL || bytes >= PIECE_BYTES)
+  if (to == NULL || from == NULL || bytes >= PIECE_BYTES ||
+      mh__guards_meet((uintptr_t)dst, bytes) || mh__guards_meet((uintptr_t)src, bytes))
     return move_bytes(s, dst, src, bytes);
   memmove(to, from, bytes);
   return hipSuccess;
@@ -165,22 +174,40 @@ static void fill(char *to, const unsigned char *from, size_t n, size_t unit, siz
   }
 }
 
-/* The pattern is one piece of units, entered at the phase a piece starts at. */
-static hipError_t set_bytes(mh_state *s, void *dst, int value, size_t count, size_t unit) {
-  size_t bytes = count * unit;
-  /* no longer than the set: a set of 256 bytes made a 64 KiB pattern byte by byte */
+/* A set's pattern: a piece of units (no longer than the set: a set of 256 bytes made a 64 KiB
+   pattern byte by byte), and a unit more, to enter at any phase. NULL when out of memory. */
+static unsigned char *pattern_of(int value, size_t bytes, size_t unit) {
   size_t piece = (bytes < PIECE_BYTES ? bytes : PIECE_BYTES) + sizeof(uint32_t);
   unsigned char *pattern = malloc(piece);
   if (pattern == NULL)
-    return mh__fail(hipErrorOutOfMemory, "no memory for the pattern of a set");
+    return NULL;
   uint32_t word = (uint32_t)value;
   if (unit == 1)
     memset(pattern, value, piece);
   else
     for (size_t i = 0; i + unit <= piece; i += unit)
       memcpy(pattern + i, &word, unit);
+  return pattern;
+}
+
+/* The pattern is entered at the phase a piece starts at. */
+static hipError_t set_bytes(mh_state *s, void *dst, int value, size_t count, size_t unit) {
+  size_t bytes = count * unit;
+  unsigned char *pattern = pattern_of(value, bytes, unit);
+  if (pattern == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the pattern of a set");
   hipError_t err = hipSuccess;
   char *to = dst;
+  if (mh__guards_meet((uintptr_t)dst, bytes)) { /* host pages guarded from the host (os/guard.c) */
+    for (size_t done = 0; done < bytes && err == hipSuccess; done += PIECE_BYTES) {
+      size_t n = bytes - done < PIECE_BYTES ? bytes - done : PIECE_BYTES;
+      int failed = mh__guard_write(to + done, pattern + done % unit, n);
+      if (failed != 0)
+        err = file_failed(failed, to + done);
+    }
+    free(pattern);
+    return err;
+  }
   if (!mh__host_strict() && bytes < PIECE_BYTES) {
     fill(to, pattern, bytes, unit, 0);
     free(pattern);

@@ -117,6 +117,7 @@ static hipError_t run(mh_state *s, mh_launch *l, const void *const *pointers, si
   mh__launch_run(l);
   mh__watchdog_stop(l);
   mh__view_leave(&view);
+  mh__guard_reclose(); /* pages of pinned memory the kernel opened (os/guard.c) */
   mh__launch_end(s, l, &view);
   return hipSuccess;
 }

@@ -19,10 +19,12 @@
 static hipError_t host_run(mh_state *s, mh_queued *item, hipError_t earlier) {
   (void)s;
   const mh_node_work *w = &item->work;
+  mh__sync_host_work(true);
   if (w->u.host.fn != NULL)
     w->u.host.fn(w->u.host.user_data);
   else
     w->u.host.callback(item->stream, earlier, w->u.host.user_data);
+  mh__sync_host_work(false);
   return hipSuccess;
 }
 
@@ -66,8 +68,11 @@ MH_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_
   else if (err == hipSuccess)
     err = queue_host_work(
         s, stream, &(mh_node_work){.u.host = {.callback = callback, .user_data = userData}}, &run);
-  if (run)
+  if (run) {
+    mh__sync_host_work(true);
     callback(stream, hipSuccess, userData);
+    mh__sync_host_work(false);
+  }
   return mh__leave(MOCKHIP_CALL_hipStreamAddCallback, err,
                    "stream=%s, callback=%p, userData=%p, flags=%#x", mh__d_stream(stream),
                    (void *)(uintptr_t)callback, userData, flags);
@@ -83,8 +88,11 @@ MH_EXPORT hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void 
   else if (err == hipSuccess)
     err = queue_host_work(s, stream, &(mh_node_work){.u.host = {.fn = fn, .user_data = userData}},
                           &run);
-  if (run)
+  if (run) {
+    mh__sync_host_work(true);
     fn(userData);
+    mh__sync_host_work(false);
+  }
   return mh__leave(MOCKHIP_CALL_hipLaunchHostFunc, err, "stream=%s, fn=%p, userData=%p",
                    mh__d_stream(stream), (void *)(uintptr_t)fn, userData);
 }

@@ -17,6 +17,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "kernel/kernel.h"
 #include "runtime/pools/pool.h"
 #include "runtime/streams/streams.h"
 
@@ -409,8 +410,11 @@ static bool sync_stream(mh_state *s, hipStream_t handle, mh_stream **stream, int
 void mh__sync_work_on(mh_state *s, hipStream_t handle, const mh_sync_access *acc, size_t count) {
   mh_stream *stream;
   int device;
-  if (sync_stream(s, handle, &stream, &device))
-    mh__sync_work(s, stream, device, acc, count);
+  if (!sync_stream(s, handle, &stream, &device))
+    return;
+  mh__sync_work(s, stream, device, acc, count);
+  if (mh__guards_placed()) /* the handler that judges the host's touches of them in front */
+    mh__kernel_fault_arm(s->options.kernel_timeout != 0);
 }
 
 void mh__sync_host_waits_on(mh_state *s, hipStream_t handle) {
