@@ -104,7 +104,8 @@ static void in_kernel(mh_participant *me, int sig, siginfo_t *info, void *contex
 }
 
 /* A touch of a page guarded from the host while device work uses it (os/guard.c): a kernel's
-   is the device's, and opens the page for the rest of its run; a host thread's is judged by
+   or a copy's is the device's, and opens the page for the rest of its run (a guard may come
+   while a copy runs, placed by another thread); a host thread's is judged by
    the synchronisation checker. True: handled, run the access again. */
 static bool guarded_touch(const mh_participant *me, int sig, const siginfo_t *info, void *context) {
   if (sig != SIGSEGV || info == NULL || info->si_code <= 0)
@@ -112,7 +113,7 @@ static bool guarded_touch(const mh_participant *me, int sig, const siginfo_t *in
   uintptr_t addr = (uintptr_t)info->si_addr;
   if (!mh__guards_meet(addr, 1))
     return false;
-  if (me != NULL && me->running && me->launch != NULL) {
+  if ((me != NULL && me->running && me->launch != NULL) || mh__guard_in_traffic()) {
     mh__guard_open(addr);
     return true;
   }

@@ -36,11 +36,13 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static guard *guards;
 static size_t guard_count, guard_capacity;
 static atomic_size_t live; /* guard_count, read without the lock */
-static uintptr_t *opened;  /* pages opened for a kernel or host function */
+static uintptr_t *opened;  /* pages opened for a kernel, a host function or a copy */
 static size_t opened_count, opened_capacity;
-static int self_mem = -1;   /* /proc/self/mem, or -1 */
-static int usable = -1;     /* -1: not asked yet */
-static const char *why_not; /* why no guard can be placed, once asked */
+static atomic_size_t opened_live;     /* opened_count, read without the lock */
+static _Thread_local bool in_traffic; /* this thread moves a copy's or a set's bytes */
+static int self_mem = -1;             /* /proc/self/mem, or -1 */
+static int usable = -1;               /* -1: not asked yet */
+static const char *why_not;           /* why no guard can be placed, once asked */
 
 static uintptr_t page_down(uintptr_t a) { return a & ~(uintptr_t)(mh__os_page_bytes() - 1); }
 static uintptr_t page_up(uintptr_t a) { return page_down(a + mh__os_page_bytes() - 1); }
@@ -187,19 +189,29 @@ void mh__guard_open(uintptr_t addr) {
   if (opened_count < opened_capacity ||
       mh__os_own_grow((void **)&opened, &opened_capacity, opened_count, sizeof *opened) == 0)
     opened[opened_count++] = page;
+  atomic_store(&opened_live, opened_count);
   mh__os_protect((void *)page, mh__os_page_bytes(), MH_OS_PROT_READWRITE);
   pthread_mutex_unlock(&lock);
 }
 
 void mh__guard_reclose(void) {
-  if (atomic_load_explicit(&live, memory_order_acquire) == 0 && opened_count == 0)
+  if (atomic_load_explicit(&opened_live, memory_order_acquire) == 0)
     return;
   pthread_mutex_lock(&lock);
   for (size_t i = 0; i < opened_count; i++)
     apply(opened[i], opened[i] + mh__os_page_bytes());
   opened_count = 0;
+  atomic_store(&opened_live, 0);
   pthread_mutex_unlock(&lock);
 }
+
+void mh__guard_traffic(bool moving) {
+  in_traffic = moving;
+  if (!moving)
+    mh__guard_reclose();
+}
+
+bool mh__guard_in_traffic(void) { return in_traffic; }
 
 /* ---- the device's traffic through guarded pages ---- */
 
@@ -238,6 +250,7 @@ void mh__guard_forked_child(void) {
                    MH_OS_PROT_READWRITE);
   guard_count = opened_count = 0;
   atomic_store(&live, 0);
+  atomic_store(&opened_live, 0);
   if (self_mem >= 0) /* it reaches the parent's memory: open the child's own when needed */
     close(self_mem);
   self_mem = -1;

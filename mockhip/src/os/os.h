@@ -229,6 +229,12 @@ size_t mh__guard_at(uintptr_t addr, mh_os_guard_hit *out, size_t most);
 void mh__guard_open(uintptr_t addr);
 void mh__guard_reclose(void);
 
+/* The calling thread starts (true) or ends moving a copy's or a set's bytes: a guard placed on
+   a page meanwhile by another thread is the device's to pass, and the page opens until it
+   ends. mh__guard_in_traffic: whether it is moving them now. */
+void mh__guard_traffic(bool moving);
+bool mh__guard_in_traffic(void);
+
 /* The device's traffic over guarded pages, whatever their protection: a copy (memmove's
    promise on overlap), and bytes written. 0 or an errno value. */
 int mh__guard_move(void *dst, const void *src, size_t bytes);

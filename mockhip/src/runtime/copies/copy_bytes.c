@@ -232,26 +232,37 @@ static hipError_t set_bytes(mh_state *s, void *dst, int value, size_t count, siz
   return err;
 }
 
-/* The entry points: device traffic, out of ThreadSanitizer's sight (os/tsan.h). */
+/* The entry points: device traffic, out of ThreadSanitizer's sight (os/tsan.h), and passing
+   the synchronisation checker's guards (os/guard.c). */
+
+static void traffic_begin(void) {
+  mh__device_traffic_begin();
+  mh__guard_traffic(true);
+}
+
+static void traffic_end(void) {
+  mh__guard_traffic(false);
+  mh__device_traffic_end();
+}
 
 hipError_t mh__move_bytes(mh_state *s, void *dst, const void *src, size_t bytes) {
-  mh__device_traffic_begin();
+  traffic_begin();
   hipError_t err = move_bytes(s, dst, src, bytes);
-  mh__device_traffic_end();
+  traffic_end();
   return err;
 }
 
 hipError_t mh__move_bytes_found(mh_state *s, void *dst, char *to, const void *src, const char *from,
                                 size_t bytes) {
-  mh__device_traffic_begin();
+  traffic_begin();
   hipError_t err = move_bytes_found(s, dst, to, src, from, bytes);
-  mh__device_traffic_end();
+  traffic_end();
   return err;
 }
 
 hipError_t mh__set_bytes(mh_state *s, void *dst, int value, size_t count, size_t unit) {
-  mh__device_traffic_begin();
+  traffic_begin();
   hipError_t err = set_bytes(s, dst, value, count, unit);
-  mh__device_traffic_end();
+  traffic_end();
   return err;
 }
