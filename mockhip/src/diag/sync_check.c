@@ -205,13 +205,6 @@ static void unguard(touch *t) {
   t->guarded = false;
 }
 
-/* Whether the host reaches the memory directly: pinned or managed (device memory and VMM
-   mappings it cannot, and pageable memory is staged at the call). */
-static bool host_side(mh_state *s, uintptr_t addr) {
-  const mh_region *r = mh__region_containing(s, addr);
-  return r != NULL && r->kind == MH_REGION_MALLOC && r->memory != MH_BLOCK_DEVICE;
-}
-
 /* Guards the pages t touches from the host, until the host is ordered after it (the caller
    makes sure the SIGSEGV handler that judges the host's faults is in front). */
 static void guard(touch *t) {
@@ -345,15 +338,19 @@ static touch *touch_now(mh_state *s, const touch *t) {
   return remember(t);
 }
 
-/* The range of mock memory an access reaches, cut at its region's end; false outside every
-   region (pageable memory is staged at the call, or not the checker's to see). */
-static bool in_region(mh_state *s, const mh_sync_access *acc, uintptr_t *lo, uintptr_t *hi) {
+/* The range of mock memory an access reaches, cut at its region's end, and whether the host
+   reaches that memory directly: pinned or managed (device memory and VMM mappings it cannot).
+   False outside every region (pageable memory is staged at the call, or not the checker's to
+   see). */
+static bool in_region(mh_state *s, const mh_sync_access *acc, uintptr_t *lo, uintptr_t *hi,
+                      bool *host_side) {
   mh_region *r = mh__region_containing(s, acc->addr);
   if (r == NULL || acc->bytes == 0)
     return false;
   uintptr_t end = r->base + r->bytes;
   *lo = acc->addr;
   *hi = acc->bytes > end - acc->addr ? end : acc->addr + acc->bytes;
+  *host_side = r->kind == MH_REGION_MALLOC && r->memory != MH_BLOCK_DEVICE;
   return true;
 }
 
@@ -384,10 +381,11 @@ void mh__sync_work(mh_state *s, mh_stream *stream, int device, const mh_sync_acc
                .frees = acc[i].frees,
                .api = mh__call_api(),
                .site = mh__call_site()};
-    if (!in_region(s, &acc[i], &t.lo, &t.hi))
+    bool host_side;
+    if (!in_region(s, &acc[i], &t.lo, &t.hi, &host_side))
       continue;
     touch *kept = touch_now(s, &t);
-    if (!t.frees && host_side(s, t.lo))
+    if (!t.frees && host_side)
       guard(kept);
   }
   pthread_mutex_unlock(&lock);

@@ -113,7 +113,7 @@ static bool guarded_touch(const mh_participant *me, int sig, const siginfo_t *in
   uintptr_t addr = (uintptr_t)info->si_addr;
   if (!mh__guards_meet(addr, 1))
     return false;
-  if ((me != NULL && me->running && me->launch != NULL) || mh__guard_in_traffic()) {
+  if ((me != NULL && me->running && me->launch != NULL) || mh__guard_moving) {
     mh__guard_open(addr);
     return true;
   }

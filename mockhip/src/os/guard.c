@@ -38,11 +38,17 @@ static size_t guard_count, guard_capacity;
 static atomic_size_t live; /* guard_count, read without the lock */
 static uintptr_t *opened;  /* pages opened for a kernel, a host function or a copy */
 static size_t opened_count, opened_capacity;
-static atomic_size_t opened_live;     /* opened_count, read without the lock */
-static _Thread_local bool in_traffic; /* this thread moves a copy's or a set's bytes */
-static int self_mem = -1;             /* /proc/self/mem, or -1 */
-static int usable = -1;               /* -1: not asked yet */
-static const char *why_not;           /* why no guard can be placed, once asked */
+static atomic_size_t opened_live;    /* opened_count, read without the lock */
+_Atomic bool mh__guards_any;         /* live or opened_live: os.h's one-load check */
+_Thread_local bool mh__guard_moving; /* this thread moves a copy's or a set's bytes */
+static int self_mem = -1;            /* /proc/self/mem, or -1 */
+static int usable = -1;              /* -1: not asked yet */
+static const char *why_not;          /* why no guard can be placed, once asked */
+
+/* Under the lock, after live or opened_live changed. */
+static void note_any(void) {
+  atomic_store(&mh__guards_any, atomic_load(&live) != 0 || atomic_load(&opened_live) != 0);
+}
 
 static uintptr_t page_down(uintptr_t a) { return a & ~(uintptr_t)(mh__os_page_bytes() - 1); }
 static uintptr_t page_up(uintptr_t a) { return page_down(a + mh__os_page_bytes() - 1); }
@@ -101,6 +107,7 @@ bool mh__guard_add(uint64_t id, uintptr_t lo, uintptr_t hi, bool writes) {
        mh__os_own_grow((void **)&guards, &guard_capacity, guard_count, sizeof *guards) == 0)) {
     guards[guard_count++] = (guard){lo, hi, id, writes};
     atomic_store(&live, guard_count);
+    note_any();
     mh__os_protect((void *)page_down(lo), page_up(hi) - page_down(lo),
                    writes ? MH_OS_PROT_NONE : MH_OS_PROT_READ);
     if (!writes) /* a read-only page may be under a writer's guard too */
@@ -134,6 +141,7 @@ static void remove_where(bool (*drop)(const guard *g, const void *arg), const vo
     }
     guard_count = kept;
     atomic_store(&live, guard_count);
+    note_any();
     for (size_t i = 0; restore && i < dropped; i++)
       apply(page_down(gone[i].lo), page_up(gone[i].hi));
   }
@@ -153,8 +161,6 @@ void mh__guard_forget(uintptr_t lo, uintptr_t hi) {
   if (atomic_load(&live) != 0)
     remove_where(meets, (uintptr_t[2]){lo, hi}, false);
 }
-
-bool mh__guards_placed(void) { return atomic_load_explicit(&live, memory_order_acquire) != 0; }
 
 bool mh__guards_meet(uintptr_t addr, size_t bytes) {
   if (atomic_load_explicit(&live, memory_order_acquire) == 0 || bytes == 0)
@@ -190,6 +196,7 @@ void mh__guard_open(uintptr_t addr) {
       mh__os_own_grow((void **)&opened, &opened_capacity, opened_count, sizeof *opened) == 0)
     opened[opened_count++] = page;
   atomic_store(&opened_live, opened_count);
+  note_any();
   mh__os_protect((void *)page, mh__os_page_bytes(), MH_OS_PROT_READWRITE);
   pthread_mutex_unlock(&lock);
 }
@@ -202,16 +209,9 @@ void mh__guard_reclose(void) {
     apply(opened[i], opened[i] + mh__os_page_bytes());
   opened_count = 0;
   atomic_store(&opened_live, 0);
+  note_any();
   pthread_mutex_unlock(&lock);
 }
-
-void mh__guard_traffic(bool moving) {
-  in_traffic = moving;
-  if (!moving)
-    mh__guard_reclose();
-}
-
-bool mh__guard_in_traffic(void) { return in_traffic; }
 
 /* ---- the device's traffic through guarded pages ---- */
 
@@ -251,6 +251,7 @@ void mh__guard_forked_child(void) {
   guard_count = opened_count = 0;
   atomic_store(&live, 0);
   atomic_store(&opened_live, 0);
+  note_any();
   if (self_mem >= 0) /* it reaches the parent's memory: open the child's own when needed */
     close(self_mem);
   self_mem = -1;

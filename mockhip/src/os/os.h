@@ -7,6 +7,7 @@
 #define MH_OS_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -210,8 +211,12 @@ void mh__guard_remove(uint64_t id);
 /* Drops the guards meeting [lo, hi), memory given back: its pages are left alone. */
 void mh__guard_forget(uintptr_t lo, uintptr_t hi);
 
-/* Whether any guard is placed. */
-bool mh__guards_placed(void);
+/* Whether any guard is placed, or any page opened: one load, so that a copy pays nothing more
+   where the checker guards nothing. */
+extern _Atomic bool mh__guards_any;
+static inline bool mh__guards_placed(void) {
+  return atomic_load_explicit(&mh__guards_any, memory_order_acquire);
+}
 
 /* Whether [addr, addr + bytes) lies on a guarded page: one atomic load when none is. */
 bool mh__guards_meet(uintptr_t addr, size_t bytes);
@@ -229,11 +234,16 @@ size_t mh__guard_at(uintptr_t addr, mh_os_guard_hit *out, size_t most);
 void mh__guard_open(uintptr_t addr);
 void mh__guard_reclose(void);
 
-/* The calling thread starts (true) or ends moving a copy's or a set's bytes: a guard placed on
-   a page meanwhile by another thread is the device's to pass, and the page opens until it
-   ends. mh__guard_in_traffic: whether it is moving them now. */
-void mh__guard_traffic(bool moving);
-bool mh__guard_in_traffic(void);
+/* Whether the calling thread moves a copy's or a set's bytes now: a guard another thread
+   places on a page meanwhile is the device's to pass, and the page opens until it ends
+   (mh__guard_traffic_end). */
+extern _Thread_local bool mh__guard_moving;
+static inline void mh__guard_traffic_begin(void) { mh__guard_moving = true; }
+static inline void mh__guard_traffic_end(void) {
+  mh__guard_moving = false;
+  if (mh__guards_placed())
+    mh__guard_reclose();
+}
 
 /* The device's traffic over guarded pages, whatever their protection: a copy (memmove's
    promise on overlap), and bytes written. 0 or an errno value. */

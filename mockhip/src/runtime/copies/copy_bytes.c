@@ -125,7 +125,8 @@ static hipError_t move_apart(mh_state *s, char *dst, const char *src, size_t byt
 }
 
 static hipError_t move_bytes(mh_state *s, void *dst, const void *src, size_t bytes) {
-  if (mh__guards_meet((uintptr_t)dst, bytes) || mh__guards_meet((uintptr_t)src, bytes)) {
+  if (mh__guards_placed() &&
+      (mh__guards_meet((uintptr_t)dst, bytes) || mh__guards_meet((uintptr_t)src, bytes))) {
     int err = mh__guard_move(dst, src, bytes); /* host pages guarded from the host */
     return err == 0 ? hipSuccess : file_failed(err, dst);
   }
@@ -155,7 +156,8 @@ static hipError_t move_bytes_found(mh_state *s, void *dst, char *to, const void 
   /* A piece or more goes the long way: memory not yet written is best written with pwrite
      (write_through_file), which a plain store through the view would fault in page by page. */
   if (to == NULL || from == NULL || bytes >= PIECE_BYTES ||
-      mh__guards_meet((uintptr_t)dst, bytes) || mh__guards_meet((uintptr_t)src, bytes))
+      (mh__guards_placed() &&
+       (mh__guards_meet((uintptr_t)dst, bytes) || mh__guards_meet((uintptr_t)src, bytes))))
     return move_bytes(s, dst, src, bytes);
   memmove(to, from, bytes);
   return hipSuccess;
@@ -198,7 +200,7 @@ static hipError_t set_bytes(mh_state *s, void *dst, int value, size_t count, siz
     return mh__fail(hipErrorOutOfMemory, "no memory for the pattern of a set");
   hipError_t err = hipSuccess;
   char *to = dst;
-  if (mh__guards_meet((uintptr_t)dst, bytes)) { /* host pages guarded from the host (os/guard.c) */
+  if (mh__guards_placed() && mh__guards_meet((uintptr_t)dst, bytes)) { /* guarded (os/guard.c) */
     for (size_t done = 0; done < bytes && err == hipSuccess; done += PIECE_BYTES) {
       size_t n = bytes - done < PIECE_BYTES ? bytes - done : PIECE_BYTES;
       int failed = mh__guard_write(to + done, pattern + done % unit, n);
@@ -237,11 +239,11 @@ static hipError_t set_bytes(mh_state *s, void *dst, int value, size_t count, siz
 
 static void traffic_begin(void) {
   mh__device_traffic_begin();
-  mh__guard_traffic(true);
+  mh__guard_traffic_begin();
 }
 
 static void traffic_end(void) {
-  mh__guard_traffic(false);
+  mh__guard_traffic_end();
   mh__device_traffic_end();
 }
 
