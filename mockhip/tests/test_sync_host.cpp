@@ -18,6 +18,7 @@ extern "C" {
 #include <string.h>
 
 #include <string>
+#include <thread>
 
 __global__ void square(int *out, const int *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -230,6 +231,24 @@ static void test_a_host_function_after_the_copy_on_its_stream_is_quiet(void **st
   assert_int_equal(mt_strict_reports(NULL, NULL), 0);
 }
 
+/* ---- another thread ---- */
+
+extern "C" MT_SITE int thread_reads(const int *p) { return *(const volatile int *)p; }
+
+/* A thread that made no HIP call knows what every host thread knew: here, not the copy. */
+static void test_a_thread_that_made_no_hip_call_is_judged_too(void **state) {
+  (void)state;
+  MT_CHECK(hipMemcpyAsync(w.pinned, w.dev, 256, hipMemcpyDeviceToHost, w.a));
+  std::thread reader([] { sink = thread_reads(w.pinned + 1); });
+  reader.join();
+  const char *want[] = {"host read at ", ": a host thread reads hipHostMalloc#", NULL};
+  char *text;
+  assert_int_equal(mt_strict_reports(want, &text), 1);
+  const char *site = strstr(text, "host read at ") + strlen("host read at ");
+  assert_true(mt_site_is(site, "/proc/self/exe", "thread_reads"));
+  free(text);
+}
+
 /* ---- what the guard leaves alone ---- */
 
 static void test_device_memory_and_pageable_memory_are_not_guarded(void **state) {
@@ -274,6 +293,8 @@ int main(void) {
                                       setup, teardown),
       cmocka_unit_test_setup_teardown(test_a_host_function_after_the_copy_on_its_stream_is_quiet,
                                       setup, teardown),
+      cmocka_unit_test_setup_teardown(test_a_thread_that_made_no_hip_call_is_judged_too, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_device_memory_and_pageable_memory_are_not_guarded, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(
