@@ -191,8 +191,6 @@ static int queue_op(mh_stream *stream, int device) {
   return a;
 }
 
-/* ---- touches ---- */
-
 /* ---- the host's side: pages of pinned and managed memory guarded while work uses them ---- */
 
 static uint64_t guard_id(const touch *t) {
@@ -228,6 +226,8 @@ static void unguard_known(int h) {
     if (touches[i].guarded && clock_of(&agents[h].clock, touches[i].agent) >= touches[i].clock)
       unguard(&touches[i]);
 }
+
+/* ---- touches ---- */
 
 /* Forgets touches every host thread is ordered after: any later operation is queued by a
    host thread, so none can conflict with them. */

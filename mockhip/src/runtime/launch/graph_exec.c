@@ -299,12 +299,7 @@ static hipError_t graph_run(mh_state *s, mh_graph_exec *exec, size_t next, hipSt
   mh__unlock();
   while (err == hipSuccess && next < exec->count) {
     mh_node_work host = exec->works[next++];
-    mh__sync_host_work(true);
-    if (host.u.host.fn != NULL)
-      host.u.host.fn(host.u.host.user_data);
-    else
-      host.u.host.callback(stream, hipSuccess, host.u.host.user_data);
-    mh__sync_host_work(false);
+    mh__host_work_call(&host, stream, hipSuccess);
     mh__lock_write();
     err = launch_run(s, exec, &next);
     mh__unlock();

@@ -14,17 +14,20 @@
 
 #include "runtime/streams/streams.h"
 
+void mh__host_work_call(const mh_node_work *w, hipStream_t stream, hipError_t status) {
+  mh__sync_host_work(true); /* its touches are its stream's, not the host's */
+  if (w->u.host.fn != NULL)
+    w->u.host.fn(w->u.host.user_data);
+  else
+    w->u.host.callback(stream, status, w->u.host.user_data);
+  mh__sync_host_work(false);
+}
+
 /* Host work the stream's thread has reached: the callback gets the first error of the
    stream's earlier work, as CUDA's does. */
 static hipError_t host_run(mh_state *s, mh_queued *item, hipError_t earlier) {
   (void)s;
-  const mh_node_work *w = &item->work;
-  mh__sync_host_work(true);
-  if (w->u.host.fn != NULL)
-    w->u.host.fn(w->u.host.user_data);
-  else
-    w->u.host.callback(item->stream, earlier, w->u.host.user_data);
-  mh__sync_host_work(false);
+  mh__host_work_call(&item->work, item->stream, earlier);
   return hipSuccess;
 }
 
@@ -61,18 +64,15 @@ MH_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamAddCallback, MH_CALLER, &s);
   bool run = false;
+  mh_node_work host = {.u.host = {.callback = callback, .user_data = userData}};
   if (err == hipSuccess && callback == NULL)
     err = mh__fail(hipErrorInvalidValue, "callback is NULL");
   else if (err == hipSuccess && flags != 0)
     err = mh__fail(hipErrorInvalidValue, "flags %#x: they are reserved and must be 0", flags);
   else if (err == hipSuccess)
-    err = queue_host_work(
-        s, stream, &(mh_node_work){.u.host = {.callback = callback, .user_data = userData}}, &run);
-  if (run) {
-    mh__sync_host_work(true);
-    callback(stream, hipSuccess, userData);
-    mh__sync_host_work(false);
-  }
+    err = queue_host_work(s, stream, &host, &run);
+  if (run)
+    mh__host_work_call(&host, stream, hipSuccess);
   return mh__leave(MOCKHIP_CALL_hipStreamAddCallback, err,
                    "stream=%s, callback=%p, userData=%p, flags=%#x", mh__d_stream(stream),
                    (void *)(uintptr_t)callback, userData, flags);
@@ -83,16 +83,13 @@ MH_EXPORT hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void 
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipLaunchHostFunc, MH_CALLER, &s);
   bool run = false;
+  mh_node_work host = {.u.host = {.fn = fn, .user_data = userData}};
   if (err == hipSuccess && fn == NULL)
     err = mh__fail(hipErrorInvalidValue, "fn is NULL");
   else if (err == hipSuccess)
-    err = queue_host_work(s, stream, &(mh_node_work){.u.host = {.fn = fn, .user_data = userData}},
-                          &run);
-  if (run) {
-    mh__sync_host_work(true);
-    fn(userData);
-    mh__sync_host_work(false);
-  }
+    err = queue_host_work(s, stream, &host, &run);
+  if (run)
+    mh__host_work_call(&host, stream, hipSuccess);
   return mh__leave(MOCKHIP_CALL_hipLaunchHostFunc, err, "stream=%s, fn=%p, userData=%p",
                    mh__d_stream(stream), (void *)(uintptr_t)fn, userData);
 }

@@ -125,6 +125,11 @@ MH_HIDDEN hipError_t mh__queue_push(mh_stream *stream, int device, mh_queued *it
 MH_HIDDEN hipError_t mh__queue_work(mh_state *state, hipStream_t stream, const mh_queued *work,
                                     mh_ticket *ticket);
 
+/* Runs host work w (hipLaunchHostFunc's fn, or hipStreamAddCallback's callback, given stream
+   and status), outside the lock, as its stream's own work: the synchronisation checker does
+   not take its touches for the host's (host_work.c). */
+MH_HIDDEN void mh__host_work_call(const mh_node_work *w, hipStream_t stream, hipError_t status);
+
 /* stream's next work (NULL: device's null stream) waits until `until` has run
    (hipStreamWaitEvent); nothing when it has. Under the state lock or not. */
 MH_HIDDEN hipError_t mh__queue_push_wait(mh_stream *stream, int device, const mh_ticket *until);
