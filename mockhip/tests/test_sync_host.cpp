@@ -14,9 +14,11 @@ extern "C" {
 #include "report_lines.h"
 }
 
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <atomic>
 #include <string>
 #include <thread>
 
@@ -175,6 +177,19 @@ static void test_other_bytes_of_the_same_page_are_quiet(void **state) {
 
 /* ---- kernels and managed memory ---- */
 
+static void note_done(void *flag) { static_cast<std::atomic<bool> *>(flag)->store(true); }
+
+/* Waits until the stream's work queued so far has run, without a call that orders the host
+   after it: a kernel that touched a guarded page keeps it open while it runs (where streams
+   run asynchronously, a host touch meanwhile is not seen), and the page is guarded again
+   once the kernel ends. */
+static void wait_unordered(hipStream_t stream) {
+  std::atomic<bool> done{false};
+  MT_CHECK(hipLaunchHostFunc(stream, note_done, &done));
+  while (!done.load())
+    sched_yield();
+}
+
 static void
 test_reading_managed_memory_a_kernel_writes_before_synchronising_is_reported(void **state) {
   (void)state;
@@ -182,6 +197,7 @@ test_reading_managed_memory_a_kernel_writes_before_synchronising_is_reported(voi
     w.pinned[i] = i;
   hipLaunchKernelGGL(square, dim3(INTS / 256), dim3(256), 0, w.a, w.managed, w.pinned);
   MT_CHECK(hipGetLastError());
+  wait_unordered(w.a);
   RACE_ON_PURPOSE(sink = *(volatile int *)(w.managed + 5)); /* a site of its own: once per site */
   const char *want[] = {"host read at ", "reads hipMallocManaged#", "which kernel square", "writes",
                         NULL};
@@ -208,6 +224,7 @@ static void test_a_kernel_reads_pinned_memory_an_earlier_copy_wrote(void **state
   hipLaunchKernelGGL(square, dim3(INTS / 256), dim3(256), 0, w.a, w.managed, w.pinned);
   MT_CHECK(hipGetLastError());
   MT_CHECK(hipMemsetAsync(w.pinned, 0, 16, w.a));
+  wait_unordered(w.a);
   sink = *(volatile int *)(w.pinned + 2); /* still pending: the memset */
   const char *want[] = {"reads hipHostMalloc#", NULL};
   assert_int_equal(mt_strict_reports(want, NULL), 1);
