@@ -107,10 +107,11 @@ step_valgrind() {
   # not (mockhip_kernel_faults runs their other cases under valgrind). So are the faults on
   # purpose of kernel_faults and graph_kernels with streams that run asynchronously: the
   # kernel runs on the stream's thread, where the test cannot tell valgrind the touch is the
-  # case's (launch_failing.h); their serial runs are checked.
+  # case's (launch_failing.h); their serial runs are checked. mockhip_hipcc runs compilers:
+  # its rewrite is checked by mockhip_hipcc_rewrite, and its programs by the kernel tests.
   [[ -d $CI_BUILD/gcc ]] || ci_die "step 1 made no build/gcc"
   ci_run python3 "$CI_ROOT/ci/memcheck.py" "$CI_BUILD/gcc" --jobs "$CI_JOBS" \
-    --exclude 'rocm|report|^lesson_|bench|^hmo_pool-|^layers$|_under_nvcc$|^kernel-cases-|^mockhip_(kernel_faults|graph_kernels)-async$' \
+    --exclude 'rocm|report|^lesson_|bench|^hmo_pool-|^layers$|_under_nvcc$|^kernel-cases-|^mockhip_(kernel_faults|graph_kernels)-async$|^mockhip_hipcc$' \
     --fd-kept-by mh__arena_alloc --fd-kept-by self_mem_works -- \
     --suppressions="$CI_ROOT/ci/valgrind.supp" \
     --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
@@ -263,7 +264,10 @@ step_install_consumer() {
   # 7. Programs written for ROCm (llama.cpp's VMM pool, vLLM's sleep mode), built with
   #    find_package(hip) and hip::host against this install and run on two devices.
   ci_run bash "$CI_ROOT/ci/drop_in/check.sh" "$INSTALL_PREFIX"
-  # 8. ROCm's names. Last: it may end the step as skipped.
+  # 8. The installed hipcc and hipconfig: a template-heavy kernel file, bad launches, and
+  #    examples/hipcc (several files, C++ and C) built with make and with CXX=hipcc.
+  ci_run bash "$CI_ROOT/ci/hipcc/check.sh" "$INSTALL_PREFIX/bin/hipcc"
+  # 9. ROCm's names. Last: it may end the step as skipped.
   rocm_names_checks
 }
 

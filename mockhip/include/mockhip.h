@@ -420,6 +420,19 @@ MOCKHIP_API hipError_t mockhip_launch(const mockhip_launch_desc *desc, dim3 grid
                                       size_t sharedMemBytes, hipStream_t stream);
 MOCKHIP_API void mockhip_block_join(void);
 
+/*
+ * Makes a kernel known by its address before any launch: name for the trace
+ * and the explanations, launch_args how hipLaunchKernel launches it from void
+ * **args (the launch templates' own). hipcc registers each kernel it sees
+ * defined at start-up, so hipLaunchKernel and hipGraphAddKernelNode take a
+ * kernel never launched before. A second registration of an address replaces
+ * the first. Ownership: name must outlive the process's launches (a literal).
+ * Errors: none; a NULL kernel or launch_args registers nothing.
+ */
+MOCKHIP_API void mockhip_kernel_register(const void *kernel, const char *name,
+                                         hipError_t (*launch_args)(const void *kernel, dim3, dim3,
+                                                                   void **, size_t, hipStream_t));
+
 /* ---- fault injection ---- */
 
 /*

@@ -6,13 +6,26 @@
  * and a block runs on one OS thread, so each block has its own. C++ launches
  * through hipLaunchKernelGGL or hipLaunchKernel; C through
  * mockhip_launch_kernel. A host compiler cannot parse kernel<<<grid, block>>>
- * and cannot give `extern __shared__ T name[];` storage: use
- * hipLaunchKernelGGL and HIP_DYNAMIC_SHARED.
+ * and cannot give `extern __shared__ T name[];` storage: mockhip's hipcc
+ * rewrites both; with another compiler, use hipLaunchKernelGGL and
+ * HIP_DYNAMIC_SHARED.
  */
 #ifndef MOCKHIP_KERNEL_H
 #define MOCKHIP_KERNEL_H
 
 #include <mockhip.h>
+
+/* Under mockhip's hipcc, __global__ and __shared__ leave a mark its rewrite finds after the
+   preprocessor (mockhip/hipcc/rewrite.h): it registers each kernel defined and gives
+   extern __shared__ arrays the launch's dynamic shared memory. */
+#if defined(__MOCKHIP_HIPCC__) && defined(__cplusplus)
+#ifndef __global__
+#define __global__ __mockhip_global__
+#endif
+#ifndef __shared__
+#define __shared__ __mockhip_shared__
+#endif
+#endif
 
 /* The markers: a kernel or device function is a plain function here. */
 #ifndef __host__
@@ -162,14 +175,19 @@ template <size_t I, class Arg, class... P> struct declared<void (*)(P...), I, Ar
   using type = std::conditional_t < I<sizeof...(P) && std::is_pointer<param>::value, param, Arg>;
 };
 
+/* Argument I, if it is a pointer: where it points and how the kernel uses it. A struct or a
+   number is no pointer, and is never cast to one. */
+template <class K, size_t I, class C> void note_pointer(C &c) {
+  using arg = std::tuple_element_t<I, decltype(c.args)>;
+  if constexpr (std::is_pointer<arg>::value) {
+    c.pointer_uses[c.pointer_count] = pointer_use<typename declared<K, I, arg>::type>();
+    c.pointers[c.pointer_count++] = (const void *)std::get<I>(c.args);
+  }
+}
+
 template <class K, class C, size_t... I> void note_pointers(C &c, std::index_sequence<I...>) {
   c.pointer_count = 0;
-  (((std::is_pointer<std::tuple_element_t<I, decltype(c.args)>>::value
-         ? (void)(c.pointer_uses[c.pointer_count] = pointer_use<
-                      typename declared<K, I, std::tuple_element_t<I, decltype(c.args)>>::type>(),
-                  c.pointers[c.pointer_count++] = (const void *)(uintptr_t)std::get<I>(c.args))
-         : (void)0)),
-   ...);
+  (note_pointer<K, I>(c), ...);
 }
 
 template <class... P>
@@ -216,8 +234,8 @@ template <class... P, size_t... I>
 hipError_t launch_unpacked(void (*f)(P...), dim3 grid, dim3 block, void **args, size_t shared,
                            hipStream_t stream, std::index_sequence<I...>) {
   return launch(
-      "kernel", f, [f](auto &&...a) { f(a...); }, grid, block, shared, stream,
-      *static_cast<std::decay_t<P> *>(args[I])...);
+      nullptr /* the name it was registered with */, f, [f](auto &&...a) { f(a...); }, grid, block,
+      shared, stream, *static_cast<std::decay_t<P> *>(args[I])...);
 }
 
 template <class... P>
@@ -232,12 +250,114 @@ hipError_t launch_from_args(const void *kernel, dim3 grid, dim3 block, void **ar
 } // namespace detail
 } // namespace mockhip
 
-/* kernel<<<grid, block, shared, stream>>>(args...), as a host compiler can parse it. Like
-   ROCm's it has no value: a refused launch is hipGetLastError's. */
+namespace mockhip {
+namespace detail {
+
+/* A kernel's address, where a launch's arguments pick one: the kernel that is one function, or
+   a template whose parameters are exactly the arguments' types. Neither (a template that
+   converts its arguments, an overload set): nullptr, and the launch runs through its call
+   alone, as a GPU compiler would have instantiated it. */
+template <class F, class... A>
+auto kernel_address(F f, A *...)
+    -> std::enable_if_t<std::is_function<std::remove_pointer_t<F>>::value, F> {
+  return f;
+}
+template <class T> using pointee = std::remove_pointer_t<T>;
+template <class ByName, class ByTypes> struct kernel_pick {
+  ByName by_name;
+  ByTypes by_types;
+};
+template <class ByName, class ByTypes>
+kernel_pick<ByName, ByTypes> pick_kernel(ByName by_name, ByTypes by_types) {
+  return {by_name, by_types};
+}
+template <class... A, class ByName, class ByTypes>
+auto picked_address(const kernel_pick<ByName, ByTypes> &pick) {
+  if constexpr (std::is_invocable<const ByName &, A *...>::value)
+    return pick.by_name(static_cast<A *>(nullptr)...);
+  else if constexpr (std::is_invocable<const ByTypes &, A *...>::value)
+    return pick.by_types(static_cast<A *>(nullptr)...);
+  else
+    return nullptr;
+}
+
+template <class Pick, class Body, class... A>
+hipError_t launch_picked(const char *name, const Pick &pick, Body body, dim3 grid, dim3 block,
+                         size_t shared, hipStream_t stream, A &&...args) {
+  if constexpr (!std::is_invocable<Body &, std::decay_t<A> &...>::value) {
+    /* The arguments do not fit the kernel: the call's own error, which the compiler reports
+       on the launch's line, and nothing else. */
+    auto copies = std::tuple<std::decay_t<A>...>(std::forward<A>(args)...);
+    std::apply(body, copies);
+    return hipErrorInvalidValue;
+  } else {
+    return launch(name, picked_address<std::decay_t<A>...>(pick), body, grid, block, shared, stream,
+                  std::forward<A>(args)...);
+  }
+}
+
+/* extern __shared__ T name[] at file scope, as hipcc rewrites it: in each block, the block's
+   dynamic shared memory. */
+template <class T> struct dynamic_shared {
+  operator T *() const { return static_cast<T *>(mockhip_kernel_thread.dynamic_shared); }
+  T &operator[](size_t i) const { return static_cast<T *>(*this)[i]; }
+};
+
+/* kernel<<<grid, block, shared, stream>>>(args...) as hipcc rewrites it: the configuration
+   first, the arguments after. Like a GPU's launch it has no value. */
+template <class Pick, class Body> struct chevron_launch {
+  const char *name;
+  Pick pick;
+  Body body;
+  dim3 grid, block;
+  size_t shared;
+  hipStream_t stream;
+  template <class... A> void operator()(A &&...args) const {
+    (void)launch_picked(name, pick, body, grid, block, shared, stream, std::forward<A>(args)...);
+  }
+};
+template <class Pick, class Body>
+chevron_launch<Pick, Body> chevron(const char *name, Pick pick, Body body, dim3 grid, dim3 block,
+                                   size_t shared = 0, hipStream_t stream = nullptr) {
+  return {name, pick, body, grid, block, shared, stream};
+}
+
+/* A kernel hipcc saw defined, made known at start-up: hipLaunchKernel and graph kernel nodes
+   find it by address before any launch. An overloaded name picks nothing and stays unknown. */
+template <class ByName> bool register_kernel(const char *name, ByName by_name) {
+  if constexpr (std::is_invocable<const ByName &>::value) {
+    auto kernel = by_name();
+    mockhip_kernel_register(reinterpret_cast<const void *>(kernel), name,
+                            typed<decltype(kernel)>::launcher());
+  }
+  return true;
+}
+
+} // namespace detail
+} // namespace mockhip
+
+/* The two ways of picking a kernel's address for a launch's argument types (the kernel's name
+   may hold commas: k<int, 4>). */
+#define MOCKHIP_KERNEL_PICK(...)                                                                   \
+  ::mockhip::detail::pick_kernel(                                                                  \
+      [&](auto *...mockhip_p_) -> decltype(::mockhip::detail::kernel_address(__VA_ARGS__,          \
+                                                                             mockhip_p_...)) {     \
+        return ::mockhip::detail::kernel_address(__VA_ARGS__, mockhip_p_...);                      \
+      },                                                                                           \
+      [&](auto *...mockhip_p_)                                                                     \
+          -> decltype(static_cast<void (*)(::mockhip::detail::pointee<decltype(mockhip_p_)>...)>(  \
+              __VA_ARGS__)) {                                                                      \
+        return static_cast<void (*)(::mockhip::detail::pointee<decltype(mockhip_p_)>...)>(         \
+            __VA_ARGS__);                                                                          \
+      })
+
+/* kernel<<<grid, block, shared, stream>>>(args...), as a host compiler can parse it: a kernel
+   template's arguments are deduced from the call, as ROCm's macro (which expands to <<<>>>)
+   deduces them. Like ROCm's it has no value: a refused launch is hipGetLastError's. */
 #define hipLaunchKernelGGL(kernelName, ...)                                                        \
-  (void)::mockhip::detail::launch(                                                                 \
-      #kernelName, kernelName, [=](auto &&...mockhip_args_) { kernelName(mockhip_args_...); },     \
-      __VA_ARGS__)
+  (void)::mockhip::detail::launch_picked(                                                          \
+      #kernelName, MOCKHIP_KERNEL_PICK(kernelName),                                                \
+      [=](auto &&...mockhip_args_) { kernelName(mockhip_args_...); }, __VA_ARGS__)
 
 /* hipLaunchKernel given the kernel itself: its argument types are known, and learnt for
    later launches by address. */

@@ -38,6 +38,7 @@ static struct {
   pthread_mutex_t lock;
   const void *kernel[KNOWN_KERNELS];
   hipError_t (*launch_args[KNOWN_KERNELS])(const void *, dim3, dim3, void **, size_t, hipStream_t);
+  const char *name[KNOWN_KERNELS]; /* NULL: learnt from a launch that gave none */
 } known = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 /* A child forked while another thread held the lock gets it free. */
@@ -50,29 +51,43 @@ static size_t slot_of(const void *kernel) {
   return (size_t)(h >> 52) % KNOWN_KERNELS;
 }
 
-static void learn(const mockhip_launch_desc *desc) {
-  if (desc->kernel == NULL || desc->launch_args == NULL)
+typedef hipError_t (*args_launcher)(const void *, dim3, dim3, void **, size_t, hipStream_t);
+
+/* A launch's name keeps a registered one: hipcc's registration names the kernel, a launch from
+   void **args names none. */
+static void learn(const void *kernel, const char *name, args_launcher launch_args) {
+  if (kernel == NULL || launch_args == NULL)
     return;
   pthread_once(&known_once, known_init);
   pthread_mutex_lock(&known.lock);
-  for (size_t i = slot_of(desc->kernel), n = 0; n < KNOWN_KERNELS; i = (i + 1) % KNOWN_KERNELS, n++)
-    if (known.kernel[i] == NULL || known.kernel[i] == desc->kernel) {
-      known.kernel[i] = desc->kernel;
-      known.launch_args[i] = desc->launch_args;
+  for (size_t i = slot_of(kernel), n = 0; n < KNOWN_KERNELS; i = (i + 1) % KNOWN_KERNELS, n++)
+    if (known.kernel[i] == NULL || known.kernel[i] == kernel) {
+      known.kernel[i] = kernel;
+      known.launch_args[i] = launch_args;
+      if (name != NULL)
+        known.name[i] = name;
       break;
     }
   pthread_mutex_unlock(&known.lock);
 }
 
-typedef hipError_t (*args_launcher)(const void *, dim3, dim3, void **, size_t, hipStream_t);
+MH_EXPORT void mockhip_kernel_register(const void *kernel, const char *name,
+                                       args_launcher launch_args) {
+  learn(kernel, name, launch_args);
+}
 
-static args_launcher launcher_of(const void *kernel) {
+/* What is known of kernel: how to launch it from args, and its name (NULL where unknown). */
+static args_launcher launcher_of(const void *kernel, const char **name) {
   args_launcher found = NULL;
+  if (name != NULL)
+    *name = NULL;
   pthread_mutex_lock(&known.lock);
   for (size_t i = slot_of(kernel), n = 0; n < KNOWN_KERNELS && known.kernel[i] != NULL;
        i = (i + 1) % KNOWN_KERNELS, n++)
     if (known.kernel[i] == kernel) {
       found = known.launch_args[i];
+      if (name != NULL)
+        *name = known.name[i];
       break;
     }
   pthread_mutex_unlock(&known.lock);
@@ -181,7 +196,7 @@ hipError_t mh__kernel_work_record(const void *function, dim3 grid, dim3 block, v
                                   void **extra, size_t shared, mh_kernel_work *out) {
   /* ihipGraphAddKernelNode: GraphKernelNode::getFunc, the launch's checks, then
      ihipLaunchKernel_validate's of the arguments. */
-  args_launcher typed = launcher_of(function);
+  args_launcher typed = launcher_of(function, NULL);
   if (typed == NULL)
     return mh__fail(hipErrorInvalidDeviceFunction,
                     "mockhip does not know the argument types of the kernel at %p: launch it "
@@ -332,8 +347,16 @@ static hipError_t leave_launch(hipError_t err, const char *name, dim3 grid, dim3
 }
 
 /* Record mode: the launch is kept for hipGraphAddKernelNode, not run nor counted. */
+/* The kernel's name: the launch's, else the one it was registered with. */
+static const char *name_of(const mockhip_launch_desc *desc) {
+  const char *name = desc != NULL ? desc->name : NULL;
+  if (name == NULL && desc != NULL && desc->kernel != NULL)
+    launcher_of(desc->kernel, &name);
+  return name != NULL ? name : "kernel";
+}
+
 static hipError_t record(const mockhip_launch_desc *desc, dim3 grid, dim3 block, size_t shared) {
-  const char *name = desc != NULL && desc->name != NULL ? desc->name : "kernel";
+  const char *name = name_of(desc);
   recorded = true;
   if (desc == NULL || desc->run_block == NULL || desc->run_thread == NULL)
     return mh__fail(hipErrorInvalidDeviceFunction, "the launch names no kernel");
@@ -347,11 +370,11 @@ MH_EXPORT hipError_t mockhip_launch(const mockhip_launch_desc *desc, dim3 grid, 
     return record(desc, grid, block, shared);
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipLaunchKernel, MH_CALLER, &s);
-  const char *name = desc != NULL && desc->name != NULL ? desc->name : "kernel";
+  const char *name = name_of(desc);
   if (err == hipSuccess && (desc == NULL || desc->run_block == NULL || desc->run_thread == NULL))
     err = mh__fail(hipErrorInvalidDeviceFunction, "the launch names no kernel");
   if (err == hipSuccess) {
-    learn(desc);
+    learn(desc->kernel, desc->name, desc->launch_args);
     mh_launch l = {
         .name = name, .desc = desc, .grid = grid, .block = block, .shared_bytes = shared};
     err = launch(s, &l, stream, desc->pointers, desc->pointer_count);
@@ -382,7 +405,7 @@ MH_EXPORT hipError_t mockhip_launch_kernel(const char *name, mockhip_kernel_fn k
 
 MH_EXPORT hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **args,
                                      size_t shared, hipStream_t stream) {
-  args_launcher typed = function != NULL ? launcher_of(function) : NULL;
+  args_launcher typed = function != NULL ? launcher_of(function, NULL) : NULL;
   if (typed != NULL)
     return typed(function, grid, block, args, shared, stream);
   hipError_t err = mh__enter(MOCKHIP_CALL_hipLaunchKernel, MH_CALLER, NULL);
