@@ -60,7 +60,7 @@ static const char *env_or(const char *name, const char *fallback) {
 /* The install's prefix from where this program is: <prefix>/<bindir>/hipcc. Overridden by
    HIPCC_MOCKHIP_INCLUDE and HIPCC_MOCKHIP_LIB (a build tree's). */
 static bool find_paths(paths *p) {
-  char self[PATH_MAX];
+  char self[PATH_MAX / 2]; /* room left for the folders after it */
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   if (n <= 0) {
     fprintf(stderr, "hipcc: error: cannot find where hipcc is installed: %s\n", strerror(errno));
