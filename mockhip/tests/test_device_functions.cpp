@@ -405,6 +405,42 @@ static void test_fences_and_clocks(void **state) {
   assert_true(clock() >= 0);
 }
 
+/* hip-tests' Delay kernel, in every thread: spins until its device clock has gone on by
+   ticks, sleeping with s_sleep between reads. */
+__global__ void spin_for(long long ticks, long long *spun) {
+  long long start = (long long)__builtin_amdgcn_s_memtime();
+  while (clock64() - start < ticks)
+    __builtin_amdgcn_s_sleep(10);
+  spun[threadIdx.x] = clock64() - start;
+}
+
+/* A spin of fixed device time in each of a block's threads takes the block about that time,
+   as on a GPU, not once per thread: the device clock runs as many times as fast as the block
+   has threads while the launch runs, and never goes back after it. */
+static void test_device_clock_spins(void **state) {
+  (void)state;
+  const unsigned threads = 64;
+  const long long ticks = 5 * 1000 * 1000; /* 5 ms of device time */
+  long long *spun = nullptr;
+  assert_int_equal(hipMallocManaged(&spun, threads * sizeof *spun), hipSuccess);
+  auto begin = std::chrono::steady_clock::now();
+  long long before = clock64();
+  hipLaunchKernelGGL(spin_for, dim3(1), dim3(threads), 0, 0, ticks, spun);
+  assert_int_equal(hipDeviceSynchronize(), hipSuccess);
+  auto host_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                           begin)
+                     .count();
+  for (unsigned i = 0; i < threads; i++)
+    assert_true(spun[i] >= ticks);
+  /* one after another at the CPU's pace would be 64 x 5 ms = 320 ms */
+  if (host_ms >= 160.0)
+    fail_msg("64 threads spinning 5 ms of device time took %.1f ms of the host's", host_ms);
+  assert_true(clock64() >= before); /* the clock never goes back */
+  assert_true(__builtin_amdgcn_s_memrealtime() > 0);
+  assert_int_equal(__builtin_amdgcn_readfirstlane(7), 7);
+  assert_int_equal(hipFree(spun), hipSuccess);
+}
+
 static void test_float_functions(void **state) {
   (void)state;
   assert_true(__fdividef(1.0f, 4.0f) == 0.25f);
@@ -540,7 +576,7 @@ int main(void) {
   const struct CMUnitTest negative[] = {
       cmocka_unit_test(test_atomic_cas_mismatch),  cmocka_unit_test(test_atomic_min_max_losers),
       cmocka_unit_test(test_atomic_inc_dec_wrap),  cmocka_unit_test(test_bit_functions_zero),
-      cmocka_unit_test(test_conversions_saturate),
+      cmocka_unit_test(test_conversions_saturate), cmocka_unit_test(test_device_clock_spins),
   };
   return cmocka_run_group_tests_name("device_functions", positive, NULL, NULL) +
          cmocka_run_group_tests_name("device_functions_negative", negative, NULL, NULL);

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "kernel/kernel.h"
 
@@ -108,6 +109,25 @@ __attribute__((noinline)) static void take_blocks(mh_participant *me, mh_launch 
   }
 }
 
+/* The device clock of <hip/amd_detail/amd_device_functions.h> runs as many times as fast as
+   a block has threads while this thread runs the launch: they run one after another here. */
+static long long cpu_clock_ns(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+static void device_clock_start(mockhip_thread *t, unsigned threads) {
+  t->clock_base_ns = cpu_clock_ns();
+  t->clock_rate = threads;
+}
+
+static void device_clock_stop(mockhip_thread *t) {
+  if (t->clock_rate > 1)
+    t->clock_skew_ns += (cpu_clock_ns() - t->clock_base_ns) * (long long)(t->clock_rate - 1);
+  t->clock_rate = 0;
+}
+
 void mh__launch_participate(mh_launch *l) {
   mh_participant *me = participant_get();
   if (me == NULL || !shared_ready(me, l->shared_bytes)) {
@@ -118,6 +138,7 @@ void mh__launch_participate(mh_launch *l) {
     return;
   }
   mockhip_thread *t = &mockhip_kernel_thread;
+  device_clock_start(t, l->threads);
   blockDim = l->block;
   gridDim = l->grid;
   warpSize = l->warp_size;
@@ -140,6 +161,7 @@ void mh__launch_participate(mh_launch *l) {
   me->running = 0;
   me->launch = NULL;
   t->fibered = 0;
+  device_clock_stop(t);
 }
 
 /* Below this many threads in all, waking the workers costs more than it gives. */

@@ -6,9 +6,13 @@
  * - __threadfence(), __threadfence_block() and __threadfence_system() are
  *   each a sequentially consistent fence (the strongest of the three scopes
  *   for all three);
- * - clock64() and __clock64() count nanoseconds of a monotonic clock, and
+ * - clock64() and __clock64() count nanoseconds of device time, and
  *   wall_clock64() counts the same clock at 100 MHz, the rate
- *   hipDeviceAttributeWallClockRate reports for mockhip's AMD device. clock()
+ *   hipDeviceAttributeWallClockRate reports for mockhip's AMD device. Device
+ *   time is the CPU's monotonic clock, run faster while a launch runs (as
+ *   many times as its blocks have threads: mockhip_thread in <mockhip.h>),
+ *   so that a spin of fixed device time per thread ends as soon as on a GPU;
+ *   __builtin_amdgcn_s_sleep(n) waits 64 * n cycles of it. clock()
  *   is the C library's (<time.h>), the processor time the process used: ROCm's
  *   long long clock() would clash with it;
  * - device printf is the C library's printf (<stdio.h>).
@@ -31,6 +35,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+
+#include <mockhip.h>
 
 /* ---- memory fences ---- */
 
@@ -61,7 +67,7 @@ static inline void __threadfence_system(void) { mh__device_fence(); }
 
 /* Nanoseconds of CLOCK_MONOTONIC where <time.h> declares it (C++, or C with
    POSIX or _GNU_SOURCE); strict ISO C has only timespec_get's TIME_UTC. */
-static inline long long int mh__device_clock_ns(void) {
+static inline long long int mh__cpu_clock_ns(void) {
   struct timespec now;
 #if defined(CLOCK_MONOTONIC)
   clock_gettime(CLOCK_MONOTONIC, &now);
@@ -71,10 +77,48 @@ static inline long long int mh__device_clock_ns(void) {
   return (long long int)now.tv_sec * 1000000000LL + (long long int)now.tv_nsec;
 }
 
+/* Device time: the CPU's clock, clock_rate times as fast while a launch runs. */
+static inline long long int mh__device_clock_ns(void) {
+  long long int now = mh__cpu_clock_ns();
+  const mockhip_thread *t = &mockhip_kernel_thread;
+  long long int ahead = t->clock_skew_ns;
+  if (t->clock_rate > 1)
+    ahead += (now - t->clock_base_ns) * (long long int)(t->clock_rate - 1);
+  return now + ahead;
+}
+
+/* s_sleep n: 64 * n cycles of a 2 GHz clock, waited for on the device clock. */
+static inline void mh__device_sleep(int n) {
+  long long int until = mh__device_clock_ns() + 32LL * (n > 0 ? n : 0);
+  while (mh__device_clock_ns() < until) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
+}
+
 static inline long long int __clock64(void) { return mh__device_clock_ns(); }
 static inline long long int clock64(void) { return mh__device_clock_ns(); }
 static inline long long int __clock(void) { return mh__device_clock_ns(); }
 static inline long long int wall_clock64(void) { return mh__device_clock_ns() / 10; }
+
+/* ---- AMD builtins real kernels call ----
+   What the GPU's instructions do, as a CPU thread can: a wave's lanes are threads run one
+   after another here, so readfirstlane is the thread's own value (a value the wave holds
+   uniform, as it is used, is the same). */
+#define __builtin_amdgcn_s_sleep(n) mh__device_sleep(n)
+#define __builtin_amdgcn_s_memtime() ((unsigned long long)mh__device_clock_ns())
+#define __builtin_amdgcn_s_memrealtime() ((unsigned long long)(mh__device_clock_ns() / 10))
+#define __builtin_amdgcn_readfirstlane(x) (x)
+#define __builtin_amdgcn_s_waitcnt(n) ((void)(n))
+#define __builtin_amdgcn_wave_barrier() ((void)0)
+#define __builtin_amdgcn_fence(order, scope) mh__device_fence()
+#define __builtin_amdgcn_workitem_id_x() (threadIdx.x)
+#define __builtin_amdgcn_workitem_id_y() (threadIdx.y)
+#define __builtin_amdgcn_workitem_id_z() (threadIdx.z)
+#define __builtin_amdgcn_workgroup_id_x() (blockIdx.x)
+#define __builtin_amdgcn_workgroup_id_y() (blockIdx.y)
+#define __builtin_amdgcn_workgroup_id_z() (blockIdx.z)
 
 /* ---- bits ---- */
 
