@@ -823,6 +823,10 @@ void api_surface_signatures(void) {
   SIGNATURE(hipRuntimeGetVersion, hipError_t, (int *runtimeVersion))
   SIGNATURE(hipGetErrorName, const char *, (hipError_t hip_error))
   SIGNATURE(hipGetErrorString, const char *, (hipError_t hipError))
+#if HIP_VERSION >= 50300000
+  SIGNATURE(hipDrvGetErrorName, hipError_t, (hipError_t hipError, const char **errorString))
+  SIGNATURE(hipDrvGetErrorString, hipError_t, (hipError_t hipError, const char **errorString))
+#endif
   SIGNATURE(hipGetLastError, hipError_t, (void))
   SIGNATURE(hipPeekAtLastError, hipError_t, (void))
   SIGNATURE(hipDeviceGet, hipError_t, (hipDevice_t * device, int ordinal))
@@ -962,6 +966,7 @@ void api_surface_signatures(void) {
             (void **dev_ptr, hipMemPool_t mem_pool, hipMemPoolPtrExportData *export_data))
   SIGNATURE(hipHostMalloc, hipError_t, (void **ptr, size_t size, unsigned int flags))
   SIGNATURE(hipHostFree, hipError_t, (void *ptr))
+  SIGNATURE(hipFreeHost, hipError_t, (void *ptr))
   SIGNATURE(hipMemGetAddressRange, hipError_t,
             (hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr))
   SIGNATURE(hipPointerGetAttributes, hipError_t,

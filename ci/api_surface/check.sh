@@ -142,6 +142,7 @@ done
 deprecated_calls=(
   'hipCtx_t c; (void)hipCtxCreate(&c, 0, 0);'
   'float h[4] = {0}; (void)hipMemcpyToArray(0, 0, 0, h, sizeof h, hipMemcpyHostToDevice);'
+  '(void)hipFreeHost(0);'
 )
 for header in "-I$mock_include" "-D__HIP_PLATFORM_AMD__ -I/usr/include"; do
   [[ $header == *usr/include* && ! -f $rocm_header ]] && continue

@@ -193,7 +193,8 @@ extern "C" {
   X(hipGraphInstantiate)                                                                           \
   X(hipGraphInstantiateWithFlags)                                                                  \
   X(hipGraphLaunch)                                                                                \
-  X(hipGraphExecDestroy)
+  X(hipGraphExecDestroy)                                                                           \
+  X(hipFreeHost)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {
@@ -217,11 +218,12 @@ MOCKHIP_API const char *mockhip_api_name(int api);
    live_streams and had MOCKHIP_STATS_V1_CALLS calls, version 2 added live_events and
    live_graphs and had MOCKHIP_STATS_V2_CALLS, version 3 had MOCKHIP_STATS_V3_CALLS (up to
    hipLaunchKernel), version 4 added live_pools, live_pool_blocks, live_graph_execs and
-   live_arrays. */
-#define MOCKHIP_STATS_VERSION 4
+   live_arrays and had MOCKHIP_STATS_V4_CALLS (up to hipGraphExecDestroy). */
+#define MOCKHIP_STATS_VERSION 5
 #define MOCKHIP_STATS_V1_CALLS (MOCKHIP_CALL_hipMemMapArrayAsync + 1)
 #define MOCKHIP_STATS_V2_CALLS (MOCKHIP_CALL_hipGetProcAddress + 1)
 #define MOCKHIP_STATS_V3_CALLS (MOCKHIP_CALL_hipLaunchKernel + 1)
+#define MOCKHIP_STATS_V4_CALLS (MOCKHIP_CALL_hipGraphExecDestroy + 1)
 
 typedef struct mockhip_stats {
   unsigned version;      /* in: MOCKHIP_STATS_VERSION */

@@ -414,6 +414,7 @@ static hipError_t call_host_malloc(world *w) {
 static void undo_host_malloc(world *w) { MT_CHECK(hipHostFree(w->out.ptr)); }
 /* As in ROCm, hipHostFree frees any block, the world's hipMalloc block too. */
 static hipError_t call_host_free(world *w) { return hipHostFree(w->block); }
+static hipError_t call_free_host(world *w) { return hipFreeHost(w->block); }
 static hipError_t call_address_range(world *w) {
   return hipMemGetAddressRange(&w->out.ptr, &w->out.granularity, w->block + 1);
 }
@@ -920,6 +921,7 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipFreeAsync) = {hipErrorInvalidValue, call_free_async, undo_free, hipSuccess},
     CASE(hipHostMalloc) = {hipErrorOutOfMemory, call_host_malloc, undo_host_malloc, hipSuccess},
     CASE(hipHostFree) = {hipErrorInvalidValue, call_host_free, undo_free, hipSuccess},
+    CASE(hipFreeHost) = {hipErrorInvalidValue, call_free_host, undo_free, hipSuccess},
     CASE(hipMemGetAddressRange) = {hipErrorNotFound, call_address_range, NULL, hipSuccess},
     CASE(hipPointerGetAttributes) = {hipErrorInvalidValue, call_pointer_attributes, NULL,
                                      hipSuccess},

@@ -53,6 +53,40 @@ static void test_versions(void **state) {
   assert_int_equal(runtime, HIP_VERSION);
 }
 
+/* The driver API's error texts (clr hip_error.cpp): hipGetErrorName's and hipGetErrorString's,
+   and hipErrorInvalidValue for a value that names no error. */
+static void test_driver_error_strings(void **state) {
+  (void)state;
+  const char *text = NULL;
+  MT_CHECK(hipDrvGetErrorString(hipErrorOutOfMemory, &text));
+  assert_string_equal(text, hipGetErrorString(hipErrorOutOfMemory));
+  MT_CHECK(hipDrvGetErrorName(hipErrorOutOfMemory, &text));
+  assert_string_equal(text, "hipErrorOutOfMemory");
+  MT_CHECK(hipDrvGetErrorName(hipErrorUnknown, &text));
+  assert_string_equal(text, "hipErrorUnknown");
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGetErrorString((hipError_t)12345, &text));
+  assert_string_equal(text, "unknown error");
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGetErrorName((hipError_t)12345, &text));
+  assert_string_equal(text, "hipErrorUnknown");
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGetErrorString(hipSuccess, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGetErrorName(hipSuccess, NULL));
+}
+
+/* hipFreeHost, ROCm's deprecated name, frees as hipHostFree does. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+static void test_free_host(void **state) {
+  (void)state;
+  void *pinned = NULL;
+  MT_CHECK(hipHostMalloc(&pinned, 256, 0));
+  size_t live = mockhip_live_objects();
+  MT_CHECK(hipFreeHost(pinned));
+  assert_int_equal(mockhip_live_objects(), live - 1);
+  MT_EXPECT(hipErrorInvalidValue, hipFreeHost(pinned)); /* freed already */
+  MT_CHECK(hipFreeHost(NULL));
+}
+#pragma GCC diagnostic pop
+
 /* Device 0 and device 1 both get ReadWrite on one mapping. */
 static void map_for_both(mt_mapping *m) {
   mt_mapping_create(m, mt_granularity(), mt_granularity());
@@ -246,6 +280,8 @@ int main(void) {
       MT_CLEAN_TEST(test_attributes),
       MT_CLEAN_TEST(test_peers),
       MT_CLEAN_TEST(test_versions),
+      MT_CLEAN_TEST(test_driver_error_strings),
+      MT_CLEAN_TEST(test_free_host),
       MT_CLEAN_TEST(test_every_copy_form),
       MT_CLEAN_TEST(test_every_set_form),
       MT_CLEAN_TEST(test_zero_sized_copies_do_nothing),

@@ -169,7 +169,8 @@ static void test_api_names(void **state) {
   assert_string_equal(mockhip_api_name(0), "hipInit");
   assert_string_equal(mockhip_api_name(MOCKHIP_CALL_hipMemMap), "hipMemMap");
   assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V3_CALLS - 1), "hipLaunchKernel");
-  assert_string_equal(mockhip_api_name(MOCKHIP_API_COUNT - 1), "hipGraphExecDestroy");
+  assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V4_CALLS - 1), "hipGraphExecDestroy");
+  assert_string_equal(mockhip_api_name(MOCKHIP_API_COUNT - 1), "hipFreeHost");
   assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V2_CALLS - 1), "hipGetProcAddress");
   for (int i = 0; i < MOCKHIP_API_COUNT; i++) {
     assert_non_null(mockhip_api_name(i));
@@ -222,6 +223,14 @@ typedef struct stats_v3 {
   unsigned char guard[64];
 } stats_v3;
 
+typedef struct stats_v4 {
+  unsigned version;
+  COUNTERS_V2;
+  size_t live_pools, live_pool_blocks, live_graph_execs, live_arrays;
+  unsigned long long calls[171]; /* .. hipGraphExecDestroy */
+  unsigned char guard[64];
+} stats_v4;
+
 static void assert_guard(const unsigned char *guard, size_t bytes) {
   for (size_t i = 0; i < bytes; i++)
     assert_int_equal(guard[i], 0xa5);
@@ -257,6 +266,8 @@ static void test_stats_serves_old_versions(void **state) {
   READ_OLD(stats_v2, 2, v2);
   stats_v3 v3;
   READ_OLD(stats_v3, 3, v3);
+  stats_v4 v4;
+  READ_OLD(stats_v4, 4, v4);
   mockhip_stats_t now = MOCKHIP_STATS_INIT; /* no HIP call since: the same numbers */
   MT_CHECK(mockhip_stats(&now));
   assert_memory_equal(&v1.reserved_bytes, &now.reserved_bytes, 9 * sizeof(size_t));
@@ -265,7 +276,10 @@ static void test_stats_serves_old_versions(void **state) {
   assert_memory_equal(v2.calls, now.calls, sizeof v2.calls);
   assert_memory_equal(&v3.reserved_bytes, &now.reserved_bytes, 11 * sizeof(size_t));
   assert_memory_equal(v3.calls, now.calls, sizeof v3.calls);
+  assert_memory_equal(&v4.reserved_bytes, &now.reserved_bytes, 15 * sizeof(size_t));
+  assert_memory_equal(v4.calls, now.calls, sizeof v4.calls);
   assert_int_equal(MOCKHIP_STATS_V3_CALLS, 102);
+  assert_int_equal(MOCKHIP_STATS_V4_CALLS, 171);
   assert_int_equal(v2.live_events, 1);
   assert_true(v2.calls[MOCKHIP_CALL_hipEventCreate] >= 1);
 

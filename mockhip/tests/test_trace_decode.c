@@ -602,7 +602,9 @@ static void add_memset_node(void) {
   X(hipGraphLaunch, hipGraphLaunch(w.exec, w.stream), \
     "hipGraphLaunch(graphExec=graphExec#1, stream=stream#1) = hipSuccess") \
   X(hipGraphExecDestroy, hipGraphExecDestroy(w.exec); hipGraphDestroy(w.graph), \
-    "hipGraphExecDestroy(graphExec=graphExec#1) = hipSuccess")
+    "hipGraphExecDestroy(graphExec=graphExec#1) = hipSuccess") \
+  X(hipFreeHost, hipHostMalloc(&w.ptr, 64, 0); hipFreeHost(w.ptr), \
+    "hipFreeHost(ptr=hipHostMalloc#*+0x0) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

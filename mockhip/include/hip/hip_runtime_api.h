@@ -807,6 +807,8 @@ MOCKHIP_API hipError_t hipDriverGetVersion(int *driverVersion);
 MOCKHIP_API hipError_t hipRuntimeGetVersion(int *runtimeVersion);
 MOCKHIP_API const char *hipGetErrorName(hipError_t hip_error);
 MOCKHIP_API const char *hipGetErrorString(hipError_t hipError);
+MOCKHIP_API hipError_t hipDrvGetErrorName(hipError_t hipError, const char **errorString);
+MOCKHIP_API hipError_t hipDrvGetErrorString(hipError_t hipError, const char **errorString);
 MOCKHIP_API hipError_t hipGetLastError(void);
 MOCKHIP_API hipError_t hipPeekAtLastError(void);
 MOCKHIP_API hipError_t hipDeviceGet(hipDevice_t *device, int ordinal);
@@ -956,6 +958,8 @@ MOCKHIP_API hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t s
 MOCKHIP_API hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream);
 MOCKHIP_API hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags);
 MOCKHIP_API hipError_t hipHostFree(void *ptr);
+HIP_DEPRECATED("use hipHostFree instead")
+MOCKHIP_API hipError_t hipFreeHost(void *ptr);
 MOCKHIP_API hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize,
                                              hipDeviceptr_t dptr);
 MOCKHIP_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr);

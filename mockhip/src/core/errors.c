@@ -138,3 +138,19 @@ MH_EXPORT const char *hipGetErrorString(hipError_t err) {
   const error_desc *e = find(err);
   return e ? e->text : "unknown error";
 }
+
+/* The driver API's forms (clr hip_error.cpp): the same texts, and hipErrorInvalidValue for a
+   value that names no error (its text is then hipErrorUnknown's). */
+MH_EXPORT hipError_t hipDrvGetErrorName(hipError_t err, const char **name) {
+  if (name == NULL)
+    return hipErrorInvalidValue;
+  *name = mh__error_name(err);
+  return find(err) != NULL ? hipSuccess : hipErrorInvalidValue;
+}
+
+MH_EXPORT hipError_t hipDrvGetErrorString(hipError_t err, const char **text) {
+  if (text == NULL)
+    return hipErrorInvalidValue;
+  *text = hipGetErrorString(err);
+  return find(err) != NULL ? hipSuccess : hipErrorInvalidValue;
+}

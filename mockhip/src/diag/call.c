@@ -159,6 +159,7 @@ static const struct stats_layout {
     {1, 9, MOCKHIP_STATS_V1_CALLS},  /* up to live_streams */
     {2, 11, MOCKHIP_STATS_V2_CALLS}, /* live_events, live_graphs */
     {3, 11, MOCKHIP_STATS_V3_CALLS},
+    {4, 15, MOCKHIP_STATS_V4_CALLS}, /* live_pools .. live_arrays */
     {MOCKHIP_STATS_VERSION,
      (offsetof(mockhip_stats_t, calls) - offsetof(mockhip_stats_t, reserved_bytes)) /
          sizeof(size_t),

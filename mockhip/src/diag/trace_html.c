@@ -62,6 +62,7 @@ static bool is_step(mockhip_api api) {
   case MOCKHIP_CALL_hipFree:
   case MOCKHIP_CALL_hipFreeAsync:
   case MOCKHIP_CALL_hipHostFree:
+  case MOCKHIP_CALL_hipFreeHost:
   case MOCKHIP_CALL_hipDeviceEnablePeerAccess:
   case MOCKHIP_CALL_hipDeviceDisablePeerAccess:
   case MOCKHIP_CALL_hipDeviceReset: return true;

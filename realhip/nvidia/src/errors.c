@@ -228,6 +228,21 @@ const char *hipGetErrorString(hipError_t hipError) {
   return found ? found->text : "unknown error";
 }
 
+/* The driver API's forms: hipErrorInvalidValue for a value that names no error. */
+hipError_t hipDrvGetErrorName(hipError_t hipError, const char **errorString) {
+  if (errorString == NULL)
+    return hipErrorInvalidValue;
+  *errorString = hipGetErrorName(hipError);
+  return find_error(hipError) != NULL ? hipSuccess : hipErrorInvalidValue;
+}
+
+hipError_t hipDrvGetErrorString(hipError_t hipError, const char **errorString) {
+  if (errorString == NULL)
+    return hipErrorInvalidValue;
+  *errorString = hipGetErrorString(hipError);
+  return find_error(hipError) != NULL ? hipSuccess : hipErrorInvalidValue;
+}
+
 /* ---- each thread's last error and reason ---- */
 
 static _Thread_local hipError_t last_error = hipSuccess;

@@ -139,6 +139,9 @@ hipError_t hipHostFree(void *ptr) {
   return hipnv__result(result);
 }
 
+/* HIP's deprecated name for it (cudaFreeHost on NVIDIA). */
+hipError_t hipFreeHost(void *ptr) { return hipHostFree(ptr); }
+
 /* ---- what an address is ---- */
 
 /* Either out-pointer may be NULL, as with cuMemGetAddressRange. */

@@ -21,8 +21,10 @@ typedef struct exported_call {
 } exported_call;
 
 #define HIPNV_EXPORT(name) {#name, (void *)name},
-static const exported_call exports[] = {MOCKHIP_API_LIST(HIPNV_EXPORT) HIPNV_EXPORT(
-    hipGetErrorName) HIPNV_EXPORT(hipGetErrorString) HIPNV_EXPORT(hipCreateChannelDesc)};
+static const exported_call exports[] = {
+    MOCKHIP_API_LIST(HIPNV_EXPORT) HIPNV_EXPORT(hipGetErrorName) HIPNV_EXPORT(hipGetErrorString)
+        HIPNV_EXPORT(hipDrvGetErrorName) HIPNV_EXPORT(hipDrvGetErrorString)
+            HIPNV_EXPORT(hipCreateChannelDesc)};
 #undef HIPNV_EXPORT
 
 static void *find_export(const char *name) {

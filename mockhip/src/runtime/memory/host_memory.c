@@ -46,10 +46,11 @@ MH_EXPORT hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags) 
                    mh__d_out_ptr("ptr", ptr, err), mh__d_bytes(size), flags);
 }
 
-/* As ROCm's hipHostFree, which frees whatever memory object starts at ptr: device memory too. */
-MH_EXPORT hipError_t hipHostFree(void *ptr) {
+/* As ROCm's hipHostFree, which frees whatever memory object starts at ptr: device memory too.
+   site is the caller's: each entry point below passes its own. */
+static hipError_t host_free(mockhip_api api, void *site, void *ptr) {
   mh_state *s;
-  hipError_t err = mh__enter(MOCKHIP_CALL_hipHostFree, MH_CALLER, &s);
+  hipError_t err = mh__enter(api, site, &s);
   char ptr_text[MH_DECODED_BYTES]; /* decoded now: the call frees what it names */
   mh__d_ptr_early(ptr, ptr_text);
   if (err == hipSuccess)
@@ -62,5 +63,14 @@ MH_EXPORT hipError_t hipHostFree(void *ptr) {
     err = mh__block_free(s, ptr, "ptr", true);
     mh__unlock();
   }
-  return mh__leave(MOCKHIP_CALL_hipHostFree, err, "ptr=%s", ptr_text);
+  return mh__leave(api, err, "ptr=%s", ptr_text);
+}
+
+MH_EXPORT hipError_t hipHostFree(void *ptr) {
+  return host_free(MOCKHIP_CALL_hipHostFree, MH_CALLER, ptr);
+}
+
+/* ROCm's deprecated name for hipHostFree (clr hip_memory.cpp). */
+MH_EXPORT hipError_t hipFreeHost(void *ptr) {
+  return host_free(MOCKHIP_CALL_hipFreeHost, MH_CALLER, ptr);
 }

@@ -35,6 +35,8 @@ static const proc procs[] = {
     /* Implemented, but count no calls, so not in the list. */
     {"hipGetErrorName", (void *)hipGetErrorName},
     {"hipGetErrorString", (void *)hipGetErrorString},
+    {"hipDrvGetErrorName", (void *)hipDrvGetErrorName},
+    {"hipDrvGetErrorString", (void *)hipDrvGetErrorString},
     {"hipCreateChannelDesc", (void *)hipCreateChannelDesc},
 };
 
