@@ -13,7 +13,9 @@
 #    clang++ as the host compiler (HIPCC_CXX) where there is one;
 # 3. a launch whose arguments do not fit, and malformed launches, fail with
 #    errors on the user's own lines;
-# 4. examples/hipcc, a project of several files (C++ and C), builds with make
+# 4. hipcc --rocm-version=6.2 builds a program whose HIP_VERSION and played
+#    release are 6.2, and MOCKHIP_ROCM_VERSION=7.1 against it is warned of;
+# 5. examples/hipcc, a project of several files (C++ and C), builds with make
 #    (HIPCC=) and with CMake (CXX=hipcc), and runs.
 # Everything is written under a temporary folder, removed at the end.
 set -euo pipefail
@@ -87,7 +89,30 @@ expect_failure bad_config.cpp \
   "bad_config.cpp:10:15: error: a kernel launch needs its arguments in parentheses after '>>>'"
 echo "hipcc: a bad launch's errors point at the user's lines"
 
-# 4. a project of several files, with make and with CMake
+# 4. the release a build chose is the one played; another one chosen at run time is warned of
+"$hipcc" --rocm-version=6.2 "$here/release.cpp" -o "$work/release-6.2"
+"$hipcc" "$here/release.cpp" -o "$work/release"
+expect_run() { # expected stdout, expected stderr, then the program with its environment
+  local out=$1 err=$2
+  shift 2
+  env "$@" >"$work/run.out" 2>"$work/run.err"
+  [[ $(cat "$work/run.out") == "$out" ]] || ci_die "$* printed '$(cat "$work/run.out")', not '$out'"
+  if [[ -z $err ]]; then
+    [[ ! -s $work/run.err ]] || ci_die "$* warned: $(cat "$work/run.err")"
+  else
+    grep -qF -- "$err" "$work/run.err" || ci_die "$* did not warn '$err': $(cat "$work/run.err")"
+  fi
+}
+expect_run "HIP_VERSION 60200000, 6.x code, playing 6.2, hipRuntimeGetVersion 60200000" "" \
+  "$work/release-6.2"
+expect_run "HIP_VERSION 70200000, 7.x code, playing 7.2, hipRuntimeGetVersion 70200000" "" \
+  "$work/release"
+expect_run "HIP_VERSION 60200000, 6.x code, playing 7.1, hipRuntimeGetVersion 70100000" \
+  "mockhip: warning: this program was built for ROCm 6.2 (its HIP_VERSION), and MOCKHIP_ROCM_VERSION plays ROCm 7.1" \
+  MOCKHIP_ROCM_VERSION=7.1 "$work/release-6.2"
+echo "hipcc: --rocm-version=6.2 plays 6.2; MOCKHIP_ROCM_VERSION=7.1 against it is warned of"
+
+# 5. a project of several files, with make and with CMake
 cp -r "$root/examples/hipcc" "$work/make"
 make -s -C "$work/make" HIPCC="$hipcc" >"$work/make.txt" 2>&1 || {
   cat "$work/make.txt" >&2

@@ -138,8 +138,11 @@ static bool push_hip_defines(arg_list *cmd, const hipcc_args *a, const paths *p,
   snprintf(inc, PATH_MAX + 2, "-I%s", p->include);
   bool ok = arg_push(cmd, inc) && arg_push(cmd, "-D__HIP_PLATFORM_AMD__=1") &&
             arg_push(cmd, "-D__HIPCC__=1") && arg_push(cmd, "-D__MOCKHIP_HIPCC__=1");
+  /* The release is always the program's own (the header's, 7.2, unless --rocm-version chose
+     another), so that mockhip plays the release its #if HIP_VERSION code was built for. */
   unsigned major, minor;
-  if (ok && a->rocm_version != NULL && sscanf(a->rocm_version, "%u.%u", &major, &minor) == 2) {
+  const char *release = a->rocm_version != NULL ? a->rocm_version : HIPCC_HIP_VERSION;
+  if (ok && sscanf(release, "%u.%u", &major, &minor) == 2) {
     snprintf(version, 96, "-DMOCKHIP_HIP_VERSION_MAJOR=%u", major);
     snprintf(version + 96, 96, "-DMOCKHIP_HIP_VERSION_MINOR=%u", minor);
     ok = arg_push(cmd, version) && arg_push(cmd, version + 96);

@@ -444,6 +444,19 @@ MOCKHIP_API void mockhip_kernel_register(const void *kernel, const char *name,
                                          hipError_t (*launch_args)(const void *kernel, dim3, dim3,
                                                                    void **, size_t, hipStream_t));
 
+/*
+ * The ROCm release a program was built for, major.minor, as its HIP_VERSION
+ * says (hipcc --rocm-version=6.2 defines MOCKHIP_HIP_VERSION_MAJOR and _MINOR,
+ * and <hip/hip_runtime_api.h> calls this before main). mockhip then plays that
+ * release, unless MOCKHIP_PLATFORM, MOCKHIP_ROCM_VERSION or a mockhip_set_*
+ * call chose another, when it warns once at start-up that the program's #if
+ * HIP_VERSION code and the behaviour played belong to different releases. A
+ * release mockhip does not play is warned of too. Called after start-up, it
+ * changes nothing.
+ * Errors: none.
+ */
+MOCKHIP_API void mockhip_built_for_release(int major, int minor);
+
 /* ---- fault injection ---- */
 
 /*

@@ -1338,6 +1338,24 @@ static inline hipError_t hipMallocPitch(T **devPtr, size_t *pitch, size_t width,
 #endif
 #endif
 
+/* A program built for a chosen release (hip_version.h) says so at start-up: mockhip plays that
+   release, and warns where MOCKHIP_ROCM_VERSION plays another (mockhip_built_for_release). */
+#if defined(MOCKHIP_HIP_VERSION_MAJOR) && defined(MOCKHIP_HIP_VERSION_MINOR) &&                    \
+    !defined(HIP_ABI_IMPL)
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* weak: a runtime without it (hip-nvidia) is told nothing */
+__attribute__((weak)) void mockhip_built_for_release(int major, int minor);
+#ifdef __cplusplus
+}
+#endif
+static void __attribute__((constructor, used)) mockhip_release_of_this_program(void) {
+  if (mockhip_built_for_release)
+    mockhip_built_for_release(HIP_VERSION_MAJOR, HIP_VERSION_MINOR);
+}
+#endif
+
 /* hipCreateChannelDesc (C, and C++'s templates), outside extern "C" as ROCm's is. */
 #include <hip/channel_descriptor.h>
 

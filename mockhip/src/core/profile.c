@@ -44,6 +44,7 @@ static const mh_cell table[MH_ROW_COUNT][RELEASE_COUNT] = {
 _Static_assert(RELEASE_COUNT == 10, "MH_CELL_LIST takes one cell per release");
 
 static size_t played = NEWEST_ROCM;
+static atomic_int built_major = -1, built_minor = -1; /* mockhip_built_for_release's */
 static atomic_bool chosen_by_code; /* a mockhip_set_* call won over the environment */
 static atomic_bool started;        /* the choice is final */
 
@@ -69,8 +70,48 @@ static void warn_bad(const char *variable, const char *value, const char *allowe
   fprintf(stderr, "mockhip: warning: %s=%s: not %s; using newest\n", variable, shown, allowed);
 }
 
+MH_EXPORT void mockhip_built_for_release(int major, int minor) {
+  if (atomic_load(&started))
+    return;
+  atomic_store(&built_minor, minor);
+  atomic_store(&built_major, major);
+}
+
+/* The release the program was built for, where it said one: played when nothing else chose,
+   warned of when something did and chose another. */
+static void play_built_for(const mh_options *options, bool chosen) {
+  int major = atomic_load(&built_major), minor = atomic_load(&built_minor);
+  if (major < 0)
+    return;
+  char name[32];
+  snprintf(name, sizeof name, "%d.%d", major, minor);
+  size_t index;
+  if (!find_rocm(name, &index)) {
+    fprintf(stderr,
+            "mockhip: warning: this program was built for ROCm %s (its HIP_VERSION), a release "
+            "mockhip does not play (6.0 6.1 6.2 6.3 6.4 7.0 7.1 7.2); playing %s\n",
+            name, mh__profile_title());
+    return;
+  }
+  if (!chosen) {
+    played = index;
+    return;
+  }
+  if (index == played || releases[played].nvidia) /* HIP's release on NVIDIA is the same */
+    return;
+  const char *by = atomic_load(&chosen_by_code) ? "a mockhip_set_* call"
+                   : options->platform != NULL  ? "MOCKHIP_PLATFORM"
+                                                : "MOCKHIP_ROCM_VERSION";
+  fprintf(stderr,
+          "mockhip: warning: this program was built for ROCm %s (its HIP_VERSION), and %s plays "
+          "%s: its #if HIP_VERSION code and the behaviour played belong to different releases, "
+          "a pairing no real machine has; leave %s out, or build with hipcc --rocm-version\n",
+          name, by, mh__profile_title(), by);
+}
+
 void mh__profile_init(mh_options *options) {
   const char *platform = options->platform, *version = options->rocm_version;
+  bool chosen = atomic_load(&chosen_by_code) || platform != NULL || version != NULL;
   if (!atomic_load(&chosen_by_code)) {
     if (platform != NULL && !find_platform(platform, &played)) {
       warn_bad("MOCKHIP_PLATFORM", platform, "amd or nvidia");
@@ -84,6 +125,7 @@ void mh__profile_init(mh_options *options) {
       played = NEWEST_ROCM;
     }
   }
+  play_built_for(options, chosen);
   /* HIP on NVIDIA maps and creates in 2 MiB granules unless the environment asks for another
      size (it answers the minimum for both options: recommended_granularity). */
   if (mh__profile_is(MH_ROW_granularity, MH_CELL_two_mib) && getenv("MOCKHIP_GRANULARITY") == NULL)
