@@ -509,6 +509,14 @@ VALUE(hipEventWaitDefault, 0x00)
 VALUE(hipEventWaitExternal, 0x01)
 #endif
 /* Host memory */
+VALUE(hipHostRegisterDefault, 0x0)
+VALUE(hipHostRegisterPortable, 0x1)
+VALUE(hipHostRegisterMapped, 0x2)
+VALUE(hipHostRegisterIoMemory, 0x4)
+VALUE(hipExtHostRegisterCoarseGrained, 0x8)
+#if HIP_VERSION >= 60000000
+VALUE(hipHostRegisterReadOnly, 0x08)
+#endif
 VALUE(hipHostMallocDefault, 0x0)
 VALUE(hipHostMallocPortable, 0x1)
 VALUE(hipHostMallocMapped, 0x2)
@@ -967,6 +975,10 @@ void api_surface_signatures(void) {
   SIGNATURE(hipHostMalloc, hipError_t, (void **ptr, size_t size, unsigned int flags))
   SIGNATURE(hipHostFree, hipError_t, (void *ptr))
   SIGNATURE(hipFreeHost, hipError_t, (void *ptr))
+  SIGNATURE(hipHostRegister, hipError_t, (void *hostPtr, size_t sizeBytes, unsigned int flags))
+  SIGNATURE(hipHostUnregister, hipError_t, (void *hostPtr))
+  SIGNATURE(hipHostGetDevicePointer, hipError_t, (void **devPtr, void *hstPtr, unsigned int flags))
+  SIGNATURE(hipHostGetFlags, hipError_t, (unsigned int *flagsPtr, void *hostPtr))
   SIGNATURE(hipMemGetAddressRange, hipError_t,
             (hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr))
   SIGNATURE(hipPointerGetAttributes, hipError_t,

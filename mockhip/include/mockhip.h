@@ -194,7 +194,11 @@ extern "C" {
   X(hipGraphInstantiateWithFlags)                                                                  \
   X(hipGraphLaunch)                                                                                \
   X(hipGraphExecDestroy)                                                                           \
-  X(hipFreeHost)
+  X(hipFreeHost)                                                                                   \
+  X(hipHostRegister)                                                                               \
+  X(hipHostUnregister)                                                                             \
+  X(hipHostGetDevicePointer)                                                                       \
+  X(hipHostGetFlags)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {
@@ -218,7 +222,8 @@ MOCKHIP_API const char *mockhip_api_name(int api);
    live_streams and had MOCKHIP_STATS_V1_CALLS calls, version 2 added live_events and
    live_graphs and had MOCKHIP_STATS_V2_CALLS, version 3 had MOCKHIP_STATS_V3_CALLS (up to
    hipLaunchKernel), version 4 added live_pools, live_pool_blocks, live_graph_execs and
-   live_arrays and had MOCKHIP_STATS_V4_CALLS (up to hipGraphExecDestroy). */
+   live_arrays and had MOCKHIP_STATS_V4_CALLS (up to hipGraphExecDestroy); version 5 added
+   hipFreeHost and host registration's calls. */
 #define MOCKHIP_STATS_VERSION 5
 #define MOCKHIP_STATS_V1_CALLS (MOCKHIP_CALL_hipMemMapArrayAsync + 1)
 #define MOCKHIP_STATS_V2_CALLS (MOCKHIP_CALL_hipGetProcAddress + 1)

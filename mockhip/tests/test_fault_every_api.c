@@ -50,6 +50,8 @@ typedef struct world {
   void *pool_block;                    /* one granule from pool */
   hipMemPoolPtrExportData export_data; /* pool_block, exported */
   hipArray_t array;                    /* 16 x 4 floats on device 0 */
+  bool host_registered;                /* out.host, by a prepare */
+  void *pinned;                        /* hipHostMalloc'd by a prepare */
   struct {
     void *ptr;
     hipMemGenericAllocationHandle_t handle;
@@ -157,6 +159,10 @@ static void world_destroy(world *w) {
     MT_CHECK(hipStreamDestroy(w->stream)); /* ends a capture a case left */
   if (w->block != NULL)
     MT_CHECK(hipFree(w->block));
+  if (w->host_registered)
+    MT_CHECK(hipHostUnregister(w->out.host));
+  if (w->pinned != NULL)
+    MT_CHECK(hipHostFree(w->pinned));
   if (w->pool_block != NULL)
     MT_CHECK(hipFree(w->pool_block));
   if (w->imported_pool != NULL)
@@ -415,6 +421,23 @@ static void undo_host_malloc(world *w) { MT_CHECK(hipHostFree(w->out.ptr)); }
 /* As in ROCm, hipHostFree frees any block, the world's hipMalloc block too. */
 static hipError_t call_host_free(world *w) { return hipHostFree(w->block); }
 static hipError_t call_free_host(world *w) { return hipFreeHost(w->block); }
+static hipError_t call_host_register(world *w) {
+  return hipHostRegister(w->out.host, sizeof w->out.host, 0);
+}
+static void undo_host_register(world *w) { MT_CHECK(hipHostUnregister(w->out.host)); }
+static void prepare_registered(world *w) {
+  MT_CHECK(hipHostRegister(w->out.host, sizeof w->out.host, 0));
+  w->host_registered = true;
+}
+static hipError_t call_host_unregister(world *w) { return hipHostUnregister(w->out.host); }
+static void undo_host_unregister(world *w) { w->host_registered = false; }
+static hipError_t call_host_device_pointer(world *w) {
+  return hipHostGetDevicePointer(&w->out.ptr, w->block, 0);
+}
+static void prepare_pinned(world *w) { MT_CHECK(hipHostMalloc(&w->pinned, 64, 0)); }
+static hipError_t call_host_get_flags(world *w) {
+  return hipHostGetFlags(&w->out.uflags, w->pinned);
+}
 static hipError_t call_address_range(world *w) {
   return hipMemGetAddressRange(&w->out.ptr, &w->out.granularity, w->block + 1);
 }
@@ -922,6 +945,13 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipHostMalloc) = {hipErrorOutOfMemory, call_host_malloc, undo_host_malloc, hipSuccess},
     CASE(hipHostFree) = {hipErrorInvalidValue, call_host_free, undo_free, hipSuccess},
     CASE(hipFreeHost) = {hipErrorInvalidValue, call_free_host, undo_free, hipSuccess},
+    CASE(hipHostRegister) = {hipErrorInvalidValue, call_host_register, undo_host_register,
+                             hipSuccess},
+    CASE(hipHostUnregister) = {hipErrorInvalidValue, call_host_unregister, undo_host_unregister,
+                               hipSuccess},
+    CASE(hipHostGetDevicePointer) = {hipErrorInvalidValue, call_host_device_pointer, NULL,
+                                     hipSuccess},
+    CASE(hipHostGetFlags) = {hipErrorInvalidValue, call_host_get_flags, NULL, hipSuccess},
     CASE(hipMemGetAddressRange) = {hipErrorNotFound, call_address_range, NULL, hipSuccess},
     CASE(hipPointerGetAttributes) = {hipErrorInvalidValue, call_pointer_attributes, NULL,
                                      hipSuccess},
@@ -1086,6 +1116,8 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipGraphInstantiateWithFlags) = prepare_graph_nodes,
     CASE(hipGraphLaunch) = prepare_exec,
     CASE(hipGraphExecDestroy) = prepare_exec,
+    CASE(hipHostUnregister) = prepare_registered,
+    CASE(hipHostGetFlags) = prepare_pinned,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

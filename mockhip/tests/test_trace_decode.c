@@ -604,7 +604,18 @@ static void add_memset_node(void) {
   X(hipGraphExecDestroy, hipGraphExecDestroy(w.exec); hipGraphDestroy(w.graph), \
     "hipGraphExecDestroy(graphExec=graphExec#1) = hipSuccess") \
   X(hipFreeHost, hipHostMalloc(&w.ptr, 64, 0); hipFreeHost(w.ptr), \
-    "hipFreeHost(ptr=hipHostMalloc#*+0x0) = hipSuccess")
+    "hipFreeHost(ptr=hipHostMalloc#*+0x0) = hipSuccess") \
+  X(hipHostRegister, hipHostRegister(w.host, 32, hipHostRegisterMapped); hipHostUnregister(w.host), \
+    "hipHostRegister(hostPtr=hipHostRegister#*+0x0, sizeBytes=32, flags=0x2) = hipSuccess") \
+  X(hipHostGetDevicePointer, void *device; hipHostRegister(w.host, 32, 0); \
+    hipHostGetDevicePointer(&device, w.host + 4, 0); hipHostUnregister(w.host), \
+    "hipHostGetDevicePointer(devPtr -> hipHostRegister#*+0x4, hstPtr=hipHostRegister#*+0x4, " \
+    "flags=0) = hipSuccess") \
+  X(hipHostGetFlags, unsigned flags; hipHostMalloc(&w.ptr, 64, hipHostMallocMapped); \
+    hipHostGetFlags(&flags, w.ptr); hipHostFree(w.ptr), \
+    "hipHostGetFlags(flagsPtr=0x*, hostPtr=hipHostMalloc#*+0x0) = hipSuccess") \
+  X(hipHostUnregister, hipHostRegister(w.host, 32, 0); hipHostUnregister(w.host), \
+    "hipHostUnregister(hostPtr=hipHostRegister#*+0x0) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -510,6 +510,13 @@ typedef struct hipPointerAttribute_t {
 #define hipHostMallocWriteCombined 0x4
 #define hipHostMallocUncached 0x10000000
 #define hipHostAllocUncached hipHostMallocUncached
+
+#define hipHostRegisterDefault 0x0
+#define hipHostRegisterPortable 0x1
+#define hipHostRegisterMapped 0x2
+#define hipHostRegisterIoMemory 0x4
+#define hipHostRegisterReadOnly 0x08
+#define hipExtHostRegisterCoarseGrained 0x8
 #define hipHostMallocNumaUser 0x20000000
 #define hipHostMallocCoherent 0x40000000
 #define hipHostMallocNonCoherent 0x80000000
@@ -960,6 +967,10 @@ MOCKHIP_API hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags
 MOCKHIP_API hipError_t hipHostFree(void *ptr);
 HIP_DEPRECATED("use hipHostFree instead")
 MOCKHIP_API hipError_t hipFreeHost(void *ptr);
+MOCKHIP_API hipError_t hipHostRegister(void *hostPtr, size_t sizeBytes, unsigned int flags);
+MOCKHIP_API hipError_t hipHostUnregister(void *hostPtr);
+MOCKHIP_API hipError_t hipHostGetDevicePointer(void **devPtr, void *hstPtr, unsigned int flags);
+MOCKHIP_API hipError_t hipHostGetFlags(unsigned int *flagsPtr, void *hostPtr);
 MOCKHIP_API hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize,
                                              hipDeviceptr_t dptr);
 MOCKHIP_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr);

@@ -130,6 +130,7 @@ typedef struct mh_region {
   mockhip_api made_by;    /* block: the entry point that allocated it, for reports */
   unsigned long number;   /* reservation#N or <made_by>#N, counted per kind from 1 */
   struct mh_pool *pool;   /* reservation: the memory pool whose address space it is, or NULL */
+  bool registered;        /* block: the program's own memory, hipHostRegister'd, not mockhip's */
 } mh_region;
 
 /* Where access is recorded: one slot per device, then one for the host. */

@@ -31,8 +31,10 @@ static void report_region(report *r, const mh_region *region) {
   snprintf(what, sizeof what, "%s%s %#lx (%zu bytes)",
            region->kind == MH_REGION_RESERVATION ? "reservation"
                                                  : mockhip_api_name(region->made_by),
-           region->kind == MH_REGION_RESERVATION ? "" : " block", (unsigned long)region->base,
-           region->asked_bytes);
+           region->kind == MH_REGION_RESERVATION ? ""
+           : region->registered                  ? " range"
+                                                 : " block",
+           (unsigned long)region->base, region->asked_bytes);
   line(r, what, region->site);
 }
 

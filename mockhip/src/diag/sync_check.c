@@ -350,7 +350,9 @@ static bool in_region(mh_state *s, const mh_sync_access *acc, uintptr_t *lo, uin
   uintptr_t end = r->base + r->bytes;
   *lo = acc->addr;
   *hi = acc->bytes > end - acc->addr ? end : acc->addr + acc->bytes;
-  *host_side = r->kind == MH_REGION_MALLOC && r->memory != MH_BLOCK_DEVICE;
+  /* A registered range shares its pages with whatever else the program keeps there: never
+     guarded, its host touches go unseen. */
+  *host_side = r->kind == MH_REGION_MALLOC && r->memory != MH_BLOCK_DEVICE && !r->registered;
   return true;
 }
 

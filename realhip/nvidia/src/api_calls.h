@@ -33,6 +33,12 @@
     "hipLaunchKernel needs device code for the GPU, which a host compiler does not make: build "   \
     "kernels with nvcc (or hipcc) for HIP on NVIDIA; mockhip runs host-compiled kernels on the "   \
     "CPU")                                                                                         \
+  X(hipHostRegister, (void *hostPtr, size_t sizeBytes, unsigned int flags),                        \
+    (hostPtr, sizeBytes, flags), "")                                                               \
+  X(hipHostUnregister, (void *hostPtr), (hostPtr), "")                                             \
+  X(hipHostGetDevicePointer, (void **devPtr, void *hstPtr, unsigned int flags),                    \
+    (devPtr, hstPtr, flags), "")                                                                   \
+  X(hipHostGetFlags, (unsigned int *flagsPtr, void *hostPtr), (flagsPtr, hostPtr), "")             \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

@@ -62,14 +62,16 @@ hipError_t mh__block_alloc(mh_state *s, void **out, size_t bytes, mh_block_memor
   return hipSuccess;
 }
 
-static void block_release(mh_state *s, mh_region *region) {
+void mh__block_release(mh_state *s, mh_region *region) {
   mh__explain_remember_block(region);
-  mh__os_quarantine((void *)region->base, region->bytes);
+  if (!region->registered) /* a registered range's memory is the program's */
+    mh__os_quarantine((void *)region->base, region->bytes);
   mh__tree_remove(&s->regions, &region->node);
   if (region->memory == MH_BLOCK_DEVICE)
     s->device_used[region->device] -= region->bytes;
   s->stats.live_mallocs--;
-  s->stats.malloc_bytes -= region->bytes;
+  if (!region->registered)
+    s->stats.malloc_bytes -= region->bytes;
   free(region);
 }
 
@@ -90,13 +92,18 @@ hipError_t mh__block_free(mh_state *s, void *ptr, const char *what, bool host_ca
   if (region == NULL || region->kind != MH_REGION_MALLOC || region->base != (uintptr_t)ptr)
     return mh__fail(hipErrorInvalidValue, "%s %p is not the start of a hipMalloc-family block",
                     what, ptr);
+  if (region->registered)
+    return mh__fail(hipErrorInvalidValue,
+                    "%s %p is the program's own memory, registered with hipHostRegister: "
+                    "hipHostUnregister it, and free it as it was allocated",
+                    what, ptr);
   if ((region->memory == MH_BLOCK_HOST) != host_call &&
       mh__profile_is(MH_ROW_free_crosses_kinds, MH_CELL_InvalidValue))
     return mh__fail(hipErrorInvalidValue, "%s %p is %s memory, which %s frees with %s only", what,
                     ptr, host_call ? "device or managed" : "pinned host", mh__profile_title(),
                     host_call ? "hipFree" : "hipHostFree");
   int device = region->device;
-  block_release(s, region);
+  mh__block_release(s, region);
   /* ... any other memory waits for the device's streams, whose end lets pools release. */
   mh__pools_release_freed(s, device);
   return hipSuccess;
@@ -106,7 +113,7 @@ void mh__blocks_reset(mh_state *s, int device) {
   for (mh_tree_node *n = mh__tree_first(&s->regions); n != NULL;) {
     mh_region *region = MH_CONTAINER(n, mh_region, node);
     n = mh__tree_next(&s->regions, n->key);
-    if (region->kind == MH_REGION_MALLOC && region->device == device)
-      block_release(s, region);
+    if (region->kind == MH_REGION_MALLOC && region->device == device && !region->registered)
+      mh__block_release(s, region); /* a registration is the host's, as in ROCm */
   }
 }

@@ -28,6 +28,10 @@ MH_HIDDEN hipError_t mh__block_alloc(mh_state *state, void **out, size_t bytes,
    apart frees pinned host memory only, as hipFree frees the rest only. */
 MH_HIDDEN hipError_t mh__block_free(mh_state *state, void *ptr, const char *what, bool host_call);
 
+/* Forgets a block's record and gives its memory back (a registered range's stays the
+   program's). Under the write lock. */
+MH_HIDDEN void mh__block_release(mh_state *state, mh_region *region);
+
 /* Frees every block made while device was current (hipDeviceReset). */
 MH_HIDDEN void mh__blocks_reset(mh_state *state, int device);
 
