@@ -69,6 +69,11 @@ else
   echo "hipcc: not checked with clang++: none on PATH"
 fi
 
+# an older C++ standard is raised to C++17, which the launches need, and said so
+"$hipcc" -std=c++14 -c "$here/kernels.cpp" -o "$work/kernels-14.o" 2>"$work/kernels-14.txt"
+grep -qF "hipcc: note: -std=c++14 is raised to c++17" "$work/kernels-14.txt" ||
+  ci_die "hipcc -std=c++14 did not say it raised the standard: $(cat "$work/kernels-14.txt")"
+
 # 3. errors on the user's lines
 expect_failure() { # source, then the lines stderr must hold
   local source=$1

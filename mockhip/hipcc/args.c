@@ -163,7 +163,20 @@ static bool sort_one(hipcc_args *o, int argc, char **argv, int *i, const char **
   }
   if (starts(a, "-std=")) {
     const char *v = a + 5;
-    *(strstr(v, "++") != NULL ? &o->cxx_std : &o->c_std) = a;
+    if (strstr(v, "++") == NULL) {
+      o->c_std = a;
+      return true;
+    }
+    /* mockhip's launches are C++17 templates: an older standard is raised, as little as that */
+    static const char *const older[] = {"c++98",   "c++03",   "c++0x",   "c++11",
+                                        "c++1y",   "c++14",   "gnu++98", "gnu++03",
+                                        "gnu++0x", "gnu++11", "gnu++1y", "gnu++14"};
+    o->cxx_std = a;
+    for (size_t k = 0; k < sizeof older / sizeof *older; k++)
+      if (strcmp(v, older[k]) == 0) {
+        o->cxx_std = v[0] == 'g' ? "-std=gnu++17" : "-std=c++17";
+        o->raised_std = a;
+      }
     return true;
   }
   if (strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0)

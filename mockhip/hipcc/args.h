@@ -28,6 +28,7 @@ typedef struct hipcc_args {
   hipcc_mode mode;
   const char *output;       /* -o, or NULL */
   const char *cxx_std;      /* -std= for C++ (HIP) sources, or NULL */
+  const char *raised_std;   /* a -std= older than C++17, which cxx_std raised, or NULL */
   const char *c_std;        /* -std= for C sources, or NULL */
   const char *rocm_version; /* --rocm-version=MAJOR.MINOR, or NULL */
   bool verbose;             /* -v, or HIPCC_VERBOSE */

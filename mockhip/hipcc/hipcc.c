@@ -391,6 +391,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, ": %s GPU code, and mockhip runs kernels on the CPU\n",
             a.ignored.count > 1 ? "they shape" : "it shapes");
   }
+  if (a.raised_std != NULL)
+    fprintf(stderr, "hipcc: note: %s is raised to %s: mockhip's kernel launches need C++17\n",
+            a.raised_std, a.cxx_std + 5);
   int status;
   if (a.version) {
     status = version(&a, &p);
