@@ -508,6 +508,26 @@ VALUE(hipEventRecordExternal, 0x01)
 VALUE(hipEventWaitDefault, 0x00)
 VALUE(hipEventWaitExternal, 0x01)
 #endif
+/* Managed memory's advice and range attributes */
+VALUE(hipMemAdviseSetReadMostly, 1)
+VALUE(hipMemAdviseUnsetReadMostly, 2)
+VALUE(hipMemAdviseSetPreferredLocation, 3)
+VALUE(hipMemAdviseUnsetPreferredLocation, 4)
+VALUE(hipMemAdviseSetAccessedBy, 5)
+VALUE(hipMemAdviseUnsetAccessedBy, 6)
+VALUE(hipMemAdviseSetCoarseGrain, 100)
+VALUE(hipMemAdviseUnsetCoarseGrain, 101)
+VALUE(hipMemRangeCoherencyModeFineGrain, 0)
+VALUE(hipMemRangeCoherencyModeCoarseGrain, 1)
+VALUE(hipMemRangeCoherencyModeIndeterminate, 2)
+VALUE(hipMemRangeAttributeReadMostly, 1)
+VALUE(hipMemRangeAttributePreferredLocation, 2)
+VALUE(hipMemRangeAttributeAccessedBy, 3)
+VALUE(hipMemRangeAttributeLastPrefetchLocation, 4)
+VALUE(hipMemRangeAttributeCoherencyMode, 100)
+SURFACE_ASSERT(sizeof(hipMemoryAdvise) == sizeof(int));
+SURFACE_ASSERT(sizeof(hipMemRangeAttribute) == sizeof(int));
+SURFACE_ASSERT(sizeof(hipMemRangeCoherencyMode) == sizeof(int));
 /* Host memory */
 VALUE(hipHostRegisterDefault, 0x0)
 VALUE(hipHostRegisterPortable, 0x1)
@@ -979,6 +999,16 @@ void api_surface_signatures(void) {
   SIGNATURE(hipHostUnregister, hipError_t, (void *hostPtr))
   SIGNATURE(hipHostGetDevicePointer, hipError_t, (void **devPtr, void *hstPtr, unsigned int flags))
   SIGNATURE(hipHostGetFlags, hipError_t, (unsigned int *flagsPtr, void *hostPtr))
+  SIGNATURE(hipMemAdvise, hipError_t,
+            (const void *dev_ptr, size_t count, hipMemoryAdvise advice, int device))
+  SIGNATURE(hipMemPrefetchAsync, hipError_t,
+            (const void *dev_ptr, size_t count, int device, hipStream_t stream))
+  SIGNATURE(hipMemRangeGetAttribute, hipError_t,
+            (void *data, size_t data_size, hipMemRangeAttribute attribute, const void *dev_ptr,
+             size_t count))
+  SIGNATURE(hipMemRangeGetAttributes, hipError_t,
+            (void **data, size_t *data_sizes, hipMemRangeAttribute *attributes,
+             size_t num_attributes, const void *dev_ptr, size_t count))
   SIGNATURE(hipMemGetAddressRange, hipError_t,
             (hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr))
   SIGNATURE(hipPointerGetAttributes, hipError_t,

@@ -198,7 +198,11 @@ extern "C" {
   X(hipHostRegister)                                                                               \
   X(hipHostUnregister)                                                                             \
   X(hipHostGetDevicePointer)                                                                       \
-  X(hipHostGetFlags)
+  X(hipHostGetFlags)                                                                               \
+  X(hipMemAdvise)                                                                                  \
+  X(hipMemPrefetchAsync)                                                                           \
+  X(hipMemRangeGetAttribute)                                                                       \
+  X(hipMemRangeGetAttributes)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {
@@ -223,7 +227,7 @@ MOCKHIP_API const char *mockhip_api_name(int api);
    live_graphs and had MOCKHIP_STATS_V2_CALLS, version 3 had MOCKHIP_STATS_V3_CALLS (up to
    hipLaunchKernel), version 4 added live_pools, live_pool_blocks, live_graph_execs and
    live_arrays and had MOCKHIP_STATS_V4_CALLS (up to hipGraphExecDestroy); version 5 added
-   hipFreeHost and host registration's calls. */
+   hipFreeHost, host registration's calls and managed memory's advice. */
 #define MOCKHIP_STATS_VERSION 5
 #define MOCKHIP_STATS_V1_CALLS (MOCKHIP_CALL_hipMemMapArrayAsync + 1)
 #define MOCKHIP_STATS_V2_CALLS (MOCKHIP_CALL_hipGetProcAddress + 1)

@@ -435,6 +435,22 @@ static hipError_t call_host_device_pointer(world *w) {
   return hipHostGetDevicePointer(&w->out.ptr, w->block, 0);
 }
 static void prepare_pinned(world *w) { MT_CHECK(hipHostMalloc(&w->pinned, 64, 0)); }
+static hipError_t call_mem_advise(world *w) {
+  return hipMemAdvise(w->pinned, 64, hipMemAdviseSetReadMostly, 0);
+}
+static hipError_t call_prefetch(world *w) {
+  return hipMemPrefetchAsync(w->pinned, 64, 0, w->stream);
+}
+static hipError_t call_range_attribute(world *w) {
+  return hipMemRangeGetAttribute(&w->out.value, sizeof w->out.value, hipMemRangeAttributeReadMostly,
+                                 w->pinned, 64);
+}
+static hipError_t call_range_attributes(world *w) {
+  void *data[] = {&w->out.value};
+  size_t sizes[] = {sizeof w->out.value};
+  hipMemRangeAttribute which[] = {hipMemRangeAttributeLastPrefetchLocation};
+  return hipMemRangeGetAttributes(data, sizes, which, 1, w->pinned, 64);
+}
 static hipError_t call_host_get_flags(world *w) {
   return hipHostGetFlags(&w->out.uflags, w->pinned);
 }
@@ -952,6 +968,11 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipHostGetDevicePointer) = {hipErrorInvalidValue, call_host_device_pointer, NULL,
                                      hipSuccess},
     CASE(hipHostGetFlags) = {hipErrorInvalidValue, call_host_get_flags, NULL, hipSuccess},
+    CASE(hipMemAdvise) = {hipErrorInvalidValue, call_mem_advise, NULL, hipSuccess},
+    CASE(hipMemPrefetchAsync) = {hipErrorInvalidValue, call_prefetch, NULL, hipSuccess},
+    CASE(hipMemRangeGetAttribute) = {hipErrorInvalidValue, call_range_attribute, NULL, hipSuccess},
+    CASE(hipMemRangeGetAttributes) = {hipErrorInvalidValue, call_range_attributes, NULL,
+                                      hipSuccess},
     CASE(hipMemGetAddressRange) = {hipErrorNotFound, call_address_range, NULL, hipSuccess},
     CASE(hipPointerGetAttributes) = {hipErrorInvalidValue, call_pointer_attributes, NULL,
                                      hipSuccess},
@@ -1118,6 +1139,10 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipGraphExecDestroy) = prepare_exec,
     CASE(hipHostUnregister) = prepare_registered,
     CASE(hipHostGetFlags) = prepare_pinned,
+    CASE(hipMemAdvise) = prepare_pinned,
+    CASE(hipMemPrefetchAsync) = prepare_pinned,
+    CASE(hipMemRangeGetAttribute) = prepare_pinned,
+    CASE(hipMemRangeGetAttributes) = prepare_pinned,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

@@ -615,7 +615,25 @@ static void add_memset_node(void) {
     hipHostGetFlags(&flags, w.ptr); hipHostFree(w.ptr), \
     "hipHostGetFlags(flagsPtr=0x*, hostPtr=hipHostMalloc#*+0x0) = hipSuccess") \
   X(hipHostUnregister, hipHostRegister(w.host, 32, 0); hipHostUnregister(w.host), \
-    "hipHostUnregister(hostPtr=hipHostRegister#*+0x0) = hipSuccess")
+    "hipHostUnregister(hostPtr=hipHostRegister#*+0x0) = hipSuccess") \
+  X(hipMemAdvise, hipMallocManaged(&w.ptr, 64, hipMemAttachGlobal); \
+    hipMemAdvise(w.ptr, 64, hipMemAdviseSetAccessedBy, 0); hipFree(w.ptr), \
+    "hipMemAdvise(dev_ptr=hipMallocManaged#*+0x0, count=64, advice=5, device=0) = hipSuccess") \
+  X(hipMemPrefetchAsync, hipMallocManaged(&w.ptr, 64, hipMemAttachGlobal); \
+    hipMemPrefetchAsync(w.ptr, 64, 0, w.stream); hipFree(w.ptr), \
+    "hipMemPrefetchAsync(dev_ptr=hipMallocManaged#*+0x0, count=64, device=0, " \
+    "stream=stream#1) = hipSuccess") \
+  X(hipMemRangeGetAttribute, int v; hipMallocManaged(&w.ptr, 64, hipMemAttachGlobal); \
+    hipMemRangeGetAttribute(&v, sizeof v, hipMemRangeAttributeReadMostly, w.ptr, 64); \
+    hipFree(w.ptr), \
+    "hipMemRangeGetAttribute(data=0x*, data_size=4, attribute=1, " \
+    "dev_ptr=hipMallocManaged#*+0x0, count=64) = hipSuccess") \
+  X(hipMemRangeGetAttributes, int v; void *data[] = {&v}; size_t sizes[] = {sizeof v}; \
+    hipMemRangeAttribute which[] = {hipMemRangeAttributeReadMostly}; \
+    hipMallocManaged(&w.ptr, 64, hipMemAttachGlobal); \
+    hipMemRangeGetAttributes(data, sizes, which, 1, w.ptr, 64); hipFree(w.ptr), \
+    "hipMemRangeGetAttributes(data=0x*, data_sizes=0x*, attributes=0x*, num_attributes=1, " \
+    "dev_ptr=hipMallocManaged#*+0x0, count=64) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

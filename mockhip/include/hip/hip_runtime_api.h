@@ -544,6 +544,32 @@ typedef struct hipPointerAttribute_t {
 #define hipCpuDeviceId ((int)-1)
 #define hipInvalidDeviceId ((int)-2)
 
+/* Managed memory's advice, and what hipMemRangeGetAttribute answers of a range. */
+typedef enum hipMemoryAdvise {
+  hipMemAdviseSetReadMostly = 1,
+  hipMemAdviseUnsetReadMostly = 2,
+  hipMemAdviseSetPreferredLocation = 3,
+  hipMemAdviseUnsetPreferredLocation = 4,
+  hipMemAdviseSetAccessedBy = 5,
+  hipMemAdviseUnsetAccessedBy = 6,
+  hipMemAdviseSetCoarseGrain = 100,
+  hipMemAdviseUnsetCoarseGrain = 101
+} hipMemoryAdvise;
+
+typedef enum hipMemRangeCoherencyMode {
+  hipMemRangeCoherencyModeFineGrain = 0,
+  hipMemRangeCoherencyModeCoarseGrain = 1,
+  hipMemRangeCoherencyModeIndeterminate = 2
+} hipMemRangeCoherencyMode;
+
+typedef enum hipMemRangeAttribute {
+  hipMemRangeAttributeReadMostly = 1,
+  hipMemRangeAttributePreferredLocation = 2,
+  hipMemRangeAttributeAccessedBy = 3,
+  hipMemRangeAttributeLastPrefetchLocation = 4,
+  hipMemRangeAttributeCoherencyMode = 100
+} hipMemRangeAttribute;
+
 /* ---- stream capture ---- */
 
 typedef enum hipStreamCaptureMode {
@@ -971,6 +997,17 @@ MOCKHIP_API hipError_t hipHostRegister(void *hostPtr, size_t sizeBytes, unsigned
 MOCKHIP_API hipError_t hipHostUnregister(void *hostPtr);
 MOCKHIP_API hipError_t hipHostGetDevicePointer(void **devPtr, void *hstPtr, unsigned int flags);
 MOCKHIP_API hipError_t hipHostGetFlags(unsigned int *flagsPtr, void *hostPtr);
+MOCKHIP_API hipError_t hipMemAdvise(const void *dev_ptr, size_t count, hipMemoryAdvise advice,
+                                    int device);
+MOCKHIP_API hipError_t hipMemPrefetchAsync(const void *dev_ptr, size_t count, int device,
+                                           hipStream_t stream __dparm(0));
+MOCKHIP_API hipError_t hipMemRangeGetAttribute(void *data, size_t data_size,
+                                               hipMemRangeAttribute attribute,
+                                               const void *dev_ptr, size_t count);
+MOCKHIP_API hipError_t hipMemRangeGetAttributes(void **data, size_t *data_sizes,
+                                                hipMemRangeAttribute *attributes,
+                                                size_t num_attributes, const void *dev_ptr,
+                                                size_t count);
 MOCKHIP_API hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize,
                                              hipDeviceptr_t dptr);
 MOCKHIP_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr);

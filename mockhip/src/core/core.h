@@ -131,6 +131,7 @@ typedef struct mh_region {
   unsigned long number;   /* reservation#N or <made_by>#N, counted per kind from 1 */
   struct mh_pool *pool;   /* reservation: the memory pool whose address space it is, or NULL */
   bool registered;        /* block: the program's own memory, hipHostRegister'd, not mockhip's */
+  struct mh_advice *advice; /* block: hipMemAdvise's, per page, made at the first; or NULL */
 } mh_region;
 
 /* Where access is recorded: one slot per device, then one for the host. */

@@ -39,6 +39,18 @@
   X(hipHostGetDevicePointer, (void **devPtr, void *hstPtr, unsigned int flags),                    \
     (devPtr, hstPtr, flags), "")                                                                   \
   X(hipHostGetFlags, (unsigned int *flagsPtr, void *hostPtr), (flagsPtr, hostPtr), "")             \
+  X(hipMemAdvise, (const void *dev_ptr, size_t count, hipMemoryAdvise advice, int device),         \
+    (dev_ptr, count, advice, device), "")                                                          \
+  X(hipMemPrefetchAsync, (const void *dev_ptr, size_t count, int device, hipStream_t stream),      \
+    (dev_ptr, count, device, stream), "")                                                          \
+  X(hipMemRangeGetAttribute,                                                                       \
+    (void *data, size_t data_size, hipMemRangeAttribute attribute, const void *dev_ptr,            \
+     size_t count),                                                                                \
+    (data, data_size, attribute, dev_ptr, count), "")                                              \
+  X(hipMemRangeGetAttributes,                                                                      \
+    (void **data, size_t *data_sizes, hipMemRangeAttribute *attributes, size_t num_attributes,     \
+     const void *dev_ptr, size_t count),                                                           \
+    (data, data_sizes, attributes, num_attributes, dev_ptr, count), "")                            \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

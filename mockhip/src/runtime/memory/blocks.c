@@ -72,6 +72,7 @@ void mh__block_release(mh_state *s, mh_region *region) {
   s->stats.live_mallocs--;
   if (!region->registered)
     s->stats.malloc_bytes -= region->bytes;
+  free(region->advice);
   free(region);
 }
 
