@@ -10,8 +10,9 @@
 # hip-tests' own Catch2 main (catch/hipTestMain) and its folder's shared sources
 # (DriverContext.cc, memoryCommon.cc, streamCommon.cc, where the folder has them), built
 # for ROCm HIPVMM_HIP_TESTS_ROCM_VERSION (default 6.3, the release of the hip-tests
-# commit measured). Each case then runs in its own process with MOCKHIP_DEVICES (default 2)
-# and a timeout (HIPVMM_HIP_TESTS_TIMEOUT, default 60 s). Results go to
+# commit measured). Each case then runs in its own process with MOCKHIP_DEVICES (default 2),
+# MOCKHIP_STREAMS (HIPVMM_HIP_TESTS_STREAMS, default async, as a GPU runs its queues) and a
+# timeout (HIPVMM_HIP_TESTS_TIMEOUT, default 60 s). Results go to
 # HIPVMM_HIP_TESTS_BUILD (default build/hip_tests_survey): files.tsv (folder, file,
 # built or not, the first error), cases.tsv (folder, file, case, pass/fail/skip/timeout,
 # the first failed check), and the counts on stdout. It never downloads anything.
@@ -32,65 +33,72 @@ catch=$(cd "$source_dir" && pwd)
 work=${HIPVMM_HIP_TESTS_BUILD:-$CI_BUILD/hip_tests_survey}
 release=${HIPVMM_HIP_TESTS_ROCM_VERSION:-6.3}
 devices=${HIPVMM_HIP_TESTS_DEVICES:-2}
+streams=${HIPVMM_HIP_TESTS_STREAMS:-async} # as a GPU's run: hip-tests wait on kernels still running
 timeout_s=${HIPVMM_HIP_TESTS_TIMEOUT:-60}
 jobs=${HIPVMM_HIP_TESTS_JOBS:-$(nproc)}
+# HIPVMM_HIP_TESTS_RERUN=1: run the cases of an earlier survey's build again (another
+# mockhip, another MOCKHIP_STREAMS), building nothing.
+if [[ ${HIPVMM_HIP_TESTS_RERUN:-0} != 1 ]]; then
 rm -rf "$work"
-mkdir -p "$work/bin" "$work/log"
+  mkdir -p "$work/bin" "$work/log"
 
-export LC_ALL=C # errors quote names in ASCII
-flags=(--rocm-version="$release" -O0 -w -I"$catch/include" -I"$catch/external/Catch2"
-  -I"$catch/external/picojson")
+  export LC_ALL=C # errors quote names in ASCII
+  # hip-tests' own include folders and KERNELS_PATH (catch/CMakeLists.txt)
+  flags=(--rocm-version="$release" -O0 -w -I"$catch/include" -I"$catch/kernels"
+    -I"$catch/external/Catch2" -I"$catch/external/picojson" -DKERNELS_PATH=\"$catch/kernels/\")
 
-first_error() {
-  grep -m1 -E ': (fatal )?error: |undefined reference' "$1" | sed -e "s|$catch/||g" |
-    cut -c1-300 || true
-}
+  first_error() {
+    grep -m1 -E ': (fatal )?error: |undefined reference' "$1" | sed -e "s|$catch/||g" |
+      cut -c1-300 || true
+  }
 
-main_objects=()
-for unit in main hip_test_context hip_test_features; do
-  "$hipcc" "${flags[@]}" -c "$catch/hipTestMain/$unit.cc" -o "$work/$unit.o" \
-    >"$work/log/$unit.log" 2>&1 ||
-    ci_die "hip-tests' main ($unit.cc) does not build: $(first_error "$work/log/$unit.log")"
-  main_objects+=("$work/$unit.o")
-done
+  main_objects=()
+  for unit in main hip_test_context hip_test_features; do
+    "$hipcc" "${flags[@]}" -c "$catch/hipTestMain/$unit.cc" -o "$work/$unit.o" \
+      >"$work/log/$unit.log" 2>&1 ||
+      ci_die "hip-tests' main ($unit.cc) does not build: $(first_error "$work/log/$unit.log")"
+    main_objects+=("$work/$unit.o")
+  done
 
-# Each folder's shared sources, once, listed in shared-<folder>.txt.
-for dir in "${dirs[@]}"; do
-  : >"$work/shared-$dir.txt"
-  for common in DriverContext memoryCommon streamCommon; do
-    [[ -f $catch/unit/$dir/$common.cc ]] || continue
-    object=$work/$dir-$common.o
-    if "$hipcc" "${flags[@]}" -I"$catch/unit/$dir" -c "$catch/unit/$dir/$common.cc" \
-      -o "$object" >"$work/log/$dir-$common.log" 2>&1; then
-      printf '%s\n' "$object" >>"$work/shared-$dir.txt"
+  # Each folder's shared sources, once, listed in shared-<folder>.txt.
+  for dir in "${dirs[@]}"; do
+    : >"$work/shared-$dir.txt"
+    for common in DriverContext memoryCommon streamCommon; do
+      [[ -f $catch/unit/$dir/$common.cc ]] || continue
+      object=$work/$dir-$common.o
+      if "$hipcc" "${flags[@]}" -I"$catch/unit/$dir" -c "$catch/unit/$dir/$common.cc" \
+        -o "$object" >"$work/log/$dir-$common.log" 2>&1; then
+        printf '%s\n' "$object" >>"$work/shared-$dir.txt"
+      fi
+    done
+  done
+
+  # Compile and link every file, jobs at a time (paths hold no blanks: lists are words).
+  build_one() {
+    local dir=$1 file=$2 name
+    local -a flags main_objects shared
+    read -ra flags <<<"$flags_text"
+    read -ra main_objects <<<"$main_text"
+    mapfile -t shared <"$work/shared-$dir.txt"
+    name=$(basename "$file" .cc)
+    if "$hipcc" "${flags[@]}" -I"$catch/unit/$dir" "$file" "${main_objects[@]}" "${shared[@]}" \
+      -o "$work/bin/$dir-$name" >"$work/log/$dir-$name.log" 2>&1; then
+      printf '%s\t%s\tbuilt\t\n' "$dir" "$name"
+    else
+      printf '%s\t%s\tnot built\t%s\n' "$dir" "$name" "$(first_error "$work/log/$dir-$name.log")"
     fi
-  done
-done
+  }
+  export -f build_one first_error
+  export hipcc catch work
+  export flags_text="${flags[*]}" main_text="${main_objects[*]}"
+  for dir in "${dirs[@]}"; do
+    for file in "$catch/unit/$dir"/*.cc; do
+      case $(basename "$file" .cc) in DriverContext | memoryCommon | streamCommon) continue ;; esac
+      printf '%s\0%s\0' "$dir" "$file"
+    done
+  done | xargs -0 -n 2 -P "$jobs" bash -c 'build_one "$1" "$2"' _ | sort >"$work/files.tsv"
 
-# Compile and link every file, jobs at a time (paths hold no blanks: lists are words).
-build_one() {
-  local dir=$1 file=$2 name
-  local -a flags main_objects shared
-  read -ra flags <<<"$flags_text"
-  read -ra main_objects <<<"$main_text"
-  mapfile -t shared <"$work/shared-$dir.txt"
-  name=$(basename "$file" .cc)
-  if "$hipcc" "${flags[@]}" -I"$catch/unit/$dir" "$file" "${main_objects[@]}" "${shared[@]}" \
-    -o "$work/bin/$dir-$name" >"$work/log/$dir-$name.log" 2>&1; then
-    printf '%s\t%s\tbuilt\t\n' "$dir" "$name"
-  else
-    printf '%s\t%s\tnot built\t%s\n' "$dir" "$name" "$(first_error "$work/log/$dir-$name.log")"
-  fi
-}
-export -f build_one first_error
-export hipcc catch work
-export flags_text="${flags[*]}" main_text="${main_objects[*]}"
-for dir in "${dirs[@]}"; do
-  for file in "$catch/unit/$dir"/*.cc; do
-    case $(basename "$file" .cc) in DriverContext | memoryCommon | streamCommon) continue ;; esac
-    printf '%s\0%s\0' "$dir" "$file"
-  done
-done | xargs -0 -n 2 -P "$jobs" bash -c 'build_one "$1" "$2"' _ | sort >"$work/files.tsv"
+fi
 
 # Run every case of every file built, each in its own process.
 : >"$work/cases.tsv"
@@ -102,7 +110,8 @@ while IFS=$'\t' read -r dir name built _; do
   for case in "${cases[@]}"; do
     log=$work/log/$dir-$name-${case//[^A-Za-z0-9_]/_}.log
     rc=0
-    (cd "$work" && MOCKHIP_DEVICES=$devices timeout "$timeout_s" "$binary" "$case") \
+    (cd "$work" && MOCKHIP_DEVICES=$devices MOCKHIP_STREAMS=$streams timeout "$timeout_s" \
+      "$binary" "$case") \
       >"$log" 2>&1 || rc=$?
     if grep -q HIP_SKIP_THIS_TEST "$log"; then
       result=skip

@@ -374,10 +374,10 @@ typedef struct mockhip_thread {
   void *dynamic_shared; /* the block's sharedMemBytes; NULL for 0 */
   int device;           /* the device the kernel runs on */
   int fibered;          /* the block's threads became fibers at a barrier (launch templates) */
-  /* Device time (clock64, wall_clock64, __builtin_amdgcn_s_sleep). A block's threads run one
+  /* Device time (clock64, wall_clock64, __builtin_amdgcn_s_sleep). A launch's threads run one
      after another here and side by side on a GPU, so while this thread runs a launch its
-     device clock goes clock_rate (the threads of a block) times as fast as the CPU's: a spin
-     of fixed device time in every thread takes the block about that time, as on a GPU.
+     device clock goes clock_rate (the threads it has to run) times as fast as the CPU's: a
+     spin of fixed device time in every thread takes the launch about that time, as on a GPU.
      clock_skew_ns is how far ahead of the CPU's clock it was when clock_base_ns was read; it
      only grows, so the clock never goes back. */
   long long clock_skew_ns;

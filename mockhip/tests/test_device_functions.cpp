@@ -414,9 +414,9 @@ __global__ void spin_for(long long ticks, long long *spun) {
   spun[threadIdx.x] = clock64() - start;
 }
 
-/* A spin of fixed device time in each of a block's threads takes the block about that time,
-   as on a GPU, not once per thread: the device clock runs as many times as fast as the block
-   has threads while the launch runs, and never goes back after it. */
+/* A spin of fixed device time in each of a launch's threads takes the launch about that time,
+   as on a GPU, not once per thread: the device clock runs as many times as fast as the thread
+   has GPU threads to run while the launch runs, and never goes back after it. */
 static void test_device_clock_spins(void **state) {
   (void)state;
   const unsigned threads = 64;

@@ -110,7 +110,9 @@ __attribute__((noinline)) static void take_blocks(mh_participant *me, mh_launch 
 }
 
 /* The device clock of <hip/amd_detail/amd_device_functions.h> runs as many times as fast as
-   a block has threads while this thread runs the launch: they run one after another here. */
+   this thread has the launch's threads to run one after another, which a GPU runs side by
+   side (all of a launch that spins at once: capped, so that the product cannot overflow). */
+#define CLOCK_RATE_MOST (1u << 20)
 static long long cpu_clock_ns(void) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
@@ -138,7 +140,8 @@ void mh__launch_participate(mh_launch *l) {
     return;
   }
   mockhip_thread *t = &mockhip_kernel_thread;
-  device_clock_start(t, l->threads);
+  uint64_t mine = l->blocks * l->threads / (l->participants > 0 ? l->participants : 1);
+  device_clock_start(t, mine > CLOCK_RATE_MOST ? CLOCK_RATE_MOST : mine > 0 ? (unsigned)mine : 1);
   blockDim = l->block;
   gridDim = l->grid;
   warpSize = l->warp_size;

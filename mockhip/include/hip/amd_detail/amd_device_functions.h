@@ -10,7 +10,7 @@
  *   wall_clock64() counts the same clock at 100 MHz, the rate
  *   hipDeviceAttributeWallClockRate reports for mockhip's AMD device. Device
  *   time is the CPU's monotonic clock, run faster while a launch runs (as
- *   many times as its blocks have threads: mockhip_thread in <mockhip.h>),
+ *   many times as the thread has GPU threads to run: mockhip_thread in <mockhip.h>),
  *   so that a spin of fixed device time per thread ends as soon as on a GPU;
  *   __builtin_amdgcn_s_sleep(n) waits 64 * n cycles of it. clock()
  *   is the C library's (<time.h>), the processor time the process used: ROCm's
