@@ -378,8 +378,9 @@ typedef struct mockhip_thread {
      after another here and side by side on a GPU, so while this thread runs a launch its
      device clock goes clock_rate (the threads it has to run) times as fast as the CPU's: a
      spin of fixed device time in every thread takes the launch about that time, as on a GPU.
-     clock_skew_ns is how far ahead of the CPU's clock it was when clock_base_ns was read; it
-     only grows, so the clock never goes back. */
+     clock_skew_ns is how far ahead of the CPU's clock it was when clock_base_ns was read (the
+     launch's first read of the device clock; 0 before it); it only grows, so the clock never
+     goes back. */
   long long clock_skew_ns;
   long long clock_base_ns;
   unsigned clock_rate; /* 0 or 1 outside a launch: the CPU's pace */

@@ -119,13 +119,15 @@ static long long cpu_clock_ns(void) {
   return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
+/* The clock starts running fast at its first read in the launch (clock_base_ns 0 until then):
+   a launch that reads no clock costs no clock read. */
 static void device_clock_start(mockhip_thread *t, unsigned threads) {
-  t->clock_base_ns = cpu_clock_ns();
+  t->clock_base_ns = 0;
   t->clock_rate = threads;
 }
 
 static void device_clock_stop(mockhip_thread *t) {
-  if (t->clock_rate > 1)
+  if (t->clock_rate > 1 && t->clock_base_ns != 0)
     t->clock_skew_ns += (cpu_clock_ns() - t->clock_base_ns) * (long long)(t->clock_rate - 1);
   t->clock_rate = 0;
 }

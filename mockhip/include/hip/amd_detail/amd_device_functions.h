@@ -77,13 +77,17 @@ static inline long long int mh__cpu_clock_ns(void) {
   return (long long int)now.tv_sec * 1000000000LL + (long long int)now.tv_nsec;
 }
 
-/* Device time: the CPU's clock, clock_rate times as fast while a launch runs. */
+/* Device time: the CPU's clock, clock_rate times as fast while a launch runs, from the
+   launch's first read of it (a launch that reads no clock pays for none). */
 static inline long long int mh__device_clock_ns(void) {
   long long int now = mh__cpu_clock_ns();
-  const mockhip_thread *t = &mockhip_kernel_thread;
+  mockhip_thread *t = &mockhip_kernel_thread;
   long long int ahead = t->clock_skew_ns;
-  if (t->clock_rate > 1)
+  if (t->clock_rate > 1) {
+    if (t->clock_base_ns == 0)
+      t->clock_base_ns = now;
     ahead += (now - t->clock_base_ns) * (long long int)(t->clock_rate - 1);
+  }
   return now + ahead;
 }
 
