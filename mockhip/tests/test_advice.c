@@ -3,7 +3,8 @@
  * hip_hmm.cpp): hipMemAdvise sets per page what hipMemRangeGetAttribute(s)
  * reads back over a range (a value every page agrees on, else
  * hipInvalidDeviceId or, for the coherency mode, Indeterminate), and
- * hipMemPrefetchAsync records the last prefetch's location. Runs with two
+ * hipMemPrefetchAsync records the last prefetch's location, for managed
+ * memory, the one kind that takes advice on an xnack- device. Runs with two
  * devices.
  */
 #include "mock_test.h"
@@ -89,16 +90,23 @@ static void test_locations(void **state) {
   MT_CHECK(hipFree(m));
 }
 
-/* Advice applies to host memory too, registered ranges included. */
-static void test_host_memory_takes_advice(void **state) {
+/* Host memory, registered or hipHostMalloc'd, takes no advice on an xnack- device. */
+static void test_host_memory_takes_no_advice(void **state) {
   (void)state;
   char *heap = malloc(3 * page());
   assert_non_null(heap);
   MT_CHECK(hipHostRegister(heap, 3 * page(), 0));
-  MT_CHECK(hipMemAdvise(heap + 10, page(), hipMemAdviseSetReadMostly, 0));
-  assert_int_equal(attribute(hipMemRangeAttributeReadMostly, heap + 10, page()), 1);
+  MT_EXPECT(hipErrorInvalidValue, hipMemAdvise(heap + 10, page(), hipMemAdviseSetReadMostly, 0));
   MT_CHECK(hipHostUnregister(heap));
   free(heap);
+  void *pinned = NULL;
+  int value = 0;
+  MT_CHECK(hipHostMalloc(&pinned, page(), 0));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipMemRangeGetAttribute(&value, sizeof value, hipMemRangeAttributeReadMostly, pinned,
+                                    page()));
+  MT_CHECK(hipMemPrefetchAsync(pinned, page(), 0, NULL)); /* records nothing */
+  MT_CHECK(hipHostFree(pinned));
 }
 
 static void test_advice_negative(void **state) {
@@ -114,7 +122,7 @@ static void test_advice_negative(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipMemAdvise(m, page() + 1, hipMemAdviseSetReadMostly, 0));
   MT_EXPECT(hipErrorInvalidValue, hipMemAdvise(m, page(), (hipMemoryAdvise)7, 0));
   MT_EXPECT(hipErrorInvalidValue, hipMemAdvise(device, page(), hipMemAdviseSetReadMostly, 0));
-  mt_assert_reason_contains("not in managed or host memory");
+  mt_assert_reason_contains("is not in managed memory");
 
   MT_EXPECT(hipErrorInvalidValue, hipMemPrefetchAsync(NULL, page(), 0, NULL));
   MT_EXPECT(hipErrorInvalidValue, hipMemPrefetchAsync(m, 0, 0, NULL));
@@ -131,6 +139,9 @@ static void test_advice_negative(void **state) {
             hipMemRangeGetAttribute(&value, 0, hipMemRangeAttributeReadMostly, m, page()));
   MT_EXPECT(hipErrorInvalidValue,
             hipMemRangeGetAttribute(&value, 2, hipMemRangeAttributeReadMostly, m, page()));
+  int two[2];
+  MT_EXPECT(hipErrorInvalidValue,
+            hipMemRangeGetAttribute(two, sizeof two, hipMemRangeAttributeReadMostly, m, page()));
   MT_EXPECT(hipErrorInvalidValue,
             hipMemRangeGetAttribute(&value, 6, hipMemRangeAttributeAccessedBy, m, page()));
   MT_EXPECT(hipErrorInvalidValue,
@@ -152,7 +163,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       MT_CLEAN_TEST(test_read_mostly_and_coherency),
       MT_CLEAN_TEST(test_locations),
-      MT_CLEAN_TEST(test_host_memory_takes_advice),
+      MT_CLEAN_TEST(test_host_memory_takes_no_advice),
       MT_CLEAN_TEST(test_advice_negative),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

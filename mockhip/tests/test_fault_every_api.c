@@ -162,7 +162,7 @@ static void world_destroy(world *w) {
   if (w->host_registered)
     MT_CHECK(hipHostUnregister(w->out.host));
   if (w->pinned != NULL)
-    MT_CHECK(hipHostFree(w->pinned));
+    MT_CHECK(hipHostFree(w->pinned)); /* frees any block, managed memory too */
   if (w->pool_block != NULL)
     MT_CHECK(hipFree(w->pool_block));
   if (w->imported_pool != NULL)
@@ -435,6 +435,9 @@ static hipError_t call_host_device_pointer(world *w) {
   return hipHostGetDevicePointer(&w->out.ptr, w->block, 0);
 }
 static void prepare_pinned(world *w) { MT_CHECK(hipHostMalloc(&w->pinned, 64, 0)); }
+static void prepare_managed(world *w) {
+  MT_CHECK(hipMallocManaged(&w->pinned, 64, hipMemAttachGlobal));
+}
 static hipError_t call_mem_advise(world *w) {
   return hipMemAdvise(w->pinned, 64, hipMemAdviseSetReadMostly, 0);
 }
@@ -1139,10 +1142,10 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipGraphExecDestroy) = prepare_exec,
     CASE(hipHostUnregister) = prepare_registered,
     CASE(hipHostGetFlags) = prepare_pinned,
-    CASE(hipMemAdvise) = prepare_pinned,
-    CASE(hipMemPrefetchAsync) = prepare_pinned,
-    CASE(hipMemRangeGetAttribute) = prepare_pinned,
-    CASE(hipMemRangeGetAttributes) = prepare_pinned,
+    CASE(hipMemAdvise) = prepare_managed,
+    CASE(hipMemPrefetchAsync) = prepare_managed,
+    CASE(hipMemRangeGetAttribute) = prepare_managed,
+    CASE(hipMemRangeGetAttributes) = prepare_managed,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

@@ -2,7 +2,7 @@
  * advice.c: hipMemAdvise, hipMemPrefetchAsync, hipMemRangeGetAttribute(s)
  * (clr hip_hmm.cpp). ROCm hands advice to the kernel driver's SVM attributes,
  * per page, and reads them back per range; mockhip keeps the same attributes
- * per page of each managed or host block, so a query answers what the advice
+ * per page of each managed block, so a query answers what the advice
  * said: read-mostly, the preferred location, the devices that access it, the
  * last prefetch's location, fine or coarse grain. Nothing moves: every
  * device and the CPU reach managed memory wherever it is.
@@ -24,13 +24,16 @@ typedef struct mh_advice {
 
 static uint64_t device_bit(int device) { return (uint64_t)1 << device; }
 
-/* The block holding [ptr, ptr + bytes) that advice applies to: managed or host memory. */
+/* The block holding [ptr, ptr + bytes) that advice applies to: managed memory, the one kind
+   whose pages the driver's SVM attributes cover on an xnack- device (hipHostMalloc memory is
+   refused, hip-tests' hipMemRangeGetAttribute_old; registered memory takes advice on xnack+
+   only, where hip-tests' Unit_hipHostRegister_MemAdvise_SetGet runs). */
 static hipError_t advised_block(mh_state *s, const void *ptr, size_t bytes, mh_region **out) {
   mh_region *r = mh__region_containing(s, (uintptr_t)ptr);
-  if (r == NULL || r->kind != MH_REGION_MALLOC || r->memory == MH_BLOCK_DEVICE)
+  if (r == NULL || r->kind != MH_REGION_MALLOC || r->memory != MH_BLOCK_MANAGED)
     return mh__fail(hipErrorInvalidValue,
-                    "%p is not in managed or host memory, whose pages the driver's SVM "
-                    "attributes cover (hipMallocManaged, hipHostMalloc, hipHostRegister)",
+                    "%p is not in managed memory (hipMallocManaged), the one kind whose pages "
+                    "take advice on an xnack- device",
                     ptr);
   size_t offset = (uintptr_t)ptr - r->base;
   if (bytes > r->asked_bytes - offset)
@@ -148,8 +151,8 @@ static hipError_t prefetch(mh_state *s, const void *ptr, size_t bytes, int devic
                     "%p is memory the runtime does not know, which a device reaches only with "
                     "xnack+ (hmmCpuMemoryAccessible): mockhip's devices are xnack-",
                     ptr);
-  if (r == NULL || r->kind != MH_REGION_MALLOC || r->memory == MH_BLOCK_DEVICE)
-    return hipSuccess; /* a prefetch of device memory moves nothing and records nothing */
+  if (r == NULL || r->kind != MH_REGION_MALLOC || r->memory != MH_BLOCK_MANAGED)
+    return hipSuccess; /* a prefetch of other memory moves nothing and records nothing */
   if ((err = page_table(s, r)) != hipSuccess)
     return err;
   /* Recorded at the call: the prefetch moves nothing, so when it runs changes nothing */
@@ -188,8 +191,11 @@ static int common_location(const mh_advice *pages, size_t first, size_t last, bo
 static hipError_t range_attribute(mh_state *s, void *data, size_t data_size,
                                   hipMemRangeAttribute attribute, mh_region *r, const void *ptr,
                                   size_t bytes) {
-  if (attribute != hipMemRangeAttributeAccessedBy && data_size < sizeof(int))
-    return mh__fail(hipErrorInvalidValue, "data_size %zu is less than an int", data_size);
+  /* hip-tests' negative cases: a one-int attribute takes exactly 4 bytes (8, 6 and 5 are
+     refused) */
+  if (attribute != hipMemRangeAttributeAccessedBy && data_size != sizeof(int))
+    return mh__fail(hipErrorInvalidValue, "data_size %zu: the attribute is one int, 4 bytes",
+                    data_size);
   if (attribute == hipMemRangeAttributeAccessedBy && data_size % sizeof(int) != 0)
     return mh__fail(hipErrorInvalidValue, "data_size %zu is not a whole number of ints", data_size);
   hipError_t err = page_table(s, r);
