@@ -109,6 +109,9 @@ static void test_host_register_negative(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipHostRegister(heap, 0, 0));
   MT_EXPECT(hipErrorInvalidValue, hipHostRegister(heap, 256, 16));
   mt_assert_reason_contains("flags 0x10");
+  /* hip-tests' Unit_hipHostRegister_Negative: more than the machine holds */
+  MT_EXPECT(hipErrorInvalidValue, hipHostRegister(heap, (size_t)1 << 46, 0));
+  mt_assert_reason_contains("nothing to pin");
   MT_CHECK(hipHostRegister(heap, 256, 0));
   MT_EXPECT(hipErrorHostMemoryAlreadyRegistered, hipHostRegister(heap, 256, 0));
   MT_EXPECT(hipErrorHostMemoryAlreadyRegistered, hipHostRegister(heap + 100, 8, 0));

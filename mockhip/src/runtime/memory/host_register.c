@@ -43,6 +43,16 @@ static hipError_t host_register(mh_state *s, void *ptr, size_t bytes, unsigned f
   if (bytes > UINTPTR_MAX - base)
     return mh__fail(hipErrorInvalidValue, "hostPtr %p + sizeBytes %zu wraps the address space", ptr,
                     bytes);
+  /* ROCm pins the pages: a range that is not all the program's memory cannot be (hip-tests'
+     Unit_hipHostRegister_Negative registers more bytes than the machine holds) */
+  uintptr_t first = base / s->page_bytes * s->page_bytes;
+  uintptr_t end = bytes > UINTPTR_MAX - base - s->page_bytes
+                      ? UINTPTR_MAX / s->page_bytes * s->page_bytes
+                      : (base + bytes + s->page_bytes - 1) / s->page_bytes * s->page_bytes;
+  if (!mh__os_is_mapped((void *)first, end - first))
+    return mh__fail(hipErrorInvalidValue,
+                    "[%p, %p) is not all memory of the program's: there is nothing to pin", ptr,
+                    (void *)(base + bytes));
   mh_region *there = overlapping(s, base, bytes);
   if (there != NULL && there->registered)
     /* CUDA's answer; clr does not look (ihipHostRegister), and a second record there would
