@@ -117,18 +117,40 @@ static bool push_all(arg_list *cmd, const arg_list *from) {
   return true;
 }
 
-/* Whitespace-separated flags from an environment variable; the copy lives until exit. */
+/* Whitespace-separated flags from an environment variable, split once and kept until exit
+   (env_words_free). */
+typedef struct env_words {
+  const char *name;
+  char *copy;
+  arg_list words;
+} env_words;
+static env_words env_cache[4];
+
 static bool push_env(arg_list *cmd, const char *name) {
-  const char *v = getenv(name);
-  if (v == NULL)
-    return true;
-  char *copy = strdup(v);
-  if (copy == NULL)
+  env_words *e = NULL;
+  for (size_t k = 0; k < sizeof env_cache / sizeof *env_cache && e == NULL; k++)
+    if (env_cache[k].name == NULL || strcmp(env_cache[k].name, name) == 0)
+      e = &env_cache[k];
+  if (e == NULL)
     return false;
-  for (char *word = strtok(copy, " \t\n"); word != NULL; word = strtok(NULL, " \t\n"))
-    if (!arg_push(cmd, word))
+  if (e->name == NULL) {
+    e->name = name;
+    const char *v = getenv(name);
+    if (v != NULL && (e->copy = strdup(v)) == NULL)
       return false;
-  return true;
+    for (char *word = e->copy != NULL ? strtok(e->copy, " \t\n") : NULL; word != NULL;
+         word = strtok(NULL, " \t\n"))
+      if (!arg_push(&e->words, word))
+        return false;
+  }
+  return push_all(cmd, &e->words);
+}
+
+static void env_words_free(void) {
+  for (size_t k = 0; k < sizeof env_cache / sizeof *env_cache; k++) {
+    free(env_cache[k].copy);
+    free(env_cache[k].words.at);
+  }
 }
 
 /* What every HIP compile is given: mockhip's headers, the platform, the release (version holds
@@ -434,5 +456,6 @@ int main(int argc, char **argv) {
     remove_temps(&p);
   }
   hipcc_args_free(&a);
+  env_words_free();
   return status;
 }

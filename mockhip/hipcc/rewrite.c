@@ -508,7 +508,8 @@ static int by_offset(const void *a, const void *b) {
 }
 
 static char *apply(rewrite *r) {
-  qsort(r->edits, r->edit_count, sizeof *r->edits, by_offset);
+  if (r->edit_count > 1)
+    qsort(r->edits, r->edit_count, sizeof *r->edits, by_offset);
   buffer out = {0};
   size_t copied = 0;
   for (size_t k = 0; k < r->edit_count; k++) {

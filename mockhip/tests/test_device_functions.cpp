@@ -427,9 +427,8 @@ static void test_device_clock_spins(void **state) {
   long long before = clock64();
   hipLaunchKernelGGL(spin_for, dim3(1), dim3(threads), 0, 0, ticks, spun);
   assert_int_equal(hipDeviceSynchronize(), hipSuccess);
-  auto host_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                           begin)
-                     .count();
+  auto host_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
   for (unsigned i = 0; i < threads; i++)
     assert_true(spun[i] >= ticks);
   /* one after another at the CPU's pace would be 64 x 5 ms = 320 ms */

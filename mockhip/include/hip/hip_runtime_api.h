@@ -1002,8 +1002,8 @@ MOCKHIP_API hipError_t hipMemAdvise(const void *dev_ptr, size_t count, hipMemory
 MOCKHIP_API hipError_t hipMemPrefetchAsync(const void *dev_ptr, size_t count, int device,
                                            hipStream_t stream __dparm(0));
 MOCKHIP_API hipError_t hipMemRangeGetAttribute(void *data, size_t data_size,
-                                               hipMemRangeAttribute attribute,
-                                               const void *dev_ptr, size_t count);
+                                               hipMemRangeAttribute attribute, const void *dev_ptr,
+                                               size_t count);
 MOCKHIP_API hipError_t hipMemRangeGetAttributes(void **data, size_t *data_sizes,
                                                 hipMemRangeAttribute *attributes,
                                                 size_t num_attributes, const void *dev_ptr,

@@ -125,12 +125,12 @@ typedef struct mh_region {
                          reservation: -1 */
   size_t mappings;    /* live mappings inside a reservation */
   const void *site;
-  mh_block_memory memory; /* block: device, host or managed */
-  unsigned flags;         /* block: hipPointerAttribute_t.allocationFlags */
-  mockhip_api made_by;    /* block: the entry point that allocated it, for reports */
-  unsigned long number;   /* reservation#N or <made_by>#N, counted per kind from 1 */
-  struct mh_pool *pool;   /* reservation: the memory pool whose address space it is, or NULL */
-  bool registered;        /* block: the program's own memory, hipHostRegister'd, not mockhip's */
+  mh_block_memory memory;   /* block: device, host or managed */
+  unsigned flags;           /* block: hipPointerAttribute_t.allocationFlags */
+  mockhip_api made_by;      /* block: the entry point that allocated it, for reports */
+  unsigned long number;     /* reservation#N or <made_by>#N, counted per kind from 1 */
+  struct mh_pool *pool;     /* reservation: the memory pool whose address space it is, or NULL */
+  bool registered;          /* block: the program's own memory, hipHostRegister'd, not mockhip's */
   struct mh_advice *advice; /* block: hipMemAdvise's, per page, made at the first; or NULL */
 } mh_region;
 

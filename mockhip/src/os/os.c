@@ -114,6 +114,19 @@ bool mh__os_is_mapped(void *addr, size_t bytes) {
   return msync(addr, bytes, MS_ASYNC) == 0 || errno != ENOMEM;
 }
 
+bool mh__os_pages_mapped(void *addr, size_t bytes) {
+  unsigned char pages[4096];
+  size_t page = (size_t)sysconf(_SC_PAGESIZE), chunk = sizeof pages * page;
+  for (char *at = addr; bytes > 0;) {
+    size_t n = bytes < chunk ? bytes : chunk;
+    if (mincore(at, n, pages) != 0)
+      return false; /* ENOMEM: a page is not mapped */
+    at += n;
+    bytes -= n;
+  }
+  return true;
+}
+
 bool mh__os_read_memory(const void *addr, void *out, size_t bytes) {
   /* The kernel copies through a pipe, so an unreadable address is EFAULT, not a fault. */
   int ends[2];

@@ -64,6 +64,10 @@ int mh__os_protect(void *addr, size_t bytes, mh_os_prot prot);
 /* Whether every page of [addr, addr+bytes) is mapped (a placeholder counts). */
 bool mh__os_is_mapped(void *addr, size_t bytes);
 
+/* The same for the program's own memory (addr page-aligned): asked page by page of mincore,
+   which reads none of it (msync's range is memory valgrind checks byte by byte). */
+bool mh__os_pages_mapped(void *addr, size_t bytes);
+
 /* Whether filling page tables ahead of touches costs less than the touches' faults on this
    machine (populate.c: measured once). */
 bool mh__os_populate_pays(void);

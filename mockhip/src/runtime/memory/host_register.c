@@ -49,7 +49,7 @@ static hipError_t host_register(mh_state *s, void *ptr, size_t bytes, unsigned f
   uintptr_t end = bytes > UINTPTR_MAX - base - s->page_bytes
                       ? UINTPTR_MAX / s->page_bytes * s->page_bytes
                       : (base + bytes + s->page_bytes - 1) / s->page_bytes * s->page_bytes;
-  if (!mh__os_is_mapped((void *)first, end - first))
+  if (!mh__os_pages_mapped((void *)first, end - first))
     return mh__fail(hipErrorInvalidValue,
                     "[%p, %p) is not all memory of the program's: there is nothing to pin", ptr,
                     (void *)(base + bytes));
