@@ -319,7 +319,7 @@ static void object_name(const hipcc_args *a, const input *in, char *out, size_t 
 /* ---- the whole build ---- */
 
 static int link_all(const hipcc_args *a, const paths *p) {
-  arg_list cmd = {0}, objects = {0};
+  arg_list cmd = {0};
   char names[64][PATH_MAX];
   bool ok = arg_push(&cmd, env_or("HIPCC_CXX", HIPCC_CXX)) && push_all(&cmd, &a->compile);
   int status = 0;
@@ -349,7 +349,6 @@ static int link_all(const hipcc_args *a, const paths *p) {
   if (status == 0)
     status = ok ? run(a, &cmd) : 1;
   free(cmd.at);
-  free(objects.at);
   return status;
 }
 

@@ -140,18 +140,18 @@ static hipError_t prefetch(mh_state *s, const void *ptr, size_t bytes, int devic
   if (err != hipSuccess)
     return err;
   mh_region *r = mh__region_containing(s, (uintptr_t)ptr);
-  if (r != NULL && r->kind == MH_REGION_MALLOC &&
-      bytes > r->asked_bytes - ((uintptr_t)ptr - r->base))
+  bool block = r != NULL && r->kind == MH_REGION_MALLOC; /* memory the runtime knows */
+  if (block && bytes > r->asked_bytes - ((uintptr_t)ptr - r->base))
     return mh__fail(hipErrorInvalidValue, "count %zu runs past the block's end", bytes);
   if (!known_location(s, device))
     return mh__fail(hipErrorInvalidDevice, "device %d is neither a device nor hipCpuDeviceId",
                     device);
-  if ((r == NULL || r->kind != MH_REGION_MALLOC) && device != hipCpuDeviceId)
+  if (!block && device != hipCpuDeviceId)
     return mh__fail(hipErrorNotSupported,
                     "%p is memory the runtime does not know, which a device reaches only with "
                     "xnack+ (hmmCpuMemoryAccessible): mockhip's devices are xnack-",
                     ptr);
-  if (r == NULL || r->kind != MH_REGION_MALLOC || r->memory != MH_BLOCK_MANAGED)
+  if (!block || r->memory != MH_BLOCK_MANAGED)
     return hipSuccess; /* a prefetch of other memory moves nothing and records nothing */
   if ((err = page_table(s, r)) != hipSuccess)
     return err;
