@@ -1066,6 +1066,77 @@ void api_surface_signatures(void) {
             (hipGraphExec_t * pGraphExec, hipGraph_t graph, unsigned long long flags))
   SIGNATURE(hipGraphLaunch, hipError_t, (hipGraphExec_t graphExec, hipStream_t stream))
   SIGNATURE(hipGraphExecDestroy, hipError_t, (hipGraphExec_t graphExec))
+  SIGNATURE(hipGraphAddMemcpyNode, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies, const hipMemcpy3DParms *pCopyParams))
+  SIGNATURE(hipGraphAddHostNode, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies, const hipHostNodeParams *pNodeParams))
+  SIGNATURE(hipGraphAddEventRecordNode, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies, hipEvent_t event))
+  SIGNATURE(hipGraphAddEventWaitNode, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies, hipEvent_t event))
+  SIGNATURE(hipGraphAddChildGraphNode, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies, hipGraph_t childGraph))
+  SIGNATURE(hipGraphChildGraphNodeGetGraph, hipError_t, (hipGraphNode_t node, hipGraph_t * pGraph))
+  SIGNATURE(hipGraphClone, hipError_t, (hipGraph_t * pGraphClone, hipGraph_t originalGraph))
+  SIGNATURE(hipGraphNodeFindInClone, hipError_t,
+            (hipGraphNode_t * pNode, hipGraphNode_t originalNode, hipGraph_t clonedGraph))
+  SIGNATURE(hipGraphNodeGetDependencies, hipError_t,
+            (hipGraphNode_t node, hipGraphNode_t * pDependencies, size_t * pNumDependencies))
+  SIGNATURE(hipGraphNodeGetDependentNodes, hipError_t,
+            (hipGraphNode_t node, hipGraphNode_t * pDependentNodes, size_t * pNumDependentNodes))
+  SIGNATURE(hipGraphGetEdges, hipError_t,
+            (hipGraph_t graph, hipGraphNode_t * from, hipGraphNode_t * to, size_t * numEdges))
+  SIGNATURE(hipGraphRemoveDependencies, hipError_t,
+            (hipGraph_t graph, const hipGraphNode_t *from, const hipGraphNode_t *to,
+             size_t numDependencies))
+  SIGNATURE(hipGraphDestroyNode, hipError_t, (hipGraphNode_t node))
+  SIGNATURE(hipGraphKernelNodeGetParams, hipError_t,
+            (hipGraphNode_t node, hipKernelNodeParams * pNodeParams))
+  SIGNATURE(hipGraphKernelNodeSetParams, hipError_t,
+            (hipGraphNode_t node, const hipKernelNodeParams *pNodeParams))
+  SIGNATURE(hipGraphMemcpyNodeGetParams, hipError_t,
+            (hipGraphNode_t node, hipMemcpy3DParms * pNodeParams))
+  SIGNATURE(hipGraphMemcpyNodeSetParams, hipError_t,
+            (hipGraphNode_t node, const hipMemcpy3DParms *pNodeParams))
+  SIGNATURE(hipGraphMemcpyNodeSetParams1D, hipError_t,
+            (hipGraphNode_t node, void *dst, const void *src, size_t count, hipMemcpyKind kind))
+  SIGNATURE(hipGraphMemsetNodeGetParams, hipError_t,
+            (hipGraphNode_t node, hipMemsetParams * pNodeParams))
+  SIGNATURE(hipGraphMemsetNodeSetParams, hipError_t,
+            (hipGraphNode_t node, const hipMemsetParams *pNodeParams))
+  SIGNATURE(hipGraphHostNodeGetParams, hipError_t,
+            (hipGraphNode_t node, hipHostNodeParams * pNodeParams))
+  SIGNATURE(hipGraphHostNodeSetParams, hipError_t,
+            (hipGraphNode_t node, const hipHostNodeParams *pNodeParams))
+  SIGNATURE(hipGraphEventRecordNodeGetEvent, hipError_t,
+            (hipGraphNode_t node, hipEvent_t * event_out))
+  SIGNATURE(hipGraphEventRecordNodeSetEvent, hipError_t, (hipGraphNode_t node, hipEvent_t event))
+  SIGNATURE(hipGraphEventWaitNodeGetEvent, hipError_t,
+            (hipGraphNode_t node, hipEvent_t * event_out))
+  SIGNATURE(hipGraphEventWaitNodeSetEvent, hipError_t, (hipGraphNode_t node, hipEvent_t event))
+  SIGNATURE(
+      hipGraphExecKernelNodeSetParams, hipError_t,
+      (hipGraphExec_t hGraphExec, hipGraphNode_t node, const hipKernelNodeParams *pNodeParams))
+  SIGNATURE(hipGraphExecMemcpyNodeSetParams, hipError_t,
+            (hipGraphExec_t hGraphExec, hipGraphNode_t node, hipMemcpy3DParms * pNodeParams))
+  SIGNATURE(hipGraphExecMemcpyNodeSetParams1D, hipError_t,
+            (hipGraphExec_t hGraphExec, hipGraphNode_t node, void *dst, const void *src,
+             size_t count, hipMemcpyKind kind))
+  SIGNATURE(hipGraphExecMemsetNodeSetParams, hipError_t,
+            (hipGraphExec_t hGraphExec, hipGraphNode_t node, const hipMemsetParams *pNodeParams))
+  SIGNATURE(hipGraphExecHostNodeSetParams, hipError_t,
+            (hipGraphExec_t hGraphExec, hipGraphNode_t node, const hipHostNodeParams *pNodeParams))
+  SIGNATURE(hipGraphExecEventRecordNodeSetEvent, hipError_t,
+            (hipGraphExec_t hGraphExec, hipGraphNode_t hNode, hipEvent_t event))
+  SIGNATURE(hipGraphExecEventWaitNodeSetEvent, hipError_t,
+            (hipGraphExec_t hGraphExec, hipGraphNode_t hNode, hipEvent_t event))
+  SIGNATURE(hipGraphExecChildGraphNodeSetParams, hipError_t,
+            (hipGraphExec_t hGraphExec, hipGraphNode_t node, hipGraph_t childGraph))
   SIGNATURE(hipMemAddressReserve, hipError_t,
             (void **ptr, size_t size, size_t alignment, void *addr, unsigned long long flags))
   SIGNATURE(hipMemAddressFree, hipError_t, (void *devPtr, size_t size))

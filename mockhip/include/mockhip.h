@@ -202,7 +202,41 @@ extern "C" {
   X(hipMemAdvise)                                                                                  \
   X(hipMemPrefetchAsync)                                                                           \
   X(hipMemRangeGetAttribute)                                                                       \
-  X(hipMemRangeGetAttributes)
+  X(hipMemRangeGetAttributes)                                                                      \
+  X(hipGraphAddMemcpyNode)                                                                         \
+  X(hipGraphAddHostNode)                                                                           \
+  X(hipGraphAddEventRecordNode)                                                                    \
+  X(hipGraphAddEventWaitNode)                                                                      \
+  X(hipGraphAddChildGraphNode)                                                                     \
+  X(hipGraphChildGraphNodeGetGraph)                                                                \
+  X(hipGraphClone)                                                                                 \
+  X(hipGraphNodeFindInClone)                                                                       \
+  X(hipGraphNodeGetDependencies)                                                                   \
+  X(hipGraphNodeGetDependentNodes)                                                                 \
+  X(hipGraphGetEdges)                                                                              \
+  X(hipGraphRemoveDependencies)                                                                    \
+  X(hipGraphDestroyNode)                                                                           \
+  X(hipGraphKernelNodeGetParams)                                                                   \
+  X(hipGraphKernelNodeSetParams)                                                                   \
+  X(hipGraphMemcpyNodeGetParams)                                                                   \
+  X(hipGraphMemcpyNodeSetParams)                                                                   \
+  X(hipGraphMemcpyNodeSetParams1D)                                                                 \
+  X(hipGraphMemsetNodeGetParams)                                                                   \
+  X(hipGraphMemsetNodeSetParams)                                                                   \
+  X(hipGraphHostNodeGetParams)                                                                     \
+  X(hipGraphHostNodeSetParams)                                                                     \
+  X(hipGraphEventRecordNodeGetEvent)                                                               \
+  X(hipGraphEventRecordNodeSetEvent)                                                               \
+  X(hipGraphEventWaitNodeGetEvent)                                                                 \
+  X(hipGraphEventWaitNodeSetEvent)                                                                 \
+  X(hipGraphExecKernelNodeSetParams)                                                               \
+  X(hipGraphExecMemcpyNodeSetParams)                                                               \
+  X(hipGraphExecMemcpyNodeSetParams1D)                                                             \
+  X(hipGraphExecMemsetNodeSetParams)                                                               \
+  X(hipGraphExecHostNodeSetParams)                                                                 \
+  X(hipGraphExecEventRecordNodeSetEvent)                                                           \
+  X(hipGraphExecEventWaitNodeSetEvent)                                                             \
+  X(hipGraphExecChildGraphNodeSetParams)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

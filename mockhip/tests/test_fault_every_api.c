@@ -44,8 +44,11 @@ typedef struct world {
   hipGraph_t graph;           /* made by a case's prepare */
   hipGraphNode_t node, node2; /* empty nodes of graph, made by a prepare */
   hipGraphExec_t exec;        /* of graph, made by a prepare */
-  hipMemPool_t pool;          /* a shareable pool of device 0, exported ... */
-  int pool_fd;                /* ... here, and imported as */
+  hipGraph_t child, clone;    /* a child graph of one empty node; a clone of graph */
+  /* nodes of graph of each kind a node call reads, made by prepare_node_kinds */
+  hipGraphNode_t copy_node, set_node, host_node, record_node, wait_node, child_node;
+  hipMemPool_t pool; /* a shareable pool of device 0, exported ... */
+  int pool_fd;       /* ... here, and imported as */
   hipMemPool_t imported_pool;
   void *pool_block;                    /* one granule from pool */
   hipMemPoolPtrExportData export_data; /* pool_block, exported */
@@ -94,6 +97,10 @@ typedef struct world {
     HIP_ARRAY_DESCRIPTOR array_desc;
     HIP_ARRAY3D_DESCRIPTOR array3d_desc;
     hipMipmappedArray_t mipmap;
+    hipMemcpy3DParms copy_params;
+    hipMemsetParams set_params;
+    hipHostNodeParams host_params;
+    hipKernelNodeParams kernel_params;
   } out;
 } world;
 
@@ -153,6 +160,10 @@ static void world_destroy(world *w) {
     MT_CHECK(hipGraphExecDestroy(w->exec));
   if (w->graph != NULL)
     MT_CHECK(hipGraphDestroy(w->graph));
+  if (w->child != NULL)
+    MT_CHECK(hipGraphDestroy(w->child));
+  if (w->clone != NULL)
+    MT_CHECK(hipGraphDestroy(w->clone));
   if (w->event != NULL)
     MT_CHECK(hipEventDestroy(w->event));
   if (w->stream != NULL)
@@ -659,6 +670,169 @@ static hipError_t call_graph_launch(world *w) { return hipGraphLaunch(w->exec, w
 static hipError_t call_exec_destroy(world *w) { return hipGraphExecDestroy(w->exec); }
 static void undo_exec_destroy(world *w) { w->exec = NULL; }
 
+/* ---- the graph calls of more node kinds ---- */
+
+static void host_nothing(void *data) { (void)data; }
+static hipMemcpy3DParms copy_params(world *w) {
+  hipMemcpy3DParms p = {0};
+  p.srcPtr = make_hipPitchedPtr(w->out.host, HOST_BYTES, HOST_BYTES, 1);
+  p.dstPtr = make_hipPitchedPtr(w->m.base, HOST_BYTES, HOST_BYTES, 1);
+  p.extent = make_hipExtent(HOST_BYTES, 1, 1);
+  p.kind = hipMemcpyHostToDevice;
+  return p;
+}
+static hipMemsetParams set_params(world *w) {
+  return (hipMemsetParams){.dst = w->block, .elementSize = 1, .height = 1, .width = 16};
+}
+/* A child graph of one empty node. */
+static void prepare_child(world *w) {
+  prepare_graph_nodes(w);
+  hipGraphNode_t empty;
+  MT_CHECK(hipGraphCreate(&w->child, 0));
+  MT_CHECK(hipGraphAddEmptyNode(&empty, w->child, NULL, 0));
+}
+/* prepare_child, a node of each kind in graph, and an exec of it. */
+static void prepare_node_kinds(world *w) {
+  prepare_child(w);
+  MT_CHECK(hipGraphAddMemcpyNode1D(&w->copy_node, w->graph, NULL, 0, w->m.base, w->out.host,
+                                   HOST_BYTES, hipMemcpyHostToDevice));
+  hipMemsetParams set = set_params(w);
+  MT_CHECK(hipGraphAddMemsetNode(&w->set_node, w->graph, NULL, 0, &set));
+  hipHostNodeParams host = {host_nothing, NULL};
+  MT_CHECK(hipGraphAddHostNode(&w->host_node, w->graph, NULL, 0, &host));
+  MT_CHECK(hipGraphAddEventRecordNode(&w->record_node, w->graph, NULL, 0, w->event));
+  MT_CHECK(hipGraphAddEventWaitNode(&w->wait_node, w->graph, NULL, 0, w->event));
+  MT_CHECK(hipGraphAddChildGraphNode(&w->child_node, w->graph, NULL, 0, w->child));
+  MT_CHECK(hipGraphInstantiate(&w->exec, w->graph, NULL, NULL, 0));
+}
+/* node then node2, with the edge node -> node2; lists of two. */
+static void prepare_edge(world *w) {
+  prepare_graph_nodes(w);
+  MT_CHECK(hipGraphAddDependencies(w->graph, &w->node, &w->node2, 1));
+  w->out.count = 2;
+}
+static void prepare_clone(world *w) {
+  prepare_graph_nodes(w);
+  MT_CHECK(hipGraphClone(&w->clone, w->graph));
+}
+static hipError_t call_add_memcpy_3d_node(world *w) {
+  hipMemcpy3DParms p = copy_params(w);
+  return hipGraphAddMemcpyNode(&w->out.node, w->graph, &w->node, 1, &p);
+}
+static hipError_t call_add_host_node(world *w) {
+  hipHostNodeParams host = {host_nothing, NULL};
+  return hipGraphAddHostNode(&w->out.node, w->graph, &w->node, 1, &host);
+}
+static hipError_t call_add_record_node(world *w) {
+  return hipGraphAddEventRecordNode(&w->out.node, w->graph, &w->node, 1, w->event);
+}
+static hipError_t call_add_wait_node(world *w) {
+  return hipGraphAddEventWaitNode(&w->out.node, w->graph, &w->node, 1, w->event);
+}
+static hipError_t call_add_child_node(world *w) {
+  return hipGraphAddChildGraphNode(&w->out.node, w->graph, &w->node, 1, w->child);
+}
+static hipError_t call_child_get_graph(world *w) {
+  return hipGraphChildGraphNodeGetGraph(w->child_node, &w->out.graph);
+}
+static hipError_t call_graph_clone(world *w) { return hipGraphClone(&w->out.graph, w->graph); }
+static hipError_t call_find_in_clone(world *w) {
+  return hipGraphNodeFindInClone(&w->out.node, w->node, w->clone);
+}
+static hipError_t call_node_dependencies(world *w) {
+  return hipGraphNodeGetDependencies(w->node2, w->out.nodes, &w->out.count);
+}
+static hipError_t call_node_dependents(world *w) {
+  return hipGraphNodeGetDependentNodes(w->node, w->out.nodes, &w->out.count);
+}
+static hipError_t call_get_edges(world *w) {
+  return hipGraphGetEdges(w->graph, w->out.nodes, w->out.nodes + 2, &w->out.count);
+}
+static hipError_t call_remove_dependencies(world *w) {
+  return hipGraphRemoveDependencies(w->graph, &w->node, &w->node2, 1);
+}
+static void undo_remove_dependencies(world *w) {
+  MT_CHECK(hipGraphAddDependencies(w->graph, &w->node, &w->node2, 1));
+}
+static hipError_t call_destroy_node(world *w) { return hipGraphDestroyNode(w->node2); }
+static hipError_t call_kernel_get_params(world *w) {
+  return hipGraphKernelNodeGetParams(w->node, &w->out.kernel_params);
+}
+static hipKernelNodeParams kernel_params(void) {
+  return (hipKernelNodeParams){
+      .blockDim = {1, 1, 1}, .func = (void *)(uintptr_t)empty_kernel, .gridDim = {1, 1, 1}};
+}
+static hipError_t call_kernel_set_params(world *w) {
+  hipKernelNodeParams p = kernel_params();
+  return hipGraphKernelNodeSetParams(w->node, &p);
+}
+static hipError_t call_memcpy_get_params(world *w) {
+  return hipGraphMemcpyNodeGetParams(w->copy_node, &w->out.copy_params);
+}
+static hipError_t call_memcpy_set_params(world *w) {
+  hipMemcpy3DParms p = copy_params(w);
+  return hipGraphMemcpyNodeSetParams(w->copy_node, &p);
+}
+static hipError_t call_memcpy_set_params_1d(world *w) {
+  return hipGraphMemcpyNodeSetParams1D(w->copy_node, w->m.base, w->out.host, HOST_BYTES,
+                                       hipMemcpyHostToDevice);
+}
+static hipError_t call_memset_get_params(world *w) {
+  return hipGraphMemsetNodeGetParams(w->set_node, &w->out.set_params);
+}
+static hipError_t call_memset_set_params(world *w) {
+  hipMemsetParams p = set_params(w);
+  return hipGraphMemsetNodeSetParams(w->set_node, &p);
+}
+static hipError_t call_host_get_params(world *w) {
+  return hipGraphHostNodeGetParams(w->host_node, &w->out.host_params);
+}
+static hipError_t call_host_set_params(world *w) {
+  hipHostNodeParams host = {host_nothing, NULL};
+  return hipGraphHostNodeSetParams(w->host_node, &host);
+}
+static hipError_t call_record_get_event(world *w) {
+  return hipGraphEventRecordNodeGetEvent(w->record_node, &w->out.event);
+}
+static hipError_t call_record_set_event(world *w) {
+  return hipGraphEventRecordNodeSetEvent(w->record_node, w->event);
+}
+static hipError_t call_wait_get_event(world *w) {
+  return hipGraphEventWaitNodeGetEvent(w->wait_node, &w->out.event);
+}
+static hipError_t call_wait_set_event(world *w) {
+  return hipGraphEventWaitNodeSetEvent(w->wait_node, w->event);
+}
+static hipError_t call_exec_kernel_set(world *w) {
+  hipKernelNodeParams p = kernel_params();
+  return hipGraphExecKernelNodeSetParams(w->exec, w->node, &p);
+}
+static hipError_t call_exec_memcpy_set(world *w) {
+  hipMemcpy3DParms p = copy_params(w);
+  return hipGraphExecMemcpyNodeSetParams(w->exec, w->copy_node, &p);
+}
+static hipError_t call_exec_memcpy_set_1d(world *w) {
+  return hipGraphExecMemcpyNodeSetParams1D(w->exec, w->copy_node, w->m.base, w->out.host,
+                                           HOST_BYTES, hipMemcpyHostToDevice);
+}
+static hipError_t call_exec_memset_set(world *w) {
+  hipMemsetParams p = set_params(w);
+  return hipGraphExecMemsetNodeSetParams(w->exec, w->set_node, &p);
+}
+static hipError_t call_exec_host_set(world *w) {
+  hipHostNodeParams host = {host_nothing, NULL};
+  return hipGraphExecHostNodeSetParams(w->exec, w->host_node, &host);
+}
+static hipError_t call_exec_record_set(world *w) {
+  return hipGraphExecEventRecordNodeSetEvent(w->exec, w->record_node, w->event);
+}
+static hipError_t call_exec_wait_set(world *w) {
+  return hipGraphExecEventWaitNodeSetEvent(w->exec, w->wait_node, w->event);
+}
+static hipError_t call_exec_child_set(world *w) {
+  return hipGraphExecChildGraphNodeSetParams(w->exec, w->child_node, w->child);
+}
+
 static hipError_t call_get_proc_address(world *w) {
   return hipGetProcAddress("hipMemCreate", &w->out.ptr, HIP_VERSION, HIP_GET_PROC_ADDRESS_DEFAULT,
                            &w->out.symbol_status);
@@ -976,6 +1150,67 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipMemRangeGetAttribute) = {hipErrorInvalidValue, call_range_attribute, NULL, hipSuccess},
     CASE(hipMemRangeGetAttributes) = {hipErrorInvalidValue, call_range_attributes, NULL,
                                       hipSuccess},
+    CASE(hipGraphAddMemcpyNode) = {hipErrorOutOfMemory, call_add_memcpy_3d_node, NULL, hipSuccess},
+    CASE(hipGraphAddHostNode) = {hipErrorOutOfMemory, call_add_host_node, NULL, hipSuccess},
+    CASE(hipGraphAddEventRecordNode) = {hipErrorOutOfMemory, call_add_record_node, NULL,
+                                        hipSuccess},
+    CASE(hipGraphAddEventWaitNode) = {hipErrorOutOfMemory, call_add_wait_node, NULL, hipSuccess},
+    CASE(hipGraphAddChildGraphNode) = {hipErrorOutOfMemory, call_add_child_node, NULL, hipSuccess},
+    CASE(hipGraphChildGraphNodeGetGraph) = {hipErrorInvalidValue, call_child_get_graph, NULL,
+                                            hipSuccess},
+    CASE(hipGraphClone) = {hipErrorOutOfMemory, call_graph_clone, undo_graph_create, hipSuccess},
+    CASE(hipGraphNodeFindInClone) = {hipErrorInvalidValue, call_find_in_clone, NULL, hipSuccess},
+    CASE(hipGraphNodeGetDependencies) = {hipErrorInvalidValue, call_node_dependencies, NULL,
+                                         hipSuccess},
+    CASE(hipGraphNodeGetDependentNodes) = {hipErrorInvalidValue, call_node_dependents, NULL,
+                                           hipSuccess},
+    CASE(hipGraphGetEdges) = {hipErrorInvalidValue, call_get_edges, NULL, hipSuccess},
+    CASE(hipGraphRemoveDependencies) = {hipErrorInvalidValue, call_remove_dependencies,
+                                        undo_remove_dependencies, hipSuccess},
+    CASE(hipGraphDestroyNode) = {hipErrorInvalidValue, call_destroy_node, NULL, hipSuccess},
+    /* a C program makes no kernel node (see hipGraphAddKernelNode) */
+    CASE(hipGraphKernelNodeGetParams) = {hipErrorInvalidValue, call_kernel_get_params, NULL,
+                                         hipErrorInvalidValue},
+    CASE(hipGraphKernelNodeSetParams) = {hipErrorInvalidValue, call_kernel_set_params, NULL,
+                                         hipErrorInvalidDeviceFunction},
+    CASE(hipGraphMemcpyNodeGetParams) = {hipErrorInvalidValue, call_memcpy_get_params, NULL,
+                                         hipSuccess},
+    CASE(hipGraphMemcpyNodeSetParams) = {hipErrorInvalidValue, call_memcpy_set_params, NULL,
+                                         hipSuccess},
+    CASE(hipGraphMemcpyNodeSetParams1D) = {hipErrorInvalidValue, call_memcpy_set_params_1d, NULL,
+                                           hipSuccess},
+    CASE(hipGraphMemsetNodeGetParams) = {hipErrorInvalidValue, call_memset_get_params, NULL,
+                                         hipSuccess},
+    CASE(hipGraphMemsetNodeSetParams) = {hipErrorInvalidValue, call_memset_set_params, NULL,
+                                         hipSuccess},
+    CASE(hipGraphHostNodeGetParams) = {hipErrorInvalidValue, call_host_get_params, NULL,
+                                       hipSuccess},
+    CASE(hipGraphHostNodeSetParams) = {hipErrorInvalidValue, call_host_set_params, NULL,
+                                       hipSuccess},
+    CASE(hipGraphEventRecordNodeGetEvent) = {hipErrorInvalidValue, call_record_get_event, NULL,
+                                             hipSuccess},
+    CASE(hipGraphEventRecordNodeSetEvent) = {hipErrorInvalidValue, call_record_set_event, NULL,
+                                             hipSuccess},
+    CASE(hipGraphEventWaitNodeGetEvent) = {hipErrorInvalidValue, call_wait_get_event, NULL,
+                                           hipSuccess},
+    CASE(hipGraphEventWaitNodeSetEvent) = {hipErrorInvalidValue, call_wait_set_event, NULL,
+                                           hipSuccess},
+    CASE(hipGraphExecKernelNodeSetParams) = {hipErrorInvalidValue, call_exec_kernel_set, NULL,
+                                             hipErrorInvalidDeviceFunction},
+    CASE(hipGraphExecMemcpyNodeSetParams) = {hipErrorInvalidValue, call_exec_memcpy_set, NULL,
+                                             hipSuccess},
+    CASE(hipGraphExecMemcpyNodeSetParams1D) = {hipErrorInvalidValue, call_exec_memcpy_set_1d, NULL,
+                                               hipSuccess},
+    CASE(hipGraphExecMemsetNodeSetParams) = {hipErrorInvalidValue, call_exec_memset_set, NULL,
+                                             hipSuccess},
+    CASE(hipGraphExecHostNodeSetParams) = {hipErrorInvalidValue, call_exec_host_set, NULL,
+                                           hipSuccess},
+    CASE(hipGraphExecEventRecordNodeSetEvent) = {hipErrorInvalidValue, call_exec_record_set, NULL,
+                                                 hipSuccess},
+    CASE(hipGraphExecEventWaitNodeSetEvent) = {hipErrorInvalidValue, call_exec_wait_set, NULL,
+                                               hipSuccess},
+    CASE(hipGraphExecChildGraphNodeSetParams) = {hipErrorInvalidValue, call_exec_child_set, NULL,
+                                                 hipSuccess},
     CASE(hipMemGetAddressRange) = {hipErrorNotFound, call_address_range, NULL, hipSuccess},
     CASE(hipPointerGetAttributes) = {hipErrorInvalidValue, call_pointer_attributes, NULL,
                                      hipSuccess},
@@ -1146,6 +1381,40 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipMemPrefetchAsync) = prepare_managed,
     CASE(hipMemRangeGetAttribute) = prepare_managed,
     CASE(hipMemRangeGetAttributes) = prepare_managed,
+    CASE(hipGraphAddMemcpyNode) = prepare_graph_nodes,
+    CASE(hipGraphAddHostNode) = prepare_graph_nodes,
+    CASE(hipGraphAddEventRecordNode) = prepare_graph_nodes,
+    CASE(hipGraphAddEventWaitNode) = prepare_graph_nodes,
+    CASE(hipGraphAddChildGraphNode) = prepare_child,
+    CASE(hipGraphChildGraphNodeGetGraph) = prepare_node_kinds,
+    CASE(hipGraphClone) = prepare_graph_nodes,
+    CASE(hipGraphNodeFindInClone) = prepare_clone,
+    CASE(hipGraphNodeGetDependencies) = prepare_edge,
+    CASE(hipGraphNodeGetDependentNodes) = prepare_edge,
+    CASE(hipGraphGetEdges) = prepare_edge,
+    CASE(hipGraphRemoveDependencies) = prepare_edge,
+    CASE(hipGraphDestroyNode) = prepare_graph_nodes,
+    CASE(hipGraphKernelNodeGetParams) = prepare_graph_nodes,
+    CASE(hipGraphKernelNodeSetParams) = prepare_graph_nodes,
+    CASE(hipGraphMemcpyNodeGetParams) = prepare_node_kinds,
+    CASE(hipGraphMemcpyNodeSetParams) = prepare_node_kinds,
+    CASE(hipGraphMemcpyNodeSetParams1D) = prepare_node_kinds,
+    CASE(hipGraphMemsetNodeGetParams) = prepare_node_kinds,
+    CASE(hipGraphMemsetNodeSetParams) = prepare_node_kinds,
+    CASE(hipGraphHostNodeGetParams) = prepare_node_kinds,
+    CASE(hipGraphHostNodeSetParams) = prepare_node_kinds,
+    CASE(hipGraphEventRecordNodeGetEvent) = prepare_node_kinds,
+    CASE(hipGraphEventRecordNodeSetEvent) = prepare_node_kinds,
+    CASE(hipGraphEventWaitNodeGetEvent) = prepare_node_kinds,
+    CASE(hipGraphEventWaitNodeSetEvent) = prepare_node_kinds,
+    CASE(hipGraphExecKernelNodeSetParams) = prepare_node_kinds,
+    CASE(hipGraphExecMemcpyNodeSetParams) = prepare_node_kinds,
+    CASE(hipGraphExecMemcpyNodeSetParams1D) = prepare_node_kinds,
+    CASE(hipGraphExecMemsetNodeSetParams) = prepare_node_kinds,
+    CASE(hipGraphExecHostNodeSetParams) = prepare_node_kinds,
+    CASE(hipGraphExecEventRecordNodeSetEvent) = prepare_node_kinds,
+    CASE(hipGraphExecEventWaitNodeSetEvent) = prepare_node_kinds,
+    CASE(hipGraphExecChildGraphNodeSetParams) = prepare_node_kinds,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

@@ -160,6 +160,58 @@ static void add_memset_node(void) {
   hipGraphAddMemsetNode(&w.nodes[1], w.graph, &w.nodes[0], 1, &params);
 }
 
+/* The graph of the node calls: kinds[0] a 3D copy, [1] a host node, [2] an event record, [3]
+   an event wait, [4] a child graph node of `child`; clone, a copy of it; exec, of it. */
+static struct {
+  hipGraph_t child, clone;
+  hipGraphNode_t kinds[5];
+} g;
+static void host_nothing(void *data) { (void)data; }
+static hipHostNodeParams host_params = {host_nothing, NULL};
+static hipMemcpy3DParms host_to_range(void) {
+  hipMemcpy3DParms p;
+  memset(&p, 0, sizeof p);
+  p.srcPtr = make_hipPitchedPtr(w.host, 64, 64, 1);
+  p.dstPtr = make_hipPitchedPtr(w.range, 64, 64, 1);
+  p.extent = make_hipExtent(64, 1, 1);
+  p.kind = hipMemcpyHostToDevice;
+  return p;
+}
+static void add_memcpy_3d_node(void) {
+  hipMemcpy3DParms p = host_to_range();
+  hipGraphCreate(&w.graph, 0);
+  hipGraphAddMemcpyNode(&g.kinds[0], w.graph, NULL, 0, &p);
+}
+static void add_child_node(void) {
+  hipGraphNode_t empty;
+  hipGraphCreate(&g.child, 0);
+  hipGraphAddEmptyNode(&empty, g.child, NULL, 0);
+  hipGraphAddChildGraphNode(&g.kinds[4], w.graph, &g.kinds[3], 1, g.child);
+}
+static void set_memcpy_3d(int which) {
+  hipMemcpy3DParms p = host_to_range();
+  if (which == 0)
+    hipGraphMemcpyNodeSetParams(g.kinds[0], &p);
+  else
+    hipGraphExecMemcpyNodeSetParams(w.exec, g.kinds[0], &p);
+}
+static void kernel_node_set(int exec) {
+  hipKernelNodeParams params = {
+      .blockDim = {2, 1, 1}, .func = (void *)(uintptr_t)empty_kernel, .gridDim = {1, 1, 1}};
+  if (exec)
+    hipGraphExecKernelNodeSetParams(w.exec, g.kinds[0], &params);
+  else
+    hipGraphKernelNodeSetParams(g.kinds[0], &params);
+}
+static void memset_node_set(int exec) {
+  hipMemsetParams params = {
+      .dst = w.range + 0x100, .elementSize = 4, .height = 1, .value = 42, .width = 16};
+  if (exec)
+    hipGraphExecMemsetNodeSetParams(w.exec, w.nodes[1], &params);
+  else
+    hipGraphMemsetNodeSetParams(w.nodes[1], &params);
+}
+
 /* clang-format off */
 #define TRACE_CASES(X) \
   X(hipInit, hipInit(0), "hipInit(flags=0) = hipSuccess") \
@@ -633,7 +685,104 @@ static void add_memset_node(void) {
     hipMallocManaged(&w.ptr, 64, hipMemAttachGlobal); \
     hipMemRangeGetAttributes(data, sizes, which, 1, w.ptr, 64); hipFree(w.ptr), \
     "hipMemRangeGetAttributes(data=0x*, data_sizes=0x*, attributes=0x*, num_attributes=1, " \
-    "dev_ptr=hipMallocManaged#*+0x0, count=64) = hipSuccess")
+    "dev_ptr=hipMallocManaged#*+0x0, count=64) = hipSuccess") \
+  X(hipGraphAddMemcpyNode, add_memcpy_3d_node(), \
+    "hipGraphAddMemcpyNode(pGraphNode -> node#4, graph=graph#3, pDependencies=NULL, " \
+    "numDependencies=0, pCopyParams={src={ptr=0x*, pitch=64, xsize=64, ysize=1} at (0, 0, 0), " \
+    "dst={ptr=reservation#1+0x0, pitch=64, xsize=64, ysize=1} at (0, 0, 0), extent=(64, 1, 1), " \
+    "kind=hipMemcpyHostToDevice}) = hipSuccess") \
+  X(hipGraphAddHostNode, hipGraphAddHostNode(&g.kinds[1], w.graph, &g.kinds[0], 1, &host_params), \
+    "hipGraphAddHostNode(pGraphNode -> node#5, graph=graph#3, pDependencies=[node#4], " \
+    "numDependencies=1, pNodeParams={fn=0x*, userData=NULL}) = hipSuccess") \
+  X(hipGraphAddEventRecordNode, hipGraphAddEventRecordNode(&g.kinds[2], w.graph, &g.kinds[1], 1, w.event), \
+    "hipGraphAddEventRecordNode(pGraphNode -> node#6, graph=graph#3, pDependencies=[node#5], " \
+    "numDependencies=1, event=event#1) = hipSuccess") \
+  X(hipGraphAddEventWaitNode, hipGraphAddEventWaitNode(&g.kinds[3], w.graph, &g.kinds[2], 1, w.event), \
+    "hipGraphAddEventWaitNode(pGraphNode -> node#7, graph=graph#3, pDependencies=[node#6], " \
+    "numDependencies=1, event=event#1) = hipSuccess") \
+  X(hipGraphAddChildGraphNode, add_child_node(), \
+    "hipGraphAddChildGraphNode(pGraphNode -> node#10, graph=graph#3, pDependencies=[node#7], " \
+    "numDependencies=1, childGraph=graph#4) = hipSuccess") \
+  X(hipGraphChildGraphNodeGetGraph, hipGraph_t own; hipGraphChildGraphNodeGetGraph(g.kinds[4], &own), \
+    "hipGraphChildGraphNodeGetGraph(node=node#10, pGraph -> graph#5) = hipSuccess") \
+  X(hipGraphClone, hipGraphClone(&g.clone, w.graph), \
+    "hipGraphClone(pGraphClone -> graph#7, originalGraph=graph#3) = hipSuccess") \
+  X(hipGraphNodeFindInClone, hipGraphNode_t found; hipGraphNodeFindInClone(&found, g.kinds[1], g.clone), \
+    "hipGraphNodeFindInClone(pNode -> node#13, originalNode=node#5, clonedGraph=graph#7) = " \
+    "hipSuccess") \
+  X(hipGraphNodeGetDependencies, hipGraphNode_t deps[2]; size_t n = 2; hipGraphNodeGetDependencies(g.kinds[1], deps, &n), \
+    "hipGraphNodeGetDependencies(node=node#5, pDependencies=0x*, pNumDependencies -> 1 " \
+    "(asked 2)) = hipSuccess") \
+  X(hipGraphNodeGetDependentNodes, size_t n = 0; hipGraphNodeGetDependentNodes(g.kinds[1], NULL, &n), \
+    "hipGraphNodeGetDependentNodes(node=node#5, pDependentNodes=NULL, pNumDependentNodes -> 1 " \
+    "(asked 0)) = hipSuccess") \
+  X(hipGraphGetEdges, size_t n = 0; hipGraphGetEdges(w.graph, NULL, NULL, &n), \
+    "hipGraphGetEdges(graph=graph#3, from=NULL, to=NULL, numEdges -> 4 (asked 0)) = hipSuccess") \
+  X(hipGraphRemoveDependencies, hipGraphRemoveDependencies(w.graph, &g.kinds[0], &g.kinds[1], 1); hipGraphAddDependencies(w.graph, &g.kinds[0], &g.kinds[1], 1), \
+    "hipGraphRemoveDependencies(graph=graph#3, from=[node#4], to=[node#5], numDependencies=1) " \
+    "= hipSuccess") \
+  X(hipGraphDestroyNode, hipGraphNode_t spare; hipGraphAddEmptyNode(&spare, w.graph, NULL, 0); hipGraphDestroyNode(spare), \
+    "hipGraphDestroyNode(node=node#17) = hipSuccess") \
+  X(hipGraphKernelNodeGetParams, hipKernelNodeParams p; hipGraphKernelNodeGetParams(g.kinds[0], &p), \
+    "hipGraphKernelNodeGetParams(node=node#4, pNodeParams=0x*) = hipErrorInvalidValue (*)") \
+  X(hipGraphKernelNodeSetParams, kernel_node_set(0), \
+    "hipGraphKernelNodeSetParams(node=node#4, pNodeParams={func=0x*, gridDim=(1, 1, 1), " \
+    "blockDim=(2, 1, 1), sharedMemBytes=0, kernelParams=NULL, extra=NULL}) = " \
+    "hipErrorInvalidDeviceFunction (*)") \
+  X(hipGraphMemcpyNodeGetParams, hipMemcpy3DParms p; hipGraphMemcpyNodeGetParams(g.kinds[0], &p), \
+    "hipGraphMemcpyNodeGetParams(node=node#4, pNodeParams=0x*) = hipSuccess") \
+  X(hipGraphMemcpyNodeSetParams, set_memcpy_3d(0), \
+    "hipGraphMemcpyNodeSetParams(node=node#4, pNodeParams={src={ptr=0x*, pitch=64, xsize=64, " \
+    "ysize=1} at (0, 0, 0), dst={ptr=reservation#1+0x0, pitch=64, xsize=64, ysize=1} at " \
+    "(0, 0, 0), extent=(64, 1, 1), kind=hipMemcpyHostToDevice}) = hipSuccess") \
+  X(hipGraphMemcpyNodeSetParams1D, hipGraphMemcpyNodeSetParams1D(g.kinds[0], w.range, w.host, 64, hipMemcpyHostToDevice), \
+    "hipGraphMemcpyNodeSetParams1D(node=node#4, dst=reservation#1+0x0, src=0x*, count=64, " \
+    "kind=hipMemcpyHostToDevice) = hipSuccess") \
+  X(hipGraphMemsetNodeGetParams, hipMemsetParams p; hipGraphAddMemsetNode(&w.nodes[1], w.graph, NULL, 0, &(hipMemsetParams){.dst = w.range, .elementSize = 1, .height = 1, .width = 8}); hipGraphMemsetNodeGetParams(w.nodes[1], &p), \
+    "hipGraphMemsetNodeGetParams(node=node#18, pNodeParams=0x*) = hipSuccess") \
+  X(hipGraphMemsetNodeSetParams, memset_node_set(0), \
+    "hipGraphMemsetNodeSetParams(node=node#18, pNodeParams={dst=reservation#1+0x100, " \
+    "elementSize=4, width=16, height=1, pitch=0, value=0x2a}) = hipSuccess") \
+  X(hipGraphHostNodeGetParams, hipHostNodeParams p; hipGraphHostNodeGetParams(g.kinds[1], &p), \
+    "hipGraphHostNodeGetParams(node=node#5, pNodeParams=0x*) = hipSuccess") \
+  X(hipGraphHostNodeSetParams, hipGraphHostNodeSetParams(g.kinds[1], &host_params), \
+    "hipGraphHostNodeSetParams(node=node#5, pNodeParams={fn=0x*, userData=NULL}) = hipSuccess") \
+  X(hipGraphEventRecordNodeGetEvent, hipEvent_t e; hipGraphEventRecordNodeGetEvent(g.kinds[2], &e), \
+    "hipGraphEventRecordNodeGetEvent(node=node#6, event_out=0x*) = hipSuccess") \
+  X(hipGraphEventRecordNodeSetEvent, hipGraphEventRecordNodeSetEvent(g.kinds[2], w.event), \
+    "hipGraphEventRecordNodeSetEvent(node=node#6, event=event#1) = hipSuccess") \
+  X(hipGraphEventWaitNodeGetEvent, hipEvent_t e; hipGraphEventWaitNodeGetEvent(g.kinds[3], &e), \
+    "hipGraphEventWaitNodeGetEvent(node=node#7, event_out=0x*) = hipSuccess") \
+  X(hipGraphEventWaitNodeSetEvent, hipGraphEventWaitNodeSetEvent(g.kinds[3], w.event); hipGraphInstantiate(&w.exec, w.graph, NULL, NULL, 0), \
+    "hipGraphEventWaitNodeSetEvent(node=node#7, event=event#1) = hipSuccess") \
+  X(hipGraphExecKernelNodeSetParams, kernel_node_set(1), \
+    "hipGraphExecKernelNodeSetParams(hGraphExec=graphExec#3, node=node#4, " \
+    "pNodeParams={func=0x*, gridDim=(1, 1, 1), blockDim=(2, 1, 1), sharedMemBytes=0, " \
+    "kernelParams=NULL, extra=NULL}) = hipErrorInvalidDeviceFunction (*)") \
+  X(hipGraphExecMemcpyNodeSetParams, set_memcpy_3d(1), \
+    "hipGraphExecMemcpyNodeSetParams(hGraphExec=graphExec#3, node=node#4, pNodeParams={src=" \
+    "{ptr=0x*, pitch=64, xsize=64, ysize=1} at (0, 0, 0), dst={ptr=reservation#1+0x0, " \
+    "pitch=64, xsize=64, ysize=1} at (0, 0, 0), extent=(64, 1, 1), " \
+    "kind=hipMemcpyHostToDevice}) = hipSuccess") \
+  X(hipGraphExecMemcpyNodeSetParams1D, hipGraphExecMemcpyNodeSetParams1D(w.exec, g.kinds[0], w.range, w.host, 64, hipMemcpyHostToDevice), \
+    "hipGraphExecMemcpyNodeSetParams1D(hGraphExec=graphExec#3, node=node#4, " \
+    "dst=reservation#1+0x0, src=0x*, count=64, kind=hipMemcpyHostToDevice) = hipSuccess") \
+  X(hipGraphExecMemsetNodeSetParams, memset_node_set(1), \
+    "hipGraphExecMemsetNodeSetParams(hGraphExec=graphExec#3, node=node#18, " \
+    "pNodeParams={dst=reservation#1+0x100, elementSize=4, width=16, height=1, pitch=0, " \
+    "value=0x2a}) = hipSuccess") \
+  X(hipGraphExecHostNodeSetParams, hipGraphExecHostNodeSetParams(w.exec, g.kinds[1], &host_params), \
+    "hipGraphExecHostNodeSetParams(hGraphExec=graphExec#3, node=node#5, " \
+    "pNodeParams={fn=0x*, userData=NULL}) = hipSuccess") \
+  X(hipGraphExecEventRecordNodeSetEvent, hipGraphExecEventRecordNodeSetEvent(w.exec, g.kinds[2], w.event), \
+    "hipGraphExecEventRecordNodeSetEvent(hGraphExec=graphExec#3, hNode=node#6, " \
+    "event=event#1) = hipSuccess") \
+  X(hipGraphExecEventWaitNodeSetEvent, hipGraphExecEventWaitNodeSetEvent(w.exec, g.kinds[3], w.event), \
+    "hipGraphExecEventWaitNodeSetEvent(hGraphExec=graphExec#3, hNode=node#7, " \
+    "event=event#1) = hipSuccess") \
+  X(hipGraphExecChildGraphNodeSetParams, hipGraphExecChildGraphNodeSetParams(w.exec, g.kinds[4], g.child); hipGraphExecDestroy(w.exec); hipGraphDestroy(g.clone); hipGraphDestroy(g.child); hipGraphDestroy(w.graph), \
+    "hipGraphExecChildGraphNodeSetParams(hGraphExec=graphExec#3, node=node#10, " \
+    "childGraph=graph#4) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

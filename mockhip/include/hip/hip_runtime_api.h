@@ -606,6 +606,12 @@ typedef enum hipGraphNodeType {
   hipGraphNodeTypeCount
 } hipGraphNodeType;
 
+typedef void (*hipHostFn_t)(void *userData);
+typedef struct hipHostNodeParams {
+  hipHostFn_t fn;
+  void *userData;
+} hipHostNodeParams;
+
 typedef struct hipKernelNodeParams {
   dim3 blockDim;
   void **extra;
@@ -1177,7 +1183,6 @@ MOCKHIP_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *devic
 /* Host work on a stream runs at the call, as all stream work does here: the callback (with
  * hipSuccess) or the function is called before the call returns, on the calling thread. */
 typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void *userData);
-typedef void (*hipHostFn_t)(void *userData);
 MOCKHIP_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback,
                                             void *userData, unsigned int flags);
 MOCKHIP_API hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *userData);
@@ -1249,6 +1254,101 @@ MOCKHIP_API hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t *pGraphExec, 
    fails stops the launch with its error. A kernel's fault is the device's sticky error. */
 MOCKHIP_API hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream);
 MOCKHIP_API hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec);
+
+/* More node kinds. A copy node takes a hipMemcpy3DParms, checked as hipMemcpy3D checks it. A
+   host node runs fn(userData) on the launching thread, in its place. An event record node
+   records its event on the launch's stream; an event wait node makes the launch wait for the
+   event's last record. A child graph node keeps a copy of childGraph, made now; a launch runs
+   its nodes where the node stands. */
+MOCKHIP_API hipError_t hipGraphAddMemcpyNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                             const hipGraphNode_t *pDependencies,
+                                             size_t numDependencies,
+                                             const hipMemcpy3DParms *pCopyParams);
+MOCKHIP_API hipError_t hipGraphAddHostNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                           const hipGraphNode_t *pDependencies,
+                                           size_t numDependencies,
+                                           const hipHostNodeParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphAddEventRecordNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                                  const hipGraphNode_t *pDependencies,
+                                                  size_t numDependencies, hipEvent_t event);
+MOCKHIP_API hipError_t hipGraphAddEventWaitNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                                const hipGraphNode_t *pDependencies,
+                                                size_t numDependencies, hipEvent_t event);
+MOCKHIP_API hipError_t hipGraphAddChildGraphNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                                 const hipGraphNode_t *pDependencies,
+                                                 size_t numDependencies, hipGraph_t childGraph);
+/* The child graph node's own graph (not the one it was given): it goes with the node. */
+MOCKHIP_API hipError_t hipGraphChildGraphNodeGetGraph(hipGraphNode_t node, hipGraph_t *pGraph);
+
+/* A copy of every node and edge; hipGraphNodeFindInClone finds a node's copy in it. */
+MOCKHIP_API hipError_t hipGraphClone(hipGraph_t *pGraphClone, hipGraph_t originalGraph);
+MOCKHIP_API hipError_t hipGraphNodeFindInClone(hipGraphNode_t *pNode, hipGraphNode_t originalNode,
+                                               hipGraph_t clonedGraph);
+
+/* A graph's shape read and undone; arrays are filled as hipGraphGetNodes fills them. */
+MOCKHIP_API hipError_t hipGraphNodeGetDependencies(hipGraphNode_t node,
+                                                   hipGraphNode_t *pDependencies,
+                                                   size_t *pNumDependencies);
+MOCKHIP_API hipError_t hipGraphNodeGetDependentNodes(hipGraphNode_t node,
+                                                     hipGraphNode_t *pDependentNodes,
+                                                     size_t *pNumDependentNodes);
+MOCKHIP_API hipError_t hipGraphGetEdges(hipGraph_t graph, hipGraphNode_t *from, hipGraphNode_t *to,
+                                        size_t *numEdges);
+MOCKHIP_API hipError_t hipGraphRemoveDependencies(hipGraph_t graph, const hipGraphNode_t *from,
+                                                  const hipGraphNode_t *to, size_t numDependencies);
+MOCKHIP_API hipError_t hipGraphDestroyNode(hipGraphNode_t node);
+
+/* A node's parameters read and changed, checked as its add call checks them; a node of
+   another kind is hipErrorInvalidValue. A kernel node answers kernelParams as it was given. */
+MOCKHIP_API hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node,
+                                                   hipKernelNodeParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node,
+                                                   const hipKernelNodeParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphMemcpyNodeGetParams(hipGraphNode_t node,
+                                                   hipMemcpy3DParms *pNodeParams);
+MOCKHIP_API hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node,
+                                                   const hipMemcpy3DParms *pNodeParams);
+MOCKHIP_API hipError_t hipGraphMemcpyNodeSetParams1D(hipGraphNode_t node, void *dst,
+                                                     const void *src, size_t count,
+                                                     hipMemcpyKind kind);
+MOCKHIP_API hipError_t hipGraphMemsetNodeGetParams(hipGraphNode_t node,
+                                                   hipMemsetParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphMemsetNodeSetParams(hipGraphNode_t node,
+                                                   const hipMemsetParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphHostNodeGetParams(hipGraphNode_t node,
+                                                 hipHostNodeParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphHostNodeSetParams(hipGraphNode_t node,
+                                                 const hipHostNodeParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphEventRecordNodeGetEvent(hipGraphNode_t node, hipEvent_t *event_out);
+MOCKHIP_API hipError_t hipGraphEventRecordNodeSetEvent(hipGraphNode_t node, hipEvent_t event);
+MOCKHIP_API hipError_t hipGraphEventWaitNodeGetEvent(hipGraphNode_t node, hipEvent_t *event_out);
+MOCKHIP_API hipError_t hipGraphEventWaitNodeSetEvent(hipGraphNode_t node, hipEvent_t event);
+
+/* An exec's copy of a node changed (the graph's node stays): the next launch runs it. A copy
+   node keeps its kind; a child graph node takes a graph of the same shape (else
+   hipErrorUnknown, as ROCm answers). */
+MOCKHIP_API hipError_t hipGraphExecKernelNodeSetParams(hipGraphExec_t hGraphExec,
+                                                       hipGraphNode_t node,
+                                                       const hipKernelNodeParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphExec,
+                                                       hipGraphNode_t node,
+                                                       hipMemcpy3DParms *pNodeParams);
+MOCKHIP_API hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraphExec,
+                                                         hipGraphNode_t node, void *dst,
+                                                         const void *src, size_t count,
+                                                         hipMemcpyKind kind);
+MOCKHIP_API hipError_t hipGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec,
+                                                       hipGraphNode_t node,
+                                                       const hipMemsetParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphExecHostNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
+                                                     const hipHostNodeParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphExecEventRecordNodeSetEvent(hipGraphExec_t hGraphExec,
+                                                           hipGraphNode_t hNode, hipEvent_t event);
+MOCKHIP_API hipError_t hipGraphExecEventWaitNodeSetEvent(hipGraphExec_t hGraphExec,
+                                                         hipGraphNode_t hNode, hipEvent_t event);
+MOCKHIP_API hipError_t hipGraphExecChildGraphNodeSetParams(hipGraphExec_t hGraphExec,
+                                                           hipGraphNode_t node,
+                                                           hipGraph_t childGraph);
 
 /* ---- looking entry points up at run time ---- */
 

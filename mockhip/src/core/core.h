@@ -241,6 +241,7 @@ typedef struct mh_kernel_work {
   void *c_args;
   dim3 grid, block;
   size_t shared_bytes;
+  void **given_args; /* kernelParams as a graph node was given it (GetParams answers it) */
 } mh_kernel_work;
 
 /* What a node does when its graph is launched. */
@@ -254,6 +255,7 @@ typedef struct mh_node_work {
       size_t bytes;
       int kind;
       void *strided; /* a captured 2D or 3D copy instead: its description (copy_strided.c) */
+      struct hipMemcpy3DParms *parms; /* hipGraphAddMemcpyNode's, as given (GetParams) */
     } copy;
     struct {
       void *dst;
@@ -266,6 +268,8 @@ typedef struct mh_node_work {
       hipStreamCallback_t callback;
       void *user_data;
     } host;
+    uint64_t event_id;      /* an event record or wait node's event */
+    struct mh_graph *child; /* a child graph node's own copy of its graph, with ids */
   } u;
 } mh_node_work;
 
@@ -277,6 +281,7 @@ typedef struct mh_graph_node {
   struct mh_graph_node **deps;       /* the nodes it runs after */
   struct mh_graph_node **dependents; /* the nodes that run after it */
   size_t dep_count, dep_capacity, dependent_count, dependent_capacity;
+  uint64_t cloned_from; /* the node of the original graph it copies (hipGraphNodeFindInClone) */
 } mh_graph_node;
 
 /* A graph made by hipGraphCreate or hipStreamEndCapture. */
@@ -286,6 +291,8 @@ struct mh_graph {
   mh_graph_node **nodes; /* in the order they were added */
   size_t node_count, node_capacity;
   bool instantiated; /* hipGraphInstantiate has made an exec of it */
+  bool cloned;       /* made by hipGraphClone */
+  bool child;        /* a child graph node's: the node owns it */
 };
 
 /* An instantiated graph: copies of its nodes' work, in the order a launch runs them. */
@@ -293,6 +300,8 @@ typedef struct mh_graph_exec {
   uint64_t id;
   const void *site;
   mh_node_work *works;
+  uint64_t *node_ids; /* per work, the graph node it came from (a child graph's nodes inlined) */
+  uint64_t *owners;   /* per work, the node of the graph itself it runs for: a child graph's */
   size_t count;
   unsigned long long flags;
   unsigned holders; /* the registry, and each launch running host work outside the lock */

@@ -123,6 +123,12 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipGraphAddMemcpyNode1D:
   case MOCKHIP_CALL_hipGraphAddMemsetNode:
   case MOCKHIP_CALL_hipGraphAddEmptyNode:
+  case MOCKHIP_CALL_hipGraphAddMemcpyNode:
+  case MOCKHIP_CALL_hipGraphAddHostNode:
+  case MOCKHIP_CALL_hipGraphAddEventRecordNode:
+  case MOCKHIP_CALL_hipGraphAddEventWaitNode:
+  case MOCKHIP_CALL_hipGraphAddChildGraphNode:
+  case MOCKHIP_CALL_hipGraphClone:
   case MOCKHIP_CALL_hipGraphInstantiate:
   case MOCKHIP_CALL_hipGraphInstantiateWithFlags:
   case MOCKHIP_CALL_hipGraphLaunch: return hipErrorOutOfMemory;

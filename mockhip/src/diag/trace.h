@@ -60,6 +60,7 @@ MH_HIDDEN const char *mh__d_out_node_type(const char *name, const hipGraphNodeTy
 MH_HIDDEN const char *mh__d_address(const void *address);
 MH_HIDDEN const char *mh__d_kernel_node_params(const hipKernelNodeParams *params);
 MH_HIDDEN const char *mh__d_memset_params(const hipMemsetParams *params);
+MH_HIDDEN const char *mh__d_host_node_params(const hipHostNodeParams *params);
 MH_HIDDEN const char *mh__d_instantiate_flags(unsigned long long flags);
 MH_HIDDEN const char *mh__d_ctx(hipCtx_t ctx);
 MH_HIDDEN const char *mh__d_out_ctx(const char *name, const hipCtx_t *out, hipError_t err);

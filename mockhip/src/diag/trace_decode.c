@@ -506,6 +506,13 @@ const char *mh__d_memset_params(const hipMemsetParams *p) {
               mh__d_ptr(p->dst), p->elementSize, p->width, p->height, p->pitch, p->value);
 }
 
+const char *mh__d_host_node_params(const hipHostNodeParams *p) {
+  if (p == NULL)
+    return "NULL";
+  return text("{fn=%s, userData=%s}", mh__d_address((const void *)(uintptr_t)p->fn),
+              mh__d_address(p->userData));
+}
+
 const char *mh__d_instantiate_flags(unsigned long long flags) {
   switch (flags) {
   case 0: return "0";

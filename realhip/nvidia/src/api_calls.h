@@ -51,6 +51,97 @@
     (void **data, size_t *data_sizes, hipMemRangeAttribute *attributes, size_t num_attributes,     \
      const void *dev_ptr, size_t count),                                                           \
     (data, data_sizes, attributes, num_attributes, dev_ptr, count), "")                            \
+  X(hipGraphAddMemcpyNode,                                                                         \
+    (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
+     size_t numDependencies, const hipMemcpy3DParms *pCopyParams),                                 \
+    (pGraphNode, graph, pDependencies, numDependencies, pCopyParams), "")                          \
+  X(hipGraphAddHostNode,                                                                           \
+    (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
+     size_t numDependencies, const hipHostNodeParams *pNodeParams),                                \
+    (pGraphNode, graph, pDependencies, numDependencies, pNodeParams), "")                          \
+  X(hipGraphAddEventRecordNode,                                                                    \
+    (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
+     size_t numDependencies, hipEvent_t event),                                                    \
+    (pGraphNode, graph, pDependencies, numDependencies, event), "")                                \
+  X(hipGraphAddEventWaitNode,                                                                      \
+    (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
+     size_t numDependencies, hipEvent_t event),                                                    \
+    (pGraphNode, graph, pDependencies, numDependencies, event), "")                                \
+  X(hipGraphAddChildGraphNode,                                                                     \
+    (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
+     size_t numDependencies, hipGraph_t childGraph),                                               \
+    (pGraphNode, graph, pDependencies, numDependencies, childGraph), "")                           \
+  X(hipGraphChildGraphNodeGetGraph, (hipGraphNode_t node, hipGraph_t * pGraph), (node, pGraph),    \
+    "")                                                                                            \
+  X(hipGraphClone, (hipGraph_t * pGraphClone, hipGraph_t originalGraph),                           \
+    (pGraphClone, originalGraph), "")                                                              \
+  X(hipGraphNodeFindInClone,                                                                       \
+    (hipGraphNode_t * pNode, hipGraphNode_t originalNode, hipGraph_t clonedGraph),                 \
+    (pNode, originalNode, clonedGraph), "")                                                        \
+  X(hipGraphNodeGetDependencies,                                                                   \
+    (hipGraphNode_t node, hipGraphNode_t * pDependencies, size_t * pNumDependencies),              \
+    (node, pDependencies, pNumDependencies), "")                                                   \
+  X(hipGraphNodeGetDependentNodes,                                                                 \
+    (hipGraphNode_t node, hipGraphNode_t * pDependentNodes, size_t * pNumDependentNodes),          \
+    (node, pDependentNodes, pNumDependentNodes), "")                                               \
+  X(hipGraphGetEdges,                                                                              \
+    (hipGraph_t graph, hipGraphNode_t * from, hipGraphNode_t * to, size_t * numEdges),             \
+    (graph, from, to, numEdges), "")                                                               \
+  X(hipGraphRemoveDependencies,                                                                    \
+    (hipGraph_t graph, const hipGraphNode_t *from, const hipGraphNode_t *to,                       \
+     size_t numDependencies),                                                                      \
+    (graph, from, to, numDependencies), "")                                                        \
+  X(hipGraphDestroyNode, (hipGraphNode_t node), (node), "")                                        \
+  X(hipGraphKernelNodeGetParams, (hipGraphNode_t node, hipKernelNodeParams * pNodeParams),         \
+    (node, pNodeParams), "")                                                                       \
+  X(hipGraphKernelNodeSetParams, (hipGraphNode_t node, const hipKernelNodeParams *pNodeParams),    \
+    (node, pNodeParams), "")                                                                       \
+  X(hipGraphMemcpyNodeGetParams, (hipGraphNode_t node, hipMemcpy3DParms * pNodeParams),            \
+    (node, pNodeParams), "")                                                                       \
+  X(hipGraphMemcpyNodeSetParams, (hipGraphNode_t node, const hipMemcpy3DParms *pNodeParams),       \
+    (node, pNodeParams), "")                                                                       \
+  X(hipGraphMemcpyNodeSetParams1D,                                                                 \
+    (hipGraphNode_t node, void *dst, const void *src, size_t count, hipMemcpyKind kind),           \
+    (node, dst, src, count, kind), "")                                                             \
+  X(hipGraphMemsetNodeGetParams, (hipGraphNode_t node, hipMemsetParams * pNodeParams),             \
+    (node, pNodeParams), "")                                                                       \
+  X(hipGraphMemsetNodeSetParams, (hipGraphNode_t node, const hipMemsetParams *pNodeParams),        \
+    (node, pNodeParams), "")                                                                       \
+  X(hipGraphHostNodeGetParams, (hipGraphNode_t node, hipHostNodeParams * pNodeParams),             \
+    (node, pNodeParams), "")                                                                       \
+  X(hipGraphHostNodeSetParams, (hipGraphNode_t node, const hipHostNodeParams *pNodeParams),        \
+    (node, pNodeParams), "")                                                                       \
+  X(hipGraphEventRecordNodeGetEvent, (hipGraphNode_t node, hipEvent_t * event_out),                \
+    (node, event_out), "")                                                                         \
+  X(hipGraphEventRecordNodeSetEvent, (hipGraphNode_t node, hipEvent_t event), (node, event), "")   \
+  X(hipGraphEventWaitNodeGetEvent, (hipGraphNode_t node, hipEvent_t * event_out),                  \
+    (node, event_out), "")                                                                         \
+  X(hipGraphEventWaitNodeSetEvent, (hipGraphNode_t node, hipEvent_t event), (node, event), "")     \
+  X(hipGraphExecKernelNodeSetParams,                                                               \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t node, const hipKernelNodeParams *pNodeParams),      \
+    (hGraphExec, node, pNodeParams), "")                                                           \
+  X(hipGraphExecMemcpyNodeSetParams,                                                               \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t node, hipMemcpy3DParms * pNodeParams),              \
+    (hGraphExec, node, pNodeParams), "")                                                           \
+  X(hipGraphExecMemcpyNodeSetParams1D,                                                             \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t node, void *dst, const void *src, size_t count,     \
+     hipMemcpyKind kind),                                                                          \
+    (hGraphExec, node, dst, src, count, kind), "")                                                 \
+  X(hipGraphExecMemsetNodeSetParams,                                                               \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t node, const hipMemsetParams *pNodeParams),          \
+    (hGraphExec, node, pNodeParams), "")                                                           \
+  X(hipGraphExecHostNodeSetParams,                                                                 \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t node, const hipHostNodeParams *pNodeParams),        \
+    (hGraphExec, node, pNodeParams), "")                                                           \
+  X(hipGraphExecEventRecordNodeSetEvent,                                                           \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t hNode, hipEvent_t event),                           \
+    (hGraphExec, hNode, event), "")                                                                \
+  X(hipGraphExecEventWaitNodeSetEvent,                                                             \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t hNode, hipEvent_t event),                           \
+    (hGraphExec, hNode, event), "")                                                                \
+  X(hipGraphExecChildGraphNodeSetParams,                                                           \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t node, hipGraph_t childGraph),                       \
+    (hGraphExec, node, childGraph), "")                                                            \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

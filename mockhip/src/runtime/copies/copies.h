@@ -57,6 +57,11 @@ MH_HIDDEN hipError_t mh__check_copy_side(mh_state *state, const void *ptr, size_
 MH_HIDDEN void *mh__strided_clone(const void *copy);
 MH_HIDDEN hipError_t mh__strided_run(mh_state *state, const void *copy);
 
+/* hipGraphAddMemcpyNode's and hipGraphMemcpyNodeSetParams' checks of p (clr
+   ihipMemcpy3D_validate, then the copy's own); *kept: what the node runs (mh__strided_run).
+   Under the read lock. */
+MH_HIDDEN hipError_t mh__memcpy_3d_node(mh_state *state, const hipMemcpy3DParms *p, void **kept);
+
 /* The checks hipGraphAddMemcpyNode1D and hipGraphAddMemsetNode make of their parameters, which
    captured copies and sets pass too (clr GraphMemcpyNode1D::ValidateParams,
    ihipGraphMemsetParams_validate, ihipMemset_validate). Under the lock. */

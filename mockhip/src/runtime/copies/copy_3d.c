@@ -203,11 +203,9 @@ static void parms_side(side *sd, hipArray_const_t array, const mh_array *found, 
   sd->height = ptr.ysize;
 }
 
-static hipError_t memcpy_3d(mh_state *s, const hipMemcpy3DParms *p, hipStream_t stream) {
-  mh_stream *capturing;
-  hipError_t err = mh__strided_stream(s, stream, true, &capturing);
-  if (err == hipSuccess)
-    err = check_parms(s, p);
+/* p checked (clr ihipMemcpy3D_validate) and described as c. */
+static hipError_t parms_strided(mh_state *s, const hipMemcpy3DParms *p, strided *out) {
+  hipError_t err = check_parms(s, p);
   if (err != hipSuccess)
     return err;
   const mh_array *src = p->srcArray ? mh__array_get(s, p->srcArray) : NULL;
@@ -222,7 +220,23 @@ static hipError_t memcpy_3d(mh_state *s, const hipMemcpy3DParms *p, hipStream_t 
   if (a != NULL && __builtin_mul_overflow(c.width, a->element_bytes, &c.width))
     return mh__fail(hipErrorInvalidValue, "extent.width %zu elements is past the address space",
                     p->extent.width);
-  return mh__strided_copy(s, &c, capturing);
+  *out = c;
+  return hipSuccess;
+}
+
+static hipError_t memcpy_3d(mh_state *s, const hipMemcpy3DParms *p, hipStream_t stream) {
+  mh_stream *capturing;
+  strided c;
+  hipError_t err = mh__strided_stream(s, stream, true, &capturing);
+  if (err == hipSuccess)
+    err = parms_strided(s, p, &c);
+  return err == hipSuccess ? mh__strided_copy(s, &c, capturing) : err;
+}
+
+hipError_t mh__memcpy_3d_node(mh_state *s, const hipMemcpy3DParms *p, void **kept) {
+  strided c;
+  hipError_t err = parms_strided(s, p, &c);
+  return err == hipSuccess ? mh__strided_node(s, &c, kept) : err;
 }
 
 MH_EXPORT hipError_t hipMemcpy3D(const struct hipMemcpy3DParms *p) {

@@ -112,11 +112,9 @@ static char *row_at(const side *sd, size_t y, size_t z) {
 
 static hipError_t capture(mh_stream *capturing, const strided *c);
 
-/* Checks c and moves its rows, or, on a capturing stream, captures it. Under the read lock. */
-hipError_t mh__strided_copy(mh_state *s, strided *c, mh_stream *capturing) {
-  if (c->width == 0 || c->height == 0 || c->depth == 0)
-    return hipSuccess;      /* clr ihipGetMemcpyParam3DCommand: nothing to copy */
-  const strided asked = *c; /* what a graph's node runs again: the checks below adjust c */
+/* c's checks (clr ihipDrvMemcpy3D_validate), its arrays found and x adjusted; *bytes: the bytes
+   of a row. `now`: the copy runs at once (unmapped memory is refused then, not at capture). */
+static hipError_t strided_check(mh_state *s, strided *c, bool now, size_t *bytes) {
   hipError_t err = hipSuccess;
   if (c->src.kind == SIDE_ARRAY)
     err = find_array(s, &c->src, "src");
@@ -126,11 +124,11 @@ hipError_t mh__strided_copy(mh_state *s, strided *c, mh_stream *capturing) {
     return err;
   /* With an array in the copy, widths and x are in that array's elements (the source's if both
      are arrays, as clr takes it), rounded down as clr divides. */
-  size_t bytes = c->width;
+  *bytes = c->width;
   const mh_array *a = c->src.kind == SIDE_ARRAY ? c->src.found : c->dst.found;
   if (a != NULL) {
     size_t width_elements = c->width / a->element_bytes;
-    bytes = width_elements * a->element_bytes;
+    *bytes = width_elements * a->element_bytes;
     if (c->src.kind == SIDE_ARRAY)
       err = check_array_region(&c->src, "src", a->element_bytes, width_elements, c);
     if (err == hipSuccess && c->dst.kind == SIDE_ARRAY)
@@ -141,9 +139,21 @@ hipError_t mh__strided_copy(mh_state *s, strided *c, mh_stream *capturing) {
                                          : c->dst.x;
   }
   if (err == hipSuccess && c->src.kind != SIDE_ARRAY)
-    err = check_pitched(s, &c->src, "src", c, hipMemAccessFlagsProtRead, capturing == NULL);
+    err = check_pitched(s, &c->src, "src", c, hipMemAccessFlagsProtRead, now);
   if (err == hipSuccess && c->dst.kind != SIDE_ARRAY)
-    err = check_pitched(s, &c->dst, "dst", c, hipMemAccessFlagsProtReadWrite, capturing == NULL);
+    err = check_pitched(s, &c->dst, "dst", c, hipMemAccessFlagsProtReadWrite, now);
+  return err;
+}
+
+static hipError_t capture(mh_stream *capturing, const strided *c);
+
+/* Checks c and moves its rows, or, on a capturing stream, captures it. Under the read lock. */
+hipError_t mh__strided_copy(mh_state *s, strided *c, mh_stream *capturing) {
+  if (c->width == 0 || c->height == 0 || c->depth == 0)
+    return hipSuccess;      /* clr ihipGetMemcpyParam3DCommand: nothing to copy */
+  const strided asked = *c; /* what a graph's node runs again: the checks below adjust c */
+  size_t bytes;
+  hipError_t err = strided_check(s, c, capturing == NULL, &bytes);
   if (err != hipSuccess)
     return err;
   if (capturing != NULL)
@@ -151,6 +161,17 @@ hipError_t mh__strided_copy(mh_state *s, strided *c, mh_stream *capturing) {
   for (size_t z = 0; z < c->depth && err == hipSuccess; z++)
     for (size_t y = 0; y < c->height && err == hipSuccess; y++)
       err = mh__move_bytes(s, row_at(&c->dst, y, z), row_at(&c->src, y, z), bytes);
+  return err;
+}
+
+hipError_t mh__strided_node(mh_state *s, strided *c, void **kept) {
+  const strided asked = *c;
+  size_t bytes;
+  hipError_t err = c->width == 0 || c->height == 0 || c->depth == 0
+                       ? hipSuccess
+                       : strided_check(s, c, false, &bytes);
+  if (err == hipSuccess && (*kept = mh__strided_clone(&asked)) == NULL)
+    err = mh__fail(hipErrorOutOfMemory, "no memory for the copy's node");
   return err;
 }
 

@@ -37,6 +37,9 @@ MH_HIDDEN void mh__strided_kind_sides(int kind, side_kind *src, side_kind *dst);
 /* Checks c (clr ihipDrvMemcpy3D_validate) and moves its rows, or, on a capturing stream,
    captures it as a graph's memcpy node. Under the read lock. */
 MH_HIDDEN hipError_t mh__strided_copy(mh_state *state, strided *c, mh_stream *capturing);
+/* c checked as mh__strided_copy checks a captured copy; *kept: what a graph's memcpy node
+   keeps to run it (mh__strided_run). Under the read lock. */
+MH_HIDDEN hipError_t mh__strided_node(mh_state *state, strided *c, void **kept);
 /* The stream of an Async form (NULL for the synchronous ones): a capturing stream's in
  *capturing, where ROCm captures the copy (`capturable`). */
 MH_HIDDEN hipError_t mh__strided_stream(mh_state *state, hipStream_t stream, bool capturable,

@@ -39,37 +39,49 @@ static void exec_free(mh_graph_exec *exec) {
   for (size_t i = 0; i < exec->count; i++)
     mh__node_work_free(&exec->works[i]);
   free(exec->works);
+  free(exec->node_ids);
+  free(exec->owners);
   free(exec);
 }
 
-/* A node's work copied for the exec (a kernel's closure and arguments too, a captured 2D or 3D
-   copy's description). */
-static hipError_t node_work_copy(mh_node_work *to, const mh_node_work *from) {
-  *to = *from;
-  if (from->type == hipGraphNodeTypeMemcpy && from->u.copy.strided != NULL &&
-      (to->u.copy.strided = mh__strided_clone(from->u.copy.strided)) == NULL)
-    return mh__fail(hipErrorOutOfMemory, "no memory for a copy node");
-  if (from->type != hipGraphNodeTypeKernel)
-    return hipSuccess;
-  mh_kernel_work *k = &to->u.kernel;
-  k->closure = NULL;
-  k->pointers = NULL;
-  if (from->u.kernel.pointer_count > 0) {
-    k->pointers = malloc(from->u.kernel.pointer_count * sizeof *k->pointers);
-    if (k->pointers == NULL)
-      return mh__fail(hipErrorOutOfMemory, "no memory for a kernel node's arguments");
-    memcpy(k->pointers, from->u.kernel.pointers,
-           from->u.kernel.pointer_count * sizeof *k->pointers);
+/* The works a launch of graph runs: one per node, a child graph's nodes besides. */
+static size_t work_count(const mh_graph *g) {
+  size_t n = g->node_count;
+  for (size_t i = 0; i < g->node_count; i++)
+    if (g->nodes[i]->work.type == hipGraphNodeTypeGraph)
+      n += work_count(g->nodes[i]->work.u.child);
+  return n;
+}
+
+/* Appends g's nodes to exec in the order a launch runs them, a child graph node's own nodes
+   right after it (what runs after the child node runs after them all). owner: the node of the
+   instantiated graph they belong to, 0 for its own. */
+static hipError_t flatten(mh_graph_exec *exec, const mh_graph *g, uint64_t owner,
+                          hipGraph_t handle) {
+  mh_graph_node **order = malloc((g->node_count + 1) * sizeof *order);
+  if (order == NULL)
+    return mh__fail(hipErrorOutOfMemory, "no memory for the graph exec");
+  hipError_t err = hipSuccess;
+  if (!mh__graph_order(g, order)) /* Graph::ScheduleNodes: TopologicalOrder failed */
+    err = mh__fail(hipErrorInvalidValue,
+                   "graph %p has a cycle (hipGraphAddDependencies made one): its nodes have no "
+                   "order to run in",
+                   (void *)handle);
+  for (size_t i = 0; err == hipSuccess && i < g->node_count; i++) {
+    const mh_node_work *w = &order[i]->work;
+    size_t at = exec->count;
+    if (w->type == hipGraphNodeTypeGraph)
+      exec->works[at] = (mh_node_work){.type = hipGraphNodeTypeGraph, .device = w->device};
+    else if ((err = mh__node_work_copy(&exec->works[at], w)) != hipSuccess)
+      break;
+    exec->node_ids[at] = order[i]->id;
+    exec->owners[at] = owner != 0 ? owner : order[i]->id;
+    exec->count++;
+    if (w->type == hipGraphNodeTypeGraph)
+      err = flatten(exec, w->u.child, exec->owners[at], handle);
   }
-  if (from->u.kernel.closure != NULL) {
-    k->closure = from->u.kernel.clone(from->u.kernel.closure);
-    if (k->closure == NULL) {
-      free(k->pointers);
-      k->pointers = NULL;
-      return mh__fail(hipErrorOutOfMemory, "no memory for a kernel node's arguments");
-    }
-  }
-  return hipSuccess;
+  free(order);
+  return err;
 }
 
 /* ihipGraphInstantiate, under the write lock. */
@@ -88,26 +100,16 @@ static hipError_t instantiate(mh_state *s, hipGraphExec_t *out, hipGraph_t graph
                       "graph is instantiated once",
                       (void *)graph,
                       g->nodes[i]->work.type == HIPVMM_NODE_MEM_ALLOC ? "alloc" : "free");
+  size_t count = work_count(g);
   mh_graph_exec *exec = calloc(1, sizeof *exec);
-  mh_graph_node **order = malloc((g->node_count + 1) * sizeof *order);
-  if (exec == NULL || order == NULL ||
-      (exec->works = calloc(g->node_count + 1, sizeof *exec->works)) == NULL) {
-    free(exec);
-    free(order);
+  if (exec == NULL || (exec->works = calloc(count + 1, sizeof *exec->works)) == NULL ||
+      (exec->node_ids = calloc(count + 1, sizeof *exec->node_ids)) == NULL ||
+      (exec->owners = calloc(count + 1, sizeof *exec->owners)) == NULL) {
+    if (exec != NULL)
+      exec_free(exec);
     return mh__fail(hipErrorOutOfMemory, "no memory for the graph exec");
   }
-  if (!mh__graph_order(g, order))
-    /* Graph::ScheduleNodes: TopologicalOrder failed. */
-    err = mh__fail(hipErrorInvalidValue,
-                   "graph %p has a cycle (hipGraphAddDependencies made one): its nodes have no "
-                   "order to run in",
-                   (void *)graph);
-  for (size_t i = 0; err == hipSuccess && i < g->node_count; i++) {
-    err = node_work_copy(&exec->works[i], &order[i]->work);
-    if (err == hipSuccess)
-      exec->count++;
-  }
-  free(order);
+  err = flatten(exec, g, 0, graph);
   exec->id = mh__new_id(s, MH_ID_GRAPH_EXEC);
   exec->site = mh__call_site();
   exec->flags = flags;
@@ -169,15 +171,6 @@ MH_EXPORT hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t *pGraphExec, hi
 
 /* ---- launch ---- */
 
-static const char *work_name(hipGraphNodeType type) {
-  switch (type) {
-  case hipGraphNodeTypeKernel: return "kernel";
-  case hipGraphNodeTypeMemcpy: return "memcpy";
-  case hipGraphNodeTypeMemset: return "memset";
-  default: return "empty";
-  }
-}
-
 static size_t set_work_span(const mh_node_work *w) {
   return mh__set_span(w->u.set.element_bytes, w->u.set.width, w->u.set.height, w->u.set.pitch);
 }
@@ -193,9 +186,15 @@ static hipError_t check_work(mh_state *s, const mh_node_work *w) {
   return hipSuccess;
 }
 
-/* One node's work, as the direct call does it (host work is run by the caller). */
-static hipError_t run_work(mh_state *s, const mh_node_work *w) {
+/* One node's work, as the direct call does it (host work is run by the caller). queued: the
+   launch waited in the stream's queue, and its event records were made then. */
+static hipError_t run_work(mh_state *s, const mh_node_work *w, hipStream_t stream, bool queued) {
   switch (w->type) {
+  case hipGraphNodeTypeEventRecord:
+    if (!queued)
+      mh__event_node_record(s, stream, w->u.event_id, NULL);
+    mh__event_node_ran(s, w->u.event_id);
+    return hipSuccess;
   case hipGraphNodeTypeMemcpy:
     if (w->u.copy.strided != NULL)
       return mh__strided_run(s, w->u.copy.strided);
@@ -249,6 +248,9 @@ static hipError_t launch_begin(mh_state *s, hipGraphExec_t graph_exec, hipStream
                     (void *)graph_exec);
   mh_stream *on;
   hipError_t err = mh__stream_get(s, stream, &on);
+  for (size_t i = 0; err == hipSuccess && i < exec->count; i++)
+    if (exec->works[i].type == hipGraphNodeTypeWaitEvent)
+      err = mh__event_node_wait(s, stream, exec->works[i].u.event_id);
   if (err == hipSuccess) {
     exec->holders++;
     *out = exec;
@@ -263,17 +265,18 @@ static hipError_t launch_begin(mh_state *s, hipGraphExec_t graph_exec, hipStream
  * call HIP), or to the end (*next == count). No STREAM_CAPTURE in hipGraphLaunch: on a
  * capturing stream the graph runs, uncaptured.
  */
-static hipError_t launch_run(mh_state *s, const mh_graph_exec *exec, size_t *next) {
+static hipError_t launch_run(mh_state *s, const mh_graph_exec *exec, size_t *next,
+                             hipStream_t stream, bool queued) {
   for (; *next < exec->count; ++*next) {
     const mh_node_work *w = &exec->works[*next];
     if (w->type == hipGraphNodeTypeHost)
       return hipSuccess;
-    hipError_t err = run_work(s, w);
+    hipError_t err = run_work(s, w, stream, queued);
     if (err != hipSuccess) {
       char detail[512];
       snprintf(detail, sizeof detail, "%s", mockhip_last_reason());
       return mh__fail(err, "node %zu of %zu (%s) fails, and the launch stops there: %s", *next + 1,
-                      exec->count, work_name(w->type), detail);
+                      exec->count, mh__node_kind(w->type), detail);
     }
     if (w->type == hipGraphNodeTypeKernel &&
         atomic_load(&s->sticky_error[w->device]) != hipSuccess) {
@@ -293,15 +296,16 @@ static void launch_end(mh_graph_exec *exec) {
 /* Runs exec's nodes from next, which the caller holds, with no lock held: host nodes outside
    the lock (host code may call HIP), the rest under it. A host node runs fn(userData), or
    callback(stream, hipSuccess, userData) for a captured hipStreamAddCallback. */
-static hipError_t graph_run(mh_state *s, mh_graph_exec *exec, size_t next, hipStream_t stream) {
+static hipError_t graph_run(mh_state *s, mh_graph_exec *exec, size_t next, hipStream_t stream,
+                            bool queued) {
   mh__lock_write();
-  hipError_t err = launch_run(s, exec, &next);
+  hipError_t err = launch_run(s, exec, &next, stream, queued);
   mh__unlock();
   while (err == hipSuccess && next < exec->count) {
     mh_node_work host = exec->works[next++];
     mh__host_work_call(&host, stream, hipSuccess);
     mh__lock_write();
-    err = launch_run(s, exec, &next);
+    err = launch_run(s, exec, &next, stream, queued);
     mh__unlock();
   }
   return err;
@@ -321,7 +325,7 @@ static bool nodes_would_pass(mh_state *s, const mh_graph_exec *exec) {
 /* A queued launch the stream's thread has reached; its hold on the exec goes with the item. */
 static hipError_t graph_queued(mh_state *s, mh_queued *item, hipError_t earlier) {
   (void)earlier;
-  return graph_run(s, item->graph_exec, 0, item->stream);
+  return graph_run(s, item->graph_exec, 0, item->stream, true);
 }
 
 static void graph_drop(mh_queued *item) {
@@ -330,10 +334,17 @@ static void graph_drop(mh_queued *item) {
   mh__unlock();
 }
 
-/* Queues the launch of exec, held, on the stream a handle names. Under the write lock. */
+/* Queues the launch of exec, held, on the stream a handle names; its event record nodes
+   record their events there. Under the write lock. */
 static hipError_t graph_queue(mh_state *s, mh_graph_exec *exec, hipStream_t stream) {
   mh_queued item = {.run = graph_queued, .drop = graph_drop, .graph_exec = exec};
-  return mh__queue_work(s, stream, &item, NULL);
+  mh_ticket ticket = {0};
+  hipError_t err = mh__queue_work(s, stream, &item, &ticket);
+  for (size_t i = 0; err == hipSuccess && i < exec->count; i++)
+    if (exec->works[i].type == hipGraphNodeTypeEventRecord)
+      mh__event_node_record(s, stream, exec->works[i].u.event_id, &ticket);
+  mh__ticket_release(&ticket);
+  return err;
 }
 
 MH_EXPORT hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream) {
@@ -353,7 +364,7 @@ MH_EXPORT hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream
   /* The exec stays held, so hipGraphExecDestroy from host code frees it only when this
      launch ends. */
   if (err == hipSuccess && !queued)
-    err = graph_run(s, exec, 0, stream);
+    err = graph_run(s, exec, 0, stream, false);
   if (exec != NULL && !queued) {
     mh__lock_write();
     launch_end(exec);
@@ -393,4 +404,91 @@ MH_EXPORT hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec) {
   }
   return mh__leave(MOCKHIP_CALL_hipGraphExecDestroy, err, "graphExec=%s",
                    mh__d_graph_exec(graphExec));
+}
+
+/* ---- a child graph node of an exec, given another graph ---- */
+
+/* Whether two graphs' nodes have the same kinds in the order a launch runs them (clr
+   hipGraphExecChildGraphNodeSetParams: else hipErrorUnknown). */
+static bool same_shape(const mh_graph *a, const mh_graph *b) {
+  if (a->node_count != b->node_count)
+    return false;
+  mh_graph_node **x = malloc((a->node_count + 1) * sizeof *x);
+  mh_graph_node **y = malloc((b->node_count + 1) * sizeof *y);
+  bool same = x != NULL && y != NULL && mh__graph_order(a, x) && mh__graph_order(b, y);
+  for (size_t i = 0; same && i < a->node_count; i++)
+    same = x[i]->work.type == y[i]->work.type;
+  free(x);
+  free(y);
+  return same;
+}
+
+/* Under the write lock: the exec's copy of child node `node` runs child's nodes from now. */
+static hipError_t exec_child_set(mh_state *s, hipGraphExec_t exec, hipGraphNode_t node,
+                                 hipGraph_t child) {
+  mh_graph_exec *e =
+      exec != NULL ? mh__idmap_get(&s->graph_execs, (uint64_t)(uintptr_t)exec) : NULL;
+  if (e == NULL)
+    return mh__fail(hipErrorInvalidValue, "hGraphExec %p is not a live graph exec", (void *)exec);
+  mh_graph_node *n;
+  mh_graph *g;
+  hipError_t err = mh__graph_node_get(s, node, "node", &n);
+  if (err == hipSuccess)
+    err = mh__graph_get(s, child, "childGraph", &g);
+  if (err != hipSuccess)
+    return err;
+  if (n->work.type != hipGraphNodeTypeGraph)
+    return mh__fail(hipErrorInvalidValue, "node %p is not a child graph node", (void *)node);
+  if (g == n->graph)
+    return mh__fail(hipErrorUnknown, "childGraph is the graph node is in");
+  if (!same_shape(n->work.u.child, g))
+    return mh__fail(hipErrorUnknown,
+                    "childGraph's nodes are not of the kinds of the node's graph, in the same "
+                    "order: an exec's child graph keeps its shape");
+  size_t at = 0;
+  while (at < e->count && e->node_ids[at] != n->id)
+    at++;
+  if (at == e->count)
+    return mh__fail(hipErrorInvalidValue, "node %p has no copy in hGraphExec %p", (void *)node,
+                    (void *)exec);
+  size_t old = 0;
+  while (at + 1 + old < e->count && e->owners[at + 1 + old] == e->owners[at])
+    old++;
+  size_t count = work_count(g);
+  mh_graph_exec fresh = {0};
+  if ((fresh.works = calloc(count + 1, sizeof *fresh.works)) == NULL ||
+      (fresh.node_ids = calloc(count + 1, sizeof *fresh.node_ids)) == NULL ||
+      (fresh.owners = calloc(count + 1, sizeof *fresh.owners)) == NULL)
+    err = mh__fail(hipErrorOutOfMemory, "no memory for the exec's child graph");
+  if (err == hipSuccess)
+    err = flatten(&fresh, g, e->owners[at], child);
+  if (err == hipSuccess && fresh.count != old)
+    err = mh__fail(hipErrorUnknown, "childGraph's child graphs are not of the node's shape");
+  for (size_t i = 0; err == hipSuccess && i < old; i++) {
+    mh__node_work_free(&e->works[at + 1 + i]);
+    e->works[at + 1 + i] = fresh.works[i];
+    e->node_ids[at + 1 + i] = fresh.node_ids[i];
+    fresh.works[i] = (mh_node_work){.type = hipGraphNodeTypeEmpty};
+  }
+  for (size_t i = 0; i < fresh.count; i++)
+    mh__node_work_free(&fresh.works[i]);
+  free(fresh.works);
+  free(fresh.node_ids);
+  free(fresh.owners);
+  return err;
+}
+
+MH_EXPORT hipError_t hipGraphExecChildGraphNodeSetParams(hipGraphExec_t hGraphExec,
+                                                         hipGraphNode_t node,
+                                                         hipGraph_t childGraph) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipGraphExecChildGraphNodeSetParams, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = exec_child_set(s, hGraphExec, node, childGraph);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipGraphExecChildGraphNodeSetParams, err,
+                   "hGraphExec=%s, node=%s, childGraph=%s", mh__d_graph_exec(hGraphExec),
+                   mh__d_graph_node(node), mh__d_graph(childGraph));
 }

@@ -21,10 +21,9 @@
 
 /* ---- adding ---- */
 
-/* ihipGraphAddNode, under the write lock: work goes into graph after deps and gets its id. On
-   failure the work stays the caller's. */
-static hipError_t add_node(mh_state *s, hipGraphNode_t *out, hipGraph_t graph,
-                           const hipGraphNode_t *deps, size_t dep_count, const mh_node_work *work) {
+hipError_t mh__graph_node_add(mh_state *s, hipGraphNode_t *out, hipGraph_t graph,
+                              const hipGraphNode_t *deps, size_t dep_count,
+                              const mh_node_work *work) {
   mh_graph *g;
   mh_graph_node **dep_nodes = NULL, *node = NULL;
   hipError_t err = mh__graph_get(s, graph, "graph", &g);
@@ -44,9 +43,8 @@ static hipError_t add_node(mh_state *s, hipGraphNode_t *out, hipGraph_t graph,
   return hipSuccess;
 }
 
-/* The pointer checks every hipGraphAdd*Node makes first. */
-static hipError_t check_add(hipGraphNode_t *out, hipGraph_t graph, const hipGraphNode_t *deps,
-                            size_t dep_count) {
+hipError_t mh__graph_add_check(hipGraphNode_t *out, hipGraph_t graph, const hipGraphNode_t *deps,
+                               size_t dep_count) {
   if (out == NULL)
     return mh__fail(hipErrorInvalidValue, "pGraphNode is NULL");
   if (graph == NULL)
@@ -63,11 +61,11 @@ MH_EXPORT hipError_t hipGraphAddEmptyNode(hipGraphNode_t *pGraphNode, hipGraph_t
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipGraphAddEmptyNode, MH_CALLER, &s);
   if (err == hipSuccess)
-    err = check_add(pGraphNode, graph, pDependencies, numDependencies);
+    err = mh__graph_add_check(pGraphNode, graph, pDependencies, numDependencies);
   if (err == hipSuccess) {
     mh_node_work work = {.type = hipGraphNodeTypeEmpty, .device = mh__current_device()};
     mh__lock_write();
-    err = add_node(s, pGraphNode, graph, pDependencies, numDependencies, &work);
+    err = mh__graph_node_add(s, pGraphNode, graph, pDependencies, numDependencies, &work);
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipGraphAddEmptyNode, err,
@@ -83,7 +81,7 @@ MH_EXPORT hipError_t hipGraphAddMemcpyNode1D(hipGraphNode_t *pGraphNode, hipGrap
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipGraphAddMemcpyNode1D, MH_CALLER, &s);
   if (err == hipSuccess)
-    err = check_add(pGraphNode, graph, pDependencies, numDependencies);
+    err = mh__graph_add_check(pGraphNode, graph, pDependencies, numDependencies);
   if (err == hipSuccess && count == 0) /* ihipGraphAddMemcpyNode1D */
     err = mh__fail(hipErrorInvalidValue, "count is 0");
   if (err == hipSuccess) {
@@ -94,7 +92,7 @@ MH_EXPORT hipError_t hipGraphAddMemcpyNode1D(hipGraphNode_t *pGraphNode, hipGrap
     mh__lock_write();
     err = mh__memcpy_node_check(s, dst, src, count, (int)kind, device);
     if (err == hipSuccess)
-      err = add_node(s, pGraphNode, graph, pDependencies, numDependencies, &work);
+      err = mh__graph_node_add(s, pGraphNode, graph, pDependencies, numDependencies, &work);
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipGraphAddMemcpyNode1D, err,
@@ -112,7 +110,7 @@ MH_EXPORT hipError_t hipGraphAddMemsetNode(hipGraphNode_t *pGraphNode, hipGraph_
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipGraphAddMemsetNode, MH_CALLER, &s);
   if (err == hipSuccess)
-    err = check_add(pGraphNode, graph, pDependencies, numDependencies);
+    err = mh__graph_add_check(pGraphNode, graph, pDependencies, numDependencies);
   if (err == hipSuccess) {
     int device = mh__current_device();
     mh__lock_write();
@@ -123,7 +121,7 @@ MH_EXPORT hipError_t hipGraphAddMemsetNode(hipGraphNode_t *pGraphNode, hipGraph_
           .type = hipGraphNodeTypeMemset,
           .device = device,
           .u.set = {p->dst, p->value, p->elementSize, p->width, p->height, p->pitch}};
-      err = add_node(s, pGraphNode, graph, pDependencies, numDependencies, &work);
+      err = mh__graph_node_add(s, pGraphNode, graph, pDependencies, numDependencies, &work);
     }
     mh__unlock();
   }
@@ -134,19 +132,15 @@ MH_EXPORT hipError_t hipGraphAddMemsetNode(hipGraphNode_t *pGraphNode, hipGraph_
                    mh__d_memset_params(pMemsetParams));
 }
 
-/* ihipGraphAddKernelNode: the graph, the kernel, then the launch as hipLaunchKernel checks it;
-   the node keeps a copy of the argument values kernelParams points to. */
+/* ihipGraphAddKernelNode: the graph, the kernel, then the launch as hipLaunchKernel checks it
+   (mh__graph_kernel_work). */
 static hipError_t kernel_work(mh_state *s, hipGraph_t graph, const hipKernelNodeParams *p,
                               mh_node_work *work) {
   mh_graph *g;
   mh__lock_read();
   hipError_t err = mh__graph_get(s, graph, "graph", &g);
   mh__unlock();
-  if (err != hipSuccess)
-    return err;
-  *work = (mh_node_work){.type = hipGraphNodeTypeKernel, .device = mh__current_device()};
-  return mh__kernel_work_record(p->func, p->gridDim, p->blockDim, p->kernelParams, p->extra,
-                                p->sharedMemBytes, &work->u.kernel);
+  return err == hipSuccess ? mh__graph_kernel_work(p, work) : err;
 }
 
 MH_EXPORT hipError_t hipGraphAddKernelNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
@@ -156,14 +150,14 @@ MH_EXPORT hipError_t hipGraphAddKernelNode(hipGraphNode_t *pGraphNode, hipGraph_
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipGraphAddKernelNode, MH_CALLER, &s);
   if (err == hipSuccess)
-    err = check_add(pGraphNode, graph, pDependencies, numDependencies);
+    err = mh__graph_add_check(pGraphNode, graph, pDependencies, numDependencies);
   if (err == hipSuccess && (pNodeParams == NULL || pNodeParams->func == NULL))
     err = mh__fail(hipErrorInvalidValue, "%s is NULL",
                    pNodeParams == NULL ? "pNodeParams" : "pNodeParams->func");
   mh_node_work work;
   if (err == hipSuccess && (err = kernel_work(s, graph, pNodeParams, &work)) == hipSuccess) {
     mh__lock_write();
-    err = add_node(s, pGraphNode, graph, pDependencies, numDependencies, &work);
+    err = mh__graph_node_add(s, pGraphNode, graph, pDependencies, numDependencies, &work);
     mh__unlock();
     if (err != hipSuccess)
       mh__node_work_free(&work);

@@ -38,4 +38,43 @@ MH_HIDDEN hipError_t mh__kernel_work_record(const void *function, dim3 grid, dim
    this call's). Under the write lock. */
 MH_HIDDEN hipError_t mh__kernel_work_run(mh_state *state, const mh_kernel_work *work, int device);
 
+/* ---- copies of graphs and nodes (graph_clone.c) ---- */
+
+/* *to: a copy of from that owns what it points to; not for a child graph node's work. */
+MH_HIDDEN hipError_t mh__node_work_copy(mh_node_work *to, const mh_node_work *from);
+
+/* *out: a copy of graph, registered, its nodes knowing the nodes they copy, child graphs copied
+   too. Under the write lock. */
+MH_HIDDEN hipError_t mh__graph_clone(mh_state *state, const mh_graph *graph, mh_graph **out);
+
+/* ---- a graph's nodes (graph_nodes.c) ---- */
+
+/* The pointer checks every hipGraphAdd*Node makes first. */
+MH_HIDDEN hipError_t mh__graph_add_check(hipGraphNode_t *out, hipGraph_t graph,
+                                         const hipGraphNode_t *deps, size_t dep_count);
+
+/* ihipGraphAddNode, under the write lock: work goes into graph after deps and gets its id. On
+   failure the work stays the caller's. */
+MH_HIDDEN hipError_t mh__graph_node_add(mh_state *state, hipGraphNode_t *out, hipGraph_t graph,
+                                        const hipGraphNode_t *deps, size_t dep_count,
+                                        const mh_node_work *work);
+
+/* ---- the work a node's parameters make (graph_node_params.c) ---- */
+
+/* Each checks its parameters as the node's add call does and fills *work (which the caller
+   frees with mh__node_work_free); on a failure *work holds nothing to free. The memory ones
+   run under the lock; the kernel one unlocked. */
+MH_HIDDEN hipError_t mh__graph_kernel_work(const hipKernelNodeParams *params, mh_node_work *work);
+MH_HIDDEN hipError_t mh__graph_memcpy_work(mh_state *state, const hipMemcpy3DParms *params,
+                                           mh_node_work *work);
+MH_HIDDEN hipError_t mh__graph_memcpy_1d_work(mh_state *state, void *dst, const void *src,
+                                              size_t count, hipMemcpyKind kind, mh_node_work *work);
+MH_HIDDEN hipError_t mh__graph_memset_work(mh_state *state, const hipMemsetParams *params,
+                                           mh_node_work *work);
+MH_HIDDEN hipError_t mh__graph_host_work(const hipHostNodeParams *params, mh_node_work *work);
+
+/* A node's parameters as its GetParams call answers them (hipKernelNodeParams,
+   hipMemcpy3DParms, hipMemsetParams, hipHostNodeParams, or an event node's hipEvent_t). */
+MH_HIDDEN void mh__graph_node_params(const mh_node_work *work, void *out);
+
 #endif /* MH_RUNTIME_LAUNCH_H */

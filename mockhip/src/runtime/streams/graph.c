@@ -20,7 +20,9 @@
 void mh__node_work_free(mh_node_work *work) {
   if (work->type == hipGraphNodeTypeMemcpy) {
     free(work->u.copy.strided);
+    free(work->u.copy.parms);
     work->u.copy.strided = NULL;
+    work->u.copy.parms = NULL;
   }
   if (work->type != hipGraphNodeTypeKernel)
     return;
@@ -32,13 +34,42 @@ void mh__node_work_free(mh_node_work *work) {
   k->pointers = NULL;
 }
 
+const char *mh__node_kind(hipGraphNodeType type) {
+  static const char *const names[] = {"kernel",
+                                      "memcpy",
+                                      "memset",
+                                      "host",
+                                      "child graph",
+                                      "empty",
+                                      "event wait",
+                                      "event record",
+                                      "semaphore signal",
+                                      "semaphore wait",
+                                      "memory alloc",
+                                      "memory free",
+                                      "memcpy from symbol",
+                                      "memcpy to symbol",
+                                      "batch memory operation"};
+  return (unsigned)type < sizeof names / sizeof names[0] ? names[type] : "unknown";
+}
+
 /* ---- graphs and nodes ---- */
 
 mh_graph *mh__graph_new(void) { return calloc(1, sizeof(mh_graph)); }
 
-static void node_free(mh_state *s, mh_graph_node *node) {
+void mh__graph_unregister(mh_state *s, mh_graph *graph) {
+  if (graph == NULL)
+    return;
+  if (graph->id != 0 && mh__idmap_del(&s->graphs, graph->id) != NULL)
+    s->stats.live_graphs--;
+  mh__graph_free(s, graph);
+}
+
+void mh__graph_node_free(mh_state *s, mh_graph_node *node) {
   if (node->id != 0)
     mh__idmap_del(&s->graph_nodes, node->id);
+  if (node->work.type == hipGraphNodeTypeGraph)
+    mh__graph_unregister(s, node->work.u.child);
   mh__node_work_free(&node->work);
   free(node->deps);
   free(node->dependents);
@@ -49,7 +80,7 @@ void mh__graph_free(mh_state *s, mh_graph *graph) {
   if (graph == NULL)
     return;
   for (size_t i = 0; i < graph->node_count; i++)
-    node_free(s, graph->nodes[i]);
+    mh__graph_node_free(s, graph->nodes[i]);
   free(graph->nodes);
   free(graph);
 }
@@ -67,8 +98,7 @@ static int reserve(mh_graph_node ***items, size_t count, size_t *capacity) {
   return 0;
 }
 
-/* Makes `to` run after `from`: the caller has checked that no such edge exists yet. */
-static hipError_t add_edge(mh_graph_node *from, mh_graph_node *to) {
+hipError_t mh__graph_link(mh_graph_node *from, mh_graph_node *to) {
   if (reserve(&from->dependents, from->dependent_count, &from->dependent_capacity) != 0 ||
       reserve(&to->deps, to->dep_count, &to->dep_capacity) != 0)
     return mh__fail(hipErrorOutOfMemory, "no memory for the graph's edges");
@@ -95,7 +125,7 @@ hipError_t mh__graph_add(mh_graph *graph, const mh_node_work *work, mh_graph_nod
       return mh__fail(hipErrorOutOfMemory, "no memory for the graph's edges");
     }
   for (size_t i = 0; i < dep_count; i++)
-    (void)add_edge(deps[i], node);
+    (void)mh__graph_link(deps[i], node);
   node->graph = graph;
   node->index = graph->node_count;
   node->work = *work;
@@ -242,14 +272,17 @@ MH_EXPORT hipError_t hipGraphDestroy(hipGraph_t graph) {
       err = mh__fail(hipErrorInvalidValue, "graph is NULL");
     } else {
       mh__lock_write();
-      mh_graph *found = mh__idmap_del(&s->graphs, (uint64_t)(uintptr_t)graph);
-      if (found == NULL) {
+      mh_graph *found = mh__idmap_get(&s->graphs, (uint64_t)(uintptr_t)graph);
+      if (found == NULL)
         /* hipGraphDestroy: a graph that is not valid "is destroyed already". */
         err = mh__fail(hipErrorIllegalState, "graph %p is not a live graph", (void *)graph);
-      } else {
-        s->stats.live_graphs--;
-        mh__graph_free(s, found);
-      }
+      else if (found->child)
+        err = mh__fail(hipErrorInvalidValue,
+                       "graph %p is a child graph node's own graph "
+                       "(hipGraphChildGraphNodeGetGraph): it goes with its node",
+                       (void *)graph);
+      else
+        mh__graph_unregister(s, found);
       mh__unlock();
     }
   }
@@ -291,7 +324,7 @@ static hipError_t add_dependencies(mh_state *s, hipGraph_t graph, const hipGraph
         return mh__fail(hipErrorInvalidValue,
                         "from[%zu] -> to[%zu] is an edge already (the %zu before it are made)", i,
                         i, i);
-    err = add_edge(a, b);
+    err = mh__graph_link(a, b);
   }
   return err;
 }
@@ -311,11 +344,8 @@ MH_EXPORT hipError_t hipGraphAddDependencies(hipGraph_t graph, const hipGraphNod
                    numDependencies);
 }
 
-/* hipGraphGetNodes and hipGraphGetRootNodes fill an array the same way: nodes NULL asks for
-   the count; a shorter array gets the first *count; a longer one gets all, NULL after them,
-   and *count becomes the number there are. */
-static void fill_nodes(mh_graph_node *const *found, size_t found_count, hipGraphNode_t *nodes,
-                       size_t *count) {
+void mh__graph_fill_nodes(mh_graph_node *const *found, size_t found_count, hipGraphNode_t *nodes,
+                          size_t *count) {
   if (nodes == NULL) {
     *count = found_count;
     return;
@@ -355,7 +385,7 @@ static hipError_t get_nodes(mh_state *s, hipGraph_t graph, hipGraphNode_t *nodes
                      (void *)graph);
   }
   if (err == hipSuccess)
-    fill_nodes(found, found_count, nodes, count);
+    mh__graph_fill_nodes(found, found_count, nodes, count);
   free(found);
   mh__unlock();
   return err;

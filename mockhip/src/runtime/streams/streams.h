@@ -218,8 +218,48 @@ MH_HIDDEN hipError_t mh__graph_node_get(mh_state *state, hipGraphNode_t node, co
 MH_HIDDEN hipError_t mh__graph_deps(mh_state *state, mh_graph *graph, const hipGraphNode_t *handles,
                                     size_t count, mh_graph_node ***out);
 
+/* A node kind as a reason names it: "kernel", "memcpy", "event record", ... */
+MH_HIDDEN const char *mh__node_kind(hipGraphNodeType type);
+
 /* A node's work freed (a kernel's closure and arguments too). */
 MH_HIDDEN void mh__node_work_free(mh_node_work *work);
+
+/* A registered graph taken out of the registry (no longer live) and freed. Under the write
+   lock; NULL: nothing. */
+MH_HIDDEN void mh__graph_unregister(mh_state *state, mh_graph *graph);
+
+/* Makes `to` run after `from`: the caller has checked that no such edge exists yet. */
+MH_HIDDEN hipError_t mh__graph_link(mh_graph_node *from, mh_graph_node *to);
+
+/* How hipGraphGetNodes and its kin fill an array: nodes NULL asks for the count; a shorter
+   array gets the first *count; a longer one gets all, NULL after them, and *count becomes the
+   number there are. */
+MH_HIDDEN void mh__graph_fill_nodes(mh_graph_node *const *found, size_t found_count,
+                                    hipGraphNode_t *nodes, size_t *count);
+
+/* A node freed, its id out of the registry (its graph and edges as they were). */
+MH_HIDDEN void mh__graph_node_free(mh_state *state, mh_graph_node *node);
+
+/* Takes node out of its graph, with its edges, and frees it. Under the write lock. */
+MH_HIDDEN void mh__graph_remove(mh_state *state, mh_graph_node *node);
+
+/* ---- a graph's event nodes (event_nodes.c); under the write lock ---- */
+
+/* The live event a handle names, as a node keeps it: NULL or another value is
+   hipErrorInvalidValue, the reason naming the argument `name`. */
+MH_HIDDEN hipError_t mh__event_find(mh_state *state, hipEvent_t event, const char *name,
+                                    uint64_t *id);
+
+/* hipGraphLaunch on stream, for a wait node: the launch waits for the event's last record. */
+MH_HIDDEN hipError_t mh__event_node_wait(mh_state *state, hipStream_t stream, uint64_t event_id);
+
+/* hipGraphLaunch on stream, for a record node: the event is recorded there, pending until
+   `pending` has run (NULL: the launch runs at the call). */
+MH_HIDDEN void mh__event_node_record(mh_state *state, hipStream_t stream, uint64_t event_id,
+                                     const mh_ticket *pending);
+
+/* A record node ran: the event's time. */
+MH_HIDDEN void mh__event_node_ran(mh_state *state, uint64_t event_id);
 
 /* ---- the nodes of a capture (capture_nodes.c) ---- */
 
