@@ -202,7 +202,13 @@ extern "C" {
   X(hipMemAdvise)                                                                                  \
   X(hipMemPrefetchAsync)                                                                           \
   X(hipMemRangeGetAttribute)                                                                       \
-  X(hipMemRangeGetAttributes)
+  X(hipMemRangeGetAttributes)                                                                      \
+  X(hipGetSymbolAddress)                                                                           \
+  X(hipGetSymbolSize)                                                                              \
+  X(hipMemcpyToSymbol)                                                                             \
+  X(hipMemcpyFromSymbol)                                                                           \
+  X(hipMemcpyToSymbolAsync)                                                                        \
+  X(hipMemcpyFromSymbolAsync)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {
