@@ -46,12 +46,18 @@ typedef struct symbol_table {
   object_symbol *symbols;
   size_t count;
   char *names;
+  bool stripped; /* no .symtab: only exported objects are known */
 } symbol_table;
 
 static struct {
   pthread_mutex_t lock;
   symbol_table *tables;
 } cache = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* A child forked while another thread read a table gets the lock free. */
+static void forked_child(void) { pthread_mutex_init(&cache.lock, NULL); }
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+static void fork_init(void) { pthread_atfork(NULL, NULL, forked_child); }
 
 /* The loaded object whose segments hold an address (dl_iterate_phdr's answer). */
 typedef struct found_object {
@@ -106,6 +112,7 @@ static int read_symbols(const unsigned char *file, size_t file_bytes, uintptr_t 
     if (want == SHT_DYNSYM)
       break;
   }
+  t->stripped = table == NULL || table->sh_type != SHT_SYMTAB;
   if (table == NULL || table->sh_link >= eh->e_shnum)
     return 0; /* no symbols: no variables to know */
   const ElfW(Shdr) *strings = &sh[table->sh_link];
@@ -209,6 +216,7 @@ static const object_symbol *containing(const symbol_table *t, uintptr_t addr) {
 }
 
 int mh__os_object_symbol(uintptr_t addr, uintptr_t *start, size_t *bytes, const char **name) {
+  pthread_once(&fork_once, fork_init);
   found_object f = {.addr = addr};
   dl_iterate_phdr(holds, &f);
   if (!f.found)
@@ -223,6 +231,7 @@ int mh__os_object_symbol(uintptr_t addr, uintptr_t *start, size_t *bytes, const 
     if (name != NULL)
       *name = t->names + s->name; /* the table is kept for the process's life */
   }
+  bool stripped = err == 0 && t->stripped;
   pthread_mutex_unlock(&cache.lock);
-  return err != 0 ? err : s != NULL ? 0 : ENOENT;
+  return err != 0 ? err : s != NULL ? 0 : stripped ? ENODATA : ENOENT;
 }

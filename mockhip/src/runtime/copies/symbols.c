@@ -45,10 +45,19 @@ static struct {
   size_t count, capacity;
 } known = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
+/* A child forked while another thread held the lock gets it free. */
+static void forked_child(void) { pthread_mutex_init(&known.lock, NULL); }
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+static void fork_init(void) { pthread_atfork(NULL, NULL, forked_child); }
+static void lock_known(void) {
+  pthread_once(&fork_once, fork_init);
+  pthread_mutex_lock(&known.lock);
+}
+
 /* Remembers a variable; without memory it stays unknown to the copies, which then refuse it as
    host memory under a device kind. */
 static void remember(uintptr_t start, size_t bytes, const char *name) {
-  pthread_mutex_lock(&known.lock);
+  lock_known();
   bool found = false;
   for (size_t i = 0; i < known.count && !found; i++)
     found = known.items[i].start == start;
@@ -77,6 +86,12 @@ hipError_t mh__symbol_find(const void *symbol, void **addr, size_t *size) {
                     "symbol %p is no __device__ or __constant__ variable: pass HIP_SYMBOL(name) "
                     "of one defined at file scope",
                     symbol);
+  if (err == ENODATA)
+    return mh__fail(hipErrorInvalidSymbol,
+                    "symbol %p is no exported variable, and the file holding it was stripped of "
+                    "the symbol table where the mock finds __device__ variables: build it "
+                    "without -s or strip",
+                    symbol);
   if (err != 0)
     return mh__fail(hipErrorInvalidSymbol,
                     "symbol %p: the program's symbol table could not be read (errno %d)", symbol,
@@ -95,7 +110,7 @@ hipError_t mh__symbol_find(const void *symbol, void **addr, size_t *size) {
 hipError_t mh__symbol_range(uintptr_t addr, size_t bytes, bool *in_variable) {
   known_variable v = {0};
   *in_variable = false;
-  pthread_mutex_lock(&known.lock);
+  lock_known();
   for (size_t i = 0; i < known.count && !*in_variable; i++)
     if (addr - known.items[i].start < known.items[i].bytes) {
       v = known.items[i];
