@@ -72,9 +72,10 @@ MH_HIDDEN hipError_t mh__memset_node_check(mh_state *state, const hipMemsetParam
  * where its memory is and its size in bytes, as clr's PlatformState::getStatGlobalVar answers
  * for the current device. Here a device variable is the host program's own global, one copy for
  * every device, found in the program's ELF symbol table (os/object_symbols.c): symbol must be
- * where a data object of the program or a loaded library starts.
+ * where a data object of the program or a loaded library starts. From then on the variable is
+ * device memory to the copies (mh__symbol_range).
  * Returns hipSuccess, or hipErrorInvalidSymbol (symbol NULL, or no variable starts there) with
- * the reason recorded. Takes no lock: graph nodes may call it under theirs.
+ * the reason recorded. Takes none of the state's locks: graph nodes may call it under theirs.
  */
 MH_HIDDEN hipError_t mh__symbol_find(const void *symbol, void **addr, size_t *size);
 
