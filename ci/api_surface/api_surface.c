@@ -1009,6 +1009,19 @@ void api_surface_signatures(void) {
   SIGNATURE(hipMemRangeGetAttributes, hipError_t,
             (void **data, size_t *data_sizes, hipMemRangeAttribute *attributes,
              size_t num_attributes, const void *dev_ptr, size_t count))
+  SIGNATURE(hipGetSymbolAddress, hipError_t, (void **devPtr, const void *symbol))
+  SIGNATURE(hipGetSymbolSize, hipError_t, (size_t * size, const void *symbol))
+  SIGNATURE(
+      hipMemcpyToSymbol, hipError_t,
+      (const void *symbol, const void *src, size_t sizeBytes, size_t offset, hipMemcpyKind kind))
+  SIGNATURE(hipMemcpyToSymbolAsync, hipError_t,
+            (const void *symbol, const void *src, size_t sizeBytes, size_t offset,
+             hipMemcpyKind kind, hipStream_t stream))
+  SIGNATURE(hipMemcpyFromSymbol, hipError_t,
+            (void *dst, const void *symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind))
+  SIGNATURE(hipMemcpyFromSymbolAsync, hipError_t,
+            (void *dst, const void *symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind,
+             hipStream_t stream))
   SIGNATURE(hipMemGetAddressRange, hipError_t,
             (hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr))
   SIGNATURE(hipPointerGetAttributes, hipError_t,

@@ -7,8 +7,8 @@
 # HIPCC_MOCKHIP_INCLUDE and HIPCC_MOCKHIP_LIB naming the headers and library
 # (ctest's mockhip_hipcc). It checks that:
 # 1. hipconfig answers the platform, compiler, runtime and release;
-# 2. ci/hipcc/kernels.cpp (templates, macros, lambdas, shared memory, graph
-#    nodes by address) builds with -Wall -Wextra -Werror and prints
+# 2. ci/hipcc/kernels.cpp (templates, macros, lambdas, shared memory, device
+#    variables, graph nodes by address) builds with -Wall -Wextra -Werror and prints
 #    expected.txt, with serial and with asynchronous streams; and with
 #    clang++ as the host compiler (HIPCC_CXX) where there is one;
 # 3. a launch whose arguments do not fit, and malformed launches, fail with

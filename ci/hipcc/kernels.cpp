@@ -3,7 +3,8 @@
 // expected.txt: templates deduced and explicit, launches in macros, lambdas
 // and function templates, function pointers, dynamic shared memory at file and
 // function scope, graph kernel nodes and hipLaunchKernel on kernels never
-// launched before, and the text that only looks like a launch.
+// launched before, __device__ and __constant__ variables reached with
+// hipMemcpyToSymbol and its kin, and the text that only looks like a launch.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -53,6 +54,14 @@ template <unsigned Block> __global__ void block_sum(const int *in, int *out) {
 extern "C" __global__ void set_all(int *data, int value) { data[threadIdx.x] = value; }
 
 __global__ void plus(int *data, int value) { data[threadIdx.x] += value; }
+
+__constant__ int coefficients[4];
+static __device__ long long total; // a local symbol, as `static` makes it
+
+__global__ void weigh(const int *in) {
+  atomicAdd(reinterpret_cast<unsigned long long *>(&total),
+            (unsigned long long)(coefficients[threadIdx.x] * in[threadIdx.x]));
+}
 
 #define LAUNCH_PLUS(ptr, value) plus<<<1, 4>>>(ptr, value)
 
@@ -140,6 +149,21 @@ int main() {
   std::printf("by address: %d %d\n", counting[0], counting[1]);
   CHECK(hipGraphExecDestroy(exec));
   CHECK(hipGraphDestroy(graph));
+
+  // device variables: copies in and out with an offset, a kernel between
+  const int weights[4] = {1, 10, 100, 1000};
+  CHECK(hipMemcpyToSymbol(HIP_SYMBOL(coefficients), weights, 2 * sizeof(int)));
+  CHECK(hipMemcpyToSymbolAsync(HIP_SYMBOL(coefficients), weights + 2, 2 * sizeof(int),
+                               2 * sizeof(int), hipMemcpyHostToDevice, 0));
+  const long long zero = 0;
+  CHECK(hipMemcpyToSymbol(HIP_SYMBOL(total), &zero, sizeof zero));
+  set_all<<<1, 4>>>(ints, 2);
+  weigh<<<1, 4>>>(ints);
+  long long sum = 0;
+  size_t size = 0;
+  CHECK(hipMemcpyFromSymbol(&sum, HIP_SYMBOL(total), sizeof sum));
+  CHECK(hipGetSymbolSize(&size, HIP_SYMBOL(coefficients)));
+  std::printf("device variables: %lld, %zu bytes\n", sum, size);
 
   // only text: a string, a raw string, a shift, nested templates
   const char *said = "k<<<1, 1>>>(x)";

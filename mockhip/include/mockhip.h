@@ -236,7 +236,13 @@ extern "C" {
   X(hipGraphExecHostNodeSetParams)                                                                 \
   X(hipGraphExecEventRecordNodeSetEvent)                                                           \
   X(hipGraphExecEventWaitNodeSetEvent)                                                             \
-  X(hipGraphExecChildGraphNodeSetParams)
+  X(hipGraphExecChildGraphNodeSetParams)                                                           \
+  X(hipGetSymbolAddress)                                                                           \
+  X(hipGetSymbolSize)                                                                              \
+  X(hipMemcpyToSymbol)                                                                             \
+  X(hipMemcpyFromSymbol)                                                                           \
+  X(hipMemcpyToSymbolAsync)                                                                        \
+  X(hipMemcpyFromSymbolAsync)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {
@@ -261,12 +267,15 @@ MOCKHIP_API const char *mockhip_api_name(int api);
    live_graphs and had MOCKHIP_STATS_V2_CALLS, version 3 had MOCKHIP_STATS_V3_CALLS (up to
    hipLaunchKernel), version 4 added live_pools, live_pool_blocks, live_graph_execs and
    live_arrays and had MOCKHIP_STATS_V4_CALLS (up to hipGraphExecDestroy); version 5 added
-   hipFreeHost, host registration's calls and managed memory's advice. */
-#define MOCKHIP_STATS_VERSION 5
+   hipFreeHost, host registration's calls and managed memory's advice, and had
+   MOCKHIP_STATS_V5_CALLS (up to hipMemRangeGetAttributes); version 6 added the graph node
+   kinds and their parameters, symbols, 2D and 3D sets, device limits and texture objects. */
+#define MOCKHIP_STATS_VERSION 6
 #define MOCKHIP_STATS_V1_CALLS (MOCKHIP_CALL_hipMemMapArrayAsync + 1)
 #define MOCKHIP_STATS_V2_CALLS (MOCKHIP_CALL_hipGetProcAddress + 1)
 #define MOCKHIP_STATS_V3_CALLS (MOCKHIP_CALL_hipLaunchKernel + 1)
 #define MOCKHIP_STATS_V4_CALLS (MOCKHIP_CALL_hipGraphExecDestroy + 1)
+#define MOCKHIP_STATS_V5_CALLS (MOCKHIP_CALL_hipMemRangeGetAttributes + 1)
 
 typedef struct mockhip_stats {
   unsigned version;      /* in: MOCKHIP_STATS_VERSION */

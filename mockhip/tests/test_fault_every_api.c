@@ -267,6 +267,28 @@ static hipError_t call_dtod_async(world *w) {
 static hipError_t call_peer_async(world *w) {
   return hipMemcpyPeerAsync(w->block, 1, w->m.base, 0, HOST_BYTES, w->stream);
 }
+/* A __device__ variable: a global of this program (runtime/copies/symbols.c). */
+static unsigned char device_variable[HOST_BYTES];
+static hipError_t call_symbol_address(world *w) {
+  return hipGetSymbolAddress(&w->out.ptr, device_variable);
+}
+static hipError_t call_symbol_size(world *w) {
+  return hipGetSymbolSize(&w->out.count, device_variable);
+}
+static hipError_t call_to_symbol(world *w) {
+  return hipMemcpyToSymbol(device_variable, w->out.host, HOST_BYTES, 0, hipMemcpyHostToDevice);
+}
+static hipError_t call_from_symbol(world *w) {
+  return hipMemcpyFromSymbol(w->out.host, device_variable, HOST_BYTES, 0, hipMemcpyDeviceToHost);
+}
+static hipError_t call_to_symbol_async(world *w) {
+  return hipMemcpyToSymbolAsync(device_variable, w->out.host, HOST_BYTES, 0, hipMemcpyHostToDevice,
+                                w->stream);
+}
+static hipError_t call_from_symbol_async(world *w) {
+  return hipMemcpyFromSymbolAsync(w->out.host, device_variable, HOST_BYTES, 0,
+                                  hipMemcpyDeviceToHost, w->stream);
+}
 static hipError_t call_memset_async(world *w) {
   return hipMemsetAsync(w->m.base, 0, HOST_BYTES, w->stream);
 }
@@ -1212,6 +1234,13 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipGraphExecChildGraphNodeSetParams) = {hipErrorInvalidValue, call_exec_child_set, NULL,
                                                  hipSuccess},
     CASE(hipMemGetAddressRange) = {hipErrorNotFound, call_address_range, NULL, hipSuccess},
+    CASE(hipGetSymbolAddress) = {hipErrorInvalidValue, call_symbol_address, NULL, hipSuccess},
+    CASE(hipGetSymbolSize) = {hipErrorInvalidValue, call_symbol_size, NULL, hipSuccess},
+    CASE(hipMemcpyToSymbol) = {hipErrorInvalidValue, call_to_symbol, NULL, hipSuccess},
+    CASE(hipMemcpyFromSymbol) = {hipErrorInvalidValue, call_from_symbol, NULL, hipSuccess},
+    CASE(hipMemcpyToSymbolAsync) = {hipErrorInvalidValue, call_to_symbol_async, NULL, hipSuccess},
+    CASE(hipMemcpyFromSymbolAsync) = {hipErrorInvalidValue, call_from_symbol_async, NULL,
+                                      hipSuccess},
     CASE(hipPointerGetAttributes) = {hipErrorInvalidValue, call_pointer_attributes, NULL,
                                      hipSuccess},
     /* dma-buf is not emulated: valid arguments get NotSupported anyway. */

@@ -170,7 +170,8 @@ static void test_api_names(void **state) {
   assert_string_equal(mockhip_api_name(MOCKHIP_CALL_hipMemMap), "hipMemMap");
   assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V3_CALLS - 1), "hipLaunchKernel");
   assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V4_CALLS - 1), "hipGraphExecDestroy");
-  assert_string_equal(mockhip_api_name(MOCKHIP_API_COUNT - 1), "hipGraphExecChildGraphNodeSetParams");
+  assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V5_CALLS - 1), "hipMemRangeGetAttributes");
+  assert_string_equal(mockhip_api_name(MOCKHIP_API_COUNT - 1), "hipMemcpyFromSymbolAsync");
   assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V2_CALLS - 1), "hipGetProcAddress");
   for (int i = 0; i < MOCKHIP_API_COUNT; i++) {
     assert_non_null(mockhip_api_name(i));
@@ -231,6 +232,14 @@ typedef struct stats_v4 {
   unsigned char guard[64];
 } stats_v4;
 
+typedef struct stats_v5 {
+  unsigned version;
+  COUNTERS_V2;
+  size_t live_pools, live_pool_blocks, live_graph_execs, live_arrays;
+  unsigned long long calls[180]; /* .. hipMemRangeGetAttributes */
+  unsigned char guard[64];
+} stats_v5;
+
 static void assert_guard(const unsigned char *guard, size_t bytes) {
   for (size_t i = 0; i < bytes; i++)
     assert_int_equal(guard[i], 0xa5);
@@ -268,6 +277,8 @@ static void test_stats_serves_old_versions(void **state) {
   READ_OLD(stats_v3, 3, v3);
   stats_v4 v4;
   READ_OLD(stats_v4, 4, v4);
+  stats_v5 v5;
+  READ_OLD(stats_v5, 5, v5);
   mockhip_stats_t now = MOCKHIP_STATS_INIT; /* no HIP call since: the same numbers */
   MT_CHECK(mockhip_stats(&now));
   assert_memory_equal(&v1.reserved_bytes, &now.reserved_bytes, 9 * sizeof(size_t));
@@ -278,6 +289,9 @@ static void test_stats_serves_old_versions(void **state) {
   assert_memory_equal(v3.calls, now.calls, sizeof v3.calls);
   assert_memory_equal(&v4.reserved_bytes, &now.reserved_bytes, 15 * sizeof(size_t));
   assert_memory_equal(v4.calls, now.calls, sizeof v4.calls);
+  assert_memory_equal(&v5.reserved_bytes, &now.reserved_bytes, 15 * sizeof(size_t));
+  assert_memory_equal(v5.calls, now.calls, sizeof v5.calls);
+  assert_int_equal(MOCKHIP_STATS_V5_CALLS, 180);
   assert_int_equal(MOCKHIP_STATS_V3_CALLS, 102);
   assert_int_equal(MOCKHIP_STATS_V4_CALLS, 171);
   assert_int_equal(v2.live_events, 1);

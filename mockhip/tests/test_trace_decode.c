@@ -59,6 +59,9 @@ typedef struct world {
 
 static world w;
 
+/* A __device__ variable: a global of this program (runtime/copies/symbols.c). */
+static unsigned char device_variable[64];
+
 /* A kernel with nothing to do: its launch is what the trace decodes. */
 static void empty_kernel(void *args) { (void)args; }
 static hipError_t launch_empty(hipStream_t stream) {
@@ -782,7 +785,27 @@ static void memset_node_set(int exec) {
     "event=event#1) = hipSuccess") \
   X(hipGraphExecChildGraphNodeSetParams, hipGraphExecChildGraphNodeSetParams(w.exec, g.kinds[4], g.child); hipGraphExecDestroy(w.exec); hipGraphDestroy(g.clone); hipGraphDestroy(g.child); hipGraphDestroy(w.graph), \
     "hipGraphExecChildGraphNodeSetParams(hGraphExec=graphExec#3, node=node#10, " \
-    "childGraph=graph#4) = hipSuccess")
+    "childGraph=graph#4) = hipSuccess")                                                            \
+  X(hipGetSymbolAddress, hipGetSymbolAddress(&w.ptr, device_variable), \
+    "hipGetSymbolAddress(devPtr -> 0x*, symbol=0x*) = hipSuccess") \
+  X(hipGetSymbolSize, size_t bytes; hipGetSymbolSize(&bytes, device_variable), \
+    "hipGetSymbolSize(size -> 64, symbol=0x*) = hipSuccess") \
+  X(hipMemcpyToSymbol, \
+    hipMemcpyToSymbol(device_variable, w.host, 16, 8, hipMemcpyHostToDevice), \
+    "hipMemcpyToSymbol(symbol=0x*, src=0x*, sizeBytes=16, offset=8, " \
+    "kind=hipMemcpyHostToDevice) = hipSuccess") \
+  X(hipMemcpyFromSymbol, \
+    hipMemcpyFromSymbol(w.host, device_variable, 16, 8, hipMemcpyDeviceToHost), \
+    "hipMemcpyFromSymbol(dst=0x*, symbol=0x*, sizeBytes=16, offset=8, " \
+    "kind=hipMemcpyDeviceToHost) = hipSuccess") \
+  X(hipMemcpyToSymbolAsync, \
+    hipMemcpyToSymbolAsync(device_variable, w.block, 64, 0, hipMemcpyDeviceToDevice, w.stream), \
+    "hipMemcpyToSymbolAsync(symbol=0x*, src=hipMalloc#1+0x0, sizeBytes=64, offset=0, " \
+    "kind=hipMemcpyDeviceToDevice, stream=stream#1) = hipSuccess") \
+  X(hipMemcpyFromSymbolAsync, \
+    hipMemcpyFromSymbolAsync(w.host, device_variable, 64, 0, hipMemcpyDeviceToHost, NULL), \
+    "hipMemcpyFromSymbolAsync(dst=0x*, symbol=0x*, sizeBytes=64, offset=0, " \
+    "kind=hipMemcpyDeviceToHost, stream=NULL (the null stream)) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -1014,6 +1014,21 @@ MOCKHIP_API hipError_t hipMemRangeGetAttributes(void **data, size_t *data_sizes,
                                                 hipMemRangeAttribute *attributes,
                                                 size_t num_attributes, const void *dev_ptr,
                                                 size_t count);
+/* __device__ and __constant__ variables: symbol is the variable's address (HIP_SYMBOL). */
+MOCKHIP_API hipError_t hipGetSymbolAddress(void **devPtr, const void *symbol);
+MOCKHIP_API hipError_t hipGetSymbolSize(size_t *size, const void *symbol);
+MOCKHIP_API hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t sizeBytes,
+                                         size_t offset __dparm(0),
+                                         hipMemcpyKind kind __dparm(hipMemcpyHostToDevice));
+MOCKHIP_API hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t sizeBytes,
+                                              size_t offset, hipMemcpyKind kind,
+                                              hipStream_t stream __dparm(0));
+MOCKHIP_API hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes,
+                                           size_t offset __dparm(0),
+                                           hipMemcpyKind kind __dparm(hipMemcpyDeviceToHost));
+MOCKHIP_API hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBytes,
+                                                size_t offset, hipMemcpyKind kind,
+                                                hipStream_t stream __dparm(0));
 MOCKHIP_API hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize,
                                              hipDeviceptr_t dptr);
 MOCKHIP_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr);
@@ -1457,6 +1472,37 @@ template <class T>
 static inline hipError_t hipMallocFromPoolAsync(T **dev_ptr, size_t size, hipMemPool_t mem_pool,
                                                 hipStream_t stream) {
   return hipMallocFromPoolAsync(reinterpret_cast<void **>(dev_ptr), size, mem_pool, stream);
+}
+
+/* ROCm's C++ symbol calls: the variable itself (HIP_SYMBOL(x) is x), passed by its address. */
+template <typename T> inline hipError_t hipGetSymbolAddress(void **devPtr, const T &symbol) {
+  return ::hipGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+template <typename T> inline hipError_t hipGetSymbolSize(size_t *size, const T &symbol) {
+  return ::hipGetSymbolSize(size, (const void *)&symbol);
+}
+template <typename T>
+inline hipError_t hipMemcpyToSymbol(const T &symbol, const void *src, size_t sizeBytes,
+                                    size_t offset = 0, hipMemcpyKind kind = hipMemcpyHostToDevice) {
+  return ::hipMemcpyToSymbol((const void *)&symbol, src, sizeBytes, offset, kind);
+}
+template <typename T>
+inline hipError_t hipMemcpyToSymbolAsync(const T &symbol, const void *src, size_t sizeBytes,
+                                         size_t offset, hipMemcpyKind kind,
+                                         hipStream_t stream = 0) {
+  return ::hipMemcpyToSymbolAsync((const void *)&symbol, src, sizeBytes, offset, kind, stream);
+}
+template <typename T>
+inline hipError_t hipMemcpyFromSymbol(void *dst, const T &symbol, size_t sizeBytes,
+                                      size_t offset = 0,
+                                      hipMemcpyKind kind = hipMemcpyDeviceToHost) {
+  return ::hipMemcpyFromSymbol(dst, (const void *)&symbol, sizeBytes, offset, kind);
+}
+template <typename T>
+inline hipError_t hipMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t sizeBytes,
+                                           size_t offset, hipMemcpyKind kind,
+                                           hipStream_t stream = 0) {
+  return ::hipMemcpyFromSymbolAsync(dst, (const void *)&symbol, sizeBytes, offset, kind, stream);
 }
 
 /* ROCm's C++ conveniences: typed pointers and default flags (off with

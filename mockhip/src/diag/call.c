@@ -160,6 +160,7 @@ static const struct stats_layout {
     {2, 11, MOCKHIP_STATS_V2_CALLS}, /* live_events, live_graphs */
     {3, 11, MOCKHIP_STATS_V3_CALLS},
     {4, 15, MOCKHIP_STATS_V4_CALLS}, /* live_pools .. live_arrays */
+    {5, 15, MOCKHIP_STATS_V5_CALLS},
     {MOCKHIP_STATS_VERSION,
      (offsetof(mockhip_stats_t, calls) - offsetof(mockhip_stats_t, reserved_bytes)) /
          sizeof(size_t),

@@ -113,6 +113,13 @@ int mh__os_own_grow(void **items, size_t *capacity, size_t used, size_t item_byt
 /* Whether addr lies in pages mh__os_own_map gave. */
 bool mh__os_own_holds(uintptr_t addr);
 
+/* The data object of the program or a loaded library that holds addr, from the object's ELF
+   symbol table (object_symbols.c): where it starts, its size, its name (kept for the process's
+   life; name may be NULL). ENOENT where no such object holds addr (the stack, the heap, code);
+   ENODATA where none does but the object holding addr was stripped of its full table, so
+   only its exported objects are known. */
+int mh__os_object_symbol(uintptr_t addr, uintptr_t *start, size_t *bytes, const char **name);
+
 /* Ordinary read-write anonymous memory (hipMalloc). */
 int mh__os_alloc(size_t bytes, void **out);
 

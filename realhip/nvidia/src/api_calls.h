@@ -20,6 +20,12 @@
   "memory pools are not translated by hip-nvidia yet (the CUDA driver's cuMemPool* calls would "   \
   "serve them); hipMallocAsync and hipFreeAsync on the device's current pool are"
 
+/* __device__ variables: the CUDA runtime knows them from the fat binary nvcc registers; a host
+   compiler makes none, and the driver reaches module globals only (cuModuleGetGlobal). */
+#define HIPNV_SYMBOLS_REASON                                                                       \
+  "device variables need device code for the GPU, which a host compiler does not make: build "     \
+  "them with nvcc (or hipcc) for HIP on NVIDIA"
+
 /* X(name, params, args, reason) */
 #define HIPNV_UNSUPPORTED_CALLS(X)                                                                 \
   X(hipExtMallocWithFlags, (void **ptr, size_t sizeBytes, unsigned int flags),                     \
@@ -142,6 +148,23 @@
   X(hipGraphExecChildGraphNodeSetParams,                                                           \
     (hipGraphExec_t hGraphExec, hipGraphNode_t node, hipGraph_t childGraph),                       \
     (hGraphExec, node, childGraph), "")                                                            \
+  X(hipGetSymbolAddress, (void **devPtr, const void *symbol), (devPtr, symbol),                    \
+    HIPNV_SYMBOLS_REASON)                                                                          \
+  X(hipGetSymbolSize, (size_t * size, const void *symbol), (size, symbol), HIPNV_SYMBOLS_REASON)   \
+  X(hipMemcpyToSymbol,                                                                             \
+    (const void *symbol, const void *src, size_t sizeBytes, size_t offset, hipMemcpyKind kind),    \
+    (symbol, src, sizeBytes, offset, kind), HIPNV_SYMBOLS_REASON)                                  \
+  X(hipMemcpyFromSymbol,                                                                           \
+    (void *dst, const void *symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind),          \
+    (dst, symbol, sizeBytes, offset, kind), HIPNV_SYMBOLS_REASON)                                  \
+  X(hipMemcpyToSymbolAsync,                                                                        \
+    (const void *symbol, const void *src, size_t sizeBytes, size_t offset, hipMemcpyKind kind,     \
+     hipStream_t stream),                                                                          \
+    (symbol, src, sizeBytes, offset, kind, stream), HIPNV_SYMBOLS_REASON)                          \
+  X(hipMemcpyFromSymbolAsync,                                                                      \
+    (void *dst, const void *symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind,           \
+     hipStream_t stream),                                                                          \
+    (dst, symbol, sizeBytes, offset, kind, stream), HIPNV_SYMBOLS_REASON)                          \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

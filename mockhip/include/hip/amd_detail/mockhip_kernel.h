@@ -88,6 +88,13 @@
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #endif
 
+/* A __device__ or __constant__ variable as the symbol calls take it: the variable itself, as
+   ROCm's amd_hip_runtime.h has it; C++'s hipMemcpyToSymbol(x, ...) and the other templates of
+   <hip/hip_runtime_api.h> pass its address, C passes &x. */
+#ifndef HIP_SYMBOL
+#define HIP_SYMBOL(X) X
+#endif
+
 /* The block's dynamic shared memory (sharedMemBytes of the launch), inside a kernel. */
 #ifndef HIP_DYNAMIC_SHARED
 #define HIP_DYNAMIC_SHARED(type, var) type *var = (type *)mockhip_kernel_thread.dynamic_shared;

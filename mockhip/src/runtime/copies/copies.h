@@ -70,6 +70,32 @@ MH_HIDDEN hipError_t mh__memcpy_node_check(mh_state *state, void *dst, const voi
 MH_HIDDEN hipError_t mh__memset_node_check(mh_state *state, const hipMemsetParams *params,
                                            int device);
 
+/* ---- device variables (symbols.c) ---- */
+
+/*
+ * The __device__ or __constant__ variable whose address is symbol (what HIP_SYMBOL gives):
+ * where its memory is and its size in bytes, as clr's PlatformState::getStatGlobalVar answers
+ * for the current device. Here a device variable is the host program's own global, one copy for
+ * every device, found in the program's ELF symbol table (os/object_symbols.c): symbol must be
+ * where a data object of the program or a loaded library starts. From then on the variable is
+ * device memory to the copies (mh__symbol_range).
+ * Returns hipSuccess, or hipErrorInvalidSymbol (symbol NULL, or no variable starts there) with
+ * the reason recorded. Takes none of the state's locks: graph nodes may call it under theirs.
+ */
+MH_HIDDEN hipError_t mh__symbol_find(const void *symbol, void **addr, size_t *size);
+
+/* Whether [addr, addr+bytes) lies in a device variable that mh__symbol_find has found (the
+   program named it to a symbol call), which copies take as device memory: *in_variable says
+   whether addr lies in one at all; a range that starts in one and runs past its end gets
+   hipErrorInvalidValue with the reason recorded. Takes no lock of the state's. */
+MH_HIDDEN hipError_t mh__symbol_range(uintptr_t addr, size_t bytes, bool *in_variable);
+
+/* hipMemcpy's copy by the current device (synchronous: after the legacy null stream's work, as
+   hipMemcpy runs it) or hipMemcpyAsync's on stream, after the caller's own checks: what the
+   symbol copies run once they found the variable (copy.c). Takes the lock. */
+MH_HIDDEN hipError_t mh__memcpy_common(mh_state *state, void *dst, const void *src, size_t bytes,
+                                       int kind, hipStream_t stream, bool synchronous);
+
 /* ---- moving the bytes (copy_bytes.c); under the lock, after the checks ---- */
 
 /* memmove of bytes from src to dst, device memory as the devices reach it. */

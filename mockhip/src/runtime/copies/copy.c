@@ -201,6 +201,18 @@ static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t un
   return err;
 }
 
+hipError_t mh__memcpy_common(mh_state *s, void *dst, const void *src, size_t bytes, int kind,
+                             hipStream_t stream, bool synchronous) {
+  if (!synchronous)
+    return copy_by_current(s, dst, src, bytes, kind, stream);
+  hipError_t err = mh__staged_copy_land(s); /* a synchronous copy waits for the one before */
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, bytes, kind, SYNCHRONOUS);
+  if (err == hipSuccess && (kind == hipMemcpyHostToDevice || kind == hipMemcpyDefault))
+    mh__staged_copy_note(s, dst, src, bytes, mh__current_device());
+  return err;
+}
+
 /* ---- copies: the calling device reads the source and writes the destination ---- */
 
 MH_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpyKind kind) {

@@ -125,6 +125,9 @@ hipError_t mh__check_copy_side(mh_state *s, const void *ptr, size_t bytes, int d
   bool is_device;
   hipError_t err =
       mh__check_device_range(s, (uintptr_t)ptr, bytes, device, need, &is_device, direct);
+  /* a __device__ variable is device memory, though the program's own (symbols.c) */
+  if (err == hipSuccess && must_be_device && !is_device && ptr != NULL)
+    err = mh__symbol_range((uintptr_t)ptr, bytes, &is_device);
   if (err == hipSuccess && must_be_device && !is_device)
     err = mh__fail(hipErrorInvalidValue,
                    "%s %p is not device memory, as the copy's kind says it is: pass a mapped "
@@ -179,6 +182,13 @@ hipError_t mh__set_check(mh_state *s, void *dst, size_t count, size_t unit, int 
 
 /* ---- the checks of a graph's memcpy and memset nodes, captured copies' and sets' too ---- */
 
+/* Whether p is memory the runtime knows: its own, or a device variable (symbols.c). */
+static bool runtime_memory(mh_state *s, const void *p) {
+  bool in_variable = false;
+  return mh__region_containing(s, (uintptr_t)p) != NULL ||
+         (mh__symbol_range((uintptr_t)p, 0, &in_variable) == hipSuccess && in_variable);
+}
+
 hipError_t mh__memcpy_node_check(mh_state *s, void *dst, const void *src, size_t bytes, int kind,
                                  int device) {
   hipError_t err = mh__copy_check(s, dst, device, src, device, bytes, kind);
@@ -186,8 +196,7 @@ hipError_t mh__memcpy_node_check(mh_state *s, void *dst, const void *src, size_t
     return err;
   /* GraphMemcpyNode1D::ValidateParams: between host and device memory, the kind must say which
      way the bytes go (or be hipMemcpyDefault). */
-  bool src_device = mh__region_containing(s, (uintptr_t)src) != NULL;
-  bool dst_device = mh__region_containing(s, (uintptr_t)dst) != NULL;
+  bool src_device = runtime_memory(s, src), dst_device = runtime_memory(s, dst);
   if (!src_device && dst_device && kind != hipMemcpyHostToDevice && kind != hipMemcpyDefault)
     return mh__fail(hipErrorInvalidValue,
                     "src %p is host memory and dst %p device memory: kind must be "
