@@ -202,7 +202,19 @@ extern "C" {
   X(hipMemAdvise)                                                                                  \
   X(hipMemPrefetchAsync)                                                                           \
   X(hipMemRangeGetAttribute)                                                                       \
-  X(hipMemRangeGetAttributes)
+  X(hipMemRangeGetAttributes)                                                                      \
+  X(hipDeviceGetLimit)                                                                             \
+  X(hipDeviceSetLimit)                                                                             \
+  X(hipDeviceGetCacheConfig)                                                                       \
+  X(hipDeviceSetCacheConfig)                                                                       \
+  X(hipDeviceGetSharedMemConfig)                                                                   \
+  X(hipDeviceSetSharedMemConfig)                                                                   \
+  X(hipGetDeviceFlags)                                                                             \
+  X(hipSetDeviceFlags)                                                                             \
+  X(hipChooseDeviceR0600)                                                                          \
+  X(hipDeviceGetByPCIBusId)                                                                        \
+  X(hipExtStreamCreateWithCUMask)                                                                  \
+  X(hipExtStreamGetCUMask)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

@@ -633,7 +633,32 @@ static void add_memset_node(void) {
     hipMallocManaged(&w.ptr, 64, hipMemAttachGlobal); \
     hipMemRangeGetAttributes(data, sizes, which, 1, w.ptr, 64); hipFree(w.ptr), \
     "hipMemRangeGetAttributes(data=0x*, data_sizes=0x*, attributes=0x*, num_attributes=1, " \
-    "dev_ptr=hipMallocManaged#*+0x0, count=64) = hipSuccess")
+    "dev_ptr=hipMallocManaged#*+0x0, count=64) = hipSuccess") \
+  X(hipDeviceGetLimit, size_t v; hipDeviceGetLimit(&v, hipLimitStackSize), \
+    "hipDeviceGetLimit(pValue -> 1024, limit=0) = hipSuccess") \
+  X(hipDeviceSetLimit, hipDeviceSetLimit(hipLimitPrintfFifoSize, 4096), \
+    "hipDeviceSetLimit(limit=1, value=4096) = hipErrorUnsupportedLimit (limit 1 cannot be set on ROCm)") \
+  X(hipDeviceGetCacheConfig, hipFuncCache_t c; hipDeviceGetCacheConfig(&c), \
+    "hipDeviceGetCacheConfig(cacheConfig -> 0) = hipSuccess") \
+  X(hipDeviceSetCacheConfig, hipDeviceSetCacheConfig(hipFuncCachePreferL1), \
+    "hipDeviceSetCacheConfig(cacheConfig=2) = hipSuccess") \
+  X(hipDeviceGetSharedMemConfig, hipSharedMemConfig c; hipDeviceGetSharedMemConfig(&c), \
+    "hipDeviceGetSharedMemConfig(pConfig -> 1) = hipSuccess") \
+  X(hipDeviceSetSharedMemConfig, hipDeviceSetSharedMemConfig((hipSharedMemConfig)7), \
+    "hipDeviceSetSharedMemConfig(config=7) = hipErrorInvalidValue (config 7 is no hipSharedMemConfig)") \
+  X(hipGetDeviceFlags, unsigned f; hipGetDeviceFlags(&f), \
+    "hipGetDeviceFlags(flags -> 0x1) = hipSuccess") \
+  X(hipSetDeviceFlags, hipSetDeviceFlags(hipDeviceScheduleSpin), \
+    "hipSetDeviceFlags(flags=0x1) = hipSuccess") \
+  X(hipChooseDeviceR0600, int d; hipDeviceProp_t p; memset(&p, 0, sizeof p); \
+    hipChooseDeviceR0600(&d, &p), "hipChooseDeviceR0600(device -> 0, prop=0x*) = hipSuccess") \
+  X(hipDeviceGetByPCIBusId, int d; hipDeviceGetByPCIBusId(&d, "0000:02:00.0"), \
+    "hipDeviceGetByPCIBusId(device -> 1, pciBusId=0x*) = hipSuccess") \
+  X(hipExtStreamCreateWithCUMask, hipStream_t s; uint32_t m = 1; \
+    hipExtStreamCreateWithCUMask(&s, 1, &m); hipStreamDestroy(s), \
+    "hipExtStreamCreateWithCUMask(stream -> stream#*, cuMaskSize=1, cuMask=0x*) = hipSuccess") \
+  X(hipExtStreamGetCUMask, uint32_t m[16]; hipExtStreamGetCUMask(w.stream, 16, m), \
+    "hipExtStreamGetCUMask(stream=stream#1, cuMaskSize=16, cuMask=0x*) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

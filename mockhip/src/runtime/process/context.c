@@ -19,6 +19,7 @@
  */
 #include <stdint.h>
 
+#include "runtime/devices/devices.h"
 #include "runtime/memory/memory.h"
 #include "runtime/pools/pool.h"
 #include "runtime/process/process.h"
@@ -136,7 +137,7 @@ MH_EXPORT hipError_t hipCtxSynchronize(void) {
 }
 
 /* clr hipCtxCreate: the device's context is pushed, not made current, and retained (which
-   changes nothing in ROCm; the mock counts it for the dump). */
+   changes nothing in ROCm; the mock counts it for the dump); flags become the device's flags. */
 MH_EXPORT hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags, hipDevice_t device) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxCreate, MH_CALLER, &s);
@@ -152,6 +153,7 @@ MH_EXPORT hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags, hipDevice_t
   if (err == hipSuccess) {
     mh__lock_write();
     s->primary_retains[device]++;
+    mh__device_flags_set(s, device, flags); /* unchecked: hipGetDeviceFlags answers them */
     mh__unlock();
     stack[depth++] = (unsigned char)device;
     *ctx = mh__primary_context(device);
