@@ -163,6 +163,24 @@ static void test_device_flags(void **state) {
   MT_CHECK(hipSetDeviceFlags(hipDeviceScheduleSpin));
 }
 
+/* hipDeviceReset gives the device ROCm's default flags back and keeps its limits. */
+static void test_reset_restores_flags_not_limits(void **state) {
+  (void)state;
+  MT_CHECK(hipSetDevice(1));
+  MT_CHECK(hipSetDeviceFlags(hipDeviceScheduleBlockingSync));
+  MT_CHECK(hipDeviceSetLimit(hipLimitStackSize, 4096));
+  MT_CHECK(hipSetDevice(0));
+  MT_CHECK(hipSetDeviceFlags(hipDeviceScheduleYield));
+  MT_CHECK(hipSetDevice(1));
+  MT_CHECK(hipDeviceReset());
+  assert_int_equal(flags_now(), hipDeviceScheduleSpin);
+  assert_int_equal(limit_of(hipLimitStackSize), 4096);
+  MT_CHECK(hipDeviceSetLimit(hipLimitStackSize, 1024));
+  MT_CHECK(hipSetDevice(0));
+  assert_int_equal(flags_now(), hipDeviceScheduleYield); /* another device's stay */
+  MT_CHECK(hipSetDeviceFlags(hipDeviceScheduleSpin));
+}
+
 static void test_device_flags_refused(void **state) {
   (void)state;
   MT_EXPECT(hipErrorInvalidValue, hipGetDeviceFlags(NULL));
@@ -309,6 +327,7 @@ int main(void) {
       MT_CLEAN_TEST(test_limits_are_kept_per_device),
       MT_CLEAN_TEST(test_configs_are_accepted_not_kept),
       MT_CLEAN_TEST(test_device_flags),
+      MT_CLEAN_TEST(test_reset_restores_flags_not_limits),
       MT_CLEAN_TEST(test_choose_device),
       MT_CLEAN_TEST(test_pci_bus_ids_round_trip),
       MT_CLEAN_TEST(test_cu_masks),

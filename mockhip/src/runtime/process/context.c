@@ -256,8 +256,8 @@ MH_EXPORT hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev) {
 }
 
 /* clr Device::Reset: the current device's pools (their memory, busy or not; new default pools
-   come with the next use), streams, hipMalloc memory and arrays go; peer access, the context
-   stacks and VMM objects stay. A kernel's fault on the device is forgotten. */
+   come with the next use), streams, hipMalloc memory and arrays go, its flags are Spin again;
+   peer access, the context stacks, the limits and VMM objects stay. A kernel's fault on the device is forgotten. */
 MH_EXPORT hipError_t hipDeviceReset(void) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceReset, MH_CALLER, &s);
@@ -272,6 +272,7 @@ MH_EXPORT hipError_t hipDeviceReset(void) {
     mh__blocks_reset(s, device);
     mh__arrays_reset(s, device);
     mh__streams_reset(s, device);
+    mh__device_flags_set(s, device, hipDeviceScheduleSpin); /* the limits stay, as ROCm's */
     if (atomic_exchange(&s->sticky_error[device], hipSuccess) != hipSuccess)
       atomic_fetch_sub(&s->sticky_devices, 1);
     s->sticky_reason[device][0] = '\0';
