@@ -902,6 +902,8 @@ void api_surface_signatures(void) {
   SIGNATURE(hipDeviceSetCacheConfig, hipError_t, (hipFuncCache_t cacheConfig))
   SIGNATURE(hipDeviceGetSharedMemConfig, hipError_t, (hipSharedMemConfig * pConfig))
   SIGNATURE(hipDeviceSetSharedMemConfig, hipError_t, (hipSharedMemConfig config))
+  SIGNATURE(hipFuncSetCacheConfig, hipError_t, (const void *func, hipFuncCache_t config))
+  SIGNATURE(hipFuncSetSharedMemConfig, hipError_t, (const void *func, hipSharedMemConfig config))
   SIGNATURE(hipGetDeviceFlags, hipError_t, (unsigned int *flags))
   SIGNATURE(hipSetDeviceFlags, hipError_t, (unsigned flags))
   SIGNATURE(hipChooseDevice, hipError_t, (int *device, const hipDeviceProp_t *prop))

@@ -214,7 +214,9 @@ extern "C" {
   X(hipChooseDeviceR0600)                                                                          \
   X(hipDeviceGetByPCIBusId)                                                                        \
   X(hipExtStreamCreateWithCUMask)                                                                  \
-  X(hipExtStreamGetCUMask)
+  X(hipExtStreamGetCUMask)                                                                         \
+  X(hipFuncSetCacheConfig)                                                                         \
+  X(hipFuncSetSharedMemConfig)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

@@ -131,6 +131,28 @@ static void test_configs_refused(void **state) {
   MT_CHECK(hipDeviceSetCacheConfig(hipFuncCachePreferL1));
 }
 
+static void kernel_stub(void) {}
+
+static void test_function_configs(void **state) {
+  (void)state;
+  const void *func = (const void *)kernel_stub;
+  for (int c = hipFuncCachePreferNone; c <= hipFuncCachePreferEqual; c++)
+    MT_CHECK(hipFuncSetCacheConfig(func, (hipFuncCache_t)c));
+  for (int c = hipSharedMemBankSizeDefault; c <= hipSharedMemBankSizeEightByte; c++)
+    MT_CHECK(hipFuncSetSharedMemConfig(func, (hipSharedMemConfig)c));
+  MT_EXPECT(hipErrorInvalidDeviceFunction, hipFuncSetCacheConfig(NULL, hipFuncCachePreferL1));
+  MT_EXPECT(hipErrorInvalidDeviceFunction, hipFuncSetCacheConfig(NULL, (hipFuncCache_t)9));
+  MT_EXPECT(hipErrorInvalidValue, hipFuncSetCacheConfig(func, (hipFuncCache_t)4));
+  MT_EXPECT(hipErrorInvalidValue, hipFuncSetCacheConfig(func, (hipFuncCache_t)-1));
+  MT_EXPECT(hipErrorInvalidDeviceFunction,
+            hipFuncSetSharedMemConfig(NULL, hipSharedMemBankSizeFourByte));
+  MT_EXPECT(hipErrorInvalidValue, hipFuncSetSharedMemConfig(func, (hipSharedMemConfig)3));
+  /* the device's answers do not change */
+  hipFuncCache_t cache;
+  MT_CHECK(hipDeviceGetCacheConfig(&cache));
+  assert_int_equal(cache, hipFuncCachePreferNone);
+}
+
 /* ---- device flags ---- */
 
 static unsigned flags_now(void) {
@@ -333,9 +355,8 @@ int main(void) {
       MT_CLEAN_TEST(test_cu_masks),
   };
   const struct CMUnitTest negative[] = {
-      MT_CLEAN_TEST(test_limits_refused),
-      MT_CLEAN_TEST(test_configs_refused),
-      MT_CLEAN_TEST(test_device_flags_refused),
+      MT_CLEAN_TEST(test_limits_refused),   MT_CLEAN_TEST(test_configs_refused),
+      MT_CLEAN_TEST(test_function_configs), MT_CLEAN_TEST(test_device_flags_refused),
       MT_CLEAN_TEST(test_cu_masks_refused),
   };
   return cmocka_run_group_tests_name("device_settings", positive, NULL, NULL) +

@@ -576,6 +576,15 @@ static hipError_t call_set_shared_mem_config(world *w) {
   (void)w;
   return hipDeviceSetSharedMemConfig(hipSharedMemBankSizeEightByte);
 }
+static hipError_t call_func_set_cache_config(world *w) {
+  (void)w;
+  return hipFuncSetCacheConfig((const void *)call_func_set_cache_config, hipFuncCachePreferL1);
+}
+static hipError_t call_func_set_shared_mem_config(world *w) {
+  (void)w;
+  return hipFuncSetSharedMemConfig((const void *)call_func_set_cache_config,
+                                   hipSharedMemBankSizeEightByte);
+}
 static hipError_t call_get_device_flags(world *w) { return hipGetDeviceFlags(&w->out.uflags); }
 static hipError_t call_set_device_flags(world *w) {
   (void)w;
@@ -997,6 +1006,10 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                          hipSuccess},
     CASE(hipDeviceSetSharedMemConfig) = {hipErrorInvalidValue, call_set_shared_mem_config, NULL,
                                          hipSuccess},
+    CASE(hipFuncSetCacheConfig) = {hipErrorInvalidValue, call_func_set_cache_config, NULL,
+                                   hipSuccess},
+    CASE(hipFuncSetSharedMemConfig) = {hipErrorInvalidValue, call_func_set_shared_mem_config, NULL,
+                                       hipSuccess},
     CASE(hipGetDeviceFlags) = {hipErrorInvalidValue, call_get_device_flags, NULL, hipSuccess},
     CASE(hipSetDeviceFlags) = {hipErrorInvalidValue, call_set_device_flags, undo_set_device_flags,
                                hipSuccess},

@@ -658,7 +658,11 @@ static void add_memset_node(void) {
     hipExtStreamCreateWithCUMask(&s, 1, &m); hipStreamDestroy(s), \
     "hipExtStreamCreateWithCUMask(stream -> stream#*, cuMaskSize=1, cuMask=0x*) = hipSuccess") \
   X(hipExtStreamGetCUMask, uint32_t m[16]; hipExtStreamGetCUMask(w.stream, 16, m), \
-    "hipExtStreamGetCUMask(stream=stream#1, cuMaskSize=16, cuMask=0x*) = hipSuccess")
+    "hipExtStreamGetCUMask(stream=stream#1, cuMaskSize=16, cuMask=0x*) = hipSuccess") \
+  X(hipFuncSetCacheConfig, hipFuncSetCacheConfig(NULL, hipFuncCachePreferL1), \
+    "hipFuncSetCacheConfig(func=(nil), config=2) = hipErrorInvalidDeviceFunction (func is NULL)") \
+  X(hipFuncSetSharedMemConfig, hipFuncSetSharedMemConfig(&w, hipSharedMemBankSizeEightByte), \
+    "hipFuncSetSharedMemConfig(func=0x*, config=2) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -907,6 +907,8 @@ MOCKHIP_API hipError_t hipDeviceGetCacheConfig(hipFuncCache_t *cacheConfig);
 MOCKHIP_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig);
 MOCKHIP_API hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig *pConfig);
 MOCKHIP_API hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config);
+MOCKHIP_API hipError_t hipFuncSetCacheConfig(const void *func, hipFuncCache_t config);
+MOCKHIP_API hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemConfig config);
 MOCKHIP_API hipError_t hipGetDeviceFlags(unsigned int *flags);
 MOCKHIP_API hipError_t hipSetDeviceFlags(unsigned flags);
 MOCKHIP_API hipError_t hipChooseDeviceR0600(int *device, const hipDeviceProp_tR0600 *prop);

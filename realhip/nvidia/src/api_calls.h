@@ -251,6 +251,8 @@
   X(hipDeviceSetLimit, (enum hipLimit_t limit, size_t value), (limit, value), "")                  \
   X(hipDeviceGetCacheConfig, (hipFuncCache_t * cacheConfig), (cacheConfig), "")                    \
   X(hipDeviceSetCacheConfig, (hipFuncCache_t cacheConfig), (cacheConfig), "")                      \
+  X(hipFuncSetCacheConfig, (const void *func, hipFuncCache_t config), (func, config), "")          \
+  X(hipFuncSetSharedMemConfig, (const void *func, hipSharedMemConfig config), (func, config), "")  \
   X(hipDeviceGetSharedMemConfig, (hipSharedMemConfig * pConfig), (pConfig), "")                    \
   X(hipDeviceSetSharedMemConfig, (hipSharedMemConfig config), (config), "")                        \
   X(hipGetDeviceFlags, (unsigned int *flags), (flags), "")                                         \

@@ -1,6 +1,7 @@
 /*
  * cache_config.c: hipDeviceGetCacheConfig, hipDeviceSetCacheConfig, hipDeviceGetSharedMemConfig
- * and hipDeviceSetSharedMemConfig.
+ * and hipDeviceSetSharedMemConfig, and per kernel hipFuncSetCacheConfig and
+ * hipFuncSetSharedMemConfig.
  *
  * ROCm has no way to split L1 and LDS or to change the LDS banks (clr hip_device_runtime.cpp):
  * the setters check their value and keep nothing, the getters answer the hardware's one
@@ -60,4 +61,28 @@ MH_EXPORT hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) {
   if (err == hipSuccess)
     err = refuse_in_capture(s, "hipDeviceSetSharedMemConfig");
   return mh__leave(MOCKHIP_CALL_hipDeviceSetSharedMemConfig, err, "config=%d", value);
+}
+
+/* clr hipFuncSetCacheConfig and hipFuncSetSharedMemConfig (hip_module.cpp): the same checks for
+   one kernel, a NULL one first; nothing is kept. */
+MH_EXPORT hipError_t hipFuncSetCacheConfig(const void *func, hipFuncCache_t config) {
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipFuncSetCacheConfig, MH_CALLER, NULL);
+  int value = (int)config;
+  if (err == hipSuccess && func == NULL)
+    err = mh__fail(hipErrorInvalidDeviceFunction, "func is NULL");
+  if (err == hipSuccess && value != hipFuncCachePreferNone && value != hipFuncCachePreferShared &&
+      value != hipFuncCachePreferL1 && value != hipFuncCachePreferEqual)
+    err = mh__fail(hipErrorInvalidValue, "config %d is no hipFuncCache_t", value);
+  return mh__leave(MOCKHIP_CALL_hipFuncSetCacheConfig, err, "func=%p, config=%d", func, value);
+}
+
+MH_EXPORT hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemConfig config) {
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipFuncSetSharedMemConfig, MH_CALLER, NULL);
+  int value = (int)config;
+  if (err == hipSuccess && func == NULL)
+    err = mh__fail(hipErrorInvalidDeviceFunction, "func is NULL");
+  if (err == hipSuccess && value != hipSharedMemBankSizeDefault &&
+      value != hipSharedMemBankSizeFourByte && value != hipSharedMemBankSizeEightByte)
+    err = mh__fail(hipErrorInvalidValue, "config %d is no hipSharedMemConfig", value);
+  return mh__leave(MOCKHIP_CALL_hipFuncSetSharedMemConfig, err, "func=%p, config=%d", func, value);
 }
