@@ -324,7 +324,11 @@ VALUE(hipDeviceScheduleYield, 0x2)
 VALUE(hipDeviceScheduleBlockingSync, 0x4)
 VALUE(hipDeviceScheduleMask, 0x7)
 VALUE(hipDeviceMapHost, 0x8)
+#if HIP_VERSION >= 70000000
+VALUE(hipDeviceLmemResizeToMax, 0x10)
+#else /* 0x16, whose 0x6 overlaps the schedule flags */
 VALUE(hipDeviceLmemResizeToMax, 0x16)
+#endif
 /* hipComputeMode */
 VALUE(hipComputeModeDefault, 0)
 VALUE(hipComputeModeExclusive, 1)

@@ -17,7 +17,7 @@
 
 /* ---- limits ---- */
 
-static size_t limit_of(hipLimit_t limit) {
+static size_t limit_of(enum hipLimit_t limit) {
   size_t value = 0;
   MT_CHECK(hipDeviceGetLimit(&value, limit));
   return value;
@@ -67,13 +67,13 @@ static void test_limits_refused(void **state) {
   size_t value = 77;
   MT_EXPECT(hipErrorInvalidValue, hipDeviceGetLimit(NULL, hipLimitStackSize));
   MT_EXPECT(hipErrorInvalidValue, hipDeviceGetLimit(&value, hipLimitRange));
-  MT_EXPECT(hipErrorInvalidValue, hipDeviceGetLimit(&value, (hipLimit_t)0xffff));
+  MT_EXPECT(hipErrorInvalidValue, hipDeviceGetLimit(&value, (enum hipLimit_t)0xffff));
   MT_EXPECT(hipErrorUnsupportedLimit, hipDeviceGetLimit(&value, hipLimitPrintfFifoSize));
-  MT_EXPECT(hipErrorUnsupportedLimit, hipDeviceGetLimit(&value, (hipLimit_t)-1));
-  MT_EXPECT(hipErrorUnsupportedLimit, hipDeviceGetLimit(&value, (hipLimit_t)0xff));
+  MT_EXPECT(hipErrorUnsupportedLimit, hipDeviceGetLimit(&value, (enum hipLimit_t) - 1));
+  MT_EXPECT(hipErrorUnsupportedLimit, hipDeviceGetLimit(&value, (enum hipLimit_t)0xff));
   assert_int_equal(value, 77);
-  MT_EXPECT(hipErrorInvalidValue, hipDeviceSetLimit((hipLimit_t)0xffff, 1));
-  MT_EXPECT(hipErrorUnsupportedLimit, hipDeviceSetLimit((hipLimit_t)-1, 1024));
+  MT_EXPECT(hipErrorInvalidValue, hipDeviceSetLimit((enum hipLimit_t)0xffff, 1));
+  MT_EXPECT(hipErrorUnsupportedLimit, hipDeviceSetLimit((enum hipLimit_t) - 1, 1024));
   MT_EXPECT(hipErrorUnsupportedLimit, hipDeviceSetLimit(hipLimitPrintfFifoSize, 1024));
   MT_EXPECT(hipErrorUnsupportedLimit, hipDeviceSetLimit(hipExtLimitScratchMax, 1024));
   MT_EXPECT(hipErrorInvalidValue, hipDeviceSetLimit(hipLimitStackSize, 128 * MT_KIB - 15));
@@ -166,9 +166,10 @@ static void test_device_flags(void **state) {
   assert_int_equal(flags_now(), hipDeviceScheduleSpin); /* ROCm's default */
   /* Only the schedule is kept; each device has its own. */
   MT_CHECK(hipSetDevice(1));
-  MT_CHECK(hipSetDeviceFlags(hipDeviceScheduleBlockingSync | hipDeviceMapHost | 0x10));
+  MT_CHECK(hipSetDeviceFlags(hipDeviceScheduleBlockingSync | hipDeviceMapHost |
+                             hipDeviceLmemResizeToMax));
   assert_int_equal(flags_now(), hipDeviceScheduleBlockingSync);
-  MT_CHECK(hipSetDeviceFlags(0x10)); /* the bit of hipDeviceLmemResizeToMax's 0x16 past 0x7 */
+  MT_CHECK(hipSetDeviceFlags(hipDeviceLmemResizeToMax));
   assert_int_equal(flags_now(), hipDeviceScheduleAuto);
   MT_CHECK(hipSetDevice(0));
   assert_int_equal(flags_now(), hipDeviceScheduleSpin);
@@ -206,8 +207,8 @@ static void test_reset_restores_flags_not_limits(void **state) {
 static void test_device_flags_refused(void **state) {
   (void)state;
   MT_EXPECT(hipErrorInvalidValue, hipGetDeviceFlags(NULL));
-  /* hipDeviceLmemResizeToMax is 0x16, whose 0x6 names Yield and BlockingSync: ROCm refuses it. */
-  const unsigned bad[] = {0x3, 0x5, 0x6, 0x7, 0x20, 0xffff, hipDeviceLmemResizeToMax};
+  /* 0x16, ROCm 6's hipDeviceLmemResizeToMax, names Yield and BlockingSync. */
+  const unsigned bad[] = {0x3, 0x5, 0x6, 0x7, 0x20, 0xffff, 0x16};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
     MT_EXPECT(hipErrorInvalidValue, hipSetDeviceFlags(bad[i]));
   assert_int_equal(flags_now(), hipDeviceScheduleSpin);

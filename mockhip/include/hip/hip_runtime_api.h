@@ -465,7 +465,8 @@ typedef enum hipDeviceP2PAttr {
 
 /* ---- device limits, cache and scheduling settings ---- */
 
-typedef enum hipLimit_t {
+/* ROCm declares no typedef for it: the calls take an enum hipLimit_t. */
+enum hipLimit_t {
   hipLimitStackSize = 0x0,
   hipLimitPrintfFifoSize = 0x01,
   hipLimitMallocHeapSize = 0x02,
@@ -473,7 +474,7 @@ typedef enum hipLimit_t {
   hipExtLimitScratchMax = 0x1001,
   hipExtLimitScratchCurrent = 0x1002,
   hipLimitRange
-} hipLimit_t;
+};
 
 typedef enum hipFuncCache_t {
   hipFuncCachePreferNone,
@@ -495,7 +496,7 @@ typedef enum hipSharedMemConfig {
 #define hipDeviceScheduleBlockingSync 0x4
 #define hipDeviceScheduleMask 0x7
 #define hipDeviceMapHost 0x8
-#define hipDeviceLmemResizeToMax 0x16
+#define hipDeviceLmemResizeToMax 0x10 /* 0x16 before ROCm 7 */
 
 /* ---- pointers ---- */
 
