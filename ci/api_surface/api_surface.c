@@ -299,6 +299,36 @@ VALUE(hipDeviceAttributePciChipId, 10020)
 VALUE(hipDeviceAttributeExpertSchedMode, 10021)
 VALUE(hipDeviceAttributeMaxDynDataPrefetchRegions, 10022)
 #endif
+/* hipLimit_t, hipFuncCache_t, hipSharedMemConfig, hipSetDeviceFlags' flags */
+VALUE(hipLimitPrintfFifoSize, 0x01)
+VALUE(hipLimitMallocHeapSize, 0x02)
+#if HIP_VERSION >= 50300000
+VALUE(hipLimitStackSize, 0x0)
+#endif
+#if HIP_VERSION >= 70000000
+VALUE(hipExtLimitScratchMin, 0x1000)
+VALUE(hipExtLimitScratchMax, 0x1001)
+VALUE(hipExtLimitScratchCurrent, 0x1002)
+VALUE(hipLimitRange, 0x1003)
+#endif
+VALUE(hipFuncCachePreferNone, 0)
+VALUE(hipFuncCachePreferShared, 1)
+VALUE(hipFuncCachePreferL1, 2)
+VALUE(hipFuncCachePreferEqual, 3)
+VALUE(hipSharedMemBankSizeDefault, 0)
+VALUE(hipSharedMemBankSizeFourByte, 1)
+VALUE(hipSharedMemBankSizeEightByte, 2)
+VALUE(hipDeviceScheduleAuto, 0x0)
+VALUE(hipDeviceScheduleSpin, 0x1)
+VALUE(hipDeviceScheduleYield, 0x2)
+VALUE(hipDeviceScheduleBlockingSync, 0x4)
+VALUE(hipDeviceScheduleMask, 0x7)
+VALUE(hipDeviceMapHost, 0x8)
+#if HIP_VERSION >= 70000000
+VALUE(hipDeviceLmemResizeToMax, 0x10)
+#else /* 0x16, whose 0x6 overlaps the schedule flags */
+VALUE(hipDeviceLmemResizeToMax, 0x16)
+#endif
 /* hipComputeMode */
 VALUE(hipComputeModeDefault, 0)
 VALUE(hipComputeModeExclusive, 1)
@@ -868,6 +898,24 @@ void api_surface_signatures(void) {
   SIGNATURE(hipDeviceEnablePeerAccess, hipError_t, (int peerDeviceId, unsigned int flags))
   SIGNATURE(hipDeviceDisablePeerAccess, hipError_t, (int peerDeviceId))
   SIGNATURE(hipDeviceReset, hipError_t, (void))
+  SIGNATURE(hipDeviceGetLimit, hipError_t, (size_t * pValue, enum hipLimit_t limit))
+#if HIP_VERSION >= 50300000
+  SIGNATURE(hipDeviceSetLimit, hipError_t, (enum hipLimit_t limit, size_t value))
+#endif
+  SIGNATURE(hipDeviceGetCacheConfig, hipError_t, (hipFuncCache_t * cacheConfig))
+  SIGNATURE(hipDeviceSetCacheConfig, hipError_t, (hipFuncCache_t cacheConfig))
+  SIGNATURE(hipDeviceGetSharedMemConfig, hipError_t, (hipSharedMemConfig * pConfig))
+  SIGNATURE(hipDeviceSetSharedMemConfig, hipError_t, (hipSharedMemConfig config))
+  SIGNATURE(hipFuncSetCacheConfig, hipError_t, (const void *func, hipFuncCache_t config))
+  SIGNATURE(hipFuncSetSharedMemConfig, hipError_t, (const void *func, hipSharedMemConfig config))
+  SIGNATURE(hipGetDeviceFlags, hipError_t, (unsigned int *flags))
+  SIGNATURE(hipSetDeviceFlags, hipError_t, (unsigned flags))
+  SIGNATURE(hipChooseDevice, hipError_t, (int *device, const hipDeviceProp_t *prop))
+  SIGNATURE(hipDeviceGetByPCIBusId, hipError_t, (int *device, const char *pciBusId))
+  SIGNATURE(hipExtStreamCreateWithCUMask, hipError_t,
+            (hipStream_t * stream, uint32_t cuMaskSize, const uint32_t *cuMask))
+  SIGNATURE(hipExtStreamGetCUMask, hipError_t,
+            (hipStream_t stream, uint32_t cuMaskSize, uint32_t * cuMask))
   SIGNATURE(hipLaunchKernel, hipError_t,
             (const void *function_address, dim3 numBlocks, dim3 dimBlocks, void **args,
              size_t sharedMemBytes, hipStream_t stream))
@@ -1258,6 +1306,7 @@ void api_surface_signatures(void) {
 #endif
 #if HIP_VERSION >= 60000000
   SIGNATURE(hipGetDevicePropertiesR0600, hipError_t, (hipDeviceProp_tR0600 * prop, int deviceId))
+  SIGNATURE(hipChooseDeviceR0600, hipError_t, (int *device, const hipDeviceProp_tR0600 *prop))
 #endif
 #if HIP_VERSION >= 60200000
   SIGNATURE(hipGetProcAddress, hipError_t,

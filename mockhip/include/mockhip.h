@@ -242,7 +242,21 @@ extern "C" {
   X(hipMemcpyToSymbol)                                                                             \
   X(hipMemcpyFromSymbol)                                                                           \
   X(hipMemcpyToSymbolAsync)                                                                        \
-  X(hipMemcpyFromSymbolAsync)
+  X(hipMemcpyFromSymbolAsync)                                                                      \
+  X(hipDeviceGetLimit)                                                                             \
+  X(hipDeviceSetLimit)                                                                             \
+  X(hipDeviceGetCacheConfig)                                                                       \
+  X(hipDeviceSetCacheConfig)                                                                       \
+  X(hipDeviceGetSharedMemConfig)                                                                   \
+  X(hipDeviceSetSharedMemConfig)                                                                   \
+  X(hipGetDeviceFlags)                                                                             \
+  X(hipSetDeviceFlags)                                                                             \
+  X(hipChooseDeviceR0600)                                                                          \
+  X(hipDeviceGetByPCIBusId)                                                                        \
+  X(hipExtStreamCreateWithCUMask)                                                                  \
+  X(hipExtStreamGetCUMask)                                                                         \
+  X(hipFuncSetCacheConfig)                                                                         \
+  X(hipFuncSetSharedMemConfig)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

@@ -584,6 +584,65 @@ static hipError_t call_event_create_flags(world *w) {
   return hipEventCreateWithFlags(&w->out.event, hipEventDisableTiming);
 }
 static void undo_out_event(world *w) { MT_CHECK(hipEventDestroy(w->out.event)); }
+static hipError_t call_device_get_limit(world *w) {
+  return hipDeviceGetLimit(&w->out.count, hipLimitStackSize);
+}
+static hipError_t call_device_set_limit(world *w) {
+  (void)w;
+  return hipDeviceSetLimit(hipLimitStackSize, 2048);
+}
+static void undo_device_set_limit(world *w) {
+  (void)w;
+  MT_CHECK(hipDeviceSetLimit(hipLimitStackSize, 1024));
+}
+static hipError_t call_get_cache_config(world *w) {
+  return hipDeviceGetCacheConfig((hipFuncCache_t *)&w->out.value);
+}
+static hipError_t call_set_cache_config(world *w) {
+  (void)w;
+  return hipDeviceSetCacheConfig(hipFuncCachePreferL1);
+}
+static hipError_t call_get_shared_mem_config(world *w) {
+  return hipDeviceGetSharedMemConfig((hipSharedMemConfig *)&w->out.value);
+}
+static hipError_t call_set_shared_mem_config(world *w) {
+  (void)w;
+  return hipDeviceSetSharedMemConfig(hipSharedMemBankSizeEightByte);
+}
+static hipError_t call_func_set_cache_config(world *w) {
+  (void)w;
+  return hipFuncSetCacheConfig((const void *)call_func_set_cache_config, hipFuncCachePreferL1);
+}
+static hipError_t call_func_set_shared_mem_config(world *w) {
+  (void)w;
+  return hipFuncSetSharedMemConfig((const void *)call_func_set_cache_config,
+                                   hipSharedMemBankSizeEightByte);
+}
+static hipError_t call_get_device_flags(world *w) { return hipGetDeviceFlags(&w->out.uflags); }
+static hipError_t call_set_device_flags(world *w) {
+  (void)w;
+  return hipSetDeviceFlags(hipDeviceScheduleBlockingSync);
+}
+static void undo_set_device_flags(world *w) {
+  (void)w;
+  MT_CHECK(hipSetDeviceFlags(hipDeviceScheduleSpin));
+}
+static hipError_t call_choose_device(world *w) {
+  hipDeviceProp_t want;
+  memset(&want, 0, sizeof want);
+  want.major = 1;
+  return hipChooseDevice(&w->out.value, &want);
+}
+static hipError_t call_get_by_pci_bus_id(world *w) {
+  return hipDeviceGetByPCIBusId(&w->out.value, "0000:02:00.0");
+}
+static hipError_t call_stream_create_cu_mask(world *w) {
+  const uint32_t mask[2] = {0xff, 0};
+  return hipExtStreamCreateWithCUMask(&w->out.stream, 2, mask);
+}
+static hipError_t call_stream_get_cu_mask(world *w) {
+  return hipExtStreamGetCUMask(w->stream, 16, (uint32_t *)w->out.host);
+}
 static hipError_t call_event_record(world *w) { return hipEventRecord(w->event, w->stream); }
 static hipError_t call_event_query(world *w) { return hipEventQuery(w->event); }
 static hipError_t call_event_synchronize(world *w) { return hipEventSynchronize(w->event); }
@@ -1134,6 +1193,24 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipDeviceDisablePeerAccess) = {hipErrorInvalidDevice, call_disable_peer, undo_disable_peer,
                                         hipSuccess},
     CASE(hipDeviceReset) = {hipErrorInvalidValue, call_device_reset, undo_device_reset, hipSuccess},
+    CASE(hipDeviceGetLimit) = {hipErrorInvalidValue, call_device_get_limit, NULL, hipSuccess},
+    CASE(hipDeviceSetLimit) = {hipErrorInvalidValue, call_device_set_limit, undo_device_set_limit,
+                               hipSuccess},
+    CASE(hipDeviceGetCacheConfig) = {hipErrorInvalidValue, call_get_cache_config, NULL, hipSuccess},
+    CASE(hipDeviceSetCacheConfig) = {hipErrorInvalidValue, call_set_cache_config, NULL, hipSuccess},
+    CASE(hipDeviceGetSharedMemConfig) = {hipErrorInvalidValue, call_get_shared_mem_config, NULL,
+                                         hipSuccess},
+    CASE(hipDeviceSetSharedMemConfig) = {hipErrorInvalidValue, call_set_shared_mem_config, NULL,
+                                         hipSuccess},
+    CASE(hipFuncSetCacheConfig) = {hipErrorInvalidValue, call_func_set_cache_config, NULL,
+                                   hipSuccess},
+    CASE(hipFuncSetSharedMemConfig) = {hipErrorInvalidValue, call_func_set_shared_mem_config, NULL,
+                                       hipSuccess},
+    CASE(hipGetDeviceFlags) = {hipErrorInvalidValue, call_get_device_flags, NULL, hipSuccess},
+    CASE(hipSetDeviceFlags) = {hipErrorInvalidValue, call_set_device_flags, undo_set_device_flags,
+                               hipSuccess},
+    CASE(hipChooseDeviceR0600) = {hipErrorInvalidValue, call_choose_device, NULL, hipSuccess},
+    CASE(hipDeviceGetByPCIBusId) = {hipErrorInvalidValue, call_get_by_pci_bus_id, NULL, hipSuccess},
     CASE(hipCtxGetCurrent) = {hipErrorInvalidValue, call_ctx_get_current, NULL, hipSuccess},
     CASE(hipCtxSetCurrent) = {hipErrorInvalidContext, call_ctx_set_current, undo_ctx_set_current,
                               hipSuccess},
@@ -1257,6 +1334,9 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipStreamGetFlags) = {hipErrorInvalidValue, call_stream_get_flags, NULL, hipSuccess},
     CASE(hipStreamGetPriority) = {hipErrorInvalidValue, call_stream_get_priority, NULL, hipSuccess},
     CASE(hipStreamGetDevice) = {hipErrorInvalidValue, call_stream_get_device, NULL, hipSuccess},
+    CASE(hipExtStreamCreateWithCUMask) = {hipErrorOutOfMemory, call_stream_create_cu_mask,
+                                          undo_stream_create, hipSuccess},
+    CASE(hipExtStreamGetCUMask) = {hipErrorInvalidValue, call_stream_get_cu_mask, NULL, hipSuccess},
     CASE(hipEventCreate) = {hipErrorOutOfMemory, call_event_create, undo_out_event, hipSuccess},
     CASE(hipEventCreateWithFlags) = {hipErrorOutOfMemory, call_event_create_flags, undo_out_event,
                                      hipSuccess},

@@ -1,9 +1,9 @@
 /*
  * test_proc_address.c: hipGetProcAddress finds every entry point of
  * MOCKHIP_API_LIST at the function's own address, maps hipGetDeviceProperties
- * to hipGetDevicePropertiesR0600 from hipVersion 600 on, answers the per-thread
- * flag with the legacy version, finds none of mockhip.h's extras, and refuses
- * bad arguments as clr's hipGetProcAddress_common does, writing nothing.
+ * to hipGetDevicePropertiesR0600 (and hipChooseDevice to hipChooseDeviceR0600) from hipVersion 600
+ * on, answers the per-thread flag with the legacy version, finds none of mockhip.h's extras, and
+ * refuses bad arguments as clr's hipGetProcAddress_common does, writing nothing.
  */
 #include "mock_test.h"
 
@@ -119,6 +119,15 @@ static void test_properties_from_600_are_r0600(void **state) {
                (void *)hipGetDevicePropertiesR0600);
 }
 
+/* hipChooseDevice takes the properties too: versioned the same way (clr hip_device.cpp). */
+static void test_choose_device_is_versioned(void **state) {
+  (void)state;
+  assert_found("hipChooseDevice", 600, 0, (void *)hipChooseDeviceR0600);
+  assert_found("hipChooseDevice", HIP_VERSION, 0, (void *)hipChooseDeviceR0600);
+  assert_not_found("hipChooseDevice", 599, 0);
+  assert_non_null(strstr(reason, "hipDeviceProp_tR0000"));
+}
+
 /* Before 600 ROCm hands out the ROCm 5 layout, which mockhip does not have. */
 static void test_properties_before_600_are_not_found(void **state) {
   (void)state;
@@ -189,13 +198,14 @@ static void test_threads_look_up_together(void **state) {
 
 static void test_unknown_symbols_are_not_found(void **state) {
   (void)state;
-  const char *unknown[] = {"hipNoSuchCall", "hipmemcreate", "hipMemCreat",      "hipMemCreate ",
-                           " hipMemCreate", "cuMemCreate",  "MOCKHIP_API_LIST", "hipChooseDevice"};
+  const char *unknown[] = {"hipNoSuchCall",    "hipmemcreate",      "hipMemCreat",
+                           "hipMemCreate ",    " hipMemCreate",     "cuMemCreate",
+                           "MOCKHIP_API_LIST", "hipSetValidDevices"};
   for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++)
     assert_not_found(unknown[i], VERSION, 0);
-  assert_string_equal(reason,
-                      "hipGetProcAddress: symbol \"hipChooseDevice\" is not an entry point mockhip "
-                      "implements");
+  assert_string_equal(
+      reason, "hipGetProcAddress: symbol \"hipSetValidDevices\" is not an entry point mockhip "
+              "implements");
 }
 
 /* libamdhip64 has no mockhip_* symbols: code must not learn to find them here. */
@@ -305,6 +315,7 @@ int main(int argc, char **argv) {
       MT_CLEAN_TEST(test_every_flag_gives_the_legacy_version),
       MT_CLEAN_TEST(test_symbol_status_is_optional),
       MT_CLEAN_TEST(test_properties_from_600_are_r0600),
+      MT_CLEAN_TEST(test_choose_device_is_versioned),
       MT_CLEAN_TEST(test_versioned_properties_name_is_found),
       MT_CLEAN_TEST(test_called_through_its_pointer),
       MT_CLEAN_TEST(test_calls_are_counted),

@@ -805,7 +805,36 @@ static void memset_node_set(int exec) {
   X(hipMemcpyFromSymbolAsync, \
     hipMemcpyFromSymbolAsync(w.host, device_variable, 64, 0, hipMemcpyDeviceToHost, NULL), \
     "hipMemcpyFromSymbolAsync(dst=0x*, symbol=0x*, sizeBytes=64, offset=0, " \
-    "kind=hipMemcpyDeviceToHost, stream=NULL (the null stream)) = hipSuccess")
+    "kind=hipMemcpyDeviceToHost, stream=NULL (the null stream)) = hipSuccess")                     \
+  X(hipDeviceGetLimit, size_t v; hipDeviceGetLimit(&v, hipLimitStackSize), \
+    "hipDeviceGetLimit(pValue -> 1024, limit=0) = hipSuccess") \
+  X(hipDeviceSetLimit, hipDeviceSetLimit(hipLimitPrintfFifoSize, 4096), \
+    "hipDeviceSetLimit(limit=1, value=4096) = hipErrorUnsupportedLimit (limit 1 cannot be set on ROCm)") \
+  X(hipDeviceGetCacheConfig, hipFuncCache_t c; hipDeviceGetCacheConfig(&c), \
+    "hipDeviceGetCacheConfig(cacheConfig -> 0) = hipSuccess") \
+  X(hipDeviceSetCacheConfig, hipDeviceSetCacheConfig(hipFuncCachePreferL1), \
+    "hipDeviceSetCacheConfig(cacheConfig=2) = hipSuccess") \
+  X(hipDeviceGetSharedMemConfig, hipSharedMemConfig c; hipDeviceGetSharedMemConfig(&c), \
+    "hipDeviceGetSharedMemConfig(pConfig -> 1) = hipSuccess") \
+  X(hipDeviceSetSharedMemConfig, hipDeviceSetSharedMemConfig((hipSharedMemConfig)7), \
+    "hipDeviceSetSharedMemConfig(config=7) = hipErrorInvalidValue (config 7 is no hipSharedMemConfig)") \
+  X(hipGetDeviceFlags, unsigned f; hipGetDeviceFlags(&f), \
+    "hipGetDeviceFlags(flags -> 0x1) = hipSuccess") \
+  X(hipSetDeviceFlags, hipSetDeviceFlags(hipDeviceScheduleSpin), \
+    "hipSetDeviceFlags(flags=0x1) = hipSuccess") \
+  X(hipChooseDeviceR0600, int d; hipDeviceProp_t p; memset(&p, 0, sizeof p); \
+    hipChooseDeviceR0600(&d, &p), "hipChooseDeviceR0600(device -> 0, prop=0x*) = hipSuccess") \
+  X(hipDeviceGetByPCIBusId, int d; hipDeviceGetByPCIBusId(&d, "0000:02:00.0"), \
+    "hipDeviceGetByPCIBusId(device -> 1, pciBusId=0x*) = hipSuccess") \
+  X(hipExtStreamCreateWithCUMask, hipStream_t s; uint32_t m = 1; \
+    hipExtStreamCreateWithCUMask(&s, 1, &m); hipStreamDestroy(s), \
+    "hipExtStreamCreateWithCUMask(stream -> stream#*, cuMaskSize=1, cuMask=0x*) = hipSuccess") \
+  X(hipExtStreamGetCUMask, uint32_t m[16]; hipExtStreamGetCUMask(w.stream, 16, m), \
+    "hipExtStreamGetCUMask(stream=stream#1, cuMaskSize=16, cuMask=0x*) = hipSuccess") \
+  X(hipFuncSetCacheConfig, hipFuncSetCacheConfig(NULL, hipFuncCachePreferL1), \
+    "hipFuncSetCacheConfig(func=(nil), config=2) = hipErrorInvalidDeviceFunction (func is NULL)") \
+  X(hipFuncSetSharedMemConfig, hipFuncSetSharedMemConfig(&w, hipSharedMemBankSizeEightByte), \
+    "hipFuncSetSharedMemConfig(func=0x*, config=2) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

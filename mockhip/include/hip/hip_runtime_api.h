@@ -463,6 +463,41 @@ typedef enum hipDeviceP2PAttr {
   hipDevP2PAttrHipArrayAccessSupported
 } hipDeviceP2PAttr;
 
+/* ---- device limits, cache and scheduling settings ---- */
+
+/* ROCm declares no typedef for it: the calls take an enum hipLimit_t. */
+enum hipLimit_t {
+  hipLimitStackSize = 0x0,
+  hipLimitPrintfFifoSize = 0x01,
+  hipLimitMallocHeapSize = 0x02,
+  hipExtLimitScratchMin = 0x1000,
+  hipExtLimitScratchMax = 0x1001,
+  hipExtLimitScratchCurrent = 0x1002,
+  hipLimitRange
+};
+
+typedef enum hipFuncCache_t {
+  hipFuncCachePreferNone,
+  hipFuncCachePreferShared,
+  hipFuncCachePreferL1,
+  hipFuncCachePreferEqual,
+} hipFuncCache_t;
+
+typedef enum hipSharedMemConfig {
+  hipSharedMemBankSizeDefault,
+  hipSharedMemBankSizeFourByte,
+  hipSharedMemBankSizeEightByte
+} hipSharedMemConfig;
+
+/* hipSetDeviceFlags' flags. */
+#define hipDeviceScheduleAuto 0x0
+#define hipDeviceScheduleSpin 0x1
+#define hipDeviceScheduleYield 0x2
+#define hipDeviceScheduleBlockingSync 0x4
+#define hipDeviceScheduleMask 0x7
+#define hipDeviceMapHost 0x8
+#define hipDeviceLmemResizeToMax 0x10 /* 0x16 before ROCm 7 */
+
 /* ---- pointers ---- */
 
 typedef enum hipMemoryType {
@@ -869,6 +904,26 @@ MOCKHIP_API hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr att
 MOCKHIP_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags);
 MOCKHIP_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
 MOCKHIP_API hipError_t hipDeviceReset(void);
+/* The current device's limits (kept per device; docs/mockhip/runtime.md): the stack per thread
+   and the initial malloc heap are settable, the scratch limits answered; PrintfFifoSize:
+   hipErrorUnsupportedLimit, as ROCm's. */
+MOCKHIP_API hipError_t hipDeviceGetLimit(size_t *pValue, enum hipLimit_t limit);
+MOCKHIP_API hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value);
+/* Accepted and not kept, as ROCm's: the getters answer the defaults. */
+MOCKHIP_API hipError_t hipDeviceGetCacheConfig(hipFuncCache_t *cacheConfig);
+MOCKHIP_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig);
+MOCKHIP_API hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig *pConfig);
+MOCKHIP_API hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config);
+MOCKHIP_API hipError_t hipFuncSetCacheConfig(const void *func, hipFuncCache_t config);
+MOCKHIP_API hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemConfig config);
+MOCKHIP_API hipError_t hipGetDeviceFlags(unsigned int *flags);
+MOCKHIP_API hipError_t hipSetDeviceFlags(unsigned flags);
+MOCKHIP_API hipError_t hipChooseDeviceR0600(int *device, const hipDeviceProp_tR0600 *prop);
+/* ROCm 6.0 and later version the properties; the unversioned name is this inline. */
+static inline hipError_t hipChooseDevice(int *device, const hipDeviceProp_t *prop) {
+  return hipChooseDeviceR0600(device, prop);
+}
+MOCKHIP_API hipError_t hipDeviceGetByPCIBusId(int *device, const char *pciBusId);
 
 /* ---- kernels (run on the CPU: docs/mockhip/kernels.md) ---- */
 
@@ -1195,6 +1250,12 @@ MOCKHIP_API hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
 MOCKHIP_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int *flags);
 MOCKHIP_API hipError_t hipStreamGetPriority(hipStream_t stream, int *priority);
 MOCKHIP_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device);
+/* A stream that keeps a mask of the compute units it may use (32 per word); the getter answers
+   the device's full mask ANDed with the stream's (runtime/streams/cu_mask.c). */
+MOCKHIP_API hipError_t hipExtStreamCreateWithCUMask(hipStream_t *stream, uint32_t cuMaskSize,
+                                                    const uint32_t *cuMask);
+MOCKHIP_API hipError_t hipExtStreamGetCUMask(hipStream_t stream, uint32_t cuMaskSize,
+                                             uint32_t *cuMask);
 /* Host work on a stream runs at the call, as all stream work does here: the callback (with
  * hipSuccess) or the function is called before the call returns, on the calling thread. */
 typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void *userData);

@@ -37,6 +37,8 @@
 
 /* The most devices MOCKHIP_DEVICES may ask for. */
 #define MH_MAX_DEVICES 64
+/* The words of a compute-unit mask a stream keeps: 32 units each, more than a device has. */
+#define MH_CU_MASK_WORDS 16
 
 /* ---- options (options.c) ---- */
 
@@ -186,6 +188,10 @@ typedef struct mh_stream {
   mh_node_set deps; /* what its next captured work depends on (runtime/streams/capture_nodes.c) */
   mh_queue *queue;  /* its work not yet run, made on first use (runtime/streams/queue.c) */
   int sync_agent;   /* its agent + 1 in the synchronisation checker, 0: none (sync_check.c) */
+  /* hipExtStreamCreateWithCUMask's mask, the words a device's compute units can use
+     (runtime/streams/cu_mask.c); cu_mask_words 0: none, every unit */
+  uint32_t cu_mask_words;
+  uint32_t cu_mask[MH_CU_MASK_WORDS];
 } mh_stream;
 
 /* A capture in progress: begun on its origin, joined by the streams that wait
@@ -420,6 +426,13 @@ typedef struct mh_state {
   size_t primary_retains[MH_MAX_DEVICES]; /* retains minus releases, for the dump only */
   bool primary_active[MH_MAX_DEVICES];    /* hipSetDevice has named the device */
   bool forked;                            /* a child forked after mockhip started */
+  /* hipDeviceSetLimit's and hipSetDeviceFlags' per-device settings (runtime/devices/limits.c,
+     settings.c), ROCm's defaults until settings_made[d] */
+  bool settings_made[MH_MAX_DEVICES];
+  size_t stack_bytes[MH_MAX_DEVICES];   /* hipLimitStackSize, per thread */
+  size_t heap_bytes[MH_MAX_DEVICES];    /* hipLimitMallocHeapSize */
+  size_t scratch_bytes[MH_MAX_DEVICES]; /* hipExtLimitScratchCurrent */
+  unsigned device_flags[MH_MAX_DEVICES];
   /* a kernel's fault: every later call on the device answers it until hipDeviceReset
      (kernel/launch.c); read without the lock at each call's entry */
   _Atomic int sticky_error[MH_MAX_DEVICES];

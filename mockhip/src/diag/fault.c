@@ -107,6 +107,7 @@ static hipError_t natural_failure(int api) {
   /* streams, events and capture: what runs out is memory; what a query finds is work not done */
   case MOCKHIP_CALL_hipStreamCreateWithFlags:
   case MOCKHIP_CALL_hipStreamCreateWithPriority:
+  case MOCKHIP_CALL_hipExtStreamCreateWithCUMask:
   case MOCKHIP_CALL_hipEventCreate:
   case MOCKHIP_CALL_hipEventCreateWithFlags:
   case MOCKHIP_CALL_hipStreamBeginCapture:

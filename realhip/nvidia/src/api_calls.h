@@ -360,6 +360,25 @@
      size_t numDependencies, const hipKernelNodeParams *pNodeParams),                              \
     (pGraphNode, graph, pDependencies, numDependencies, pNodeParams),                              \
     "hipGraphAddKernelNode needs device code for the GPU (a CUfunction), which a host compiler "   \
-    "does not make: build kernels with nvcc (or hipcc) for HIP on NVIDIA")
+    "does not make: build kernels with nvcc (or hipcc) for HIP on NVIDIA")                         \
+  X(hipDeviceGetLimit, (size_t * pValue, enum hipLimit_t limit), (pValue, limit), "")              \
+  X(hipDeviceSetLimit, (enum hipLimit_t limit, size_t value), (limit, value), "")                  \
+  X(hipDeviceGetCacheConfig, (hipFuncCache_t * cacheConfig), (cacheConfig), "")                    \
+  X(hipDeviceSetCacheConfig, (hipFuncCache_t cacheConfig), (cacheConfig), "")                      \
+  X(hipFuncSetCacheConfig, (const void *func, hipFuncCache_t config), (func, config), "")          \
+  X(hipFuncSetSharedMemConfig, (const void *func, hipSharedMemConfig config), (func, config), "")  \
+  X(hipDeviceGetSharedMemConfig, (hipSharedMemConfig * pConfig), (pConfig), "")                    \
+  X(hipDeviceSetSharedMemConfig, (hipSharedMemConfig config), (config), "")                        \
+  X(hipGetDeviceFlags, (unsigned int *flags), (flags), "")                                         \
+  X(hipSetDeviceFlags, (unsigned flags), (flags), "")                                              \
+  X(hipChooseDeviceR0600, (int *device, const hipDeviceProp_tR0600 *prop), (device, prop), "")     \
+  X(hipDeviceGetByPCIBusId, (int *device, const char *pciBusId), (device, pciBusId), "")           \
+  X(hipExtStreamCreateWithCUMask,                                                                  \
+    (hipStream_t * stream, uint32_t cuMaskSize, const uint32_t *cuMask),                           \
+    (stream, cuMaskSize, cuMask),                                                                  \
+    "hipExtStreamCreateWithCUMask is ROCm-only: CUDA has no compute-unit masks")                   \
+  X(hipExtStreamGetCUMask, (hipStream_t stream, uint32_t cuMaskSize, uint32_t * cuMask),           \
+    (stream, cuMaskSize, cuMask),                                                                  \
+    "hipExtStreamGetCUMask is ROCm-only: CUDA has no compute-unit masks")
 
 #endif /* HIPNV_API_CALLS_H */

@@ -30,6 +30,8 @@ static const exported_call exports[] = {
 static void *find_export(const char *name) {
   if (strcmp(name, "hipGetDeviceProperties") == 0)
     name = "hipGetDevicePropertiesR0600";
+  if (strcmp(name, "hipChooseDevice") == 0)
+    name = "hipChooseDeviceR0600";
   for (size_t i = 0; i < sizeof exports / sizeof exports[0]; i++)
     if (strcmp(exports[i].name, name) == 0)
       return exports[i].function;

@@ -1,8 +1,8 @@
 /*
  * device.c: the devices mockhip plays and what they say about themselves:
  * hipDeviceGet, hipDeviceGetName, hipDeviceGetUuid, hipDeviceGetPCIBusId,
- * hipDeviceTotalMem, hipDeviceComputeCapability, hipGetDevicePropertiesR0600
- * and hipDeviceGetAttribute.
+ * hipDeviceTotalMem, hipDeviceComputeCapability, hipGetDevicePropertiesR0600,
+ * hipDeviceGetAttribute, hipChooseDeviceR0600 and hipDeviceGetByPCIBusId.
  *
  * Every device is one model, kept once as data below: a gfx942 (MI300-class)
  * GPU whose memory is host memory, or under HIP on NVIDIA a Hopper. Only the name, the UUID, the
@@ -125,6 +125,8 @@ void mh__device_launch_limits(mh_launch_limits *out) {
 }
 
 size_t mh__device_pitch_alignment(void) { return played_model()->image_alignment; }
+
+int mh__device_compute_units(void) { return played_model()->compute_units; }
 
 /* The PCI bus of a device: 0000:01:00.0 for device 0, 0000:02:00.0 for device 1, ... */
 static int pci_bus(int device) { return device + 1; }
@@ -370,7 +372,79 @@ MH_EXPORT hipError_t hipGetDevicePropertiesR0600(hipDeviceProp_tR0600 *prop, int
   return mh__leave(MOCKHIP_CALL_hipGetDevicePropertiesR0600, err, "prop=%p, deviceId=%d",
                    (void *)prop, device);
 }
+
+/* clr ihipChooseDevice: each field prop names (not 0) is a minimum; the first device that meets
+   the most of them, all that it is asked, wins; device 0 when none does. */
+static int choose_device(const mh_state *s, const hipDeviceProp_tR0600 *want) {
+  int chosen = 0;
+  unsigned best = 0;
+  for (int d = 0; d < s->options.devices; d++) {
+    hipDeviceProp_tR0600 have;
+    properties(s, d, &have);
+    unsigned asked = 0, met = 0;
+#define AT_LEAST(field)                                                                            \
+  if (want->field != 0) {                                                                          \
+    asked++;                                                                                       \
+    met += have.field >= want->field;                                                              \
+  }
+    AT_LEAST(major)
+    AT_LEAST(minor)
+    AT_LEAST(totalGlobalMem)
+    AT_LEAST(sharedMemPerBlock)
+    AT_LEAST(maxThreadsPerBlock)
+    AT_LEAST(totalConstMem)
+    AT_LEAST(multiProcessorCount)
+    AT_LEAST(maxThreadsPerMultiProcessor)
+    AT_LEAST(memoryClockRate)
+    AT_LEAST(memoryBusWidth)
+    AT_LEAST(l2CacheSize)
+    AT_LEAST(regsPerBlock)
+    AT_LEAST(maxSharedMemoryPerMultiProcessor)
+    AT_LEAST(warpSize)
+#undef AT_LEAST
+    if (asked == met && met > best) {
+      chosen = d;
+      best = met;
+    }
+  }
+  return chosen;
+}
+
+MH_EXPORT hipError_t hipChooseDeviceR0600(int *device, const hipDeviceProp_tR0600 *prop) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipChooseDeviceR0600, MH_CALLER, &s);
+  if (err == hipSuccess && (device == NULL || prop == NULL))
+    err = mh__fail(hipErrorInvalidValue, "%s is NULL", device == NULL ? "device" : "prop");
+  if (err == hipSuccess)
+    *device = choose_device(s, prop);
+  return mh__leave(MOCKHIP_CALL_hipChooseDeviceR0600, err, "%s, prop=%p",
+                   mh__d_out_int("device", device, err), (const void *)prop);
+}
 #endif
+
+/* clr hipDeviceGetByPCIBusId: "domain:bus:device.function" in hex, the device whose four match;
+   anything else, a device not there included, is InvalidValue. */
+MH_EXPORT hipError_t hipDeviceGetByPCIBusId(int *device, const char *pciBusId) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceGetByPCIBusId, MH_CALLER, &s);
+  if (err == hipSuccess && (device == NULL || pciBusId == NULL))
+    err = mh__fail(hipErrorInvalidValue, "%s is NULL", device == NULL ? "device" : "pciBusId");
+  if (err == hipSuccess) {
+    unsigned domain, bus, slot, function;
+    int found = -1;
+    if (sscanf(pciBusId, "%04x:%02x:%02x.%01x", &domain, &bus, &slot, &function) == 4)
+      for (int d = 0; d < s->options.devices && found < 0; d++)
+        if (domain == 0 && bus == (unsigned)pci_bus(d) && slot == 0 && function == 0)
+          found = d;
+    if (found < 0)
+      err = mh__fail(hipErrorInvalidValue, "\"%.32s\" is no device's PCI bus id (device 0 is %s)",
+                     pciBusId, "0000:01:00.0");
+    else
+      *device = found;
+  }
+  return mh__leave(MOCKHIP_CALL_hipDeviceGetByPCIBusId, err, "%s, pciBusId=%p",
+                   mh__d_out_int("device", device, err), (const void *)pciBusId);
+}
 
 /* ---- one fact each ---- */
 

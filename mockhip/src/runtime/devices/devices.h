@@ -21,4 +21,17 @@ MH_HIDDEN void mh__device_launch_limits(mh_launch_limits *out);
    as clr's ihipMallocPitch aligns to imagePitchAlignment_. */
 MH_HIDDEN size_t mh__device_pitch_alignment(void);
 
+/* ---- per-device settings (limits.c) ---- */
+
+/* Gives device's settings ROCm's defaults if nothing set them yet; under the write lock. */
+MH_HIDDEN void mh__device_settings_make(mh_state *s, int device);
+/* The flags hipGetDeviceFlags answers: hipCtxCreate's unchecked, hipSetDeviceFlags' schedule
+   bits; under the write lock. */
+MH_HIDDEN void mh__device_flags_set(mh_state *s, int device, unsigned flags);
+/* What hipGetDeviceFlags answers for device; under the lock. */
+MH_HIDDEN unsigned mh__device_flags(const mh_state *s, int device);
+
+/* The device's compute units (multiProcessorCount): a full CU mask has this many bits. */
+MH_HIDDEN int mh__device_compute_units(void);
+
 #endif /* MH_RUNTIME_DEVICES_H */

@@ -19,6 +19,7 @@
  */
 #include <stdint.h>
 
+#include "runtime/devices/devices.h"
 #include "runtime/memory/memory.h"
 #include "runtime/pools/pool.h"
 #include "runtime/process/process.h"
@@ -136,7 +137,7 @@ MH_EXPORT hipError_t hipCtxSynchronize(void) {
 }
 
 /* clr hipCtxCreate: the device's context is pushed, not made current, and retained (which
-   changes nothing in ROCm; the mock counts it for the dump). */
+   changes nothing in ROCm; the mock counts it for the dump); flags become the device's flags. */
 MH_EXPORT hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags, hipDevice_t device) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipCtxCreate, MH_CALLER, &s);
@@ -152,6 +153,7 @@ MH_EXPORT hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags, hipDevice_t
   if (err == hipSuccess) {
     mh__lock_write();
     s->primary_retains[device]++;
+    mh__device_flags_set(s, device, flags); /* unchecked: hipGetDeviceFlags answers them */
     mh__unlock();
     stack[depth++] = (unsigned char)device;
     *ctx = mh__primary_context(device);
@@ -254,8 +256,8 @@ MH_EXPORT hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev) {
 }
 
 /* clr Device::Reset: the current device's pools (their memory, busy or not; new default pools
-   come with the next use), streams, hipMalloc memory and arrays go; peer access, the context
-   stacks and VMM objects stay. A kernel's fault on the device is forgotten. */
+   come with the next use), streams, hipMalloc memory and arrays go, its flags are Spin again;
+   peer access, the context stacks, the limits and VMM objects stay. A kernel's fault on the device is forgotten. */
 MH_EXPORT hipError_t hipDeviceReset(void) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceReset, MH_CALLER, &s);
@@ -270,6 +272,7 @@ MH_EXPORT hipError_t hipDeviceReset(void) {
     mh__blocks_reset(s, device);
     mh__arrays_reset(s, device);
     mh__streams_reset(s, device);
+    mh__device_flags_set(s, device, hipDeviceScheduleSpin); /* the limits stay, as ROCm's */
     if (atomic_exchange(&s->sticky_error[device], hipSuccess) != hipSuccess)
       atomic_fetch_sub(&s->sticky_devices, 1);
     s->sticky_reason[device][0] = '\0';

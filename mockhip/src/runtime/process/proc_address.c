@@ -73,13 +73,15 @@ static hipError_t lookup(const char *symbol, void **pfn, int version, uint64_t f
                     "_PER_THREAD_DEFAULT_STREAM (2)",
                     (unsigned long long)flags);
   const char *name = symbol;
-  if (strcmp(symbol, "hipGetDeviceProperties") == 0) {
+  /* clr hip_device.cpp: both names that take a hipDeviceProp_t are versioned. */
+  bool get_properties = strcmp(symbol, "hipGetDeviceProperties") == 0;
+  if (get_properties || strcmp(symbol, "hipChooseDevice") == 0) {
     if (version < PROPERTIES_R0600_SINCE)
       return not_found(pfn, status,
                        "before hipVersion 600 is the ROCm 5 layout (hipDeviceProp_tR0000), "
                        "which mockhip does not emulate",
                        symbol);
-    name = "hipGetDevicePropertiesR0600";
+    name = get_properties ? "hipGetDevicePropertiesR0600" : "hipChooseDeviceR0600";
   }
   /* With HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM ROCm prefers "<symbol>_spt" and falls
      back to the legacy version; mockhip has no _spt versions, so the legacy one is it. */

@@ -133,7 +133,7 @@ mh_stream *mh__stream_by_id(mh_state *s, uint64_t id) {
 
 /* ---- creation and destruction ---- */
 
-static hipError_t stream_create(mh_state *s, hipStream_t *out, unsigned flags, int priority) {
+hipError_t mh__stream_create(mh_state *s, hipStream_t *out, unsigned flags, int priority) {
   /* ihipStreamCreate: the only flags there are. */
   if (flags != hipStreamDefault && flags != hipStreamNonBlocking)
     return mh__fail(hipErrorInvalidValue,
@@ -162,7 +162,7 @@ static hipError_t create(mh_state *s, hipStream_t *stream, unsigned flags, int p
   if (stream == NULL)
     return mh__fail(hipErrorInvalidValue, "stream is NULL");
   mh__lock_write();
-  hipError_t err = stream_create(s, stream, flags, priority);
+  hipError_t err = mh__stream_create(s, stream, flags, priority);
   mh__unlock();
   return err;
 }

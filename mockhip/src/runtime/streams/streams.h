@@ -35,6 +35,9 @@ MH_HIDDEN hipError_t mh__check_stream(mh_state *state, hipStream_t stream);
 
 /* The live stream (per-thread ones too) with this id, or NULL. */
 MH_HIDDEN mh_stream *mh__stream_by_id(mh_state *state, uint64_t id);
+/* Makes a stream of the current device (stream.c's checks of flags); under the write lock. */
+MH_HIDDEN hipError_t mh__stream_create(mh_state *state, hipStream_t *out, unsigned flags,
+                                       int priority);
 
 /* Destroys every stream made on device (hipDeviceReset); under the write lock. */
 MH_HIDDEN void mh__streams_reset(mh_state *state, int device);
