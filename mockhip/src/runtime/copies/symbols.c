@@ -144,7 +144,8 @@ static hipError_t symbol_validate(const void *symbol, size_t bytes, size_t offse
    hipMemcpyFromSymbol_common): the variable's side is device memory. */
 static hipError_t check_kind(hipMemcpyKind kind, bool to_symbol) {
   hipMemcpyKind host_side = to_symbol ? hipMemcpyHostToDevice : hipMemcpyDeviceToHost;
-  if (kind == host_side || kind == hipMemcpyDeviceToDevice || kind == hipMemcpyDeviceToDeviceNoCU)
+  if (kind == host_side || kind == hipMemcpyDeviceToDevice ||
+      kind == (int)HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU)
     return hipSuccess;
   return mh__fail(hipErrorInvalidMemcpyDirection,
                   "kind %s: a copy %s a variable takes %s, "

@@ -39,29 +39,39 @@ unsigned mh__device_flags(const mh_state *s, int device) {
 
 /* ---- limits ---- */
 
+/* hipLimit_t by value, as ROCm 7 numbers them: older headers (5.x) name only the printf FIFO and
+   the heap, and mockhip may be built against them. */
+enum {
+  LIMIT_STACK = 0x0,
+  LIMIT_PRINTF_FIFO = 0x01,
+  LIMIT_HEAP = 0x02,
+  LIMIT_SCRATCH_MIN = 0x1000,
+  LIMIT_SCRATCH_MAX = 0x1001,
+  LIMIT_SCRATCH_CURRENT = 0x1002,
+  LIMIT_RANGE = 0x1003
+};
+
 static hipError_t get_limit(mh_state *s, size_t *value, int limit) {
   /* clr hipDeviceGetLimit: NULL or past hipLimitRange is InvalidValue. The comparison is signed,
      as hip-tests' Unit_hipDeviceGetLimit_Negative_Parameters has ROCm answer UnsupportedLimit
      for (hipLimit_t)-1. */
   if (value == NULL)
     return mh__fail(hipErrorInvalidValue, "pValue is NULL");
-  if (limit >= hipLimitRange)
+  if (limit >= LIMIT_RANGE)
     return mh__fail(hipErrorInvalidValue, "limit %d is past hipLimitRange", limit);
   int device = mh__current_device();
   mh__lock_read();
   bool made = s->settings_made[device];
   switch (limit) {
-  case hipLimitStackSize: *value = made ? s->stack_bytes[device] : DEFAULT_STACK_BYTES; break;
-  case hipLimitMallocHeapSize: *value = made ? s->heap_bytes[device] : DEFAULT_HEAP_BYTES; break;
-  case hipExtLimitScratchMin: *value = SCRATCH_MIN_BYTES; break;
-  case hipExtLimitScratchMax: *value = SCRATCH_MAX_BYTES; break;
-  case hipExtLimitScratchCurrent:
-    *value = made ? s->scratch_bytes[device] : SCRATCH_MAX_BYTES;
-    break;
+  case LIMIT_STACK: *value = made ? s->stack_bytes[device] : DEFAULT_STACK_BYTES; break;
+  case LIMIT_HEAP: *value = made ? s->heap_bytes[device] : DEFAULT_HEAP_BYTES; break;
+  case LIMIT_SCRATCH_MIN: *value = SCRATCH_MIN_BYTES; break;
+  case LIMIT_SCRATCH_MAX: *value = SCRATCH_MAX_BYTES; break;
+  case LIMIT_SCRATCH_CURRENT: *value = made ? s->scratch_bytes[device] : SCRATCH_MAX_BYTES; break;
   default:
     mh__unlock();
     return mh__fail(hipErrorUnsupportedLimit, "limit %d is not one ROCm answers%s", limit,
-                    limit == hipLimitPrintfFifoSize ? " (hipLimitPrintfFifoSize is CUDA's)" : "");
+                    limit == LIMIT_PRINTF_FIFO ? " (hipLimitPrintfFifoSize is CUDA's)" : "");
   }
   mh__unlock();
   return hipSuccess;
@@ -79,28 +89,28 @@ MH_EXPORT hipError_t hipDeviceGetLimit(size_t *pValue, enum hipLimit_t limit) {
 /* clr hipDeviceSetLimit and Device::UpdateStackSize, UpdateInitialHeapSize,
    UpdateScratchLimitCurrent. */
 static hipError_t set_limit(mh_state *s, int limit, size_t value) {
-  if (limit >= hipLimitRange)
+  if (limit >= LIMIT_RANGE)
     return mh__fail(hipErrorInvalidValue, "limit %d is past hipLimitRange", limit);
   int device = mh__current_device();
   hipError_t err = hipSuccess;
   mh__lock_write();
   mh__device_settings_make(s, device);
   switch (limit) {
-  case hipLimitStackSize:
+  case LIMIT_STACK:
     if (value > MAX_STACK_BYTES)
       err = mh__fail(hipErrorInvalidValue, "a stack of %zu bytes is more than the %u a lane holds",
                      value, MAX_STACK_BYTES);
     else
       s->stack_bytes[device] = (value + 15) & ~(size_t)15; /* in 16-byte steps */
     break;
-  case hipLimitMallocHeapSize:
+  case LIMIT_HEAP:
     if (value >= s->options.device_memory)
       err = mh__fail(hipErrorInvalidValue, "a heap of %zu bytes does not fit the device's %zu",
                      value, s->options.device_memory);
     else
       s->heap_bytes[device] = value;
     break;
-  case hipExtLimitScratchCurrent:
+  case LIMIT_SCRATCH_CURRENT:
     if (value > SCRATCH_MAX_BYTES)
       err = mh__fail(hipErrorInvalidValue,
                      "%zu bytes of scratch is more than hipExtLimitScratchMax", value);
