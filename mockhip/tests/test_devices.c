@@ -350,7 +350,7 @@ static void test_model_values(void **state) {
   assert_int_equal(props.canMapHostMemory, 1);
   assert_int_equal(props.unifiedAddressing, 1);
   assert_int_equal(props.memoryPoolsSupported, 1);
-  assert_int_equal(props.hostRegisterSupported, 0);
+  assert_int_equal(props.hostRegisterSupported, 1);
   assert_int_equal(props.maxThreadsDim[2], 1024); /* the field exists; its attribute is refused */
   assert_int_equal(props.clockInstructionRate, 100000);
   assert_int_equal(props.maxTexture2DLinear[0], 0);

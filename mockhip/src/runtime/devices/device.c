@@ -39,7 +39,7 @@ typedef struct device_model {
   int fine_grain;    /* hipDeviceMallocFinegrained */
   int large_bar;     /* the host reaches all device memory */
   int host_atomics;  /* hostNativeAtomicSupported */
-  int host_register; /* hipHostRegister: not emulated */
+  int host_register; /* hipHostRegister: emulated (host_register.c) */
   int memory_pools;  /* stream-ordered memory pools (runtime/pools/mempool.c) */
   int vmm;
 } device_model;
@@ -72,7 +72,7 @@ static const device_model amd_model = {
     .fine_grain = 1,
     .large_bar = 1,
     .host_atomics = 1,
-    .host_register = 0,
+    .host_register = 1,
     .memory_pools = 1, /* clr: HIP_MEM_POOL_SUPPORT */
     .vmm = 1,
 };
@@ -107,7 +107,7 @@ static const device_model nvidia_model = {
     .fine_grain = 1,
     .large_bar = 1,
     .host_atomics = 1,
-    .host_register = 0,
+    .host_register = 1,
     .memory_pools = 1, /* cudaDevAttrMemoryPoolsSupported */
     .vmm = 1,
 };
