@@ -1009,6 +1009,25 @@ void api_surface_signatures(void) {
   SIGNATURE(hipMemRangeGetAttributes, hipError_t,
             (void **data, size_t *data_sizes, hipMemRangeAttribute *attributes,
              size_t num_attributes, const void *dev_ptr, size_t count))
+  SIGNATURE(hipMemset2D, hipError_t,
+            (void *dst, size_t pitch, int value, size_t width, size_t height))
+  SIGNATURE(hipMemset2DAsync, hipError_t,
+            (void *dst, size_t pitch, int value, size_t width, size_t height, hipStream_t stream))
+  SIGNATURE(hipMemset3D, hipError_t, (hipPitchedPtr pitchedDevPtr, int value, hipExtent extent))
+  SIGNATURE(hipMemset3DAsync, hipError_t,
+            (hipPitchedPtr pitchedDevPtr, int value, hipExtent extent, hipStream_t stream))
+  SIGNATURE(hipMemcpyWithStream, hipError_t,
+            (void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream))
+  SIGNATURE(hipDrvMemcpy2DUnaligned, hipError_t, (const hip_Memcpy2D *pCopy))
+  SIGNATURE(hipMemcpyAtoH, hipError_t,
+            (void *dst, hipArray_t srcArray, size_t srcOffset, size_t count))
+  SIGNATURE(hipMemcpyHtoA, hipError_t,
+            (hipArray_t dstArray, size_t dstOffset, const void *srcHost, size_t count))
+  SIGNATURE(hipMallocHost, hipError_t, (void **ptr, size_t size))
+  SIGNATURE(hipHostAlloc, hipError_t, (void **ptr, size_t size, unsigned int flags))
+  SIGNATURE(hipMemPtrGetInfo, hipError_t, (void *ptr, size_t *size))
+  SIGNATURE(hipStreamAttachMemAsync, hipError_t,
+            (hipStream_t stream, void *dev_ptr, size_t length, unsigned int flags))
   SIGNATURE(hipMemGetAddressRange, hipError_t,
             (hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr))
   SIGNATURE(hipPointerGetAttributes, hipError_t,

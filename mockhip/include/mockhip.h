@@ -202,7 +202,19 @@ extern "C" {
   X(hipMemAdvise)                                                                                  \
   X(hipMemPrefetchAsync)                                                                           \
   X(hipMemRangeGetAttribute)                                                                       \
-  X(hipMemRangeGetAttributes)
+  X(hipMemRangeGetAttributes)                                                                      \
+  X(hipMemset2D)                                                                                   \
+  X(hipMemset2DAsync)                                                                              \
+  X(hipMemset3D)                                                                                   \
+  X(hipMemset3DAsync)                                                                              \
+  X(hipMemcpyWithStream)                                                                           \
+  X(hipDrvMemcpy2DUnaligned)                                                                       \
+  X(hipMemcpyAtoH)                                                                                 \
+  X(hipMemcpyHtoA)                                                                                 \
+  X(hipMallocHost)                                                                                 \
+  X(hipHostAlloc)                                                                                  \
+  X(hipMemPtrGetInfo)                                                                              \
+  X(hipStreamAttachMemAsync)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

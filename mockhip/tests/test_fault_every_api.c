@@ -797,6 +797,36 @@ static hipError_t call_memcpy_to_array(world *w) {
 static hipError_t call_memcpy_from_array(world *w) {
   return hipMemcpyFromArray(w->out.host, w->array, 0, 0, 64, hipMemcpyDeviceToHost);
 }
+static hipError_t call_drv_memcpy_2d_unaligned(world *w) {
+  hip_Memcpy2D c = host_to_array(w);
+  return hipDrvMemcpy2DUnaligned(&c);
+}
+static hipError_t call_memcpy_atoh(world *w) { return hipMemcpyAtoH(w->out.host, w->array, 0, 64); }
+static hipError_t call_memcpy_htoa(world *w) { return hipMemcpyHtoA(w->array, 0, w->out.host, 64); }
+static hipError_t call_memset_2d(world *w) { return hipMemset2D(w->m.base, 16, 0x11, 16, 4); }
+static hipError_t call_memset_2d_async(world *w) {
+  return hipMemset2DAsync(w->m.base, 16, 0x11, 16, 4, w->stream);
+}
+static hipError_t call_memset_3d(world *w) {
+  return hipMemset3D(make_hipPitchedPtr(w->m.base, 16, 16, 4), 0x11, make_hipExtent(16, 4, 2));
+}
+static hipError_t call_memset_3d_async(world *w) {
+  return hipMemset3DAsync(make_hipPitchedPtr(w->m.base, 16, 16, 4), 0x11, make_hipExtent(16, 4, 2),
+                          w->stream);
+}
+static hipError_t call_memcpy_with_stream(world *w) {
+  return hipMemcpyWithStream(w->m.base, w->out.host, HOST_BYTES, hipMemcpyHostToDevice, w->stream);
+}
+static hipError_t call_malloc_host(world *w) { return hipMallocHost(&w->out.ptr, granule); }
+static hipError_t call_host_alloc(world *w) {
+  return hipHostAlloc(&w->out.ptr, granule, hipHostAllocMapped);
+}
+static hipError_t call_mem_ptr_get_info(world *w) {
+  return hipMemPtrGetInfo(w->block + 1, &w->out.granularity);
+}
+static hipError_t call_stream_attach_mem(world *w) {
+  return hipStreamAttachMemAsync(w->stream, w->block, 0, hipMemAttachSingle);
+}
 static hipMemcpy3DParms host_to_array_3d(world *w) {
   hipMemcpy3DParms p;
   memset(&p, 0, sizeof p);
@@ -1088,6 +1118,20 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipMemcpy3DAsync) = {hipErrorInvalidValue, call_memcpy_3d_async, NULL, hipSuccess},
     CASE(hipDrvMemcpy3D) = {hipErrorInvalidValue, call_drv_memcpy_3d, NULL, hipSuccess},
     CASE(hipDrvMemcpy3DAsync) = {hipErrorInvalidValue, call_drv_memcpy_3d_async, NULL, hipSuccess},
+    CASE(hipDrvMemcpy2DUnaligned) = {hipErrorInvalidValue, call_drv_memcpy_2d_unaligned, NULL,
+                                     hipSuccess},
+    CASE(hipMemcpyAtoH) = {hipErrorInvalidValue, call_memcpy_atoh, NULL, hipSuccess},
+    CASE(hipMemcpyHtoA) = {hipErrorInvalidValue, call_memcpy_htoa, NULL, hipSuccess},
+    CASE(hipMemset2D) = {hipErrorInvalidValue, call_memset_2d, NULL, hipSuccess},
+    CASE(hipMemset2DAsync) = {hipErrorInvalidValue, call_memset_2d_async, NULL, hipSuccess},
+    CASE(hipMemset3D) = {hipErrorInvalidValue, call_memset_3d, NULL, hipSuccess},
+    CASE(hipMemset3DAsync) = {hipErrorInvalidValue, call_memset_3d_async, NULL, hipSuccess},
+    CASE(hipMemcpyWithStream) = {hipErrorInvalidValue, call_memcpy_with_stream, NULL, hipSuccess},
+    CASE(hipMallocHost) = {hipErrorOutOfMemory, call_malloc_host, undo_host_malloc, hipSuccess},
+    CASE(hipHostAlloc) = {hipErrorOutOfMemory, call_host_alloc, undo_host_malloc, hipSuccess},
+    CASE(hipMemPtrGetInfo) = {hipErrorInvalidValue, call_mem_ptr_get_info, NULL, hipSuccess},
+    CASE(hipStreamAttachMemAsync) = {hipErrorInvalidValue, call_stream_attach_mem, NULL,
+                                     hipSuccess},
     CASE(hipMallocMipmappedArray) = {hipErrorNotSupported, call_malloc_mipmapped, NULL,
                                      hipErrorNotSupported},
     CASE(hipFreeMipmappedArray) = {hipErrorInvalidValue, call_free_mipmapped, NULL,

@@ -993,6 +993,20 @@ MOCKHIP_API hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags
 MOCKHIP_API hipError_t hipHostFree(void *ptr);
 HIP_DEPRECATED("use hipHostFree instead")
 MOCKHIP_API hipError_t hipFreeHost(void *ptr);
+/* ROCm's deprecated names for hipHostMalloc: hipMallocHost without flags; hipHostAlloc takes
+   only Portable, Mapped and WriteCombined (flags above their sum: hipErrorInvalidValue). */
+HIP_DEPRECATED("use hipHostMalloc instead")
+MOCKHIP_API hipError_t hipMallocHost(void **ptr, size_t size);
+HIP_DEPRECATED("use hipHostMalloc instead")
+MOCKHIP_API hipError_t hipHostAlloc(void **ptr, size_t size, unsigned int flags);
+/* The size of the allocation ptr lies in; memory the runtime does not know:
+   hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipMemPtrGetInfo(void *ptr, size_t *size);
+/* Checks its arguments as ROCm does and changes nothing: every device and the host share the
+   mock's memory. */
+MOCKHIP_API hipError_t hipStreamAttachMemAsync(hipStream_t stream, void *dev_ptr,
+                                               size_t length __dparm(0),
+                                               unsigned int flags __dparm(hipMemAttachSingle));
 MOCKHIP_API hipError_t hipHostRegister(void *hostPtr, size_t sizeBytes, unsigned int flags);
 MOCKHIP_API hipError_t hipHostUnregister(void *hostPtr);
 MOCKHIP_API hipError_t hipHostGetDevicePointer(void **devPtr, void *hstPtr, unsigned int flags);
@@ -1113,6 +1127,28 @@ MOCKHIP_API hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, si
 MOCKHIP_API hipError_t hipMemcpyParam2D(const hip_Memcpy2D *pCopy);
 MOCKHIP_API hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D *pCopy,
                                              hipStream_t stream __dparm(0));
+/* hipMemcpyParam2D's copy, no different here: the mock has no alignment to relax. */
+MOCKHIP_API hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D *pCopy);
+/* count bytes between host memory and an array's first row, offset bytes into it; a NULL or
+   freed array or host pointer, or bytes past the row: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipMemcpyAtoH(void *dst, hipArray_t srcArray, size_t srcOffset,
+                                     size_t count);
+MOCKHIP_API hipError_t hipMemcpyHtoA(hipArray_t dstArray, size_t dstOffset, const void *srcHost,
+                                     size_t count);
+/* hipMemcpyAsync's copy on stream, then the host waits for the stream. */
+MOCKHIP_API hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t sizeBytes,
+                                           hipMemcpyKind kind, hipStream_t stream);
+/* Sets extent (width bytes x height rows x depth slices) into device memory at a pitched
+   pointer, rows pitch bytes apart and slices pitch * ysize; a pitch equal to the width sets one
+   run of bytes. An empty extent sets nothing; a NULL pointer, memory that is not device memory
+   the current device may write, a pitch of 0 or less than xsize: hipErrorInvalidValue.
+   hipMemset2D is hipMemset3D of {dst, pitch, width, height} and extent {width, height, 1}. */
+MOCKHIP_API hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height);
+MOCKHIP_API hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width,
+                                        size_t height, hipStream_t stream __dparm(0));
+MOCKHIP_API hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
+MOCKHIP_API hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
+                                        hipStream_t stream __dparm(0));
 MOCKHIP_API hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
                                         size_t width, size_t height, hipMemcpyKind kind,
                                         hipStream_t stream __dparm(0));

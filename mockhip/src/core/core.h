@@ -259,6 +259,9 @@ typedef struct mh_node_work {
       void *dst;
       unsigned value;
       size_t element_bytes, width, height, pitch;
+      /* a 3D set (hipMemset3D): depth slices of height rows, slice_pitch bytes apart; 0 and 0
+         for one slice */
+      size_t depth, slice_pitch;
     } set;
     mh_kernel_work kernel;
     struct { /* hipLaunchHostFunc's fn, or hipStreamAddCallback's callback */

@@ -76,7 +76,9 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipExtMallocWithFlags:
   case MOCKHIP_CALL_hipMallocManaged:
   case MOCKHIP_CALL_hipMallocAsync:
-  case MOCKHIP_CALL_hipHostMalloc: return hipErrorOutOfMemory;
+  case MOCKHIP_CALL_hipHostMalloc:
+  case MOCKHIP_CALL_hipMallocHost:
+  case MOCKHIP_CALL_hipHostAlloc: return hipErrorOutOfMemory;
   case MOCKHIP_CALL_hipMemGetAddressRange:
     return hipErrorNotFound; /* no such memory object */
   /* memory pools: what runs out is memory, and clr's IPC failures say so too */

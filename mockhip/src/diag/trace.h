@@ -99,6 +99,7 @@ MH_HIDDEN const char *mh__d_array_flags(unsigned flags);
 MH_HIDDEN const char *mh__d_extent(hipExtent extent);
 MH_HIDDEN const char *mh__d_array_desc(const HIP_ARRAY_DESCRIPTOR *desc);
 MH_HIDDEN const char *mh__d_array3d_desc(const HIP_ARRAY3D_DESCRIPTOR *desc);
+MH_HIDDEN const char *mh__d_pitched(hipPitchedPtr p);
 MH_HIDDEN const char *mh__d_out_pitched(const char *name, const hipPitchedPtr *out, hipError_t err);
 MH_HIDDEN const char *mh__d_memcpy_2d(const hip_Memcpy2D *copy);
 MH_HIDDEN const char *mh__d_memcpy_3d(const hipMemcpy3DParms *copy);

@@ -601,6 +601,8 @@ static const char *pitched(hipPitchedPtr p) {
               p.ysize);
 }
 
+const char *mh__d_pitched(hipPitchedPtr p) { return pitched(p); }
+
 const char *mh__d_out_pitched(const char *name, const hipPitchedPtr *out, hipError_t err) {
   return written(out, err) ? text("%s -> %s", name, pitched(*out)) : unwritten(name, out);
 }

@@ -51,6 +51,30 @@
     (void **data, size_t *data_sizes, hipMemRangeAttribute *attributes, size_t num_attributes,     \
      const void *dev_ptr, size_t count),                                                           \
     (data, data_sizes, attributes, num_attributes, dev_ptr, count), "")                            \
+  X(hipMemset2D, (void *dst, size_t pitch, int value, size_t width, size_t height),                \
+    (dst, pitch, value, width, height), "")                                                        \
+  X(hipMemset2DAsync,                                                                              \
+    (void *dst, size_t pitch, int value, size_t width, size_t height, hipStream_t stream),         \
+    (dst, pitch, value, width, height, stream), "")                                                \
+  X(hipMemset3D, (hipPitchedPtr pitchedDevPtr, int value, hipExtent extent),                       \
+    (pitchedDevPtr, value, extent), "")                                                            \
+  X(hipMemset3DAsync,                                                                              \
+    (hipPitchedPtr pitchedDevPtr, int value, hipExtent extent, hipStream_t stream),                \
+    (pitchedDevPtr, value, extent, stream), "")                                                    \
+  X(hipMemcpyWithStream,                                                                           \
+    (void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream),        \
+    (dst, src, sizeBytes, kind, stream), "")                                                       \
+  X(hipDrvMemcpy2DUnaligned, (const hip_Memcpy2D *pCopy), (pCopy), "")                             \
+  X(hipMemcpyAtoH, (void *dst, hipArray_t srcArray, size_t srcOffset, size_t count),               \
+    (dst, srcArray, srcOffset, count), "")                                                         \
+  X(hipMemcpyHtoA, (hipArray_t dstArray, size_t dstOffset, const void *srcHost, size_t count),     \
+    (dstArray, dstOffset, srcHost, count), "")                                                     \
+  X(hipMallocHost, (void **ptr, size_t size), (ptr, size), "")                                     \
+  X(hipHostAlloc, (void **ptr, size_t size, unsigned int flags), (ptr, size, flags), "")           \
+  X(hipMemPtrGetInfo, (void *ptr, size_t *size), (ptr, size), "")                                  \
+  X(hipStreamAttachMemAsync,                                                                       \
+    (hipStream_t stream, void *dev_ptr, size_t length, unsigned int flags),                        \
+    (stream, dev_ptr, length, flags), "")                                                          \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

@@ -1,9 +1,9 @@
 /*
  * copy_array.c: copies to and from arrays: hipMemcpy2DToArray,
  * hipMemcpy2DFromArray, their Async forms, and hipMemcpyToArray and
- * hipMemcpyFromArray, each with clr's own checks first (hip_memory.cpp,
- * hipMemcpy2DToArray_common, hipMemcpy2DFromArray_common), then run as a
- * strided copy (copy_strided.h).
+ * hipMemcpyFromArray, hipMemcpyHtoA and hipMemcpyAtoH, each with clr's own checks first
+ * (hip_memory.cpp, hipMemcpy2DToArray_common, hipMemcpy2DFromArray_common), then run as a strided
+ * copy (copy_strided.h).
  */
 #include "runtime/copies/copy_strided.h"
 #include "runtime/memory/memory.h"
@@ -210,4 +210,63 @@ MH_EXPORT hipError_t hipMemcpyFromArray(void *dst, hipArray_const_t srcArray, si
                    "dst=%s, srcArray=%s, wOffset=%zu, hOffset=%zu, count=%s, kind=%s",
                    mh__d_ptr(dst), mh__d_array(srcArray), wOffset, hOffset, mh__d_bytes(count),
                    mh__d_memcpy_kind((int)kind));
+}
+
+/* clr ihipMemcpyHtoAValidate / ihipMemcpyAtoHValidate: count bytes at offset bytes into the
+   array's first row, between it and host memory; every refusal is hipErrorInvalidValue. */
+static hipError_t memcpy_array_1d(mh_state *s, void *host, hipArray_const_t array, size_t offset,
+                                  size_t count, bool to_array) {
+  const char *host_name = to_array ? "srcHost" : "dstHost";
+  const char *array_name = to_array ? "dstArray" : "srcArray";
+  hipError_t err = mh__queue_fence(s, NULL); /* in stream order: after the null stream's work */
+  if (err != hipSuccess)
+    return err;
+  mh__lock_read();
+  const mh_array *a = array != NULL ? mh__array_get(s, array) : NULL;
+  if (a == NULL)
+    err = mh__fail(hipErrorInvalidValue, "%s %p is %s", array_name, (const void *)array,
+                   array == NULL ? "NULL" : "no live array");
+  else if (host == NULL)
+    err = mh__fail(hipErrorInvalidValue, "%s is NULL", host_name);
+  else if (offset > a->row_bytes || count > a->row_bytes - offset)
+    err = mh__fail(hipErrorInvalidValue,
+                   "%zu bytes at offset %zu do not fit %s's first row of %zu bytes", count, offset,
+                   array_name, a->row_bytes);
+  if (err == hipSuccess && count != 0) {
+    strided c = {.width = count, .height = 1, .depth = 1};
+    side *on_host = to_array ? &c.src : &c.dst, *on_array = to_array ? &c.dst : &c.src;
+    on_host->kind = SIDE_HOST;
+    on_host->ptr = host;
+    on_host->pitch = count;
+    on_array->kind = SIDE_ARRAY;
+    on_array->array = array;
+    on_array->x = offset;
+    err = mh__strided_copy(s, &c, NULL);
+  }
+  mh__unlock();
+  return err;
+}
+
+MH_EXPORT hipError_t hipMemcpyHtoA(hipArray_t dstArray, size_t dstOffset, const void *srcHost,
+                                   size_t count) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoA, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess)
+    err = memcpy_array_1d(s, (void *)srcHost, dstArray, dstOffset, count, true);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyHtoA, err,
+                   "dstArray=%s, dstOffset=%zu, srcHost=%s, count=%s", mh__d_array(dstArray),
+                   dstOffset, mh__d_ptr(srcHost), mh__d_bytes(count));
+}
+
+MH_EXPORT hipError_t hipMemcpyAtoH(void *dst, hipArray_t srcArray, size_t srcOffset, size_t count) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyAtoH, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess)
+    err = memcpy_array_1d(s, dst, srcArray, srcOffset, count, false);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyAtoH, err, "dst=%s, srcArray=%s, srcOffset=%zu, count=%s",
+                   mh__d_ptr(dst), mh__d_array(srcArray), srcOffset, mh__d_bytes(count));
 }

@@ -1,6 +1,6 @@
 /*
  * pointer_info.c: what the runtime says about an address:
- * hipMemGetAddressRange, hipPointerGetAttributes and
+ * hipMemGetAddressRange, hipMemPtrGetInfo, hipPointerGetAttributes and
  * hipMemGetHandleForAddressRange.
  *
  * ROCm looks an address up among its memory objects: a hipMalloc-family block
@@ -84,6 +84,35 @@ MH_EXPORT hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize,
   return mh__leave(MOCKHIP_CALL_hipMemGetAddressRange, err, "%s, %s, dptr=%s",
                    mh__d_out_ptr("pbase", (void *const *)pbase, err),
                    mh__d_out_bytes("psize", psize, err), mh__d_ptr(dptr));
+}
+
+/* clr hipMemPtrGetInfo: the size of the memory object ptr lies in (a block's size asked, a
+   mapping's, a pool block's); an address of none is hipErrorInvalidValue. */
+static hipError_t ptr_info(mh_state *s, void *ptr, size_t *bytes) {
+  if (bytes == NULL)
+    return mh__fail(hipErrorInvalidValue, "size is NULL");
+  pointer_owner owner = owner_of(s, ptr);
+  if (owner.pool_block != NULL)
+    *bytes = owner.pool_block->bytes;
+  else if (owner.block != NULL)
+    *bytes = owner.block->asked_bytes;
+  else if (owner.mapping != NULL)
+    *bytes = owner.mapping->bytes;
+  else
+    return mh__fail(hipErrorInvalidValue, "ptr %p %s", ptr, unknown_because(s, ptr));
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMemPtrGetInfo(void *ptr, size_t *size) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemPtrGetInfo, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = ptr_info(s, ptr, size);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemPtrGetInfo, err, "ptr=%s, %s", mh__d_ptr(ptr),
+                   mh__d_out_bytes("size", size, err));
 }
 
 static void block_attributes(const mh_region *block, const void *ptr, hipPointerAttribute_t *out) {
