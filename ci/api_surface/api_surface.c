@@ -311,6 +311,23 @@ VALUE(hipDevP2PAttrNativeAtomicSupported, 2)
 VALUE(hipDevP2PAttrHipArrayAccessSupported, 3)
 /* hipMemoryType: renumbered in ROCm 6.0 (Managed was 4 in 5.3-5.7). */
 #if HIP_VERSION >= 60000000
+VALUE(HIP_POINTER_ATTRIBUTE_CONTEXT, 1)
+VALUE(HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, 2)
+VALUE(HIP_POINTER_ATTRIBUTE_DEVICE_POINTER, 3)
+VALUE(HIP_POINTER_ATTRIBUTE_HOST_POINTER, 4)
+VALUE(HIP_POINTER_ATTRIBUTE_P2P_TOKENS, 5)
+VALUE(HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, 6)
+VALUE(HIP_POINTER_ATTRIBUTE_BUFFER_ID, 7)
+VALUE(HIP_POINTER_ATTRIBUTE_IS_MANAGED, 8)
+VALUE(HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL, 9)
+VALUE(HIP_POINTER_ATTRIBUTE_IS_LEGACY_HIP_IPC_CAPABLE, 10)
+VALUE(HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR, 11)
+VALUE(HIP_POINTER_ATTRIBUTE_RANGE_SIZE, 12)
+VALUE(HIP_POINTER_ATTRIBUTE_MAPPED, 13)
+VALUE(HIP_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES, 14)
+VALUE(HIP_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE, 15)
+VALUE(HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS, 16)
+VALUE(HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE, 17)
 VALUE(hipMemoryTypeUnregistered, 0)
 VALUE(hipMemoryTypeHost, 1)
 VALUE(hipMemoryTypeDevice, 2)
@@ -1028,6 +1045,11 @@ void api_surface_signatures(void) {
   SIGNATURE(hipMemPtrGetInfo, hipError_t, (void *ptr, size_t *size))
   SIGNATURE(hipStreamAttachMemAsync, hipError_t,
             (hipStream_t stream, void *dev_ptr, size_t length, unsigned int flags))
+  SIGNATURE(hipPointerGetAttribute, hipError_t,
+            (void *data, hipPointer_attribute attribute, hipDeviceptr_t ptr))
+  SIGNATURE(hipDrvPointerGetAttributes, hipError_t,
+            (unsigned int numAttributes, hipPointer_attribute *attributes, void **data,
+             hipDeviceptr_t ptr))
   SIGNATURE(hipMemGetAddressRange, hipError_t,
             (hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr))
   SIGNATURE(hipPointerGetAttributes, hipError_t,

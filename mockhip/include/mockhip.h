@@ -214,7 +214,9 @@ extern "C" {
   X(hipMallocHost)                                                                                 \
   X(hipHostAlloc)                                                                                  \
   X(hipMemPtrGetInfo)                                                                              \
-  X(hipStreamAttachMemAsync)
+  X(hipStreamAttachMemAsync)                                                                       \
+  X(hipPointerGetAttribute)                                                                        \
+  X(hipDrvPointerGetAttributes)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

@@ -827,6 +827,14 @@ static hipError_t call_mem_ptr_get_info(world *w) {
 static hipError_t call_stream_attach_mem(world *w) {
   return hipStreamAttachMemAsync(w->stream, w->block, 0, hipMemAttachSingle);
 }
+static hipError_t call_pointer_attribute(world *w) {
+  return hipPointerGetAttribute(&w->out.uflags, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, w->block);
+}
+static hipError_t call_drv_pointer_attributes(world *w) {
+  hipPointer_attribute which[] = {HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL};
+  void *data[] = {&w->out.value};
+  return hipDrvPointerGetAttributes(1, which, data, w->block);
+}
 static hipMemcpy3DParms host_to_array_3d(world *w) {
   hipMemcpy3DParms p;
   memset(&p, 0, sizeof p);
@@ -1132,6 +1140,9 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipMemPtrGetInfo) = {hipErrorInvalidValue, call_mem_ptr_get_info, NULL, hipSuccess},
     CASE(hipStreamAttachMemAsync) = {hipErrorInvalidValue, call_stream_attach_mem, NULL,
                                      hipSuccess},
+    CASE(hipPointerGetAttribute) = {hipErrorInvalidValue, call_pointer_attribute, NULL, hipSuccess},
+    CASE(hipDrvPointerGetAttributes) = {hipErrorInvalidValue, call_drv_pointer_attributes, NULL,
+                                        hipSuccess},
     CASE(hipMallocMipmappedArray) = {hipErrorNotSupported, call_malloc_mipmapped, NULL,
                                      hipErrorNotSupported},
     CASE(hipFreeMipmappedArray) = {hipErrorInvalidValue, call_free_mipmapped, NULL,

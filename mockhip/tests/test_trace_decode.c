@@ -670,7 +670,16 @@ static void add_memset_node(void) {
     "hipMemPtrGetInfo(ptr=hipMalloc#*+0x0, size -> *) = hipSuccess") \
   X(hipStreamAttachMemAsync, hipStreamAttachMemAsync(w.stream, w.block, 0, hipMemAttachGlobal), \
     "hipStreamAttachMemAsync(stream=stream#1, dev_ptr=hipMalloc#*+0x0, length=0, flags=0x1) = " \
-    "hipSuccess")
+    "hipSuccess") \
+  X(hipPointerGetAttribute, unsigned type; \
+    hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, w.block), \
+    "hipPointerGetAttribute(data=0x*, attribute=HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, " \
+    "ptr=hipMalloc#*+0x0) = hipSuccess") \
+  X(hipDrvPointerGetAttributes, int ordinal; void *data[] = {&ordinal}; \
+    hipPointer_attribute which[] = {HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL}; \
+    hipDrvPointerGetAttributes(1, which, data, w.block), \
+    "hipDrvPointerGetAttributes(numAttributes=1, attributes=0x*, data=0x*, " \
+    "ptr=hipMalloc#*+0x0) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

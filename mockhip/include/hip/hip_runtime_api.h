@@ -483,6 +483,27 @@ typedef struct hipPointerAttribute_t {
   unsigned allocationFlags;
 } hipPointerAttribute_t;
 
+/* What hipPointerGetAttribute asks of a pointer (ROCm's driver_types.h values). */
+typedef enum hipPointer_attribute {
+  HIP_POINTER_ATTRIBUTE_CONTEXT = 1, /* not supported in HIP */
+  HIP_POINTER_ATTRIBUTE_MEMORY_TYPE,
+  HIP_POINTER_ATTRIBUTE_DEVICE_POINTER,
+  HIP_POINTER_ATTRIBUTE_HOST_POINTER,
+  HIP_POINTER_ATTRIBUTE_P2P_TOKENS, /* not supported in HIP */
+  HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+  HIP_POINTER_ATTRIBUTE_BUFFER_ID,
+  HIP_POINTER_ATTRIBUTE_IS_MANAGED,
+  HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+  HIP_POINTER_ATTRIBUTE_IS_LEGACY_HIP_IPC_CAPABLE, /* not supported in HIP */
+  HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+  HIP_POINTER_ATTRIBUTE_RANGE_SIZE,
+  HIP_POINTER_ATTRIBUTE_MAPPED,
+  HIP_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES,       /* not supported in HIP */
+  HIP_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE, /* not supported in HIP */
+  HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS,
+  HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE /* not supported in HIP */
+} hipPointer_attribute;
+
 /* ---- flags of streams, events and allocations ---- */
 
 #define hipStreamDefault 0x00
@@ -1025,6 +1046,19 @@ MOCKHIP_API hipError_t hipMemRangeGetAttributes(void **data, size_t *data_sizes,
 MOCKHIP_API hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize,
                                              hipDeviceptr_t dptr);
 MOCKHIP_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr);
+/* One attribute of the memory object ptr lies in, written to data as ROCm writes it (MEMORY_TYPE,
+   BUFFER_ID, RANGE_SIZE and ACCESS_FLAGS 4 bytes; SYNC_MEMOPS, IS_MANAGED and MAPPED a bool;
+   DEVICE_ORDINAL an int; the rest a pointer). An array handle's MEMORY_TYPE is
+   hipMemoryTypeArray. NULL data or ptr, memory of no object (its default written):
+   hipErrorInvalidValue; the attributes ROCm does not support: hipErrorNotSupported. */
+MOCKHIP_API hipError_t hipPointerGetAttribute(void *data, hipPointer_attribute attribute,
+                                              hipDeviceptr_t ptr);
+/* hipPointerGetAttribute for each of numAttributes attributes into data[i]; each one's failure
+   leaves its default and the call succeeds, as ROCm's. numAttributes 0, a NULL array or
+   pointer (data[i] too): hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
+                                                  hipPointer_attribute *attributes, void **data,
+                                                  hipDeviceptr_t ptr);
 
 /* ---- stream-ordered memory pools: hipMallocAsync takes from the stream's device's
    current pool, hipFreeAsync gives back to the pool ---- */

@@ -71,6 +71,7 @@ MH_HIDDEN const char *mh__d_out_access(const char *name, const unsigned long lon
 MH_HIDDEN const char *mh__d_handle_type(int type);
 MH_HIDDEN const char *mh__d_granularity_option(int option);
 MH_HIDDEN const char *mh__d_memcpy_kind(int kind);
+MH_HIDDEN const char *mh__d_pointer_attribute(int attribute);
 MH_HIDDEN const char *mh__d_attribute(int attr);
 MH_HIDDEN const char *mh__d_p2p_attribute(int attr);
 MH_HIDDEN const char *mh__d_capture_mode(int mode);

@@ -75,6 +75,12 @@
   X(hipStreamAttachMemAsync,                                                                       \
     (hipStream_t stream, void *dev_ptr, size_t length, unsigned int flags),                        \
     (stream, dev_ptr, length, flags), "")                                                          \
+  X(hipPointerGetAttribute, (void *data, hipPointer_attribute attribute, hipDeviceptr_t ptr),      \
+    (data, attribute, ptr), "")                                                                    \
+  X(hipDrvPointerGetAttributes,                                                                    \
+    (unsigned int numAttributes, hipPointer_attribute *attributes, void **data,                    \
+     hipDeviceptr_t ptr),                                                                          \
+    (numAttributes, attributes, data, ptr), "")                                                    \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

@@ -13,16 +13,8 @@
 
 #include "runtime/memory/memory.h"
 
-/* The object an address belongs to: a pool's block (clr's memory object of the size asked,
-   cached ones too), a block, a mapping or none. */
-typedef struct pointer_owner {
-  mh_pool_block *pool_block;
-  mh_region *block;
-  mh_mapping *mapping;
-} pointer_owner;
-
-static pointer_owner owner_of(mh_state *s, const void *ptr) {
-  pointer_owner owner = {mh__pool_block_containing(s, (uintptr_t)ptr), NULL, NULL};
+mh_pointer_owner mh__pointer_owner(mh_state *s, const void *ptr) {
+  mh_pointer_owner owner = {mh__pool_block_containing(s, (uintptr_t)ptr), NULL, NULL};
   if (owner.pool_block == NULL)
     owner.block = mh__block_containing(s, (uintptr_t)ptr);
   if (owner.pool_block == NULL && owner.block == NULL)
@@ -41,7 +33,7 @@ static const char *unknown_because(mh_state *s, const void *ptr) {
 
 static hipError_t address_range(mh_state *s, hipDeviceptr_t *pbase, size_t *psize,
                                 hipDeviceptr_t dptr) {
-  pointer_owner owner = owner_of(s, dptr);
+  mh_pointer_owner owner = mh__pointer_owner(s, dptr);
   uintptr_t base;
   size_t bytes;
   if (owner.pool_block != NULL) {
@@ -91,7 +83,7 @@ MH_EXPORT hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize,
 static hipError_t ptr_info(mh_state *s, void *ptr, size_t *bytes) {
   if (bytes == NULL)
     return mh__fail(hipErrorInvalidValue, "size is NULL");
-  pointer_owner owner = owner_of(s, ptr);
+  mh_pointer_owner owner = mh__pointer_owner(s, ptr);
   if (owner.pool_block != NULL)
     *bytes = owner.pool_block->bytes;
   else if (owner.block != NULL)
@@ -146,7 +138,7 @@ static hipError_t pointer_attributes(mh_state *s, hipPointerAttribute_t *attribu
   if (attributes == NULL)
     return mh__fail(hipErrorInvalidValue, "attributes is NULL");
   memset(attributes, 0, sizeof *attributes);
-  pointer_owner owner = owner_of(s, ptr);
+  mh_pointer_owner owner = mh__pointer_owner(s, ptr);
   if (owner.pool_block != NULL) {
     /* Device memory of the pool's device, which the host does not reach. */
     HIPVMM_POINTER_TYPE(*attributes) = hipMemoryTypeDevice;
