@@ -1050,6 +1050,21 @@ void api_surface_signatures(void) {
   SIGNATURE(hipDrvPointerGetAttributes, hipError_t,
             (unsigned int numAttributes, hipPointer_attribute *attributes, void **data,
              hipDeviceptr_t ptr))
+  SIGNATURE(hipMemcpyAtoD, hipError_t,
+            (hipDeviceptr_t dstDevice, hipArray_t srcArray, size_t srcOffset, size_t ByteCount))
+  SIGNATURE(hipMemcpyDtoA, hipError_t,
+            (hipArray_t dstArray, size_t dstOffset, hipDeviceptr_t srcDevice, size_t ByteCount))
+  SIGNATURE(hipMemcpyAtoA, hipError_t,
+            (hipArray_t dstArray, size_t dstOffset, hipArray_t srcArray, size_t srcOffset,
+             size_t ByteCount))
+  SIGNATURE(
+      hipMemcpyAtoHAsync, hipError_t,
+      (void *dstHost, hipArray_t srcArray, size_t srcOffset, size_t ByteCount, hipStream_t stream))
+  SIGNATURE(hipMemcpyHtoAAsync, hipError_t,
+            (hipArray_t dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount,
+             hipStream_t stream))
+  SIGNATURE(hipPointerSetAttribute, hipError_t,
+            (const void *value, hipPointer_attribute attribute, hipDeviceptr_t ptr))
   SIGNATURE(hipMemGetAddressRange, hipError_t,
             (hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr))
   SIGNATURE(hipPointerGetAttributes, hipError_t,

@@ -216,7 +216,13 @@ extern "C" {
   X(hipMemPtrGetInfo)                                                                              \
   X(hipStreamAttachMemAsync)                                                                       \
   X(hipPointerGetAttribute)                                                                        \
-  X(hipDrvPointerGetAttributes)
+  X(hipDrvPointerGetAttributes)                                                                    \
+  X(hipMemcpyAtoD)                                                                                 \
+  X(hipMemcpyDtoA)                                                                                 \
+  X(hipMemcpyAtoA)                                                                                 \
+  X(hipMemcpyAtoHAsync)                                                                            \
+  X(hipMemcpyHtoAAsync)                                                                            \
+  X(hipPointerSetAttribute)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

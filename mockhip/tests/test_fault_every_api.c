@@ -835,6 +835,19 @@ static hipError_t call_drv_pointer_attributes(world *w) {
   void *data[] = {&w->out.value};
   return hipDrvPointerGetAttributes(1, which, data, w->block);
 }
+static hipError_t call_memcpy_atod(world *w) { return hipMemcpyAtoD(w->m.base, w->array, 0, 64); }
+static hipError_t call_memcpy_dtoa(world *w) { return hipMemcpyDtoA(w->array, 0, w->m.base, 64); }
+static hipError_t call_memcpy_atoa(world *w) { return hipMemcpyAtoA(w->array, 0, w->array, 0, 32); }
+static hipError_t call_memcpy_atoh_async(world *w) {
+  return hipMemcpyAtoHAsync(w->out.host, w->array, 0, 64, w->stream);
+}
+static hipError_t call_memcpy_htoa_async(world *w) {
+  return hipMemcpyHtoAAsync(w->array, 0, w->out.host, 64, w->stream);
+}
+static hipError_t call_pointer_set_attribute(world *w) {
+  unsigned sync = 1;
+  return hipPointerSetAttribute(&sync, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, w->block);
+}
 static hipMemcpy3DParms host_to_array_3d(world *w) {
   hipMemcpy3DParms p;
   memset(&p, 0, sizeof p);
@@ -1143,6 +1156,13 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipPointerGetAttribute) = {hipErrorInvalidValue, call_pointer_attribute, NULL, hipSuccess},
     CASE(hipDrvPointerGetAttributes) = {hipErrorInvalidValue, call_drv_pointer_attributes, NULL,
                                         hipSuccess},
+    CASE(hipMemcpyAtoD) = {hipErrorInvalidValue, call_memcpy_atod, NULL, hipSuccess},
+    CASE(hipMemcpyDtoA) = {hipErrorInvalidValue, call_memcpy_dtoa, NULL, hipSuccess},
+    CASE(hipMemcpyAtoA) = {hipErrorInvalidValue, call_memcpy_atoa, NULL, hipSuccess},
+    CASE(hipMemcpyAtoHAsync) = {hipErrorInvalidValue, call_memcpy_atoh_async, NULL, hipSuccess},
+    CASE(hipMemcpyHtoAAsync) = {hipErrorInvalidValue, call_memcpy_htoa_async, NULL, hipSuccess},
+    CASE(hipPointerSetAttribute) = {hipErrorInvalidValue, call_pointer_set_attribute, NULL,
+                                    hipSuccess},
     CASE(hipMallocMipmappedArray) = {hipErrorNotSupported, call_malloc_mipmapped, NULL,
                                      hipErrorNotSupported},
     CASE(hipFreeMipmappedArray) = {hipErrorInvalidValue, call_free_mipmapped, NULL,

@@ -103,6 +103,49 @@ static void test_array_bytes(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipMemcpyAtoH(back, array, 0, 4)); /* freed */
 }
 
+/* ROCm 6.2's: device memory and arrays, and the Async forms in stream order. */
+static void test_array_bytes_6_2(void **state) {
+  (void)state;
+  hipChannelFormatDesc desc = hipCreateChannelDesc(8, 0, 0, 0, hipChannelFormatKindUnsigned);
+  hipArray_t a, b;
+  MT_CHECK(hipMallocArray(&a, &desc, 32, 2, hipArrayDefault)); /* rows of 32 bytes */
+  MT_CHECK(hipMallocArray(&b, &desc, 32, 2, hipArrayDefault));
+  unsigned char *dev = NULL, host[32], back[32];
+  for (int i = 0; i < 32; i++)
+    host[i] = (unsigned char)(i + 40);
+  MT_CHECK(hipMalloc((void **)&dev, 32));
+  MT_CHECK(hipMemcpy(dev, host, 32, hipMemcpyHostToDevice));
+  MT_CHECK(hipMemcpyDtoA(a, 0, dev, 32));
+  MT_CHECK(hipMemcpyAtoA(b, 16, a, 0, 16)); /* b's bytes 16..31: a's 0..15 */
+  MT_CHECK(hipMemcpyAtoA(b, 0, a, 16, 16)); /* b's bytes 0..15: a's 16..31 */
+  MT_CHECK(hipMemset(dev, 0, 32));
+  MT_CHECK(hipMemcpyAtoD(dev, b, 0, 32));
+  MT_CHECK(hipMemcpy(back, dev, 32, hipMemcpyDeviceToHost));
+  for (int i = 0; i < 32; i++)
+    assert_int_equal(back[i], host[(i + 16) % 32]);
+
+  hipStream_t stream;
+  MT_CHECK(hipStreamCreate(&stream));
+  unsigned char zeros[32] = {0};
+  MT_CHECK(hipMemcpyHtoAAsync(a, 0, zeros, 32, stream));
+  memset(back, 0xff, sizeof back);
+  MT_CHECK(hipMemcpyAtoHAsync(back, a, 0, 32, stream));
+  MT_CHECK(hipStreamSynchronize(stream));
+  assert_memory_equal(back, zeros, 32);
+
+  MT_EXPECT(hipErrorInvalidValue, hipMemcpyAtoD(NULL, a, 0, 4));
+  MT_EXPECT(hipErrorInvalidValue, hipMemcpyDtoA(a, 30, dev, 4)); /* past the row */
+  MT_EXPECT(hipErrorInvalidValue, hipMemcpyDtoA(a, 0, host, 4)); /* not device memory */
+  MT_EXPECT(hipErrorInvalidValue, hipMemcpyAtoA(a, 0, NULL, 0, 4));
+  MT_EXPECT(hipErrorInvalidValue, hipMemcpyAtoHAsync(NULL, a, 0, 4, stream));
+  MT_EXPECT(hipErrorInvalidValue, hipMemcpyHtoAAsync(a, 0, host, 33, stream));
+  MT_CHECK(hipStreamDestroy(stream));
+  MT_EXPECT(hipErrorContextIsDestroyed, hipMemcpyHtoAAsync(a, 0, host, 4, stream));
+  MT_CHECK(hipFree(dev));
+  MT_CHECK(hipFreeArray(a));
+  MT_CHECK(hipFreeArray(b));
+}
+
 static void test_host_alloc_names(void **state) {
   (void)state;
   void *p = NULL;
@@ -180,7 +223,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       MT_CLEAN_TEST(test_memcpy_with_stream), MT_CLEAN_TEST(test_array_bytes),
       MT_CLEAN_TEST(test_host_alloc_names),   MT_CLEAN_TEST(test_mem_ptr_get_info),
-      MT_CLEAN_TEST(test_stream_attach_mem),
+      MT_CLEAN_TEST(test_stream_attach_mem),  MT_CLEAN_TEST(test_array_bytes_6_2),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

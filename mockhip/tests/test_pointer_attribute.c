@@ -160,6 +160,29 @@ static void test_drv_pointer_get_attributes(void **state) {
   MT_CHECK(hipFree(dev));
 }
 
+static void test_pointer_set_attribute(void **state) {
+  (void)state;
+  char *dev = NULL;
+  MT_CHECK(hipMalloc((void **)&dev, 64));
+  bool sync = true;
+  MT_CHECK(get(&sync, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, dev));
+  assert_false(sync);
+  unsigned one = 1, two = 2;
+  MT_CHECK(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, dev + 8));
+  MT_CHECK(get(&sync, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, dev));
+  assert_true(sync);
+  MT_EXPECT(hipErrorInvalidValue,
+            hipPointerSetAttribute(&two, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, dev));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, dev));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipPointerSetAttribute(NULL, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, dev));
+  char stack[4];
+  MT_EXPECT(hipErrorInvalidDevicePointer,
+            hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, stack));
+  MT_CHECK(hipFree(dev));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       MT_CLEAN_TEST(test_device_memory),
@@ -167,6 +190,7 @@ int main(void) {
       MT_CLEAN_TEST(test_vmm_memory),
       MT_CLEAN_TEST(test_array_and_unknown_memory),
       MT_CLEAN_TEST(test_drv_pointer_get_attributes),
+      MT_CLEAN_TEST(test_pointer_set_attribute),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -679,6 +679,32 @@ static void add_memset_node(void) {
     hipPointer_attribute which[] = {HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL}; \
     hipDrvPointerGetAttributes(1, which, data, w.block), \
     "hipDrvPointerGetAttributes(numAttributes=1, attributes=0x*, data=0x*, " \
+    "ptr=hipMalloc#*+0x0) = hipSuccess") \
+  X(hipMemcpyAtoD, hipArray_t a; hipMallocArray(&a, &float_desc, 16, 4, hipArrayDefault); \
+    hipMemcpyAtoD(w.block, a, 4, 32); hipFreeArray(a), \
+    "hipMemcpyAtoD(dstDevice=hipMalloc#*+0x0, srcArray=array#*, srcOffset=4, ByteCount=32) = " \
+    "hipSuccess") \
+  X(hipMemcpyDtoA, hipArray_t a; hipMallocArray(&a, &float_desc, 16, 4, hipArrayDefault); \
+    hipMemcpyDtoA(a, 4, w.block, 32); hipFreeArray(a), \
+    "hipMemcpyDtoA(dstArray=array#*, dstOffset=4, srcDevice=hipMalloc#*+0x0, ByteCount=32) = " \
+    "hipSuccess") \
+  X(hipMemcpyAtoA, hipArray_t a; hipMallocArray(&a, &float_desc, 16, 4, hipArrayDefault); \
+    hipMemcpyAtoA(a, 32, a, 0, 16); hipFreeArray(a), \
+    "hipMemcpyAtoA(dstArray=array#*, dstOffset=32, srcArray=array#*, srcOffset=0, " \
+    "ByteCount=16) = hipSuccess") \
+  X(hipMemcpyAtoHAsync, hipArray_t a; hipMallocArray(&a, &float_desc, 16, 4, hipArrayDefault); \
+    hipMemcpyAtoHAsync(w.host, a, 4, 32, w.stream); hipStreamSynchronize(w.stream); \
+    hipFreeArray(a), \
+    "hipMemcpyAtoHAsync(dstHost=0x*, srcArray=array#*, srcOffset=4, ByteCount=32, " \
+    "stream=stream#1) = hipSuccess") \
+  X(hipMemcpyHtoAAsync, hipArray_t a; hipMallocArray(&a, &float_desc, 16, 4, hipArrayDefault); \
+    hipMemcpyHtoAAsync(a, 4, w.host, 32, w.stream); hipStreamSynchronize(w.stream); \
+    hipFreeArray(a), \
+    "hipMemcpyHtoAAsync(dstArray=array#*, dstOffset=4, srcHost=0x*, ByteCount=32, " \
+    "stream=stream#1) = hipSuccess") \
+  X(hipPointerSetAttribute, unsigned sync = 1; \
+    hipPointerSetAttribute(&sync, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, w.block), \
+    "hipPointerSetAttribute(value=0x*, attribute=HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, " \
     "ptr=hipMalloc#*+0x0) = hipSuccess")
 /* clang-format on */
 

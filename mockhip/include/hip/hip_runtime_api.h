@@ -1059,6 +1059,12 @@ MOCKHIP_API hipError_t hipPointerGetAttribute(void *data, hipPointer_attribute a
 MOCKHIP_API hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
                                                   hipPointer_attribute *attributes, void **data,
                                                   hipDeviceptr_t ptr);
+/* Sets HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS (*value 0 or 1, an unsigned int) of the object ptr
+   lies in; kept for hipPointerGetAttribute, nothing else changes (the mock's synchronous copies
+   finish before they return). Another attribute, another value, NULL: hipErrorInvalidValue;
+   memory of no object: hipErrorInvalidDevicePointer. */
+MOCKHIP_API hipError_t hipPointerSetAttribute(const void *value, hipPointer_attribute attribute,
+                                              hipDeviceptr_t ptr);
 
 /* ---- stream-ordered memory pools: hipMallocAsync takes from the stream's device's
    current pool, hipFreeAsync gives back to the pool ---- */
@@ -1169,6 +1175,20 @@ MOCKHIP_API hipError_t hipMemcpyAtoH(void *dst, hipArray_t srcArray, size_t srcO
                                      size_t count);
 MOCKHIP_API hipError_t hipMemcpyHtoA(hipArray_t dstArray, size_t dstOffset, const void *srcHost,
                                      size_t count);
+/* The same bytes of a first row from an array to device memory, from device memory to an
+   array, and from array to array (ROCm 6.2's), and the Async forms of hipMemcpyAtoH and
+   hipMemcpyHtoA, in stream order (captured as a memcpy node). */
+MOCKHIP_API hipError_t hipMemcpyAtoD(hipDeviceptr_t dstDevice, hipArray_t srcArray,
+                                     size_t srcOffset, size_t ByteCount);
+MOCKHIP_API hipError_t hipMemcpyDtoA(hipArray_t dstArray, size_t dstOffset,
+                                     hipDeviceptr_t srcDevice, size_t ByteCount);
+MOCKHIP_API hipError_t hipMemcpyAtoA(hipArray_t dstArray, size_t dstOffset, hipArray_t srcArray,
+                                     size_t srcOffset, size_t ByteCount);
+MOCKHIP_API hipError_t hipMemcpyAtoHAsync(void *dstHost, hipArray_t srcArray, size_t srcOffset,
+                                          size_t ByteCount, hipStream_t stream);
+MOCKHIP_API hipError_t hipMemcpyHtoAAsync(hipArray_t dstArray, size_t dstOffset,
+                                          const void *srcHost, size_t ByteCount,
+                                          hipStream_t stream);
 /* hipMemcpyAsync's copy on stream, then the host waits for the stream. */
 MOCKHIP_API hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t sizeBytes,
                                            hipMemcpyKind kind, hipStream_t stream);

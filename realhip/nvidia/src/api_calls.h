@@ -81,6 +81,26 @@
     (unsigned int numAttributes, hipPointer_attribute *attributes, void **data,                    \
      hipDeviceptr_t ptr),                                                                          \
     (numAttributes, attributes, data, ptr), "")                                                    \
+  X(hipMemcpyAtoD,                                                                                 \
+    (hipDeviceptr_t dstDevice, hipArray_t srcArray, size_t srcOffset, size_t ByteCount),           \
+    (dstDevice, srcArray, srcOffset, ByteCount), "")                                               \
+  X(hipMemcpyDtoA,                                                                                 \
+    (hipArray_t dstArray, size_t dstOffset, hipDeviceptr_t srcDevice, size_t ByteCount),           \
+    (dstArray, dstOffset, srcDevice, ByteCount), "")                                               \
+  X(hipMemcpyAtoA,                                                                                 \
+    (hipArray_t dstArray, size_t dstOffset, hipArray_t srcArray, size_t srcOffset,                 \
+     size_t ByteCount),                                                                            \
+    (dstArray, dstOffset, srcArray, srcOffset, ByteCount), "")                                     \
+  X(hipMemcpyAtoHAsync,                                                                            \
+    (void *dstHost, hipArray_t srcArray, size_t srcOffset, size_t ByteCount, hipStream_t stream),  \
+    (dstHost, srcArray, srcOffset, ByteCount, stream), "")                                         \
+  X(hipMemcpyHtoAAsync,                                                                            \
+    (hipArray_t dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount,                 \
+     hipStream_t stream),                                                                          \
+    (dstArray, dstOffset, srcHost, ByteCount, stream), "")                                         \
+  X(hipPointerSetAttribute,                                                                        \
+    (const void *value, hipPointer_attribute attribute, hipDeviceptr_t ptr),                       \
+    (value, attribute, ptr), "")                                                                   \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

@@ -1,5 +1,6 @@
 /*
- * pointer_attribute.c: hipPointerGetAttribute and hipDrvPointerGetAttributes,
+ * pointer_attribute.c: hipPointerGetAttribute, hipDrvPointerGetAttributes and
+ * hipPointerSetAttribute,
  * one hipPointer_attribute at a time, as clr's ihipPointerGetAttributes
  * answers each (hip_memory.cpp): of the memory object the address lies in
  * (mh__pointer_owner: a pool's block, a hipMalloc-family block or a VMM
@@ -17,11 +18,12 @@ typedef struct pointer_facts {
   bool host;  /* fine-grained or the program's own memory (CL_MEM_SVM_FINE_GRAIN_BUFFER or
                  CL_MEM_USE_HOST_PTR): host, managed and registered blocks */
   bool managed;
-  uintptr_t base; /* the object's start */
-  size_t bytes;   /* its size */
-  int device;     /* userData.deviceId */
-  unsigned flags; /* userData.flags: the allocation's flags */
-  uint32_t id;    /* an id no other live object shares */
+  uintptr_t base;    /* the object's start */
+  size_t bytes;      /* its size */
+  int device;        /* userData.deviceId */
+  unsigned flags;    /* userData.flags: the allocation's flags */
+  uint32_t id;       /* an id no other live object shares */
+  bool *sync_memops; /* userData.sync_mem_ops_, hipPointerSetAttribute's */
 } pointer_facts;
 
 /* Ids by kind in the top byte, the object's own number below: clr numbers every memory object
@@ -38,6 +40,7 @@ static pointer_facts facts_of(mh_state *s, const void *ptr) {
                         .base = b->base,
                         .bytes = b->bytes,
                         .device = b->pool->device,
+                        .sync_memops = &owner.pool_block->sync_memops,
                         .id = ID_POOL_BLOCK << 24 | (uint32_t)((b->base >> 12) & 0xffffff)};
   } else if (owner.block != NULL) {
     const mh_region *r = owner.block;
@@ -48,6 +51,7 @@ static pointer_facts facts_of(mh_state *s, const void *ptr) {
                         .bytes = r->asked_bytes,
                         .device = r->device,
                         .flags = r->flags,
+                        .sync_memops = &owner.block->sync_memops,
                         .id = (uint32_t)r->made_by << 24 | (uint32_t)(r->number & 0xffffff)};
   } else if (owner.mapping != NULL) {
     /* hipMemMap's sub-buffer: device memory of its allocation's device (host-located memory
@@ -59,7 +63,8 @@ static pointer_facts facts_of(mh_state *s, const void *ptr) {
                         .bytes = m->bytes,
                         .device = location->type == hipMemLocationTypeDevice ? location->id
                                                                              : mh__current_device(),
-                        .id = ID_MAPPING << 24 | (uint32_t)(m->phys->id & 0xffffff)};
+                        .id = ID_MAPPING << 24 | (uint32_t)(m->phys->id & 0xffffff),
+                        .sync_memops = &owner.mapping->sync_memops};
   }
   return f;
 }
@@ -89,9 +94,7 @@ static hipError_t get_attribute(mh_state *s, void *data, int attribute, const vo
       return mh__fail(hipErrorInvalidValue, "ptr %p is device memory, which has no host pointer",
                       ptr);
     return ANSWER;
-  case HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS: /* set by no call here */
-    *(bool *)data = false;
-    return ANSWER;
+  case HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS: *(bool *)data = f.known && *f.sync_memops; return ANSWER;
   case HIP_POINTER_ATTRIBUTE_BUFFER_ID: *(uint32_t *)data = f.id; return ANSWER;
   case HIP_POINTER_ATTRIBUTE_IS_MANAGED: *(bool *)data = f.managed; return ANSWER;
   case HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
@@ -164,4 +167,37 @@ MH_EXPORT hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
   return mh__leave(MOCKHIP_CALL_hipDrvPointerGetAttributes, err,
                    "numAttributes=%u, attributes=%p, data=%p, ptr=%s", numAttributes,
                    (void *)attributes, (void *)data, mh__d_ptr(ptr));
+}
+
+/* clr ihipPointerSetAttribute: only SYNC_MEMOPS, 0 or 1, of an object the runtime knows. The
+   mock's copies already finish before a synchronous call returns: the flag is kept, for
+   hipPointerGetAttribute, and changes nothing else. */
+static hipError_t set_attribute(mh_state *s, const void *value, int attribute, const void *ptr) {
+  if (attribute != HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS)
+    return mh__fail(hipErrorInvalidValue, "attribute %s is not HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS",
+                    mh__d_pointer_attribute(attribute));
+  unsigned sync = *(const unsigned *)value;
+  if (sync != 0 && sync != 1)
+    return mh__fail(hipErrorInvalidValue, "*value %u is neither 0 nor 1", sync);
+  pointer_facts f = facts_of(s, ptr);
+  if (!f.known)
+    return mh__fail(hipErrorInvalidDevicePointer, "ptr %p is in no memory object the runtime knows",
+                    ptr);
+  *f.sync_memops = sync == 1;
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipPointerSetAttribute(const void *value, hipPointer_attribute attribute,
+                                            hipDeviceptr_t ptr) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipPointerSetAttribute, MH_CALLER, &s);
+  if (err == hipSuccess && (ptr == NULL || value == NULL))
+    err = mh__fail(hipErrorInvalidValue, "%s is NULL", ptr == NULL ? "ptr" : "value");
+  if (err == hipSuccess) {
+    mh__lock_write();
+    err = set_attribute(s, value, (int)attribute, ptr);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipPointerSetAttribute, err, "value=%p, attribute=%s, ptr=%s",
+                   value, mh__d_pointer_attribute((int)attribute), mh__d_ptr(ptr));
 }
