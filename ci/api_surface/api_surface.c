@@ -1065,6 +1065,10 @@ void api_surface_signatures(void) {
              hipStream_t stream))
   SIGNATURE(hipPointerSetAttribute, hipError_t,
             (const void *value, hipPointer_attribute attribute, hipDeviceptr_t ptr))
+  SIGNATURE(hipMemAllocHost, hipError_t, (void **ptr, size_t size))
+  SIGNATURE(hipMemAllocPitch, hipError_t,
+            (hipDeviceptr_t * dptr, size_t * pitch, size_t widthInBytes, size_t height,
+             unsigned int elementSizeBytes))
   SIGNATURE(hipMemGetAddressRange, hipError_t,
             (hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr))
   SIGNATURE(hipPointerGetAttributes, hipError_t,

@@ -222,7 +222,9 @@ extern "C" {
   X(hipMemcpyAtoA)                                                                                 \
   X(hipMemcpyAtoHAsync)                                                                            \
   X(hipMemcpyHtoAAsync)                                                                            \
-  X(hipPointerSetAttribute)
+  X(hipPointerSetAttribute)                                                                        \
+  X(hipMemAllocHost)                                                                               \
+  X(hipMemAllocPitch)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

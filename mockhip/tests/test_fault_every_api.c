@@ -848,6 +848,11 @@ static hipError_t call_pointer_set_attribute(world *w) {
   unsigned sync = 1;
   return hipPointerSetAttribute(&sync, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, w->block);
 }
+static hipError_t call_mem_alloc_host(world *w) { return hipMemAllocHost(&w->out.ptr, granule); }
+static hipError_t call_mem_alloc_pitch(world *w) {
+  return hipMemAllocPitch(&w->out.ptr, &w->out.count, 100, 4, 4);
+}
+static void undo_mem_alloc_pitch(world *w) { MT_CHECK(hipFree(w->out.ptr)); }
 static hipMemcpy3DParms host_to_array_3d(world *w) {
   hipMemcpy3DParms p;
   memset(&p, 0, sizeof p);
@@ -1163,6 +1168,10 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipMemcpyHtoAAsync) = {hipErrorInvalidValue, call_memcpy_htoa_async, NULL, hipSuccess},
     CASE(hipPointerSetAttribute) = {hipErrorInvalidValue, call_pointer_set_attribute, NULL,
                                     hipSuccess},
+    CASE(hipMemAllocHost) = {hipErrorOutOfMemory, call_mem_alloc_host, undo_host_malloc,
+                             hipSuccess},
+    CASE(hipMemAllocPitch) = {hipErrorOutOfMemory, call_mem_alloc_pitch, undo_mem_alloc_pitch,
+                              hipSuccess},
     CASE(hipMallocMipmappedArray) = {hipErrorNotSupported, call_malloc_mipmapped, NULL,
                                      hipErrorNotSupported},
     CASE(hipFreeMipmappedArray) = {hipErrorInvalidValue, call_free_mipmapped, NULL,

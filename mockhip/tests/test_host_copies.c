@@ -170,6 +170,28 @@ static void test_host_alloc_names(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipHostAlloc(NULL, 64, 0));
   MT_EXPECT(hipErrorInvalidValue, hipHostAlloc(&p, 64, 8)); /* past WriteCombined */
   MT_EXPECT(hipErrorOutOfMemory, hipHostAlloc(&p, SIZE_MAX, 0));
+
+  MT_CHECK(hipMemAllocHost(&p, 32));
+  MT_CHECK(hipPointerGetAttributes(&a, p));
+  assert_int_equal(a.type, hipMemoryTypeHost);
+  MT_CHECK(hipHostFree(p));
+  MT_EXPECT(hipErrorInvalidValue, hipMemAllocHost(NULL, 32));
+}
+
+static void test_mem_alloc_pitch(void **state) {
+  (void)state;
+  void *p = NULL;
+  size_t pitch = 0, bytes = 0;
+  MT_CHECK(hipMemAllocPitch(&p, &pitch, 100, 3, 8));
+  assert_true(pitch >= 100);
+  MT_CHECK(hipMemPtrGetInfo(p, &bytes));
+  assert_int_equal(bytes, pitch * 3);
+  MT_CHECK(hipFree(p));
+  MT_EXPECT(hipErrorInvalidValue, hipMemAllocPitch(&p, &pitch, 0, 3, 8));
+  MT_EXPECT(hipErrorInvalidValue, hipMemAllocPitch(&p, &pitch, 100, 0, 8));
+  MT_EXPECT(hipErrorInvalidValue, hipMemAllocPitch(&p, &pitch, 100, 3, 2));
+  MT_EXPECT(hipErrorInvalidValue, hipMemAllocPitch(NULL, &pitch, 100, 3, 4));
+  MT_EXPECT(hipErrorInvalidValue, hipMemAllocPitch(&p, NULL, 100, 3, 16));
 }
 
 static void test_mem_ptr_get_info(void **state) {
@@ -224,6 +246,7 @@ int main(void) {
       MT_CLEAN_TEST(test_memcpy_with_stream), MT_CLEAN_TEST(test_array_bytes),
       MT_CLEAN_TEST(test_host_alloc_names),   MT_CLEAN_TEST(test_mem_ptr_get_info),
       MT_CLEAN_TEST(test_stream_attach_mem),  MT_CLEAN_TEST(test_array_bytes_6_2),
+      MT_CLEAN_TEST(test_mem_alloc_pitch),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -705,7 +705,12 @@ static void add_memset_node(void) {
   X(hipPointerSetAttribute, unsigned sync = 1; \
     hipPointerSetAttribute(&sync, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, w.block), \
     "hipPointerSetAttribute(value=0x*, attribute=HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, " \
-    "ptr=hipMalloc#*+0x0) = hipSuccess")
+    "ptr=hipMalloc#*+0x0) = hipSuccess") \
+  X(hipMemAllocHost, hipMemAllocHost(&w.ptr, 100); hipHostFree(w.ptr), \
+    "hipMemAllocHost(ptr -> hipMemAllocHost#*+0x0, size=100) = hipSuccess") \
+  X(hipMemAllocPitch, size_t pitch; hipMemAllocPitch(&w.ptr, &pitch, 100, 4, 4); hipFree(w.ptr), \
+    "hipMemAllocPitch(dptr -> hipMemAllocPitch#*+0x0, pitch -> 256, widthInBytes=100, height=4, " \
+    "elementSizeBytes=4) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -1020,6 +1020,9 @@ HIP_DEPRECATED("use hipHostMalloc instead")
 MOCKHIP_API hipError_t hipMallocHost(void **ptr, size_t size);
 HIP_DEPRECATED("use hipHostMalloc instead")
 MOCKHIP_API hipError_t hipHostAlloc(void **ptr, size_t size, unsigned int flags);
+/* hipHostMalloc(ptr, size, 0) under another deprecated name. */
+HIP_DEPRECATED("use hipHostMalloc instead")
+MOCKHIP_API hipError_t hipMemAllocHost(void **ptr, size_t size);
 /* The size of the allocation ptr lies in; memory the runtime does not know:
    hipErrorInvalidValue. */
 MOCKHIP_API hipError_t hipMemPtrGetInfo(void *ptr, size_t *size);
@@ -1159,6 +1162,10 @@ MOCKHIP_API hipError_t hipArray3DGetDescriptor(HIP_ARRAY3D_DESCRIPTOR *pArrayDes
                                                hipArray_t array);
 /* Like hipMalloc, width bytes x height rows with *pitch bytes between rows; free with hipFree. */
 MOCKHIP_API hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
+/* hipMallocPitch after the driver form's checks: widthInBytes or height 0, elementSizeBytes not
+   4, 8 or 16: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipMemAllocPitch(hipDeviceptr_t *dptr, size_t *pitch, size_t widthInBytes,
+                                        size_t height, unsigned int elementSizeBytes);
 /* Rows of width bytes from src (spitch apart) to dst (dpitch apart), on the current device.
    width over a pitch: hipErrorInvalidPitchValue; each side is checked as hipMemcpy checks it,
    over every byte from its first row's start to its last row's end. */

@@ -101,6 +101,11 @@
   X(hipPointerSetAttribute,                                                                        \
     (const void *value, hipPointer_attribute attribute, hipDeviceptr_t ptr),                       \
     (value, attribute, ptr), "")                                                                   \
+  X(hipMemAllocHost, (void **ptr, size_t size), (ptr, size), "")                                   \
+  X(hipMemAllocPitch,                                                                              \
+    (hipDeviceptr_t * dptr, size_t * pitch, size_t widthInBytes, size_t height,                    \
+     unsigned int elementSizeBytes),                                                               \
+    (dptr, pitch, widthInBytes, height, elementSizeBytes), "")                                     \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

@@ -60,6 +60,18 @@ MH_EXPORT hipError_t hipMallocHost(void **ptr, size_t size) {
                    mh__d_bytes(size));
 }
 
+/* ROCm's other deprecated name (clr hipMemAllocHost: hipHostMalloc(ptr, size, 0)). */
+MH_EXPORT hipError_t hipMemAllocHost(void **ptr, size_t size) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemAllocHost, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_UNSAFE);
+  if (err == hipSuccess)
+    err = host_malloc(s, ptr, size, hipHostMallocDefault);
+  return mh__leave(MOCKHIP_CALL_hipMemAllocHost, err, "%s, size=%s", mh__d_out_ptr("ptr", ptr, err),
+                   mh__d_bytes(size));
+}
+
 /* The hipHostAlloc flags clr takes: Portable, Mapped and WriteCombined (flags above their sum are
    refused). */
 #define HOST_ALLOC_FLAGS (hipHostAllocPortable | hipHostAllocMapped | hipHostAllocWriteCombined)
