@@ -341,6 +341,23 @@ VALUE(hipDevP2PAttrNativeAtomicSupported, 2)
 VALUE(hipDevP2PAttrHipArrayAccessSupported, 3)
 /* hipMemoryType: renumbered in ROCm 6.0 (Managed was 4 in 5.3-5.7). */
 #if HIP_VERSION >= 60000000
+VALUE(HIP_POINTER_ATTRIBUTE_CONTEXT, 1)
+VALUE(HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, 2)
+VALUE(HIP_POINTER_ATTRIBUTE_DEVICE_POINTER, 3)
+VALUE(HIP_POINTER_ATTRIBUTE_HOST_POINTER, 4)
+VALUE(HIP_POINTER_ATTRIBUTE_P2P_TOKENS, 5)
+VALUE(HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, 6)
+VALUE(HIP_POINTER_ATTRIBUTE_BUFFER_ID, 7)
+VALUE(HIP_POINTER_ATTRIBUTE_IS_MANAGED, 8)
+VALUE(HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL, 9)
+VALUE(HIP_POINTER_ATTRIBUTE_IS_LEGACY_HIP_IPC_CAPABLE, 10)
+VALUE(HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR, 11)
+VALUE(HIP_POINTER_ATTRIBUTE_RANGE_SIZE, 12)
+VALUE(HIP_POINTER_ATTRIBUTE_MAPPED, 13)
+VALUE(HIP_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES, 14)
+VALUE(HIP_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE, 15)
+VALUE(HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS, 16)
+VALUE(HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE, 17)
 VALUE(hipMemoryTypeUnregistered, 0)
 VALUE(hipMemoryTypeHost, 1)
 VALUE(hipMemoryTypeDevice, 2)
@@ -1070,6 +1087,49 @@ void api_surface_signatures(void) {
   SIGNATURE(hipMemcpyFromSymbolAsync, hipError_t,
             (void *dst, const void *symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind,
              hipStream_t stream))
+  SIGNATURE(hipMemset2D, hipError_t,
+            (void *dst, size_t pitch, int value, size_t width, size_t height))
+  SIGNATURE(hipMemset2DAsync, hipError_t,
+            (void *dst, size_t pitch, int value, size_t width, size_t height, hipStream_t stream))
+  SIGNATURE(hipMemset3D, hipError_t, (hipPitchedPtr pitchedDevPtr, int value, hipExtent extent))
+  SIGNATURE(hipMemset3DAsync, hipError_t,
+            (hipPitchedPtr pitchedDevPtr, int value, hipExtent extent, hipStream_t stream))
+  SIGNATURE(hipMemcpyWithStream, hipError_t,
+            (void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream))
+  SIGNATURE(hipDrvMemcpy2DUnaligned, hipError_t, (const hip_Memcpy2D *pCopy))
+  SIGNATURE(hipMemcpyAtoH, hipError_t,
+            (void *dst, hipArray_t srcArray, size_t srcOffset, size_t count))
+  SIGNATURE(hipMemcpyHtoA, hipError_t,
+            (hipArray_t dstArray, size_t dstOffset, const void *srcHost, size_t count))
+  SIGNATURE(hipMallocHost, hipError_t, (void **ptr, size_t size))
+  SIGNATURE(hipHostAlloc, hipError_t, (void **ptr, size_t size, unsigned int flags))
+  SIGNATURE(hipMemPtrGetInfo, hipError_t, (void *ptr, size_t *size))
+  SIGNATURE(hipStreamAttachMemAsync, hipError_t,
+            (hipStream_t stream, void *dev_ptr, size_t length, unsigned int flags))
+  SIGNATURE(hipPointerGetAttribute, hipError_t,
+            (void *data, hipPointer_attribute attribute, hipDeviceptr_t ptr))
+  SIGNATURE(hipDrvPointerGetAttributes, hipError_t,
+            (unsigned int numAttributes, hipPointer_attribute *attributes, void **data,
+             hipDeviceptr_t ptr))
+  SIGNATURE(hipMemcpyAtoD, hipError_t,
+            (hipDeviceptr_t dstDevice, hipArray_t srcArray, size_t srcOffset, size_t ByteCount))
+  SIGNATURE(hipMemcpyDtoA, hipError_t,
+            (hipArray_t dstArray, size_t dstOffset, hipDeviceptr_t srcDevice, size_t ByteCount))
+  SIGNATURE(hipMemcpyAtoA, hipError_t,
+            (hipArray_t dstArray, size_t dstOffset, hipArray_t srcArray, size_t srcOffset,
+             size_t ByteCount))
+  SIGNATURE(
+      hipMemcpyAtoHAsync, hipError_t,
+      (void *dstHost, hipArray_t srcArray, size_t srcOffset, size_t ByteCount, hipStream_t stream))
+  SIGNATURE(hipMemcpyHtoAAsync, hipError_t,
+            (hipArray_t dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount,
+             hipStream_t stream))
+  SIGNATURE(hipPointerSetAttribute, hipError_t,
+            (const void *value, hipPointer_attribute attribute, hipDeviceptr_t ptr))
+  SIGNATURE(hipMemAllocHost, hipError_t, (void **ptr, size_t size))
+  SIGNATURE(hipMemAllocPitch, hipError_t,
+            (hipDeviceptr_t * dptr, size_t * pitch, size_t widthInBytes, size_t height,
+             unsigned int elementSizeBytes))
   SIGNATURE(hipMemGetAddressRange, hipError_t,
             (hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr))
   SIGNATURE(hipPointerGetAttributes, hipError_t,

@@ -256,7 +256,29 @@ extern "C" {
   X(hipExtStreamCreateWithCUMask)                                                                  \
   X(hipExtStreamGetCUMask)                                                                         \
   X(hipFuncSetCacheConfig)                                                                         \
-  X(hipFuncSetSharedMemConfig)
+  X(hipFuncSetSharedMemConfig)                                                                     \
+  X(hipMemset2D)                                                                                   \
+  X(hipMemset2DAsync)                                                                              \
+  X(hipMemset3D)                                                                                   \
+  X(hipMemset3DAsync)                                                                              \
+  X(hipMemcpyWithStream)                                                                           \
+  X(hipDrvMemcpy2DUnaligned)                                                                       \
+  X(hipMemcpyAtoH)                                                                                 \
+  X(hipMemcpyHtoA)                                                                                 \
+  X(hipMallocHost)                                                                                 \
+  X(hipHostAlloc)                                                                                  \
+  X(hipMemPtrGetInfo)                                                                              \
+  X(hipStreamAttachMemAsync)                                                                       \
+  X(hipPointerGetAttribute)                                                                        \
+  X(hipDrvPointerGetAttributes)                                                                    \
+  X(hipMemcpyAtoD)                                                                                 \
+  X(hipMemcpyDtoA)                                                                                 \
+  X(hipMemcpyAtoA)                                                                                 \
+  X(hipMemcpyAtoHAsync)                                                                            \
+  X(hipMemcpyHtoAAsync)                                                                            \
+  X(hipPointerSetAttribute)                                                                        \
+  X(hipMemAllocHost)                                                                               \
+  X(hipMemAllocPitch)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

@@ -1052,6 +1052,62 @@ static hipError_t call_memcpy_to_array(world *w) {
 static hipError_t call_memcpy_from_array(world *w) {
   return hipMemcpyFromArray(w->out.host, w->array, 0, 0, 64, hipMemcpyDeviceToHost);
 }
+static hipError_t call_drv_memcpy_2d_unaligned(world *w) {
+  hip_Memcpy2D c = host_to_array(w);
+  return hipDrvMemcpy2DUnaligned(&c);
+}
+static hipError_t call_memcpy_atoh(world *w) { return hipMemcpyAtoH(w->out.host, w->array, 0, 64); }
+static hipError_t call_memcpy_htoa(world *w) { return hipMemcpyHtoA(w->array, 0, w->out.host, 64); }
+static hipError_t call_memset_2d(world *w) { return hipMemset2D(w->m.base, 16, 0x11, 16, 4); }
+static hipError_t call_memset_2d_async(world *w) {
+  return hipMemset2DAsync(w->m.base, 16, 0x11, 16, 4, w->stream);
+}
+static hipError_t call_memset_3d(world *w) {
+  return hipMemset3D(make_hipPitchedPtr(w->m.base, 16, 16, 4), 0x11, make_hipExtent(16, 4, 2));
+}
+static hipError_t call_memset_3d_async(world *w) {
+  return hipMemset3DAsync(make_hipPitchedPtr(w->m.base, 16, 16, 4), 0x11, make_hipExtent(16, 4, 2),
+                          w->stream);
+}
+static hipError_t call_memcpy_with_stream(world *w) {
+  return hipMemcpyWithStream(w->m.base, w->out.host, HOST_BYTES, hipMemcpyHostToDevice, w->stream);
+}
+static hipError_t call_malloc_host(world *w) { return hipMallocHost(&w->out.ptr, granule); }
+static hipError_t call_host_alloc(world *w) {
+  return hipHostAlloc(&w->out.ptr, granule, hipHostAllocMapped);
+}
+static hipError_t call_mem_ptr_get_info(world *w) {
+  return hipMemPtrGetInfo(w->block + 1, &w->out.granularity);
+}
+static hipError_t call_stream_attach_mem(world *w) {
+  return hipStreamAttachMemAsync(w->stream, w->block, 0, hipMemAttachSingle);
+}
+static hipError_t call_pointer_attribute(world *w) {
+  return hipPointerGetAttribute(&w->out.uflags, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, w->block);
+}
+static hipError_t call_drv_pointer_attributes(world *w) {
+  hipPointer_attribute which[] = {HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL};
+  void *data[] = {&w->out.value};
+  return hipDrvPointerGetAttributes(1, which, data, w->block);
+}
+static hipError_t call_memcpy_atod(world *w) { return hipMemcpyAtoD(w->m.base, w->array, 0, 64); }
+static hipError_t call_memcpy_dtoa(world *w) { return hipMemcpyDtoA(w->array, 0, w->m.base, 64); }
+static hipError_t call_memcpy_atoa(world *w) { return hipMemcpyAtoA(w->array, 0, w->array, 0, 32); }
+static hipError_t call_memcpy_atoh_async(world *w) {
+  return hipMemcpyAtoHAsync(w->out.host, w->array, 0, 64, w->stream);
+}
+static hipError_t call_memcpy_htoa_async(world *w) {
+  return hipMemcpyHtoAAsync(w->array, 0, w->out.host, 64, w->stream);
+}
+static hipError_t call_pointer_set_attribute(world *w) {
+  unsigned sync = 1;
+  return hipPointerSetAttribute(&sync, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, w->block);
+}
+static hipError_t call_mem_alloc_host(world *w) { return hipMemAllocHost(&w->out.ptr, granule); }
+static hipError_t call_mem_alloc_pitch(world *w) {
+  return hipMemAllocPitch(&w->out.ptr, &w->out.count, 100, 4, 4);
+}
+static void undo_mem_alloc_pitch(world *w) { MT_CHECK(hipFree(w->out.ptr)); }
 static hipMemcpy3DParms host_to_array_3d(world *w) {
   hipMemcpy3DParms p;
   memset(&p, 0, sizeof p);
@@ -1432,6 +1488,34 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipMemcpy3DAsync) = {hipErrorInvalidValue, call_memcpy_3d_async, NULL, hipSuccess},
     CASE(hipDrvMemcpy3D) = {hipErrorInvalidValue, call_drv_memcpy_3d, NULL, hipSuccess},
     CASE(hipDrvMemcpy3DAsync) = {hipErrorInvalidValue, call_drv_memcpy_3d_async, NULL, hipSuccess},
+    CASE(hipDrvMemcpy2DUnaligned) = {hipErrorInvalidValue, call_drv_memcpy_2d_unaligned, NULL,
+                                     hipSuccess},
+    CASE(hipMemcpyAtoH) = {hipErrorInvalidValue, call_memcpy_atoh, NULL, hipSuccess},
+    CASE(hipMemcpyHtoA) = {hipErrorInvalidValue, call_memcpy_htoa, NULL, hipSuccess},
+    CASE(hipMemset2D) = {hipErrorInvalidValue, call_memset_2d, NULL, hipSuccess},
+    CASE(hipMemset2DAsync) = {hipErrorInvalidValue, call_memset_2d_async, NULL, hipSuccess},
+    CASE(hipMemset3D) = {hipErrorInvalidValue, call_memset_3d, NULL, hipSuccess},
+    CASE(hipMemset3DAsync) = {hipErrorInvalidValue, call_memset_3d_async, NULL, hipSuccess},
+    CASE(hipMemcpyWithStream) = {hipErrorInvalidValue, call_memcpy_with_stream, NULL, hipSuccess},
+    CASE(hipMallocHost) = {hipErrorOutOfMemory, call_malloc_host, undo_host_malloc, hipSuccess},
+    CASE(hipHostAlloc) = {hipErrorOutOfMemory, call_host_alloc, undo_host_malloc, hipSuccess},
+    CASE(hipMemPtrGetInfo) = {hipErrorInvalidValue, call_mem_ptr_get_info, NULL, hipSuccess},
+    CASE(hipStreamAttachMemAsync) = {hipErrorInvalidValue, call_stream_attach_mem, NULL,
+                                     hipSuccess},
+    CASE(hipPointerGetAttribute) = {hipErrorInvalidValue, call_pointer_attribute, NULL, hipSuccess},
+    CASE(hipDrvPointerGetAttributes) = {hipErrorInvalidValue, call_drv_pointer_attributes, NULL,
+                                        hipSuccess},
+    CASE(hipMemcpyAtoD) = {hipErrorInvalidValue, call_memcpy_atod, NULL, hipSuccess},
+    CASE(hipMemcpyDtoA) = {hipErrorInvalidValue, call_memcpy_dtoa, NULL, hipSuccess},
+    CASE(hipMemcpyAtoA) = {hipErrorInvalidValue, call_memcpy_atoa, NULL, hipSuccess},
+    CASE(hipMemcpyAtoHAsync) = {hipErrorInvalidValue, call_memcpy_atoh_async, NULL, hipSuccess},
+    CASE(hipMemcpyHtoAAsync) = {hipErrorInvalidValue, call_memcpy_htoa_async, NULL, hipSuccess},
+    CASE(hipPointerSetAttribute) = {hipErrorInvalidValue, call_pointer_set_attribute, NULL,
+                                    hipSuccess},
+    CASE(hipMemAllocHost) = {hipErrorOutOfMemory, call_mem_alloc_host, undo_host_malloc,
+                             hipSuccess},
+    CASE(hipMemAllocPitch) = {hipErrorOutOfMemory, call_mem_alloc_pitch, undo_mem_alloc_pitch,
+                              hipSuccess},
     CASE(hipMallocMipmappedArray) = {hipErrorNotSupported, call_malloc_mipmapped, NULL,
                                      hipErrorNotSupported},
     CASE(hipFreeMipmappedArray) = {hipErrorInvalidValue, call_free_mipmapped, NULL,

@@ -581,6 +581,17 @@ static void memset_node_set(int exec) {
   X(hipMemcpyFromArray, hipMemcpyFromArray(w.host, w.array, 0, 0, 64, hipMemcpyDeviceToHost), \
     "hipMemcpyFromArray(dst=0x*, srcArray=array#1, wOffset=0, hOffset=0, count=64, " \
     "kind=hipMemcpyDeviceToHost) = hipSuccess") \
+  X(hipDrvMemcpy2DUnaligned, hip_Memcpy2D c = host_to_array(); \
+    hipMallocArray(&c.dstArray, &float_desc, 16, 4, hipArrayDefault); \
+    hipDrvMemcpy2DUnaligned(&c); hipFreeArray(c.dstArray), \
+    "hipDrvMemcpy2DUnaligned(pCopy={src=Host 0x* at (0, 0) pitch 16, dst=array#* at (0, 0) " \
+    "pitch 0, 16 bytes x 4}) = hipSuccess") \
+  X(hipMemcpyAtoH, hipArray_t a; hipMallocArray(&a, &float_desc, 16, 4, hipArrayDefault); \
+    hipMemcpyAtoH(w.host, a, 4, 32); hipFreeArray(a), \
+    "hipMemcpyAtoH(dst=0x*, srcArray=array#*, srcOffset=4, count=32) = hipSuccess") \
+  X(hipMemcpyHtoA, hipArray_t a; hipMallocArray(&a, &float_desc, 16, 4, hipArrayDefault); \
+    hipMemcpyHtoA(a, 4, w.host, 32); hipFreeArray(a), \
+    "hipMemcpyHtoA(dstArray=array#*, dstOffset=4, srcHost=0x*, count=32) = hipSuccess") \
   X(hipMemcpy3D, hipMemcpy3DParms p = array_to_host(); hipMemcpy3D(&p), \
     "hipMemcpy3D(p={src=array#1 at (0, 0, 0), dst={ptr=0x*, pitch=16, xsize=16, ysize=4} at " \
     "(0, 0, 0), extent=(4, 4, 1), kind=hipMemcpyDeviceToHost}) = hipSuccess") \
@@ -834,7 +845,73 @@ static void memset_node_set(int exec) {
   X(hipFuncSetCacheConfig, hipFuncSetCacheConfig(NULL, hipFuncCachePreferL1), \
     "hipFuncSetCacheConfig(func=(nil), config=2) = hipErrorInvalidDeviceFunction (func is NULL)") \
   X(hipFuncSetSharedMemConfig, hipFuncSetSharedMemConfig(&w, hipSharedMemBankSizeEightByte), \
-    "hipFuncSetSharedMemConfig(func=0x*, config=2) = hipSuccess")
+    "hipFuncSetSharedMemConfig(func=0x*, config=2) = hipSuccess")                                  \
+  X(hipMemset2D, hipMemset2D(w.range, 64, 7, 16, 4), \
+    "hipMemset2D(dst=reservation#1+0x0, pitch=64, value=7, width=16, height=4) = hipSuccess") \
+  X(hipMemset2DAsync, hipMemset2DAsync(w.range, 64, 7, 16, 4, w.stream), \
+    "hipMemset2DAsync(dst=reservation#1+0x0, pitch=64, value=7, width=16, height=4, " \
+    "stream=stream#1) = hipSuccess") \
+  X(hipMemset3D, hipMemset3D(make_hipPitchedPtr(w.range, 64, 16, 4), 7, make_hipExtent(16, 4, 2)), \
+    "hipMemset3D(pitchedDevPtr={ptr=reservation#1+0x0, pitch=64, xsize=16, ysize=4}, value=7, " \
+    "extent=(16, 4, 2)) = hipSuccess") \
+  X(hipMemset3DAsync, \
+    hipMemset3DAsync(make_hipPitchedPtr(w.range, 64, 16, 4), 7, make_hipExtent(16, 4, 2), \
+                     w.stream), \
+    "hipMemset3DAsync(pitchedDevPtr={ptr=reservation#1+0x0, pitch=64, xsize=16, ysize=4}, " \
+    "value=7, extent=(16, 4, 2), stream=stream#1) = hipSuccess") \
+  X(hipMemcpyWithStream, \
+    hipMemcpyWithStream(w.range, w.host, 16, hipMemcpyHostToDevice, w.stream), \
+    "hipMemcpyWithStream(dst=reservation#1+0x0, src=0x*, sizeBytes=16, " \
+    "kind=hipMemcpyHostToDevice, stream=stream#1) = hipSuccess") \
+  X(hipMallocHost, hipMallocHost(&w.ptr, 100); hipHostFree(w.ptr), \
+    "hipMallocHost(ptr -> hipMallocHost#*+0x0, size=100) = hipSuccess") \
+  X(hipHostAlloc, hipHostAlloc(&w.ptr, 100, hipHostAllocMapped); hipHostFree(w.ptr), \
+    "hipHostAlloc(ptr -> hipHostAlloc#*+0x0, size=100, flags=0x2) = hipSuccess") \
+  X(hipMemPtrGetInfo, size_t bytes; hipMemPtrGetInfo(w.block, &bytes), \
+    "hipMemPtrGetInfo(ptr=hipMalloc#*+0x0, size -> *) = hipSuccess") \
+  X(hipStreamAttachMemAsync, hipStreamAttachMemAsync(w.stream, w.block, 0, hipMemAttachGlobal), \
+    "hipStreamAttachMemAsync(stream=stream#1, dev_ptr=hipMalloc#*+0x0, length=0, flags=0x1) = " \
+    "hipSuccess") \
+  X(hipPointerGetAttribute, unsigned type; \
+    hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, w.block), \
+    "hipPointerGetAttribute(data=0x*, attribute=HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, " \
+    "ptr=hipMalloc#*+0x0) = hipSuccess") \
+  X(hipDrvPointerGetAttributes, int ordinal; void *data[] = {&ordinal}; \
+    hipPointer_attribute which[] = {HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL}; \
+    hipDrvPointerGetAttributes(1, which, data, w.block), \
+    "hipDrvPointerGetAttributes(numAttributes=1, attributes=0x*, data=0x*, " \
+    "ptr=hipMalloc#*+0x0) = hipSuccess") \
+  X(hipMemcpyAtoD, hipArray_t a; hipMallocArray(&a, &float_desc, 16, 4, hipArrayDefault); \
+    hipMemcpyAtoD(w.block, a, 4, 32); hipFreeArray(a), \
+    "hipMemcpyAtoD(dstDevice=hipMalloc#*+0x0, srcArray=array#*, srcOffset=4, ByteCount=32) = " \
+    "hipSuccess") \
+  X(hipMemcpyDtoA, hipArray_t a; hipMallocArray(&a, &float_desc, 16, 4, hipArrayDefault); \
+    hipMemcpyDtoA(a, 4, w.block, 32); hipFreeArray(a), \
+    "hipMemcpyDtoA(dstArray=array#*, dstOffset=4, srcDevice=hipMalloc#*+0x0, ByteCount=32) = " \
+    "hipSuccess") \
+  X(hipMemcpyAtoA, hipArray_t a; hipMallocArray(&a, &float_desc, 16, 4, hipArrayDefault); \
+    hipMemcpyAtoA(a, 32, a, 0, 16); hipFreeArray(a), \
+    "hipMemcpyAtoA(dstArray=array#*, dstOffset=32, srcArray=array#*, srcOffset=0, " \
+    "ByteCount=16) = hipSuccess") \
+  X(hipMemcpyAtoHAsync, hipArray_t a; hipMallocArray(&a, &float_desc, 16, 4, hipArrayDefault); \
+    hipMemcpyAtoHAsync(w.host, a, 4, 32, w.stream); hipStreamSynchronize(w.stream); \
+    hipFreeArray(a), \
+    "hipMemcpyAtoHAsync(dstHost=0x*, srcArray=array#*, srcOffset=4, ByteCount=32, " \
+    "stream=stream#1) = hipSuccess") \
+  X(hipMemcpyHtoAAsync, hipArray_t a; hipMallocArray(&a, &float_desc, 16, 4, hipArrayDefault); \
+    hipMemcpyHtoAAsync(a, 4, w.host, 32, w.stream); hipStreamSynchronize(w.stream); \
+    hipFreeArray(a), \
+    "hipMemcpyHtoAAsync(dstArray=array#*, dstOffset=4, srcHost=0x*, ByteCount=32, " \
+    "stream=stream#1) = hipSuccess") \
+  X(hipPointerSetAttribute, unsigned sync = 1; \
+    hipPointerSetAttribute(&sync, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, w.block), \
+    "hipPointerSetAttribute(value=0x*, attribute=HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, " \
+    "ptr=hipMalloc#*+0x0) = hipSuccess") \
+  X(hipMemAllocHost, hipMemAllocHost(&w.ptr, 100); hipHostFree(w.ptr), \
+    "hipMemAllocHost(ptr -> hipMemAllocHost#*+0x0, size=100) = hipSuccess") \
+  X(hipMemAllocPitch, size_t pitch; hipMemAllocPitch(&w.ptr, &pitch, 100, 4, 4); hipFree(w.ptr), \
+    "hipMemAllocPitch(dptr -> hipMemAllocPitch#*+0x0, pitch -> 256, widthInBytes=100, height=4, " \
+    "elementSizeBytes=4) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -518,6 +518,27 @@ typedef struct hipPointerAttribute_t {
   unsigned allocationFlags;
 } hipPointerAttribute_t;
 
+/* What hipPointerGetAttribute asks of a pointer (ROCm's driver_types.h values). */
+typedef enum hipPointer_attribute {
+  HIP_POINTER_ATTRIBUTE_CONTEXT = 1, /* not supported in HIP */
+  HIP_POINTER_ATTRIBUTE_MEMORY_TYPE,
+  HIP_POINTER_ATTRIBUTE_DEVICE_POINTER,
+  HIP_POINTER_ATTRIBUTE_HOST_POINTER,
+  HIP_POINTER_ATTRIBUTE_P2P_TOKENS, /* not supported in HIP */
+  HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+  HIP_POINTER_ATTRIBUTE_BUFFER_ID,
+  HIP_POINTER_ATTRIBUTE_IS_MANAGED,
+  HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+  HIP_POINTER_ATTRIBUTE_IS_LEGACY_HIP_IPC_CAPABLE, /* not supported in HIP */
+  HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+  HIP_POINTER_ATTRIBUTE_RANGE_SIZE,
+  HIP_POINTER_ATTRIBUTE_MAPPED,
+  HIP_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES,       /* not supported in HIP */
+  HIP_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE, /* not supported in HIP */
+  HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS,
+  HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE /* not supported in HIP */
+} hipPointer_attribute;
+
 /* ---- flags of streams, events and allocations ---- */
 
 #define hipStreamDefault 0x00
@@ -1054,6 +1075,23 @@ MOCKHIP_API hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags
 MOCKHIP_API hipError_t hipHostFree(void *ptr);
 HIP_DEPRECATED("use hipHostFree instead")
 MOCKHIP_API hipError_t hipFreeHost(void *ptr);
+/* ROCm's deprecated names for hipHostMalloc: hipMallocHost without flags; hipHostAlloc takes
+   only Portable, Mapped and WriteCombined (flags above their sum: hipErrorInvalidValue). */
+HIP_DEPRECATED("use hipHostMalloc instead")
+MOCKHIP_API hipError_t hipMallocHost(void **ptr, size_t size);
+HIP_DEPRECATED("use hipHostMalloc instead")
+MOCKHIP_API hipError_t hipHostAlloc(void **ptr, size_t size, unsigned int flags);
+/* hipHostMalloc(ptr, size, 0) under another deprecated name. */
+HIP_DEPRECATED("use hipHostMalloc instead")
+MOCKHIP_API hipError_t hipMemAllocHost(void **ptr, size_t size);
+/* The size of the allocation ptr lies in; memory the runtime does not know:
+   hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipMemPtrGetInfo(void *ptr, size_t *size);
+/* Checks its arguments as ROCm does and changes nothing: every device and the host share the
+   mock's memory. */
+MOCKHIP_API hipError_t hipStreamAttachMemAsync(hipStream_t stream, void *dev_ptr,
+                                               size_t length __dparm(0),
+                                               unsigned int flags __dparm(hipMemAttachSingle));
 MOCKHIP_API hipError_t hipHostRegister(void *hostPtr, size_t sizeBytes, unsigned int flags);
 MOCKHIP_API hipError_t hipHostUnregister(void *hostPtr);
 MOCKHIP_API hipError_t hipHostGetDevicePointer(void **devPtr, void *hstPtr, unsigned int flags);
@@ -1087,6 +1125,25 @@ MOCKHIP_API hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, s
 MOCKHIP_API hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize,
                                              hipDeviceptr_t dptr);
 MOCKHIP_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr);
+/* One attribute of the memory object ptr lies in, written to data as ROCm writes it (MEMORY_TYPE,
+   BUFFER_ID, RANGE_SIZE and ACCESS_FLAGS 4 bytes; SYNC_MEMOPS, IS_MANAGED and MAPPED a bool;
+   DEVICE_ORDINAL an int; the rest a pointer). An array handle's MEMORY_TYPE is
+   hipMemoryTypeArray. NULL data or ptr, memory of no object (its default written):
+   hipErrorInvalidValue; the attributes ROCm does not support: hipErrorNotSupported. */
+MOCKHIP_API hipError_t hipPointerGetAttribute(void *data, hipPointer_attribute attribute,
+                                              hipDeviceptr_t ptr);
+/* hipPointerGetAttribute for each of numAttributes attributes into data[i]; each one's failure
+   leaves its default and the call succeeds, as ROCm's. numAttributes 0, a NULL array or
+   pointer (data[i] too): hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
+                                                  hipPointer_attribute *attributes, void **data,
+                                                  hipDeviceptr_t ptr);
+/* Sets HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS (*value 0 or 1, an unsigned int) of the object ptr
+   lies in; kept for hipPointerGetAttribute, nothing else changes (the mock's synchronous copies
+   finish before they return). Another attribute, another value, NULL: hipErrorInvalidValue;
+   memory of no object: hipErrorInvalidDevicePointer. */
+MOCKHIP_API hipError_t hipPointerSetAttribute(const void *value, hipPointer_attribute attribute,
+                                              hipDeviceptr_t ptr);
 
 /* ---- stream-ordered memory pools: hipMallocAsync takes from the stream's device's
    current pool, hipFreeAsync gives back to the pool ---- */
@@ -1181,6 +1238,10 @@ MOCKHIP_API hipError_t hipArray3DGetDescriptor(HIP_ARRAY3D_DESCRIPTOR *pArrayDes
                                                hipArray_t array);
 /* Like hipMalloc, width bytes x height rows with *pitch bytes between rows; free with hipFree. */
 MOCKHIP_API hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
+/* hipMallocPitch after the driver form's checks: widthInBytes or height 0, elementSizeBytes not
+   4, 8 or 16: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipMemAllocPitch(hipDeviceptr_t *dptr, size_t *pitch, size_t widthInBytes,
+                                        size_t height, unsigned int elementSizeBytes);
 /* Rows of width bytes from src (spitch apart) to dst (dpitch apart), on the current device.
    width over a pitch: hipErrorInvalidPitchValue; each side is checked as hipMemcpy checks it,
    over every byte from its first row's start to its last row's end. */
@@ -1189,6 +1250,42 @@ MOCKHIP_API hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, si
 MOCKHIP_API hipError_t hipMemcpyParam2D(const hip_Memcpy2D *pCopy);
 MOCKHIP_API hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D *pCopy,
                                              hipStream_t stream __dparm(0));
+/* hipMemcpyParam2D's copy, no different here: the mock has no alignment to relax. */
+MOCKHIP_API hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D *pCopy);
+/* count bytes between host memory and an array's first row, offset bytes into it; a NULL or
+   freed array or host pointer, or bytes past the row: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipMemcpyAtoH(void *dst, hipArray_t srcArray, size_t srcOffset,
+                                     size_t count);
+MOCKHIP_API hipError_t hipMemcpyHtoA(hipArray_t dstArray, size_t dstOffset, const void *srcHost,
+                                     size_t count);
+/* The same bytes of a first row from an array to device memory, from device memory to an
+   array, and from array to array (ROCm 6.2's), and the Async forms of hipMemcpyAtoH and
+   hipMemcpyHtoA, in stream order (captured as a memcpy node). */
+MOCKHIP_API hipError_t hipMemcpyAtoD(hipDeviceptr_t dstDevice, hipArray_t srcArray,
+                                     size_t srcOffset, size_t ByteCount);
+MOCKHIP_API hipError_t hipMemcpyDtoA(hipArray_t dstArray, size_t dstOffset,
+                                     hipDeviceptr_t srcDevice, size_t ByteCount);
+MOCKHIP_API hipError_t hipMemcpyAtoA(hipArray_t dstArray, size_t dstOffset, hipArray_t srcArray,
+                                     size_t srcOffset, size_t ByteCount);
+MOCKHIP_API hipError_t hipMemcpyAtoHAsync(void *dstHost, hipArray_t srcArray, size_t srcOffset,
+                                          size_t ByteCount, hipStream_t stream);
+MOCKHIP_API hipError_t hipMemcpyHtoAAsync(hipArray_t dstArray, size_t dstOffset,
+                                          const void *srcHost, size_t ByteCount,
+                                          hipStream_t stream);
+/* hipMemcpyAsync's copy on stream, then the host waits for the stream. */
+MOCKHIP_API hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t sizeBytes,
+                                           hipMemcpyKind kind, hipStream_t stream);
+/* Sets extent (width bytes x height rows x depth slices) into device memory at a pitched
+   pointer, rows pitch bytes apart and slices pitch * ysize; a pitch equal to the width sets one
+   run of bytes. An empty extent sets nothing; a NULL pointer, memory that is not device memory
+   the current device may write, a pitch of 0 or less than xsize: hipErrorInvalidValue.
+   hipMemset2D is hipMemset3D of {dst, pitch, width, height} and extent {width, height, 1}. */
+MOCKHIP_API hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height);
+MOCKHIP_API hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width,
+                                        size_t height, hipStream_t stream __dparm(0));
+MOCKHIP_API hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
+MOCKHIP_API hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
+                                        hipStream_t stream __dparm(0));
 MOCKHIP_API hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
                                         size_t width, size_t height, hipMemcpyKind kind,
                                         hipStream_t stream __dparm(0));

@@ -134,6 +134,7 @@ typedef struct mh_region {
   struct mh_pool *pool;     /* reservation: the memory pool whose address space it is, or NULL */
   bool registered;          /* block: the program's own memory, hipHostRegister'd, not mockhip's */
   struct mh_advice *advice; /* block: hipMemAdvise's, per page, made at the first; or NULL */
+  bool sync_memops;         /* block: hipPointerSetAttribute's HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS */
 } mh_region;
 
 /* Where access is recorded: one slot per device, then one for the host. */
@@ -156,6 +157,7 @@ typedef struct mh_mapping {
   unsigned long long limited_by;
   const void *limited_site;
   unsigned char limited_from;
+  bool sync_memops;       /* hipPointerSetAttribute's HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS */
   unsigned char access[]; /* hipMemAccessFlags per slot (devices + host) */
 } mh_mapping;
 
@@ -267,6 +269,9 @@ typedef struct mh_node_work {
       void *dst;
       unsigned value;
       size_t element_bytes, width, height, pitch;
+      /* a 3D set (hipMemset3D): depth slices of height rows, slice_pitch bytes apart; 0 and 0
+         for one slice */
+      size_t depth, slice_pitch;
     } set;
     mh_kernel_work kernel;
     struct { /* hipLaunchHostFunc's fn, or hipStreamAddCallback's callback */
@@ -329,9 +334,10 @@ typedef struct mh_pool_block {
   uintptr_t base; /* what the allocating call returned */
   size_t bytes;   /* the size first asked: what the pool's attributes count */
   bool busy;
-  bool imported;  /* hipMemPoolImportPointer's view of another process's block */
-  bool has_event; /* a stream's free left a marker, as clr's MemoryTimestamp event */
-  uint64_t *safe; /* streams that may reuse it without waiting (clr's safe_streams_) */
+  bool imported;    /* hipMemPoolImportPointer's view of another process's block */
+  bool has_event;   /* a stream's free left a marker, as clr's MemoryTimestamp event */
+  bool sync_memops; /* hipPointerSetAttribute's HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS */
+  uint64_t *safe;   /* streams that may reuse it without waiting (clr's safe_streams_) */
   size_t safe_count, safe_capacity;
   struct mh_pool_block *prev, *next; /* the pool's busy list, or its free list by size */
   /* its address space, as pool_space.c placed it */

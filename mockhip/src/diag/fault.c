@@ -76,7 +76,10 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipExtMallocWithFlags:
   case MOCKHIP_CALL_hipMallocManaged:
   case MOCKHIP_CALL_hipMallocAsync:
-  case MOCKHIP_CALL_hipHostMalloc: return hipErrorOutOfMemory;
+  case MOCKHIP_CALL_hipHostMalloc:
+  case MOCKHIP_CALL_hipMallocHost:
+  case MOCKHIP_CALL_hipHostAlloc:
+  case MOCKHIP_CALL_hipMemAllocHost: return hipErrorOutOfMemory;
   case MOCKHIP_CALL_hipMemGetAddressRange:
     return hipErrorNotFound; /* no such memory object */
   /* memory pools: what runs out is memory, and clr's IPC failures say so too */
@@ -92,6 +95,7 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipArray3DCreate:
   case MOCKHIP_CALL_hipMalloc3DArray:
   case MOCKHIP_CALL_hipMallocPitch:
+  case MOCKHIP_CALL_hipMemAllocPitch:
   case MOCKHIP_CALL_hipMalloc3D: return hipErrorOutOfMemory;
   case MOCKHIP_CALL_hipMallocMipmappedArray:
   case MOCKHIP_CALL_hipMipmappedArrayCreate: return hipErrorNotSupported;

@@ -72,6 +72,7 @@ MH_HIDDEN const char *mh__d_out_access(const char *name, const unsigned long lon
 MH_HIDDEN const char *mh__d_handle_type(int type);
 MH_HIDDEN const char *mh__d_granularity_option(int option);
 MH_HIDDEN const char *mh__d_memcpy_kind(int kind);
+MH_HIDDEN const char *mh__d_pointer_attribute(int attribute);
 MH_HIDDEN const char *mh__d_attribute(int attr);
 MH_HIDDEN const char *mh__d_p2p_attribute(int attr);
 MH_HIDDEN const char *mh__d_capture_mode(int mode);
@@ -100,6 +101,7 @@ MH_HIDDEN const char *mh__d_array_flags(unsigned flags);
 MH_HIDDEN const char *mh__d_extent(hipExtent extent);
 MH_HIDDEN const char *mh__d_array_desc(const HIP_ARRAY_DESCRIPTOR *desc);
 MH_HIDDEN const char *mh__d_array3d_desc(const HIP_ARRAY3D_DESCRIPTOR *desc);
+MH_HIDDEN const char *mh__d_pitched(hipPitchedPtr p);
 MH_HIDDEN const char *mh__d_out_pitched(const char *name, const hipPitchedPtr *out, hipError_t err);
 MH_HIDDEN const char *mh__d_memcpy_2d(const hip_Memcpy2D *copy);
 MH_HIDDEN const char *mh__d_memcpy_3d(const hipMemcpy3DParms *copy);

@@ -418,6 +418,32 @@ const char *mh__d_memcpy_kind(int kind) {
   return name_in(kinds, COUNT(kinds), kind, "hipMemcpyKind");
 }
 
+const char *mh__d_pointer_attribute(int attribute) {
+  static const named attributes[] = {
+      {(int)HIP_POINTER_ATTRIBUTE_CONTEXT, "HIP_POINTER_ATTRIBUTE_CONTEXT"},
+      {(int)HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, "HIP_POINTER_ATTRIBUTE_MEMORY_TYPE"},
+      {(int)HIP_POINTER_ATTRIBUTE_DEVICE_POINTER, "HIP_POINTER_ATTRIBUTE_DEVICE_POINTER"},
+      {(int)HIP_POINTER_ATTRIBUTE_HOST_POINTER, "HIP_POINTER_ATTRIBUTE_HOST_POINTER"},
+      {(int)HIP_POINTER_ATTRIBUTE_P2P_TOKENS, "HIP_POINTER_ATTRIBUTE_P2P_TOKENS"},
+      {(int)HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, "HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS"},
+      {(int)HIP_POINTER_ATTRIBUTE_BUFFER_ID, "HIP_POINTER_ATTRIBUTE_BUFFER_ID"},
+      {(int)HIP_POINTER_ATTRIBUTE_IS_MANAGED, "HIP_POINTER_ATTRIBUTE_IS_MANAGED"},
+      {(int)HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL, "HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL"},
+      {(int)HIP_POINTER_ATTRIBUTE_IS_LEGACY_HIP_IPC_CAPABLE,
+       "HIP_POINTER_ATTRIBUTE_IS_LEGACY_HIP_IPC_CAPABLE"},
+      {(int)HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR, "HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR"},
+      {(int)HIP_POINTER_ATTRIBUTE_RANGE_SIZE, "HIP_POINTER_ATTRIBUTE_RANGE_SIZE"},
+      {(int)HIP_POINTER_ATTRIBUTE_MAPPED, "HIP_POINTER_ATTRIBUTE_MAPPED"},
+      {(int)HIP_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES,
+       "HIP_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES"},
+      {(int)HIP_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE,
+       "HIP_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE"},
+      {(int)HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS, "HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS"},
+      {(int)HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE, "HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE"},
+  };
+  return name_in(attributes, COUNT(attributes), attribute, "hipPointer_attribute");
+}
+
 const char *mh__d_attribute(int attr) {
   static const named attributes[] = {
       {(int)HIPVMM_ATTRIBUTE_VMM, "hipDeviceAttributeVirtualMemoryManagementSupported"},
@@ -607,6 +633,8 @@ static const char *pitched(hipPitchedPtr p) {
   return text("{ptr=%s, pitch=%zu, xsize=%zu, ysize=%zu}", mh__d_ptr(p.ptr), p.pitch, p.xsize,
               p.ysize);
 }
+
+const char *mh__d_pitched(hipPitchedPtr p) { return pitched(p); }
 
 const char *mh__d_out_pitched(const char *name, const hipPitchedPtr *out, hipError_t err) {
   return written(out, err) ? text("%s -> %s", name, pitched(*out)) : unwritten(name, out);

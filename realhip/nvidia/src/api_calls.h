@@ -165,6 +165,61 @@
     (void *dst, const void *symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind,           \
      hipStream_t stream),                                                                          \
     (dst, symbol, sizeBytes, offset, kind, stream), HIPNV_SYMBOLS_REASON)                          \
+  X(hipMemset2D, (void *dst, size_t pitch, int value, size_t width, size_t height),                \
+    (dst, pitch, value, width, height), "")                                                        \
+  X(hipMemset2DAsync,                                                                              \
+    (void *dst, size_t pitch, int value, size_t width, size_t height, hipStream_t stream),         \
+    (dst, pitch, value, width, height, stream), "")                                                \
+  X(hipMemset3D, (hipPitchedPtr pitchedDevPtr, int value, hipExtent extent),                       \
+    (pitchedDevPtr, value, extent), "")                                                            \
+  X(hipMemset3DAsync,                                                                              \
+    (hipPitchedPtr pitchedDevPtr, int value, hipExtent extent, hipStream_t stream),                \
+    (pitchedDevPtr, value, extent, stream), "")                                                    \
+  X(hipMemcpyWithStream,                                                                           \
+    (void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream),        \
+    (dst, src, sizeBytes, kind, stream), "")                                                       \
+  X(hipDrvMemcpy2DUnaligned, (const hip_Memcpy2D *pCopy), (pCopy), "")                             \
+  X(hipMemcpyAtoH, (void *dst, hipArray_t srcArray, size_t srcOffset, size_t count),               \
+    (dst, srcArray, srcOffset, count), "")                                                         \
+  X(hipMemcpyHtoA, (hipArray_t dstArray, size_t dstOffset, const void *srcHost, size_t count),     \
+    (dstArray, dstOffset, srcHost, count), "")                                                     \
+  X(hipMallocHost, (void **ptr, size_t size), (ptr, size), "")                                     \
+  X(hipHostAlloc, (void **ptr, size_t size, unsigned int flags), (ptr, size, flags), "")           \
+  X(hipMemPtrGetInfo, (void *ptr, size_t *size), (ptr, size), "")                                  \
+  X(hipStreamAttachMemAsync,                                                                       \
+    (hipStream_t stream, void *dev_ptr, size_t length, unsigned int flags),                        \
+    (stream, dev_ptr, length, flags), "")                                                          \
+  X(hipPointerGetAttribute, (void *data, hipPointer_attribute attribute, hipDeviceptr_t ptr),      \
+    (data, attribute, ptr), "")                                                                    \
+  X(hipDrvPointerGetAttributes,                                                                    \
+    (unsigned int numAttributes, hipPointer_attribute *attributes, void **data,                    \
+     hipDeviceptr_t ptr),                                                                          \
+    (numAttributes, attributes, data, ptr), "")                                                    \
+  X(hipMemcpyAtoD,                                                                                 \
+    (hipDeviceptr_t dstDevice, hipArray_t srcArray, size_t srcOffset, size_t ByteCount),           \
+    (dstDevice, srcArray, srcOffset, ByteCount), "")                                               \
+  X(hipMemcpyDtoA,                                                                                 \
+    (hipArray_t dstArray, size_t dstOffset, hipDeviceptr_t srcDevice, size_t ByteCount),           \
+    (dstArray, dstOffset, srcDevice, ByteCount), "")                                               \
+  X(hipMemcpyAtoA,                                                                                 \
+    (hipArray_t dstArray, size_t dstOffset, hipArray_t srcArray, size_t srcOffset,                 \
+     size_t ByteCount),                                                                            \
+    (dstArray, dstOffset, srcArray, srcOffset, ByteCount), "")                                     \
+  X(hipMemcpyAtoHAsync,                                                                            \
+    (void *dstHost, hipArray_t srcArray, size_t srcOffset, size_t ByteCount, hipStream_t stream),  \
+    (dstHost, srcArray, srcOffset, ByteCount, stream), "")                                         \
+  X(hipMemcpyHtoAAsync,                                                                            \
+    (hipArray_t dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount,                 \
+     hipStream_t stream),                                                                          \
+    (dstArray, dstOffset, srcHost, ByteCount, stream), "")                                         \
+  X(hipPointerSetAttribute,                                                                        \
+    (const void *value, hipPointer_attribute attribute, hipDeviceptr_t ptr),                       \
+    (value, attribute, ptr), "")                                                                   \
+  X(hipMemAllocHost, (void **ptr, size_t size), (ptr, size), "")                                   \
+  X(hipMemAllocPitch,                                                                              \
+    (hipDeviceptr_t * dptr, size_t * pitch, size_t widthInBytes, size_t height,                    \
+     unsigned int elementSizeBytes),                                                               \
+    (dptr, pitch, widthInBytes, height, elementSizeBytes), "")                                     \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

@@ -38,8 +38,8 @@ static size_t header_functions(char names[][64], size_t capacity) {
 
 static void every_header_function_is_exported(void **state) {
   (void)state;
-  static char names[256][64];
-  size_t count = header_functions(names, 256);
+  static char names[512][64];
+  size_t count = header_functions(names, 512);
   assert_true(count > 100);
   for (size_t i = 0; i < count; i++) {
     void *pfn = NULL;

@@ -110,4 +110,35 @@ MH_HIDDEN hipError_t mh__move_bytes_found(mh_state *state, void *dst, char *to, 
 MH_HIDDEN hipError_t mh__set_bytes(mh_state *state, void *dst, int value, size_t count,
                                    size_t unit);
 
+/* ---- sets of rows and slices (set_3d.c) ---- */
+
+/* The bytes a set's work spans: from its first row's start to its last slice's last row's end. */
+MH_HIDDEN size_t mh__set_work_span(const mh_node_work *work);
+/* A set's checks (device memory its device may write, the whole span), and the set itself, row
+   by row, its checks included. Under the lock. */
+MH_HIDDEN hipError_t mh__set_work_check(mh_state *state, const mh_node_work *work);
+MH_HIDDEN hipError_t mh__set_work_run(mh_state *state, const mh_node_work *work);
+
+/* hipMemset2D's and hipMemset3D's arguments: the set of an extent of bytes into a pitched
+   pointer (a 2D set is {dst, pitch, width, height} with extent {width, height, 1}). */
+typedef struct mh_pitched_set {
+  hipPitchedPtr ptr;
+  hipExtent extent;
+  int value;
+} mh_pitched_set;
+
+/* A pitched set's checks at a direct call (not a captured one), and its work: no row for an
+   empty extent. Under the lock. */
+MH_HIDDEN hipError_t mh__pitched_set_prepare(mh_state *state, const mh_pitched_set *set,
+                                             mh_node_work *work);
+/* A captured pitched set: hipGraphAddMemsetNode's checks of its parameters, and its work. Under
+   the lock. */
+MH_HIDDEN hipError_t mh__pitched_set_capture(mh_state *state, const mh_pitched_set *set,
+                                             mh_node_work *work);
+
+/* A pitched set run, queued or captured on stream as hipMemsetAsync's bytes are (copy.c); a
+   synchronous one (hipMemset2D, hipMemset3D) waits for the null stream's work and runs now. */
+MH_HIDDEN hipError_t mh__set_pitched(mh_state *state, const mh_pitched_set *set, hipStream_t stream,
+                                     bool synchronous);
+
 #endif /* MH_RUNTIME_COPIES_H */

@@ -42,10 +42,7 @@ static hipError_t queued_run(mh_state *s, mh_queued *item, hipError_t earlier) {
     err = mh__copy_run(s, w->u.copy.dst, item->device, w->u.copy.src, item->src_device,
                        w->u.copy.bytes, w->u.copy.kind);
   } else {
-    err = mh__set_check(s, w->u.set.dst, w->u.set.width, w->u.set.element_bytes, item->device);
-    if (err == hipSuccess)
-      err = mh__set_bytes(s, w->u.set.dst, (int)w->u.set.value, w->u.set.width,
-                          w->u.set.element_bytes);
+    err = mh__set_work_run(s, w);
   }
   mh__unlock();
   return err;
@@ -108,36 +105,41 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
   return mh__capture_add(capturing, &work);
 }
 
-static hipError_t set_locked(mh_state *s, void *dst, int value, size_t count, size_t unit,
+/* A set (work, a 1D one) or a pitched set (pitched, whose work its checks make; hipMemset2D's
+   and hipMemset3D's) on stream. */
+static hipError_t set_locked(mh_state *s, mh_node_work *work, const mh_pitched_set *pitched,
                              hipStream_t stream, how how) {
   mh_stream *capturing;
   hipError_t err = stream_work(s, stream, true, &capturing);
-  if (err != hipSuccess || count == 0)
+  if (err != hipSuccess || (pitched == NULL && work->u.set.width == 0))
     return err;
-  int device = mh__current_device();
-  mh_node_work work = {.type = hipGraphNodeTypeMemset,
-                       .device = device,
-                       .u.set = {dst, (unsigned)value, unit, count, 1, 0}};
   if (capturing == NULL) {
-    err = mh__set_check(s, dst, count, unit, device);
-    if (err != hipSuccess)
-      return err;
-    err = how == RUN_NOW ? mh__set_bytes(s, dst, value, count, unit)
-                         : queue_work(s, stream, &work, device);
+    if (pitched != NULL) {
+      err = mh__pitched_set_prepare(s, pitched, work);
+      if (err != hipSuccess || work->u.set.width == 0)
+        return err;
+    }
+    err = how == RUN_NOW ? mh__set_work_run(s, work) : mh__set_work_check(s, work);
+    if (err == hipSuccess && how != RUN_NOW)
+      err = queue_work(s, stream, work, work->device);
     if (err == hipSuccess)
-      note_touch(s, stream, dst, NULL, count * unit);
+      note_touch(s, stream, work->u.set.dst, NULL, mh__set_work_span(work));
     return err;
   }
+  if (pitched != NULL) { /* capturehipMemset2DAsync, capturehipMemset3DAsync */
+    err = mh__pitched_set_capture(s, pitched, work);
+    return err == hipSuccess ? mh__capture_add(capturing, work) : err;
+  }
   /* capturehipMemsetAsync: a memset node of one row, checked as hipGraphAddMemsetNode's */
-  hipMemsetParams params = {.dst = dst,
-                            .elementSize = (unsigned)unit,
+  hipMemsetParams params = {.dst = work->u.set.dst,
+                            .elementSize = (unsigned)work->u.set.element_bytes,
                             .height = 1,
-                            .value = (unsigned)value,
-                            .width = count};
-  err = mh__memset_node_check(s, &params, device);
+                            .value = work->u.set.value,
+                            .width = work->u.set.width};
+  err = mh__memset_node_check(s, &params, work->device);
   if (err != hipSuccess)
     return err;
-  return mh__capture_add(capturing, &work);
+  return mh__capture_add(capturing, work);
 }
 
 /* Whether the work of a call on stream runs now or waits in the stream's queue; a synchronous
@@ -187,15 +189,15 @@ static hipError_t copy_by_current(mh_state *s, void *dst, const void *src, size_
   return copy(s, dst, device, src, device, bytes, kind, stream, true);
 }
 
-static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t unit,
-                      hipStream_t stream) {
+static hipError_t set_work(mh_state *s, mh_node_work *work, const mh_pitched_set *pitched,
+                           hipStream_t stream) {
   how how;
   bool synchronous = stream == SYNCHRONOUS;
   hipError_t err = how_to_run(s, &stream, &how);
   if (err != hipSuccess)
     return err;
   mh__lock_read();
-  err = set_locked(s, dst, value, count, unit, stream, how);
+  err = set_locked(s, work, pitched, stream, how);
   mh__unlock();
   host_waited_for(err, synchronous);
   return err;
@@ -211,6 +213,21 @@ hipError_t mh__memcpy_common(mh_state *s, void *dst, const void *src, size_t byt
   if (err == hipSuccess && (kind == hipMemcpyHostToDevice || kind == hipMemcpyDefault))
     mh__staged_copy_note(s, dst, src, bytes, mh__current_device());
   return err;
+}
+
+/* count units of `unit` bytes at dst set to value, by the calling device. */
+static hipError_t set(mh_state *s, void *dst, int value, size_t count, size_t unit,
+                      hipStream_t stream) {
+  mh_node_work work = {.type = hipGraphNodeTypeMemset,
+                       .device = mh__current_device(),
+                       .u.set = {dst, (unsigned)value, unit, count, 1, 0, 0, 0}};
+  return set_work(s, &work, NULL, stream);
+}
+
+hipError_t mh__set_pitched(mh_state *s, const mh_pitched_set *pitched, hipStream_t stream,
+                           bool synchronous) {
+  mh_node_work work = {.type = hipGraphNodeTypeMemset, .device = mh__current_device()};
+  return set_work(s, &work, pitched, synchronous ? SYNCHRONOUS : stream);
 }
 
 /* ---- copies: the calling device reads the source and writes the destination ---- */
@@ -311,6 +328,25 @@ MH_EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, 
     err = copy_by_current(s, dst, src, n, hipMemcpyDeviceToDevice, stream);
   return mh__leave(MOCKHIP_CALL_hipMemcpyDtoDAsync, err, "dst=%s, src=%s, sizeBytes=%s, stream=%s",
                    mh__d_ptr(dst), mh__d_ptr(src), mh__d_bytes(n), mh__d_stream(stream));
+}
+
+/* clr hipMemcpyWithStream: hipMemcpyAsync's copy on stream (a capturing stream captures it, as
+   STREAM_CAPTURE(hipMemcpyAsync)), then the host waits for the stream, as ihipMemcpy with
+   isAsync false does. */
+MH_EXPORT hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t n, hipMemcpyKind kind,
+                                         hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyWithStream, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = copy_by_current(s, dst, src, n, (int)kind, stream);
+  if (err == hipSuccess)
+    err = mh__queue_fence(s, stream);
+  if (err == hipSuccess && mh__sync_check_on())
+    mh__sync_host_waits_on(s, stream);
+  return mh__leave(MOCKHIP_CALL_hipMemcpyWithStream, err,
+                   "dst=%s, src=%s, sizeBytes=%s, kind=%s, stream=%s", mh__d_ptr(dst),
+                   mh__d_ptr(src), mh__d_bytes(n), mh__d_memcpy_kind((int)kind),
+                   mh__d_stream(stream));
 }
 
 /* ---- peer copies: the devices are named ---- */

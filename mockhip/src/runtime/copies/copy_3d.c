@@ -88,6 +88,21 @@ MH_EXPORT hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D *pCopy, hipStream_
                    mh__d_memcpy_2d(pCopy), mh__d_stream(stream));
 }
 
+/* clr hipDrvMemcpy2DUnaligned: hipMemcpyParam2D's copy on the null stream (no
+   CHECK_STREAM_CAPTURING in clr's). */
+MH_EXPORT hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D *pCopy) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipDrvMemcpy2DUnaligned, MH_CALLER, &s);
+  if (err == hipSuccess) /* in stream order: after what the stream has queued */
+    err = mh__queue_fence(s, NULL);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = memcpy_param_2d(s, pCopy, NULL);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipDrvMemcpy2DUnaligned, err, "pCopy=%s", mh__d_memcpy_2d(pCopy));
+}
+
 /* clr ihipMemcpyParam3D. hipDrvMemcpy3DAsync has no STREAM_CAPTURE in clr: it runs even on a
    capturing stream (`capturable` false). */
 static hipError_t drv_memcpy_3d(mh_state *s, const HIP_MEMCPY3D *p, hipStream_t stream,

@@ -1,9 +1,10 @@
 /*
  * copy_array.c: copies to and from arrays: hipMemcpy2DToArray,
  * hipMemcpy2DFromArray, their Async forms, and hipMemcpyToArray and
- * hipMemcpyFromArray, each with clr's own checks first (hip_memory.cpp,
- * hipMemcpy2DToArray_common, hipMemcpy2DFromArray_common), then run as a
- * strided copy (copy_strided.h).
+ * hipMemcpyFromArray, and the bytes of a first row (hipMemcpyHtoA, AtoH, AtoD, DtoA,
+ * AtoA, AtoHAsync, HtoAAsync), each with clr's own checks first
+ * (hip_memory.cpp, hipMemcpy2DToArray_common, hipMemcpy2DFromArray_common), then run as a strided
+ * copy (copy_strided.h).
  */
 #include "runtime/copies/copy_strided.h"
 #include "runtime/memory/memory.h"
@@ -210,4 +211,179 @@ MH_EXPORT hipError_t hipMemcpyFromArray(void *dst, hipArray_const_t srcArray, si
                    "dst=%s, srcArray=%s, wOffset=%zu, hOffset=%zu, count=%s, kind=%s",
                    mh__d_ptr(dst), mh__d_array(srcArray), wOffset, hOffset, mh__d_bytes(count),
                    mh__d_memcpy_kind((int)kind));
+}
+
+/* ---- bytes of an array's first row (clr hipMemcpyHtoA, hipMemcpyAtoH, hipMemcpyAtoD, ...) ---- */
+
+/* One side of such a copy: memory (kind SIDE_HOST or SIDE_DEVICE) or an array, offset bytes
+   into its first row. */
+typedef struct byte_side {
+  const char *name;
+  side_kind kind;
+  void *ptr;
+  hipArray_const_t array;
+  size_t offset;
+} byte_side;
+
+/* clr ihipMemcpy{HtoA,AtoH,AtoD,DtoA,AtoA}Validate: every refusal is hipErrorInvalidValue. */
+static hipError_t check_byte_side(mh_state *s, const byte_side *b, size_t count) {
+  if (b->kind != SIDE_ARRAY)
+    return b->ptr == NULL ? mh__fail(hipErrorInvalidValue, "%s is NULL", b->name) : hipSuccess;
+  const mh_array *a = b->array != NULL ? mh__array_get(s, b->array) : NULL;
+  if (a == NULL)
+    return mh__fail(hipErrorInvalidValue, "%s %p is %s", b->name, (const void *)b->array,
+                    b->array == NULL ? "NULL" : "no live array");
+  if (b->offset > a->row_bytes || count > a->row_bytes - b->offset)
+    return mh__fail(hipErrorInvalidValue,
+                    "%zu bytes at offset %zu do not fit %s's first row of %zu bytes", count,
+                    b->offset, b->name, a->row_bytes);
+  return hipSuccess;
+}
+
+static void set_side(side *to, const byte_side *b, size_t count) {
+  to->kind = b->kind;
+  to->ptr = b->ptr;
+  to->array = b->array;
+  to->x = b->kind == SIDE_ARRAY ? b->offset : 0;
+  to->pitch = b->kind == SIDE_ARRAY ? 0 : count;
+}
+
+/* count bytes from src to dst, in stream order (NULL: the synchronous forms), captured as a
+   memcpy node on a capturing stream (clr's STREAM_CAPTURE of the Async forms). */
+static hipError_t memcpy_bytes(mh_state *s, const byte_side *src, const byte_side *dst,
+                               size_t count, hipStream_t stream) {
+  hipError_t err = mh__queue_fence(s, stream); /* in stream order: after what it has queued */
+  if (err != hipSuccess)
+    return err;
+  mh__lock_read();
+  mh_stream *capturing;
+  err = mh__strided_stream(s, stream, true, &capturing);
+  if (err == hipSuccess)
+    err = check_byte_side(s, src, count);
+  if (err == hipSuccess)
+    err = check_byte_side(s, dst, count);
+  if (err == hipSuccess && count != 0) {
+    strided c = {.width = count, .height = 1, .depth = 1};
+    set_side(&c.src, src, count);
+    set_side(&c.dst, dst, count);
+    err = mh__strided_copy(s, &c, capturing);
+  }
+  mh__unlock();
+  return err;
+}
+
+static byte_side memory_side(const char *name, side_kind kind, const void *ptr) {
+  return (byte_side){.name = name, .kind = kind, .ptr = (void *)ptr};
+}
+
+static byte_side array_side(const char *name, hipArray_const_t array, size_t offset) {
+  return (byte_side){.name = name, .kind = SIDE_ARRAY, .array = array, .offset = offset};
+}
+
+MH_EXPORT hipError_t hipMemcpyHtoA(hipArray_t dstArray, size_t dstOffset, const void *srcHost,
+                                   size_t count) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoA, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) {
+    byte_side src = memory_side("srcHost", SIDE_HOST, srcHost);
+    byte_side dst = array_side("dstArray", dstArray, dstOffset);
+    err = memcpy_bytes(s, &src, &dst, count, NULL);
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyHtoA, err,
+                   "dstArray=%s, dstOffset=%zu, srcHost=%s, count=%s", mh__d_array(dstArray),
+                   dstOffset, mh__d_ptr(srcHost), mh__d_bytes(count));
+}
+
+MH_EXPORT hipError_t hipMemcpyAtoH(void *dst, hipArray_t srcArray, size_t srcOffset, size_t count) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyAtoH, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) {
+    byte_side from = array_side("srcArray", srcArray, srcOffset);
+    byte_side to = memory_side("dstHost", SIDE_HOST, dst);
+    err = memcpy_bytes(s, &from, &to, count, NULL);
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyAtoH, err, "dst=%s, srcArray=%s, srcOffset=%zu, count=%s",
+                   mh__d_ptr(dst), mh__d_array(srcArray), srcOffset, mh__d_bytes(count));
+}
+
+/* clr hipMemcpyAtoD: no capture check in clr's. */
+MH_EXPORT hipError_t hipMemcpyAtoD(hipDeviceptr_t dstDevice, hipArray_t srcArray, size_t srcOffset,
+                                   size_t ByteCount) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyAtoD, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    byte_side from = array_side("srcArray", srcArray, srcOffset);
+    byte_side to = memory_side("dstDevice", SIDE_DEVICE, dstDevice);
+    err = memcpy_bytes(s, &from, &to, ByteCount, NULL);
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyAtoD, err,
+                   "dstDevice=%s, srcArray=%s, srcOffset=%zu, ByteCount=%s", mh__d_ptr(dstDevice),
+                   mh__d_array(srcArray), srcOffset, mh__d_bytes(ByteCount));
+}
+
+MH_EXPORT hipError_t hipMemcpyDtoA(hipArray_t dstArray, size_t dstOffset, hipDeviceptr_t srcDevice,
+                                   size_t ByteCount) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyDtoA, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) {
+    byte_side from = memory_side("srcDevice", SIDE_DEVICE, srcDevice);
+    byte_side to = array_side("dstArray", dstArray, dstOffset);
+    err = memcpy_bytes(s, &from, &to, ByteCount, NULL);
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyDtoA, err,
+                   "dstArray=%s, dstOffset=%zu, srcDevice=%s, ByteCount=%s", mh__d_array(dstArray),
+                   dstOffset, mh__d_ptr(srcDevice), mh__d_bytes(ByteCount));
+}
+
+MH_EXPORT hipError_t hipMemcpyAtoA(hipArray_t dstArray, size_t dstOffset, hipArray_t srcArray,
+                                   size_t srcOffset, size_t ByteCount) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyAtoA, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_SYNC_COPY);
+  if (err == hipSuccess) {
+    byte_side from = array_side("srcArray", srcArray, srcOffset);
+    byte_side to = array_side("dstArray", dstArray, dstOffset);
+    err = memcpy_bytes(s, &from, &to, ByteCount, NULL);
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyAtoA, err,
+                   "dstArray=%s, dstOffset=%zu, srcArray=%s, srcOffset=%zu, ByteCount=%s",
+                   mh__d_array(dstArray), dstOffset, mh__d_array(srcArray), srcOffset,
+                   mh__d_bytes(ByteCount));
+}
+
+MH_EXPORT hipError_t hipMemcpyAtoHAsync(void *dstHost, hipArray_t srcArray, size_t srcOffset,
+                                        size_t ByteCount, hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyAtoHAsync, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    byte_side from = array_side("srcArray", srcArray, srcOffset);
+    byte_side to = memory_side("dstHost", SIDE_HOST, dstHost);
+    err = memcpy_bytes(s, &from, &to, ByteCount, stream);
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyAtoHAsync, err,
+                   "dstHost=%s, srcArray=%s, srcOffset=%zu, ByteCount=%s, stream=%s",
+                   mh__d_ptr(dstHost), mh__d_array(srcArray), srcOffset, mh__d_bytes(ByteCount),
+                   mh__d_stream(stream));
+}
+
+MH_EXPORT hipError_t hipMemcpyHtoAAsync(hipArray_t dstArray, size_t dstOffset, const void *srcHost,
+                                        size_t ByteCount, hipStream_t stream) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemcpyHtoAAsync, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    byte_side from = memory_side("srcHost", SIDE_HOST, srcHost);
+    byte_side to = array_side("dstArray", dstArray, dstOffset);
+    err = memcpy_bytes(s, &from, &to, ByteCount, stream);
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemcpyHtoAAsync, err,
+                   "dstArray=%s, dstOffset=%zu, srcHost=%s, ByteCount=%s, stream=%s",
+                   mh__d_array(dstArray), dstOffset, mh__d_ptr(srcHost), mh__d_bytes(ByteCount),
+                   mh__d_stream(stream));
 }

@@ -171,10 +171,6 @@ MH_EXPORT hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t *pGraphExec, hi
 
 /* ---- launch ---- */
 
-static size_t set_work_span(const mh_node_work *w) {
-  return mh__set_span(w->u.set.element_bytes, w->u.set.width, w->u.set.height, w->u.set.pitch);
-}
-
 /* The checks a copy or set node makes before its bytes move, as its direct call's. Kernels and
    2D or 3D copies check when they run. */
 static hipError_t check_work(mh_state *s, const mh_node_work *w) {
@@ -182,7 +178,7 @@ static hipError_t check_work(mh_state *s, const mh_node_work *w) {
     return mh__copy_check(s, w->u.copy.dst, w->device, w->u.copy.src, w->device, w->u.copy.bytes,
                           w->u.copy.kind);
   if (w->type == hipGraphNodeTypeMemset)
-    return mh__set_check(s, w->u.set.dst, set_work_span(w), 1, w->device);
+    return mh__set_work_check(s, w);
   return hipSuccess;
 }
 
@@ -200,13 +196,7 @@ static hipError_t run_work(mh_state *s, const mh_node_work *w, hipStream_t strea
       return mh__strided_run(s, w->u.copy.strided);
     return mh__copy_run(s, w->u.copy.dst, w->device, w->u.copy.src, w->device, w->u.copy.bytes,
                         w->u.copy.kind);
-  case hipGraphNodeTypeMemset: {
-    hipError_t err = check_work(s, w);
-    for (size_t row = 0; err == hipSuccess && row < w->u.set.height; row++)
-      err = mh__set_bytes(s, (char *)w->u.set.dst + row * w->u.set.pitch, (int)w->u.set.value,
-                          w->u.set.width, w->u.set.element_bytes);
-    return err;
-  }
+  case hipGraphNodeTypeMemset: return mh__set_work_run(s, w);
   case hipGraphNodeTypeKernel: return mh__kernel_work_run(s, &w->u.kernel, w->device);
   default: return hipSuccess; /* empty, event wait, and memory nodes that ran at capture */
   }
@@ -230,7 +220,7 @@ static void note_touches(mh_state *s, const mh_graph_exec *exec, hipStream_t str
           .addr = (uintptr_t)w->u.copy.dst, .bytes = w->u.copy.bytes, .writes = true};
     } else if (w->type == hipGraphNodeTypeMemset && w->u.set.height > 0) {
       acc[n++] = (mh_sync_access){
-          .addr = (uintptr_t)w->u.set.dst, .bytes = set_work_span(w), .writes = true};
+          .addr = (uintptr_t)w->u.set.dst, .bytes = mh__set_work_span(w), .writes = true};
     }
   }
   mh__sync_work_on(s, stream, acc, n);

@@ -120,7 +120,7 @@ MH_EXPORT hipError_t hipGraphAddMemsetNode(hipGraphNode_t *pGraphNode, hipGraph_
       mh_node_work work = {
           .type = hipGraphNodeTypeMemset,
           .device = device,
-          .u.set = {p->dst, p->value, p->elementSize, p->width, p->height, p->pitch}};
+          .u.set = {p->dst, p->value, p->elementSize, p->width, p->height, p->pitch, 0, 0}};
       err = mh__graph_node_add(s, pGraphNode, graph, pDependencies, numDependencies, &work);
     }
     mh__unlock();

@@ -151,6 +151,25 @@ MH_EXPORT hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, siz
                    height);
 }
 
+/* clr hipMemAllocPitch: the driver form's own checks, then hipMallocPitch. */
+MH_EXPORT hipError_t hipMemAllocPitch(hipDeviceptr_t *dptr, size_t *pitch, size_t widthInBytes,
+                                      size_t height, unsigned int elementSizeBytes) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemAllocPitch, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_UNSAFE);
+  if (err == hipSuccess && (widthInBytes == 0 || height == 0))
+    err = mh__fail(hipErrorInvalidValue, "%s is 0", widthInBytes == 0 ? "widthInBytes" : "height");
+  if (err == hipSuccess && elementSizeBytes != 4 && elementSizeBytes != 8 && elementSizeBytes != 16)
+    err = mh__fail(hipErrorInvalidValue, "elementSizeBytes %u is not 4, 8 or 16", elementSizeBytes);
+  if (err == hipSuccess)
+    err = malloc_pitch(s, dptr, pitch, widthInBytes, height, 1);
+  return mh__leave(MOCKHIP_CALL_hipMemAllocPitch, err,
+                   "%s, %s, widthInBytes=%zu, height=%zu, elementSizeBytes=%u",
+                   mh__d_out_ptr("dptr", dptr, err), mh__d_out_size("pitch", pitch, err),
+                   widthInBytes, height, elementSizeBytes);
+}
+
 MH_EXPORT hipError_t hipMalloc3D(hipPitchedPtr *pitchedDevPtr, hipExtent extent) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipMalloc3D, MH_CALLER, &s);

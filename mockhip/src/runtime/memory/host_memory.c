@@ -1,5 +1,6 @@
 /*
- * host_memory.c: hipHostMalloc and hipHostFree. Pinned host memory is a host
+ * host_memory.c: hipHostMalloc and hipHostFree, with their deprecated names hipMallocHost,
+ * hipHostAlloc and hipFreeHost. Pinned host memory is a host
  * block: the CPU and every device may use it, copies of every kind reach it,
  * and no device's capacity is charged. Nothing is pinned: the mock's memory
  * never moves anyway.
@@ -43,6 +44,55 @@ MH_EXPORT hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags) 
   if (err == hipSuccess)
     err = host_malloc(s, ptr, size, flags);
   return mh__leave(MOCKHIP_CALL_hipHostMalloc, err, "%s, size=%s, flags=%#x",
+                   mh__d_out_ptr("ptr", ptr, err), mh__d_bytes(size), flags);
+}
+
+/* ROCm's deprecated name for hipHostMalloc without flags (clr hipMallocHost: ihipMalloc of
+   fine-grained memory; a NULL ptr is hipErrorInvalidValue, size 0 gives NULL). */
+MH_EXPORT hipError_t hipMallocHost(void **ptr, size_t size) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMallocHost, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_UNSAFE);
+  if (err == hipSuccess)
+    err = host_malloc(s, ptr, size, hipHostMallocDefault);
+  return mh__leave(MOCKHIP_CALL_hipMallocHost, err, "%s, size=%s", mh__d_out_ptr("ptr", ptr, err),
+                   mh__d_bytes(size));
+}
+
+/* ROCm's other deprecated name (clr hipMemAllocHost: hipHostMalloc(ptr, size, 0)). */
+MH_EXPORT hipError_t hipMemAllocHost(void **ptr, size_t size) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemAllocHost, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_UNSAFE);
+  if (err == hipSuccess)
+    err = host_malloc(s, ptr, size, hipHostMallocDefault);
+  return mh__leave(MOCKHIP_CALL_hipMemAllocHost, err, "%s, size=%s", mh__d_out_ptr("ptr", ptr, err),
+                   mh__d_bytes(size));
+}
+
+/* The hipHostAlloc flags clr takes: Portable, Mapped and WriteCombined (flags above their sum are
+   refused). */
+#define HOST_ALLOC_FLAGS (hipHostAllocPortable | hipHostAllocMapped | hipHostAllocWriteCombined)
+
+/* ROCm's deprecated name for hipHostMalloc (clr hipHostAlloc: a NULL ptr, then flags past
+   HOST_ALLOC_FLAGS, are hipErrorInvalidValue; then ihipHostMalloc). */
+MH_EXPORT hipError_t hipHostAlloc(void **ptr, size_t size, unsigned int flags) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipHostAlloc, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = mh__capture_check(MH_CAPTURE_UNSAFE);
+  if (err == hipSuccess && ptr == NULL)
+    err = mh__fail(hipErrorInvalidValue, "ptr is NULL");
+  if (err == hipSuccess && flags > HOST_ALLOC_FLAGS)
+    err = mh__fail(hipErrorInvalidValue,
+                   "flags %#x is more than hipHostAllocPortable | hipHostAllocMapped | "
+                   "hipHostAllocWriteCombined",
+                   flags);
+  if (err == hipSuccess)
+    err = host_malloc(s, ptr, size, flags);
+  return mh__leave(MOCKHIP_CALL_hipHostAlloc, err, "%s, size=%s, flags=%#x",
                    mh__d_out_ptr("ptr", ptr, err), mh__d_bytes(size), flags);
 }
 

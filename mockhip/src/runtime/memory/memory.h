@@ -46,4 +46,16 @@ MH_HIDDEN void mh__arrays_reset(mh_state *state, int device);
 /* clr's CheckArrayFormat: x set, every other channel 0 or x's size, none after an empty one. */
 MH_HIDDEN bool mh__channel_desc_well_formed(const hipChannelFormatDesc *desc);
 
+/* ---- what an address belongs to (pointer_info.c) ---- */
+
+/* The memory object an address lies in, as clr's getMemoryObject finds it: a pool's block (of
+   the size asked), a hipMalloc-family block (of the size asked), a VMM mapping, or none (all
+   NULL). Under the lock. */
+typedef struct mh_pointer_owner {
+  mh_pool_block *pool_block;
+  mh_region *block;
+  mh_mapping *mapping;
+} mh_pointer_owner;
+MH_HIDDEN mh_pointer_owner mh__pointer_owner(mh_state *state, const void *ptr);
+
 #endif /* MH_RUNTIME_MEMORY_H */

@@ -1,6 +1,6 @@
 /*
  * pointer_info.c: what the runtime says about an address:
- * hipMemGetAddressRange, hipPointerGetAttributes and
+ * hipMemGetAddressRange, hipMemPtrGetInfo, hipPointerGetAttributes and
  * hipMemGetHandleForAddressRange.
  *
  * ROCm looks an address up among its memory objects: a hipMalloc-family block
@@ -13,16 +13,8 @@
 
 #include "runtime/memory/memory.h"
 
-/* The object an address belongs to: a pool's block (clr's memory object of the size asked,
-   cached ones too), a block, a mapping or none. */
-typedef struct pointer_owner {
-  mh_pool_block *pool_block;
-  mh_region *block;
-  mh_mapping *mapping;
-} pointer_owner;
-
-static pointer_owner owner_of(mh_state *s, const void *ptr) {
-  pointer_owner owner = {mh__pool_block_containing(s, (uintptr_t)ptr), NULL, NULL};
+mh_pointer_owner mh__pointer_owner(mh_state *s, const void *ptr) {
+  mh_pointer_owner owner = {mh__pool_block_containing(s, (uintptr_t)ptr), NULL, NULL};
   if (owner.pool_block == NULL)
     owner.block = mh__block_containing(s, (uintptr_t)ptr);
   if (owner.pool_block == NULL && owner.block == NULL)
@@ -41,7 +33,7 @@ static const char *unknown_because(mh_state *s, const void *ptr) {
 
 static hipError_t address_range(mh_state *s, hipDeviceptr_t *pbase, size_t *psize,
                                 hipDeviceptr_t dptr) {
-  pointer_owner owner = owner_of(s, dptr);
+  mh_pointer_owner owner = mh__pointer_owner(s, dptr);
   uintptr_t base;
   size_t bytes;
   if (owner.pool_block != NULL) {
@@ -86,6 +78,35 @@ MH_EXPORT hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize,
                    mh__d_out_bytes("psize", psize, err), mh__d_ptr(dptr));
 }
 
+/* clr hipMemPtrGetInfo: the size of the memory object ptr lies in (a block's size asked, a
+   mapping's, a pool block's); an address of none is hipErrorInvalidValue. */
+static hipError_t ptr_info(mh_state *s, void *ptr, size_t *bytes) {
+  if (bytes == NULL)
+    return mh__fail(hipErrorInvalidValue, "size is NULL");
+  mh_pointer_owner owner = mh__pointer_owner(s, ptr);
+  if (owner.pool_block != NULL)
+    *bytes = owner.pool_block->bytes;
+  else if (owner.block != NULL)
+    *bytes = owner.block->asked_bytes;
+  else if (owner.mapping != NULL)
+    *bytes = owner.mapping->bytes;
+  else
+    return mh__fail(hipErrorInvalidValue, "ptr %p %s", ptr, unknown_because(s, ptr));
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipMemPtrGetInfo(void *ptr, size_t *size) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipMemPtrGetInfo, MH_CALLER, &s);
+  if (err == hipSuccess) {
+    mh__lock_read();
+    err = ptr_info(s, ptr, size);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipMemPtrGetInfo, err, "ptr=%s, %s", mh__d_ptr(ptr),
+                   mh__d_out_bytes("size", size, err));
+}
+
 static void block_attributes(const mh_region *block, const void *ptr, hipPointerAttribute_t *out) {
   static const hipMemoryType types[] = {
       [MH_BLOCK_DEVICE] = hipMemoryTypeDevice,
@@ -117,7 +138,7 @@ static hipError_t pointer_attributes(mh_state *s, hipPointerAttribute_t *attribu
   if (attributes == NULL)
     return mh__fail(hipErrorInvalidValue, "attributes is NULL");
   memset(attributes, 0, sizeof *attributes);
-  pointer_owner owner = owner_of(s, ptr);
+  mh_pointer_owner owner = mh__pointer_owner(s, ptr);
   if (owner.pool_block != NULL) {
     /* Device memory of the pool's device, which the host does not reach. */
     HIPVMM_POINTER_TYPE(*attributes) = hipMemoryTypeDevice;
