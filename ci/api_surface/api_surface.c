@@ -1187,6 +1187,26 @@ void api_surface_signatures(void) {
             (hipGraphExec_t * pGraphExec, hipGraph_t graph, unsigned long long flags))
   SIGNATURE(hipGraphLaunch, hipError_t, (hipGraphExec_t graphExec, hipStream_t stream))
   SIGNATURE(hipGraphExecDestroy, hipError_t, (hipGraphExec_t graphExec))
+  SIGNATURE(hipGraphAddMemcpyNodeToSymbol, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies, const void *symbol, const void *src, size_t count,
+             size_t offset, hipMemcpyKind kind))
+  SIGNATURE(hipGraphAddMemcpyNodeFromSymbol, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies, void *dst, const void *symbol, size_t count, size_t offset,
+             hipMemcpyKind kind))
+  SIGNATURE(hipGraphMemcpyNodeSetParamsToSymbol, hipError_t,
+            (hipGraphNode_t node, const void *symbol, const void *src, size_t count, size_t offset,
+             hipMemcpyKind kind))
+  SIGNATURE(hipGraphMemcpyNodeSetParamsFromSymbol, hipError_t,
+            (hipGraphNode_t node, void *dst, const void *symbol, size_t count, size_t offset,
+             hipMemcpyKind kind))
+  SIGNATURE(hipGraphExecMemcpyNodeSetParamsToSymbol, hipError_t,
+            (hipGraphExec_t hGraphExec, hipGraphNode_t node, const void *symbol, const void *src,
+             size_t count, size_t offset, hipMemcpyKind kind))
+  SIGNATURE(hipGraphExecMemcpyNodeSetParamsFromSymbol, hipError_t,
+            (hipGraphExec_t hGraphExec, hipGraphNode_t node, void *dst, const void *symbol,
+             size_t count, size_t offset, hipMemcpyKind kind))
   SIGNATURE(hipGraphAddMemcpyNode, hipError_t,
             (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
              size_t numDependencies, const hipMemcpy3DParms *pCopyParams))

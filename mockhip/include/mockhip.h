@@ -278,7 +278,13 @@ extern "C" {
   X(hipMemcpyHtoAAsync)                                                                            \
   X(hipPointerSetAttribute)                                                                        \
   X(hipMemAllocHost)                                                                               \
-  X(hipMemAllocPitch)
+  X(hipMemAllocPitch)                                                                              \
+  X(hipGraphAddMemcpyNodeToSymbol)                                                                 \
+  X(hipGraphAddMemcpyNodeFromSymbol)                                                               \
+  X(hipGraphMemcpyNodeSetParamsToSymbol)                                                           \
+  X(hipGraphMemcpyNodeSetParamsFromSymbol)                                                         \
+  X(hipGraphExecMemcpyNodeSetParamsToSymbol)                                                       \
+  X(hipGraphExecMemcpyNodeSetParamsFromSymbol)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

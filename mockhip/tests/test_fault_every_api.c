@@ -910,6 +910,31 @@ static hipError_t call_exec_record_set(world *w) {
 static hipError_t call_exec_wait_set(world *w) {
   return hipGraphExecEventWaitNodeSetEvent(w->exec, w->wait_node, w->event);
 }
+static hipError_t call_add_to_symbol_node(world *w) {
+  return hipGraphAddMemcpyNodeToSymbol(&w->out.node, w->graph, &w->node, 1, device_variable,
+                                       w->out.host, HOST_BYTES, 0, hipMemcpyHostToDevice);
+}
+static hipError_t call_add_from_symbol_node(world *w) {
+  return hipGraphAddMemcpyNodeFromSymbol(&w->out.node, w->graph, &w->node, 1, w->out.host,
+                                         device_variable, HOST_BYTES, 0, hipMemcpyDeviceToHost);
+}
+static hipError_t call_set_to_symbol(world *w) {
+  return hipGraphMemcpyNodeSetParamsToSymbol(w->copy_node, device_variable, w->out.host, HOST_BYTES,
+                                             0, hipMemcpyHostToDevice);
+}
+static hipError_t call_set_from_symbol(world *w) {
+  return hipGraphMemcpyNodeSetParamsFromSymbol(w->copy_node, w->out.host, device_variable,
+                                               HOST_BYTES, 0, hipMemcpyDeviceToHost);
+}
+static hipError_t call_exec_set_to_symbol(world *w) {
+  return hipGraphExecMemcpyNodeSetParamsToSymbol(w->exec, w->copy_node, device_variable,
+                                                 w->out.host, HOST_BYTES, 0, hipMemcpyHostToDevice);
+}
+/* The exec's copy node copies host to device: a copy out of a variable changes its kind. */
+static hipError_t call_exec_set_from_symbol(world *w) {
+  return hipGraphExecMemcpyNodeSetParamsFromSymbol(
+      w->exec, w->copy_node, w->out.host, device_variable, HOST_BYTES, 0, hipMemcpyDeviceToHost);
+}
 static hipError_t call_exec_child_set(world *w) {
   return hipGraphExecChildGraphNodeSetParams(w->exec, w->child_node, w->child);
 }
@@ -1366,6 +1391,19 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                                hipSuccess},
     CASE(hipGraphExecChildGraphNodeSetParams) = {hipErrorInvalidValue, call_exec_child_set, NULL,
                                                  hipSuccess},
+    CASE(hipGraphAddMemcpyNodeToSymbol) = {hipErrorOutOfMemory, call_add_to_symbol_node, NULL,
+                                           hipSuccess},
+    CASE(hipGraphAddMemcpyNodeFromSymbol) = {hipErrorOutOfMemory, call_add_from_symbol_node, NULL,
+                                             hipSuccess},
+    CASE(hipGraphMemcpyNodeSetParamsToSymbol) = {hipErrorInvalidValue, call_set_to_symbol, NULL,
+                                                 hipSuccess},
+    CASE(hipGraphMemcpyNodeSetParamsFromSymbol) = {hipErrorInvalidValue, call_set_from_symbol, NULL,
+                                                   hipSuccess},
+    CASE(hipGraphExecMemcpyNodeSetParamsToSymbol) = {hipErrorInvalidValue, call_exec_set_to_symbol,
+                                                     NULL, hipSuccess},
+    CASE(hipGraphExecMemcpyNodeSetParamsFromSymbol) = {hipErrorInvalidValue,
+                                                       call_exec_set_from_symbol, NULL,
+                                                       hipErrorInvalidValue},
     CASE(hipMemGetAddressRange) = {hipErrorNotFound, call_address_range, NULL, hipSuccess},
     CASE(hipGetSymbolAddress) = {hipErrorInvalidValue, call_symbol_address, NULL, hipSuccess},
     CASE(hipGetSymbolSize) = {hipErrorInvalidValue, call_symbol_size, NULL, hipSuccess},
@@ -1608,6 +1646,12 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipGraphExecEventRecordNodeSetEvent) = prepare_node_kinds,
     CASE(hipGraphExecEventWaitNodeSetEvent) = prepare_node_kinds,
     CASE(hipGraphExecChildGraphNodeSetParams) = prepare_node_kinds,
+    CASE(hipGraphAddMemcpyNodeToSymbol) = prepare_graph_nodes,
+    CASE(hipGraphAddMemcpyNodeFromSymbol) = prepare_graph_nodes,
+    CASE(hipGraphMemcpyNodeSetParamsToSymbol) = prepare_node_kinds,
+    CASE(hipGraphMemcpyNodeSetParamsFromSymbol) = prepare_node_kinds,
+    CASE(hipGraphExecMemcpyNodeSetParamsToSymbol) = prepare_node_kinds,
+    CASE(hipGraphExecMemcpyNodeSetParamsFromSymbol) = prepare_node_kinds,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

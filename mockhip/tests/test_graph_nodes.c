@@ -294,6 +294,39 @@ static void test_exec_child_graph_takes_the_same_shape(void **state) {
   MT_CHECK(hipGraphDestroy(bigger));
 }
 
+/* A __device__ variable: a global of this program (runtime/copies/symbols.c). */
+static int device_table[16];
+
+static void test_symbol_nodes_copy_into_and_out_of_a_variable(void **state) {
+  fixture *f = *state;
+  int in[4] = {1, 2, 3, 4}, out[4] = {0};
+  memset(device_table, 0, sizeof device_table);
+  hipGraphNode_t to, from;
+  MT_CHECK(hipGraphAddMemcpyNodeToSymbol(&to, f->graph, NULL, 0, device_table, in, sizeof in,
+                                         4 * sizeof(int), hipMemcpyHostToDevice));
+  MT_CHECK(hipGraphAddMemcpyNodeFromSymbol(&from, f->graph, &to, 1, out, device_table, sizeof out,
+                                           4 * sizeof(int), hipMemcpyDeviceToHost));
+  hipGraphNodeType type;
+  MT_CHECK(hipGraphNodeGetType(to, &type));
+  assert_int_equal(type, hipGraphNodeTypeMemcpy); /* as clr's: a 1D copy node */
+  launch(f->graph);
+  assert_int_equal(device_table[4], 1);
+  assert_int_equal(device_table[7], 4);
+  assert_memory_equal(out, in, sizeof in);
+  /* Past the variable's end, NULL, and no variable at all. */
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphMemcpyNodeSetParamsToSymbol(to, device_table, in, sizeof in, 14 * sizeof(int),
+                                                hipMemcpyHostToDevice));
+  MT_EXPECT(hipErrorInvalidSymbol,
+            hipGraphMemcpyNodeSetParamsToSymbol(to, NULL, in, sizeof in, 0, hipMemcpyHostToDevice));
+  MT_EXPECT(hipErrorInvalidSymbol,
+            hipGraphAddMemcpyNodeToSymbol(&to, f->graph, NULL, 0, &in[1], out, sizeof(int), 0,
+                                          hipMemcpyHostToDevice));
+  size_t count;
+  MT_CHECK(hipGraphGetNodes(f->graph, NULL, &count));
+  assert_int_equal(count, 2);
+}
+
 /* ---- refusals ---- */
 
 static void test_node_kinds_reject(void **state) {
@@ -354,6 +387,7 @@ int main(void) {
       TEST(test_dependencies_read_and_removed),
       TEST(test_params_change_the_graph_not_its_exec),
       TEST(test_exec_child_graph_takes_the_same_shape),
+      TEST(test_symbol_nodes_copy_into_and_out_of_a_variable),
   };
   const struct CMUnitTest negative[] = {
       TEST(test_node_kinds_reject),

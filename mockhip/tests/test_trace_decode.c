@@ -911,7 +911,41 @@ static void memset_node_set(int exec) {
     "hipMemAllocHost(ptr -> hipMemAllocHost#*+0x0, size=100) = hipSuccess") \
   X(hipMemAllocPitch, size_t pitch; hipMemAllocPitch(&w.ptr, &pitch, 100, 4, 4); hipFree(w.ptr), \
     "hipMemAllocPitch(dptr -> hipMemAllocPitch#*+0x0, pitch -> 256, widthInBytes=100, height=4, " \
-    "elementSizeBytes=4) = hipSuccess")
+    "elementSizeBytes=4) = hipSuccess") \
+  X(hipGraphAddMemcpyNodeToSymbol, hipGraphCreate(&w.graph, 0); \
+    hipGraphAddMemcpyNodeToSymbol(&w.nodes[0], w.graph, NULL, 0, device_variable, w.host, 16, 8, \
+                                  hipMemcpyHostToDevice), \
+    "hipGraphAddMemcpyNodeToSymbol(pGraphNode -> node#*, graph=graph#*, pDependencies=NULL, " \
+    "numDependencies=0, symbol=0x*, src=0x*, count=16, offset=8, kind=hipMemcpyHostToDevice) " \
+    "= hipSuccess") \
+  X(hipGraphAddMemcpyNodeFromSymbol, \
+    hipGraphAddMemcpyNodeFromSymbol(&w.nodes[1], w.graph, NULL, 0, w.host, device_variable, 16, 8, \
+                                    hipMemcpyDeviceToHost), \
+    "hipGraphAddMemcpyNodeFromSymbol(pGraphNode -> node#*, graph=graph#*, pDependencies=NULL, " \
+    "numDependencies=0, dst=0x*, symbol=0x*, count=16, offset=8, kind=hipMemcpyDeviceToHost) " \
+    "= hipSuccess") \
+  X(hipGraphMemcpyNodeSetParamsToSymbol, \
+    hipGraphMemcpyNodeSetParamsToSymbol(w.nodes[0], device_variable, w.host, 8, 0, \
+                                        hipMemcpyHostToDevice), \
+    "hipGraphMemcpyNodeSetParamsToSymbol(node=node#*, symbol=0x*, src=0x*, count=8, offset=0, " \
+    "kind=hipMemcpyHostToDevice) = hipSuccess") \
+  X(hipGraphMemcpyNodeSetParamsFromSymbol, \
+    hipGraphMemcpyNodeSetParamsFromSymbol(w.nodes[1], w.host, device_variable, 8, 0, \
+                                          hipMemcpyDeviceToHost); \
+    hipGraphInstantiate(&w.exec, w.graph, NULL, NULL, 0), \
+    "hipGraphMemcpyNodeSetParamsFromSymbol(node=node#*, dst=0x*, symbol=0x*, count=8, offset=0, " \
+    "kind=hipMemcpyDeviceToHost) = hipSuccess") \
+  X(hipGraphExecMemcpyNodeSetParamsToSymbol, \
+    hipGraphExecMemcpyNodeSetParamsToSymbol(w.exec, w.nodes[0], device_variable, w.host, 4, 0, \
+                                            hipMemcpyHostToDevice), \
+    "hipGraphExecMemcpyNodeSetParamsToSymbol(hGraphExec=graphExec#*, node=node#*, symbol=0x*, " \
+    "src=0x*, count=4, offset=0, kind=hipMemcpyHostToDevice) = hipSuccess") \
+  X(hipGraphExecMemcpyNodeSetParamsFromSymbol, \
+    hipGraphExecMemcpyNodeSetParamsFromSymbol(w.exec, w.nodes[1], w.host, device_variable, 4, 0, \
+                                              hipMemcpyDeviceToHost); \
+    hipGraphExecDestroy(w.exec); hipGraphDestroy(w.graph), \
+    "hipGraphExecMemcpyNodeSetParamsFromSymbol(hGraphExec=graphExec#*, node=node#*, dst=0x*, " \
+    "symbol=0x*, count=4, offset=0, kind=hipMemcpyDeviceToHost) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -1523,6 +1523,34 @@ MOCKHIP_API hipError_t hipGraphExecChildGraphNodeSetParams(hipGraphExec_t hGraph
                                                            hipGraphNode_t node,
                                                            hipGraph_t childGraph);
 
+/* Copy nodes into and out of a device variable (HIP_SYMBOL): memcpy nodes of count bytes at
+   offset in it, the variable found and its bounds checked when the node is made. */
+MOCKHIP_API hipError_t hipGraphAddMemcpyNodeToSymbol(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                                     const hipGraphNode_t *pDependencies,
+                                                     size_t numDependencies, const void *symbol,
+                                                     const void *src, size_t count, size_t offset,
+                                                     hipMemcpyKind kind);
+MOCKHIP_API hipError_t hipGraphAddMemcpyNodeFromSymbol(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                                       const hipGraphNode_t *pDependencies,
+                                                       size_t numDependencies, void *dst,
+                                                       const void *symbol, size_t count,
+                                                       size_t offset, hipMemcpyKind kind);
+MOCKHIP_API hipError_t hipGraphMemcpyNodeSetParamsToSymbol(hipGraphNode_t node, const void *symbol,
+                                                           const void *src, size_t count,
+                                                           size_t offset, hipMemcpyKind kind);
+MOCKHIP_API hipError_t hipGraphMemcpyNodeSetParamsFromSymbol(hipGraphNode_t node, void *dst,
+                                                             const void *symbol, size_t count,
+                                                             size_t offset, hipMemcpyKind kind);
+MOCKHIP_API hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(hipGraphExec_t hGraphExec,
+                                                               hipGraphNode_t node,
+                                                               const void *symbol, const void *src,
+                                                               size_t count, size_t offset,
+                                                               hipMemcpyKind kind);
+MOCKHIP_API hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(hipGraphExec_t hGraphExec,
+                                                                 hipGraphNode_t node, void *dst,
+                                                                 const void *symbol, size_t count,
+                                                                 size_t offset, hipMemcpyKind kind);
+
 /* ---- looking entry points up at run time ---- */
 
 MOCKHIP_API hipError_t hipGetProcAddress(const char *symbol, void **pfn, int hipVersion,

@@ -38,7 +38,7 @@ typedef struct rule {
   double p;
   hipError_t error;        /* hipSuccess: the call's natural failure */
   unsigned long long seen; /* matching calls so far */
-  char text[64];           /* the rule as written, for the reason */
+  char text[96];           /* the rule as written, for the reason: the longest name and more */
 } rule;
 
 static struct {
@@ -134,6 +134,8 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipGraphAddEventWaitNode:
   case MOCKHIP_CALL_hipGraphAddChildGraphNode:
   case MOCKHIP_CALL_hipGraphClone:
+  case MOCKHIP_CALL_hipGraphAddMemcpyNodeToSymbol:
+  case MOCKHIP_CALL_hipGraphAddMemcpyNodeFromSymbol:
   case MOCKHIP_CALL_hipGraphInstantiate:
   case MOCKHIP_CALL_hipGraphInstantiateWithFlags:
   case MOCKHIP_CALL_hipGraphLaunch: return hipErrorOutOfMemory;

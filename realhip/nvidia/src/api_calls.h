@@ -148,6 +148,32 @@
   X(hipGraphExecChildGraphNodeSetParams,                                                           \
     (hipGraphExec_t hGraphExec, hipGraphNode_t node, hipGraph_t childGraph),                       \
     (hGraphExec, node, childGraph), "")                                                            \
+  X(hipGraphAddMemcpyNodeToSymbol,                                                                 \
+    (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
+     size_t numDependencies, const void *symbol, const void *src, size_t count, size_t offset,     \
+     hipMemcpyKind kind),                                                                          \
+    (pGraphNode, graph, pDependencies, numDependencies, symbol, src, count, offset, kind), "")     \
+  X(hipGraphAddMemcpyNodeFromSymbol,                                                               \
+    (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
+     size_t numDependencies, void *dst, const void *symbol, size_t count, size_t offset,           \
+     hipMemcpyKind kind),                                                                          \
+    (pGraphNode, graph, pDependencies, numDependencies, dst, symbol, count, offset, kind), "")     \
+  X(hipGraphMemcpyNodeSetParamsToSymbol,                                                           \
+    (hipGraphNode_t node, const void *symbol, const void *src, size_t count, size_t offset,        \
+     hipMemcpyKind kind),                                                                          \
+    (node, symbol, src, count, offset, kind), "")                                                  \
+  X(hipGraphMemcpyNodeSetParamsFromSymbol,                                                         \
+    (hipGraphNode_t node, void *dst, const void *symbol, size_t count, size_t offset,              \
+     hipMemcpyKind kind),                                                                          \
+    (node, dst, symbol, count, offset, kind), "")                                                  \
+  X(hipGraphExecMemcpyNodeSetParamsToSymbol,                                                       \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t node, const void *symbol, const void *src,          \
+     size_t count, size_t offset, hipMemcpyKind kind),                                             \
+    (hGraphExec, node, symbol, src, count, offset, kind), "")                                      \
+  X(hipGraphExecMemcpyNodeSetParamsFromSymbol,                                                     \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t node, void *dst, const void *symbol, size_t count,  \
+     size_t offset, hipMemcpyKind kind),                                                           \
+    (hGraphExec, node, dst, symbol, count, offset, kind), "")                                      \
   X(hipGetSymbolAddress, (void **devPtr, const void *symbol), (devPtr, symbol),                    \
     HIPNV_SYMBOLS_REASON)                                                                          \
   X(hipGetSymbolSize, (size_t * size, const void *symbol), (size, symbol), HIPNV_SYMBOLS_REASON)   \

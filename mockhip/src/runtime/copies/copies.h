@@ -84,6 +84,11 @@ MH_HIDDEN hipError_t mh__memset_node_check(mh_state *state, const hipMemsetParam
  */
 MH_HIDDEN hipError_t mh__symbol_find(const void *symbol, void **addr, size_t *size);
 
+/* clr ihipMemcpySymbol_validate: the variable at symbol (mh__symbol_find), and offset + bytes
+   inside it (here without clr's overflow); *at is where a copy of it starts. */
+MH_HIDDEN hipError_t mh__symbol_validate(const void *symbol, size_t bytes, size_t offset,
+                                         char **at);
+
 /* Whether [addr, addr+bytes) lies in a device variable that mh__symbol_find has found (the
    program named it to a symbol call), which copies take as device memory: *in_variable says
    whether addr lies in one at all; a range that starts in one and runs past its end gets

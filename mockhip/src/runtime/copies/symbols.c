@@ -124,9 +124,7 @@ hipError_t mh__symbol_range(uintptr_t addr, size_t bytes, bool *in_variable) {
   return hipSuccess;
 }
 
-/* ihipMemcpySymbol_validate: the variable, and offset + bytes inside it (clr compares the sum;
-   here without overflow). *at is where the copy starts. */
-static hipError_t symbol_validate(const void *symbol, size_t bytes, size_t offset, char **at) {
+hipError_t mh__symbol_validate(const void *symbol, size_t bytes, size_t offset, char **at) {
   void *addr;
   size_t size;
   hipError_t err = mh__symbol_find(symbol, &addr, &size);
@@ -169,7 +167,7 @@ static hipError_t symbol_copy(mh_state *s, const void *symbol, void *other, size
     err = check_kind(kind, to_symbol);
   char *at = NULL;
   if (err == hipSuccess)
-    err = symbol_validate(symbol, bytes, offset, &at);
+    err = mh__symbol_validate(symbol, bytes, offset, &at);
   if (err != hipSuccess)
     return err;
   return to_symbol ? mh__memcpy_common(s, at, other, bytes, (int)kind, stream, synchronous)

@@ -56,6 +56,11 @@ static hipError_t exec_set(mh_state *s, hipGraphExec_t exec, hipGraphNode_t node
   return hipSuccess;
 }
 
+hipError_t mh__graph_exec_set(mh_state *s, hipGraphExec_t exec, hipGraphNode_t node,
+                              mh_node_work *work) {
+  return exec_set(s, exec, node, work->type, work);
+}
+
 MH_EXPORT hipError_t hipGraphExecKernelNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
                                                      const hipKernelNodeParams *pNodeParams) {
   mh_state *s;

@@ -164,6 +164,10 @@ static hipError_t set_work(mh_state *s, hipGraphNode_t node, hipGraphNodeType ty
   return hipSuccess;
 }
 
+hipError_t mh__graph_node_set(mh_state *s, hipGraphNode_t node, mh_node_work *work) {
+  return set_work(s, node, work->type, work);
+}
+
 #define GET_PARAMS(api, type, params_type, out_name)                                               \
   MH_EXPORT hipError_t api(hipGraphNode_t node, params_type *out) {                                \
     mh_state *s;                                                                                   \

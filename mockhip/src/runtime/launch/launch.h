@@ -73,6 +73,13 @@ MH_HIDDEN hipError_t mh__graph_memset_work(mh_state *state, const hipMemsetParam
                                            mh_node_work *work);
 MH_HIDDEN hipError_t mh__graph_host_work(const hipHostNodeParams *params, mh_node_work *work);
 
+/* *work in place of what node (of work's kind) does, in its graph or in exec's copy of it (the
+   exec forms: a copy keeps its kind); on success *work is the node's, else it is freed. Under
+   the write lock. */
+MH_HIDDEN hipError_t mh__graph_node_set(mh_state *state, hipGraphNode_t node, mh_node_work *work);
+MH_HIDDEN hipError_t mh__graph_exec_set(mh_state *state, hipGraphExec_t exec, hipGraphNode_t node,
+                                        mh_node_work *work);
+
 /* A node's parameters as its GetParams call answers them (hipKernelNodeParams,
    hipMemcpy3DParms, hipMemsetParams, hipHostNodeParams, or an event node's hipEvent_t). */
 MH_HIDDEN void mh__graph_node_params(const mh_node_work *work, void *out);
