@@ -289,6 +289,21 @@ MH_EXPORT hipError_t hipGraphDestroy(hipGraph_t graph) {
   return mh__leave(MOCKHIP_CALL_hipGraphDestroy, err, "graph=%s", mh__d_graph(graph));
 }
 
+hipError_t mh__graph_pair(mh_state *s, const mh_graph *g, const hipGraphNode_t *from,
+                          const hipGraphNode_t *to, size_t i, mh_graph_node **a,
+                          mh_graph_node **b) {
+  char what[32];
+  snprintf(what, sizeof what, "from[%zu]", i);
+  hipError_t err = mh__graph_node_get(s, from[i], what, a);
+  snprintf(what, sizeof what, "to[%zu]", i);
+  if (err == hipSuccess)
+    err = mh__graph_node_get(s, to[i], what, b);
+  if (err == hipSuccess && ((*a)->graph != g || (*b)->graph != g))
+    err = mh__fail(hipErrorInvalidValue, "%s[%zu] is a node of another graph",
+                   (*a)->graph != g ? "from" : "to", i);
+  return err;
+}
+
 /* hipGraphAddDependencies: every pair is checked before any edge is made; then a pair whose
    edge exists already fails the call, the edges before it made. */
 static hipError_t add_dependencies(mh_state *s, hipGraph_t graph, const hipGraphNode_t *from,
@@ -304,17 +319,9 @@ static hipError_t add_dependencies(mh_state *s, hipGraph_t graph, const hipGraph
   hipError_t err = mh__graph_get(s, graph, "graph", &g);
   for (size_t i = 0; err == hipSuccess && i < count; i++) {
     mh_graph_node *a, *b;
-    char what[32];
-    snprintf(what, sizeof what, "from[%zu]", i);
-    err = mh__graph_node_get(s, from[i], what, &a);
-    snprintf(what, sizeof what, "to[%zu]", i);
-    if (err == hipSuccess)
-      err = mh__graph_node_get(s, to[i], what, &b);
+    err = mh__graph_pair(s, g, from, to, i, &a, &b);
     if (err == hipSuccess && a == b)
       err = mh__fail(hipErrorInvalidValue, "from[%zu] and to[%zu] are the same node", i, i);
-    if (err == hipSuccess && (a->graph != g || b->graph != g))
-      err = mh__fail(hipErrorInvalidValue, "%s[%zu] is a node of another graph",
-                     a->graph != g ? "from" : "to", i);
   }
   for (size_t i = 0; err == hipSuccess && i < count; i++) {
     mh_graph_node *a = mh__idmap_get(&s->graph_nodes, (uint64_t)(uintptr_t)from[i]);

@@ -124,15 +124,7 @@ static hipError_t remove_dependencies(mh_state *s, hipGraph_t graph, const hipGr
   hipError_t err = mh__graph_get(s, graph, "graph", &g);
   for (size_t i = 0; err == hipSuccess && i < count; i++) {
     mh_graph_node *a, *b;
-    char what[32];
-    snprintf(what, sizeof what, "from[%zu]", i);
-    err = mh__graph_node_get(s, from[i], what, &a);
-    snprintf(what, sizeof what, "to[%zu]", i);
-    if (err == hipSuccess)
-      err = mh__graph_node_get(s, to[i], what, &b);
-    if (err == hipSuccess && (a->graph != g || b->graph != g))
-      err = mh__fail(hipErrorInvalidValue, "%s[%zu] is a node of another graph",
-                     a->graph != g ? "from" : "to", i);
+    err = mh__graph_pair(s, g, from, to, i, &a, &b);
     if (err == hipSuccess && !drop_from(a->dependents, &a->dependent_count, b))
       err = mh__fail(hipErrorInvalidValue, "from[%zu] -> to[%zu] is no edge of the graph", i, i);
     if (err == hipSuccess)

@@ -240,6 +240,12 @@ MH_HIDDEN hipError_t mh__graph_link(mh_graph_node *from, mh_graph_node *to);
 MH_HIDDEN void mh__graph_fill_nodes(mh_graph_node *const *found, size_t found_count,
                                     hipGraphNode_t *nodes, size_t *count);
 
+/* The pair from[i] -> to[i] of a call that names edges of g: both live nodes of g. Under the
+   lock. */
+MH_HIDDEN hipError_t mh__graph_pair(mh_state *state, const mh_graph *g, const hipGraphNode_t *from,
+                                    const hipGraphNode_t *to, size_t i, mh_graph_node **a,
+                                    mh_graph_node **b);
+
 /* A node freed, its id out of the registry (its graph and edges as they were). */
 MH_HIDDEN void mh__graph_node_free(mh_state *state, mh_graph_node *node);
 
