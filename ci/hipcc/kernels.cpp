@@ -52,6 +52,10 @@ template <unsigned Block> __global__ void block_sum(const int *in, int *out) {
 }
 
 extern "C" __global__ void set_all(int *data, int value) { data[threadIdx.x] = value; }
+// a template never launched: its specialization is known once its address is taken
+template <typename T, int Add = 1> __global__ void shifted(T *data, T value) {
+  data[threadIdx.x] = value + Add;
+}
 
 __global__ void plus(int *data, int value) { data[threadIdx.x] += value; }
 
@@ -147,6 +151,15 @@ int main() {
   CHECK(hipDeviceSynchronize());
   CHECK(hipMemcpy(counting.data(), ints, 2 * sizeof(int), hipMemcpyDeviceToHost));
   std::printf("by address: %d %d\n", counting[0], counting[1]);
+  CHECK(hipGraphExecDestroy(exec));
+  params.func = reinterpret_cast<void *>(shifted<int, 3>);
+  params.blockDim = dim3(2);
+  CHECK(hipGraphKernelNodeSetParams(node, &params));
+  CHECK(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  CHECK(hipGraphLaunch(exec, 0));
+  CHECK(hipDeviceSynchronize());
+  CHECK(hipMemcpy(counting.data(), ints, 2 * sizeof(int), hipMemcpyDeviceToHost));
+  std::printf("template by address: %d %d\n", counting[0], counting[1]);
   CHECK(hipGraphExecDestroy(exec));
   CHECK(hipGraphDestroy(graph));
 

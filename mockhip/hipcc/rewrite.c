@@ -328,21 +328,107 @@ static size_t rewrite_launch(rewrite *r, size_t open) {
 
 /* ---- __global__ definitions ---- */
 
-/* Whether template <...> heads the declaration the token at i is in. */
-static bool templated(const rewrite *r, size_t i) {
+/* The `template` token heading the declaration the token at i is in, or SIZE_MAX. */
+static size_t template_head(const rewrite *r, size_t i) {
   while (i-- > 0) {
     if (is(r, i, ";") || is(r, i, "{") || is(r, i, "}"))
-      return false;
+      return SIZE_MAX;
     if (is(r, i, "template"))
-      return true;
+      return i;
     if (is(r, i, ")") || is(r, i, ">") || is(r, i, ">>")) {
       size_t open = match_backward(r, i);
       if (open == SIZE_MAX)
-        return false;
+        return SIZE_MAX;
       i = open;
     }
   }
-  return false;
+  return SIZE_MAX;
+}
+
+/* The arguments that name a template's own parameters, "T, N, Ts...", from the list after
+   the `template` token at head, into b; false when one has no name (it cannot be named). */
+static bool put_template_arguments(buffer *b, const rewrite *r, size_t head) {
+  size_t open = head + 1, close = SIZE_MAX;
+  for (size_t i = open + 1, depth = 1; is(r, open, "<") && i < r->tokens.count; i++) {
+    if (is(r, i, "(") || is(r, i, "[") || is(r, i, "{"))
+      i = match_forward(r, i);
+    else if (is(r, i, "<"))
+      depth++;
+    else if ((is(r, i, ">") && --depth == 0) || (is(r, i, ">>") && (depth -= 2) == 0)) {
+      close = i;
+      break;
+    }
+  }
+  if (close == SIZE_MAX)
+    return false;
+  size_t start = open + 1;
+  for (size_t i = start; i <= close; i++) {
+    if (i < close && (is(r, i, "(") || is(r, i, "[") || is(r, i, "{"))) {
+      i = match_forward(r, i);
+      continue;
+    }
+    if (i < close && is(r, i, "<")) { /* a default's template arguments: no parameter ends */
+      for (size_t depth = 0; i < close; i++)
+        if (is(r, i, "<"))
+          depth++;
+        else if ((is(r, i, ">") && --depth == 0) || (is(r, i, ">>") && (depth -= 2) == 0))
+          break;
+      continue;
+    }
+    if (i < close && !is(r, i, ","))
+      continue;
+    /* one parameter, start .. i - 1: its name is the last identifier before any default */
+    size_t end = start;
+    while (end < i && !is(r, end, "="))
+      end++;
+    if (end == start || !is_ident(r, end - 1) || end - 1 == start)
+      return false; /* `typename`, `int`, `class = void`: no name */
+    bool pack = false;
+    for (size_t j = start; j < end; j++)
+      pack = pack || is(r, j, "...");
+    if (start != open + 1)
+      put(b, ", ");
+    put_tokens(b, r, end - 1, end - 1);
+    if (pack)
+      put(b, "...");
+    start = i + 1;
+  }
+  return true;
+}
+
+/* A kernel template: each specialization the program makes (launched, or only its address
+   taken, as hipGraphAddKernelNode's .func) registers itself before main, through a variable
+   template its body names; the name comes from a function put before the template. */
+static void register_kernel_template(rewrite *r, size_t head, size_t name_first, size_t name_last,
+                                     size_t body) {
+  buffer args = {0};
+  if (!put_template_arguments(&args, r, head)) {
+    free(finish(&args));
+    return;
+  }
+  char *arguments = finish(&args);
+  if (arguments == NULL)
+    return;
+  char function[64];
+  snprintf(function, sizeof function, "mockhip_kernel_name_%u_", r->kernels++);
+  buffer b = {0};
+  put(&b, "[[maybe_unused]] static const char *");
+  put(&b, function);
+  put(&b, "() { return \"");
+  put_tokens(&b, r, name_first, name_last);
+  put(&b, "\"; } ");
+  add_edit(r, tok(r, head)->at, tok(r, head)->at, finish(&b));
+  b = (buffer){0};
+  put(&b, " (void)::mockhip::detail::kernel_template_known<&");
+  put_tokens(&b, r, name_first, name_last);
+  put(&b, "<");
+  put(&b, arguments);
+  put(&b, ">, ");
+  put(&b, function);
+  put(&b, ">;");
+  free(arguments);
+  size_t after = tok(r, body)->at + 1;
+  add_edit(r, after, after, finish(&b));
 }
 
 static bool at_file_scope(const rewrite *r) {
@@ -353,11 +439,13 @@ static bool at_file_scope(const rewrite *r) {
 }
 
 /* The kernel whose __global__ mark is token mark: after its definition's closing brace, a
-   registration on the same line. Declarations, templates and kernels inside a class (none
-   can be launched by address from another file) are left alone. */
+   registration on the same line; a template's in its body (register_kernel_template).
+   Declarations and kernels inside a class (none can be launched by address from another
+   file) are left alone. */
 static void register_kernel(rewrite *r, size_t mark) {
-  if (!at_file_scope(r) || templated(r, mark))
+  if (!at_file_scope(r))
     return;
+  size_t head = template_head(r, mark);
   size_t paren = mark + 1;
   while (paren < r->tokens.count && !is(r, paren, "(") && !is(r, paren, ";") && !is(r, paren, "{"))
     paren++;
@@ -380,6 +468,10 @@ static void register_kernel(rewrite *r, size_t mark) {
   size_t end = match_forward(r, body);
   if (end == r->tokens.count)
     return;
+  if (head != SIZE_MAX) {
+    register_kernel_template(r, head, name_first, paren - 1, body);
+    return;
+  }
   buffer b = {0};
   char variable[64];
   snprintf(variable, sizeof variable, "mockhip_kernel_known_%u_", r->kernels++);

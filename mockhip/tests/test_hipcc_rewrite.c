@@ -153,7 +153,8 @@ static void test_malformed_launches(void **state) {
 }
 
 /* Each kernel defined at file scope (in namespaces, extern "C") is registered after its
-   body; declarations, templates and what a class holds are not. */
+   body, a template's specializations through its body; declarations, templates with an
+   unnamed parameter and what a class holds are not. */
 static void test_kernels_registered(void **state) {
   (void)state;
   const char *text = "namespace a { namespace b {\n"
@@ -164,6 +165,9 @@ static void test_kernels_registered(void **state) {
                      " void three(float *f) { *f = 0; }\n"
                      "__mockhip_global__ void declared(int *p);\n"
                      "template <typename T> __mockhip_global__ void templ(T *p) { *p = T(); }\n"
+                     "template <class T, int N = 2, typename... Ts>\n"
+                     "__mockhip_global__ void packed(T *p, Ts... ts) { *p = N; }\n"
+                     "template <typename> __mockhip_global__ void unnamed(int *p) { *p = 0; }\n"
                      "template <typename T> struct S { __mockhip_global__ void m(); };\n"
                      "void host() { struct L { }; }\n"
                      "void a::b::one2();\n";
@@ -173,6 +177,12 @@ static void test_kernels_registered(void **state) {
                               "= ::mockhip::detail::register_kernel(\"one\""));
   assert_non_null(strstr(out, "register_kernel(\"two\""));
   assert_non_null(strstr(out, "register_kernel(\"three\""));
+  assert_non_null(strstr(out, "[[maybe_unused]] static const char *mockhip_kernel_name_3_() "
+                              "{ return \"templ\"; } template <typename T>"));
+  assert_non_null(strstr(out, "{ (void)::mockhip::detail::kernel_template_known<&templ<T>, "
+                              "mockhip_kernel_name_3_>; *p = T(); }"));
+  assert_non_null(strstr(out, "kernel_template_known<&packed<T, N, Ts...>, "));
+  assert_int_equal(occurrences(out, "kernel_template_known<"), 2);
   assert_null(strstr(out, REWRITE_GLOBAL_MARK));
   free(out);
 }

@@ -340,6 +340,12 @@ template <class ByName> bool register_kernel(const char *name, ByName by_name) {
   return true;
 }
 
+/* A kernel template's specialization, registered before main by hipcc's rewrite: its body
+   names this variable, so each specialization the program makes (a launch, or its address
+   taken) defines it. */
+template <auto Kernel, const char *(*Name)()>
+inline const bool kernel_template_known = register_kernel(Name(), [] { return Kernel; });
+
 } // namespace detail
 } // namespace mockhip
 
