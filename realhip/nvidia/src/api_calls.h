@@ -21,6 +21,11 @@
   "serve them); hipMallocAsync and hipFreeAsync on the device's current pool are"
 
 /* X(name, params, args, reason) */
+/* Texture objects: CUDA has them (cuTexObjectCreate), but hip-nvidia does not translate the
+   descriptions yet, and kernels that read them need device code. */
+#define HIPNV_TEXTURE_REASON                                                                       \
+  "texture objects are not translated by hip-nvidia yet (cuTexObjectCreate would take them)"
+
 #define HIPNV_UNSUPPORTED_CALLS(X)                                                                 \
   X(hipExtMallocWithFlags, (void **ptr, size_t sizeBytes, unsigned int flags),                     \
     (ptr, sizeBytes, flags),                                                                       \
@@ -51,6 +56,25 @@
     (void **data, size_t *data_sizes, hipMemRangeAttribute *attributes, size_t num_attributes,     \
      const void *dev_ptr, size_t count),                                                           \
     (data, data_sizes, attributes, num_attributes, dev_ptr, count), "")                            \
+  X(hipCreateTextureObject,                                                                        \
+    (hipTextureObject_t * pTexObject, const hipResourceDesc *pResDesc,                             \
+     const hipTextureDesc *pTexDesc, const struct hipResourceViewDesc *pResViewDesc),              \
+    (pTexObject, pResDesc, pTexDesc, pResViewDesc), HIPNV_TEXTURE_REASON)                          \
+  X(hipDestroyTextureObject, (hipTextureObject_t textureObject), (textureObject),                  \
+    HIPNV_TEXTURE_REASON)                                                                          \
+  X(hipGetTextureObjectResourceDesc,                                                               \
+    (hipResourceDesc * pResDesc, hipTextureObject_t textureObject), (pResDesc, textureObject),     \
+    HIPNV_TEXTURE_REASON)                                                                          \
+  X(hipGetTextureObjectResourceViewDesc,                                                           \
+    (struct hipResourceViewDesc * pResViewDesc, hipTextureObject_t textureObject),                 \
+    (pResViewDesc, textureObject), HIPNV_TEXTURE_REASON)                                           \
+  X(hipGetTextureObjectTextureDesc, (hipTextureDesc * pTexDesc, hipTextureObject_t textureObject), \
+    (pTexDesc, textureObject), HIPNV_TEXTURE_REASON)                                               \
+  X(hipTexObjectCreate,                                                                            \
+    (hipTextureObject_t * pTexObject, const HIP_RESOURCE_DESC *pResDesc,                           \
+     const HIP_TEXTURE_DESC *pTexDesc, const HIP_RESOURCE_VIEW_DESC *pResViewDesc),                \
+    (pTexObject, pResDesc, pTexDesc, pResViewDesc), HIPNV_TEXTURE_REASON)                          \
+  X(hipTexObjectDestroy, (hipTextureObject_t texObject), (texObject), HIPNV_TEXTURE_REASON)        \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

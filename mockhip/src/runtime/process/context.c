@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "runtime/memory/memory.h"
+#include "runtime/memory/texture.h"
 #include "runtime/pools/pool.h"
 #include "runtime/process/process.h"
 #include "runtime/streams/streams.h"
@@ -269,6 +270,7 @@ MH_EXPORT hipError_t hipDeviceReset(void) {
     mh__pools_reset(s, device);
     mh__blocks_reset(s, device);
     mh__arrays_reset(s, device);
+    mh__textures_reset(s, device);
     mh__streams_reset(s, device);
     if (atomic_exchange(&s->sticky_error[device], hipSuccess) != hipSuccess)
       atomic_fetch_sub(&s->sticky_devices, 1);
