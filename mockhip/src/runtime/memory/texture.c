@@ -187,6 +187,11 @@ static hipError_t check(mh_state *s, const hipResourceDesc *r, const hipTextureD
       return err;
     t->data = p;
     t->width = r->res.linear.sizeInBytes / (t->bits / 8 * t->channels);
+    if (t->width == 0)
+      return mh__fail(hipErrorInvalidValue,
+                      "res.linear.sizeInBytes %zu holds no whole element of %u bytes: no image "
+                      "of width 0 (clr Image::validateDimensions)",
+                      r->res.linear.sizeInBytes, t->bits / 8 * t->channels);
     t->height = t->depth = 1;
     t->dims = 1;
     t->row_bytes = t->slice_bytes = r->res.linear.sizeInBytes;
