@@ -6,7 +6,7 @@
  *   covers [i, i + 1), its centre at i + 0.5.
  * - Point filtering reads texel floor(u). Linear filtering reads the two (four, eight) texels
  *   around u - 0.5 and weighs them by its fraction, which hardware keeps with 8 fractional bits
- *   (CUDA's "9-bit fixed point"): rounded here to the nearest 1/256.
+ *   (CUDA's "9-bit fixed point"): rounded here to the nearest 1/256, halves up.
  * - Address modes act on texel indices: clamp to the edge, border (transparent black: clr
  *   programs no border colour), wrap (modulo the size) and mirror (period twice the size);
  *   clr takes addressMode[0] for every dimension and clamps wrap and mirror without normalized
@@ -19,23 +19,38 @@
  * Kernels run under the launching thread's write lock, so a kernel thread reads the registry
  * as it stands; a read from host code takes the read lock.
  */
-#include <math.h>
+#include <math.h> /* NAN, INFINITY, isnan: macros; the library needs no libm (static users) */
 #include <string.h>
 
 #include "kernel/kernel.h"
 #include "runtime/memory/memory.h"
 #include "runtime/memory/texture.h"
 
+/* floor of a value within +-1e12 (texel_coordinate keeps it there), without libm. */
+static double floor_of(double u) {
+  long long i = (long long)u;
+  return (double)(i - ((double)i > u));
+}
+
+/* x^(1/5) for x in (0, 1], by Newton's method, without libm. */
+static double fifth_root(double x) {
+  double y = 1.0;
+  for (int i = 0; i < 40; i++)
+    y = (4.0 * y + x / (y * y * y * y)) / 5.0;
+  return y;
+}
+
 /* IEEE half to float. */
 static float half_to_float(uint16_t h) {
   int sign = h >> 15, exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
   float value;
   if (exponent == 0)
-    value = ldexpf((float)mantissa, -24);
+    value = (float)mantissa / 16777216.0f; /* 2^-24 */
   else if (exponent == 31)
     value = mantissa != 0 ? NAN : INFINITY;
   else
-    value = ldexpf((float)(mantissa | 0x400), exponent - 25);
+    value = exponent >= 25 ? (float)(mantissa | 0x400) * (float)(1u << (exponent - 25))
+                           : (float)(mantissa | 0x400) / (float)(1u << (25 - exponent));
   return sign ? -value : value;
 }
 
@@ -65,14 +80,19 @@ static void channel(const mh_texture *t, const unsigned char *p, unsigned c, int
     *value = f;
   } else if (t->normalized_read) {
     float max = (float)((1u << (is_signed ? t->bits - 1 : t->bits)) - 1);
-    *value = is_signed ? fmaxf((float)r / max, -1.0f) : (float)r / max;
+    float v = (float)r / max;
+    *value = is_signed && v < -1.0f ? -1.0f : v;
   } else {
     *value = (float)r;
   }
 }
 
+/* sRGB to linear: c^2.4 as c^2 (c^2)^(1/5). */
 static float srgb_to_linear(float c) {
-  return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+  if (c <= 0.04045f)
+    return c / 12.92f;
+  double b = (c + 0.055) / 1.055;
+  return (float)(b * b * fifth_root(b * b));
 }
 
 /* The texel at indices (i, j, k), or the border's transparent black where one is -1. */
@@ -124,15 +144,15 @@ typedef struct footprint {
 static void axis(const mh_texture *t, int a, float x, size_t n, bool linear, footprint *f) {
   double u = texel_coordinate(t, x, n);
   if (!linear) {
-    long i = (long)floor(u);
+    long i = (long)floor_of(u);
     f->index[a][0] = f->index[a][1] = address(i, (long)n, t->address_mode);
     f->weight[a] = 0.0f;
     return;
   }
-  double b = u - 0.5, i0 = floor(b);
+  double b = u - 0.5, i0 = floor_of(b);
   f->index[a][0] = address((long)i0, (long)n, t->address_mode);
   f->index[a][1] = address((long)i0 + 1, (long)n, t->address_mode);
-  f->weight[a] = (float)(nearbyint((b - i0) * 256.0) / 256.0); /* 8 fractional bits */
+  f->weight[a] = (float)((long)((b - i0) * 256.0 + 0.5) / 256.0); /* 8 fractional bits */
 }
 
 /* The base of the texture's texels: its memory, or its array's (NULL when the array is gone). */
