@@ -518,6 +518,39 @@ VALUE(HIP_RESOURCE_TYPE_MIPMAPPED_ARRAY, 1)
 VALUE(HIP_RESOURCE_TYPE_LINEAR, 2)
 VALUE(HIP_RESOURCE_TYPE_PITCH2D, 3)
 
+/* texture objects */
+VALUE(hipAddressModeWrap, 0)
+VALUE(hipAddressModeClamp, 1)
+VALUE(hipAddressModeMirror, 2)
+VALUE(hipAddressModeBorder, 3)
+VALUE(hipFilterModePoint, 0)
+VALUE(hipFilterModeLinear, 1)
+VALUE(hipReadModeElementType, 0)
+VALUE(hipReadModeNormalizedFloat, 1)
+VALUE(HIP_TR_ADDRESS_MODE_BORDER, 3)
+VALUE(HIP_TR_FILTER_MODE_LINEAR, 1)
+VALUE(hipResViewFormatFloat4, 0x18)
+VALUE(hipResViewFormatUnsignedBlockCompressed7, 0x22)
+VALUE(HIP_RES_VIEW_FORMAT_UNSIGNED_BC7, 0x22)
+VALUE(hipTextureType2DLayered, 0xF2)
+VALUE(HIP_TEXTURE_OBJECT_SIZE_DWORD, 20)
+SIZE(hipResourceDesc, 64)
+OFFSET(hipResourceDesc, res, 8)
+OFFSET(hipResourceDesc, res.pitch2D.pitchInBytes, 56)
+SIZE(hipTextureDesc, 64)
+OFFSET(hipTextureDesc, borderColor, 24)
+OFFSET(hipTextureDesc, normalizedCoords, 40)
+OFFSET(hipTextureDesc, maxMipmapLevelClamp, 60)
+SIZE(struct hipResourceViewDesc, 48)
+OFFSET(struct hipResourceViewDesc, lastLayer, 44)
+SIZE(HIP_RESOURCE_DESC, 144)
+OFFSET(HIP_RESOURCE_DESC, flags, 136)
+SIZE(HIP_TEXTURE_DESC, 104)
+OFFSET(HIP_TEXTURE_DESC, borderColor, 40)
+SIZE(HIP_RESOURCE_VIEW_DESC, 112)
+SIZE(textureReference, 88)
+OFFSET(textureReference, textureObject, 72)
+
 /* ---- macros ---- */
 
 /* Arrays */
@@ -1130,6 +1163,20 @@ void api_surface_signatures(void) {
   SIGNATURE(hipMemAllocPitch, hipError_t,
             (hipDeviceptr_t * dptr, size_t * pitch, size_t widthInBytes, size_t height,
              unsigned int elementSizeBytes))
+  SIGNATURE(hipCreateTextureObject, hipError_t,
+            (hipTextureObject_t * pTexObject, const hipResourceDesc *pResDesc,
+             const hipTextureDesc *pTexDesc, const struct hipResourceViewDesc *pResViewDesc))
+  SIGNATURE(hipDestroyTextureObject, hipError_t, (hipTextureObject_t textureObject))
+  SIGNATURE(hipGetTextureObjectResourceDesc, hipError_t,
+            (hipResourceDesc * pResDesc, hipTextureObject_t textureObject))
+  SIGNATURE(hipGetTextureObjectResourceViewDesc, hipError_t,
+            (struct hipResourceViewDesc * pResViewDesc, hipTextureObject_t textureObject))
+  SIGNATURE(hipGetTextureObjectTextureDesc, hipError_t,
+            (hipTextureDesc * pTexDesc, hipTextureObject_t textureObject))
+  SIGNATURE(hipTexObjectCreate, hipError_t,
+            (hipTextureObject_t * pTexObject, const HIP_RESOURCE_DESC *pResDesc,
+             const HIP_TEXTURE_DESC *pTexDesc, const HIP_RESOURCE_VIEW_DESC *pResViewDesc))
+  SIGNATURE(hipTexObjectDestroy, hipError_t, (hipTextureObject_t texObject))
   SIGNATURE(hipMemGetAddressRange, hipError_t,
             (hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr))
   SIGNATURE(hipPointerGetAttributes, hipError_t,

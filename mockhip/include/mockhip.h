@@ -284,7 +284,14 @@ extern "C" {
   X(hipGraphMemcpyNodeSetParamsToSymbol)                                                           \
   X(hipGraphMemcpyNodeSetParamsFromSymbol)                                                         \
   X(hipGraphExecMemcpyNodeSetParamsToSymbol)                                                       \
-  X(hipGraphExecMemcpyNodeSetParamsFromSymbol)
+  X(hipGraphExecMemcpyNodeSetParamsFromSymbol)                                                     \
+  X(hipCreateTextureObject)                                                                        \
+  X(hipDestroyTextureObject)                                                                       \
+  X(hipGetTextureObjectResourceDesc)                                                               \
+  X(hipGetTextureObjectResourceViewDesc)                                                           \
+  X(hipGetTextureObjectTextureDesc)                                                                \
+  X(hipTexObjectCreate)                                                                            \
+  X(hipTexObjectDestroy)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {
@@ -310,8 +317,9 @@ MOCKHIP_API const char *mockhip_api_name(int api);
    hipLaunchKernel), version 4 added live_pools, live_pool_blocks, live_graph_execs and
    live_arrays and had MOCKHIP_STATS_V4_CALLS (up to hipGraphExecDestroy); version 5 added
    hipFreeHost, host registration's calls and managed memory's advice, and had
-   MOCKHIP_STATS_V5_CALLS (up to hipMemRangeGetAttributes); version 6 added the graph node
-   kinds and their parameters, symbols, 2D and 3D sets, device limits and texture objects. */
+   MOCKHIP_STATS_V5_CALLS (up to hipMemRangeGetAttributes); version 6 added live_textures,
+   the graph node kinds and their parameters, symbols, 2D and 3D sets, device limits and
+   texture objects. */
 #define MOCKHIP_STATS_VERSION 6
 #define MOCKHIP_STATS_V1_CALLS (MOCKHIP_CALL_hipMemMapArrayAsync + 1)
 #define MOCKHIP_STATS_V2_CALLS (MOCKHIP_CALL_hipGetProcAddress + 1)
@@ -336,12 +344,13 @@ typedef struct mockhip_stats {
   size_t live_pool_blocks; /* allocations from a pool not yet freed */
   size_t live_graph_execs; /* instantiated graphs not yet destroyed */
   size_t live_arrays;      /* arrays and mipmapped arrays not yet freed */
+  size_t live_textures;    /* texture objects not yet destroyed */
   /* calls per entry point, in MOCKHIP_API_LIST order */
   unsigned long long calls[MOCKHIP_API_COUNT];
 } mockhip_stats_t;
 
 /* clang-format off */
-#define MOCKHIP_STATS_INIT {MOCKHIP_STATS_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0}}
+#define MOCKHIP_STATS_INIT {MOCKHIP_STATS_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0}}
 /* clang-format on */
 
 /*
@@ -352,7 +361,7 @@ typedef struct mockhip_stats {
 MOCKHIP_API hipError_t mockhip_stats(mockhip_stats_t *stats);
 
 /* Reservations + mappings + handles + hipMalloc blocks + streams + events + graphs + memory
- * pools the program made or imported + pool allocations + graph execs + arrays still alive (a
+ * pools the program made or imported + pool allocations + graph execs + arrays + texture objects still alive (a
  * device's default pool and what a pool caches are the runtime's); 0 after a clean teardown. */
 MOCKHIP_API size_t mockhip_live_objects(void);
 
@@ -525,6 +534,26 @@ typedef struct mockhip_launch_desc {
 MOCKHIP_API hipError_t mockhip_launch(const mockhip_launch_desc *desc, dim3 gridDim, dim3 blockDim,
                                       size_t sharedMemBytes, hipStream_t stream);
 MOCKHIP_API void mockhip_block_join(void);
+
+/*
+ * For <hip/amd_detail/mockhip_texture.h>'s tex1Dfetch, tex1D, tex2D, tex3D and tex2Dgather: one
+ * read of a texture object. op MOCKHIP_TEX_FETCH reads element x; MOCKHIP_TEX_SAMPLE samples at
+ * (u, v, w), the first `dims` of them; MOCKHIP_TEX_GATHER gives channel comp of the four texels
+ * a bilinear sample at (u, v) weighs. The texel holds floats (f) or, for an integer format read
+ * as elements, integers (i), as is_float says; the template converts it to the type asked.
+ * Errors: in a kernel, a destroyed texture object, or one whose array was freed, ends the
+ * launch as a failed device assertion; elsewhere the read gives zeros.
+ */
+typedef struct mockhip_texel {
+  float f[4];
+  int i[4];
+  int is_float;
+} mockhip_texel;
+#define MOCKHIP_TEX_FETCH 0
+#define MOCKHIP_TEX_SAMPLE 1
+#define MOCKHIP_TEX_GATHER 2
+MOCKHIP_API mockhip_texel mockhip_texture_read(hipTextureObject_t texture, int op, int dims, int x,
+                                               float u, float v, float w, int comp);
 
 /*
  * Makes a kernel known by its address before any launch: name for the trace

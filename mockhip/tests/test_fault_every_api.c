@@ -53,6 +53,7 @@ typedef struct world {
   void *pool_block;                    /* one granule from pool */
   hipMemPoolPtrExportData export_data; /* pool_block, exported */
   hipArray_t array;                    /* 16 x 4 floats on device 0 */
+  hipTextureObject_t texture;          /* over array, made by a prepare */
   bool host_registered;                /* out.host, by a prepare */
   void *pinned;                        /* hipHostMalloc'd by a prepare */
   struct {
@@ -101,6 +102,10 @@ typedef struct world {
     hipMemsetParams set_params;
     hipHostNodeParams host_params;
     hipKernelNodeParams kernel_params;
+    hipTextureObject_t texture;
+    hipResourceDesc res_desc;
+    hipTextureDesc tex_desc;
+    struct hipResourceViewDesc view_desc;
   } out;
 } world;
 
@@ -181,6 +186,8 @@ static void world_destroy(world *w) {
   if (w->pool != NULL)
     MT_CHECK(hipMemPoolDestroy(w->pool));
   close(w->pool_fd);
+  if (w->texture != NULL)
+    MT_CHECK(hipDestroyTextureObject(w->texture));
   if (w->array != NULL)
     MT_CHECK(hipFreeArray(w->array));
   close(w->fd);
@@ -391,6 +398,7 @@ static void undo_device_reset(world *w) {
   w->pool = w->imported_pool = NULL; /* device 0's pools go, with their memory */
   w->pool_block = NULL;
   w->array = NULL;
+  w->texture = NULL; /* device 0's texture objects go too */
 }
 static hipError_t call_ctx_get_current(world *w) { return hipCtxGetCurrent(&w->out.ctx); }
 static hipError_t call_ctx_set_current(world *w) { return hipCtxSetCurrent(w->ctx1); }
@@ -992,6 +1000,50 @@ static hipError_t call_module_launch_kernel(world *w) {
   return hipModuleLaunchKernel(NULL, 1, 1, 1, 1, 1, 1, 0, w->stream, NULL, NULL);
 }
 
+/* ---- texture objects ---- */
+
+static hipResourceDesc array_resource(world *w) {
+  hipResourceDesc r;
+  memset(&r, 0, sizeof r);
+  r.resType = hipResourceTypeArray;
+  r.res.array.array = w->array;
+  return r;
+}
+static void prepare_texture(world *w) {
+  hipResourceDesc r = array_resource(w);
+  hipTextureDesc d;
+  memset(&d, 0, sizeof d);
+  MT_CHECK(hipCreateTextureObject(&w->texture, &r, &d, NULL));
+}
+static hipError_t call_create_texture(world *w) {
+  hipResourceDesc r = array_resource(w);
+  hipTextureDesc d;
+  memset(&d, 0, sizeof d);
+  return hipCreateTextureObject(&w->out.texture, &r, &d, NULL);
+}
+static hipError_t call_tex_object_create(world *w) {
+  HIP_RESOURCE_DESC r;
+  memset(&r, 0, sizeof r);
+  r.resType = HIP_RESOURCE_TYPE_ARRAY;
+  r.res.array.hArray = w->array;
+  HIP_TEXTURE_DESC d;
+  memset(&d, 0, sizeof d);
+  return hipTexObjectCreate(&w->out.texture, &r, &d, NULL);
+}
+static void undo_out_texture(world *w) { MT_CHECK(hipDestroyTextureObject(w->out.texture)); }
+static hipError_t call_destroy_texture(world *w) { return hipDestroyTextureObject(w->texture); }
+static hipError_t call_tex_object_destroy(world *w) { return hipTexObjectDestroy(w->texture); }
+static void undo_destroy_texture(world *w) { w->texture = NULL; }
+static hipError_t call_texture_resource_desc(world *w) {
+  return hipGetTextureObjectResourceDesc(&w->out.res_desc, w->texture);
+}
+static hipError_t call_texture_view_desc(world *w) {
+  return hipGetTextureObjectResourceViewDesc(&w->out.view_desc, w->texture);
+}
+static hipError_t call_texture_desc(world *w) {
+  return hipGetTextureObjectTextureDesc(&w->out.tex_desc, w->texture);
+}
+
 /* ---- arrays and pitched memory ---- */
 
 static const hipChannelFormatDesc float_desc = {32, 0, 0, 0, hipChannelFormatKindFloat};
@@ -1586,6 +1638,20 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipGraphLaunch) = {hipErrorOutOfMemory, call_graph_launch, NULL, hipSuccess},
     CASE(hipGraphExecDestroy) = {hipErrorInvalidValue, call_exec_destroy, undo_exec_destroy,
                                  hipSuccess},
+    CASE(hipCreateTextureObject) = {hipErrorOutOfMemory, call_create_texture, undo_out_texture,
+                                    hipSuccess},
+    CASE(hipDestroyTextureObject) = {hipErrorInvalidValue, call_destroy_texture,
+                                     undo_destroy_texture, hipSuccess},
+    CASE(hipGetTextureObjectResourceDesc) = {hipErrorInvalidValue, call_texture_resource_desc, NULL,
+                                             hipSuccess},
+    CASE(hipGetTextureObjectResourceViewDesc) = {hipErrorInvalidValue, call_texture_view_desc, NULL,
+                                                 hipSuccess},
+    CASE(hipGetTextureObjectTextureDesc) = {hipErrorInvalidValue, call_texture_desc, NULL,
+                                            hipSuccess},
+    CASE(hipTexObjectCreate) = {hipErrorOutOfMemory, call_tex_object_create, undo_out_texture,
+                                hipSuccess},
+    CASE(hipTexObjectDestroy) = {hipErrorInvalidValue, call_tex_object_destroy,
+                                 undo_destroy_texture, hipSuccess},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of
@@ -1652,6 +1718,11 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipGraphMemcpyNodeSetParamsFromSymbol) = prepare_node_kinds,
     CASE(hipGraphExecMemcpyNodeSetParamsToSymbol) = prepare_node_kinds,
     CASE(hipGraphExecMemcpyNodeSetParamsFromSymbol) = prepare_node_kinds,
+    CASE(hipDestroyTextureObject) = prepare_texture,
+    CASE(hipGetTextureObjectResourceDesc) = prepare_texture,
+    CASE(hipGetTextureObjectResourceViewDesc) = prepare_texture,
+    CASE(hipGetTextureObjectTextureDesc) = prepare_texture,
+    CASE(hipTexObjectDestroy) = prepare_texture,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

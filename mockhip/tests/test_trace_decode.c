@@ -99,6 +99,17 @@ typedef struct trace_case {
 #define ENTRY(api, body, line) [MOCKHIP_CALL_##api] = {call_##api, line},
 
 static const hipChannelFormatDesc float_desc = {32, 0, 0, 0, hipChannelFormatKindFloat};
+
+/* The texture cases' object, over an array of their own (the world's is freed by then). */
+static hipTextureObject_t texture;
+static hipArray_t texture_array;
+static hipResourceDesc array_resource(void) {
+  hipResourceDesc r = {0};
+  hipMallocArray(&texture_array, &float_desc, 16, 4, hipArrayDefault);
+  r.resType = hipResourceTypeArray;
+  r.res.array.array = texture_array;
+  return r;
+}
 static const HIP_ARRAY_DESCRIPTOR array_desc = {16, 4, HIP_AD_FORMAT_FLOAT, 1};
 static const HIP_ARRAY3D_DESCRIPTOR array3d_desc = {
     16, 4, 2, HIP_AD_FORMAT_UNSIGNED_INT8, 4, hipArrayLayered};
@@ -945,7 +956,32 @@ static void memset_node_set(int exec) {
                                               hipMemcpyDeviceToHost); \
     hipGraphExecDestroy(w.exec); hipGraphDestroy(w.graph), \
     "hipGraphExecMemcpyNodeSetParamsFromSymbol(hGraphExec=graphExec#*, node=node#*, dst=0x*, " \
-    "symbol=0x*, count=4, offset=0, kind=hipMemcpyDeviceToHost) = hipSuccess")
+    "symbol=0x*, count=4, offset=0, kind=hipMemcpyDeviceToHost) = hipSuccess")                     \
+  X(hipCreateTextureObject, hipResourceDesc r = array_resource(); hipTextureDesc d = {0}; \
+    hipCreateTextureObject(&texture, &r, &d, NULL), \
+    "hipCreateTextureObject(pTexObject -> texture#1, pResDesc={Array, array#*}, " \
+    "pTexDesc={address Wrap, filter Point, read ElementType, normalizedCoords 0}, " \
+    "pResViewDesc=NULL) = hipSuccess") \
+  X(hipDestroyTextureObject, hipDestroyTextureObject(texture), \
+    "hipDestroyTextureObject(textureObject=texture#1) = hipSuccess") \
+  X(hipGetTextureObjectResourceDesc, hipResourceDesc r; \
+    hipGetTextureObjectResourceDesc(&r, texture), \
+    "hipGetTextureObjectResourceDesc(pResDesc=0x*, textureObject=texture#1) = " \
+    "hipErrorInvalidValue (textureObject 0x* is no live texture object)") \
+  X(hipGetTextureObjectResourceViewDesc, struct hipResourceViewDesc v; \
+    hipGetTextureObjectResourceViewDesc(&v, NULL), \
+    "hipGetTextureObjectResourceViewDesc(pResViewDesc=0x*, textureObject=NULL) = " \
+    "hipErrorInvalidValue (textureObject is NULL)") \
+  X(hipGetTextureObjectTextureDesc, hipTextureDesc d; hipGetTextureObjectTextureDesc(&d, texture), \
+    "hipGetTextureObjectTextureDesc(pTexDesc=0x*, textureObject=texture#1) = " \
+    "hipErrorInvalidValue (textureObject 0x* is no live texture object)") \
+  X(hipTexObjectCreate, HIP_RESOURCE_DESC r = {0}; HIP_TEXTURE_DESC d = {0}; \
+    r.resType = HIP_RESOURCE_TYPE_ARRAY; r.res.array.hArray = texture_array; \
+    hipTexObjectCreate(&texture, &r, &d, NULL), \
+    "hipTexObjectCreate(pTexObject -> texture#2, pResDesc=0x*, pTexDesc=0x*, " \
+    "pResViewDesc=NULL) = hipSuccess") \
+  X(hipTexObjectDestroy, hipTexObjectDestroy(texture); hipFreeArray(texture_array), \
+    "hipTexObjectDestroy(texObject=texture#2) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -122,6 +122,189 @@ typedef enum HIPresourcetype_enum {
 } HIPresourcetype,
     hipResourcetype;
 
+/* ---- texture resources (hipCreateTextureObject, hipTexObjectCreate) ---- */
+
+typedef enum HIPaddress_mode_enum {
+  HIP_TR_ADDRESS_MODE_WRAP = 0,
+  HIP_TR_ADDRESS_MODE_CLAMP = 1,
+  HIP_TR_ADDRESS_MODE_MIRROR = 2,
+  HIP_TR_ADDRESS_MODE_BORDER = 3
+} HIPaddress_mode;
+
+typedef enum HIPfilter_mode_enum {
+  HIP_TR_FILTER_MODE_POINT = 0,
+  HIP_TR_FILTER_MODE_LINEAR = 1
+} HIPfilter_mode;
+
+/* The driver API's texture description; flags are HIP_TRSF_*. */
+typedef struct HIP_TEXTURE_DESC_st {
+  HIPaddress_mode addressMode[3];
+  HIPfilter_mode filterMode;
+  unsigned int flags;
+  unsigned int maxAnisotropy;
+  HIPfilter_mode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  float borderColor[4];
+  int reserved[12];
+} HIP_TEXTURE_DESC;
+
+typedef enum hipResourceViewFormat {
+  hipResViewFormatNone = 0x00,
+  hipResViewFormatUnsignedChar1 = 0x01,
+  hipResViewFormatUnsignedChar2 = 0x02,
+  hipResViewFormatUnsignedChar4 = 0x03,
+  hipResViewFormatSignedChar1 = 0x04,
+  hipResViewFormatSignedChar2 = 0x05,
+  hipResViewFormatSignedChar4 = 0x06,
+  hipResViewFormatUnsignedShort1 = 0x07,
+  hipResViewFormatUnsignedShort2 = 0x08,
+  hipResViewFormatUnsignedShort4 = 0x09,
+  hipResViewFormatSignedShort1 = 0x0a,
+  hipResViewFormatSignedShort2 = 0x0b,
+  hipResViewFormatSignedShort4 = 0x0c,
+  hipResViewFormatUnsignedInt1 = 0x0d,
+  hipResViewFormatUnsignedInt2 = 0x0e,
+  hipResViewFormatUnsignedInt4 = 0x0f,
+  hipResViewFormatSignedInt1 = 0x10,
+  hipResViewFormatSignedInt2 = 0x11,
+  hipResViewFormatSignedInt4 = 0x12,
+  hipResViewFormatHalf1 = 0x13,
+  hipResViewFormatHalf2 = 0x14,
+  hipResViewFormatHalf4 = 0x15,
+  hipResViewFormatFloat1 = 0x16,
+  hipResViewFormatFloat2 = 0x17,
+  hipResViewFormatFloat4 = 0x18,
+  hipResViewFormatUnsignedBlockCompressed1 = 0x19,
+  hipResViewFormatUnsignedBlockCompressed2 = 0x1a,
+  hipResViewFormatUnsignedBlockCompressed3 = 0x1b,
+  hipResViewFormatUnsignedBlockCompressed4 = 0x1c,
+  hipResViewFormatSignedBlockCompressed4 = 0x1d,
+  hipResViewFormatUnsignedBlockCompressed5 = 0x1e,
+  hipResViewFormatSignedBlockCompressed5 = 0x1f,
+  hipResViewFormatUnsignedBlockCompressed6H = 0x20,
+  hipResViewFormatSignedBlockCompressed6H = 0x21,
+  hipResViewFormatUnsignedBlockCompressed7 = 0x22
+} hipResourceViewFormat;
+
+typedef enum HIPresourceViewFormat_enum {
+  HIP_RES_VIEW_FORMAT_NONE = 0x00,
+  HIP_RES_VIEW_FORMAT_UINT_1X8 = 0x01,
+  HIP_RES_VIEW_FORMAT_UINT_2X8 = 0x02,
+  HIP_RES_VIEW_FORMAT_UINT_4X8 = 0x03,
+  HIP_RES_VIEW_FORMAT_SINT_1X8 = 0x04,
+  HIP_RES_VIEW_FORMAT_SINT_2X8 = 0x05,
+  HIP_RES_VIEW_FORMAT_SINT_4X8 = 0x06,
+  HIP_RES_VIEW_FORMAT_UINT_1X16 = 0x07,
+  HIP_RES_VIEW_FORMAT_UINT_2X16 = 0x08,
+  HIP_RES_VIEW_FORMAT_UINT_4X16 = 0x09,
+  HIP_RES_VIEW_FORMAT_SINT_1X16 = 0x0a,
+  HIP_RES_VIEW_FORMAT_SINT_2X16 = 0x0b,
+  HIP_RES_VIEW_FORMAT_SINT_4X16 = 0x0c,
+  HIP_RES_VIEW_FORMAT_UINT_1X32 = 0x0d,
+  HIP_RES_VIEW_FORMAT_UINT_2X32 = 0x0e,
+  HIP_RES_VIEW_FORMAT_UINT_4X32 = 0x0f,
+  HIP_RES_VIEW_FORMAT_SINT_1X32 = 0x10,
+  HIP_RES_VIEW_FORMAT_SINT_2X32 = 0x11,
+  HIP_RES_VIEW_FORMAT_SINT_4X32 = 0x12,
+  HIP_RES_VIEW_FORMAT_FLOAT_1X16 = 0x13,
+  HIP_RES_VIEW_FORMAT_FLOAT_2X16 = 0x14,
+  HIP_RES_VIEW_FORMAT_FLOAT_4X16 = 0x15,
+  HIP_RES_VIEW_FORMAT_FLOAT_1X32 = 0x16,
+  HIP_RES_VIEW_FORMAT_FLOAT_2X32 = 0x17,
+  HIP_RES_VIEW_FORMAT_FLOAT_4X32 = 0x18,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC1 = 0x19,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC2 = 0x1a,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC3 = 0x1b,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC4 = 0x1c,
+  HIP_RES_VIEW_FORMAT_SIGNED_BC4 = 0x1d,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC5 = 0x1e,
+  HIP_RES_VIEW_FORMAT_SIGNED_BC5 = 0x1f,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC6H = 0x20,
+  HIP_RES_VIEW_FORMAT_SIGNED_BC6H = 0x21,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC7 = 0x22
+} HIPresourceViewFormat;
+
+/* What a texture object reads: an array, a mipmapped array, or device memory (1D, or 2D with
+   a pitch). */
+typedef struct hipResourceDesc {
+  enum hipResourceType resType;
+  union {
+    struct {
+      hipArray_t array;
+    } array;
+    struct {
+      hipMipmappedArray_t mipmap;
+    } mipmap;
+    struct {
+      void *devPtr;
+      struct hipChannelFormatDesc desc;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      void *devPtr;
+      struct hipChannelFormatDesc desc;
+      size_t width;
+      size_t height;
+      size_t pitchInBytes;
+    } pitch2D;
+  } res;
+} hipResourceDesc;
+
+typedef struct HIP_RESOURCE_DESC_st {
+  HIPresourcetype resType;
+  union {
+    struct {
+      hipArray_t hArray;
+    } array;
+    struct {
+      hipMipmappedArray_t hMipmappedArray;
+    } mipmap;
+    struct {
+      hipDeviceptr_t devPtr;
+      hipArray_Format format;
+      unsigned int numChannels;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      hipDeviceptr_t devPtr;
+      hipArray_Format format;
+      unsigned int numChannels;
+      size_t width;
+      size_t height;
+      size_t pitchInBytes;
+    } pitch2D;
+    struct {
+      int reserved[32];
+    } reserved;
+  } res;
+  unsigned int flags;
+} HIP_RESOURCE_DESC;
+
+struct hipResourceViewDesc {
+  enum hipResourceViewFormat format;
+  size_t width;
+  size_t height;
+  size_t depth;
+  unsigned int firstMipmapLevel;
+  unsigned int lastMipmapLevel;
+  unsigned int firstLayer;
+  unsigned int lastLayer;
+};
+
+typedef struct HIP_RESOURCE_VIEW_DESC_st {
+  HIPresourceViewFormat format;
+  size_t width;
+  size_t height;
+  size_t depth;
+  unsigned int firstMipmapLevel;
+  unsigned int lastMipmapLevel;
+  unsigned int firstLayer;
+  unsigned int lastLayer;
+  unsigned int reserved[16];
+} HIP_RESOURCE_VIEW_DESC;
+
 /* Pitched memory: ptr, the bytes from one row to the next, and the logical size. */
 typedef struct hipPitchedPtr {
   void *ptr;

@@ -52,4 +52,7 @@
    launches; kernels run on the CPU (docs/mockhip/kernels.md). */
 #include <hip/amd_detail/mockhip_kernel.h>
 
+/* Texture object reads in kernels (C++): tex1Dfetch, tex1D, tex2D, tex3D, tex2Dgather. */
+#include <hip/amd_detail/mockhip_texture.h>
+
 #endif /* MOCKHIP_HIP_RUNTIME_H */

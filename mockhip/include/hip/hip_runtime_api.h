@@ -1335,6 +1335,30 @@ MOCKHIP_API hipError_t hipMipmappedArrayGetLevel(hipArray_t *pLevelArray,
                                                  hipMipmappedArray_t hMipMappedArray,
                                                  unsigned int level);
 
+/* ---- texture objects (runtime/memory/texture.c): ROCm's <hip/texture_types.h> ---- */
+
+#include <hip/texture_types.h>
+
+/* A texture object reads an array, linear or pitched device memory; kernels sample it with
+   tex1Dfetch, tex1D, tex2D, tex3D and tex2Dgather. Mipmapped arrays are refused as ROCm on
+   Linux refuses them (hipErrorNotSupported). */
+MOCKHIP_API hipError_t hipCreateTextureObject(hipTextureObject_t *pTexObject,
+                                              const hipResourceDesc *pResDesc,
+                                              const hipTextureDesc *pTexDesc,
+                                              const struct hipResourceViewDesc *pResViewDesc);
+MOCKHIP_API hipError_t hipDestroyTextureObject(hipTextureObject_t textureObject);
+MOCKHIP_API hipError_t hipGetTextureObjectResourceDesc(hipResourceDesc *pResDesc,
+                                                       hipTextureObject_t textureObject);
+MOCKHIP_API hipError_t hipGetTextureObjectResourceViewDesc(
+    struct hipResourceViewDesc *pResViewDesc, hipTextureObject_t textureObject);
+MOCKHIP_API hipError_t hipGetTextureObjectTextureDesc(hipTextureDesc *pTexDesc,
+                                                      hipTextureObject_t textureObject);
+MOCKHIP_API hipError_t hipTexObjectCreate(hipTextureObject_t *pTexObject,
+                                          const HIP_RESOURCE_DESC *pResDesc,
+                                          const HIP_TEXTURE_DESC *pTexDesc,
+                                          const HIP_RESOURCE_VIEW_DESC *pResViewDesc);
+MOCKHIP_API hipError_t hipTexObjectDestroy(hipTextureObject_t texObject);
+
 /* ---- streams and events: work runs at call time, so nothing is ever pending ---- */
 
 MOCKHIP_API hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags);

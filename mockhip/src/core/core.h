@@ -393,6 +393,32 @@ typedef struct mh_array {
   unsigned char *data;
 } mh_array;
 
+/* A texture object (runtime/memory/texture.c): what hipCreateTextureObject was given, and what
+   sampling reads (runtime/memory/texture_sample.c); named by its id (the hipTextureObject_t). */
+typedef struct mh_texture {
+  uint64_t id;
+  const void *site;
+  int device;          /* current when made: destroyed by hipDeviceReset of it */
+  mockhip_api made_by; /* hipCreateTextureObject or hipTexObjectCreate */
+  hipResourceDesc resource;
+  hipTextureDesc desc;
+  struct hipResourceViewDesc view;
+  /* what a read decodes */
+  uint64_t array;                /* an array resource's id, looked up at each read; 0: memory */
+  const unsigned char *data;     /* linear and pitch2D resources: the device memory */
+  size_t width, height, depth;   /* texels; 1 where the resource has no such dimension */
+  size_t row_bytes, slice_bytes; /* pitch between rows and between slices */
+  int dims;                      /* 1, 2 or 3: what tex1D/tex2D/tex3D coordinates address */
+  int kind;                      /* hipChannelFormatKind of every channel */
+  unsigned bits, channels;       /* bits per channel (8, 16, 32), 1 to 4 channels */
+  bool normalized_read;          /* hipReadModeNormalizedFloat on an 8- or 16-bit integer format */
+  bool srgb;                     /* ... of 8-bit unsigned: x, y, z from sRGB to linear */
+  bool normalized_coords;
+  bool fetch_only;  /* linear: every read is an element fetch (clr ignores filter and address) */
+  int address_mode; /* clr programs addressMode[0] for every dimension */
+  int filter_mode;
+} mh_texture;
+
 /* ---- the process-wide state (state.c) ---- */
 
 typedef struct mh_state {
@@ -412,9 +438,10 @@ typedef struct mh_state {
   mh_idmap graph_execs;     /* id -> mh_graph_exec */
   mh_idmap arrays;          /* id -> mh_array (stats.live_arrays counts them) */
   size_t array_bytes;       /* what live arrays hold */
+  mh_idmap textures;        /* id -> mh_texture (stats.live_textures counts them) */
   mh_capture *captures;     /* captures not ended, newest first */
   unsigned long long next_capture_id; /* from 1, as ROCm's */
-  uint64_t next_id[9]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
+  uint64_t next_id[10]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
   unsigned long region_numbers[2];    /* the last number given per mh_region_kind */
   size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
   mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
@@ -474,7 +501,8 @@ typedef enum mh_id_kind {
   MH_ID_POOL = 5,
   MH_ID_ARRAY = 6,
   MH_ID_GRAPH_NODE = 7,
-  MH_ID_GRAPH_EXEC = 8
+  MH_ID_GRAPH_EXEC = 8,
+  MH_ID_TEXTURE = 9
 } mh_id_kind;
 
 /* A fresh id for a handle or a stream, shaped so it never looks like NULL. */

@@ -208,5 +208,5 @@ MH_EXPORT size_t mockhip_live_objects(void) {
   mockhip_stats(&s);
   return s.live_reservations + s.live_mappings + s.live_handles + s.live_mallocs + s.live_streams +
          s.live_events + s.live_graphs + s.live_pools + s.live_pool_blocks + s.live_graph_execs +
-         s.live_arrays;
+         s.live_arrays + s.live_textures;
 }

@@ -97,6 +97,8 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipMallocPitch:
   case MOCKHIP_CALL_hipMemAllocPitch:
   case MOCKHIP_CALL_hipMalloc3D: return hipErrorOutOfMemory;
+  case MOCKHIP_CALL_hipCreateTextureObject:
+  case MOCKHIP_CALL_hipTexObjectCreate: return hipErrorOutOfMemory; /* clr: the object's memory */
   case MOCKHIP_CALL_hipMallocMipmappedArray:
   case MOCKHIP_CALL_hipMipmappedArrayCreate: return hipErrorNotSupported;
   case MOCKHIP_CALL_hipLaunchKernel: return hipErrorLaunchFailure;

@@ -91,6 +91,14 @@ static void report_graph_exec(void *value, void *ctx) {
   line(ctx, what, exec->site);
 }
 
+static void report_texture(void *value, void *ctx) {
+  const mh_texture *t = value;
+  char what[128];
+  snprintf(what, sizeof what, "%s texture#%llu (%#llx)", mockhip_api_name(t->made_by),
+           mh__id_number(t->id, MH_ID_TEXTURE), (unsigned long long)t->id);
+  line(ctx, what, t->site);
+}
+
 /* A pool the program made or imported and did not destroy, and every allocation of any pool
    not freed; a device's default pool and what a pool caches are the runtime's own. */
 static void report_pools(report *r, const mh_state *s) {
@@ -138,6 +146,7 @@ MH_EXPORT size_t mockhip_leak_report(FILE *out) {
   mh__idmap_each(&s->graphs, report_graph, &r);
   mh__idmap_each(&s->graph_execs, report_graph_exec, &r);
   mh__idmap_each(&s->arrays, report_array, &r);
+  mh__idmap_each(&s->textures, report_texture, &r);
   mh__unlock();
   return r.count;
 }

@@ -107,6 +107,13 @@ MH_HIDDEN const char *mh__d_memcpy_2d(const hip_Memcpy2D *copy);
 MH_HIDDEN const char *mh__d_memcpy_3d(const hipMemcpy3DParms *copy);
 MH_HIDDEN const char *mh__d_drv_memcpy_3d(const HIP_MEMCPY3D *copy);
 
+/* Texture objects as "texture#1", their descriptions by field. */
+MH_HIDDEN const char *mh__d_texture(hipTextureObject_t texture);
+MH_HIDDEN const char *mh__d_out_texture(const char *name, const hipTextureObject_t *out,
+                                        hipError_t err);
+MH_HIDDEN const char *mh__d_resource_desc(const hipResourceDesc *desc);
+MH_HIDDEN const char *mh__d_texture_desc(const hipTextureDesc *desc);
+
 /* A pointer argument of a call that frees what it points into, decoded before the call (after
    it the region is gone): into out while tracing, else nothing. Call unlocked. */
 MH_HIDDEN void mh__d_ptr_early(const void *ptr, char out[MH_DECODED_BYTES]);

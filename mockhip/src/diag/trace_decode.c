@@ -695,3 +695,47 @@ const char *mh__d_memcpy_3d(const hipMemcpy3DParms *c) {
               parms_side(c->dstArray, c->dstPtr, c->dstPos), mh__d_extent(c->extent),
               mh__d_memcpy_kind((int)c->kind));
 }
+
+/* ---- texture objects ---- */
+
+const char *mh__d_texture(hipTextureObject_t texture) {
+  return id_text((const void *)texture, MH_ID_TEXTURE, "texture");
+}
+
+const char *mh__d_out_texture(const char *name, const hipTextureObject_t *out, hipError_t err) {
+  return written(out, err) ? text("%s -> %s", name, mh__d_texture(*out)) : unwritten(name, out);
+}
+
+const char *mh__d_resource_desc(const hipResourceDesc *desc) {
+  if (desc == NULL)
+    return "NULL";
+  switch (desc->resType) {
+  case hipResourceTypeArray: return text("{Array, %s}", mh__d_array(desc->res.array.array));
+  case hipResourceTypeMipmappedArray:
+    return text("{MipmappedArray, %p}", (void *)desc->res.mipmap.mipmap);
+  case hipResourceTypeLinear:
+    return text("{Linear, %p, %s, %zu bytes}", desc->res.linear.devPtr,
+                mh__d_channel_desc(&desc->res.linear.desc), desc->res.linear.sizeInBytes);
+  case hipResourceTypePitch2D:
+    return text("{Pitch2D, %p, %s, %zu x %zu, pitch %zu}", desc->res.pitch2D.devPtr,
+                mh__d_channel_desc(&desc->res.pitch2D.desc), desc->res.pitch2D.width,
+                desc->res.pitch2D.height, desc->res.pitch2D.pitchInBytes);
+  default: return text("{%d (not a hipResourceType)}", (int)desc->resType);
+  }
+}
+
+const char *mh__d_texture_desc(const hipTextureDesc *desc) {
+  static const named modes[] = {{hipAddressModeWrap, "Wrap"},
+                                {hipAddressModeClamp, "Clamp"},
+                                {hipAddressModeMirror, "Mirror"},
+                                {hipAddressModeBorder, "Border"}};
+  if (desc == NULL)
+    return "NULL";
+  return text("{address %s, filter %s, read %s, normalizedCoords %d}",
+              name_in(modes, COUNT(modes), desc->addressMode[0], "hipTextureAddressMode"),
+              desc->filterMode == hipFilterModePoint    ? "Point"
+              : desc->filterMode == hipFilterModeLinear ? "Linear"
+                                                        : "?",
+              desc->readMode == hipReadModeElementType ? "ElementType" : "NormalizedFloat",
+              desc->normalizedCoords);
+}

@@ -27,6 +27,11 @@
   "them with nvcc (or hipcc) for HIP on NVIDIA"
 
 /* X(name, params, args, reason) */
+/* Texture objects: CUDA has them (cuTexObjectCreate), but hip-nvidia does not translate the
+   descriptions yet, and kernels that read them need device code. */
+#define HIPNV_TEXTURE_REASON                                                                       \
+  "texture objects are not translated by hip-nvidia yet (cuTexObjectCreate would take them)"
+
 #define HIPNV_UNSUPPORTED_CALLS(X)                                                                 \
   X(hipExtMallocWithFlags, (void **ptr, size_t sizeBytes, unsigned int flags),                     \
     (ptr, sizeBytes, flags),                                                                       \
@@ -246,6 +251,25 @@
     (hipDeviceptr_t * dptr, size_t * pitch, size_t widthInBytes, size_t height,                    \
      unsigned int elementSizeBytes),                                                               \
     (dptr, pitch, widthInBytes, height, elementSizeBytes), "")                                     \
+  X(hipCreateTextureObject,                                                                        \
+    (hipTextureObject_t * pTexObject, const hipResourceDesc *pResDesc,                             \
+     const hipTextureDesc *pTexDesc, const struct hipResourceViewDesc *pResViewDesc),              \
+    (pTexObject, pResDesc, pTexDesc, pResViewDesc), HIPNV_TEXTURE_REASON)                          \
+  X(hipDestroyTextureObject, (hipTextureObject_t textureObject), (textureObject),                  \
+    HIPNV_TEXTURE_REASON)                                                                          \
+  X(hipGetTextureObjectResourceDesc,                                                               \
+    (hipResourceDesc * pResDesc, hipTextureObject_t textureObject), (pResDesc, textureObject),     \
+    HIPNV_TEXTURE_REASON)                                                                          \
+  X(hipGetTextureObjectResourceViewDesc,                                                           \
+    (struct hipResourceViewDesc * pResViewDesc, hipTextureObject_t textureObject),                 \
+    (pResViewDesc, textureObject), HIPNV_TEXTURE_REASON)                                           \
+  X(hipGetTextureObjectTextureDesc, (hipTextureDesc * pTexDesc, hipTextureObject_t textureObject), \
+    (pTexDesc, textureObject), HIPNV_TEXTURE_REASON)                                               \
+  X(hipTexObjectCreate,                                                                            \
+    (hipTextureObject_t * pTexObject, const HIP_RESOURCE_DESC *pResDesc,                           \
+     const HIP_TEXTURE_DESC *pTexDesc, const HIP_RESOURCE_VIEW_DESC *pResViewDesc),                \
+    (pTexObject, pResDesc, pTexDesc, pResViewDesc), HIPNV_TEXTURE_REASON)                          \
+  X(hipTexObjectDestroy, (hipTextureObject_t texObject), (texObject), HIPNV_TEXTURE_REASON)        \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

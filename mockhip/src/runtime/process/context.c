@@ -21,6 +21,7 @@
 
 #include "runtime/devices/devices.h"
 #include "runtime/memory/memory.h"
+#include "runtime/memory/texture.h"
 #include "runtime/pools/pool.h"
 #include "runtime/process/process.h"
 #include "runtime/streams/streams.h"
@@ -271,6 +272,7 @@ MH_EXPORT hipError_t hipDeviceReset(void) {
     mh__pools_reset(s, device);
     mh__blocks_reset(s, device);
     mh__arrays_reset(s, device);
+    mh__textures_reset(s, device);
     mh__streams_reset(s, device);
     mh__device_flags_set(s, device, hipDeviceScheduleSpin); /* the limits stay, as ROCm's */
     if (atomic_exchange(&s->sticky_error[device], hipSuccess) != hipSuccess)
