@@ -375,6 +375,117 @@ static void test_params_reject_another_kind(void **state) {
   assert_int_equal(set.elementSize, 1);
 }
 
+static void test_shape_and_clone_calls_reject(void **state) {
+  fixture *f = *state;
+  hipGraphNode_t a = add_empty(f->graph, NULL, 0), b = add_empty(f->graph, &a, 1), found;
+  hipGraph_t other, clone;
+  size_t count = 1;
+  MT_CHECK(hipGraphCreate(&other, 0));
+  hipGraphNode_t stranger = add_empty(other, NULL, 0);
+  MT_EXPECT(hipErrorInvalidValue, hipGraphClone(NULL, f->graph));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphClone(&clone, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphClone(&clone, (hipGraph_t)a)); /* no graph */
+  MT_EXPECT(hipErrorInvalidValue, hipGraphNodeFindInClone(NULL, a, other));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphNodeFindInClone(&found, NULL, other));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphNodeFindInClone(&found, a, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphGetEdges(NULL, NULL, NULL, &count));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphGetEdges(f->graph, NULL, NULL, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphGetEdges((hipGraph_t)b, NULL, NULL, &count));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphRemoveDependencies(NULL, &a, &b, 1));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphRemoveDependencies(f->graph, NULL, &b, 1));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphRemoveDependencies(f->graph, &a, &stranger, 1));
+  MT_CHECK(hipGraphRemoveDependencies(f->graph, NULL, NULL, 0));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphNodeGetDependentNodes(NULL, NULL, &count));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphNodeGetDependentNodes(a, NULL, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphDestroyNode(NULL));
+  /* The dependents of a are listed, the shorter array gets the first. */
+  hipGraphNode_t one = NULL;
+  count = 1;
+  MT_CHECK(hipGraphNodeGetDependentNodes(a, &one, &count));
+  assert_ptr_equal(one, b);
+  hipGraphNode_t edges_from[1], edges_to[1];
+  count = 1;
+  MT_CHECK(hipGraphGetEdges(f->graph, edges_from, edges_to, &count));
+  assert_ptr_equal(edges_from[0], a);
+  MT_CHECK(hipGraphDestroy(other));
+}
+
+static void test_exec_params_reject(void **state) {
+  fixture *f = *state;
+  hipGraphNode_t set = add_set(f->graph, f->dev, 1, 8), empty = add_empty(f->graph, NULL, 0);
+  hipGraphExec_t exec;
+  MT_CHECK(hipGraphInstantiate(&exec, f->graph, NULL, NULL, 0));
+  hipMemsetParams p = {.dst = f->dev, .elementSize = 1, .height = 1, .value = 2, .width = 8};
+  hipHostNodeParams host = {note_host, NULL};
+  hipEvent_t event;
+  MT_CHECK(hipEventCreate(&event));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecMemsetNodeSetParams(NULL, set, &p));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecMemsetNodeSetParams((hipGraphExec_t)set, set, &p));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecMemsetNodeSetParams(exec, NULL, &p));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecMemsetNodeSetParams(exec, empty, &p)); /* kind */
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecHostNodeSetParams(exec, set, &host));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecHostNodeSetParams(exec, set, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecEventRecordNodeSetEvent(exec, set, event));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecEventWaitNodeSetEvent(exec, set, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecKernelNodeSetParams(exec, set, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecMemcpyNodeSetParams(exec, set, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecChildGraphNodeSetParams(NULL, set, f->graph));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecChildGraphNodeSetParams(exec, set, f->graph));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecChildGraphNodeSetParams(exec, set, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphEventRecordNodeSetEvent(set, event));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphKernelNodeSetParams(set, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphHostNodeSetParams(set, &host)); /* kind */
+  MT_EXPECT(hipErrorInvalidValue, hipGraphMemcpyNodeSetParams(set, NULL));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphMemcpyNodeSetParams1D(set, NULL, f->dev, 8, hipMemcpyDeviceToDevice));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphMemcpyNodeSetParams1D(set, f->dev, f->dev, 8, hipMemcpyDeviceToDevice));
+  hipGraphNode_t node;
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphAddEventRecordNode(&node, f->graph, NULL, 0, (hipEvent_t)set)); /* no event */
+  MT_EXPECT(hipErrorInvalidValue, hipGraphChildGraphNodeGetGraph(set, NULL));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphAddChildGraphNode(&node, f->graph, NULL, 0, (hipGraph_t)set));
+  MT_CHECK(hipEventDestroy(event));
+  MT_CHECK(hipGraphExecDestroy(exec));
+}
+
+static int device_scalar;
+
+static void test_symbol_nodes_reject(void **state) {
+  fixture *f = *state;
+  int host = 0;
+  hipGraphNode_t node;
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphAddMemcpyNodeToSymbol(&node, f->graph, NULL, 0, &device_scalar, NULL,
+                                          sizeof host, 0, hipMemcpyHostToDevice));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphAddMemcpyNodeFromSymbol(&node, f->graph, NULL, 0, &host, &device_scalar, 0, 0,
+                                            hipMemcpyDeviceToHost));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphAddMemcpyNodeFromSymbol(NULL, f->graph, NULL, 0, &host, &device_scalar,
+                                            sizeof host, 0, hipMemcpyDeviceToHost));
+  MT_CHECK(hipGraphAddMemcpyNodeFromSymbol(&node, f->graph, NULL, 0, &host, &device_scalar,
+                                           sizeof host, 0, hipMemcpyDeviceToHost));
+  hipGraphExec_t exec;
+  MT_CHECK(hipGraphInstantiate(&exec, f->graph, NULL, NULL, 0));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphExecMemcpyNodeSetParamsToSymbol(NULL, node, &device_scalar, &host, sizeof host,
+                                                    0, hipMemcpyHostToDevice));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphExecMemcpyNodeSetParamsFromSymbol(NULL, node, &host, &device_scalar,
+                                                      sizeof host, 0, hipMemcpyDeviceToHost));
+  MT_EXPECT(hipErrorInvalidSymbol,
+            hipGraphExecMemcpyNodeSetParamsFromSymbol(exec, node, &host, NULL, sizeof host, 0,
+                                                      hipMemcpyDeviceToHost));
+  MT_CHECK(hipGraphExecMemcpyNodeSetParamsFromSymbol(exec, node, &host, &device_scalar, sizeof host,
+                                                     0, hipMemcpyDeviceToHost));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphMemcpyNodeSetParamsFromSymbol(node, &device_scalar, &device_scalar, sizeof host,
+                                                  0, hipMemcpyDeviceToHost));
+  MT_CHECK(hipGraphExecDestroy(exec));
+}
+
 #define TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void) {
@@ -392,6 +503,9 @@ int main(void) {
   const struct CMUnitTest negative[] = {
       TEST(test_node_kinds_reject),
       TEST(test_params_reject_another_kind),
+      TEST(test_shape_and_clone_calls_reject),
+      TEST(test_exec_params_reject),
+      TEST(test_symbol_nodes_reject),
   };
   int failed = cmocka_run_group_tests_name("graph_nodes", tests, NULL, NULL);
   return failed + cmocka_run_group_tests_name("graph_nodes_negative", negative, NULL, NULL);
