@@ -86,6 +86,13 @@ static void test_memcpy_node_copies_rows(void **state) {
   hipMemcpy3DParms back;
   MT_CHECK(hipGraphMemcpyNodeGetParams(node, &back));
   assert_memory_equal(&back, &p, sizeof p);
+  /* An exec's copy takes new parameters of its kind, and refuses another kind. */
+  hipGraphExec_t exec;
+  MT_CHECK(hipGraphInstantiate(&exec, f->graph, NULL, NULL, 0));
+  MT_CHECK(hipGraphExecMemcpyNodeSetParams(exec, node, &p));
+  back.kind = hipMemcpyDefault;
+  MT_EXPECT(hipErrorInvalidValue, hipGraphExecMemcpyNodeSetParams(exec, node, &back));
+  MT_CHECK(hipGraphExecDestroy(exec));
   launch(f->graph);
   for (int row = 0; row < 4; row++) {
     assert_memory_equal(f->dev + 64 * row, host[row], 6);

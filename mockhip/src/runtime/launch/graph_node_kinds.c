@@ -30,19 +30,16 @@ MH_EXPORT hipError_t hipGraphAddMemcpyNode(hipGraphNode_t *pGraphNode, hipGraph_
     err = mh__graph_add_check(pGraphNode, graph, pDependencies, numDependencies);
   if (err == hipSuccess && pCopyParams == NULL)
     err = mh__fail(hipErrorInvalidValue, "pCopyParams is NULL");
-  mh_node_work work = {.type = hipGraphNodeTypeMemcpy, .device = mh__current_device()};
-  if (err == hipSuccess && (work.u.copy.parms = malloc(sizeof *pCopyParams)) == NULL)
-    err = mh__fail(hipErrorOutOfMemory, "no memory for the copy's node");
   if (err == hipSuccess) {
-    *work.u.copy.parms = *pCopyParams;
+    mh_node_work work;
     mh__lock_write();
-    err = mh__memcpy_3d_node(s, pCopyParams, &work.u.copy.strided);
-    if (err == hipSuccess)
-      err = mh__graph_node_add(s, pGraphNode, graph, pDependencies, numDependencies, &work);
+    err = mh__graph_memcpy_work(s, pCopyParams, &work);
+    if (err == hipSuccess &&
+        (err = mh__graph_node_add(s, pGraphNode, graph, pDependencies, numDependencies, &work)) !=
+            hipSuccess)
+      mh__node_work_free(&work);
     mh__unlock();
   }
-  if (err != hipSuccess)
-    mh__node_work_free(&work);
   return mh__leave(MOCKHIP_CALL_hipGraphAddMemcpyNode, err,
                    "%s, graph=%s, pDependencies=%s, numDependencies=%zu, pCopyParams=%s",
                    mh__d_out_graph_node("pGraphNode", pGraphNode, err), mh__d_graph(graph),
