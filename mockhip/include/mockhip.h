@@ -361,8 +361,9 @@ typedef struct mockhip_stats {
 MOCKHIP_API hipError_t mockhip_stats(mockhip_stats_t *stats);
 
 /* Reservations + mappings + handles + hipMalloc blocks + streams + events + graphs + memory
- * pools the program made or imported + pool allocations + graph execs + arrays + texture objects still alive (a
- * device's default pool and what a pool caches are the runtime's); 0 after a clean teardown. */
+ * pools the program made or imported + pool allocations + graph execs + arrays + texture objects
+ * still alive (a device's default pool and what a pool caches are the runtime's); 0 after a clean
+ * teardown. */
 MOCKHIP_API size_t mockhip_live_objects(void);
 
 /*

@@ -1349,8 +1349,8 @@ MOCKHIP_API hipError_t hipCreateTextureObject(hipTextureObject_t *pTexObject,
 MOCKHIP_API hipError_t hipDestroyTextureObject(hipTextureObject_t textureObject);
 MOCKHIP_API hipError_t hipGetTextureObjectResourceDesc(hipResourceDesc *pResDesc,
                                                        hipTextureObject_t textureObject);
-MOCKHIP_API hipError_t hipGetTextureObjectResourceViewDesc(
-    struct hipResourceViewDesc *pResViewDesc, hipTextureObject_t textureObject);
+MOCKHIP_API hipError_t hipGetTextureObjectResourceViewDesc(struct hipResourceViewDesc *pResViewDesc,
+                                                           hipTextureObject_t textureObject);
 MOCKHIP_API hipError_t hipGetTextureObjectTextureDesc(hipTextureDesc *pTexDesc,
                                                       hipTextureObject_t textureObject);
 MOCKHIP_API hipError_t hipTexObjectCreate(hipTextureObject_t *pTexObject,

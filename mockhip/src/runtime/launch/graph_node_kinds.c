@@ -34,9 +34,8 @@ MH_EXPORT hipError_t hipGraphAddMemcpyNode(hipGraphNode_t *pGraphNode, hipGraph_
     mh_node_work work;
     mh__lock_write();
     err = mh__graph_memcpy_work(s, pCopyParams, &work);
-    if (err == hipSuccess &&
-        (err = mh__graph_node_add(s, pGraphNode, graph, pDependencies, numDependencies, &work)) !=
-            hipSuccess)
+    if (err == hipSuccess && (err = mh__graph_node_add(s, pGraphNode, graph, pDependencies,
+                                                       numDependencies, &work)) != hipSuccess)
       mh__node_work_free(&work);
     mh__unlock();
   }

@@ -258,7 +258,8 @@ MH_EXPORT hipError_t hipDevicePrimaryCtxReset(hipDevice_t dev) {
 
 /* clr Device::Reset: the current device's pools (their memory, busy or not; new default pools
    come with the next use), streams, hipMalloc memory and arrays go, its flags are Spin again;
-   peer access, the context stacks, the limits and VMM objects stay. A kernel's fault on the device is forgotten. */
+   peer access, the context stacks, the limits and VMM objects stay. A kernel's fault on the device
+   is forgotten. */
 MH_EXPORT hipError_t hipDeviceReset(void) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipDeviceReset, MH_CALLER, &s);
