@@ -84,7 +84,7 @@ static hipError_t copy_locked(mh_state *s, void *dst, int dst_device, const void
   }
   mh_node_work work = {.type = hipGraphNodeTypeMemcpy,
                        .device = dst_device,
-                       .u.copy = {dst, src, bytes, kind, NULL}};
+                       .u.copy = {dst, src, bytes, kind, NULL, NULL}};
   if (capturing == NULL) {
     err = mh__copy_check(s, dst, dst_device, src, src_device, bytes, kind);
     if (err != hipSuccess)

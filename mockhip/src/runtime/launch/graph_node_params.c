@@ -61,10 +61,10 @@ hipError_t mh__graph_memset_work(mh_state *s, const hipMemsetParams *p, mh_node_
   int device = mh__current_device();
   hipError_t err = mh__memset_node_check(s, p, device);
   if (err == hipSuccess)
-    *work =
-        (mh_node_work){.type = hipGraphNodeTypeMemset,
-                       .device = device,
-                       .u.set = {p->dst, p->value, p->elementSize, p->width, p->height, p->pitch}};
+    *work = (mh_node_work){
+        .type = hipGraphNodeTypeMemset,
+        .device = device,
+        .u.set = {p->dst, p->value, p->elementSize, p->width, p->height, p->pitch, 0, 0}};
   return err;
 }
 

@@ -88,7 +88,7 @@ MH_EXPORT hipError_t hipGraphAddMemcpyNode1D(hipGraphNode_t *pGraphNode, hipGrap
     int device = mh__current_device();
     mh_node_work work = {.type = hipGraphNodeTypeMemcpy,
                          .device = device,
-                         .u.copy = {dst, src, count, (int)kind, NULL}};
+                         .u.copy = {dst, src, count, (int)kind, NULL, NULL}};
     mh__lock_write();
     err = mh__memcpy_node_check(s, dst, src, count, (int)kind, device);
     if (err == hipSuccess)
