@@ -301,6 +301,59 @@ static void test_exec_child_graph_takes_the_same_shape(void **state) {
   MT_CHECK(hipGraphDestroy(bigger));
 }
 
+static void test_clone_copies_child_graphs_and_copy_parameters(void **state) {
+  fixture *f = *state;
+  unsigned char host[16];
+  memset(host, 0x6b, sizeof host);
+  hipMemcpy3DParms p = rows_copy(f->dev, 16, host, 16, 16, 1, hipMemcpyHostToDevice);
+  hipGraph_t child, clone;
+  MT_CHECK(hipGraphCreate(&child, 0));
+  hipGraphNode_t copy, inner, node, one_d;
+  MT_CHECK(hipGraphAddMemcpyNode(&copy, child, NULL, 0, &p));
+  MT_CHECK(hipGraphAddChildGraphNode(&node, f->graph, NULL, 0, child));
+  MT_CHECK(hipGraphAddMemcpyNode1D(&one_d, f->graph, &node, 1, f->dev + 32, host, 8,
+                                   hipMemcpyHostToDevice));
+  MT_CHECK(hipGraphDestroy(child));
+  MT_CHECK(hipGraphClone(&clone, f->graph));
+  MT_CHECK(hipGraphNodeFindInClone(&inner, node, clone));
+  hipGraph_t own;
+  MT_CHECK(hipGraphChildGraphNodeGetGraph(inner, &own));
+  size_t count = 0;
+  MT_CHECK(hipGraphGetNodes(own, NULL, &count));
+  assert_int_equal(count, 1);
+  /* A 1D copy answers its parameters as one row. */
+  hipMemcpy3DParms row;
+  MT_CHECK(hipGraphMemcpyNodeGetParams(one_d, &row));
+  assert_ptr_equal(row.dstPtr.ptr, f->dev + 32);
+  assert_int_equal(row.extent.width, 8);
+  assert_int_equal(row.extent.height, 1);
+  assert_int_equal(row.kind, hipMemcpyHostToDevice);
+  launch(clone);
+  assert_int_equal(f->dev[15], 0x6b);
+  assert_int_equal(f->dev[39], 0x6b);
+  MT_CHECK(hipGraphDestroy(clone));
+}
+
+static void test_memory_nodes_are_not_cloned_or_destroyed(void **state) {
+  (void)state;
+  hipStream_t stream;
+  MT_CHECK(hipStreamCreate(&stream));
+  MT_CHECK(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal));
+  void *block = NULL;
+  MT_CHECK(hipMallocAsync(&block, 64, stream));
+  MT_CHECK(hipFreeAsync(block, stream));
+  hipGraph_t captured, clone;
+  MT_CHECK(hipStreamEndCapture(stream, &captured));
+  MT_EXPECT(hipErrorNotSupported, hipGraphClone(&clone, captured));
+  hipGraphNode_t nodes[2];
+  size_t count = 2;
+  MT_CHECK(hipGraphGetNodes(captured, nodes, &count));
+  assert_int_equal(count, 2);
+  MT_EXPECT(hipErrorNotSupported, hipGraphDestroyNode(nodes[0]));
+  MT_CHECK(hipGraphDestroy(captured));
+  MT_CHECK(hipStreamDestroy(stream));
+}
+
 /* A __device__ variable: a global of this program (runtime/copies/symbols.c). */
 static int device_table[16];
 
@@ -506,6 +559,8 @@ int main(void) {
       TEST(test_params_change_the_graph_not_its_exec),
       TEST(test_exec_child_graph_takes_the_same_shape),
       TEST(test_symbol_nodes_copy_into_and_out_of_a_variable),
+      TEST(test_clone_copies_child_graphs_and_copy_parameters),
+      TEST(test_memory_nodes_are_not_cloned_or_destroyed),
   };
   const struct CMUnitTest negative[] = {
       TEST(test_node_kinds_reject),
