@@ -155,6 +155,18 @@ static void test_kernel_node_copies_its_arguments(void **state) {
   MT_CHECK(hipGraphLaunch(exec, nullptr));
   MT_CHECK(hipStreamSynchronize(nullptr));
   assert_int_equal(read_back(data)[0], 28);
+  /* Its parameters read back; the exec's copy takes new ones, the graph's keeps its own. */
+  hipKernelNodeParams got = {};
+  MT_CHECK(hipGraphKernelNodeGetParams(second, &got));
+  assert_ptr_equal(got.func, reinterpret_cast<void *>(add_to));
+  assert_int_equal(got.gridDim.x, 2);
+  assert_int_equal(got.blockDim.x, 32);
+  assert_ptr_equal(got.kernelParams, args);
+  amount = 100;
+  MT_CHECK(hipGraphExecKernelNodeSetParams(exec, second, &p));
+  MT_CHECK(hipGraphLaunch(exec, nullptr));
+  MT_CHECK(hipStreamSynchronize(nullptr));
+  assert_int_equal(read_back(data)[0], 132); /* 28 + 4 + 100 */
   MT_CHECK(hipGraphExecDestroy(exec));
   MT_CHECK(hipGraphDestroy(graph));
   MT_CHECK(hipFree(data));
