@@ -73,8 +73,8 @@ MH_EXPORT hipError_t hipMemAllocHost(void **ptr, size_t size) {
 }
 
 /* The hipHostAlloc flags clr takes: Portable, Mapped and WriteCombined (flags above their sum are
-   refused). */
-#define HOST_ALLOC_FLAGS (hipHostAllocPortable | hipHostAllocMapped | hipHostAllocWriteCombined)
+   refused), by value: ROCm 5.x headers name none of them. */
+#define HOST_ALLOC_FLAGS (0x1u | 0x2u | 0x4u)
 
 /* ROCm's deprecated name for hipHostMalloc (clr hipHostAlloc: a NULL ptr, then flags past
    HOST_ALLOC_FLAGS, are hipErrorInvalidValue; then ihipHostMalloc). */
