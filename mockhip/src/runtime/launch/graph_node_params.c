@@ -21,6 +21,9 @@
 
 hipError_t mh__graph_kernel_work(const hipKernelNodeParams *p, mh_node_work *work) {
   *work = (mh_node_work){.type = hipGraphNodeTypeKernel, .device = mh__current_device()};
+  if (p == NULL || p->func == NULL)
+    return mh__fail(hipErrorInvalidValue, "%s is NULL",
+                    p == NULL ? "pNodeParams" : "pNodeParams->func");
   hipError_t err = mh__kernel_work_record(p->func, p->gridDim, p->blockDim, p->kernelParams,
                                           p->extra, p->sharedMemBytes, &work->u.kernel);
   work->u.kernel.given_args = p->kernelParams;
@@ -189,9 +192,6 @@ MH_EXPORT hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node,
                                                  const hipKernelNodeParams *pNodeParams) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipGraphKernelNodeSetParams, MH_CALLER, &s);
-  if (err == hipSuccess && (pNodeParams == NULL || pNodeParams->func == NULL))
-    err = mh__fail(hipErrorInvalidValue, "%s is NULL",
-                   pNodeParams == NULL ? "pNodeParams" : "pNodeParams->func");
   mh_node_work work;
   if (err == hipSuccess && (err = mh__graph_kernel_work(pNodeParams, &work)) == hipSuccess) {
     mh__lock_write();
