@@ -13,10 +13,7 @@
  * clones it), so the caller may change or destroy theirs; a launch runs the
  * copy's nodes in its order, where the child node stands (graph_exec.c).
  */
-#include <stdlib.h>
-#include <string.h>
 
-#include "runtime/copies/copies.h"
 #include "runtime/launch/launch.h"
 #include "runtime/streams/streams.h"
 
