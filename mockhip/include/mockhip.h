@@ -531,6 +531,10 @@ typedef struct mockhip_launch_desc {
      kernel may write through it (the pointee is not const): what the synchronisation checker
      takes a kernel to touch. NULL: unknown. */
   const unsigned *pointer_uses;
+  /* the size of each of the kernel's arguments, as it takes them: what a graph's kernel node
+     copies of hipKernelNodeParams' kernelParams, as clr keeps its own copy. NULL: unknown. */
+  const size_t *arg_sizes;
+  size_t arg_count;
 } mockhip_launch_desc;
 MOCKHIP_API hipError_t mockhip_launch(const mockhip_launch_desc *desc, dim3 gridDim, dim3 blockDim,
                                       size_t sharedMemBytes, hipStream_t stream);

@@ -3,7 +3,8 @@
  * a capturing stream becomes a kernel node that keeps a copy of the launch,
  * argument values included, and runs at each launch of the graph (launched
  * twice here); hipLaunchKernel with the typed kernel captures the same way;
- * hipGraphAddKernelNode copies the values kernelParams points to, for a kernel
+ * hipGraphAddKernelNode copies the values kernelParams points to (GetParams
+ * answers that copy), for a kernel
  * mockhip has learnt, and refuses what clr's ihipGraphAddKernelNode refuses. A
  * kernel's fault during a launch is the device's sticky error, and the nodes
  * after it do not run. Device memory is read back with hipMemcpy.
@@ -161,7 +162,23 @@ static void test_kernel_node_copies_its_arguments(void **state) {
   assert_ptr_equal(got.func, reinterpret_cast<void *>(add_to));
   assert_int_equal(got.gridDim.x, 2);
   assert_int_equal(got.blockDim.x, 32);
-  assert_ptr_equal(got.kernelParams, args);
+  /* The node's own copy of the values (clr's GraphKernelNode copies them): not the caller's
+     array, which may be gone by now; SetParams takes it back unchanged. */
+  assert_non_null(got.kernelParams);
+  assert_ptr_not_equal(got.kernelParams, args);
+  assert_ptr_equal(*static_cast<int **>(got.kernelParams[0]), data);
+  assert_int_equal(*static_cast<int *>(got.kernelParams[1]), 10);
+  {
+    void **gone = static_cast<void **>(malloc(sizeof args));
+    memcpy(gone, got.kernelParams, sizeof args);
+    hipKernelNodeParams again = got;
+    again.kernelParams = gone;
+    MT_CHECK(hipGraphKernelNodeSetParams(first, &again));
+    free(gone); /* the node copied what it pointed to */
+  }
+  hipKernelNodeParams first_got = {};
+  MT_CHECK(hipGraphKernelNodeGetParams(first, &first_got));
+  assert_int_equal(*static_cast<int *>(first_got.kernelParams[1]), 10);
   amount = 100;
   MT_CHECK(hipGraphExecKernelNodeSetParams(exec, second, &p));
   MT_CHECK(hipGraphLaunch(exec, nullptr));

@@ -249,7 +249,11 @@ typedef struct mh_kernel_work {
   void *c_args;
   dim3 grid, block;
   size_t shared_bytes;
-  void **given_args; /* kernelParams as a graph node was given it (GetParams answers it) */
+  /* a graph node's own copy of the values its kernelParams pointed to (GetParams answers it),
+     each arg_sizes[i] bytes; arg_sizes is the program's static table */
+  void **given_args;
+  const size_t *arg_sizes;
+  size_t arg_count;
 } mh_kernel_work;
 
 /* What a node does when its graph is launched. */

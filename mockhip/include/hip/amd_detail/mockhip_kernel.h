@@ -231,6 +231,9 @@ hipError_t launch(const char *name, K kernel, Body body, dim3 grid, dim3 block, 
   desc.pointers = c.pointers;
   desc.pointer_count = c.pointer_count;
   desc.pointer_uses = c.pointer_uses;
+  static constexpr size_t arg_sizes[] = {sizeof(std::decay_t<A>)..., 0};
+  desc.arg_sizes = arg_sizes;
+  desc.arg_count = sizeof...(A);
   desc.launch_args = typed<kernel_type>::launcher();
   desc.clone = &clone_closure<C>;
   desc.release = &release_closure<C>;

@@ -41,14 +41,16 @@ hipError_t mh__node_work_copy(mh_node_work *to, const mh_node_work *from) {
   mh_kernel_work *k = &to->u.kernel;
   k->closure = NULL;
   k->pointers = NULL;
-  if (from->u.kernel.pointer_count > 0 &&
-      (k->pointers = memdup(from->u.kernel.pointers,
-                            from->u.kernel.pointer_count * sizeof *k->pointers)) == NULL)
-    return mh__fail(hipErrorOutOfMemory, "no memory for a kernel node's arguments");
-  if (from->u.kernel.closure != NULL &&
-      (k->closure = from->u.kernel.clone(from->u.kernel.closure)) == NULL) {
-    free(k->pointers);
-    k->pointers = NULL;
+  k->given_args = NULL;
+  if ((from->u.kernel.pointer_count > 0 &&
+       (k->pointers = memdup(from->u.kernel.pointers,
+                             from->u.kernel.pointer_count * sizeof *k->pointers)) == NULL) ||
+      (from->u.kernel.given_args != NULL &&
+       (k->given_args =
+            mh__kernel_args_copy(from->u.kernel.given_args, k->arg_sizes, k->arg_count)) == NULL) ||
+      (from->u.kernel.closure != NULL &&
+       (k->closure = from->u.kernel.clone(from->u.kernel.closure)) == NULL)) {
+    mh__node_work_free(to);
     return mh__fail(hipErrorOutOfMemory, "no memory for a kernel node's arguments");
   }
   return hipSuccess;

@@ -26,7 +26,6 @@ hipError_t mh__graph_kernel_work(const hipKernelNodeParams *p, mh_node_work *wor
                     p == NULL ? "pNodeParams" : "pNodeParams->func");
   hipError_t err = mh__kernel_work_record(p->func, p->gridDim, p->blockDim, p->kernelParams,
                                           p->extra, p->sharedMemBytes, &work->u.kernel);
-  work->u.kernel.given_args = p->kernelParams;
   return err;
 }
 

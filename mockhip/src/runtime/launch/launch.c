@@ -224,6 +224,13 @@ hipError_t mh__kernel_work_record(const void *function, dim3 grid, dim3 block, v
     err = mh__fail(err, "kernelParams is NULL, and the kernel at %p takes arguments", function);
   if (err == hipSuccess)
     out->function = function;
+  if (err == hipSuccess && args != NULL && out->arg_sizes != NULL &&
+      (out->given_args = mh__kernel_args_copy(args, out->arg_sizes, out->arg_count)) == NULL) {
+    mh_node_work work = {.type = hipGraphNodeTypeKernel, .u.kernel = *out};
+    mh__node_work_free(&work);
+    *out = work.u.kernel;
+    err = mh__fail(hipErrorOutOfMemory, "no memory for the kernel node's arguments");
+  }
   return err;
 }
 
@@ -361,7 +368,10 @@ static hipError_t record(const mockhip_launch_desc *desc, dim3 grid, dim3 block,
   if (desc == NULL || desc->run_block == NULL || desc->run_thread == NULL)
     return mh__fail(hipErrorInvalidDeviceFunction, "the launch names no kernel");
   mh_launch l = {.name = name, .desc = desc, .grid = grid, .block = block, .shared_bytes = shared};
-  return work_of(&l, recording);
+  hipError_t err = work_of(&l, recording);
+  recording->arg_sizes = desc->arg_sizes;
+  recording->arg_count = desc->arg_count;
+  return err;
 }
 
 MH_EXPORT hipError_t mockhip_launch(const mockhip_launch_desc *desc, dim3 grid, dim3 block,

@@ -34,6 +34,10 @@ MH_HIDDEN hipError_t mh__kernel_work_record(const void *function, dim3 grid, dim
                                             void **args, void **extra, size_t shared,
                                             mh_kernel_work *out);
 
+/* A copy, in one block the caller frees, of the count values from[i] points to, each sizes[i]
+   bytes, with its own pointer array (kernel_args.c). NULL: no memory. */
+MH_HIDDEN void **mh__kernel_args_copy(void *const *from, const size_t *sizes, size_t count);
+
 /* Runs a graph's kernel on device, as a launch does (a fault is the device's sticky error, not
    this call's). Under the write lock. */
 MH_HIDDEN hipError_t mh__kernel_work_run(mh_state *state, const mh_kernel_work *work, int device);

@@ -30,8 +30,10 @@ void mh__node_work_free(mh_node_work *work) {
   if (k->closure != NULL && k->release != NULL)
     k->release(k->closure);
   free(k->pointers);
+  free(k->given_args);
   k->closure = NULL;
   k->pointers = NULL;
+  k->given_args = NULL;
 }
 
 const char *mh__node_kind(hipGraphNodeType type) {
