@@ -299,6 +299,10 @@ VALUE(hipDeviceAttributePciChipId, 10020)
 VALUE(hipDeviceAttributeExpertSchedMode, 10021)
 VALUE(hipDeviceAttributeMaxDynDataPrefetchRegions, 10022)
 #endif
+#if HIP_VERSION >= 50300000
+VALUE(hipUserObjectNoDestructorSync, 0x1)
+VALUE(hipGraphUserObjectMove, 0x1)
+#endif
 /* hipLimit_t, hipFuncCache_t, hipSharedMemConfig, hipSetDeviceFlags' flags */
 VALUE(hipLimitPrintfFifoSize, 0x01)
 VALUE(hipLimitMallocHeapSize, 0x02)
@@ -1385,6 +1389,17 @@ void api_surface_signatures(void) {
             (hipGraph_t graph, const hipGraphNode_t *from, const hipGraphNode_t *to,
              size_t numDependencies))
   SIGNATURE(hipGraphDestroyNode, hipError_t, (hipGraphNode_t node))
+#if HIP_VERSION >= 50300000
+  SIGNATURE(hipUserObjectCreate, hipError_t,
+            (hipUserObject_t * object_out, void *ptr, hipHostFn_t destroy,
+             unsigned int initialRefcount, unsigned int flags))
+  SIGNATURE(hipUserObjectRelease, hipError_t, (hipUserObject_t object, unsigned int count))
+  SIGNATURE(hipUserObjectRetain, hipError_t, (hipUserObject_t object, unsigned int count))
+  SIGNATURE(hipGraphRetainUserObject, hipError_t,
+            (hipGraph_t graph, hipUserObject_t object, unsigned int count, unsigned int flags))
+  SIGNATURE(hipGraphReleaseUserObject, hipError_t,
+            (hipGraph_t graph, hipUserObject_t object, unsigned int count))
+#endif
   SIGNATURE(hipGraphKernelNodeGetParams, hipError_t,
             (hipGraphNode_t node, hipKernelNodeParams * pNodeParams))
   SIGNATURE(hipGraphKernelNodeSetParams, hipError_t,

@@ -291,7 +291,12 @@ extern "C" {
   X(hipGetTextureObjectResourceViewDesc)                                                           \
   X(hipGetTextureObjectTextureDesc)                                                                \
   X(hipTexObjectCreate)                                                                            \
-  X(hipTexObjectDestroy)
+  X(hipTexObjectDestroy)                                                                           \
+  X(hipUserObjectCreate)                                                                           \
+  X(hipUserObjectRelease)                                                                          \
+  X(hipUserObjectRetain)                                                                           \
+  X(hipGraphRetainUserObject)                                                                      \
+  X(hipGraphReleaseUserObject)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

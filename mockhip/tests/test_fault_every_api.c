@@ -54,6 +54,7 @@ typedef struct world {
   hipMemPoolPtrExportData export_data; /* pool_block, exported */
   hipArray_t array;                    /* 16 x 4 floats on device 0 */
   hipTextureObject_t texture;          /* over array, made by a prepare */
+  hipUserObject_t user_object;         /* one reference, made by a prepare */
   bool host_registered;                /* out.host, by a prepare */
   void *pinned;                        /* hipHostMalloc'd by a prepare */
   struct {
@@ -106,6 +107,7 @@ typedef struct world {
     hipResourceDesc res_desc;
     hipTextureDesc tex_desc;
     struct hipResourceViewDesc view_desc;
+    hipUserObject_t user_object;
   } out;
 } world;
 
@@ -188,6 +190,8 @@ static void world_destroy(world *w) {
   close(w->pool_fd);
   if (w->texture != NULL)
     MT_CHECK(hipDestroyTextureObject(w->texture));
+  if (w->user_object != NULL) /* one gone already: nothing */
+    MT_CHECK(hipUserObjectRelease(w->user_object, 1));
   if (w->array != NULL)
     MT_CHECK(hipFreeArray(w->array));
   close(w->fd);
@@ -1034,6 +1038,41 @@ static void undo_out_texture(world *w) { MT_CHECK(hipDestroyTextureObject(w->out
 static hipError_t call_destroy_texture(world *w) { return hipDestroyTextureObject(w->texture); }
 static hipError_t call_tex_object_destroy(world *w) { return hipTexObjectDestroy(w->texture); }
 static void undo_destroy_texture(world *w) { w->texture = NULL; }
+/* user objects: one reference of the world's, and the graph's */
+static void forget(void *ptr) { (void)ptr; }
+static void prepare_user_object(world *w) {
+  MT_CHECK(hipUserObjectCreate(&w->user_object, w, forget, 1, hipUserObjectNoDestructorSync));
+}
+static void prepare_graph_user_object(world *w) {
+  prepare_graph_nodes(w);
+  prepare_user_object(w);
+}
+static void prepare_graph_holding(world *w) {
+  prepare_graph_user_object(w);
+  MT_CHECK(hipGraphRetainUserObject(w->graph, w->user_object, 1, 0));
+}
+static hipError_t call_user_object_create(world *w) {
+  return hipUserObjectCreate(&w->out.user_object, w, forget, 1, hipUserObjectNoDestructorSync);
+}
+static void undo_user_object_create(world *w) {
+  MT_CHECK(hipUserObjectRelease(w->out.user_object, 1));
+}
+static hipError_t call_user_object_release(world *w) {
+  return hipUserObjectRelease(w->user_object, 1);
+}
+static hipError_t call_user_object_retain(world *w) {
+  return hipUserObjectRetain(w->user_object, 1);
+}
+static void undo_user_object_retain(world *w) { MT_CHECK(hipUserObjectRelease(w->user_object, 1)); }
+static hipError_t call_graph_retain_user_object(world *w) {
+  return hipGraphRetainUserObject(w->graph, w->user_object, 1, 0);
+}
+static void undo_graph_retain_user_object(world *w) {
+  MT_CHECK(hipGraphReleaseUserObject(w->graph, w->user_object, 1));
+}
+static hipError_t call_graph_release_user_object(world *w) {
+  return hipGraphReleaseUserObject(w->graph, w->user_object, 1);
+}
 static hipError_t call_texture_resource_desc(world *w) {
   return hipGetTextureObjectResourceDesc(&w->out.res_desc, w->texture);
 }
@@ -1652,6 +1691,16 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                 hipSuccess},
     CASE(hipTexObjectDestroy) = {hipErrorInvalidValue, call_tex_object_destroy,
                                  undo_destroy_texture, hipSuccess},
+    CASE(hipUserObjectCreate) = {hipErrorOutOfMemory, call_user_object_create,
+                                 undo_user_object_create, hipSuccess},
+    /* the world's only reference: the object goes, and the world's release finds nothing */
+    CASE(hipUserObjectRelease) = {hipErrorInvalidValue, call_user_object_release, NULL, hipSuccess},
+    CASE(hipUserObjectRetain) = {hipErrorInvalidValue, call_user_object_retain,
+                                 undo_user_object_retain, hipSuccess},
+    CASE(hipGraphRetainUserObject) = {hipErrorInvalidValue, call_graph_retain_user_object,
+                                      undo_graph_retain_user_object, hipSuccess},
+    CASE(hipGraphReleaseUserObject) = {hipErrorInvalidValue, call_graph_release_user_object, NULL,
+                                       hipSuccess},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of
@@ -1723,6 +1772,10 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipGetTextureObjectResourceViewDesc) = prepare_texture,
     CASE(hipGetTextureObjectTextureDesc) = prepare_texture,
     CASE(hipTexObjectDestroy) = prepare_texture,
+    CASE(hipUserObjectRelease) = prepare_user_object,
+    CASE(hipUserObjectRetain) = prepare_user_object,
+    CASE(hipGraphRetainUserObject) = prepare_graph_user_object,
+    CASE(hipGraphReleaseUserObject) = prepare_graph_holding,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

@@ -100,6 +100,11 @@ typedef struct trace_case {
 
 static const hipChannelFormatDesc float_desc = {32, 0, 0, 0, hipChannelFormatKindFloat};
 
+/* The user object cases' object, with two references, and a graph of their own. */
+static hipUserObject_t user_object;
+static hipGraph_t user_graph;
+static void forget(void *ptr) { (void)ptr; }
+
 /* The texture cases' object, over an array of their own (the world's is freed by then). */
 static hipTextureObject_t texture;
 static hipArray_t texture_array;
@@ -981,7 +986,23 @@ static void memset_node_set(int exec) {
     "hipTexObjectCreate(pTexObject -> texture#2, pResDesc=0x*, pTexDesc=0x*, " \
     "pResViewDesc=NULL) = hipSuccess") \
   X(hipTexObjectDestroy, hipTexObjectDestroy(texture); hipFreeArray(texture_array), \
-    "hipTexObjectDestroy(texObject=texture#2) = hipSuccess")
+    "hipTexObjectDestroy(texObject=texture#2) = hipSuccess") \
+  X(hipUserObjectCreate, \
+    hipUserObjectCreate(&user_object, NULL, forget, 2, hipUserObjectNoDestructorSync), \
+    "hipUserObjectCreate(object_out -> 0x*, ptr=NULL, destroy=0x*, initialRefcount=2, " \
+    "flags=0x1) = hipSuccess") \
+  X(hipUserObjectRelease, hipUserObjectRelease(user_object, 0), \
+    "hipUserObjectRelease(object=0x*, count=0) = hipErrorInvalidValue (count is 0: give 1 to " \
+    "INT_MAX)") \
+  X(hipUserObjectRetain, hipUserObjectRetain(user_object, 1), \
+    "hipUserObjectRetain(object=0x*, count=1) = hipSuccess") \
+  X(hipGraphRetainUserObject, hipGraphCreate(&user_graph, 0); \
+    hipGraphRetainUserObject(user_graph, user_object, 1, 2), \
+    "hipGraphRetainUserObject(graph=graph#*, object=0x*, count=1, flags=0x2) = " \
+    "hipErrorInvalidValue (flags is 0x2: give 0 or hipGraphUserObjectMove (1))") \
+  X(hipGraphReleaseUserObject, hipGraphReleaseUserObject(user_graph, user_object, 1); \
+    hipGraphDestroy(user_graph); hipUserObjectRelease(user_object, 3), \
+    "hipGraphReleaseUserObject(graph=graph#*, object=0x*, count=1) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -1495,8 +1495,32 @@ MOCKHIP_API hipError_t hipGraphRemoveDependencies(hipGraph_t graph, const hipGra
                                                   const hipGraphNode_t *to, size_t numDependencies);
 MOCKHIP_API hipError_t hipGraphDestroyNode(hipGraphNode_t node);
 
+/* User objects: destroy(ptr) runs, outside the runtime's lock, when the last reference goes;
+   a graph holds references (a clone one of each), released when it is destroyed. Releasing
+   more than an object has, or an object gone, does nothing, as clr. */
+typedef struct hipUserObject *hipUserObject_t;
+typedef enum hipUserObjectFlags {
+  hipUserObjectNoDestructorSync = 0x1, /* the only flag HIP takes */
+} hipUserObjectFlags;
+typedef enum hipUserObjectRetainFlags {
+  hipGraphUserObjectMove = 0x1, /* the graph takes over the caller's references */
+} hipUserObjectRetainFlags;
+MOCKHIP_API hipError_t hipUserObjectCreate(hipUserObject_t *object_out, void *ptr,
+                                           hipHostFn_t destroy, unsigned int initialRefcount,
+                                           unsigned int flags);
+MOCKHIP_API hipError_t hipUserObjectRelease(hipUserObject_t object,
+                                            unsigned int count __dparm(1));
+MOCKHIP_API hipError_t hipUserObjectRetain(hipUserObject_t object,
+                                           unsigned int count __dparm(1));
+MOCKHIP_API hipError_t hipGraphRetainUserObject(hipGraph_t graph, hipUserObject_t object,
+                                                unsigned int count __dparm(1),
+                                                unsigned int flags __dparm(0));
+MOCKHIP_API hipError_t hipGraphReleaseUserObject(hipGraph_t graph, hipUserObject_t object,
+                                                 unsigned int count __dparm(1));
+
 /* A node's parameters read and changed, checked as its add call checks them; a node of
-   another kind is hipErrorInvalidValue. A kernel node answers kernelParams as it was given. */
+   another kind is hipErrorInvalidValue. A kernel node answers its own copy of the values its
+   kernelParams pointed to. */
 MOCKHIP_API hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node,
                                                    hipKernelNodeParams *pNodeParams);
 MOCKHIP_API hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node,

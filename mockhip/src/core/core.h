@@ -300,6 +300,13 @@ typedef struct mh_graph_node {
 } mh_graph_node;
 
 /* A graph made by hipGraphCreate or hipStreamEndCapture. */
+/* A user object's references a graph holds (runtime/streams/user_objects.c). */
+typedef struct mh_user_object mh_user_object;
+typedef struct mh_graph_user_object {
+  uint64_t id; /* the object's */
+  unsigned long long count;
+} mh_graph_user_object;
+
 struct mh_graph {
   uint64_t id; /* 0 while a capture builds it */
   const void *site;
@@ -308,6 +315,8 @@ struct mh_graph {
   bool instantiated; /* hipGraphInstantiate has made an exec of it */
   bool cloned;       /* made by hipGraphClone */
   bool child;        /* a child graph node's: the node owns it */
+  mh_graph_user_object *user_objects;
+  size_t user_object_count;
 };
 
 /* An instantiated graph: copies of its nodes' work, in the order a launch runs them. */
@@ -443,9 +452,11 @@ typedef struct mh_state {
   mh_idmap arrays;          /* id -> mh_array (stats.live_arrays counts them) */
   size_t array_bytes;       /* what live arrays hold */
   mh_idmap textures;        /* id -> mh_texture (stats.live_textures counts them) */
+  mh_idmap user_objects;    /* id -> mh_user_object, while it has references */
+  mh_user_object *user_objects_dying; /* their destructors to run, outside the lock */
   mh_capture *captures;     /* captures not ended, newest first */
   unsigned long long next_capture_id; /* from 1, as ROCm's */
-  uint64_t next_id[10]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
+  uint64_t next_id[11]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
   unsigned long region_numbers[2];    /* the last number given per mh_region_kind */
   size_t device_used[MH_MAX_DEVICES]; /* bytes charged per device */
   mockhip_stats_t stats;              /* counters kept under the lock; calls are atomic */
@@ -506,7 +517,8 @@ typedef enum mh_id_kind {
   MH_ID_ARRAY = 6,
   MH_ID_GRAPH_NODE = 7,
   MH_ID_GRAPH_EXEC = 8,
-  MH_ID_TEXTURE = 9
+  MH_ID_TEXTURE = 9,
+  MH_ID_USER_OBJECT = 10
 } mh_id_kind;
 
 /* A fresh id for a handle or a stream, shaped so it never looks like NULL. */

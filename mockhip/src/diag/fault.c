@@ -136,6 +136,7 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipGraphAddEventWaitNode:
   case MOCKHIP_CALL_hipGraphAddChildGraphNode:
   case MOCKHIP_CALL_hipGraphClone:
+  case MOCKHIP_CALL_hipUserObjectCreate:
   case MOCKHIP_CALL_hipGraphAddMemcpyNodeToSymbol:
   case MOCKHIP_CALL_hipGraphAddMemcpyNodeFromSymbol:
   case MOCKHIP_CALL_hipGraphInstantiate:

@@ -484,6 +484,17 @@
     "hipExtStreamCreateWithCUMask is ROCm-only: CUDA has no compute-unit masks")                   \
   X(hipExtStreamGetCUMask, (hipStream_t stream, uint32_t cuMaskSize, uint32_t * cuMask),           \
     (stream, cuMaskSize, cuMask),                                                                  \
-    "hipExtStreamGetCUMask is ROCm-only: CUDA has no compute-unit masks")
+    "hipExtStreamGetCUMask is ROCm-only: CUDA has no compute-unit masks")                  \
+  X(hipUserObjectCreate,                                                                           \
+    (hipUserObject_t * object_out, void *ptr, hipHostFn_t destroy, unsigned int initialRefcount,   \
+     unsigned int flags),                                                                          \
+    (object_out, ptr, destroy, initialRefcount, flags), "")                                        \
+  X(hipUserObjectRelease, (hipUserObject_t object, unsigned int count), (object, count), "")       \
+  X(hipUserObjectRetain, (hipUserObject_t object, unsigned int count), (object, count), "")        \
+  X(hipGraphRetainUserObject,                                                                      \
+    (hipGraph_t graph, hipUserObject_t object, unsigned int count, unsigned int flags),            \
+    (graph, object, count, flags), "")                                                             \
+  X(hipGraphReleaseUserObject, (hipGraph_t graph, hipUserObject_t object, unsigned int count),     \
+    (graph, object, count), "")
 
 #endif /* HIPNV_API_CALLS_H */

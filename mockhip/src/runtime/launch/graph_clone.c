@@ -90,6 +90,8 @@ hipError_t mh__graph_clone(mh_state *s, const mh_graph *graph, mh_graph **out) {
   c->site = mh__call_site();
   c->cloned = true;
   hipError_t err = clone_nodes(s, graph, c);
+  if (err == hipSuccess)
+    err = mh__graph_user_objects_clone(s, graph, c);
   for (size_t i = 0; err == hipSuccess && i < graph->node_count; i++) {
     const mh_graph_node *n = graph->nodes[i];
     for (size_t e = 0; err == hipSuccess && e < n->dependent_count; e++)

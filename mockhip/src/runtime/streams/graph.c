@@ -83,6 +83,7 @@ void mh__graph_free(mh_state *s, mh_graph *graph) {
     return;
   for (size_t i = 0; i < graph->node_count; i++)
     mh__graph_node_free(s, graph->nodes[i]);
+  mh__graph_user_objects_release(s, graph);
   free(graph->nodes);
   free(graph);
 }
@@ -286,6 +287,7 @@ MH_EXPORT hipError_t hipGraphDestroy(hipGraph_t graph) {
       else
         mh__graph_unregister(s, found);
       mh__unlock();
+      mh__user_objects_run(s);
     }
   }
   return mh__leave(MOCKHIP_CALL_hipGraphDestroy, err, "graph=%s", mh__d_graph(graph));

@@ -177,6 +177,7 @@ MH_EXPORT hipError_t hipGraphDestroyNode(hipGraphNode_t node) {
     if (err == hipSuccess)
       mh__graph_remove(s, n);
     mh__unlock();
+    mh__user_objects_run(s); /* a child graph's references */
   }
   return mh__leave(MOCKHIP_CALL_hipGraphDestroyNode, err, "node=%s", mh__d_graph_node(node));
 }

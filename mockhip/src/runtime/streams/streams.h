@@ -249,6 +249,18 @@ MH_HIDDEN hipError_t mh__graph_pair(mh_state *state, const mh_graph *g, const hi
 /* A node freed, its id out of the registry (its graph and edges as they were). */
 MH_HIDDEN void mh__graph_node_free(mh_state *state, mh_graph_node *node);
 
+/* ---- user objects (user_objects.c) ---- */
+
+/* The references g holds released, as its destruction releases them. Under the write lock. */
+MH_HIDDEN void mh__graph_user_objects_release(mh_state *state, mh_graph *g);
+
+/* One reference of each object `from` holds, for its clone `to`. Under the write lock. */
+MH_HIDDEN hipError_t mh__graph_user_objects_clone(mh_state *state, const mh_graph *from,
+                                                  mh_graph *to);
+
+/* Runs the destructors of the user objects whose last reference went. Call unlocked. */
+MH_HIDDEN void mh__user_objects_run(mh_state *state);
+
 /* Takes node out of its graph, with its edges, and frees it. Under the write lock. */
 MH_HIDDEN void mh__graph_remove(mh_state *state, mh_graph_node *node);
 
