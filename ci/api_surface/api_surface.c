@@ -299,7 +299,30 @@ VALUE(hipDeviceAttributePciChipId, 10020)
 VALUE(hipDeviceAttributeExpertSchedMode, 10021)
 VALUE(hipDeviceAttributeMaxDynDataPrefetchRegions, 10022)
 #endif
+VALUE(hipKernelNodeAttributeAccessPolicyWindow, 1)
+VALUE(hipKernelNodeAttributeCooperative, 2)
+VALUE(hipAccessPropertyNormal, 0)
+VALUE(hipAccessPropertyStreaming, 1)
+VALUE(hipAccessPropertyPersisting, 2)
+SIZE(enum hipAccessProperty, sizeof(hipAccessProperty))
+#if HIP_VERSION >= 70000000
+VALUE(hipLaunchAttributePriority, 8)
+VALUE(hipKernelNodeAttributePriority, 8)
+VALUE(hipLaunchAttributeAccessPolicyWindow, 1)
+VALUE(hipLaunchAttributeCooperative, 2)
+SIZE(enum hipLaunchAttributeID, sizeof(hipLaunchAttributeID))
+SIZE(union hipLaunchAttributeValue, sizeof(hipLaunchAttributeValue))
+#endif
+SIZE(hipAccessPolicyWindow, 32)
+OFFSET(hipAccessPolicyWindow, hitProp, 8)
+OFFSET(hipAccessPolicyWindow, hitRatio, 12)
+OFFSET(hipAccessPolicyWindow, missProp, 16)
+OFFSET(hipAccessPolicyWindow, num_bytes, 24)
+SIZE(hipKernelNodeAttrValue, 32)
 #if HIP_VERSION >= 50300000
+SIZE(hipUserObject_t, sizeof(struct hipUserObject *))
+SIZE(enum hipUserObjectFlags, sizeof(hipUserObjectFlags))
+SIZE(enum hipUserObjectRetainFlags, sizeof(hipUserObjectRetainFlags))
 VALUE(hipUserObjectNoDestructorSync, 0x1)
 VALUE(hipGraphUserObjectMove, 0x1)
 #endif
@@ -1389,7 +1412,12 @@ void api_surface_signatures(void) {
             (hipGraph_t graph, const hipGraphNode_t *from, const hipGraphNode_t *to,
              size_t numDependencies))
   SIGNATURE(hipGraphDestroyNode, hipError_t, (hipGraphNode_t node))
+  SIGNATURE(hipGraphKernelNodeSetAttribute, hipError_t,
+            (hipGraphNode_t hNode, hipKernelNodeAttrID attr, const hipKernelNodeAttrValue *value))
+  SIGNATURE(hipGraphKernelNodeGetAttribute, hipError_t,
+            (hipGraphNode_t hNode, hipKernelNodeAttrID attr, hipKernelNodeAttrValue *value))
 #if HIP_VERSION >= 50300000
+  SIGNATURE(hipGraphKernelNodeCopyAttributes, hipError_t, (hipGraphNode_t hSrc, hipGraphNode_t hDst))
   SIGNATURE(hipUserObjectCreate, hipError_t,
             (hipUserObject_t * object_out, void *ptr, hipHostFn_t destroy,
              unsigned int initialRefcount, unsigned int flags))

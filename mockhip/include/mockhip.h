@@ -296,7 +296,10 @@ extern "C" {
   X(hipUserObjectRelease)                                                                          \
   X(hipUserObjectRetain)                                                                           \
   X(hipGraphRetainUserObject)                                                                      \
-  X(hipGraphReleaseUserObject)
+  X(hipGraphReleaseUserObject)                                                                     \
+  X(hipGraphKernelNodeSetAttribute)                                                                \
+  X(hipGraphKernelNodeGetAttribute)                                                                \
+  X(hipGraphKernelNodeCopyAttributes)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

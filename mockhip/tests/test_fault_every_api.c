@@ -859,6 +859,19 @@ static hipError_t call_kernel_set_params(world *w) {
   hipKernelNodeParams p = kernel_params();
   return hipGraphKernelNodeSetParams(w->node, &p);
 }
+/* kernel node attributes, on the empty node: what a C program can make */
+static hipError_t call_kernel_set_attribute(world *w) {
+  hipKernelNodeAttrValue v;
+  memset(&v, 0, sizeof v);
+  return hipGraphKernelNodeSetAttribute(w->node, hipKernelNodeAttributeCooperative, &v);
+}
+static hipError_t call_kernel_get_attribute(world *w) {
+  hipKernelNodeAttrValue v;
+  return hipGraphKernelNodeGetAttribute(w->node, hipKernelNodeAttributeCooperative, &v);
+}
+static hipError_t call_kernel_copy_attributes(world *w) {
+  return hipGraphKernelNodeCopyAttributes(w->node, w->node2);
+}
 static hipError_t call_memcpy_get_params(world *w) {
   return hipGraphMemcpyNodeGetParams(w->copy_node, &w->out.copy_params);
 }
@@ -1701,6 +1714,12 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                       undo_graph_retain_user_object, hipSuccess},
     CASE(hipGraphReleaseUserObject) = {hipErrorInvalidValue, call_graph_release_user_object, NULL,
                                        hipSuccess},
+    CASE(hipGraphKernelNodeSetAttribute) = {hipErrorInvalidValue, call_kernel_set_attribute, NULL,
+                                            hipErrorInvalidValue},
+    CASE(hipGraphKernelNodeGetAttribute) = {hipErrorInvalidValue, call_kernel_get_attribute, NULL,
+                                            hipErrorInvalidValue},
+    CASE(hipGraphKernelNodeCopyAttributes) = {hipErrorInvalidValue, call_kernel_copy_attributes,
+                                              NULL, hipErrorInvalidValue},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of
@@ -1776,6 +1795,9 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipUserObjectRetain) = prepare_user_object,
     CASE(hipGraphRetainUserObject) = prepare_graph_user_object,
     CASE(hipGraphReleaseUserObject) = prepare_graph_holding,
+    CASE(hipGraphKernelNodeSetAttribute) = prepare_graph_nodes,
+    CASE(hipGraphKernelNodeGetAttribute) = prepare_graph_nodes,
+    CASE(hipGraphKernelNodeCopyAttributes) = prepare_graph_nodes,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

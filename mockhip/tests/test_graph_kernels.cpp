@@ -228,6 +228,117 @@ static void test_kernel_node_rejects(void **state) {
   MT_CHECK(hipFree(data));
 }
 
+/* ---- kernel node attributes ---- */
+
+/* A kernel node of add_to in graph, adding 1. */
+static hipGraphNode_t add_kernel_node(hipGraph_t graph, int **data) {
+  static int amount = 1;
+  hipLaunchKernelGGL(add_to, dim3(1), dim3(1), 0, 0, *data, 0);
+  void *args[] = {data, &amount};
+  hipKernelNodeParams p = {};
+  p.func = reinterpret_cast<void *>(add_to);
+  p.gridDim = dim3(1);
+  p.blockDim = dim3(8);
+  p.kernelParams = args;
+  hipGraphNode_t node = nullptr;
+  MT_CHECK(hipGraphAddKernelNode(&node, graph, nullptr, 0, &p));
+  return node;
+}
+
+/* One attribute at a time, kept by new parameters, copies and clones (clr GraphKernelNode). */
+static void test_kernel_node_attributes(void **state) {
+  (void)state;
+  int *data = device_ints();
+  hipGraph_t graph;
+  MT_CHECK(hipGraphCreate(&graph, 0));
+  hipGraphNode_t a = add_kernel_node(graph, &data), b = add_kernel_node(graph, &data);
+  hipKernelNodeAttrValue got = {};
+  got.cooperative = 7;
+  MT_CHECK(hipGraphKernelNodeGetAttribute(a, hipKernelNodeAttributeCooperative, &got));
+  assert_int_equal(got.cooperative, 0); /* never set */
+  hipKernelNodeAttrValue window = {};
+  window.accessPolicyWindow.base_ptr = data;
+  window.accessPolicyWindow.hitRatio = 0.5f;
+  window.accessPolicyWindow.hitProp = hipAccessPropertyPersisting;
+  window.accessPolicyWindow.missProp = hipAccessPropertyStreaming;
+  MT_CHECK(hipGraphKernelNodeSetAttribute(a, hipKernelNodeAttributeAccessPolicyWindow, &window));
+  /* new parameters keep it */
+  hipKernelNodeParams params = {};
+  MT_CHECK(hipGraphKernelNodeGetParams(a, &params));
+  MT_CHECK(hipGraphKernelNodeSetParams(a, &params));
+  memset(&got, 0, sizeof got);
+  MT_CHECK(hipGraphKernelNodeGetAttribute(a, hipKernelNodeAttributeAccessPolicyWindow, &got));
+  assert_ptr_equal(got.accessPolicyWindow.base_ptr, data);
+  assert_true(got.accessPolicyWindow.hitRatio == 0.5f);
+  assert_int_equal(got.accessPolicyWindow.hitProp, hipAccessPropertyPersisting);
+  assert_int_equal(got.accessPolicyWindow.missProp, hipAccessPropertyStreaming);
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphKernelNodeGetAttribute(a, hipKernelNodeAttributeCooperative, &got));
+  /* copied to a node with none; a node with another one is InvalidContext (CopyAttr) */
+  MT_CHECK(hipGraphKernelNodeCopyAttributes(a, b));
+  memset(&got, 0, sizeof got);
+  MT_CHECK(hipGraphKernelNodeGetAttribute(b, hipKernelNodeAttributeAccessPolicyWindow, &got));
+  assert_ptr_equal(got.accessPolicyWindow.base_ptr, data);
+  hipGraphNode_t c = add_kernel_node(graph, &data);
+  hipKernelNodeAttrValue cooperative = {};
+  cooperative.cooperative = 1;
+  MT_CHECK(hipGraphKernelNodeSetAttribute(c, hipKernelNodeAttributeCooperative, &cooperative));
+  MT_EXPECT(hipErrorInvalidContext, hipGraphKernelNodeCopyAttributes(a, c));
+  /* a clone's node keeps it; the node still runs */
+  hipGraph_t clone;
+  MT_CHECK(hipGraphClone(&clone, graph));
+  hipGraphNode_t c_copy;
+  MT_CHECK(hipGraphNodeFindInClone(&c_copy, c, clone));
+  MT_CHECK(hipGraphKernelNodeGetAttribute(c_copy, hipKernelNodeAttributeCooperative, &got));
+  assert_int_equal(got.cooperative, 1);
+  hipGraphExec_t exec = instantiate(clone);
+  MT_CHECK(hipGraphLaunch(exec, nullptr));
+  MT_CHECK(hipStreamSynchronize(nullptr));
+  assert_int_equal(read_back(data)[0], 3);
+  MT_CHECK(hipGraphExecDestroy(exec));
+  MT_CHECK(hipGraphDestroy(clone));
+  MT_CHECK(hipGraphDestroy(graph));
+  MT_CHECK(hipFree(data));
+}
+
+static void test_kernel_node_attributes_reject(void **state) {
+  (void)state;
+  int *data = device_ints();
+  hipGraph_t graph;
+  MT_CHECK(hipGraphCreate(&graph, 0));
+  hipGraphNode_t node = add_kernel_node(graph, &data), empty;
+  MT_CHECK(hipGraphAddEmptyNode(&empty, graph, nullptr, 0));
+  hipKernelNodeAttrValue v = {};
+  const hipKernelNodeAttrID window = hipKernelNodeAttributeAccessPolicyWindow;
+  MT_EXPECT(hipErrorInvalidValue, hipGraphKernelNodeSetAttribute(nullptr, window, &v));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphKernelNodeSetAttribute(node, window, nullptr));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphKernelNodeSetAttribute(empty, window, &v));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphKernelNodeSetAttribute(node, static_cast<hipKernelNodeAttrID>(3), &v));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphKernelNodeGetAttribute(node, window, nullptr));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphKernelNodeGetAttribute(empty, window, &v));
+  v.accessPolicyWindow.hitRatio = 1.5f;
+  MT_EXPECT(hipErrorInvalidValue, hipGraphKernelNodeSetAttribute(node, window, &v));
+  v.accessPolicyWindow.hitRatio = 0.5f;
+  v.accessPolicyWindow.missProp = hipAccessPropertyPersisting;
+  MT_EXPECT(hipErrorInvalidValue, hipGraphKernelNodeSetAttribute(node, window, &v));
+  v.accessPolicyWindow.missProp = hipAccessPropertyNormal;
+  v.accessPolicyWindow.num_bytes = 1; /* past the device's largest window, 0 */
+  MT_EXPECT(hipErrorInvalidValue, hipGraphKernelNodeSetAttribute(node, window, &v));
+  v.accessPolicyWindow.hitRatio = 0;
+  MT_EXPECT(hipErrorInvalidValue, hipGraphKernelNodeSetAttribute(node, window, &v));
+  /* clr's priority check takes none (below Low, 1, or above High, -1) */
+  hipKernelNodeAttrValue priority = {};
+  MT_EXPECT(hipErrorInvalidValue,
+            hipGraphKernelNodeSetAttribute(node, hipKernelNodeAttributePriority, &priority));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphKernelNodeCopyAttributes(nullptr, node));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphKernelNodeCopyAttributes(node, empty));
+  /* nothing was set */
+  MT_CHECK(hipGraphKernelNodeGetAttribute(node, hipKernelNodeAttributeCooperative, &v));
+  MT_CHECK(hipGraphDestroy(graph));
+  MT_CHECK(hipFree(data));
+}
+
 /* ---- faults ---- */
 
 /* A kernel node that faults: the launch returns success, the device's error is sticky, and
@@ -299,6 +410,8 @@ int main() {
       TEST(test_copy_then_kernel),
       TEST(test_kernel_node_copies_its_arguments),
       TEST(test_kernel_node_rejects),
+      TEST(test_kernel_node_attributes),
+      TEST(test_kernel_node_attributes_reject),
       TEST(test_fault_in_a_graph_is_sticky),
   };
   return cmocka_run_group_tests_name("graph_kernels", tests, nullptr, nullptr);

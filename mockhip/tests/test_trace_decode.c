@@ -105,6 +105,11 @@ static hipUserObject_t user_object;
 static hipGraph_t user_graph;
 static void forget(void *ptr) { (void)ptr; }
 
+/* The kernel node attribute cases' node: an empty one, which they refuse. */
+static hipGraph_t attr_graph;
+static hipGraphNode_t attr_node;
+static hipKernelNodeAttrValue attr_value;
+
 /* The texture cases' object, over an array of their own (the world's is freed by then). */
 static hipTextureObject_t texture;
 static hipArray_t texture_array;
@@ -1002,7 +1007,20 @@ static void memset_node_set(int exec) {
     "hipErrorInvalidValue (flags is 0x2: give 0 or hipGraphUserObjectMove (1))") \
   X(hipGraphReleaseUserObject, hipGraphReleaseUserObject(user_graph, user_object, 1); \
     hipGraphDestroy(user_graph); hipUserObjectRelease(user_object, 3), \
-    "hipGraphReleaseUserObject(graph=graph#*, object=0x*, count=1) = hipSuccess")
+    "hipGraphReleaseUserObject(graph=graph#*, object=0x*, count=1) = hipSuccess") \
+  X(hipGraphKernelNodeSetAttribute, hipGraphCreate(&attr_graph, 0); \
+    hipGraphAddEmptyNode(&attr_node, attr_graph, NULL, 0); \
+    hipGraphKernelNodeSetAttribute(attr_node, hipKernelNodeAttributeCooperative, &attr_value), \
+    "hipGraphKernelNodeSetAttribute(hNode=node#*, attr=2, value=0x*) = hipErrorInvalidValue " \
+    "(hNode 0x* is a empty node, not a kernel node)") \
+  X(hipGraphKernelNodeGetAttribute, \
+    hipGraphKernelNodeGetAttribute(attr_node, (hipKernelNodeAttrID)3, &attr_value), \
+    "hipGraphKernelNodeGetAttribute(hNode=node#*, attr=3, value=0x*) = hipErrorInvalidValue " \
+    "(attr 3 is no kernel node attribute: *)") \
+  X(hipGraphKernelNodeCopyAttributes, hipGraphKernelNodeCopyAttributes(NULL, attr_node); \
+    hipGraphDestroy(attr_graph), \
+    "hipGraphKernelNodeCopyAttributes(hSrc=NULL, hDst=node#*) = hipErrorInvalidValue " \
+    "(hSrc is NULL)")
 /* clang-format on */
 
 TRACE_CASES(CASE)

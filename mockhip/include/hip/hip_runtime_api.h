@@ -1495,6 +1495,46 @@ MOCKHIP_API hipError_t hipGraphRemoveDependencies(hipGraph_t graph, const hipGra
                                                   const hipGraphNode_t *to, size_t numDependencies);
 MOCKHIP_API hipError_t hipGraphDestroyNode(hipGraphNode_t node);
 
+/* Kernel node attributes. The mock keeps them and answers them; none changes how a kernel
+   runs on the CPU (there is no cache to keep a window in, no priority among CPU threads). */
+typedef enum hipAccessProperty {
+  hipAccessPropertyNormal = 0,
+  hipAccessPropertyStreaming = 1,
+  hipAccessPropertyPersisting = 2,
+} hipAccessProperty;
+typedef struct hipAccessPolicyWindow {
+  void *base_ptr;
+  hipAccessProperty hitProp;
+  float hitRatio;
+  hipAccessProperty missProp;
+  size_t num_bytes;
+} hipAccessPolicyWindow;
+typedef enum hipLaunchAttributeID {
+  hipLaunchAttributeAccessPolicyWindow = 1,
+  hipLaunchAttributeCooperative = 2,
+  hipLaunchAttributePriority = 8,
+} hipLaunchAttributeID;
+typedef union hipLaunchAttributeValue {
+  hipAccessPolicyWindow accessPolicyWindow;
+  int cooperative;
+  int priority;
+} hipLaunchAttributeValue;
+#define hipKernelNodeAttrID hipLaunchAttributeID
+#define hipKernelNodeAttributeAccessPolicyWindow hipLaunchAttributeAccessPolicyWindow
+#define hipKernelNodeAttributeCooperative hipLaunchAttributeCooperative
+#define hipKernelNodeAttributePriority hipLaunchAttributePriority
+#define hipKernelNodeAttrValue hipLaunchAttributeValue
+/* Set: one attribute at a time, as clr keeps one (a Get of another is hipErrorInvalidValue);
+   a window past hipDeviceAttributeAccessPolicyMaxWindowSize (0 here) is refused. Copy: the
+   source's attribute into the destination, which must hold none or the same one. */
+MOCKHIP_API hipError_t hipGraphKernelNodeSetAttribute(hipGraphNode_t hNode,
+                                                      hipKernelNodeAttrID attr,
+                                                      const hipKernelNodeAttrValue *value);
+MOCKHIP_API hipError_t hipGraphKernelNodeGetAttribute(hipGraphNode_t hNode,
+                                                      hipKernelNodeAttrID attr,
+                                                      hipKernelNodeAttrValue *value);
+MOCKHIP_API hipError_t hipGraphKernelNodeCopyAttributes(hipGraphNode_t hSrc, hipGraphNode_t hDst);
+
 /* User objects: destroy(ptr) runs, outside the runtime's lock, when the last reference goes;
    a graph holds references (a clone one of each), released when it is destroyed. Releasing
    more than an object has, or an object gone, does nothing, as clr. */

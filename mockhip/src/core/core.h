@@ -254,6 +254,10 @@ typedef struct mh_kernel_work {
   void **given_args;
   const size_t *arg_sizes;
   size_t arg_count;
+  /* hipGraphKernelNodeSetAttribute's: the one attribute set (0: none) and its value; a node's
+     new parameters keep them (kernel_node_attributes.c) */
+  int attr_in_use;
+  hipKernelNodeAttrValue attr;
 } mh_kernel_work;
 
 /* What a node does when its graph is launched. */

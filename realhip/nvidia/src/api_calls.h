@@ -495,6 +495,13 @@
     (hipGraph_t graph, hipUserObject_t object, unsigned int count, unsigned int flags),            \
     (graph, object, count, flags), "")                                                             \
   X(hipGraphReleaseUserObject, (hipGraph_t graph, hipUserObject_t object, unsigned int count),     \
-    (graph, object, count), "")
+    (graph, object, count), "")                                                                    \
+  X(hipGraphKernelNodeSetAttribute,                                                                \
+    (hipGraphNode_t hNode, hipKernelNodeAttrID attr, const hipKernelNodeAttrValue *value),         \
+    (hNode, attr, value), "")                                                                      \
+  X(hipGraphKernelNodeGetAttribute,                                                                \
+    (hipGraphNode_t hNode, hipKernelNodeAttrID attr, hipKernelNodeAttrValue *value),               \
+    (hNode, attr, value), "")                                                                      \
+  X(hipGraphKernelNodeCopyAttributes, (hipGraphNode_t hSrc, hipGraphNode_t hDst), (hSrc, hDst), "")
 
 #endif /* HIPNV_API_CALLS_H */

@@ -51,6 +51,7 @@ static hipError_t exec_set(mh_state *s, hipGraphExec_t exec, hipGraphNode_t node
     mh__node_work_free(work);
     return err;
   }
+  mh__kernel_attrs_keep(work, w);
   mh__node_work_free(w);
   *w = *work;
   return hipSuccess;

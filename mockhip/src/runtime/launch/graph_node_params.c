@@ -161,6 +161,7 @@ static hipError_t set_work(mh_state *s, hipGraphNode_t node, hipGraphNodeType ty
     mh__node_work_free(work);
     return err;
   }
+  mh__kernel_attrs_keep(work, &n->work);
   mh__node_work_free(&n->work);
   n->work = *work;
   return hipSuccess;

@@ -34,6 +34,10 @@ MH_HIDDEN hipError_t mh__kernel_work_record(const void *function, dim3 grid, dim
                                             void **args, void **extra, size_t shared,
                                             mh_kernel_work *out);
 
+/* A kernel node's new work `to` keeps the attributes of the work it replaces, `from` (when
+   both are kernels), as clr's SetParams leaves kernelAttr_ (kernel_node_attributes.c). */
+MH_HIDDEN void mh__kernel_attrs_keep(mh_node_work *to, const mh_node_work *from);
+
 /* A copy, in one block the caller frees, of the count values from[i] points to, each sizes[i]
    bytes, with its own pointer array (kernel_args.c). NULL: no memory. */
 MH_HIDDEN void **mh__kernel_args_copy(void *const *from, const size_t *sizes, size_t count);
