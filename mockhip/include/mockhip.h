@@ -291,7 +291,14 @@ extern "C" {
   X(hipGetTextureObjectResourceViewDesc)                                                           \
   X(hipGetTextureObjectTextureDesc)                                                                \
   X(hipTexObjectCreate)                                                                            \
-  X(hipTexObjectDestroy)
+  X(hipTexObjectDestroy)                                                                           \
+  X(hipGraphAddMemAllocNode)                                                                       \
+  X(hipGraphMemAllocNodeGetParams)                                                                 \
+  X(hipGraphAddMemFreeNode)                                                                        \
+  X(hipGraphMemFreeNodeGetParams)                                                                  \
+  X(hipDeviceGetGraphMemAttribute)                                                                 \
+  X(hipDeviceSetGraphMemAttribute)                                                                 \
+  X(hipDeviceGraphMemTrim)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {
