@@ -66,7 +66,7 @@ void mh__graph_alloc_release(mh_state *s, mh_graph_alloc *a) {
     destroy(s, a);
 }
 
-hipError_t mh__graph_alloc_back(mh_state *s, mh_graph_alloc *a) {
+hipError_t mh__graph_alloc_back(mh_state *s, mh_graph_alloc *a, int runs_on) {
   if (a->phys != NULL)
     return mh__fail(hipErrorInvalidValue,
                     "the graph allocation at %p is allocated already: free it (a free node, "
@@ -77,7 +77,11 @@ hipError_t mh__graph_alloc_back(mh_state *s, mh_graph_alloc *a) {
   if (err != hipSuccess)
     return err;
   unsigned char access[MH_MAX_DEVICES + 1] = {0};
-  access[a->device] = hipMemAccessFlagsProtReadWrite; /* SetMemAccess(kReadWrite) */
+  /* SetMemAccess(kReadWrite) for the launch's device, which is the graph's in clr (its pool is
+     that device's); the device poolProps names too */
+  access[a->device] = hipMemAccessFlagsProtReadWrite;
+  if (mh__valid_device(s, runs_on))
+    access[runs_on] = hipMemAccessFlagsProtReadWrite;
   err = mh__vmm_map_owned(s, a->reservation, a->reservation->base, a->bytes, phys, access,
                           &a->mapping);
   if (err != hipSuccess) {

@@ -85,9 +85,10 @@ MH_HIDDEN void mh__graph_alloc_retain(mh_graph_alloc *alloc);
    frees that memory: hipFree). */
 MH_HIDDEN void mh__graph_alloc_release(mh_state *state, mh_graph_alloc *alloc);
 
-/* The alloc node's launch: the reserved range backed by the device's memory, read-write to
-   it. hipErrorOutOfMemory (the device is full), hipErrorInvalidValue (backed already). */
-MH_HIDDEN hipError_t mh__graph_alloc_back(mh_state *state, mh_graph_alloc *alloc);
+/* The alloc node's launch: the reserved range backed by the device's memory, read-write to it
+   and to `runs_on` (the device the node's work is for). hipErrorOutOfMemory (the device is
+   full), hipErrorInvalidValue (backed already). */
+MH_HIDDEN hipError_t mh__graph_alloc_back(mh_state *state, mh_graph_alloc *alloc, int runs_on);
 /* The free node's launch, hipFree's: the memory back to the device, the address kept.
    hipErrorInvalidValue when it is not backed. */
 MH_HIDDEN hipError_t mh__graph_alloc_free(mh_state *state, mh_graph_alloc *alloc);
