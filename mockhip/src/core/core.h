@@ -483,6 +483,7 @@ typedef struct mh_state {
   /* graph memory (runtime/memory/graph_memory.c): every alloc node's allocation, and per
      device the bytes launches backed, now and at most since a reset */
   struct mh_graph_alloc *graph_allocs;
+  unsigned long graph_alloc_number; /* the last hipGraphAddMemAllocNode#N given */
   uint64_t graph_mem_used[MH_MAX_DEVICES];
   uint64_t graph_mem_used_high[MH_MAX_DEVICES], graph_mem_reserved_high[MH_MAX_DEVICES];
 } mh_state;

@@ -38,6 +38,8 @@ hipError_t mh__graph_alloc_new(mh_state *s, const hipMemAllocNodeParams *params,
     free(a);
     return err;
   }
+  a->reservation->made_by = MOCKHIP_CALL_hipGraphAddMemAllocNode; /* its name in reports */
+  a->reservation->number = ++s->graph_alloc_number;
   a->params.dptr = (void *)a->reservation->base;
   a->refs = 1;
   a->next = s->graph_allocs;
