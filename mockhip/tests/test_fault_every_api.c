@@ -47,8 +47,9 @@ typedef struct world {
   hipGraph_t child, clone;    /* a child graph of one empty node; a clone of graph */
   /* nodes of graph of each kind a node call reads, made by prepare_node_kinds */
   hipGraphNode_t copy_node, set_node, host_node, record_node, wait_node, child_node;
-  hipGraphNode_t alloc_node, free_node; /* memory nodes of graph, by prepare_mem_nodes ... */
-  void *graph_dptr;                     /* ... and the alloc node's address */
+  /* memory nodes of graph and the alloc node's address, made by prepare_mem_nodes */
+  hipGraphNode_t alloc_node, free_node;
+  void *graph_dptr;
   hipMemPool_t pool; /* a shareable pool of device 0, exported ... */
   int pool_fd;       /* ... here, and imported as */
   hipMemPool_t imported_pool;

@@ -748,8 +748,8 @@ const char *mh__d_alloc_node_params(const hipMemAllocNodeParams *p) {
   if (p == NULL)
     return "NULL";
   return text("{poolProps=%s, accessDescs=%s, accessDescCount=%zu, bytesize=%s}",
-              mh__d_pool_props(&p->poolProps), mh__d_address(p->accessDescs),
-              p->accessDescCount, mh__d_bytes(p->bytesize));
+              mh__d_pool_props(&p->poolProps), mh__d_address(p->accessDescs), p->accessDescCount,
+              mh__d_bytes(p->bytesize));
 }
 
 static const named graph_mem_attrs[] = {
@@ -765,8 +765,8 @@ const char *mh__d_graph_mem_attr(int attr) {
 
 /* *value, a uint64_t, read only after a success (a refused one may point nowhere). */
 const char *mh__d_graph_mem_value(int attr, const void *value, bool out, hipError_t err) {
-  bool known = attr >= (int)hipGraphMemAttrUsedMemCurrent &&
-               attr <= (int)hipGraphMemAttrReservedMemHigh;
+  bool known =
+      attr >= (int)hipGraphMemAttrUsedMemCurrent && attr <= (int)hipGraphMemAttrReservedMemHigh;
   if (value == NULL || !known || err != hipSuccess) /* a refused value may be no address */
     return text("value=%s", mh__d_address(value));
   uint64_t wide;

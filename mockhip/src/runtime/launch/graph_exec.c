@@ -201,7 +201,8 @@ static hipError_t run_work(mh_state *s, const mh_node_work *w, hipStream_t strea
   case hipGraphNodeTypeKernel: return mh__kernel_work_run(s, &w->u.kernel, w->device);
   /* memory nodes added by hand (graph_mem_nodes.c); captured ones ran at capture */
   case HIPVMM_NODE_MEM_ALLOC:
-    return w->u.graph_alloc != NULL ? mh__graph_alloc_back(s, w->u.graph_alloc, w->device) : hipSuccess;
+    return w->u.graph_alloc != NULL ? mh__graph_alloc_back(s, w->u.graph_alloc, w->device)
+                                    : hipSuccess;
   case HIPVMM_NODE_MEM_FREE:
     return w->u.graph_alloc != NULL ? mh__graph_alloc_free(s, w->u.graph_alloc) : hipSuccess;
   default: return hipSuccess; /* empty, event wait, and memory nodes that ran at capture */
