@@ -445,6 +445,11 @@ VALUE(hipGraphInstantiateFlagUpload, 2)
 VALUE(hipGraphInstantiateFlagDeviceLaunch, 4)
 VALUE(hipGraphInstantiateFlagUseNodePriority, 8)
 #endif
+/* hipGraphMemAttributeType */
+VALUE(hipGraphMemAttrUsedMemCurrent, 0)
+VALUE(hipGraphMemAttrUsedMemHigh, 1)
+VALUE(hipGraphMemAttrReservedMemCurrent, 2)
+VALUE(hipGraphMemAttrReservedMemHigh, 3)
 /* hipDriverProcAddressQueryResult */
 #if HIP_VERSION >= 60200000
 VALUE(HIP_GET_PROC_ADDRESS_SUCCESS, 0)
@@ -892,6 +897,13 @@ SIZE(struct hipMemPoolPtrExportData, sizeof(hipMemPoolPtrExportData))
 SIZE(hipMemPool_t, sizeof(struct ihipMemPoolHandle_t *))
 SIZE(struct hipKernelNodeParams, sizeof(hipKernelNodeParams))
 SIZE(struct hipMemsetParams, sizeof(hipMemsetParams))
+#if HIP_VERSION >= 50500000
+SIZE(struct hipMemAllocNodeParams, 120)
+OFFSET(struct hipMemAllocNodeParams, accessDescs, 88)
+OFFSET(struct hipMemAllocNodeParams, accessDescCount, 96)
+OFFSET(struct hipMemAllocNodeParams, bytesize, 104)
+OFFSET(struct hipMemAllocNodeParams, dptr, 112)
+#endif
 #if HIP_VERSION >= 60000000
 SIZE(hipDeviceProp_tR0600, sizeof(hipDeviceProp_t))
 #endif
@@ -1399,6 +1411,22 @@ void api_surface_signatures(void) {
             (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
              size_t numDependencies, hipGraph_t childGraph))
   SIGNATURE(hipGraphChildGraphNodeGetGraph, hipError_t, (hipGraphNode_t node, hipGraph_t * pGraph))
+#if HIP_VERSION >= 50500000
+  SIGNATURE(hipGraphAddMemAllocNode, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies, hipMemAllocNodeParams *pNodeParams))
+  SIGNATURE(hipGraphMemAllocNodeGetParams, hipError_t,
+            (hipGraphNode_t node, hipMemAllocNodeParams * pNodeParams))
+  SIGNATURE(hipGraphAddMemFreeNode, hipError_t,
+            (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+             size_t numDependencies, void *dev_ptr))
+  SIGNATURE(hipGraphMemFreeNodeGetParams, hipError_t, (hipGraphNode_t node, void *dev_ptr))
+#endif
+  SIGNATURE(hipDeviceGetGraphMemAttribute, hipError_t,
+            (int device, hipGraphMemAttributeType attr, void *value))
+  SIGNATURE(hipDeviceSetGraphMemAttribute, hipError_t,
+            (int device, hipGraphMemAttributeType attr, void *value))
+  SIGNATURE(hipDeviceGraphMemTrim, hipError_t, (int device))
   SIGNATURE(hipGraphClone, hipError_t, (hipGraph_t * pGraphClone, hipGraph_t originalGraph))
   SIGNATURE(hipGraphNodeFindInClone, hipError_t,
             (hipGraphNode_t * pNode, hipGraphNode_t originalNode, hipGraph_t clonedGraph))

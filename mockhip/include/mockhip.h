@@ -299,7 +299,14 @@ extern "C" {
   X(hipGraphReleaseUserObject)                                                                     \
   X(hipGraphKernelNodeSetAttribute)                                                                \
   X(hipGraphKernelNodeGetAttribute)                                                                \
-  X(hipGraphKernelNodeCopyAttributes)
+  X(hipGraphKernelNodeCopyAttributes)                                                              \
+  X(hipGraphAddMemAllocNode)                                                                       \
+  X(hipGraphMemAllocNodeGetParams)                                                                 \
+  X(hipGraphAddMemFreeNode)                                                                        \
+  X(hipGraphMemFreeNodeGetParams)                                                                  \
+  X(hipDeviceGetGraphMemAttribute)                                                                 \
+  X(hipDeviceSetGraphMemAttribute)                                                                 \
+  X(hipDeviceGraphMemTrim)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

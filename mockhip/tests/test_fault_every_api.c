@@ -47,6 +47,9 @@ typedef struct world {
   hipGraph_t child, clone;    /* a child graph of one empty node; a clone of graph */
   /* nodes of graph of each kind a node call reads, made by prepare_node_kinds */
   hipGraphNode_t copy_node, set_node, host_node, record_node, wait_node, child_node;
+  /* memory nodes of graph and the alloc node's address, made by prepare_mem_nodes */
+  hipGraphNode_t alloc_node, free_node;
+  void *graph_dptr;
   hipMemPool_t pool; /* a shareable pool of device 0, exported ... */
   int pool_fd;       /* ... here, and imported as */
   hipMemPool_t imported_pool;
@@ -108,6 +111,7 @@ typedef struct world {
     hipTextureDesc tex_desc;
     struct hipResourceViewDesc view_desc;
     hipUserObject_t user_object;
+    hipMemAllocNodeParams alloc_params;
   } out;
 } world;
 
@@ -829,6 +833,56 @@ static hipError_t call_child_get_graph(world *w) {
   return hipGraphChildGraphNodeGetGraph(w->child_node, &w->out.graph);
 }
 static hipError_t call_graph_clone(world *w) { return hipGraphClone(&w->out.graph, w->graph); }
+
+/* ---- graph memory ---- */
+
+static hipMemAllocNodeParams alloc_params(void) {
+  hipMemAllocNodeParams p = {0};
+  p.poolProps.allocType = hipMemAllocationTypePinned;
+  p.poolProps.location.type = hipMemLocationTypeDevice;
+  p.bytesize = granule;
+  return p;
+}
+/* prepare_graph_nodes, an alloc node and a free node of its memory after it. */
+static void prepare_mem_nodes(world *w) {
+  prepare_graph_nodes(w);
+  hipMemAllocNodeParams p = alloc_params();
+  MT_CHECK(hipGraphAddMemAllocNode(&w->alloc_node, w->graph, NULL, 0, &p));
+  w->graph_dptr = p.dptr;
+  MT_CHECK(hipGraphAddMemFreeNode(&w->free_node, w->graph, &w->alloc_node, 1, p.dptr));
+}
+/* prepare_graph_nodes and an alloc node whose memory no free node names. */
+static void prepare_alloc_node(world *w) {
+  prepare_graph_nodes(w);
+  hipMemAllocNodeParams p = alloc_params();
+  MT_CHECK(hipGraphAddMemAllocNode(&w->alloc_node, w->graph, NULL, 0, &p));
+  w->graph_dptr = p.dptr;
+}
+static hipError_t call_add_alloc_node(world *w) {
+  hipMemAllocNodeParams p = alloc_params();
+  return hipGraphAddMemAllocNode(&w->out.node, w->graph, &w->node, 1, &p);
+}
+static hipError_t call_add_free_node(world *w) {
+  return hipGraphAddMemFreeNode(&w->out.node, w->graph, &w->alloc_node, 1, w->graph_dptr);
+}
+static hipError_t call_alloc_node_params(world *w) {
+  return hipGraphMemAllocNodeGetParams(w->alloc_node, &w->out.alloc_params);
+}
+static hipError_t call_free_node_params(world *w) {
+  return hipGraphMemFreeNodeGetParams(w->free_node, &w->out.ptr);
+}
+static hipError_t call_get_graph_mem(world *w) {
+  return hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &w->out.value64);
+}
+static hipError_t call_set_graph_mem(world *w) {
+  (void)w;
+  uint64_t zero = 0;
+  return hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrReservedMemHigh, &zero);
+}
+static hipError_t call_graph_mem_trim(world *w) {
+  (void)w;
+  return hipDeviceGraphMemTrim(0);
+}
 static hipError_t call_find_in_clone(world *w) {
   return hipGraphNodeFindInClone(&w->out.node, w->node, w->clone);
 }
@@ -1720,6 +1774,17 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                             hipErrorInvalidValue},
     CASE(hipGraphKernelNodeCopyAttributes) = {hipErrorInvalidValue, call_kernel_copy_attributes,
                                               NULL, hipErrorInvalidValue},
+    CASE(hipGraphAddMemAllocNode) = {hipErrorOutOfMemory, call_add_alloc_node, NULL, hipSuccess},
+    CASE(hipGraphMemAllocNodeGetParams) = {hipErrorInvalidValue, call_alloc_node_params, NULL,
+                                           hipSuccess},
+    CASE(hipGraphAddMemFreeNode) = {hipErrorOutOfMemory, call_add_free_node, NULL, hipSuccess},
+    CASE(hipGraphMemFreeNodeGetParams) = {hipErrorInvalidValue, call_free_node_params, NULL,
+                                          hipSuccess},
+    CASE(hipDeviceGetGraphMemAttribute) = {hipErrorInvalidValue, call_get_graph_mem, NULL,
+                                           hipSuccess},
+    CASE(hipDeviceSetGraphMemAttribute) = {hipErrorInvalidValue, call_set_graph_mem, NULL,
+                                           hipSuccess},
+    CASE(hipDeviceGraphMemTrim) = {hipErrorInvalidDevice, call_graph_mem_trim, NULL, hipSuccess},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of
@@ -1798,6 +1863,10 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipGraphKernelNodeSetAttribute) = prepare_graph_nodes,
     CASE(hipGraphKernelNodeGetAttribute) = prepare_graph_nodes,
     CASE(hipGraphKernelNodeCopyAttributes) = prepare_graph_nodes,
+    CASE(hipGraphAddMemAllocNode) = prepare_graph_nodes,
+    CASE(hipGraphMemAllocNodeGetParams) = prepare_mem_nodes,
+    CASE(hipGraphAddMemFreeNode) = prepare_alloc_node,
+    CASE(hipGraphMemFreeNodeGetParams) = prepare_mem_nodes,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

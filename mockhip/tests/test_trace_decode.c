@@ -212,6 +212,20 @@ static void add_child_node(void) {
   hipGraphAddEmptyNode(&empty, g.child, NULL, 0);
   hipGraphAddChildGraphNode(&g.kinds[4], w.graph, &g.kinds[3], 1, g.child);
 }
+/* Graph memory: a graph of its own with an alloc node and a free node of its memory. */
+static struct {
+  hipGraph_t graph;
+  hipGraphNode_t alloc, free;
+  hipMemAllocNodeParams params;
+} gm;
+static void add_alloc_node(void) {
+  hipGraphCreate(&gm.graph, 0);
+  gm.params.poolProps.allocType = hipMemAllocationTypePinned;
+  gm.params.poolProps.location.type = hipMemLocationTypeDevice;
+  gm.params.bytesize = 4096;
+  hipGraphAddMemAllocNode(&gm.alloc, gm.graph, NULL, 0, &gm.params);
+}
+
 static void set_memcpy_3d(int which) {
   hipMemcpy3DParms p = host_to_range();
   if (which == 0)
@@ -1020,7 +1034,34 @@ static void memset_node_set(int exec) {
   X(hipGraphKernelNodeCopyAttributes, hipGraphKernelNodeCopyAttributes(NULL, attr_node); \
     hipGraphDestroy(attr_graph), \
     "hipGraphKernelNodeCopyAttributes(hSrc=NULL, hDst=node#*) = hipErrorInvalidValue " \
-    "(hSrc is NULL)")
+    "(hSrc is NULL)") \
+  X(hipGraphAddMemAllocNode, add_alloc_node(), \
+    "hipGraphAddMemAllocNode(pGraphNode -> node#*, graph=graph#*, pDependencies=NULL, " \
+    "numDependencies=0, pNodeParams={poolProps={allocType=Pinned, handleTypes=None, " \
+    "location={Device, 0}, maxSize=0}, accessDescs=NULL, accessDescCount=0, bytesize=4096 " \
+    "(4 KiB)} -> dptr=hipGraphAddMemAllocNode#1+0x0) = hipSuccess") \
+  X(hipGraphMemAllocNodeGetParams, hipMemAllocNodeParams out; \
+    hipGraphMemAllocNodeGetParams(gm.alloc, &out), \
+    "hipGraphMemAllocNodeGetParams(node=node#*, pNodeParams={poolProps={allocType=Pinned, " \
+    "handleTypes=None, location={Device, 0}, maxSize=0}, accessDescs=NULL, accessDescCount=0, " \
+    "bytesize=4096 (4 KiB)}) = hipSuccess") \
+  X(hipGraphAddMemFreeNode, \
+    hipGraphAddMemFreeNode(&gm.free, gm.graph, &gm.alloc, 1, gm.params.dptr), \
+    "hipGraphAddMemFreeNode(pGraphNode -> node#*, graph=graph#*, pDependencies=[node#*], " \
+    "numDependencies=1, dev_ptr=hipGraphAddMemAllocNode#1+0x0) = hipSuccess") \
+  X(hipGraphMemFreeNodeGetParams, void *out; hipGraphMemFreeNodeGetParams(gm.free, &out), \
+    "hipGraphMemFreeNodeGetParams(node=node#*, dev_ptr -> hipGraphAddMemAllocNode#1+0x0) = " \
+    "hipSuccess") \
+  X(hipDeviceGetGraphMemAttribute, size_t v; \
+    hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &v), \
+    "hipDeviceGetGraphMemAttribute(device=0, attr=hipGraphMemAttrUsedMemCurrent, " \
+    "value -> 0) = hipSuccess") \
+  X(hipDeviceSetGraphMemAttribute, size_t v = 0; \
+    hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &v), \
+    "hipDeviceSetGraphMemAttribute(device=0, attr=hipGraphMemAttrUsedMemHigh, *value=0) = " \
+    "hipSuccess") \
+  X(hipDeviceGraphMemTrim, hipDeviceGraphMemTrim(0); hipGraphDestroy(gm.graph), \
+    "hipDeviceGraphMemTrim(device=0) = hipSuccess")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -1611,6 +1611,45 @@ MOCKHIP_API hipError_t hipGraphExecChildGraphNodeSetParams(hipGraphExec_t hGraph
                                                            hipGraphNode_t node,
                                                            hipGraph_t childGraph);
 
+/* Graph memory. An alloc node reserves its address when it is made (pNodeParams->dptr is valid
+   from then on, for the nodes that use it); a launch backs it with the device's memory, which a
+   free node, hipFree, hipFreeAsync, or the next launch of an exec instantiated with
+   hipGraphInstantiateFlagAutoFreeOnLaunch gives back. The device attributes count what
+   launches backed: used and reserved memory now and at most, the high marks reset by setting
+   0. */
+typedef struct hipMemAllocNodeParams {
+  hipMemPoolProps poolProps; /* allocType Pinned, location a device */
+  const hipMemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void *dptr; /* written by hipGraphAddMemAllocNode */
+} hipMemAllocNodeParams;
+
+typedef enum hipGraphMemAttributeType {
+  hipGraphMemAttrUsedMemCurrent = 0,     /* size_t: bytes graphs' allocations hold now */
+  hipGraphMemAttrUsedMemHigh = 1,        /* ... at most since the last reset */
+  hipGraphMemAttrReservedMemCurrent = 2, /* size_t: bytes held for graphs now */
+  hipGraphMemAttrReservedMemHigh = 3     /* ... at most since the last reset */
+} hipGraphMemAttributeType;
+
+MOCKHIP_API hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                               const hipGraphNode_t *pDependencies,
+                                               size_t numDependencies,
+                                               hipMemAllocNodeParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphMemAllocNodeGetParams(hipGraphNode_t node,
+                                                     hipMemAllocNodeParams *pNodeParams);
+MOCKHIP_API hipError_t hipGraphAddMemFreeNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                              const hipGraphNode_t *pDependencies,
+                                              size_t numDependencies, void *dev_ptr);
+/* dev_ptr: where to write the node's pointer (a void **, as ROCm takes it). */
+MOCKHIP_API hipError_t hipGraphMemFreeNodeGetParams(hipGraphNode_t node, void *dev_ptr);
+/* value: a size_t (uint64_t); only the two high marks may be set, and only to 0. */
+MOCKHIP_API hipError_t hipDeviceGetGraphMemAttribute(int device, hipGraphMemAttributeType attr,
+                                                     void *value);
+MOCKHIP_API hipError_t hipDeviceSetGraphMemAttribute(int device, hipGraphMemAttributeType attr,
+                                                     void *value);
+MOCKHIP_API hipError_t hipDeviceGraphMemTrim(int device);
+
 /* Copy nodes into and out of a device variable (HIP_SYMBOL): memcpy nodes of count bytes at
    offset in it, the variable found and its bounds checked when the node is made. */
 MOCKHIP_API hipError_t hipGraphAddMemcpyNodeToSymbol(hipGraphNode_t *pGraphNode, hipGraph_t graph,

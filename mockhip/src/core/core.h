@@ -289,6 +289,9 @@ typedef struct mh_node_work {
     } host;
     uint64_t event_id;      /* an event record or wait node's event */
     struct mh_graph *child; /* a child graph node's own copy of its graph, with ids */
+    /* a memory alloc or free node added by hand: the allocation, held (runtime/memory/
+       graph_memory.c); NULL for one captured from hipMallocAsync or hipFreeAsync */
+    struct mh_graph_alloc *graph_alloc;
   } u;
 } mh_node_work;
 
@@ -496,6 +499,12 @@ typedef struct mh_state {
   _Atomic size_t staged_bytes;
   _Atomic int staged_device;
   _Atomic int staged_fault; /* 1 + the device whose DMA faulted, reported at the next sync */
+  /* graph memory (runtime/memory/graph_memory.c): every alloc node's allocation, and per
+     device the bytes launches backed, now and at most since a reset */
+  struct mh_graph_alloc *graph_allocs;
+  unsigned long graph_alloc_number; /* the last hipGraphAddMemAllocNode#N given */
+  uint64_t graph_mem_used[MH_MAX_DEVICES];
+  uint64_t graph_mem_used_high[MH_MAX_DEVICES], graph_mem_reserved_high[MH_MAX_DEVICES];
 } mh_state;
 
 /* The state, initialised on first use. */

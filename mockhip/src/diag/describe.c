@@ -16,8 +16,11 @@ void mh__describe_region(const mh_region *r, char *out, size_t out_bytes) {
     snprintf(out, out_bytes, "pool#%llu", mh__id_number(r->pool->id, MH_ID_POOL));
     return;
   }
+  /* a graph alloc node's address space reads as its call's: "hipGraphAddMemAllocNode#1" */
   const char *kind =
-      r->kind == MH_REGION_RESERVATION ? "reservation" : mockhip_api_name(r->made_by);
+      r->kind == MH_REGION_RESERVATION && r->made_by != MOCKHIP_CALL_hipGraphAddMemAllocNode
+          ? "reservation"
+          : mockhip_api_name(r->made_by);
   snprintf(out, out_bytes, "%s#%lu", kind, r->number);
 }
 

@@ -63,7 +63,8 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipMemAddressFree: return hipErrorUnknown; /* ROCr refuses: a.3 */
   case MOCKHIP_CALL_hipInit: return hipErrorNotInitialized;
   case MOCKHIP_CALL_hipGetDeviceCount: return hipErrorNoDevice;
-  case MOCKHIP_CALL_hipSetDevice: return hipErrorInvalidDevice;
+  case MOCKHIP_CALL_hipSetDevice:
+  case MOCKHIP_CALL_hipDeviceGraphMemTrim: return hipErrorInvalidDevice;
   case MOCKHIP_CALL_hipMemMapArrayAsync: return hipErrorNotSupported;
   case MOCKHIP_CALL_hipDeviceEnablePeerAccess:
   case MOCKHIP_CALL_hipDeviceDisablePeerAccess: return hipErrorInvalidDevice; /* not a peer */
@@ -139,6 +140,8 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipUserObjectCreate:
   case MOCKHIP_CALL_hipGraphAddMemcpyNodeToSymbol:
   case MOCKHIP_CALL_hipGraphAddMemcpyNodeFromSymbol:
+  case MOCKHIP_CALL_hipGraphAddMemAllocNode:
+  case MOCKHIP_CALL_hipGraphAddMemFreeNode:
   case MOCKHIP_CALL_hipGraphInstantiate:
   case MOCKHIP_CALL_hipGraphInstantiateWithFlags:
   case MOCKHIP_CALL_hipGraphLaunch: return hipErrorOutOfMemory;

@@ -114,6 +114,12 @@ MH_HIDDEN const char *mh__d_out_texture(const char *name, const hipTextureObject
 MH_HIDDEN const char *mh__d_resource_desc(const hipResourceDesc *desc);
 MH_HIDDEN const char *mh__d_texture_desc(const hipTextureDesc *desc);
 
+/* Graph memory: an alloc node's parameters by field, an attribute by name, and its value (a
+   uint64_t): "*value=..." going in, "value -> ..." coming out (`out`) after a success. */
+MH_HIDDEN const char *mh__d_alloc_node_params(const hipMemAllocNodeParams *params);
+MH_HIDDEN const char *mh__d_graph_mem_attr(int attr);
+MH_HIDDEN const char *mh__d_graph_mem_value(int attr, const void *value, bool out, hipError_t err);
+
 /* A pointer argument of a call that frees what it points into, decoded before the call (after
    it the region is gone): into out while tracing, else nothing. Call unlocked. */
 MH_HIDDEN void mh__d_ptr_early(const void *ptr, char out[MH_DECODED_BYTES]);

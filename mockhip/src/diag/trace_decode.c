@@ -739,3 +739,38 @@ const char *mh__d_texture_desc(const hipTextureDesc *desc) {
               desc->readMode == hipReadModeElementType ? "ElementType" : "NormalizedFloat",
               desc->normalizedCoords);
 }
+
+/* ---- graph memory ---- */
+
+/* An alloc node's parameters: the pool's properties, the access descriptors, the size and, on
+   the way out, the address. */
+const char *mh__d_alloc_node_params(const hipMemAllocNodeParams *p) {
+  if (p == NULL)
+    return "NULL";
+  return text("{poolProps=%s, accessDescs=%s, accessDescCount=%zu, bytesize=%s}",
+              mh__d_pool_props(&p->poolProps), mh__d_address(p->accessDescs), p->accessDescCount,
+              mh__d_bytes(p->bytesize));
+}
+
+static const named graph_mem_attrs[] = {
+    {(int)hipGraphMemAttrUsedMemCurrent, "hipGraphMemAttrUsedMemCurrent"},
+    {(int)hipGraphMemAttrUsedMemHigh, "hipGraphMemAttrUsedMemHigh"},
+    {(int)hipGraphMemAttrReservedMemCurrent, "hipGraphMemAttrReservedMemCurrent"},
+    {(int)hipGraphMemAttrReservedMemHigh, "hipGraphMemAttrReservedMemHigh"},
+};
+
+const char *mh__d_graph_mem_attr(int attr) {
+  return name_in(graph_mem_attrs, COUNT(graph_mem_attrs), attr, "hipGraphMemAttributeType");
+}
+
+/* *value, a uint64_t, read only after a success (a refused one may point nowhere). */
+const char *mh__d_graph_mem_value(int attr, const void *value, bool out, hipError_t err) {
+  bool known =
+      attr >= (int)hipGraphMemAttrUsedMemCurrent && attr <= (int)hipGraphMemAttrReservedMemHigh;
+  if (value == NULL || !known || err != hipSuccess) /* a refused value may be no address */
+    return text("value=%s", mh__d_address(value));
+  uint64_t wide;
+  memcpy(&wide, value, sizeof wide);
+  return text(out ? "value -> %s" : "*value=%s",
+              wide == UINT64_MAX ? "UINT64_MAX" : mh__d_bytes((size_t)wide));
+}

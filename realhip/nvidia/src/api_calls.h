@@ -270,6 +270,22 @@
      const HIP_TEXTURE_DESC *pTexDesc, const HIP_RESOURCE_VIEW_DESC *pResViewDesc),                \
     (pTexObject, pResDesc, pTexDesc, pResViewDesc), HIPNV_TEXTURE_REASON)                          \
   X(hipTexObjectDestroy, (hipTextureObject_t texObject), (texObject), HIPNV_TEXTURE_REASON)        \
+  X(hipGraphAddMemAllocNode,                                                                       \
+    (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
+     size_t numDependencies, hipMemAllocNodeParams *pNodeParams),                                  \
+    (pGraphNode, graph, pDependencies, numDependencies, pNodeParams), "")                          \
+  X(hipGraphMemAllocNodeGetParams, (hipGraphNode_t node, hipMemAllocNodeParams * pNodeParams),     \
+    (node, pNodeParams), "")                                                                       \
+  X(hipGraphAddMemFreeNode,                                                                        \
+    (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
+     size_t numDependencies, void *dev_ptr),                                                       \
+    (pGraphNode, graph, pDependencies, numDependencies, dev_ptr), "")                              \
+  X(hipGraphMemFreeNodeGetParams, (hipGraphNode_t node, void *dev_ptr), (node, dev_ptr), "")       \
+  X(hipDeviceGetGraphMemAttribute, (int device, hipGraphMemAttributeType attr, void *value),       \
+    (device, attr, value), "")                                                                     \
+  X(hipDeviceSetGraphMemAttribute, (int device, hipGraphMemAttributeType attr, void *value),       \
+    (device, attr, value), "")                                                                     \
+  X(hipDeviceGraphMemTrim, (int device), (device), "")                                             \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

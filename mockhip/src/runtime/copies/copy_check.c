@@ -12,6 +12,7 @@
 
 #include "os/arena.h"
 #include "runtime/copies/copies.h"
+#include "runtime/memory/memory.h"
 
 /* How the access a side needs is named in a reason. */
 static const char *access_name(unsigned flags) {
@@ -189,9 +190,31 @@ static bool runtime_memory(mh_state *s, const void *p) {
          (mh__symbol_range((uintptr_t)p, 0, &in_variable) == hipSuccess && in_variable);
 }
 
+/* A side of a node's copy or set in a graph allocation no launch has backed yet: it passes, as
+   clr keeps the allocation's address in MemObjMap from its alloc node on (ReserveAddress); the
+   launch checks it again, backed (runtime/memory/graph_memory.c). */
+static bool graph_later(mh_state *s, const void *p, size_t bytes) {
+  return p != NULL && s->graph_allocs != NULL && mh__graph_mem_unbacked(s, p, bytes);
+}
+
 hipError_t mh__memcpy_node_check(mh_state *s, void *dst, const void *src, size_t bytes, int kind,
                                  int device) {
   hipError_t err = mh__copy_check(s, dst, device, src, device, bytes, kind);
+  /* again without the sides a later launch's graph memory holds */
+  bool dst_later = graph_later(s, dst, bytes), src_later = graph_later(s, src, bytes);
+  if (err != hipSuccess && dst != NULL && src != NULL && (dst_later || src_later) &&
+      err != hipErrorInvalidMemcpyDirection) {
+    bool src_on_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice ||
+                         kind == HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU;
+    bool dst_on_device = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice ||
+                         kind == HIPVMM_MEMCPY_DEVICE_TO_DEVICE_NO_CU;
+    err = src_later ? hipSuccess
+                    : mh__check_copy_side(s, src, bytes, device, hipMemAccessFlagsProtRead,
+                                          src_on_device, NULL);
+    if (err == hipSuccess && !dst_later)
+      err = mh__check_copy_side(s, dst, bytes, device, hipMemAccessFlagsProtReadWrite,
+                                dst_on_device, NULL);
+  }
   if (err != hipSuccess)
     return err;
   /* GraphMemcpyNode1D::ValidateParams: between host and device memory, the kind must say which
@@ -232,6 +255,9 @@ hipError_t mh__memset_node_check(mh_state *s, const hipMemsetParams *p, int devi
     return mh__fail(hipErrorInvalidValue, "pMemsetParams covers more bytes than a size_t holds");
   if (p->dst == NULL)
     return mh__fail(hipErrorInvalidValue, "pMemsetParams->dst is NULL");
+  size_t span = mh__set_span(p->elementSize, p->width, p->height, p->pitch);
+  if (graph_later(s, p->dst, span))
+    return hipSuccess;
   return mh__set_check(s, p->dst, mh__set_span(p->elementSize, p->width, p->height, p->pitch), 1,
                        device);
 }

@@ -14,6 +14,7 @@
 
 #include "runtime/copies/copies.h"
 #include "runtime/launch/launch.h"
+#include "runtime/memory/memory.h"
 #include "runtime/streams/streams.h"
 
 static void *memdup(const void *from, size_t bytes) {
@@ -25,6 +26,9 @@ static void *memdup(const void *from, size_t bytes) {
    or 3D copy's description and parameters); not a child graph node's (mh__graph_clone). */
 hipError_t mh__node_work_copy(mh_node_work *to, const mh_node_work *from) {
   *to = *from;
+  if ((from->type == HIPVMM_NODE_MEM_ALLOC || from->type == HIPVMM_NODE_MEM_FREE) &&
+      from->u.graph_alloc != NULL) /* the copy holds the allocation too */
+    mh__graph_alloc_retain(from->u.graph_alloc);
   if (from->type == hipGraphNodeTypeMemcpy) {
     to->u.copy.strided = NULL;
     to->u.copy.parms = NULL;

@@ -31,6 +31,7 @@
 
 #include "runtime/copies/copies.h"
 #include "runtime/launch/launch.h"
+#include "runtime/memory/memory.h"
 #include "runtime/streams/streams.h"
 
 /* ---- instantiate ---- */
@@ -198,6 +199,12 @@ static hipError_t run_work(mh_state *s, const mh_node_work *w, hipStream_t strea
                         w->u.copy.kind);
   case hipGraphNodeTypeMemset: return mh__set_work_run(s, w);
   case hipGraphNodeTypeKernel: return mh__kernel_work_run(s, &w->u.kernel, w->device);
+  /* memory nodes added by hand (graph_mem_nodes.c); captured ones ran at capture */
+  case HIPVMM_NODE_MEM_ALLOC:
+    return w->u.graph_alloc != NULL ? mh__graph_alloc_back(s, w->u.graph_alloc, w->device)
+                                    : hipSuccess;
+  case HIPVMM_NODE_MEM_FREE:
+    return w->u.graph_alloc != NULL ? mh__graph_alloc_free(s, w->u.graph_alloc) : hipSuccess;
   default: return hipSuccess; /* empty, event wait, and memory nodes that ran at capture */
   }
 }
@@ -241,6 +248,8 @@ static hipError_t launch_begin(mh_state *s, hipGraphExec_t graph_exec, hipStream
   for (size_t i = 0; err == hipSuccess && i < exec->count; i++)
     if (exec->works[i].type == hipGraphNodeTypeWaitEvent)
       err = mh__event_node_wait(s, stream, exec->works[i].u.event_id);
+  if (err == hipSuccess)
+    err = mh__graph_exec_mem_begin(s, exec);
   if (err == hipSuccess) {
     exec->holders++;
     *out = exec;

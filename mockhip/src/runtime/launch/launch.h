@@ -92,4 +92,11 @@ MH_HIDDEN hipError_t mh__graph_exec_set(mh_state *state, hipGraphExec_t exec, hi
    hipMemcpy3DParms, hipMemsetParams, hipHostNodeParams, or an event node's hipEvent_t). */
 MH_HIDDEN void mh__graph_node_params(const mh_node_work *work, void *out);
 
+/* ---- graph memory (graph_mem_nodes.c) ---- */
+
+/* What a launch of exec does first for its alloc nodes' memory (clr GraphExec::Run): an
+   AutoFreeOnLaunch exec frees what they still hold; any other is refused (hipErrorInvalidValue)
+   while they hold some. Under the write lock. */
+MH_HIDDEN hipError_t mh__graph_exec_mem_begin(mh_state *state, const mh_graph_exec *exec);
+
 #endif /* MH_RUNTIME_LAUNCH_H */

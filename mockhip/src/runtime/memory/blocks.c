@@ -89,6 +89,10 @@ hipError_t mh__block_free(mh_state *s, void *ptr, const char *what, bool host_ca
   hipError_t err = mh__pool_free_at(s, ptr, 0, &was_pool);
   if (was_pool)
     return err;
+  bool was_graph; /* a graph alloc node's memory (graph_memory.c) */
+  err = mh__graph_mem_free_at(s, ptr, what, &was_graph);
+  if (was_graph)
+    return err;
   mh_region *region = mh__region_containing(s, (uintptr_t)ptr);
   if (region == NULL || region->kind != MH_REGION_MALLOC || region->base != (uintptr_t)ptr)
     return mh__fail(hipErrorInvalidValue, "%s %p is not the start of a hipMalloc-family block",

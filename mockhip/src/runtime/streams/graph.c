@@ -13,11 +13,17 @@
  */
 #include <stdlib.h>
 
+#include "runtime/memory/memory.h"
 #include "runtime/streams/streams.h"
 
 /* ---- work ---- */
 
 void mh__node_work_free(mh_node_work *work) {
+  if ((work->type == HIPVMM_NODE_MEM_ALLOC || work->type == HIPVMM_NODE_MEM_FREE) &&
+      work->u.graph_alloc != NULL) { /* a memory node added by hand lets go of its allocation */
+    mh__graph_alloc_release(mh__state(), work->u.graph_alloc);
+    work->u.graph_alloc = NULL;
+  }
   if (work->type == hipGraphNodeTypeMemcpy) {
     free(work->u.copy.strided);
     free(work->u.copy.parms);
