@@ -291,7 +291,15 @@ extern "C" {
   X(hipGetTextureObjectResourceViewDesc)                                                           \
   X(hipGetTextureObjectTextureDesc)                                                                \
   X(hipTexObjectCreate)                                                                            \
-  X(hipTexObjectDestroy)
+  X(hipTexObjectDestroy)                                                                           \
+  X(hipExtGetLinkTypeAndHopCount)                                                                  \
+  X(hipStreamWaitValue32)                                                                          \
+  X(hipStreamWaitValue64)                                                                          \
+  X(hipStreamWriteValue32)                                                                         \
+  X(hipStreamWriteValue64)                                                                         \
+  X(hipIpcGetMemHandle)                                                                            \
+  X(hipIpcOpenMemHandle)                                                                           \
+  X(hipIpcCloseMemHandle)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {
