@@ -9,11 +9,11 @@
  * which is then mapped over the same addresses, shared.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <fcntl.h>
 
 #include "os.h"
 
@@ -23,8 +23,8 @@ int mh__os_share_in_place(void *addr, size_t bytes, mh_os_memory *out) {
     return err;
   /* The kernel reads the block: a page no one may read is EFAULT, not a fault. */
   err = mh__os_file_write(out->fd, 0, addr, bytes);
-  if (err == 0 && mmap(addr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, out->fd, 0) ==
-                      MAP_FAILED)
+  if (err == 0 &&
+      mmap(addr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, out->fd, 0) == MAP_FAILED)
     err = errno;
   if (err != 0)
     mh__os_memory_close(out);

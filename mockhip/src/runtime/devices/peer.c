@@ -81,10 +81,13 @@ MH_EXPORT hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr attr,
 static hipError_t link_type_and_hops(const mh_state *s, int device1, int device2,
                                      uint32_t *link_type, uint32_t *hop_count) {
   if (link_type == NULL || hop_count == NULL)
-    return mh__fail(hipErrorInvalidValue, "%s is NULL", link_type == NULL ? "linktype" : "hopcount");
+    return mh__fail(hipErrorInvalidValue, "%s is NULL",
+                    link_type == NULL ? "linktype" : "hopcount");
   if (device1 == device2)
-    return mh__fail(hipErrorInvalidValue, "device1 and device2 are both %d: a device has no "
-                    "link to itself", device1);
+    return mh__fail(hipErrorInvalidValue,
+                    "device1 and device2 are both %d: a device has no "
+                    "link to itself",
+                    device1);
   if (device1 < 0 || device2 < 0)
     return mh__fail(hipErrorInvalidValue, "device %d is negative", device1 < 0 ? device1 : device2);
   if (!mh__valid_device(s, device1) || !mh__valid_device(s, device2))

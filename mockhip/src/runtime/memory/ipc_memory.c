@@ -29,12 +29,12 @@
 typedef struct mh_ipc mh_ipc;
 struct mh_ipc {
   bool imported;
-  mh_os_memory file;  /* exporter: the block's memory file, kept open for importers */
-  uint64_t dev, ino;  /* the file's identity */
-  uint64_t serial;    /* exporter: which export of this process */
-  unsigned opens;     /* importer: opens not closed yet */
-  uint64_t context;   /* importer: the context that opened it (mh__context_token) */
-  size_t offset;      /* importer: the handle's offset of its pointer in the block */
+  mh_os_memory file; /* exporter: the block's memory file, kept open for importers */
+  uint64_t dev, ino; /* the file's identity */
+  uint64_t serial;   /* exporter: which export of this process */
+  unsigned opens;    /* importer: opens not closed yet */
+  uint64_t context;  /* importer: the context that opened it (mh__context_token) */
+  size_t offset;     /* importer: the handle's offset of its pointer in the block */
 };
 
 /* What hipIpcMemHandle_t holds here: "mockipc1", the file, clr's psize, poffset and
@@ -263,8 +263,8 @@ static hipError_t close_handle(mh_state *s, void *dev_ptr) {
     return mh__fail(hipErrorInvalidValue, "devPtr is NULL");
   mh_region *region = mh__region_containing(s, (uintptr_t)dev_ptr);
   if (region == NULL || !mh__ipc_imported(region))
-    return mh__fail(hipErrorInvalidValue,
-                    "devPtr %p is no memory hipIpcOpenMemHandle opened%s", dev_ptr,
+    return mh__fail(hipErrorInvalidValue, "devPtr %p is no memory hipIpcOpenMemHandle opened%s",
+                    dev_ptr,
                     region != NULL && region->ipc != NULL
                         ? ": it is this process's own, shared with hipIpcGetMemHandle"
                         : "");

@@ -145,8 +145,8 @@ static hipError_t check_op(mh_state *s, hipStream_t stream, const value_op *op, 
     return mh__fail(hipErrorInvalidValue, "the %zu bytes at ptr %p run past the end of its memory",
                     op->bytes, op->ptr);
   if (kind == OP_WAIT && op->compare > hipStreamWaitValueNor)
-    return mh__fail(hipErrorInvalidValue,
-                    "flags %#x is not hipStreamWaitValueGte, Eq, And or Nor", op->compare);
+    return mh__fail(hipErrorInvalidValue, "flags %#x is not hipStreamWaitValueGte, Eq, And or Nor",
+                    op->compare);
   return hipSuccess;
 }
 
@@ -200,8 +200,7 @@ static hipError_t enter_op(mockhip_api api, void *site, hipStream_t stream, cons
 MH_EXPORT hipError_t hipStreamWaitValue32(hipStream_t stream, void *ptr, uint32_t value,
                                           unsigned int flags, uint32_t mask) {
   value_op op = {.ptr = ptr, .bytes = 4, .value = value, .mask = mask, .compare = flags};
-  hipError_t err =
-      enter_op(MOCKHIP_CALL_hipStreamWaitValue32, MH_CALLER, stream, &op, OP_WAIT);
+  hipError_t err = enter_op(MOCKHIP_CALL_hipStreamWaitValue32, MH_CALLER, stream, &op, OP_WAIT);
   return mh__leave(MOCKHIP_CALL_hipStreamWaitValue32, err,
                    "stream=%s, ptr=%s, value=%#x, flags=%u, mask=%#x", mh__d_stream(stream),
                    mh__d_ptr(ptr), value, flags, mask);
@@ -210,20 +209,17 @@ MH_EXPORT hipError_t hipStreamWaitValue32(hipStream_t stream, void *ptr, uint32_
 MH_EXPORT hipError_t hipStreamWaitValue64(hipStream_t stream, void *ptr, uint64_t value,
                                           unsigned int flags, uint64_t mask) {
   value_op op = {.ptr = ptr, .bytes = 8, .value = value, .mask = mask, .compare = flags};
-  hipError_t err =
-      enter_op(MOCKHIP_CALL_hipStreamWaitValue64, MH_CALLER, stream, &op, OP_WAIT);
+  hipError_t err = enter_op(MOCKHIP_CALL_hipStreamWaitValue64, MH_CALLER, stream, &op, OP_WAIT);
   return mh__leave(MOCKHIP_CALL_hipStreamWaitValue64, err,
                    "stream=%s, ptr=%s, value=%#llx, flags=%u, mask=%#llx", mh__d_stream(stream),
-                   mh__d_ptr(ptr), (unsigned long long)value, flags,
-                   (unsigned long long)mask);
+                   mh__d_ptr(ptr), (unsigned long long)value, flags, (unsigned long long)mask);
 }
 
 /* clr passes no flags on (they are unused): any value is taken. */
 MH_EXPORT hipError_t hipStreamWriteValue32(hipStream_t stream, void *ptr, uint32_t value,
                                            unsigned int flags) {
   value_op op = {.ptr = ptr, .bytes = 4, .value = value};
-  hipError_t err =
-      enter_op(MOCKHIP_CALL_hipStreamWriteValue32, MH_CALLER, stream, &op, OP_WRITE);
+  hipError_t err = enter_op(MOCKHIP_CALL_hipStreamWriteValue32, MH_CALLER, stream, &op, OP_WRITE);
   return mh__leave(MOCKHIP_CALL_hipStreamWriteValue32, err,
                    "stream=%s, ptr=%s, value=%#x, flags=%#x", mh__d_stream(stream), mh__d_ptr(ptr),
                    value, flags);
@@ -232,8 +228,7 @@ MH_EXPORT hipError_t hipStreamWriteValue32(hipStream_t stream, void *ptr, uint32
 MH_EXPORT hipError_t hipStreamWriteValue64(hipStream_t stream, void *ptr, uint64_t value,
                                            unsigned int flags) {
   value_op op = {.ptr = ptr, .bytes = 8, .value = value};
-  hipError_t err =
-      enter_op(MOCKHIP_CALL_hipStreamWriteValue64, MH_CALLER, stream, &op, OP_WRITE);
+  hipError_t err = enter_op(MOCKHIP_CALL_hipStreamWriteValue64, MH_CALLER, stream, &op, OP_WRITE);
   return mh__leave(MOCKHIP_CALL_hipStreamWriteValue64, err,
                    "stream=%s, ptr=%s, value=%#llx, flags=%#x", mh__d_stream(stream),
                    mh__d_ptr(ptr), (unsigned long long)value, flags);
