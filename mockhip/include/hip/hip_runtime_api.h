@@ -1417,11 +1417,6 @@ MOCKHIP_API hipError_t hipEventQuery(hipEvent_t event);
 MOCKHIP_API hipError_t hipEventSynchronize(hipEvent_t event);
 MOCKHIP_API hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop);
 MOCKHIP_API hipError_t hipEventDestroy(hipEvent_t event);
-/* An interprocess event's handle (hipEventInterprocess | hipEventDisableTiming); another
-   process's hipIpcOpenEventHandle gives an event that completes as this one does. */
-MOCKHIP_API hipError_t hipIpcGetEventHandle(hipIpcEventHandle_t *handle, hipEvent_t event);
-MOCKHIP_API hipError_t hipIpcOpenEventHandle(hipEvent_t *event, hipIpcEventHandle_t handle);
-
 /* ---- stream memory operations (stream_ops.c) ---- */
 
 /* Flags of hipStreamWaitValue32/64: the condition on (*ptr & mask). */
