@@ -146,7 +146,7 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipStreamWaitValue64:
   case MOCKHIP_CALL_hipStreamWriteValue32:
   case MOCKHIP_CALL_hipStreamWriteValue64: return hipErrorOutOfMemory;
-  case MOCKHIP_CALL_hipIpcOpenMemHandle: return hipErrorInvalidDevicePointer; /* IpcAttach */
+  case MOCKHIP_CALL_hipIpcOpenMemHandle: return hipErrorInvalidDevicePointer;   /* IpcAttach */
   case MOCKHIP_CALL_hipExtGetLinkTypeAndHopCount: return hipErrorInvalidHandle; /* findLinkInfo */
   default: return hipErrorInvalidValue;
   }
