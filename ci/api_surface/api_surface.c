@@ -781,6 +781,10 @@ VALUE(hipDeviceMallocContiguous, 0x4)
 #endif
 /* IPC; the flag was 0 before ROCm 6.0 */
 VALUE(HIP_IPC_HANDLE_SIZE, 64)
+VALUE(hipStreamWaitValueGte, 0x0)
+VALUE(hipStreamWaitValueEq, 0x1)
+VALUE(hipStreamWaitValueAnd, 0x2)
+VALUE(hipStreamWaitValueNor, 0x3)
 #if HIP_VERSION >= 60000000
 VALUE(hipIpcMemLazyEnablePeerAccess, 0x01)
 #else
@@ -961,6 +965,10 @@ OFFSET(hipMemPoolProps, handleTypes, 4)
 OFFSET(hipMemPoolProps, location, 8)
 OFFSET(hipMemPoolProps, win32SecurityAttributes, 16)
 SIZE(hipMemPoolPtrExportData, 64)
+SIZE(hipIpcMemHandle_t, 64)
+SIZE(hipIpcEventHandle_t, 64)
+OFFSET(hipIpcMemHandle_t, reserved, 0)
+OFFSET(hipIpcEventHandle_t, reserved, 0)
 #if HIP_VERSION >= 70000000
 OFFSET(hipMemPoolProps, maxSize, 24)
 OFFSET(hipMemPoolProps, reserved, 32)
@@ -1318,6 +1326,20 @@ void api_surface_signatures(void) {
             (hipTextureObject_t * pTexObject, const HIP_RESOURCE_DESC *pResDesc,
              const HIP_TEXTURE_DESC *pTexDesc, const HIP_RESOURCE_VIEW_DESC *pResViewDesc))
   SIGNATURE(hipTexObjectDestroy, hipError_t, (hipTextureObject_t texObject))
+  SIGNATURE(hipExtGetLinkTypeAndHopCount, hipError_t,
+            (int device1, int device2, uint32_t *linktype, uint32_t *hopcount))
+  SIGNATURE(hipStreamWaitValue32, hipError_t,
+            (hipStream_t stream, void *ptr, uint32_t value, unsigned int flags, uint32_t mask))
+  SIGNATURE(hipStreamWaitValue64, hipError_t,
+            (hipStream_t stream, void *ptr, uint64_t value, unsigned int flags, uint64_t mask))
+  SIGNATURE(hipStreamWriteValue32, hipError_t,
+            (hipStream_t stream, void *ptr, uint32_t value, unsigned int flags))
+  SIGNATURE(hipStreamWriteValue64, hipError_t,
+            (hipStream_t stream, void *ptr, uint64_t value, unsigned int flags))
+  SIGNATURE(hipIpcGetMemHandle, hipError_t, (hipIpcMemHandle_t * handle, void *devPtr))
+  SIGNATURE(hipIpcOpenMemHandle, hipError_t,
+            (void **devPtr, hipIpcMemHandle_t handle, unsigned int flags))
+  SIGNATURE(hipIpcCloseMemHandle, hipError_t, (void *devPtr))
   SIGNATURE(hipMemGetAddressRange, hipError_t,
             (hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr))
   SIGNATURE(hipPointerGetAttributes, hipError_t,

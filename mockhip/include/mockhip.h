@@ -306,7 +306,15 @@ extern "C" {
   X(hipGraphMemFreeNodeGetParams)                                                                  \
   X(hipDeviceGetGraphMemAttribute)                                                                 \
   X(hipDeviceSetGraphMemAttribute)                                                                 \
-  X(hipDeviceGraphMemTrim)
+  X(hipDeviceGraphMemTrim)                                                                         \
+  X(hipExtGetLinkTypeAndHopCount)                                                                  \
+  X(hipStreamWaitValue32)                                                                          \
+  X(hipStreamWaitValue64)                                                                          \
+  X(hipStreamWriteValue32)                                                                         \
+  X(hipStreamWriteValue64)                                                                         \
+  X(hipIpcGetMemHandle)                                                                            \
+  X(hipIpcOpenMemHandle)                                                                           \
+  X(hipIpcCloseMemHandle)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

@@ -274,7 +274,7 @@ static const attribute_case attribute_cases[] = {
               cooperativeMultiDeviceUnmatchedSharedMem),
     INT_FIELD(hipDeviceAttributeIsLargeBar, isLargeBar),
     INT_FIELD(hipDeviceAttributeAsicRevision, asicRevision),
-    VALUE(hipDeviceAttributeCanUseStreamWaitValue, 0),
+    VALUE(hipDeviceAttributeCanUseStreamWaitValue, 1),
     VALUE(hipDeviceAttributeImageSupport, 0),
     VALUE(hipDeviceAttributePhysicalMultiProcessorCount, 304),
     VALUE(hipDeviceAttributeFineGrainSupport, 1),

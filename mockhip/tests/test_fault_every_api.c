@@ -1104,6 +1104,40 @@ static hipError_t call_tex_object_create(world *w) {
 static void undo_out_texture(world *w) { MT_CHECK(hipDestroyTextureObject(w->out.texture)); }
 static hipError_t call_destroy_texture(world *w) { return hipDestroyTextureObject(w->texture); }
 static hipError_t call_tex_object_destroy(world *w) { return hipTexObjectDestroy(w->texture); }
+static hipError_t call_link_type(world *w) {
+  uint32_t link_type, hop_count;
+  (void)w;
+  return hipExtGetLinkTypeAndHopCount(0, 1, &link_type, &hop_count);
+}
+/* A wait that holds at once (any word is >= 0), and writes of the bytes already there. */
+static hipError_t call_wait_value32(world *w) {
+  return hipStreamWaitValue32(w->stream, w->block, 0, hipStreamWaitValueGte, 0xFFFFFFFFu);
+}
+static hipError_t call_wait_value64(world *w) {
+  return hipStreamWaitValue64(w->stream, w->block, 0, hipStreamWaitValueGte, ~0ull);
+}
+static hipError_t call_write_value32(world *w) {
+  uint32_t word;
+  memcpy(&word, w->block, sizeof word);
+  return hipStreamWriteValue32(w->stream, w->block, word, 0);
+}
+static hipError_t call_write_value64(world *w) {
+  uint64_t word;
+  memcpy(&word, w->block, sizeof word);
+  return hipStreamWriteValue64(w->stream, w->block, word, 0);
+}
+static hipError_t call_ipc_get_mem_handle(world *w) {
+  hipIpcMemHandle_t handle;
+  return hipIpcGetMemHandle(&handle, w->block);
+}
+/* The handle of this process's own block: opening it here is InvalidContext, with no rule. */
+static hipError_t call_ipc_open_mem_handle(world *w) {
+  hipIpcMemHandle_t handle;
+  MT_CHECK(hipIpcGetMemHandle(&handle, w->block));
+  return hipIpcOpenMemHandle(&w->out.ptr, handle, hipIpcMemLazyEnablePeerAccess);
+}
+/* This process's own block, which no open made: InvalidValue, with no rule. */
+static hipError_t call_ipc_close_mem_handle(world *w) { return hipIpcCloseMemHandle(w->block); }
 static void undo_destroy_texture(world *w) { w->texture = NULL; }
 /* user objects: one reference of the world's, and the graph's */
 static void forget(void *ptr) { (void)ptr; }
@@ -1785,6 +1819,16 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
     CASE(hipDeviceSetGraphMemAttribute) = {hipErrorInvalidValue, call_set_graph_mem, NULL,
                                            hipSuccess},
     CASE(hipDeviceGraphMemTrim) = {hipErrorInvalidDevice, call_graph_mem_trim, NULL, hipSuccess},
+    CASE(hipExtGetLinkTypeAndHopCount) = {hipErrorInvalidHandle, call_link_type, NULL, hipSuccess},
+    CASE(hipStreamWaitValue32) = {hipErrorOutOfMemory, call_wait_value32, NULL, hipSuccess},
+    CASE(hipStreamWaitValue64) = {hipErrorOutOfMemory, call_wait_value64, NULL, hipSuccess},
+    CASE(hipStreamWriteValue32) = {hipErrorOutOfMemory, call_write_value32, NULL, hipSuccess},
+    CASE(hipStreamWriteValue64) = {hipErrorOutOfMemory, call_write_value64, NULL, hipSuccess},
+    CASE(hipIpcGetMemHandle) = {hipErrorInvalidValue, call_ipc_get_mem_handle, NULL, hipSuccess},
+    CASE(hipIpcOpenMemHandle) = {hipErrorInvalidDevicePointer, call_ipc_open_mem_handle, NULL,
+                                 hipErrorInvalidContext},
+    CASE(hipIpcCloseMemHandle) = {hipErrorInvalidValue, call_ipc_close_mem_handle, NULL,
+                                  hipErrorInvalidValue},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of

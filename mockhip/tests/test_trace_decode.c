@@ -1061,7 +1061,32 @@ static void memset_node_set(int exec) {
     "hipDeviceSetGraphMemAttribute(device=0, attr=hipGraphMemAttrUsedMemHigh, *value=0) = " \
     "hipSuccess") \
   X(hipDeviceGraphMemTrim, hipDeviceGraphMemTrim(0); hipGraphDestroy(gm.graph), \
-    "hipDeviceGraphMemTrim(device=0) = hipSuccess")
+    "hipDeviceGraphMemTrim(device=0) = hipSuccess") \
+  X(hipExtGetLinkTypeAndHopCount, uint32_t lt; uint32_t hc; \
+    hipExtGetLinkTypeAndHopCount(0, 1, &lt, &hc), \
+    "hipExtGetLinkTypeAndHopCount(device1=0, device2=1, linktype -> 0x4, hopcount -> 0x1) = " \
+    "hipSuccess") \
+  X(hipStreamWaitValue32, \
+    hipStreamWaitValue32(w.stream, w.block, 0, hipStreamWaitValueGte, 0xFFFFFFFFu), \
+    "hipStreamWaitValue32(stream=stream#*, ptr=hipMalloc#*+0x0, value=0, flags=0, " \
+    "mask=0xffffffff) = hipSuccess") \
+  X(hipStreamWaitValue64, hipStreamWaitValue64(w.stream, w.block, 0, hipStreamWaitValueEq, 0), \
+    "hipStreamWaitValue64(stream=stream#*, ptr=hipMalloc#*+0x0, value=0, flags=1, mask=0) = " \
+    "hipSuccess") \
+  X(hipStreamWriteValue32, hipStreamWriteValue32(w.stream, w.block, 7, 0), \
+    "hipStreamWriteValue32(stream=stream#*, ptr=hipMalloc#*+0x0, value=0x7, flags=0) = " \
+    "hipSuccess") \
+  X(hipStreamWriteValue64, hipStreamWriteValue64(w.stream, NULL, 7, 0), \
+    "hipStreamWriteValue64(stream=stream#*, ptr=NULL, value=0x7, flags=0) = " \
+    "hipErrorInvalidValue (ptr is NULL)") \
+  X(hipIpcGetMemHandle, hipIpcMemHandle_t h; hipIpcGetMemHandle(&h, w.block), \
+    "hipIpcGetMemHandle(handle=0x*, devPtr=hipMalloc#*+0x0) = hipSuccess") \
+  X(hipIpcOpenMemHandle, hipIpcMemHandle_t h; void *p; memset(&h, 0, sizeof h); \
+    hipIpcOpenMemHandle(&p, h, hipIpcMemLazyEnablePeerAccess), \
+    "hipIpcOpenMemHandle(devPtr=0x*, handle={pid 0, size 0, offset 0}, flags=0x1) = " \
+    "hipErrorInvalidValue (the handle names no memory (its size is 0))") \
+  X(hipIpcCloseMemHandle, hipIpcCloseMemHandle(NULL), \
+    "hipIpcCloseMemHandle(devPtr=NULL) = hipErrorInvalidValue (devPtr is NULL)")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -792,6 +792,14 @@ typedef struct hipMemPoolPtrExportData {
   unsigned char reserved[64];
 } hipMemPoolPtrExportData;
 
+/* What hipIpcGetMemHandle and hipIpcGetEventHandle write for another process. */
+typedef struct hipIpcMemHandle_st {
+  char reserved[HIP_IPC_HANDLE_SIZE];
+} hipIpcMemHandle_t;
+typedef struct hipIpcEventHandle_st {
+  char reserved[HIP_IPC_HANDLE_SIZE];
+} hipIpcEventHandle_t;
+
 typedef struct hipMemFabricHandle_st {
   unsigned char data[HIP_IPC_HANDLE_SIZE];
 } hipMemFabricHandle_t;
@@ -919,6 +927,11 @@ static inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int devic
 }
 MOCKHIP_API hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr attr, int srcDevice,
                                                 int dstDevice);
+/* The link between two devices: every two are one XGMI hop apart here. The same device twice,
+   a negative number or a NULL output: hipErrorInvalidValue; a number past the last:
+   hipErrorInvalidDevice. */
+MOCKHIP_API hipError_t hipExtGetLinkTypeAndHopCount(int device1, int device2, uint32_t *linktype,
+                                                    uint32_t *hopcount);
 /* Lets the current device use peerDeviceId's hipMalloc memory. It does not open VMM memory:
    that is what hipMemSetAccess does, per mapping. flags must be 0 (hipErrorInvalidValue);
    the current device itself: hipErrorInvalidDevice; twice: hipErrorPeerAccessAlreadyEnabled. */
@@ -1206,6 +1219,20 @@ MOCKHIP_API hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData *export_d
    free it (hipFree or hipFreeAsync) before the exporter does. */
 MOCKHIP_API hipError_t hipMemPoolImportPointer(void **dev_ptr, hipMemPool_t mem_pool,
                                                hipMemPoolPtrExportData *export_data);
+/* ---- memory shared with another process (docs/mockhip/runtime.md, "IPC") ---- */
+
+/* A handle another process opens to reach the hipMalloc block devPtr lies in (any byte of it).
+   Not a live block of this process's own making: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t *handle, void *devPtr);
+/* Maps the memory a handle of another process names; the same handle again gives the same
+   pointer. A handle of this process: hipErrorInvalidContext; open in another context:
+   hipErrorInvalidResourceHandle; flags other than hipIpcMemLazyEnablePeerAccess:
+   hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipIpcOpenMemHandle(void **devPtr, hipIpcMemHandle_t handle,
+                                           unsigned int flags);
+/* Undoes one hipIpcOpenMemHandle; the last unmaps. Memory no open made: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipIpcCloseMemHandle(void *devPtr);
+
 /* ---- arrays and pitched memory (docs/mockhip/runtime.md, "Arrays and pitched memory") ----
  *
  * An array is device memory of the current device, charged to it as hipMalloc memory is and
@@ -1390,6 +1417,24 @@ MOCKHIP_API hipError_t hipEventQuery(hipEvent_t event);
 MOCKHIP_API hipError_t hipEventSynchronize(hipEvent_t event);
 MOCKHIP_API hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop);
 MOCKHIP_API hipError_t hipEventDestroy(hipEvent_t event);
+/* ---- stream memory operations (stream_ops.c) ---- */
+
+/* Flags of hipStreamWaitValue32/64: the condition on (*ptr & mask). */
+#define hipStreamWaitValueGte 0x0
+#define hipStreamWaitValueEq 0x1
+#define hipStreamWaitValueAnd 0x2
+#define hipStreamWaitValueNor 0x3
+/* The stream's later work waits until the word at ptr meets the condition flags names. */
+MOCKHIP_API hipError_t hipStreamWaitValue32(hipStream_t stream, void *ptr, uint32_t value,
+                                            unsigned int flags, uint32_t mask __dparm(0xFFFFFFFF));
+MOCKHIP_API hipError_t hipStreamWaitValue64(hipStream_t stream, void *ptr, uint64_t value,
+                                            unsigned int flags,
+                                            uint64_t mask __dparm(0xFFFFFFFFFFFFFFFF));
+/* Writes value to ptr when the stream reaches it. */
+MOCKHIP_API hipError_t hipStreamWriteValue32(hipStream_t stream, void *ptr, uint32_t value,
+                                             unsigned int flags);
+MOCKHIP_API hipError_t hipStreamWriteValue64(hipStream_t stream, void *ptr, uint64_t value,
+                                             unsigned int flags);
 
 /* ---- stream capture: work queued on a capturing stream becomes a graph's nodes ---- */
 

@@ -135,6 +135,7 @@ typedef struct mh_region {
   bool registered;          /* block: the program's own memory, hipHostRegister'd, not mockhip's */
   struct mh_advice *advice; /* block: hipMemAdvise's, per page, made at the first; or NULL */
   bool sync_memops;         /* block: hipPointerSetAttribute's HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS */
+  struct mh_ipc *ipc;       /* block: shared with other processes (ipc_memory.c), or NULL */
 } mh_region;
 
 /* Where access is recorded: one slot per device, then one for the host. */

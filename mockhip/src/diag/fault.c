@@ -145,6 +145,13 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipGraphInstantiate:
   case MOCKHIP_CALL_hipGraphInstantiateWithFlags:
   case MOCKHIP_CALL_hipGraphLaunch: return hipErrorOutOfMemory;
+  /* stream memory operations: clr's one failure past the arguments is the command's memory */
+  case MOCKHIP_CALL_hipStreamWaitValue32:
+  case MOCKHIP_CALL_hipStreamWaitValue64:
+  case MOCKHIP_CALL_hipStreamWriteValue32:
+  case MOCKHIP_CALL_hipStreamWriteValue64: return hipErrorOutOfMemory;
+  case MOCKHIP_CALL_hipIpcOpenMemHandle: return hipErrorInvalidDevicePointer;   /* IpcAttach */
+  case MOCKHIP_CALL_hipExtGetLinkTypeAndHopCount: return hipErrorInvalidHandle; /* findLinkInfo */
   default: return hipErrorInvalidValue;
   }
 }

@@ -155,6 +155,17 @@ void mh__os_memory_close(mh_os_memory *memory);
    file, in this process or another. */
 int mh__os_file_identity(int fd, uint64_t *dev, uint64_t *ino);
 
+/* ---- share.c: memory another process opens by name ---- */
+
+/* Turns [addr, addr+bytes) (page-aligned, read-write, private) into a new memory file of its
+   own mapped there, shared, the bytes kept; *out is the file. EFAULT where a page of it may not
+   be read. */
+int mh__os_share_in_place(void *addr, size_t bytes, mh_os_memory *out);
+
+/* Opens the memory file descriptor fd of live process pid holds, if it is the file (dev, ino)
+   still; ENOENT, ESRCH or EACCES where it cannot be reached, ESTALE where fd is another file. */
+int mh__os_share_open(int pid, int fd, uint64_t dev, uint64_t ino, mh_os_memory *out);
+
 /* Maps the first `bytes` of a memory file read-write and shared, reserving
    nothing: an arena file's view (arena.c). */
 int mh__os_view_map(int fd, size_t bytes, void **out);

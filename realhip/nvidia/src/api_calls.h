@@ -286,6 +286,24 @@
   X(hipDeviceSetGraphMemAttribute, (int device, hipGraphMemAttributeType attr, void *value),       \
     (device, attr, value), "")                                                                     \
   X(hipDeviceGraphMemTrim, (int device), (device), "")                                             \
+  X(hipExtGetLinkTypeAndHopCount,                                                                  \
+    (int device1, int device2, uint32_t *linktype, uint32_t *hopcount),                            \
+    (device1, device2, linktype, hopcount),                                                        \
+    "hipExtGetLinkTypeAndHopCount is ROCm-only: CUDA reports no link type or hop count")           \
+  X(hipStreamWaitValue32,                                                                          \
+    (hipStream_t stream, void *ptr, uint32_t value, unsigned int flags, uint32_t mask),            \
+    (stream, ptr, value, flags, mask), "")                                                         \
+  X(hipStreamWaitValue64,                                                                          \
+    (hipStream_t stream, void *ptr, uint64_t value, unsigned int flags, uint64_t mask),            \
+    (stream, ptr, value, flags, mask), "")                                                         \
+  X(hipStreamWriteValue32, (hipStream_t stream, void *ptr, uint32_t value, unsigned int flags),    \
+    (stream, ptr, value, flags), "")                                                               \
+  X(hipStreamWriteValue64, (hipStream_t stream, void *ptr, uint64_t value, unsigned int flags),    \
+    (stream, ptr, value, flags), "")                                                               \
+  X(hipIpcGetMemHandle, (hipIpcMemHandle_t * handle, void *devPtr), (handle, devPtr), "")          \
+  X(hipIpcOpenMemHandle, (void **devPtr, hipIpcMemHandle_t handle, unsigned int flags),            \
+    (devPtr, handle, flags), "")                                                                   \
+  X(hipIpcCloseMemHandle, (void *devPtr), (devPtr), "")                                            \
   X(hipStreamAddCallback,                                                                          \
     (hipStream_t stream, hipStreamCallback_t callback, void *userData, unsigned int flags),        \
     (stream, callback, userData, flags), "")                                                       \

@@ -269,7 +269,10 @@ static bool attribute_value(const mh_state *s, int device, int attr, int *value)
   case hipDeviceAttributeCanMapHostMemory:
   case hipDeviceAttributeGlobalL1CacheSupported:
   case hipDeviceAttributeLocalL1CacheSupported:
-  case hipDeviceAttributeUnifiedAddressing: *value = 1; break;
+  case hipDeviceAttributeUnifiedAddressing:
+  case hipDeviceAttributeCanUseStreamWaitValue: /* emulated: streams/stream_ops.c */
+    *value = 1;
+    break;
   /* What this device has none of, or the mock does not emulate: 0. */
   case hipDeviceAttributeEccEnabled:
   case hipDeviceAttributeAccessPolicyMaxWindowSize:
@@ -306,7 +309,6 @@ static bool attribute_value(const mh_state *s, int device, int attr, int *value)
   case hipDeviceAttributeMaxTexture3DHeight:
   case hipDeviceAttributeMaxTexture3DDepth:
   case hipDeviceAttributeMaxTextureCubemap:
-  case hipDeviceAttributeCanUseStreamWaitValue: /* hipStreamWaitValue* is not emulated */
   case HIPVMM_ATTRIBUTE_MEMORY_POOL_HANDLE_TYPES:
   case HIPVMM_ATTRIBUTE_HOST_NUMA_ID: /* the one NUMA node, 0 */
   case HIPVMM_ATTRIBUTE_DMA_BUF:      /* no dma-buf or fabric export */

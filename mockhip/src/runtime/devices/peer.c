@@ -1,7 +1,7 @@
 /*
  * peer.c: peer access between devices: hipDeviceCanAccessPeer,
- * hipDeviceGetP2PAttribute, hipDeviceEnablePeerAccess and
- * hipDeviceDisablePeerAccess.
+ * hipDeviceGetP2PAttribute, hipExtGetLinkTypeAndHopCount,
+ * hipDeviceEnablePeerAccess and hipDeviceDisablePeerAccess.
  *
  * Every two distinct devices are peers, linked as by one XGMI hop. Enabling
  * is recorded per (current device, peer) pair for the whole process, with
@@ -73,6 +73,40 @@ MH_EXPORT hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr attr,
   return mh__leave(MOCKHIP_CALL_hipDeviceGetP2PAttribute, err,
                    "%s, attr=%s, srcDevice=%d, dstDevice=%d", mh__d_out_int("value", value, err),
                    mh__d_p2p_attribute((int)attr), src, dst);
+}
+
+/* clr hip_peer.cpp hipExtGetLinkTypeAndHopCount: NULL outputs, one device twice and negative
+   numbers are InvalidValue, checked first; then findLinkInfo's numbers past the last are
+   InvalidDevice. The link is the one XGMI hop every two devices share here. */
+static hipError_t link_type_and_hops(const mh_state *s, int device1, int device2,
+                                     uint32_t *link_type, uint32_t *hop_count) {
+  if (link_type == NULL || hop_count == NULL)
+    return mh__fail(hipErrorInvalidValue, "%s is NULL",
+                    link_type == NULL ? "linktype" : "hopcount");
+  if (device1 == device2)
+    return mh__fail(hipErrorInvalidValue,
+                    "device1 and device2 are both %d: a device has no "
+                    "link to itself",
+                    device1);
+  if (device1 < 0 || device2 < 0)
+    return mh__fail(hipErrorInvalidValue, "device %d is negative", device1 < 0 ? device1 : device2);
+  if (!mh__valid_device(s, device1) || !mh__valid_device(s, device2))
+    return mh__fail(hipErrorInvalidDevice, "devices %d and %d must be in 0..%d", device1, device2,
+                    s->options.devices - 1);
+  *link_type = LINK_TYPE_XGMI;
+  *hop_count = 1;
+  return hipSuccess;
+}
+
+MH_EXPORT hipError_t hipExtGetLinkTypeAndHopCount(int device1, int device2, uint32_t *linktype,
+                                                  uint32_t *hopcount) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipExtGetLinkTypeAndHopCount, MH_CALLER, &s);
+  if (err == hipSuccess)
+    err = link_type_and_hops(s, device1, device2, linktype, hopcount);
+  return mh__leave(MOCKHIP_CALL_hipExtGetLinkTypeAndHopCount, err, "device1=%d, device2=%d, %s, %s",
+                   device1, device2, mh__d_out_unsigned("linktype", linktype, err),
+                   mh__d_out_unsigned("hopcount", hopcount, err));
 }
 
 /* clr hipDeviceEnablePeerAccess / hipDeviceDisablePeerAccess: a peer the current device cannot

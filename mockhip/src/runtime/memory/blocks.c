@@ -67,8 +67,9 @@ void mh__block_release(mh_state *s, mh_region *region) {
   if (!region->registered) /* a registered range's memory is the program's */
     mh__os_quarantine((void *)region->base, region->bytes);
   mh__tree_remove(&s->regions, &region->node);
-  if (region->memory == MH_BLOCK_DEVICE)
+  if (region->memory == MH_BLOCK_DEVICE && !mh__ipc_imported(region))
     s->device_used[region->device] -= region->bytes;
+  mh__ipc_forget(region);
   s->stats.live_mallocs--;
   if (!region->registered)
     s->stats.malloc_bytes -= region->bytes;
@@ -96,6 +97,11 @@ hipError_t mh__block_free(mh_state *s, void *ptr, const char *what, bool host_ca
   mh_region *region = mh__region_containing(s, (uintptr_t)ptr);
   if (region == NULL || region->kind != MH_REGION_MALLOC || region->base != (uintptr_t)ptr)
     return mh__fail(hipErrorInvalidValue, "%s %p is not the start of a hipMalloc-family block",
+                    what, ptr);
+  if (mh__ipc_imported(region))
+    return mh__fail(hipErrorInvalidValue,
+                    "%s %p is another process's memory, opened with hipIpcOpenMemHandle: close "
+                    "it with hipIpcCloseMemHandle",
                     what, ptr);
   if (region->registered)
     return mh__fail(hipErrorInvalidValue,

@@ -35,6 +35,15 @@ MH_HIDDEN void mh__block_release(mh_state *state, mh_region *region);
 /* Frees every block made while device was current (hipDeviceReset). */
 MH_HIDDEN void mh__blocks_reset(mh_state *state, int device);
 
+/* ---- blocks shared between processes (ipc_memory.c) ---- */
+
+/* Whether the block is another process's, opened with hipIpcOpenMemHandle (charged to no
+   device, freed by hipIpcCloseMemHandle only). */
+MH_HIDDEN bool mh__ipc_imported(const mh_region *region);
+
+/* Lets go of what sharing the block holds (its memory file), as the block is released. */
+MH_HIDDEN void mh__ipc_forget(mh_region *region);
+
 /* ---- arrays (array.c) ---- */
 
 /* The live array a hipArray_t names, or NULL. Under the lock, either kind. */

@@ -17,6 +17,7 @@
  * mock counts them for the dump, and a context retained and never released
  * is not a leak.
  */
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "runtime/devices/devices.h"
@@ -31,6 +32,17 @@
 
 static _Thread_local unsigned char stack[MH_CONTEXT_STACK_DEPTH]; /* device numbers */
 static _Thread_local size_t depth;
+/* Per entry: 0 for a device's primary context, else the number of the hipCtxCreate that pushed
+   it. ROCm hands out the primary context either way; the number only tells the contexts apart
+   where a rule names "another context" (hipIpcOpenMemHandle: one context per device opens a
+   handle). */
+static _Thread_local uint64_t made_by[MH_CONTEXT_STACK_DEPTH];
+static _Atomic uint64_t creates;
+
+uint64_t mh__context_token(void) {
+  uint64_t device = (uint64_t)mh__current_device();
+  return depth > 0 && made_by[depth - 1] != 0 ? made_by[depth - 1] << 8 | device : device;
+}
 
 void mh__primary_context_activate(mh_state *s, int device) {
   mh__lock_write();
@@ -73,6 +85,7 @@ MH_EXPORT hipError_t hipCtxSetCurrent(hipCtx_t ctx) {
       if (depth == 0)
         depth = 1;
       stack[depth - 1] = (unsigned char)device;
+      made_by[depth - 1] = 0;
     }
   }
   return mh__leave(MOCKHIP_CALL_hipCtxSetCurrent, err, "ctx=%s", mh__d_ctx(ctx));
@@ -94,6 +107,7 @@ MH_EXPORT hipError_t hipCtxPushCurrent(hipCtx_t ctx) {
                      MH_CONTEXT_STACK_DEPTH);
     else {
       mh__set_current_device(device);
+      made_by[depth] = 0;
       stack[depth++] = (unsigned char)device;
     }
   }
@@ -156,6 +170,7 @@ MH_EXPORT hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags, hipDevice_t
     s->primary_retains[device]++;
     mh__device_flags_set(s, device, flags); /* unchecked: hipGetDeviceFlags answers them */
     mh__unlock();
+    made_by[depth] = ++creates;
     stack[depth++] = (unsigned char)device;
     *ctx = mh__primary_context(device);
   }

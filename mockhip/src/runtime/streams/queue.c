@@ -53,6 +53,8 @@ static _Thread_local mh_queue *running;
 
 bool mh__streams_async(const mh_state *s) { return s->options.streams_async; }
 
+void mh__streams_go_async(mh_state *s) { s->options.streams_async = true; }
+
 /* A wait spins this long before it sleeps: a stream's next work, or the end of what a
    synchronise waits for, is often that close, and a sleep and a wake-up cost a few
    microseconds each. Not under valgrind, which runs one thread at a time. */

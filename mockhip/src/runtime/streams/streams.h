@@ -93,6 +93,11 @@ MH_HIDDEN hipError_t mh__stream_work(mh_state *state, hipStream_t stream, mh_str
    rather than at the call (serial, the default). */
 MH_HIDDEN bool mh__streams_async(const mh_state *state);
 
+/* From now on, for the rest of the process, streams run asynchronously: a stream that must
+   wait for what the host does later (hipStreamWaitValue32 on a word not yet written) cannot
+   run at the call. Work that ran at the call so far is done. Under the write lock. */
+MH_HIDDEN void mh__streams_go_async(mh_state *state);
+
 /*
  * One piece of queued work. run does it on the stream's thread, with no lock held (it takes
  * the state's lock as the direct call would); earlier is the first error of the stream's
