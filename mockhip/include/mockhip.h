@@ -291,7 +291,13 @@ extern "C" {
   X(hipGetTextureObjectResourceViewDesc)                                                           \
   X(hipGetTextureObjectTextureDesc)                                                                \
   X(hipTexObjectCreate)                                                                            \
-  X(hipTexObjectDestroy)
+  X(hipTexObjectDestroy)                                                                           \
+  X(hipGraphNodeSetEnabled)                                                                        \
+  X(hipGraphNodeGetEnabled)                                                                        \
+  X(hipGraphUpload)                                                                                \
+  X(hipGraphInstantiateWithParams)                                                                 \
+  X(hipGraphExecUpdate)                                                                            \
+  X(hipGraphDebugDotPrint)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

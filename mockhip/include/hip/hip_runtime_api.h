@@ -693,6 +693,45 @@ typedef enum hipGraphInstantiateFlags {
   hipGraphInstantiateFlagUseNodePriority = 8
 } hipGraphInstantiateFlags;
 
+typedef enum hipGraphInstantiateResult {
+  hipGraphInstantiateSuccess = 0,
+  hipGraphInstantiateError = 1,
+  hipGraphInstantiateInvalidStructure = 2,
+  hipGraphInstantiateNodeOperationNotSupported = 3,
+  hipGraphInstantiateMultipleDevicesNotSupported = 4
+} hipGraphInstantiateResult;
+
+typedef struct hipGraphInstantiateParams {
+  hipGraphNode_t errNode_out;
+  unsigned long long flags;
+  hipGraphInstantiateResult result_out;
+  hipStream_t uploadStream;
+} hipGraphInstantiateParams;
+
+typedef enum hipGraphExecUpdateResult {
+  hipGraphExecUpdateSuccess = 0x0,
+  hipGraphExecUpdateError = 0x1,
+  hipGraphExecUpdateErrorTopologyChanged = 0x2,
+  hipGraphExecUpdateErrorNodeTypeChanged = 0x3,
+  hipGraphExecUpdateErrorFunctionChanged = 0x4,
+  hipGraphExecUpdateErrorParametersChanged = 0x5,
+  hipGraphExecUpdateErrorNotSupported = 0x6,
+  hipGraphExecUpdateErrorUnsupportedFunctionChange = 0x7
+} hipGraphExecUpdateResult;
+
+enum hipGraphDebugDotFlags {
+  hipGraphDebugDotFlagsVerbose = 1 << 0,
+  hipGraphDebugDotFlagsKernelNodeParams = 1 << 2,
+  hipGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
+  hipGraphDebugDotFlagsMemsetNodeParams = 1 << 4,
+  hipGraphDebugDotFlagsHostNodeParams = 1 << 5,
+  hipGraphDebugDotFlagsEventNodeParams = 1 << 6,
+  hipGraphDebugDotFlagsExtSemasSignalNodeParams = 1 << 7,
+  hipGraphDebugDotFlagsExtSemasWaitNodeParams = 1 << 8,
+  hipGraphDebugDotFlagsKernelNodeAttributes = 1 << 9,
+  hipGraphDebugDotFlagsHandles = 1 << 10
+};
+
 /* ---- hipGetProcAddress ---- */
 
 #define HIP_GET_PROC_ADDRESS_DEFAULT 0x0
@@ -1574,6 +1613,28 @@ MOCKHIP_API hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(hipGraphExec_t 
                                                                  hipGraphNode_t node, void *dst,
                                                                  const void *symbol, size_t count,
                                                                  size_t offset, hipMemcpyKind kind);
+
+/* ---- an exec's nodes switched off and on, execs made with parameters or brought up to date
+   with a graph, a graph written as DOT (docs/mockhip/runtime.md, "Graphs") ---- */
+
+/* Whether the exec's copy of a kernel, memcpy or memset node runs at a launch (a disabled one
+   does nothing; isEnabled is kept as given). Other kinds: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipGraphNodeSetEnabled(hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
+                                              unsigned int isEnabled);
+MOCKHIP_API hipError_t hipGraphNodeGetEnabled(hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
+                                              unsigned int *isEnabled);
+/* Nothing to upload on the mock: the exec and the stream are checked. */
+MOCKHIP_API hipError_t hipGraphUpload(hipGraphExec_t graphExec, hipStream_t stream);
+/* hipGraphInstantiateWithFlags with its flags, result and upload stream in instantiateParams. */
+MOCKHIP_API hipError_t hipGraphInstantiateWithParams(hipGraphExec_t *pGraphExec, hipGraph_t graph,
+                                                     hipGraphInstantiateParams *instantiateParams);
+/* The exec runs hGraph's parameters from now, where hGraph has its nodes' kinds and edges. */
+MOCKHIP_API hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_t hGraph,
+                                          hipGraphNode_t *hErrorNode_out,
+                                          hipGraphExecUpdateResult *updateResult_out);
+/* The graph as a DOT digraph written to the file path. */
+MOCKHIP_API hipError_t hipGraphDebugDotPrint(hipGraph_t graph, const char *path,
+                                             unsigned int flags);
 
 /* ---- looking entry points up at run time ---- */
 

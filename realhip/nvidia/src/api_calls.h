@@ -484,6 +484,21 @@
     "hipExtStreamCreateWithCUMask is ROCm-only: CUDA has no compute-unit masks")                   \
   X(hipExtStreamGetCUMask, (hipStream_t stream, uint32_t cuMaskSize, uint32_t * cuMask),           \
     (stream, cuMaskSize, cuMask),                                                                  \
-    "hipExtStreamGetCUMask is ROCm-only: CUDA has no compute-unit masks")
+    "hipExtStreamGetCUMask is ROCm-only: CUDA has no compute-unit masks")                           \
+  X(hipGraphNodeSetEnabled, (hipGraphExec_t hGraphExec, hipGraphNode_t hNode, unsigned int isEnabled), \
+    (hGraphExec, hNode, isEnabled), "")                                                            \
+  X(hipGraphNodeGetEnabled,                                                                        \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t hNode, unsigned int *isEnabled),                    \
+    (hGraphExec, hNode, isEnabled), "")                                                            \
+  X(hipGraphUpload, (hipGraphExec_t graphExec, hipStream_t stream), (graphExec, stream), "")       \
+  X(hipGraphInstantiateWithParams,                                                                 \
+    (hipGraphExec_t * pGraphExec, hipGraph_t graph, hipGraphInstantiateParams * instantiateParams), \
+    (pGraphExec, graph, instantiateParams), "")                                                    \
+  X(hipGraphExecUpdate,                                                                            \
+    (hipGraphExec_t hGraphExec, hipGraph_t hGraph, hipGraphNode_t * hErrorNode_out,                \
+     hipGraphExecUpdateResult * updateResult_out),                                                 \
+    (hGraphExec, hGraph, hErrorNode_out, updateResult_out), "")                                    \
+  X(hipGraphDebugDotPrint, (hipGraph_t graph, const char *path, unsigned int flags),               \
+    (graph, path, flags), "")
 
 #endif /* HIPNV_API_CALLS_H */
