@@ -758,6 +758,29 @@ static void undo_instantiate(world *w) { MT_CHECK(hipGraphExecDestroy(w->out.exe
 static hipError_t call_graph_launch(world *w) { return hipGraphLaunch(w->exec, w->stream); }
 static hipError_t call_exec_destroy(world *w) { return hipGraphExecDestroy(w->exec); }
 static void undo_exec_destroy(world *w) { w->exec = NULL; }
+static hipError_t call_node_set_enabled(world *w) {
+  return hipGraphNodeSetEnabled(w->exec, w->copy_node, 0);
+}
+static hipError_t call_node_get_enabled(world *w) {
+  return hipGraphNodeGetEnabled(w->exec, w->copy_node, &w->out.uflags);
+}
+static hipError_t call_graph_upload(world *w) { return hipGraphUpload(w->exec, w->stream); }
+static hipError_t call_instantiate_params(world *w) {
+  hipGraphInstantiateParams params = {.flags = hipGraphInstantiateFlagUpload,
+                                      .uploadStream = w->stream};
+  return hipGraphInstantiateWithParams(&w->out.exec, w->graph, &params);
+}
+static hipError_t call_exec_update(world *w) {
+  hipGraphExecUpdateResult result;
+  return hipGraphExecUpdate(w->exec, w->graph, &w->out.node, &result);
+}
+static hipError_t call_debug_dot_print(world *w) {
+  char path[64];
+  snprintf(path, sizeof path, "/tmp/mockhip_fault_dot_%d.dot", (int)getpid());
+  hipError_t err = hipGraphDebugDotPrint(w->graph, path, 0);
+  remove(path);
+  return err;
+}
 
 /* ---- the graph calls of more node kinds ---- */
 
@@ -1652,6 +1675,15 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                 hipSuccess},
     CASE(hipTexObjectDestroy) = {hipErrorInvalidValue, call_tex_object_destroy,
                                  undo_destroy_texture, hipSuccess},
+    CASE(hipGraphNodeSetEnabled) = {hipErrorInvalidValue, call_node_set_enabled, NULL,
+                                    hipSuccess},
+    CASE(hipGraphNodeGetEnabled) = {hipErrorInvalidValue, call_node_get_enabled, NULL,
+                                    hipSuccess},
+    CASE(hipGraphUpload) = {hipErrorInvalidValue, call_graph_upload, NULL, hipSuccess},
+    CASE(hipGraphInstantiateWithParams) = {hipErrorOutOfMemory, call_instantiate_params,
+                                           undo_instantiate, hipSuccess},
+    CASE(hipGraphExecUpdate) = {hipErrorInvalidValue, call_exec_update, NULL, hipSuccess},
+    CASE(hipGraphDebugDotPrint) = {hipErrorInvalidValue, call_debug_dot_print, NULL, hipSuccess},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of
@@ -1723,6 +1755,12 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipGetTextureObjectResourceViewDesc) = prepare_texture,
     CASE(hipGetTextureObjectTextureDesc) = prepare_texture,
     CASE(hipTexObjectDestroy) = prepare_texture,
+    CASE(hipGraphNodeSetEnabled) = prepare_node_kinds,
+    CASE(hipGraphNodeGetEnabled) = prepare_node_kinds,
+    CASE(hipGraphUpload) = prepare_exec,
+    CASE(hipGraphInstantiateWithParams) = prepare_graph_nodes,
+    CASE(hipGraphExecUpdate) = prepare_exec,
+    CASE(hipGraphDebugDotPrint) = prepare_node_kinds,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

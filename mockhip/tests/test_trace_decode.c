@@ -103,6 +103,25 @@ static const hipChannelFormatDesc float_desc = {32, 0, 0, 0, hipChannelFormatKin
 /* The texture cases' object, over an array of their own (the world's is freed by then). */
 static hipTextureObject_t texture;
 static hipArray_t texture_array;
+/* The exec calls' own graph (one memset node), made after w.graph is gone. */
+static struct {
+  hipGraph_t graph;
+  hipGraphNode_t node;
+  hipGraphExec_t exec;
+  void *block;
+} late;
+static void late_graph(void) {
+  hipMalloc(&late.block, 64);
+  hipMemsetParams p = {.dst = late.block, .elementSize = 1, .width = 64, .height = 1};
+  hipGraphCreate(&late.graph, 0);
+  hipGraphAddMemsetNode(&late.node, late.graph, NULL, 0, &p);
+  hipGraphInstantiate(&late.exec, late.graph, NULL, NULL, 0);
+}
+static void late_free(void) {
+  hipGraphExecDestroy(late.exec);
+  hipGraphDestroy(late.graph);
+  hipFree(late.block);
+}
 static hipResourceDesc array_resource(void) {
   hipResourceDesc r = {0};
   hipMallocArray(&texture_array, &float_desc, 16, 4, hipArrayDefault);
@@ -981,7 +1000,27 @@ static void memset_node_set(int exec) {
     "hipTexObjectCreate(pTexObject -> texture#2, pResDesc=0x*, pTexDesc=0x*, " \
     "pResViewDesc=NULL) = hipSuccess") \
   X(hipTexObjectDestroy, hipTexObjectDestroy(texture); hipFreeArray(texture_array), \
-    "hipTexObjectDestroy(texObject=texture#2) = hipSuccess")
+    "hipTexObjectDestroy(texObject=texture#2) = hipSuccess") \
+  X(hipGraphNodeSetEnabled, hipGraphNodeSetEnabled(NULL, NULL, 1); late_graph(), \
+    "hipGraphNodeSetEnabled(hGraphExec=NULL, hNode=NULL, isEnabled=1) = hipErrorInvalidValue " \
+    "(hGraphExec is NULL)") \
+  X(hipGraphNodeGetEnabled, unsigned on; hipGraphNodeGetEnabled(late.exec, late.node, &on), \
+    "hipGraphNodeGetEnabled(hGraphExec=graphExec#*, hNode=node#*, isEnabled -> 0x1) = " \
+    "hipSuccess") \
+  X(hipGraphUpload, hipGraphUpload(late.exec, NULL), \
+    "hipGraphUpload(graphExec=graphExec#*, stream=NULL (the null stream)) = hipSuccess") \
+  X(hipGraphInstantiateWithParams, hipGraphExec_t e; hipGraphInstantiateParams ip = {0}; \
+    hipGraphInstantiateWithParams(&e, late.graph, &ip); hipGraphExecDestroy(e), \
+    "hipGraphInstantiateWithParams(pGraphExec -> graphExec#*, graph=graph#*, " \
+    "instantiateParams=0x*, flags=0) = hipSuccess") \
+  X(hipGraphExecUpdate, hipGraphNode_t bad; hipGraphExecUpdateResult r; \
+    hipGraphExecUpdate(late.exec, late.graph, &bad, &r), \
+    "hipGraphExecUpdate(hGraphExec=graphExec#*, hGraph=graph#*, hErrorNode_out=0x*, " \
+    "updateResult_out=hipGraphExecUpdateSuccess) = hipSuccess") \
+  X(hipGraphDebugDotPrint, hipGraphDebugDotPrint(late.graph, "/nonexistent/g.dot", 0); late_free(), \
+    "hipGraphDebugDotPrint(graph=graph#*, path=/nonexistent/g.dot, flags=0) = " \
+    "hipErrorOperatingSystem (path \"/nonexistent/g.dot\" cannot be opened for writing: No " \
+    "such file or directory)")
 /* clang-format on */
 
 TRACE_CASES(CASE)

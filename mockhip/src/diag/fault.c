@@ -140,6 +140,7 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipGraphAddMemcpyNodeFromSymbol:
   case MOCKHIP_CALL_hipGraphInstantiate:
   case MOCKHIP_CALL_hipGraphInstantiateWithFlags:
+  case MOCKHIP_CALL_hipGraphInstantiateWithParams:
   case MOCKHIP_CALL_hipGraphLaunch: return hipErrorOutOfMemory;
   default: return hipErrorInvalidValue;
   }
