@@ -925,6 +925,16 @@ OFFSET(hipKernelNodeParams, func, 24)
 OFFSET(hipKernelNodeParams, gridDim, 32)
 OFFSET(hipKernelNodeParams, kernelParams, 48)
 OFFSET(hipKernelNodeParams, sharedMemBytes, 56)
+#if HIP_VERSION >= 60100000
+SIZE(HIP_MEMSET_NODE_PARAMS, 40)
+SIZE(struct HIP_MEMSET_NODE_PARAMS, sizeof(HIP_MEMSET_NODE_PARAMS))
+OFFSET(HIP_MEMSET_NODE_PARAMS, dst, 0)
+OFFSET(HIP_MEMSET_NODE_PARAMS, pitch, 8)
+OFFSET(HIP_MEMSET_NODE_PARAMS, value, 16)
+OFFSET(HIP_MEMSET_NODE_PARAMS, elementSize, 20)
+OFFSET(HIP_MEMSET_NODE_PARAMS, width, 24)
+OFFSET(HIP_MEMSET_NODE_PARAMS, height, 32)
+#endif
 #if HIP_VERSION >= 60200000
 SIZE(hipGraphInstantiateParams, 32)
 OFFSET(hipGraphInstantiateParams, errNode_out, 0)
@@ -1477,6 +1487,16 @@ void api_surface_signatures(void) {
             (hipGraphExec_t hGraphExec, hipGraphNode_t hNode, unsigned int *isEnabled))
   SIGNATURE(hipGraphDebugDotPrint, hipError_t,
             (hipGraph_t graph, const char *path, unsigned int flags))
+#endif
+#if HIP_VERSION >= 60000000
+  SIGNATURE(hipDrvGraphAddMemcpyNode, hipError_t,
+            (hipGraphNode_t * phGraphNode, hipGraph_t hGraph, const hipGraphNode_t *dependencies,
+             size_t numDependencies, const HIP_MEMCPY3D *copyParams, hipCtx_t ctx))
+#endif
+#if HIP_VERSION >= 60100000
+  SIGNATURE(hipDrvGraphAddMemsetNode, hipError_t,
+            (hipGraphNode_t * phGraphNode, hipGraph_t hGraph, const hipGraphNode_t *dependencies,
+             size_t numDependencies, const HIP_MEMSET_NODE_PARAMS *memsetParams, hipCtx_t ctx))
 #endif
 #if HIP_VERSION >= 60200000
   SIGNATURE(hipGraphInstantiateWithParams, hipError_t,

@@ -297,7 +297,9 @@ extern "C" {
   X(hipGraphUpload)                                                                                \
   X(hipGraphInstantiateWithParams)                                                                 \
   X(hipGraphExecUpdate)                                                                            \
-  X(hipGraphDebugDotPrint)
+  X(hipGraphDebugDotPrint)                                                                         \
+  X(hipDrvGraphAddMemcpyNode)                                                                      \
+  X(hipDrvGraphAddMemsetNode)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

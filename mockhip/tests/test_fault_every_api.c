@@ -774,6 +774,21 @@ static hipError_t call_exec_update(world *w) {
   hipGraphExecUpdateResult result;
   return hipGraphExecUpdate(w->exec, w->graph, &w->out.node, &result);
 }
+static hipError_t call_drv_add_memcpy_node(world *w) {
+  HIP_MEMCPY3D p = {.srcMemoryType = hipMemoryTypeHost,
+                    .srcHost = w->out.host,
+                    .dstMemoryType = hipMemoryTypeDevice,
+                    .dstDevice = w->block,
+                    .WidthInBytes = HOST_BYTES,
+                    .Height = 1,
+                    .Depth = 1};
+  return hipDrvGraphAddMemcpyNode(&w->out.node, w->graph, &w->node, 1, &p, w->ctx0);
+}
+static hipError_t call_drv_add_memset_node(world *w) {
+  HIP_MEMSET_NODE_PARAMS p = {
+      .dst = w->block, .elementSize = 1, .height = 1, .value = 1, .width = HOST_BYTES};
+  return hipDrvGraphAddMemsetNode(&w->out.node, w->graph, &w->node, 1, &p, NULL);
+}
 static hipError_t call_debug_dot_print(world *w) {
   char path[64];
   snprintf(path, sizeof path, "/tmp/mockhip_fault_dot_%d.dot", (int)getpid());
@@ -1675,15 +1690,17 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                 hipSuccess},
     CASE(hipTexObjectDestroy) = {hipErrorInvalidValue, call_tex_object_destroy,
                                  undo_destroy_texture, hipSuccess},
-    CASE(hipGraphNodeSetEnabled) = {hipErrorInvalidValue, call_node_set_enabled, NULL,
-                                    hipSuccess},
-    CASE(hipGraphNodeGetEnabled) = {hipErrorInvalidValue, call_node_get_enabled, NULL,
-                                    hipSuccess},
+    CASE(hipGraphNodeSetEnabled) = {hipErrorInvalidValue, call_node_set_enabled, NULL, hipSuccess},
+    CASE(hipGraphNodeGetEnabled) = {hipErrorInvalidValue, call_node_get_enabled, NULL, hipSuccess},
     CASE(hipGraphUpload) = {hipErrorInvalidValue, call_graph_upload, NULL, hipSuccess},
     CASE(hipGraphInstantiateWithParams) = {hipErrorOutOfMemory, call_instantiate_params,
                                            undo_instantiate, hipSuccess},
     CASE(hipGraphExecUpdate) = {hipErrorInvalidValue, call_exec_update, NULL, hipSuccess},
     CASE(hipGraphDebugDotPrint) = {hipErrorInvalidValue, call_debug_dot_print, NULL, hipSuccess},
+    CASE(hipDrvGraphAddMemcpyNode) = {hipErrorOutOfMemory, call_drv_add_memcpy_node, NULL,
+                                      hipSuccess},
+    CASE(hipDrvGraphAddMemsetNode) = {hipErrorOutOfMemory, call_drv_add_memset_node, NULL,
+                                      hipSuccess},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of
@@ -1761,6 +1778,8 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipGraphInstantiateWithParams) = prepare_graph_nodes,
     CASE(hipGraphExecUpdate) = prepare_exec,
     CASE(hipGraphDebugDotPrint) = prepare_node_kinds,
+    CASE(hipDrvGraphAddMemcpyNode) = prepare_graph_nodes,
+    CASE(hipDrvGraphAddMemsetNode) = prepare_graph_nodes,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

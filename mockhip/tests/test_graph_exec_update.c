@@ -1,11 +1,15 @@
 /*
  * test_graph_exec_update.c: an exec's nodes switched off and on (a disabled node does nothing at
  * a launch), hipGraphUpload and hipGraphInstantiateWithParams, hipGraphExecUpdate (the exec
- * takes another graph's parameters where it has the exec's shape) and hipGraphDebugDotPrint's
- * file. The negative group holds the refusals with clr hip_graph.cpp's codes. Every case ends
- * with nothing alive.
+ * takes another graph's parameters where it has the exec's shape), hipGraphDebugDotPrint's
+ * file, and the driver descriptions' nodes (hipDrvGraphAddMemcpyNode, hipDrvGraphAddMemsetNode).
+ * The negative group holds the refusals with clr hip_graph.cpp's codes. Every case ends with
+ * nothing alive.
  */
 #include "mock_test.h"
+
+/* hipDrvGraphAddMemcpyNode takes a context, which ROCm's primary-context calls (deprecated) give. */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +205,79 @@ static void test_dot_print_writes_the_graph(void **state) {
   }
 }
 
+/* ---- driver descriptions' nodes ---- */
+
+static void test_drv_nodes_set_and_copy(void **state) {
+  fixture *f = *state;
+  hipCtx_t ctx;
+  MT_CHECK(hipDevicePrimaryCtxRetain(&ctx, 0));
+  HIP_MEMSET_NODE_PARAMS sp = {
+      .dst = f->dev, .elementSize = 1, .height = 1, .value = 0x5a, .width = BYTES};
+  hipGraphNode_t set, copy;
+  MT_CHECK(hipDrvGraphAddMemsetNode(&set, f->graph, NULL, 0, &sp, NULL));
+  unsigned char out[2][BYTES / 2];
+  memset(out, 0, sizeof out);
+  /* Two rows of half the block, into a host buffer of pitch BYTES / 2. */
+  HIP_MEMCPY3D cp = {.srcMemoryType = hipMemoryTypeDevice,
+                     .srcDevice = f->dev,
+                     .srcPitch = BYTES / 2,
+                     .srcHeight = 2,
+                     .dstMemoryType = hipMemoryTypeHost,
+                     .dstHost = out,
+                     .dstPitch = BYTES / 2,
+                     .dstHeight = 2,
+                     .WidthInBytes = BYTES / 2,
+                     .Height = 2,
+                     .Depth = 1};
+  MT_CHECK(hipDrvGraphAddMemcpyNode(&copy, f->graph, &set, 1, &cp, ctx));
+  hipGraphNodeType type;
+  MT_CHECK(hipGraphNodeGetType(copy, &type));
+  assert_int_equal(type, hipGraphNodeTypeMemcpy);
+  MT_CHECK(hipGraphNodeGetType(set, &type));
+  assert_int_equal(type, hipGraphNodeTypeMemset);
+  hipGraphExec_t exec;
+  MT_CHECK(hipGraphInstantiate(&exec, f->graph, NULL, NULL, 0));
+  MT_CHECK(hipGraphLaunch(exec, NULL));
+  MT_CHECK(hipDeviceSynchronize());
+  for (size_t i = 0; i < BYTES / 2; i++) {
+    assert_int_equal(out[0][i], 0x5a);
+    assert_int_equal(out[1][i], 0x5a);
+  }
+  MT_CHECK(hipGraphExecDestroy(exec));
+  MT_CHECK(hipDevicePrimaryCtxRelease(0));
+}
+
+static void test_drv_nodes_reject(void **state) {
+  fixture *f = *state;
+  hipCtx_t ctx;
+  MT_CHECK(hipDevicePrimaryCtxRetain(&ctx, 0));
+  unsigned char host[BYTES];
+  HIP_MEMCPY3D cp = {.srcMemoryType = hipMemoryTypeHost,
+                     .srcHost = host,
+                     .dstMemoryType = hipMemoryTypeDevice,
+                     .dstDevice = f->dev,
+                     .WidthInBytes = BYTES,
+                     .Height = 1,
+                     .Depth = 1};
+  hipGraphNode_t node;
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGraphAddMemcpyNode(NULL, f->graph, NULL, 0, &cp, ctx));
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGraphAddMemcpyNode(&node, NULL, NULL, 0, &cp, ctx));
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGraphAddMemcpyNode(&node, f->graph, NULL, 2, &cp, ctx));
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGraphAddMemcpyNode(&node, f->graph, NULL, 0, &cp, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGraphAddMemcpyNode(&node, f->graph, NULL, 0, NULL, ctx));
+  cp.srcMemoryType = (hipMemoryType)42;
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGraphAddMemcpyNode(&node, f->graph, NULL, 0, &cp, ctx));
+  mt_assert_reason_contains("not a hipMemoryType");
+  HIP_MEMSET_NODE_PARAMS sp = {.dst = f->dev, .elementSize = 3, .height = 1, .width = BYTES};
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGraphAddMemsetNode(&node, f->graph, NULL, 0, &sp, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGraphAddMemsetNode(&node, f->graph, NULL, 0, NULL, NULL));
+  MT_EXPECT(hipErrorInvalidValue, hipDrvGraphAddMemsetNode(NULL, f->graph, NULL, 0, &sp, NULL));
+  size_t count = 1;
+  MT_CHECK(hipGraphGetNodes(f->graph, NULL, &count));
+  assert_int_equal(count, 0);
+  MT_CHECK(hipDevicePrimaryCtxRelease(0));
+}
+
 /* ---- refusals ---- */
 
 static void test_enabled_rejects(void **state) {
@@ -353,16 +430,14 @@ static void test_dot_print_rejects(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      TEST(test_disabled_node_does_nothing),
-      TEST(test_upload_and_instantiate_with_params),
-      TEST(test_exec_update_takes_parameters),
-      TEST(test_dot_print_writes_the_graph),
+      TEST(test_disabled_node_does_nothing),   TEST(test_upload_and_instantiate_with_params),
+      TEST(test_exec_update_takes_parameters), TEST(test_dot_print_writes_the_graph),
+      TEST(test_drv_nodes_set_and_copy),
   };
   const struct CMUnitTest negative[] = {
-      TEST(test_enabled_rejects),
-      TEST(test_upload_and_params_reject),
-      TEST(test_exec_update_rejects),
-      TEST(test_dot_print_rejects),
+      TEST(test_enabled_rejects),     TEST(test_upload_and_params_reject),
+      TEST(test_exec_update_rejects), TEST(test_dot_print_rejects),
+      TEST(test_drv_nodes_reject),
   };
   int failed = cmocka_run_group_tests_name("graph_exec_update", tests, NULL, NULL);
   return failed + cmocka_run_group_tests_name("graph_exec_update_negative", negative, NULL, NULL);

@@ -1020,7 +1020,13 @@ static void memset_node_set(int exec) {
   X(hipGraphDebugDotPrint, hipGraphDebugDotPrint(late.graph, "/nonexistent/g.dot", 0); late_free(), \
     "hipGraphDebugDotPrint(graph=graph#*, path=/nonexistent/g.dot, flags=0) = " \
     "hipErrorOperatingSystem (path \"/nonexistent/g.dot\" cannot be opened for writing: No " \
-    "such file or directory)")
+    "such file or directory)") \
+  X(hipDrvGraphAddMemcpyNode, hipGraphNode_t n; hipDrvGraphAddMemcpyNode(&n, NULL, NULL, 0, NULL, NULL), \
+    "hipDrvGraphAddMemcpyNode(phGraphNode=0x*, hGraph=NULL, dependencies=NULL, " \
+    "numDependencies=0, copyParams=NULL, ctx=NULL) = hipErrorInvalidValue (graph is NULL)") \
+  X(hipDrvGraphAddMemsetNode, hipGraphNode_t n; hipDrvGraphAddMemsetNode(&n, NULL, NULL, 0, NULL, NULL), \
+    "hipDrvGraphAddMemsetNode(phGraphNode=0x*, hGraph=NULL, dependencies=NULL, " \
+    "numDependencies=0, memsetParams=NULL, ctx=NULL) = hipErrorInvalidValue (graph is NULL)")
 /* clang-format on */
 
 TRACE_CASES(CASE)

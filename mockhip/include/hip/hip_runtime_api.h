@@ -686,6 +686,15 @@ typedef struct hipMemsetParams {
   size_t width;
 } hipMemsetParams;
 
+typedef struct HIP_MEMSET_NODE_PARAMS {
+  hipDeviceptr_t dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+} HIP_MEMSET_NODE_PARAMS;
+
 typedef enum hipGraphInstantiateFlags {
   hipGraphInstantiateFlagAutoFreeOnLaunch = 1,
   hipGraphInstantiateFlagUpload = 2,
@@ -1635,6 +1644,17 @@ MOCKHIP_API hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_t 
 /* The graph as a DOT digraph written to the file path. */
 MOCKHIP_API hipError_t hipGraphDebugDotPrint(hipGraph_t graph, const char *path,
                                              unsigned int flags);
+/* A memcpy node of a driver copy description (hipDrvMemcpy3D's), and a memset node of a driver
+   set description; ctx must not be NULL for the copy, and is not read otherwise. */
+MOCKHIP_API hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t *phGraphNode, hipGraph_t hGraph,
+                                                const hipGraphNode_t *dependencies,
+                                                size_t numDependencies,
+                                                const HIP_MEMCPY3D *copyParams, hipCtx_t ctx);
+MOCKHIP_API hipError_t hipDrvGraphAddMemsetNode(hipGraphNode_t *phGraphNode, hipGraph_t hGraph,
+                                                const hipGraphNode_t *dependencies,
+                                                size_t numDependencies,
+                                                const HIP_MEMSET_NODE_PARAMS *memsetParams,
+                                                hipCtx_t ctx);
 
 /* ---- looking entry points up at run time ---- */
 

@@ -141,6 +141,8 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipGraphInstantiate:
   case MOCKHIP_CALL_hipGraphInstantiateWithFlags:
   case MOCKHIP_CALL_hipGraphInstantiateWithParams:
+  case MOCKHIP_CALL_hipDrvGraphAddMemcpyNode:
+  case MOCKHIP_CALL_hipDrvGraphAddMemsetNode:
   case MOCKHIP_CALL_hipGraphLaunch: return hipErrorOutOfMemory;
   default: return hipErrorInvalidValue;
   }

@@ -499,6 +499,14 @@
      hipGraphExecUpdateResult * updateResult_out),                                                 \
     (hGraphExec, hGraph, hErrorNode_out, updateResult_out), "")                                    \
   X(hipGraphDebugDotPrint, (hipGraph_t graph, const char *path, unsigned int flags),               \
-    (graph, path, flags), "")
+    (graph, path, flags), "")                                                                      \
+  X(hipDrvGraphAddMemcpyNode,                                                                      \
+    (hipGraphNode_t * phGraphNode, hipGraph_t hGraph, const hipGraphNode_t *dependencies,          \
+     size_t numDependencies, const HIP_MEMCPY3D *copyParams, hipCtx_t ctx),                        \
+    (phGraphNode, hGraph, dependencies, numDependencies, copyParams, ctx), "")                     \
+  X(hipDrvGraphAddMemsetNode,                                                                      \
+    (hipGraphNode_t * phGraphNode, hipGraph_t hGraph, const hipGraphNode_t *dependencies,          \
+     size_t numDependencies, const HIP_MEMSET_NODE_PARAMS *memsetParams, hipCtx_t ctx),            \
+    (phGraphNode, hGraph, dependencies, numDependencies, memsetParams, ctx), "")
 
 #endif /* HIPNV_API_CALLS_H */
