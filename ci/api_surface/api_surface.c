@@ -450,6 +450,36 @@ VALUE(hipGraphMemAttrUsedMemCurrent, 0)
 VALUE(hipGraphMemAttrUsedMemHigh, 1)
 VALUE(hipGraphMemAttrReservedMemCurrent, 2)
 VALUE(hipGraphMemAttrReservedMemHigh, 3)
+/* hipGraphInstantiateResult */
+#if HIP_VERSION >= 60200000
+VALUE(hipGraphInstantiateSuccess, 0)
+VALUE(hipGraphInstantiateError, 1)
+VALUE(hipGraphInstantiateInvalidStructure, 2)
+VALUE(hipGraphInstantiateNodeOperationNotSupported, 3)
+VALUE(hipGraphInstantiateMultipleDevicesNotSupported, 4)
+#endif
+/* hipGraphExecUpdateResult */
+VALUE(hipGraphExecUpdateSuccess, 0)
+VALUE(hipGraphExecUpdateError, 1)
+VALUE(hipGraphExecUpdateErrorTopologyChanged, 2)
+VALUE(hipGraphExecUpdateErrorNodeTypeChanged, 3)
+VALUE(hipGraphExecUpdateErrorFunctionChanged, 4)
+VALUE(hipGraphExecUpdateErrorParametersChanged, 5)
+VALUE(hipGraphExecUpdateErrorNotSupported, 6)
+VALUE(hipGraphExecUpdateErrorUnsupportedFunctionChange, 7)
+/* hipGraphDebugDotFlags */
+#if HIP_VERSION >= 50500000
+VALUE(hipGraphDebugDotFlagsVerbose, 1)
+VALUE(hipGraphDebugDotFlagsKernelNodeParams, 4)
+VALUE(hipGraphDebugDotFlagsMemcpyNodeParams, 8)
+VALUE(hipGraphDebugDotFlagsMemsetNodeParams, 16)
+VALUE(hipGraphDebugDotFlagsHostNodeParams, 32)
+VALUE(hipGraphDebugDotFlagsEventNodeParams, 64)
+VALUE(hipGraphDebugDotFlagsExtSemasSignalNodeParams, 128)
+VALUE(hipGraphDebugDotFlagsExtSemasWaitNodeParams, 256)
+VALUE(hipGraphDebugDotFlagsKernelNodeAttributes, 512)
+VALUE(hipGraphDebugDotFlagsHandles, 1024)
+#endif
 /* hipDriverProcAddressQueryResult */
 #if HIP_VERSION >= 60200000
 VALUE(HIP_GET_PROC_ADDRESS_SUCCESS, 0)
@@ -938,6 +968,23 @@ OFFSET(hipKernelNodeParams, func, 24)
 OFFSET(hipKernelNodeParams, gridDim, 32)
 OFFSET(hipKernelNodeParams, kernelParams, 48)
 OFFSET(hipKernelNodeParams, sharedMemBytes, 56)
+#if HIP_VERSION >= 60100000
+SIZE(HIP_MEMSET_NODE_PARAMS, 40)
+SIZE(struct HIP_MEMSET_NODE_PARAMS, sizeof(HIP_MEMSET_NODE_PARAMS))
+OFFSET(HIP_MEMSET_NODE_PARAMS, dst, 0)
+OFFSET(HIP_MEMSET_NODE_PARAMS, pitch, 8)
+OFFSET(HIP_MEMSET_NODE_PARAMS, value, 16)
+OFFSET(HIP_MEMSET_NODE_PARAMS, elementSize, 20)
+OFFSET(HIP_MEMSET_NODE_PARAMS, width, 24)
+OFFSET(HIP_MEMSET_NODE_PARAMS, height, 32)
+#endif
+#if HIP_VERSION >= 60200000
+SIZE(hipGraphInstantiateParams, 32)
+OFFSET(hipGraphInstantiateParams, errNode_out, 0)
+OFFSET(hipGraphInstantiateParams, flags, 8)
+OFFSET(hipGraphInstantiateParams, result_out, 16)
+OFFSET(hipGraphInstantiateParams, uploadStream, 24)
+#endif
 SIZE(hipMemsetParams, 48)
 OFFSET(hipMemsetParams, dst, 0)
 OFFSET(hipMemsetParams, elementSize, 8)
@@ -1520,6 +1567,35 @@ void api_surface_signatures(void) {
             (hipGraphExec_t hGraphExec, hipGraphNode_t hNode, hipEvent_t event))
   SIGNATURE(hipGraphExecChildGraphNodeSetParams, hipError_t,
             (hipGraphExec_t hGraphExec, hipGraphNode_t node, hipGraph_t childGraph))
+  SIGNATURE(hipGraphExecUpdate, hipError_t,
+            (hipGraphExec_t hGraphExec, hipGraph_t hGraph, hipGraphNode_t * hErrorNode_out,
+             hipGraphExecUpdateResult * updateResult_out))
+#if HIP_VERSION >= 50300000
+  SIGNATURE(hipGraphUpload, hipError_t, (hipGraphExec_t graphExec, hipStream_t stream))
+#endif
+#if HIP_VERSION >= 50500000
+  SIGNATURE(hipGraphNodeSetEnabled, hipError_t,
+            (hipGraphExec_t hGraphExec, hipGraphNode_t hNode, unsigned int isEnabled))
+  SIGNATURE(hipGraphNodeGetEnabled, hipError_t,
+            (hipGraphExec_t hGraphExec, hipGraphNode_t hNode, unsigned int *isEnabled))
+  SIGNATURE(hipGraphDebugDotPrint, hipError_t,
+            (hipGraph_t graph, const char *path, unsigned int flags))
+#endif
+#if HIP_VERSION >= 60000000
+  SIGNATURE(hipDrvGraphAddMemcpyNode, hipError_t,
+            (hipGraphNode_t * phGraphNode, hipGraph_t hGraph, const hipGraphNode_t *dependencies,
+             size_t numDependencies, const HIP_MEMCPY3D *copyParams, hipCtx_t ctx))
+#endif
+#if HIP_VERSION >= 60100000
+  SIGNATURE(hipDrvGraphAddMemsetNode, hipError_t,
+            (hipGraphNode_t * phGraphNode, hipGraph_t hGraph, const hipGraphNode_t *dependencies,
+             size_t numDependencies, const HIP_MEMSET_NODE_PARAMS *memsetParams, hipCtx_t ctx))
+#endif
+#if HIP_VERSION >= 60200000
+  SIGNATURE(hipGraphInstantiateWithParams, hipError_t,
+            (hipGraphExec_t * pGraphExec, hipGraph_t graph,
+             hipGraphInstantiateParams * instantiateParams))
+#endif
   SIGNATURE(hipMemAddressReserve, hipError_t,
             (void **ptr, size_t size, size_t alignment, void *addr, unsigned long long flags))
   SIGNATURE(hipMemAddressFree, hipError_t, (void *devPtr, size_t size))

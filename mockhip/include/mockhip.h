@@ -314,7 +314,15 @@ extern "C" {
   X(hipStreamWriteValue64)                                                                         \
   X(hipIpcGetMemHandle)                                                                            \
   X(hipIpcOpenMemHandle)                                                                           \
-  X(hipIpcCloseMemHandle)
+  X(hipIpcCloseMemHandle)                                                                          \
+  X(hipGraphNodeSetEnabled)                                                                        \
+  X(hipGraphNodeGetEnabled)                                                                        \
+  X(hipGraphUpload)                                                                                \
+  X(hipGraphInstantiateWithParams)                                                                 \
+  X(hipGraphExecUpdate)                                                                            \
+  X(hipGraphDebugDotPrint)                                                                         \
+  X(hipDrvGraphAddMemcpyNode)                                                                      \
+  X(hipDrvGraphAddMemsetNode)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

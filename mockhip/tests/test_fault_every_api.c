@@ -766,6 +766,44 @@ static void undo_instantiate(world *w) { MT_CHECK(hipGraphExecDestroy(w->out.exe
 static hipError_t call_graph_launch(world *w) { return hipGraphLaunch(w->exec, w->stream); }
 static hipError_t call_exec_destroy(world *w) { return hipGraphExecDestroy(w->exec); }
 static void undo_exec_destroy(world *w) { w->exec = NULL; }
+static hipError_t call_node_set_enabled(world *w) {
+  return hipGraphNodeSetEnabled(w->exec, w->copy_node, 0);
+}
+static hipError_t call_node_get_enabled(world *w) {
+  return hipGraphNodeGetEnabled(w->exec, w->copy_node, &w->out.uflags);
+}
+static hipError_t call_graph_upload(world *w) { return hipGraphUpload(w->exec, w->stream); }
+static hipError_t call_instantiate_params(world *w) {
+  hipGraphInstantiateParams params = {.flags = hipGraphInstantiateFlagUpload,
+                                      .uploadStream = w->stream};
+  return hipGraphInstantiateWithParams(&w->out.exec, w->graph, &params);
+}
+static hipError_t call_exec_update(world *w) {
+  hipGraphExecUpdateResult result;
+  return hipGraphExecUpdate(w->exec, w->graph, &w->out.node, &result);
+}
+static hipError_t call_drv_add_memcpy_node(world *w) {
+  HIP_MEMCPY3D p = {.srcMemoryType = hipMemoryTypeHost,
+                    .srcHost = w->out.host,
+                    .dstMemoryType = hipMemoryTypeDevice,
+                    .dstDevice = w->block,
+                    .WidthInBytes = HOST_BYTES,
+                    .Height = 1,
+                    .Depth = 1};
+  return hipDrvGraphAddMemcpyNode(&w->out.node, w->graph, &w->node, 1, &p, w->ctx0);
+}
+static hipError_t call_drv_add_memset_node(world *w) {
+  HIP_MEMSET_NODE_PARAMS p = {
+      .dst = w->block, .elementSize = 1, .height = 1, .value = 1, .width = HOST_BYTES};
+  return hipDrvGraphAddMemsetNode(&w->out.node, w->graph, &w->node, 1, &p, NULL);
+}
+static hipError_t call_debug_dot_print(world *w) {
+  char path[64];
+  snprintf(path, sizeof path, "/tmp/mockhip_fault_dot_%d.dot", (int)getpid());
+  hipError_t err = hipGraphDebugDotPrint(w->graph, path, 0);
+  remove(path);
+  return err;
+}
 
 /* ---- the graph calls of more node kinds ---- */
 
@@ -1829,6 +1867,17 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                  hipErrorInvalidContext},
     CASE(hipIpcCloseMemHandle) = {hipErrorInvalidValue, call_ipc_close_mem_handle, NULL,
                                   hipErrorInvalidValue},
+    CASE(hipGraphNodeSetEnabled) = {hipErrorInvalidValue, call_node_set_enabled, NULL, hipSuccess},
+    CASE(hipGraphNodeGetEnabled) = {hipErrorInvalidValue, call_node_get_enabled, NULL, hipSuccess},
+    CASE(hipGraphUpload) = {hipErrorInvalidValue, call_graph_upload, NULL, hipSuccess},
+    CASE(hipGraphInstantiateWithParams) = {hipErrorOutOfMemory, call_instantiate_params,
+                                           undo_instantiate, hipSuccess},
+    CASE(hipGraphExecUpdate) = {hipErrorInvalidValue, call_exec_update, NULL, hipSuccess},
+    CASE(hipGraphDebugDotPrint) = {hipErrorInvalidValue, call_debug_dot_print, NULL, hipSuccess},
+    CASE(hipDrvGraphAddMemcpyNode) = {hipErrorOutOfMemory, call_drv_add_memcpy_node, NULL,
+                                      hipSuccess},
+    CASE(hipDrvGraphAddMemsetNode) = {hipErrorOutOfMemory, call_drv_add_memset_node, NULL,
+                                      hipSuccess},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of
@@ -1911,6 +1960,14 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipGraphMemAllocNodeGetParams) = prepare_mem_nodes,
     CASE(hipGraphAddMemFreeNode) = prepare_alloc_node,
     CASE(hipGraphMemFreeNodeGetParams) = prepare_mem_nodes,
+    CASE(hipGraphNodeSetEnabled) = prepare_node_kinds,
+    CASE(hipGraphNodeGetEnabled) = prepare_node_kinds,
+    CASE(hipGraphUpload) = prepare_exec,
+    CASE(hipGraphInstantiateWithParams) = prepare_graph_nodes,
+    CASE(hipGraphExecUpdate) = prepare_exec,
+    CASE(hipGraphDebugDotPrint) = prepare_node_kinds,
+    CASE(hipDrvGraphAddMemcpyNode) = prepare_graph_nodes,
+    CASE(hipDrvGraphAddMemsetNode) = prepare_graph_nodes,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

@@ -113,6 +113,25 @@ static hipKernelNodeAttrValue attr_value;
 /* The texture cases' object, over an array of their own (the world's is freed by then). */
 static hipTextureObject_t texture;
 static hipArray_t texture_array;
+/* The exec calls' own graph (one memset node), made after w.graph is gone. */
+static struct {
+  hipGraph_t graph;
+  hipGraphNode_t node;
+  hipGraphExec_t exec;
+  void *block;
+} late;
+static void late_graph(void) {
+  hipMalloc(&late.block, 64);
+  hipMemsetParams p = {.dst = late.block, .elementSize = 1, .width = 64, .height = 1};
+  hipGraphCreate(&late.graph, 0);
+  hipGraphAddMemsetNode(&late.node, late.graph, NULL, 0, &p);
+  hipGraphInstantiate(&late.exec, late.graph, NULL, NULL, 0);
+}
+static void late_free(void) {
+  hipGraphExecDestroy(late.exec);
+  hipGraphDestroy(late.graph);
+  hipFree(late.block);
+}
 static hipResourceDesc array_resource(void) {
   hipResourceDesc r = {0};
   hipMallocArray(&texture_array, &float_desc, 16, 4, hipArrayDefault);
@@ -1086,7 +1105,33 @@ static void memset_node_set(int exec) {
     "hipIpcOpenMemHandle(devPtr=0x*, handle={pid 0, size 0, offset 0}, flags=0x1) = " \
     "hipErrorInvalidValue (the handle names no memory (its size is 0))") \
   X(hipIpcCloseMemHandle, hipIpcCloseMemHandle(NULL), \
-    "hipIpcCloseMemHandle(devPtr=NULL) = hipErrorInvalidValue (devPtr is NULL)")
+    "hipIpcCloseMemHandle(devPtr=NULL) = hipErrorInvalidValue (devPtr is NULL)") \
+  X(hipGraphNodeSetEnabled, hipGraphNodeSetEnabled(NULL, NULL, 1); late_graph(), \
+    "hipGraphNodeSetEnabled(hGraphExec=NULL, hNode=NULL, isEnabled=1) = hipErrorInvalidValue " \
+    "(hGraphExec is NULL)") \
+  X(hipGraphNodeGetEnabled, unsigned on; hipGraphNodeGetEnabled(late.exec, late.node, &on), \
+    "hipGraphNodeGetEnabled(hGraphExec=graphExec#*, hNode=node#*, isEnabled -> 0x1) = " \
+    "hipSuccess") \
+  X(hipGraphUpload, hipGraphUpload(late.exec, NULL), \
+    "hipGraphUpload(graphExec=graphExec#*, stream=NULL (the null stream)) = hipSuccess") \
+  X(hipGraphInstantiateWithParams, hipGraphExec_t e; hipGraphInstantiateParams ip = {0}; \
+    hipGraphInstantiateWithParams(&e, late.graph, &ip); hipGraphExecDestroy(e), \
+    "hipGraphInstantiateWithParams(pGraphExec -> graphExec#*, graph=graph#*, " \
+    "instantiateParams=0x*, flags=0) = hipSuccess") \
+  X(hipGraphExecUpdate, hipGraphNode_t bad; hipGraphExecUpdateResult r; \
+    hipGraphExecUpdate(late.exec, late.graph, &bad, &r), \
+    "hipGraphExecUpdate(hGraphExec=graphExec#*, hGraph=graph#*, hErrorNode_out=0x*, " \
+    "updateResult_out=hipGraphExecUpdateSuccess) = hipSuccess") \
+  X(hipGraphDebugDotPrint, hipGraphDebugDotPrint(late.graph, "/nonexistent/g.dot", 0); late_free(), \
+    "hipGraphDebugDotPrint(graph=graph#*, path=/nonexistent/g.dot, flags=0) = " \
+    "hipErrorOperatingSystem (path \"/nonexistent/g.dot\" cannot be opened for writing: No " \
+    "such file or directory)") \
+  X(hipDrvGraphAddMemcpyNode, hipGraphNode_t n; hipDrvGraphAddMemcpyNode(&n, NULL, NULL, 0, NULL, NULL), \
+    "hipDrvGraphAddMemcpyNode(phGraphNode=0x*, hGraph=NULL, dependencies=NULL, " \
+    "numDependencies=0, copyParams=NULL, ctx=NULL) = hipErrorInvalidValue (graph is NULL)") \
+  X(hipDrvGraphAddMemsetNode, hipGraphNode_t n; hipDrvGraphAddMemsetNode(&n, NULL, NULL, 0, NULL, NULL), \
+    "hipDrvGraphAddMemsetNode(phGraphNode=0x*, hGraph=NULL, dependencies=NULL, " \
+    "numDependencies=0, memsetParams=NULL, ctx=NULL) = hipErrorInvalidValue (graph is NULL)")
 /* clang-format on */
 
 TRACE_CASES(CASE)

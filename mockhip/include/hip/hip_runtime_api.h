@@ -686,12 +686,60 @@ typedef struct hipMemsetParams {
   size_t width;
 } hipMemsetParams;
 
+typedef struct HIP_MEMSET_NODE_PARAMS {
+  hipDeviceptr_t dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+} HIP_MEMSET_NODE_PARAMS;
+
 typedef enum hipGraphInstantiateFlags {
   hipGraphInstantiateFlagAutoFreeOnLaunch = 1,
   hipGraphInstantiateFlagUpload = 2,
   hipGraphInstantiateFlagDeviceLaunch = 4,
   hipGraphInstantiateFlagUseNodePriority = 8
 } hipGraphInstantiateFlags;
+
+typedef enum hipGraphInstantiateResult {
+  hipGraphInstantiateSuccess = 0,
+  hipGraphInstantiateError = 1,
+  hipGraphInstantiateInvalidStructure = 2,
+  hipGraphInstantiateNodeOperationNotSupported = 3,
+  hipGraphInstantiateMultipleDevicesNotSupported = 4
+} hipGraphInstantiateResult;
+
+typedef struct hipGraphInstantiateParams {
+  hipGraphNode_t errNode_out;
+  unsigned long long flags;
+  hipGraphInstantiateResult result_out;
+  hipStream_t uploadStream;
+} hipGraphInstantiateParams;
+
+typedef enum hipGraphExecUpdateResult {
+  hipGraphExecUpdateSuccess = 0x0,
+  hipGraphExecUpdateError = 0x1,
+  hipGraphExecUpdateErrorTopologyChanged = 0x2,
+  hipGraphExecUpdateErrorNodeTypeChanged = 0x3,
+  hipGraphExecUpdateErrorFunctionChanged = 0x4,
+  hipGraphExecUpdateErrorParametersChanged = 0x5,
+  hipGraphExecUpdateErrorNotSupported = 0x6,
+  hipGraphExecUpdateErrorUnsupportedFunctionChange = 0x7
+} hipGraphExecUpdateResult;
+
+enum hipGraphDebugDotFlags {
+  hipGraphDebugDotFlagsVerbose = 1 << 0,
+  hipGraphDebugDotFlagsKernelNodeParams = 1 << 2,
+  hipGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
+  hipGraphDebugDotFlagsMemsetNodeParams = 1 << 4,
+  hipGraphDebugDotFlagsHostNodeParams = 1 << 5,
+  hipGraphDebugDotFlagsEventNodeParams = 1 << 6,
+  hipGraphDebugDotFlagsExtSemasSignalNodeParams = 1 << 7,
+  hipGraphDebugDotFlagsExtSemasWaitNodeParams = 1 << 8,
+  hipGraphDebugDotFlagsKernelNodeAttributes = 1 << 9,
+  hipGraphDebugDotFlagsHandles = 1 << 10
+};
 
 /* ---- hipGetProcAddress ---- */
 
@@ -1722,6 +1770,39 @@ MOCKHIP_API hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(hipGraphExec_t 
                                                                  hipGraphNode_t node, void *dst,
                                                                  const void *symbol, size_t count,
                                                                  size_t offset, hipMemcpyKind kind);
+
+/* ---- an exec's nodes switched off and on, execs made with parameters or brought up to date
+   with a graph, a graph written as DOT (docs/mockhip/runtime.md, "Graphs") ---- */
+
+/* Whether the exec's copy of a kernel, memcpy or memset node runs at a launch (a disabled one
+   does nothing; isEnabled is kept as given). Other kinds: hipErrorInvalidValue. */
+MOCKHIP_API hipError_t hipGraphNodeSetEnabled(hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
+                                              unsigned int isEnabled);
+MOCKHIP_API hipError_t hipGraphNodeGetEnabled(hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
+                                              unsigned int *isEnabled);
+/* Nothing to upload on the mock: the exec and the stream are checked. */
+MOCKHIP_API hipError_t hipGraphUpload(hipGraphExec_t graphExec, hipStream_t stream);
+/* hipGraphInstantiateWithFlags with its flags, result and upload stream in instantiateParams. */
+MOCKHIP_API hipError_t hipGraphInstantiateWithParams(hipGraphExec_t *pGraphExec, hipGraph_t graph,
+                                                     hipGraphInstantiateParams *instantiateParams);
+/* The exec runs hGraph's parameters from now, where hGraph has its nodes' kinds and edges. */
+MOCKHIP_API hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_t hGraph,
+                                          hipGraphNode_t *hErrorNode_out,
+                                          hipGraphExecUpdateResult *updateResult_out);
+/* The graph as a DOT digraph written to the file path. */
+MOCKHIP_API hipError_t hipGraphDebugDotPrint(hipGraph_t graph, const char *path,
+                                             unsigned int flags);
+/* A memcpy node of a driver copy description (hipDrvMemcpy3D's), and a memset node of a driver
+   set description; ctx must not be NULL for the copy, and is not read otherwise. */
+MOCKHIP_API hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t *phGraphNode, hipGraph_t hGraph,
+                                                const hipGraphNode_t *dependencies,
+                                                size_t numDependencies,
+                                                const HIP_MEMCPY3D *copyParams, hipCtx_t ctx);
+MOCKHIP_API hipError_t hipDrvGraphAddMemsetNode(hipGraphNode_t *phGraphNode, hipGraph_t hGraph,
+                                                const hipGraphNode_t *dependencies,
+                                                size_t numDependencies,
+                                                const HIP_MEMSET_NODE_PARAMS *memsetParams,
+                                                hipCtx_t ctx);
 
 /* ---- looking entry points up at run time ---- */
 

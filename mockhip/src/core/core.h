@@ -337,6 +337,8 @@ typedef struct mh_graph_exec {
   size_t count;
   unsigned long long flags;
   unsigned holders; /* the registry, and each launch running host work outside the lock */
+  unsigned *enabled;  /* per work, hipGraphNodeSetEnabled's value (0: skipped); NULL: all on */
+  size_t *dep_counts; /* per work, how many nodes its node ran after (hipGraphExecUpdate) */
 } mh_graph_exec;
 
 /* ---- stream-ordered memory pools (runtime/mempool*.c, runtime/pool_*.c) ---- */

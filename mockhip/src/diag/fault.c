@@ -144,6 +144,9 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipGraphAddMemFreeNode:
   case MOCKHIP_CALL_hipGraphInstantiate:
   case MOCKHIP_CALL_hipGraphInstantiateWithFlags:
+  case MOCKHIP_CALL_hipGraphInstantiateWithParams:
+  case MOCKHIP_CALL_hipDrvGraphAddMemcpyNode:
+  case MOCKHIP_CALL_hipDrvGraphAddMemsetNode:
   case MOCKHIP_CALL_hipGraphLaunch: return hipErrorOutOfMemory;
   /* stream memory operations: clr's one failure past the arguments is the command's memory */
   case MOCKHIP_CALL_hipStreamWaitValue32:

@@ -518,7 +518,7 @@
     "hipExtStreamCreateWithCUMask is ROCm-only: CUDA has no compute-unit masks")                   \
   X(hipExtStreamGetCUMask, (hipStream_t stream, uint32_t cuMaskSize, uint32_t * cuMask),           \
     (stream, cuMaskSize, cuMask),                                                                  \
-    "hipExtStreamGetCUMask is ROCm-only: CUDA has no compute-unit masks")                  \
+    "hipExtStreamGetCUMask is ROCm-only: CUDA has no compute-unit masks")                          \
   X(hipUserObjectCreate,                                                                           \
     (hipUserObject_t * object_out, void *ptr, hipHostFn_t destroy, unsigned int initialRefcount,   \
      unsigned int flags),                                                                          \
@@ -534,8 +534,34 @@
     (hipGraphNode_t hNode, hipKernelNodeAttrID attr, const hipKernelNodeAttrValue *value),         \
     (hNode, attr, value), "")                                                                      \
   X(hipGraphKernelNodeGetAttribute,                                                                \
-    (hipGraphNode_t hNode, hipKernelNodeAttrID attr, hipKernelNodeAttrValue *value),               \
+    (hipGraphNode_t hNode, hipKernelNodeAttrID attr, hipKernelNodeAttrValue * value),              \
     (hNode, attr, value), "")                                                                      \
-  X(hipGraphKernelNodeCopyAttributes, (hipGraphNode_t hSrc, hipGraphNode_t hDst), (hSrc, hDst), "")
+  X(hipGraphKernelNodeCopyAttributes, (hipGraphNode_t hSrc, hipGraphNode_t hDst), (hSrc, hDst),    \
+    "")                                                                                            \
+  X(hipGraphNodeSetEnabled,                                                                        \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t hNode, unsigned int isEnabled),                     \
+    (hGraphExec, hNode, isEnabled), "")                                                            \
+  X(hipGraphNodeGetEnabled,                                                                        \
+    (hipGraphExec_t hGraphExec, hipGraphNode_t hNode, unsigned int *isEnabled),                    \
+    (hGraphExec, hNode, isEnabled), "")                                                            \
+  X(hipGraphUpload, (hipGraphExec_t graphExec, hipStream_t stream), (graphExec, stream), "")       \
+  X(hipGraphInstantiateWithParams,                                                                 \
+    (hipGraphExec_t * pGraphExec, hipGraph_t graph,                                                \
+     hipGraphInstantiateParams * instantiateParams),                                               \
+    (pGraphExec, graph, instantiateParams), "")                                                    \
+  X(hipGraphExecUpdate,                                                                            \
+    (hipGraphExec_t hGraphExec, hipGraph_t hGraph, hipGraphNode_t * hErrorNode_out,                \
+     hipGraphExecUpdateResult * updateResult_out),                                                 \
+    (hGraphExec, hGraph, hErrorNode_out, updateResult_out), "")                                    \
+  X(hipGraphDebugDotPrint, (hipGraph_t graph, const char *path, unsigned int flags),               \
+    (graph, path, flags), "")                                                                      \
+  X(hipDrvGraphAddMemcpyNode,                                                                      \
+    (hipGraphNode_t * phGraphNode, hipGraph_t hGraph, const hipGraphNode_t *dependencies,          \
+     size_t numDependencies, const HIP_MEMCPY3D *copyParams, hipCtx_t ctx),                        \
+    (phGraphNode, hGraph, dependencies, numDependencies, copyParams, ctx), "")                     \
+  X(hipDrvGraphAddMemsetNode,                                                                      \
+    (hipGraphNode_t * phGraphNode, hipGraph_t hGraph, const hipGraphNode_t *dependencies,          \
+     size_t numDependencies, const HIP_MEMSET_NODE_PARAMS *memsetParams, hipCtx_t ctx),            \
+    (phGraphNode, hGraph, dependencies, numDependencies, memsetParams, ctx), "")
 
 #endif /* HIPNV_API_CALLS_H */

@@ -61,6 +61,8 @@ MH_HIDDEN hipError_t mh__strided_run(mh_state *state, const void *copy);
    ihipMemcpy3D_validate, then the copy's own); *kept: what the node runs (mh__strided_run).
    Under the read lock. */
 MH_HIDDEN hipError_t mh__memcpy_3d_node(mh_state *state, const hipMemcpy3DParms *p, void **kept);
+/* hipDrvGraphAddMemcpyNode's: the same for a HIP_MEMCPY3D (clr ihipDrvMemcpy3D_validate). */
+MH_HIDDEN hipError_t mh__drv_memcpy_3d_node(mh_state *state, const HIP_MEMCPY3D *p, void **kept);
 
 /* The checks hipGraphAddMemcpyNode1D and hipGraphAddMemsetNode make of their parameters, which
    captured copies and sets pass too (clr GraphMemcpyNode1D::ValidateParams,

@@ -103,17 +103,11 @@ MH_EXPORT hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D *pCopy) {
   return mh__leave(MOCKHIP_CALL_hipDrvMemcpy2DUnaligned, err, "pCopy=%s", mh__d_memcpy_2d(pCopy));
 }
 
-/* clr ihipMemcpyParam3D. hipDrvMemcpy3DAsync has no STREAM_CAPTURE in clr: it runs even on a
-   capturing stream (`capturable` false). */
-static hipError_t drv_memcpy_3d(mh_state *s, const HIP_MEMCPY3D *p, hipStream_t stream,
-                                bool capturable) {
-  mh_stream *capturing;
-  hipError_t err = p == NULL ? mh__fail(hipErrorInvalidValue, "pCopy is NULL") : hipSuccess;
-  if (err == hipSuccess)
-    err = mh__strided_stream(s, stream, capturable, &capturing);
+/* A HIP_MEMCPY3D as the strided copy it describes (clr ihipMemcpyParam3D). */
+static hipError_t drv_strided(const HIP_MEMCPY3D *p, strided *out) {
   strided c = {.depth = 1};
-  if (err == hipSuccess)
-    err = typed_side(&c.src, "src", (int)p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray);
+  hipError_t err =
+      typed_side(&c.src, "src", (int)p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray);
   if (err == hipSuccess)
     err = typed_side(&c.dst, "dst", (int)p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray);
   if (err != hipSuccess)
@@ -131,7 +125,28 @@ static hipError_t drv_memcpy_3d(mh_state *s, const HIP_MEMCPY3D *p, hipStream_t 
   c.dst.z = p->dstZ;
   c.dst.pitch = p->dstPitch;
   c.dst.height = p->dstHeight;
-  return mh__strided_copy(s, &c, capturing);
+  *out = c;
+  return hipSuccess;
+}
+
+/* clr ihipMemcpyParam3D. hipDrvMemcpy3DAsync has no STREAM_CAPTURE in clr: it runs even on a
+   capturing stream (`capturable` false). */
+static hipError_t drv_memcpy_3d(mh_state *s, const HIP_MEMCPY3D *p, hipStream_t stream,
+                                bool capturable) {
+  mh_stream *capturing;
+  hipError_t err = p == NULL ? mh__fail(hipErrorInvalidValue, "pCopy is NULL") : hipSuccess;
+  if (err == hipSuccess)
+    err = mh__strided_stream(s, stream, capturable, &capturing);
+  strided c;
+  if (err == hipSuccess)
+    err = drv_strided(p, &c);
+  return err == hipSuccess ? mh__strided_copy(s, &c, capturing) : err;
+}
+
+hipError_t mh__drv_memcpy_3d_node(mh_state *s, const HIP_MEMCPY3D *p, void **kept) {
+  strided c;
+  hipError_t err = drv_strided(p, &c);
+  return err == hipSuccess ? mh__strided_node(s, &c, kept) : err;
 }
 
 MH_EXPORT hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D *pCopy) {

@@ -42,6 +42,8 @@ static void exec_free(mh_graph_exec *exec) {
   free(exec->works);
   free(exec->node_ids);
   free(exec->owners);
+  free(exec->enabled);
+  free(exec->dep_counts);
   free(exec);
 }
 
@@ -77,6 +79,8 @@ static hipError_t flatten(mh_graph_exec *exec, const mh_graph *g, uint64_t owner
       break;
     exec->node_ids[at] = order[i]->id;
     exec->owners[at] = owner != 0 ? owner : order[i]->id;
+    if (exec->dep_counts != NULL)
+      exec->dep_counts[at] = order[i]->dep_count;
     exec->count++;
     if (w->type == hipGraphNodeTypeGraph)
       err = flatten(exec, w->u.child, exec->owners[at], handle);
@@ -84,6 +88,28 @@ static hipError_t flatten(mh_graph_exec *exec, const mh_graph *g, uint64_t owner
   free(order);
   return err;
 }
+
+hipError_t mh__graph_exec_build(const mh_graph *g, hipGraph_t handle, mh_graph_exec **out) {
+  size_t count = work_count(g);
+  mh_graph_exec *exec = calloc(1, sizeof *exec);
+  if (exec == NULL || (exec->works = calloc(count + 1, sizeof *exec->works)) == NULL ||
+      (exec->node_ids = calloc(count + 1, sizeof *exec->node_ids)) == NULL ||
+      (exec->owners = calloc(count + 1, sizeof *exec->owners)) == NULL ||
+      (exec->dep_counts = calloc(count + 1, sizeof *exec->dep_counts)) == NULL) {
+    if (exec != NULL)
+      exec_free(exec);
+    return mh__fail(hipErrorOutOfMemory, "no memory for the graph exec");
+  }
+  hipError_t err = flatten(exec, g, 0, handle);
+  if (err != hipSuccess) {
+    exec_free(exec);
+    return err;
+  }
+  *out = exec;
+  return hipSuccess;
+}
+
+void mh__graph_exec_discard(mh_graph_exec *exec) { exec_free(exec); }
 
 /* ihipGraphInstantiate, under the write lock. */
 static hipError_t instantiate(mh_state *s, hipGraphExec_t *out, hipGraph_t graph,
@@ -101,16 +127,9 @@ static hipError_t instantiate(mh_state *s, hipGraphExec_t *out, hipGraph_t graph
                       "graph is instantiated once",
                       (void *)graph,
                       g->nodes[i]->work.type == HIPVMM_NODE_MEM_ALLOC ? "alloc" : "free");
-  size_t count = work_count(g);
-  mh_graph_exec *exec = calloc(1, sizeof *exec);
-  if (exec == NULL || (exec->works = calloc(count + 1, sizeof *exec->works)) == NULL ||
-      (exec->node_ids = calloc(count + 1, sizeof *exec->node_ids)) == NULL ||
-      (exec->owners = calloc(count + 1, sizeof *exec->owners)) == NULL) {
-    if (exec != NULL)
-      exec_free(exec);
-    return mh__fail(hipErrorOutOfMemory, "no memory for the graph exec");
-  }
-  err = flatten(exec, g, 0, graph);
+  mh_graph_exec *exec;
+  if ((err = mh__graph_exec_build(g, graph, &exec)) != hipSuccess)
+    return err;
   exec->id = mh__new_id(s, MH_ID_GRAPH_EXEC);
   exec->site = mh__call_site();
   exec->flags = flags;
@@ -125,6 +144,11 @@ static hipError_t instantiate(mh_state *s, hipGraphExec_t *out, hipGraph_t graph
   g->instantiated = true;
   *out = (hipGraphExec_t)(uintptr_t)exec->id;
   return hipSuccess;
+}
+
+hipError_t mh__graph_instantiate(mh_state *s, hipGraphExec_t *out, hipGraph_t graph,
+                                 unsigned long long flags) {
+  return instantiate(s, out, graph, flags);
 }
 
 MH_EXPORT hipError_t hipGraphInstantiate(hipGraphExec_t *pGraphExec, hipGraph_t graph,
@@ -221,6 +245,8 @@ static void note_touches(mh_state *s, const mh_graph_exec *exec, hipStream_t str
   size_t n = 0;
   for (size_t i = 0; i < exec->count; i++) {
     const mh_node_work *w = &exec->works[i];
+    if (exec->enabled != NULL && exec->enabled[i] == 0)
+      continue;
     if (w->type == hipGraphNodeTypeMemcpy && w->u.copy.strided == NULL) {
       acc[n++] = (mh_sync_access){.addr = (uintptr_t)w->u.copy.src, .bytes = w->u.copy.bytes};
       acc[n++] = (mh_sync_access){
@@ -270,6 +296,8 @@ static hipError_t launch_run(mh_state *s, const mh_graph_exec *exec, size_t *nex
     const mh_node_work *w = &exec->works[*next];
     if (w->type == hipGraphNodeTypeHost)
       return hipSuccess;
+    if (exec->enabled != NULL && exec->enabled[*next] == 0)
+      continue; /* hipGraphNodeSetEnabled: clr enqueues a marker in its place */
     hipError_t err = run_work(s, w, stream, queued);
     if (err != hipSuccess) {
       char detail[512];
@@ -316,7 +344,8 @@ static hipError_t graph_run(mh_state *s, mh_graph_exec *exec, size_t next, hipSt
    before the failing one run (ROCm builds each node's command when hipGraphLaunch is called). */
 static bool nodes_would_pass(mh_state *s, const mh_graph_exec *exec) {
   for (size_t i = 0; i < exec->count; i++)
-    if (check_work(s, &exec->works[i]) != hipSuccess)
+    if ((exec->enabled == NULL || exec->enabled[i] != 0) &&
+        check_work(s, &exec->works[i]) != hipSuccess)
       return false;
   return true;
 }

@@ -98,5 +98,16 @@ MH_HIDDEN void mh__graph_node_params(const mh_node_work *work, void *out);
    AutoFreeOnLaunch exec frees what they still hold; any other is refused (hipErrorInvalidValue)
    while they hold some. Under the write lock. */
 MH_HIDDEN hipError_t mh__graph_exec_mem_begin(mh_state *state, const mh_graph_exec *exec);
+/* ---- execs (graph_exec.c) ---- */
+
+/* ihipGraphInstantiate with flags (checked by the caller): *out, a registered exec of graph.
+   Under the write lock. */
+MH_HIDDEN hipError_t mh__graph_instantiate(mh_state *state, hipGraphExec_t *out, hipGraph_t graph,
+                                           unsigned long long flags);
+/* *out: an exec of g (handle names it in reasons) that is not registered, for its works;
+   mh__graph_exec_discard frees it. */
+MH_HIDDEN hipError_t mh__graph_exec_build(const mh_graph *g, hipGraph_t handle,
+                                          mh_graph_exec **out);
+MH_HIDDEN void mh__graph_exec_discard(mh_graph_exec *exec);
 
 #endif /* MH_RUNTIME_LAUNCH_H */
