@@ -313,6 +313,9 @@ VALUE(hipLaunchAttributeCooperative, 2)
 SIZE(enum hipLaunchAttributeID, sizeof(hipLaunchAttributeID))
 SIZE(union hipLaunchAttributeValue, sizeof(hipLaunchAttributeValue))
 #endif
+VALUE(hipStreamAddCaptureDependencies, 0)
+VALUE(hipStreamSetCaptureDependencies, 1)
+SIZE(enum hipStreamUpdateCaptureDependenciesFlags, sizeof(hipStreamUpdateCaptureDependenciesFlags))
 SIZE(hipAccessPolicyWindow, 32)
 OFFSET(hipAccessPolicyWindow, hitProp, 8)
 OFFSET(hipAccessPolicyWindow, hitRatio, 12)
@@ -446,12 +449,15 @@ VALUE(hipGraphInstantiateFlagDeviceLaunch, 4)
 VALUE(hipGraphInstantiateFlagUseNodePriority, 8)
 #endif
 /* hipGraphMemAttributeType */
+#if HIP_VERSION >= 50300000
 VALUE(hipGraphMemAttrUsedMemCurrent, 0)
 VALUE(hipGraphMemAttrUsedMemHigh, 1)
 VALUE(hipGraphMemAttrReservedMemCurrent, 2)
 VALUE(hipGraphMemAttrReservedMemHigh, 3)
+#endif
 /* hipGraphInstantiateResult */
 #if HIP_VERSION >= 60200000
+SIZE(enum hipGraphInstantiateResult, sizeof(hipGraphInstantiateResult))
 VALUE(hipGraphInstantiateSuccess, 0)
 VALUE(hipGraphInstantiateError, 1)
 VALUE(hipGraphInstantiateInvalidStructure, 2)
@@ -469,6 +475,7 @@ VALUE(hipGraphExecUpdateErrorNotSupported, 6)
 VALUE(hipGraphExecUpdateErrorUnsupportedFunctionChange, 7)
 /* hipGraphDebugDotFlags */
 #if HIP_VERSION >= 50500000
+SIZE(enum hipGraphDebugDotFlags, sizeof(int))
 VALUE(hipGraphDebugDotFlagsVerbose, 1)
 VALUE(hipGraphDebugDotFlagsKernelNodeParams, 4)
 VALUE(hipGraphDebugDotFlagsMemcpyNodeParams, 8)
@@ -1013,6 +1020,8 @@ OFFSET(hipMemPoolProps, location, 8)
 OFFSET(hipMemPoolProps, win32SecurityAttributes, 16)
 SIZE(hipMemPoolPtrExportData, 64)
 SIZE(hipIpcMemHandle_t, 64)
+SIZE(struct hipIpcMemHandle_st, 64)
+SIZE(struct hipIpcEventHandle_st, 64)
 SIZE(hipIpcEventHandle_t, 64)
 OFFSET(hipIpcMemHandle_t, reserved, 0)
 OFFSET(hipIpcEventHandle_t, reserved, 0)
@@ -1491,11 +1500,13 @@ void api_surface_signatures(void) {
              size_t numDependencies, void *dev_ptr))
   SIGNATURE(hipGraphMemFreeNodeGetParams, hipError_t, (hipGraphNode_t node, void *dev_ptr))
 #endif
+#if HIP_VERSION >= 50300000
   SIGNATURE(hipDeviceGetGraphMemAttribute, hipError_t,
             (int device, hipGraphMemAttributeType attr, void *value))
   SIGNATURE(hipDeviceSetGraphMemAttribute, hipError_t,
             (int device, hipGraphMemAttributeType attr, void *value))
   SIGNATURE(hipDeviceGraphMemTrim, hipError_t, (int device))
+#endif
   SIGNATURE(hipGraphClone, hipError_t, (hipGraph_t * pGraphClone, hipGraph_t originalGraph))
   SIGNATURE(hipGraphNodeFindInClone, hipError_t,
             (hipGraphNode_t * pNode, hipGraphNode_t originalNode, hipGraph_t clonedGraph))
@@ -1509,6 +1520,13 @@ void api_surface_signatures(void) {
             (hipGraph_t graph, const hipGraphNode_t *from, const hipGraphNode_t *to,
              size_t numDependencies))
   SIGNATURE(hipGraphDestroyNode, hipError_t, (hipGraphNode_t node))
+  SIGNATURE(hipStreamGetCaptureInfo_v2, hipError_t,
+            (hipStream_t stream, hipStreamCaptureStatus * captureStatus_out,
+             unsigned long long *id_out, hipGraph_t *graph_out,
+             const hipGraphNode_t **dependencies_out, size_t *numDependencies_out))
+  SIGNATURE(hipStreamUpdateCaptureDependencies, hipError_t,
+            (hipStream_t stream, hipGraphNode_t * dependencies, size_t numDependencies,
+             unsigned int flags))
   SIGNATURE(hipGraphKernelNodeSetAttribute, hipError_t,
             (hipGraphNode_t hNode, hipKernelNodeAttrID attr, const hipKernelNodeAttrValue *value))
   SIGNATURE(hipGraphKernelNodeGetAttribute, hipError_t,

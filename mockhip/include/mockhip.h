@@ -322,7 +322,9 @@ extern "C" {
   X(hipGraphExecUpdate)                                                                            \
   X(hipGraphDebugDotPrint)                                                                         \
   X(hipDrvGraphAddMemcpyNode)                                                                      \
-  X(hipDrvGraphAddMemsetNode)
+  X(hipDrvGraphAddMemsetNode)                                                                      \
+  X(hipStreamGetCaptureInfo_v2)                                                                    \
+  X(hipStreamUpdateCaptureDependencies)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

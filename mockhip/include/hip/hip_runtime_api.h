@@ -1496,6 +1496,22 @@ MOCKHIP_API hipError_t hipStreamGetCaptureInfo(hipStream_t stream,
 MOCKHIP_API hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode *mode);
 MOCKHIP_API hipError_t hipGraphDestroy(hipGraph_t graph);
 
+/* A capture looked into while it runs: its graph (a live graph from then on, which nodes may be
+   added to by hand, and which is not destroyed before the capture ends) and what the stream's
+   next work depends on, in a buffer of the stream's kept until its next call. */
+MOCKHIP_API hipError_t hipStreamGetCaptureInfo_v2(
+    hipStream_t stream, hipStreamCaptureStatus *captureStatus_out,
+    unsigned long long *id_out __dparm(0), hipGraph_t *graph_out __dparm(0),
+    const hipGraphNode_t **dependencies_out __dparm(0), size_t *numDependencies_out __dparm(0));
+typedef enum hipStreamUpdateCaptureDependenciesFlags {
+  hipStreamAddCaptureDependencies = 0, /* add the nodes to the set */
+  hipStreamSetCaptureDependencies,     /* replace the set with them */
+} hipStreamUpdateCaptureDependenciesFlags;
+MOCKHIP_API hipError_t hipStreamUpdateCaptureDependencies(hipStream_t stream,
+                                                          hipGraphNode_t *dependencies,
+                                                          size_t numDependencies,
+                                                          unsigned int flags __dparm(0));
+
 /* ---- graphs: built by capture or by hand, instantiated, launched: every node runs, in an
    order its dependencies allow, when hipGraphLaunch is called (docs/mockhip/runtime.md,
    "Graphs") */
@@ -1641,10 +1657,8 @@ typedef enum hipUserObjectRetainFlags {
 MOCKHIP_API hipError_t hipUserObjectCreate(hipUserObject_t *object_out, void *ptr,
                                            hipHostFn_t destroy, unsigned int initialRefcount,
                                            unsigned int flags);
-MOCKHIP_API hipError_t hipUserObjectRelease(hipUserObject_t object,
-                                            unsigned int count __dparm(1));
-MOCKHIP_API hipError_t hipUserObjectRetain(hipUserObject_t object,
-                                           unsigned int count __dparm(1));
+MOCKHIP_API hipError_t hipUserObjectRelease(hipUserObject_t object, unsigned int count __dparm(1));
+MOCKHIP_API hipError_t hipUserObjectRetain(hipUserObject_t object, unsigned int count __dparm(1));
 MOCKHIP_API hipError_t hipGraphRetainUserObject(hipGraph_t graph, hipUserObject_t object,
                                                 unsigned int count __dparm(1),
                                                 unsigned int flags __dparm(0));

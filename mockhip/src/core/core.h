@@ -189,6 +189,9 @@ typedef struct mh_stream {
   mh_capture *capture;           /* the capture it is in, or NULL (runtime/streams/capture.c) */
   struct mh_stream *next_member; /* the capture's other members, after the origin */
   mh_node_set deps; /* what its next captured work depends on (runtime/streams/capture_nodes.c) */
+  /* hipStreamGetCaptureInfo_v2's answer: deps as node handles, valid until its next call */
+  hipGraphNode_t *deps_out;
+  size_t deps_out_capacity;
   mh_queue *queue;  /* its work not yet run, made on first use (runtime/streams/queue.c) */
   int sync_agent;   /* its agent + 1 in the synchronisation checker, 0: none (sync_check.c) */
   /* hipExtStreamCreateWithCUMask's mask, the words a device's compute units can use
@@ -212,7 +215,9 @@ struct mh_capture {
      state's read lock, so these have a lock of their own. */
   pthread_mutex_t nodes_lock;
   mh_graph *graph;
-  size_t leaves;
+  /* nodes hipStreamUpdateCaptureDependencies took out of a stream's dependencies: a leaf among
+     them is no unjoined branch (capture_info.c) */
+  mh_node_set removed;
 };
 
 /* An event: the monotonic time and the stream of its last record (runtime/streams/event.c). */
@@ -305,6 +310,7 @@ typedef struct mh_graph_node {
   struct mh_graph_node **dependents; /* the nodes that run after it */
   size_t dep_count, dep_capacity, dependent_count, dependent_capacity;
   uint64_t cloned_from; /* the node of the original graph it copies (hipGraphNodeFindInClone) */
+  bool manual; /* added by hand to a graph a capture builds: never an unjoined branch */
 } mh_graph_node;
 
 /* A graph made by hipGraphCreate or hipStreamEndCapture. */
@@ -323,6 +329,7 @@ struct mh_graph {
   bool instantiated; /* hipGraphInstantiate has made an exec of it */
   bool cloned;       /* made by hipGraphClone */
   bool child;        /* a child graph node's: the node owns it */
+  mh_capture *capture; /* the capture building it, until its end hands it out */
   mh_graph_user_object *user_objects;
   size_t user_object_count;
 };

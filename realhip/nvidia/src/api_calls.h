@@ -562,6 +562,14 @@
   X(hipDrvGraphAddMemsetNode,                                                                      \
     (hipGraphNode_t * phGraphNode, hipGraph_t hGraph, const hipGraphNode_t *dependencies,          \
      size_t numDependencies, const HIP_MEMSET_NODE_PARAMS *memsetParams, hipCtx_t ctx),            \
-    (phGraphNode, hGraph, dependencies, numDependencies, memsetParams, ctx), "")
+    (phGraphNode, hGraph, dependencies, numDependencies, memsetParams, ctx), "")                   \
+  X(hipStreamGetCaptureInfo_v2,                                                                    \
+    (hipStream_t stream, hipStreamCaptureStatus * captureStatus_out, unsigned long long *id_out,   \
+     hipGraph_t *graph_out, const hipGraphNode_t **dependencies_out, size_t *numDependencies_out), \
+    (stream, captureStatus_out, id_out, graph_out, dependencies_out, numDependencies_out), "")     \
+  X(hipStreamUpdateCaptureDependencies,                                                            \
+    (hipStream_t stream, hipGraphNode_t * dependencies, size_t numDependencies,                    \
+     unsigned int flags),                                                                          \
+    (stream, dependencies, numDependencies, flags), "")
 
 #endif /* HIPNV_API_CALLS_H */

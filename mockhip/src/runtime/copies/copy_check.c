@@ -13,6 +13,7 @@
 #include "os/arena.h"
 #include "runtime/copies/copies.h"
 #include "runtime/memory/memory.h"
+#include "runtime/streams/streams.h"
 
 /* How the access a side needs is named in a reason. */
 static const char *access_name(unsigned flags) {
@@ -192,7 +193,7 @@ static bool runtime_memory(mh_state *s, const void *p) {
 
 /* A side of a node's copy or set in a graph allocation no launch has backed yet: it passes, as
    clr keeps the allocation's address in MemObjMap from its alloc node on (ReserveAddress); the
-   launch checks it again, backed (runtime/memory/graph_memory.c). */
+   launch checks it again, backed (runtime/streams/graph_memory.c). */
 static bool graph_later(mh_state *s, const void *p, size_t bytes) {
   return p != NULL && s->graph_allocs != NULL && mh__graph_mem_unbacked(s, p, bytes);
 }

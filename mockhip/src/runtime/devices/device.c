@@ -270,7 +270,7 @@ static bool attribute_value(const mh_state *s, int device, int attr, int *value)
   case hipDeviceAttributeGlobalL1CacheSupported:
   case hipDeviceAttributeLocalL1CacheSupported:
   case hipDeviceAttributeUnifiedAddressing:
-  case hipDeviceAttributeCanUseStreamWaitValue: /* emulated: streams/stream_ops.c */
+  case hipDeviceAttributeCanUseStreamWaitValue: /* emulated: copies/stream_ops.c */
     *value = 1;
     break;
   /* What this device has none of, or the mock does not emulate: 0. */

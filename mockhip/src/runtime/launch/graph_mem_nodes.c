@@ -5,7 +5,7 @@
  * launch does first for an exec's allocations (mh__graph_exec_mem_begin).
  *
  * The checks are clr hip_graph.cpp's, in its order; the memory itself is
- * runtime/memory/graph_memory.c's. An alloc node's dptr is its reserved
+ * runtime/streams/graph_memory.c's. An alloc node's dptr is its reserved
  * address from the node on; a launch backs it. A free node names an
  * allocation of an alloc node, of this graph or another, that no free node
  * names yet (clr's memAllocNodePtrs_). A graph holding memory nodes is

@@ -34,6 +34,7 @@ hipError_t mh__graph_node_add(mh_state *s, hipGraphNode_t *out, hipGraph_t graph
   free(dep_nodes);
   if (err != hipSuccess)
     return err;
+  node->manual = g->capture != NULL; /* clr AddManualNodeDuringCapture */
   node->id = mh__new_id(s, MH_ID_GRAPH_NODE);
   if (mh__idmap_put(&s->graph_nodes, node->id, node) != 0) {
     mh__graph_remove_last(g);

@@ -14,6 +14,7 @@
 
 #include "runtime/memory/memory.h"
 #include "runtime/pools/pool.h"
+#include "runtime/streams/streams.h"
 
 hipError_t mh__block_alloc(mh_state *s, void **out, size_t bytes, mh_block_memory memory,
                            unsigned flags) {

@@ -9,6 +9,7 @@
 #define MH_RUNTIME_MEMORY_H
 
 #include "diag/diag.h"
+#include "os/os.h"
 
 /* ---- hipMalloc-family blocks (blocks.c) ---- */
 
@@ -35,7 +36,19 @@ MH_HIDDEN void mh__block_release(mh_state *state, mh_region *region);
 /* Frees every block made while device was current (hipDeviceReset). */
 MH_HIDDEN void mh__blocks_reset(mh_state *state, int device);
 
-/* ---- blocks shared between processes (ipc_memory.c) ---- */
+/* ---- blocks shared between processes (ipc_blocks.c; the calls: process/ipc_memory.c) ---- */
+
+/* What a block shared with hipIpcGetMemHandle, or opened with hipIpcOpenMemHandle, keeps. */
+typedef struct mh_ipc mh_ipc;
+struct mh_ipc {
+  bool imported;
+  mh_os_memory file; /* exporter: the block's memory file, kept open for importers */
+  uint64_t dev, ino; /* the file's identity */
+  uint64_t serial;   /* exporter: which export of this process */
+  unsigned opens;    /* importer: opens not closed yet */
+  uint64_t context;  /* importer: the context that opened it (mh__context_token) */
+  size_t offset;     /* importer: the handle's offset of its pointer in the block */
+};
 
 /* Whether the block is another process's, opened with hipIpcOpenMemHandle (charged to no
    device, freed by hipIpcCloseMemHandle only). */
@@ -66,50 +79,5 @@ typedef struct mh_pointer_owner {
   mh_mapping *mapping;
 } mh_pointer_owner;
 MH_HIDDEN mh_pointer_owner mh__pointer_owner(mh_state *state, const void *ptr);
-
-/* ---- graph memory (graph_memory.c) ----
- * The allocation of a memory alloc node added by hand (hipGraphAddMemAllocNode), as clr's
- * GraphMemAllocNode keeps it: address space reserved when the node is made, backed by the
- * device's memory when a launch runs the node, given back by a free node, hipFree, hipFreeAsync
- * or an AutoFreeOnLaunch exec's next launch. The alloc node, the free node that names it and
- * their copies in execs hold it; it goes when none does and it is not backed. Everything here
- * runs under the write lock unless its comment says otherwise. */
-typedef struct mh_graph_alloc {
-  hipMemAllocNodeParams params; /* as given, dptr set: what GetParams answers */
-  int device;                   /* poolProps.location.id: charged, and the one with access */
-  size_t bytes;                 /* bytesize rounded up to the granularity, as clr maps it */
-  unsigned refs;                /* nodes and their exec copies */
-  bool free_node;               /* a free node names it: a second may not (clr memAllocNodePtrs_) */
-  mh_region *reservation;
-  mh_phys *phys; /* NULL: not backed */
-  mh_mapping *mapping;
-  struct mh_graph_alloc *prev, *next; /* state->graph_allocs */
-} mh_graph_alloc;
-
-/* A new allocation for params (checked), its address reserved, held once. */
-MH_HIDDEN hipError_t mh__graph_alloc_new(mh_state *state, const hipMemAllocNodeParams *params,
-                                         mh_graph_alloc **out);
-MH_HIDDEN void mh__graph_alloc_retain(mh_graph_alloc *alloc);
-/* Lets go of one hold; the last one frees the allocation unless it is backed (the program
-   frees that memory: hipFree). */
-MH_HIDDEN void mh__graph_alloc_release(mh_state *state, mh_graph_alloc *alloc);
-
-/* The alloc node's launch: the reserved range backed by the device's memory, read-write to it
-   and to `runs_on` (the device the node's work is for). hipErrorOutOfMemory (the device is
-   full), hipErrorInvalidValue (backed already). */
-MH_HIDDEN hipError_t mh__graph_alloc_back(mh_state *state, mh_graph_alloc *alloc, int runs_on);
-/* The free node's launch, hipFree's: the memory back to the device, the address kept.
-   hipErrorInvalidValue when it is not backed. */
-MH_HIDDEN hipError_t mh__graph_alloc_free(mh_state *state, mh_graph_alloc *alloc);
-
-/* The allocation whose address (dptr) is ptr, or NULL. */
-MH_HIDDEN mh_graph_alloc *mh__graph_alloc_at(mh_state *state, const void *ptr);
-/* Whether [addr, addr + bytes) lies in an allocation not backed now: a node made before the
-   launch that backs it may name it (clr keeps its address in MemObjMap from the node on). */
-MH_HIDDEN bool mh__graph_mem_unbacked(mh_state *state, const void *addr, size_t bytes);
-/* hipFree's and hipFreeAsync's: frees the graph memory at ptr; *was_graph false when ptr is
-   no allocation's address. */
-MH_HIDDEN hipError_t mh__graph_mem_free_at(mh_state *state, void *ptr, const char *what,
-                                           bool *was_graph);
 
 #endif /* MH_RUNTIME_MEMORY_H */

@@ -50,7 +50,8 @@ void mh__capture_join(mh_capture *capture, mh_stream *stream) {
 
 static void capture_free(mh_state *s, mh_capture *c) {
   pthread_mutex_destroy(&c->nodes_lock);
-  mh__graph_free(s, c->graph); /* NULL once hipStreamEndCapture has handed it out */
+  mh__graph_unregister(s, c->graph); /* NULL once hipStreamEndCapture has handed it out */
+  mh__node_set_free(&c->removed);
   free(c);
 }
 
@@ -247,6 +248,7 @@ static hipError_t begin_capture(mh_state *s, hipStream_t stream, int mode) {
   if (c == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the capture");
   c->graph->site = mh__call_site();
+  c->graph->capture = c;
   pthread_mutex_init(&c->nodes_lock, NULL);
   /* ROCm lets an invalidated stream begin again: the old capture is dropped. */
   mh__capture_leave(s, found);
@@ -328,12 +330,14 @@ static hipError_t end_capture(mh_state *s, hipStream_t stream, hipGraph_t *graph
                     "back to stream %p by an event it waits on; it is ended, with no graph",
                     id, loose, (void *)stream);
   }
-  /* The graph, its nodes with it, gets its handles; the capture ends without it. */
+  /* The graph, its nodes with it, gets its handles (hipStreamGetCaptureInfo_v2 may have given
+     some already); the capture ends without it. */
   mh_graph *graph = c->graph;
   graph->site = mh__call_site();
   hipError_t registered = mh__graph_register(s, graph);
   if (registered != hipSuccess)
     return registered;
+  graph->capture = NULL;
   c->graph = NULL;
   mh__capture_leave(s, found);
   *graph_out = (hipGraph_t)(uintptr_t)graph->id;

@@ -22,7 +22,7 @@ void mh__node_set_free(mh_node_set *set) {
   memset(set, 0, sizeof *set);
 }
 
-static bool node_set_has(const mh_node_set *set, uint32_t node) {
+bool mh__node_set_has(const mh_node_set *set, uint32_t node) {
   for (size_t i = 0; i < set->count; i++)
     if (set->nodes[i] == node)
       return true;
@@ -42,8 +42,8 @@ static hipError_t node_set_reserve(mh_node_set *set) {
   return hipSuccess;
 }
 
-static hipError_t node_set_add(mh_node_set *set, uint32_t node) {
-  if (node_set_has(set, node))
+hipError_t mh__node_set_add(mh_node_set *set, uint32_t node) {
+  if (mh__node_set_has(set, node))
     return hipSuccess;
   hipError_t err = node_set_reserve(set);
   if (err == hipSuccess)
@@ -53,7 +53,7 @@ static hipError_t node_set_add(mh_node_set *set, uint32_t node) {
 
 hipError_t mh__node_set_union(mh_node_set *to, const mh_node_set *from) {
   for (size_t i = 0; i < from->count; i++) {
-    hipError_t err = node_set_add(to, from->nodes[i]);
+    hipError_t err = mh__node_set_add(to, from->nodes[i]);
     if (err != hipSuccess)
       return err;
   }
@@ -74,15 +74,11 @@ hipError_t mh__capture_add(mh_stream *stream, const mh_node_work *work) {
   if (err == hipSuccess && stream->deps.count > 0 &&
       (deps = malloc(stream->deps.count * sizeof *deps)) == NULL)
     err = mh__fail(hipErrorOutOfMemory, "no memory for the capture's dependencies");
-  size_t joined_leaves = 0;
-  for (size_t i = 0; err == hipSuccess && i < stream->deps.count; i++) {
+  for (size_t i = 0; err == hipSuccess && i < stream->deps.count; i++)
     deps[i] = graph->nodes[stream->deps.nodes[i]];
-    joined_leaves += deps[i]->dependent_count == 0;
-  }
   if (err == hipSuccess)
     err = mh__graph_add(graph, work, deps, stream->deps.count, &node);
   if (err == hipSuccess) {
-    c->leaves = c->leaves - joined_leaves + 1;
     stream->deps.nodes[0] = number_of(node);
     stream->deps.count = 1;
   }
@@ -109,8 +105,18 @@ hipError_t mh__capture_add_node(mh_stream *stream) {
 }
 
 size_t mh__capture_loose_ends(const mh_capture *c) {
-  size_t joined = 0; /* leaves the final node on the origin would depend on */
-  for (size_t i = 0; i < c->origin->deps.count; i++)
-    joined += c->graph->nodes[c->origin->deps.nodes[i]]->dependent_count == 0;
-  return c->leaves - joined + 1;
+  /* hipStreamEndCapture_common: a last node after the origin's work, and the leaves besides it
+     but for nodes added by hand; a leaf hipStreamUpdateCaptureDependencies took out of a
+     stream's dependencies excuses them all. */
+  size_t loose = 1;
+  for (size_t i = 0; i < c->graph->node_count; i++) {
+    const mh_graph_node *n = c->graph->nodes[i];
+    uint32_t number = number_of(n);
+    if (n->dependent_count > 0 || n->manual || mh__node_set_has(&c->origin->deps, number))
+      continue;
+    if (mh__node_set_has(&c->removed, number))
+      return 1;
+    loose++;
+  }
+  return loose;
 }

@@ -13,7 +13,6 @@
  */
 #include <stdlib.h>
 
-#include "runtime/memory/memory.h"
 #include "runtime/streams/streams.h"
 
 /* ---- work ---- */
@@ -152,23 +151,34 @@ void mh__graph_remove_last(mh_graph *graph) {
 }
 
 hipError_t mh__graph_register(mh_state *s, mh_graph *graph) {
-  uint64_t id = mh__new_id(s, MH_ID_GRAPH);
-  if (mh__idmap_put(&s->graphs, id, graph) != 0)
+  /* A capture's graph may be registered already, with its nodes up to then (capture_info.c):
+     the rest get their ids. On a failure, only what this call gave goes back. */
+  bool fresh = graph->id == 0;
+  uint64_t id = fresh ? mh__new_id(s, MH_ID_GRAPH) : graph->id;
+  if (fresh && mh__idmap_put(&s->graphs, id, graph) != 0)
     return mh__fail(hipErrorOutOfMemory, "no memory for the graph registry");
+  size_t first = graph->node_count;
   for (size_t i = 0; i < graph->node_count; i++) {
     mh_graph_node *node = graph->nodes[i];
+    if (node->id != 0)
+      continue;
+    first = first < i ? first : i;
     node->id = mh__new_id(s, MH_ID_GRAPH_NODE);
     if (mh__idmap_put(&s->graph_nodes, node->id, node) != 0) {
-      for (size_t j = 0; j <= i; j++) {
+      node->id = 0;
+      for (size_t j = first; j < i; j++) {
         mh__idmap_del(&s->graph_nodes, graph->nodes[j]->id);
         graph->nodes[j]->id = 0;
       }
-      mh__idmap_del(&s->graphs, id);
+      if (fresh)
+        mh__idmap_del(&s->graphs, id);
       return mh__fail(hipErrorOutOfMemory, "no memory for the graph node registry");
     }
   }
-  graph->id = id;
-  s->stats.live_graphs++;
+  if (fresh) {
+    graph->id = id;
+    s->stats.live_graphs++;
+  }
   return hipSuccess;
 }
 
@@ -285,6 +295,10 @@ MH_EXPORT hipError_t hipGraphDestroy(hipGraph_t graph) {
       if (found == NULL)
         /* hipGraphDestroy: a graph that is not valid "is destroyed already". */
         err = mh__fail(hipErrorIllegalState, "graph %p is not a live graph", (void *)graph);
+      else if (found->capture != NULL)
+        err = mh__fail(hipErrorInvalidValue,
+                       "graph %p is the one capture %llu builds: end the capture first",
+                       (void *)graph, found->capture->id);
       else if (found->child)
         err = mh__fail(hipErrorInvalidValue,
                        "graph %p is a child graph node's own graph "

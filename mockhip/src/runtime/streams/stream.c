@@ -53,6 +53,7 @@ static void per_thread_exit(void *value) {
     mh__idmap_del(&per_thread_streams, slots[d]->id);
     pthread_mutex_unlock(&per_thread_lock);
     mh__node_set_free(&slots[d]->deps);
+    free(slots[d]->deps_out);
     free(slots[d]);
   }
   mh__unlock();
@@ -229,6 +230,7 @@ static hipError_t stream_destroy(mh_state *s, hipStream_t stream) {
   mh__pools_forget_stream(s, found->id);
   s->stats.live_streams--;
   mh__node_set_free(&found->deps);
+  free(found->deps_out);
   free(found);
   return hipSuccess;
 }

@@ -299,6 +299,9 @@ MH_HIDDEN hipError_t mh__capture_add_node(mh_stream *stream);
 
 /* to |= from. Under the write lock. */
 MH_HIDDEN hipError_t mh__node_set_union(mh_node_set *to, const mh_node_set *from);
+/* Whether set holds node; set gains node (once). */
+MH_HIDDEN bool mh__node_set_has(const mh_node_set *set, uint32_t node);
+MH_HIDDEN hipError_t mh__node_set_add(mh_node_set *set, uint32_t node);
 MH_HIDDEN void mh__node_set_free(mh_node_set *set);
 
 /* The leaves a final node after the origin's work would leave: more than one
@@ -318,5 +321,50 @@ MH_HIDDEN void mh__capture_join(mh_capture *capture, mh_stream *stream);
 /* Whether any capture is active on a stream that is not hipStreamNonBlocking
    (ROCm's StreamCaptureBlocking). */
 MH_HIDDEN bool mh__capture_blocking(const mh_state *state);
+
+/* ---- graph memory (graph_memory.c) ----
+ * The allocation of a memory alloc node added by hand (hipGraphAddMemAllocNode), as clr's
+ * GraphMemAllocNode keeps it: address space reserved when the node is made, backed by the
+ * device's memory when a launch runs the node, given back by a free node, hipFree, hipFreeAsync
+ * or an AutoFreeOnLaunch exec's next launch. The alloc node, the free node that names it and
+ * their copies in execs hold it; it goes when none does and it is not backed. Everything here
+ * runs under the write lock unless its comment says otherwise. */
+typedef struct mh_graph_alloc {
+  hipMemAllocNodeParams params; /* as given, dptr set: what GetParams answers */
+  int device;                   /* poolProps.location.id: charged, and the one with access */
+  size_t bytes;                 /* bytesize rounded up to the granularity, as clr maps it */
+  unsigned refs;                /* nodes and their exec copies */
+  bool free_node;               /* a free node names it: a second may not (clr memAllocNodePtrs_) */
+  mh_region *reservation;
+  mh_phys *phys; /* NULL: not backed */
+  mh_mapping *mapping;
+  struct mh_graph_alloc *prev, *next; /* state->graph_allocs */
+} mh_graph_alloc;
+
+/* A new allocation for params (checked), its address reserved, held once. */
+MH_HIDDEN hipError_t mh__graph_alloc_new(mh_state *state, const hipMemAllocNodeParams *params,
+                                         mh_graph_alloc **out);
+MH_HIDDEN void mh__graph_alloc_retain(mh_graph_alloc *alloc);
+/* Lets go of one hold; the last one frees the allocation unless it is backed (the program
+   frees that memory: hipFree). */
+MH_HIDDEN void mh__graph_alloc_release(mh_state *state, mh_graph_alloc *alloc);
+
+/* The alloc node's launch: the reserved range backed by the device's memory, read-write to it
+   and to `runs_on` (the device the node's work is for). hipErrorOutOfMemory (the device is
+   full), hipErrorInvalidValue (backed already). */
+MH_HIDDEN hipError_t mh__graph_alloc_back(mh_state *state, mh_graph_alloc *alloc, int runs_on);
+/* The free node's launch, hipFree's: the memory back to the device, the address kept.
+   hipErrorInvalidValue when it is not backed. */
+MH_HIDDEN hipError_t mh__graph_alloc_free(mh_state *state, mh_graph_alloc *alloc);
+
+/* The allocation whose address (dptr) is ptr, or NULL. */
+MH_HIDDEN mh_graph_alloc *mh__graph_alloc_at(mh_state *state, const void *ptr);
+/* Whether [addr, addr + bytes) lies in an allocation not backed now: a node made before the
+   launch that backs it may name it (clr keeps its address in MemObjMap from the node on). */
+MH_HIDDEN bool mh__graph_mem_unbacked(mh_state *state, const void *addr, size_t bytes);
+/* hipFree's and hipFreeAsync's: frees the graph memory at ptr; *was_graph false when ptr is
+   no allocation's address. */
+MH_HIDDEN hipError_t mh__graph_mem_free_at(mh_state *state, void *ptr, const char *what,
+                                           bool *was_graph);
 
 #endif /* MH_RUNTIME_STREAMS_H */

@@ -26,17 +26,6 @@
 #include "runtime/process/process.h"
 #include "runtime/streams/streams.h"
 
-typedef struct mh_ipc mh_ipc;
-struct mh_ipc {
-  bool imported;
-  mh_os_memory file; /* exporter: the block's memory file, kept open for importers */
-  uint64_t dev, ino; /* the file's identity */
-  uint64_t serial;   /* exporter: which export of this process */
-  unsigned opens;    /* importer: opens not closed yet */
-  uint64_t context;  /* importer: the context that opened it (mh__context_token) */
-  size_t offset;     /* importer: the handle's offset of its pointer in the block */
-};
-
 /* What hipIpcMemHandle_t holds here: "mockipc1", the file, clr's psize, poffset and
    owners_process_id, and the exporter's descriptor. */
 #define IPC_MAGIC 0x3163706979636f6dULL
@@ -52,19 +41,6 @@ typedef struct ipc_handle {
 _Static_assert(sizeof(ipc_handle) <= sizeof(hipIpcMemHandle_t), "the handle fits ROCm's 64 bytes");
 
 static uint64_t exports;
-
-bool mh__ipc_imported(const mh_region *region) {
-  return region->ipc != NULL && region->ipc->imported;
-}
-
-void mh__ipc_forget(mh_region *region) {
-  if (region->ipc == NULL)
-    return;
-  if (!region->ipc->imported)
-    mh__os_memory_close(&region->ipc->file);
-  free(region->ipc);
-  region->ipc = NULL;
-}
 
 /* ---- hipIpcGetMemHandle ---- */
 

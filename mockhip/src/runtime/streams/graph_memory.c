@@ -16,7 +16,7 @@
  */
 #include <stdlib.h>
 
-#include "runtime/memory/memory.h"
+#include "runtime/streams/streams.h"
 #include "vmm/vmm.h"
 
 hipError_t mh__graph_alloc_new(mh_state *s, const hipMemAllocNodeParams *params,
