@@ -123,6 +123,8 @@ typedef enum cell {
   DANGLING,
   REFUSED,
   FREE_SPACE,
+  LAST_CALL,
+  UNTIL_READ,
 } cell;
 
 /* The hipError_t an error-name cell stands for (-1 for a word). */
@@ -204,7 +206,8 @@ typedef struct row {
   X(capture_end_unmatched)                                                                         \
   X(capture_mode_checked)                                                                          \
   X(capture_isolation)                                                                             \
-  X(kernel_hang)
+  X(kernel_hang)                                                                                   \
+  X(last_error)
 
 /* One const row per key, named after it. */
 #define PROFILE_DECLARE_ROW(key) extern const row key;

@@ -4,7 +4,8 @@
  * the device itself, ROCm's own attributes, NULL arguments to the context calls
  * and hipStreamGetFlags, stream and event handles that name none, and what a
  * refused hipStreamEndCapture, a mode that is none and a wait for an event
- * recorded before a capture do.
+ * recorded before a capture do, and what hipGetLastError keeps (a failure, or
+ * the last call's result).
  */
 #include "profile_check.h"
 
@@ -228,4 +229,18 @@ void test_capture_isolation(void **state) {
   MT_CHECK(hipEventDestroy(before));
   MT_CHECK(hipStreamDestroy(b));
   MT_CHECK(hipStreamDestroy(a));
+}
+
+void test_last_error(void **state) {
+  (void)state;
+  const row *r = &last_error;
+  (void)hipGetLastError();
+  void *p = NULL;
+  ROW_EXPECT(r, hipErrorInvalidValue, hipMalloc(NULL, 16));
+  MT_CHECK(hipMalloc(&p, 16)); /* a success after the failure */
+  hipError_t want = cell_of(r) == LAST_CALL ? hipSuccess : hipErrorInvalidValue;
+  ROW_EXPECT(r, want, hipPeekAtLastError());
+  ROW_EXPECT(r, want, hipGetLastError());
+  ROW_EXPECT(r, hipSuccess, hipGetLastError()); /* read: cleared either way */
+  MT_CHECK(hipFree(p));
 }

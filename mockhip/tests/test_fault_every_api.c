@@ -951,6 +951,13 @@ static hipError_t call_kernel_set_params(world *w) {
   hipKernelNodeParams p = kernel_params();
   return hipGraphKernelNodeSetParams(w->node, &p);
 }
+/* a capture looked into: the world's stream captures nothing */
+static hipError_t call_capture_info_v2(world *w) {
+  return hipStreamGetCaptureInfo_v2(w->stream, &w->out.capture_status, NULL, NULL, NULL, NULL);
+}
+static hipError_t call_update_capture_deps(world *w) {
+  return hipStreamUpdateCaptureDependencies(w->stream, NULL, 0, 0);
+}
 /* kernel node attributes, on the empty node: what a C program can make */
 static hipError_t call_kernel_set_attribute(world *w) {
   hipKernelNodeAttrValue v;
@@ -1878,6 +1885,10 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                       hipSuccess},
     CASE(hipDrvGraphAddMemsetNode) = {hipErrorOutOfMemory, call_drv_add_memset_node, NULL,
                                       hipSuccess},
+    CASE(hipStreamGetCaptureInfo_v2) = {hipErrorInvalidValue, call_capture_info_v2, NULL,
+                                        hipSuccess},
+    CASE(hipStreamUpdateCaptureDependencies) = {hipErrorInvalidValue, call_update_capture_deps,
+                                                NULL, hipErrorIllegalState},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of

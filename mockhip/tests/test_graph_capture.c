@@ -515,6 +515,119 @@ static void test_invalidated_capture_leaves_nothing(void **state) {
   assert_int_equal(f->dev[0], 0);
 }
 
+/* ---- a capture looked into and steered ---- */
+
+/* hipStreamGetCaptureInfo_v2 hands out the graph being built, live, and the stream's last node;
+   a node added by hand and made the stream's dependency (hipStreamUpdateCaptureDependencies)
+   orders the next captured work, and the end hands back the same graph. */
+static void test_capture_info_v2_and_update(void **state) {
+  fixture *f = *state;
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(f->dev, 1, 16, f->stream));
+  hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
+  unsigned long long id = 0;
+  hipGraph_t graph = NULL;
+  const hipGraphNode_t *deps = NULL;
+  size_t count = 0;
+  MT_CHECK(hipStreamGetCaptureInfo_v2(f->stream, &status, &id, &graph, &deps, &count));
+  assert_int_equal(status, hipStreamCaptureStatusActive);
+  assert_true(id > 0);
+  assert_non_null(graph);
+  assert_int_equal(count, 1);
+  hipGraphNode_t nodes[8];
+  assert_int_equal(nodes_of(graph, nodes), 1);
+  assert_ptr_equal(nodes[0], deps[0]);
+  assert_int_equal(type_of(deps[0]), hipGraphNodeTypeMemset);
+  /* the graph is the capture's until it ends */
+  MT_EXPECT(hipErrorInvalidValue, hipGraphDestroy(graph));
+  /* a node by hand after the captured one, then the stream's work after it */
+  hipMemsetParams p = {.dst = f->dev + 4, .elementSize = 1, .height = 1, .value = 2, .width = 8};
+  hipGraphNode_t manual;
+  MT_CHECK(hipGraphAddMemsetNode(&manual, graph, deps, 1, &p));
+  MT_CHECK(
+      hipStreamUpdateCaptureDependencies(f->stream, &manual, 1, hipStreamSetCaptureDependencies));
+  MT_CHECK(hipStreamGetCaptureInfo_v2(f->stream, &status, NULL, NULL, &deps, &count));
+  assert_int_equal(count, 1);
+  assert_ptr_equal(deps[0], manual);
+  MT_CHECK(hipMemsetAsync(f->dev + 8, 3, 2, f->stream));
+  hipGraph_t ended = end(f->stream);
+  assert_ptr_equal(ended, graph);
+  assert_int_equal(nodes_of(graph, nodes), 3);
+  size_t dep_count = 1;
+  hipGraphNode_t dep;
+  MT_CHECK(hipGraphNodeGetDependencies(nodes[2], &dep, &dep_count));
+  assert_int_equal(dep_count, 1);
+  assert_ptr_equal(dep, manual);
+  run(graph, f->stream, 1);
+  const unsigned char want[16] = {1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 2, 2, 1, 1, 1, 1};
+  assert_memory_equal(f->dev, want, sizeof want);
+}
+
+/* Leaves that do not join back are no unjoined branch when added by hand, or when the stream's
+   dependencies were set past them (clr hipStreamEndCapture_common). */
+static void test_capture_leaves_excused(void **state) {
+  fixture *f = *state;
+  hipStreamCaptureStatus status;
+  hipGraph_t graph;
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(f->dev, 1, 4, f->stream));
+  MT_CHECK(hipStreamGetCaptureInfo_v2(f->stream, &status, NULL, &graph, NULL, NULL));
+  hipGraphNode_t manual;
+  MT_CHECK(hipGraphAddEmptyNode(&manual, graph, NULL, 0)); /* a leaf by hand */
+  MT_CHECK(hipStreamUpdateCaptureDependencies(f->stream, NULL, 0, hipStreamSetCaptureDependencies));
+  MT_CHECK(hipMemsetAsync(f->dev + 4, 2, 4, f->stream)); /* a root: the first is left a leaf */
+  run(end(f->stream), f->stream, 1);
+  const unsigned char want[8] = {1, 1, 1, 1, 2, 2, 2, 2};
+  assert_memory_equal(f->dev, want, sizeof want);
+  /* without the update, the branch left behind is unjoined */
+  hipStream_t side;
+  hipEvent_t fork;
+  MT_CHECK(hipStreamCreate(&side));
+  MT_CHECK(hipEventCreate(&fork));
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipEventRecord(fork, f->stream));
+  MT_CHECK(hipStreamWaitEvent(side, fork, 0));
+  MT_CHECK(hipMemsetAsync(f->dev, 5, 4, side));
+  hipGraph_t none = NULL;
+  MT_EXPECT(hipErrorStreamCaptureUnjoined, hipStreamEndCapture(f->stream, &none));
+  assert_null(none);
+  MT_CHECK(hipEventDestroy(fork));
+  MT_CHECK(hipStreamDestroy(side));
+}
+
+static void test_capture_info_v2_rejects(void **state) {
+  fixture *f = *state;
+  hipStreamCaptureStatus status = hipStreamCaptureStatusActive;
+  MT_EXPECT(hipErrorInvalidValue,
+            hipStreamGetCaptureInfo_v2(f->stream, NULL, NULL, NULL, NULL, NULL));
+  MT_CHECK(hipStreamGetCaptureInfo_v2(f->stream, &status, NULL, NULL, NULL, NULL));
+  assert_int_equal(status, hipStreamCaptureStatusNone);
+  MT_CHECK(hipStreamGetCaptureInfo_v2(NULL, &status, NULL, NULL, NULL, NULL));
+  assert_int_equal(status, hipStreamCaptureStatusNone);
+  hipGraphNode_t node = NULL;
+  MT_EXPECT(hipErrorIllegalState, hipStreamUpdateCaptureDependencies(f->stream, &node, 0, 0));
+  /* an invalidated capture's graph, handed out, goes with it */
+  hipGraph_t graph, other;
+  MT_CHECK(hipGraphCreate(&other, 0));
+  hipGraphNode_t foreign;
+  MT_CHECK(hipGraphAddEmptyNode(&foreign, other, NULL, 0));
+  MT_CHECK(hipStreamBeginCapture(f->stream, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(f->dev, 1, 4, f->stream));
+  MT_CHECK(hipStreamGetCaptureInfo_v2(f->stream, &status, NULL, &graph, NULL, NULL));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipStreamUpdateCaptureDependencies(f->stream, &foreign, 1, 0)); /* another graph's */
+  MT_EXPECT(hipErrorInvalidValue, hipStreamUpdateCaptureDependencies(f->stream, &foreign, 2, 0));
+  MT_EXPECT(hipErrorInvalidValue, hipStreamUpdateCaptureDependencies(f->stream, NULL, 1, 0));
+  MT_EXPECT(hipErrorInvalidValue, hipStreamUpdateCaptureDependencies(f->stream, NULL, 0, 2));
+  MT_EXPECT(hipErrorStreamCaptureUnsupported, hipStreamSynchronize(f->stream));
+  MT_CHECK(hipStreamGetCaptureInfo_v2(f->stream, &status, NULL, NULL, NULL, NULL));
+  assert_int_equal(status, hipStreamCaptureStatusInvalidated);
+  hipGraph_t none;
+  MT_EXPECT(hipErrorStreamCaptureInvalidated, hipStreamEndCapture(f->stream, &none));
+  MT_EXPECT(hipErrorIllegalState, hipGraphDestroy(graph)); /* gone with the capture */
+  MT_CHECK(hipGraphDestroy(other));
+}
+
 /* ---- hip-tests' _Capture pattern ---- */
 
 /* GENERATE_CAPTURE/BEGIN_CAPTURE/END_CAPTURE of hip_test_common.hh around a VMM call
@@ -570,6 +683,9 @@ int main(void) {
       TEST(test_exec_destroyed_from_another_thread_during_its_launch),
       TEST(test_invalidated_capture_leaves_nothing),
       TEST(test_hip_tests_capture_pattern),
+      TEST(test_capture_info_v2_and_update),
+      TEST(test_capture_leaves_excused),
+      TEST(test_capture_info_v2_rejects),
   };
   return cmocka_run_group_tests_name("graph_capture", tests, NULL, NULL);
 }

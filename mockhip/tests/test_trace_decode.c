@@ -1131,7 +1131,14 @@ static void memset_node_set(int exec) {
     "numDependencies=0, copyParams=NULL, ctx=NULL) = hipErrorInvalidValue (graph is NULL)") \
   X(hipDrvGraphAddMemsetNode, hipGraphNode_t n; hipDrvGraphAddMemsetNode(&n, NULL, NULL, 0, NULL, NULL), \
     "hipDrvGraphAddMemsetNode(phGraphNode=0x*, hGraph=NULL, dependencies=NULL, " \
-    "numDependencies=0, memsetParams=NULL, ctx=NULL) = hipErrorInvalidValue (graph is NULL)")
+    "numDependencies=0, memsetParams=NULL, ctx=NULL) = hipErrorInvalidValue (graph is NULL)") \
+  X(hipStreamGetCaptureInfo_v2, hipStreamCaptureStatus capture_status; \
+    hipStreamGetCaptureInfo_v2(NULL, &capture_status, NULL, NULL, NULL, NULL), \
+    "hipStreamGetCaptureInfo_v2(stream=*, captureStatus_out=*, id_out=NULL, graph_out=NULL, " \
+    "dependencies_out=NULL, numDependencies_out=NULL) = hipSuccess") \
+  X(hipStreamUpdateCaptureDependencies, hipStreamUpdateCaptureDependencies(NULL, NULL, 0, 0), \
+    "hipStreamUpdateCaptureDependencies(stream=*, dependencies=*, numDependencies=0, flags=0) = " \
+    "hipErrorIllegalState (stream * is not capturing)")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -148,34 +148,34 @@ static void test_negative(void **state) {
   (void)state;
   seen s = {0};
   hipUserObject_t object = NULL;
-  MT_EXPECT(hipUserObjectCreate(NULL, &s, count_destroy, 1, hipUserObjectNoDestructorSync),
-            hipErrorInvalidValue);
-  MT_EXPECT(hipUserObjectCreate(&object, &s, NULL, 1, hipUserObjectNoDestructorSync),
-            hipErrorInvalidValue);
-  MT_EXPECT(hipUserObjectCreate(&object, &s, count_destroy, 0, hipUserObjectNoDestructorSync),
-            hipErrorInvalidValue);
-  MT_EXPECT(hipUserObjectCreate(&object, &s, count_destroy, (unsigned)INT_MAX + 1,
-                                hipUserObjectNoDestructorSync),
-            hipErrorInvalidValue);
-  MT_EXPECT(hipUserObjectCreate(&object, &s, count_destroy, 1, 0), hipErrorInvalidValue);
-  MT_EXPECT(hipUserObjectCreate(&object, &s, count_destroy, 1, 2), hipErrorInvalidValue);
+  MT_EXPECT(hipErrorInvalidValue,
+            hipUserObjectCreate(NULL, &s, count_destroy, 1, hipUserObjectNoDestructorSync));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipUserObjectCreate(&object, &s, NULL, 1, hipUserObjectNoDestructorSync));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipUserObjectCreate(&object, &s, count_destroy, 0, hipUserObjectNoDestructorSync));
+  MT_EXPECT(hipErrorInvalidValue,
+            hipUserObjectCreate(&object, &s, count_destroy, (unsigned)INT_MAX + 1,
+                                hipUserObjectNoDestructorSync));
+  MT_EXPECT(hipErrorInvalidValue, hipUserObjectCreate(&object, &s, count_destroy, 1, 0));
+  MT_EXPECT(hipErrorInvalidValue, hipUserObjectCreate(&object, &s, count_destroy, 1, 2));
   assert_null(object);
   object = make(&s, 1);
-  MT_EXPECT(hipUserObjectRelease(NULL, 1), hipErrorInvalidValue);
-  MT_EXPECT(hipUserObjectRelease(object, 0), hipErrorInvalidValue);
-  MT_EXPECT(hipUserObjectRetain(NULL, 1), hipErrorInvalidValue);
-  MT_EXPECT(hipUserObjectRetain(object, (unsigned)INT_MAX + 1), hipErrorInvalidValue);
+  MT_EXPECT(hipErrorInvalidValue, hipUserObjectRelease(NULL, 1));
+  MT_EXPECT(hipErrorInvalidValue, hipUserObjectRelease(object, 0));
+  MT_EXPECT(hipErrorInvalidValue, hipUserObjectRetain(NULL, 1));
+  MT_EXPECT(hipErrorInvalidValue, hipUserObjectRetain(object, (unsigned)INT_MAX + 1));
   hipGraph_t graph;
   MT_CHECK(hipGraphCreate(&graph, 0));
-  MT_EXPECT(hipGraphRetainUserObject(NULL, object, 1, 0), hipErrorInvalidValue);
-  MT_EXPECT(hipGraphRetainUserObject(graph, NULL, 1, 0), hipErrorInvalidValue);
-  MT_EXPECT(hipGraphRetainUserObject(graph, object, 0, 0), hipErrorInvalidValue);
-  MT_EXPECT(hipGraphRetainUserObject(graph, object, 1, 2), hipErrorInvalidValue);
-  MT_EXPECT(hipGraphReleaseUserObject(NULL, object, 1), hipErrorInvalidValue);
-  MT_EXPECT(hipGraphReleaseUserObject(graph, NULL, 1), hipErrorInvalidValue);
-  MT_EXPECT(hipGraphReleaseUserObject(graph, object, 0), hipErrorInvalidValue);
+  MT_EXPECT(hipErrorInvalidValue, hipGraphRetainUserObject(NULL, object, 1, 0));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphRetainUserObject(graph, NULL, 1, 0));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphRetainUserObject(graph, object, 0, 0));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphRetainUserObject(graph, object, 1, 2));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphReleaseUserObject(NULL, object, 1));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphReleaseUserObject(graph, NULL, 1));
+  MT_EXPECT(hipErrorInvalidValue, hipGraphReleaseUserObject(graph, object, 0));
   MT_CHECK(hipGraphDestroy(graph));
-  MT_EXPECT(hipGraphRetainUserObject(graph, object, 1, 0), hipErrorInvalidValue); /* gone */
+  MT_EXPECT(hipErrorInvalidValue, hipGraphRetainUserObject(graph, object, 1, 0)); /* gone */
   assert_int_equal(s.runs, 0);
   MT_CHECK(hipUserObjectRelease(object, 1));
   assert_int_equal(s.runs, 1);

@@ -25,7 +25,8 @@
   V(works) V(NotInitialized) V(truncated) V(one_minus_one) V(zero_minus_five) V(first_mapping)     \
   V(whole_range) V(PeerAccessNotEnabled) V(InvalidContext) V(ContextIsDestroyed)                   \
   V(StreamCaptureIsolation) V(ended) V(invalidated) V(dangling) V(refused) V(free_space)           \
-  V(abort) V(sticky) V(abort_if_core) V(LaunchTimeOut) V(reservation_pages)
+  V(abort) V(sticky) V(abort_if_core) V(LaunchTimeOut) V(reservation_pages)              \
+  V(last_call) V(until_read)
 /* clang-format on */
 
 typedef enum mh_cell {

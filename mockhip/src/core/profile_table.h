@@ -95,7 +95,8 @@
   ROW(capture_end_unmatched,       "clr hipStreamEndCapture_common",      kept,           kept,              kept,              kept,              kept,              kept,             kept,             kept,             kept,             invalidated)      \
   ROW(capture_mode_checked,        "clr hipThreadExchangeStreamCaptureMode",yes,            yes,               yes,               yes,               yes,               yes,              yes,              yes,              yes,              no)             \
   ROW(capture_isolation,           "clr hipStreamWaitEvent_common",       StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, Success) \
-  ROW(kernel_hang,                 "b.12",                                abort,          abort,             abort,             abort,             abort,             abort,            abort,            abort,            abort,            LaunchTimeOut)
+  ROW(kernel_hang,                 "b.12",                                abort,          abort,             abort,             abort,             abort,             abort,            abort,            abort,            abort,            LaunchTimeOut) \
+  ROW(last_error,                  "clr HIP_RETURN, hipGetLastError",     last_call,      last_call,         last_call,         last_call,         last_call,         until_read,       until_read,       until_read,       until_read,       until_read)
 /* clang-format on */
 
 #endif /* MH_PROFILE_TABLE_H */

@@ -111,8 +111,12 @@ hipError_t mh__fail(hipError_t err, const char *fmt, ...) {
 }
 
 hipError_t mh__leave_quiet(mockhip_api api, hipError_t err) {
+  /* Row last_error: before ROCm 7.0 every call's result is the last error (clr HIP_RETURN). */
+  bool last_call = mh__profile_is(MH_ROW_last_error, MH_CELL_last_call);
   if (err == hipSuccess) {
     reason[0] = '\0';
+    if (last_call)
+      last_error = hipSuccess;
     return err;
   }
   /* The reason names the call, so it reads on its own. */
@@ -126,7 +130,7 @@ hipError_t mh__leave_quiet(mockhip_api api, hipError_t err) {
   memcpy(reason, api_names[api], name_len);
   memcpy(reason + name_len, ": ", 2);
   reason[name_len + 2 + detail_len] = '\0';
-  if (err != hipErrorNotReady)
+  if (err != hipErrorNotReady || last_call)
     last_error = err;
   return err;
 }

@@ -77,12 +77,12 @@ MH_EXPORT hipError_t hipStreamGetCaptureInfo_v2(hipStream_t stream,
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipStreamGetCaptureInfo_v2, err,
-                   "stream=%s, captureStatus_out=%p, id_out=%p, %s, dependencies_out=%p, "
-                   "numDependencies_out=%p",
-                   mh__d_stream(stream), (void *)captureStatus_out, (void *)id_out,
+                   "stream=%s, captureStatus_out=%s, id_out=%s, %s, dependencies_out=%s, "
+                   "numDependencies_out=%s",
+                   mh__d_stream(stream), mh__d_ptr(captureStatus_out), mh__d_ptr(id_out),
                    graph_out != NULL ? mh__d_out_graph("graph_out", graph_out, err)
                                      : "graph_out=NULL",
-                   (void *)dependencies_out, (void *)numDependencies_out);
+                   mh__d_ptr(dependencies_out), mh__d_ptr(numDependencies_out));
 }
 
 /* ihipStreamUpdateCaptureDependencies, in its order. Under the write lock. */
