@@ -329,6 +329,29 @@ SIZE(enum hipUserObjectRetainFlags, sizeof(hipUserObjectRetainFlags))
 VALUE(hipUserObjectNoDestructorSync, 0x1)
 VALUE(hipGraphUserObjectMove, 0x1)
 #endif
+/* hip_common.h: the export markers, and the features, 0 or 1 (ROCm's host compile says 0, a
+   device compile and mockhip its device's) */
+#define FEATURE(name) SURFACE_ASSERT((name) == 0 || (name) == 1);
+FEATURE(__HIP_ARCH_HAS_GLOBAL_INT32_ATOMICS__)
+FEATURE(__HIP_ARCH_HAS_GLOBAL_FLOAT_ATOMIC_EXCH__)
+FEATURE(__HIP_ARCH_HAS_SHARED_INT32_ATOMICS__)
+FEATURE(__HIP_ARCH_HAS_SHARED_FLOAT_ATOMIC_EXCH__)
+FEATURE(__HIP_ARCH_HAS_FLOAT_ATOMIC_ADD__)
+FEATURE(__HIP_ARCH_HAS_GLOBAL_INT64_ATOMICS__)
+FEATURE(__HIP_ARCH_HAS_SHARED_INT64_ATOMICS__)
+FEATURE(__HIP_ARCH_HAS_DOUBLES__)
+FEATURE(__HIP_ARCH_HAS_WARP_VOTE__)
+FEATURE(__HIP_ARCH_HAS_WARP_BALLOT__)
+FEATURE(__HIP_ARCH_HAS_WARP_SHUFFLE__)
+FEATURE(__HIP_ARCH_HAS_WARP_FUNNEL_SHIFT__)
+FEATURE(__HIP_ARCH_HAS_THREAD_FENCE_SYSTEM__)
+FEATURE(__HIP_ARCH_HAS_SYNC_THREAD_EXT__)
+FEATURE(__HIP_ARCH_HAS_SURFACE_FUNCS__)
+FEATURE(__HIP_ARCH_HAS_3DGRID__)
+FEATURE(__HIP_ARCH_HAS_DYNAMIC_PARALLEL__)
+#undef FEATURE
+HIP_PUBLIC_API int surface_public_api(void);
+HIP_INTERNAL_EXPORTED_API int surface_internal_exported_api(void);
 /* hipLimit_t, hipFuncCache_t, hipSharedMemConfig, hipSetDeviceFlags' flags */
 VALUE(hipLimitPrintfFifoSize, 0x01)
 VALUE(hipLimitMallocHeapSize, 0x02)

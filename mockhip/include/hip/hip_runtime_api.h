@@ -15,6 +15,7 @@
 extern "C" {
 #endif
 
+#include <hip/hip_common.h>
 #include <hip/hip_version.h>
 
 #ifndef __HIP_PLATFORM_AMD__
