@@ -313,6 +313,16 @@ VALUE(hipLaunchAttributeCooperative, 2)
 SIZE(enum hipLaunchAttributeID, sizeof(hipLaunchAttributeID))
 SIZE(union hipLaunchAttributeValue, sizeof(hipLaunchAttributeValue))
 #endif
+#if HIP_VERSION >= 60100000
+VALUE(hipGraphDependencyTypeDefault, 0)
+VALUE(hipGraphDependencyTypeProgrammatic, 1)
+SIZE(enum hipGraphDependencyType, sizeof(hipGraphDependencyType))
+SIZE(hipGraphEdgeData, 8)
+SIZE(struct hipGraphEdgeData, 8)
+OFFSET(hipGraphEdgeData, reserved, 1)
+OFFSET(hipGraphEdgeData, to_port, 6)
+OFFSET(hipGraphEdgeData, type, 7)
+#endif
 VALUE(hipStreamAddCaptureDependencies, 0)
 VALUE(hipStreamSetCaptureDependencies, 1)
 SIZE(enum hipStreamUpdateCaptureDependenciesFlags, sizeof(hipStreamUpdateCaptureDependenciesFlags))
@@ -1547,6 +1557,12 @@ void api_surface_signatures(void) {
             (hipStream_t stream, hipStreamCaptureStatus * captureStatus_out,
              unsigned long long *id_out, hipGraph_t *graph_out,
              const hipGraphNode_t **dependencies_out, size_t *numDependencies_out))
+#if HIP_VERSION >= 60100000
+  SIGNATURE(hipStreamBeginCaptureToGraph, hipError_t,
+            (hipStream_t stream, hipGraph_t graph, const hipGraphNode_t *dependencies,
+             const hipGraphEdgeData *dependencyData, size_t numDependencies,
+             hipStreamCaptureMode mode))
+#endif
   SIGNATURE(hipStreamUpdateCaptureDependencies, hipError_t,
             (hipStream_t stream, hipGraphNode_t * dependencies, size_t numDependencies,
              unsigned int flags))

@@ -324,7 +324,8 @@ extern "C" {
   X(hipDrvGraphAddMemcpyNode)                                                                      \
   X(hipDrvGraphAddMemsetNode)                                                                      \
   X(hipStreamGetCaptureInfo_v2)                                                                    \
-  X(hipStreamUpdateCaptureDependencies)
+  X(hipStreamUpdateCaptureDependencies)                                                            \
+  X(hipStreamBeginCaptureToGraph)
 
 /* The list expands to enumerators, which clang-format would indent as a statement. */
 typedef enum mockhip_api {

@@ -958,6 +958,15 @@ static hipError_t call_capture_info_v2(world *w) {
 static hipError_t call_update_capture_deps(world *w) {
   return hipStreamUpdateCaptureDependencies(w->stream, NULL, 0, 0);
 }
+static hipError_t call_capture_to_graph(world *w) {
+  return hipStreamBeginCaptureToGraph(w->stream, w->graph, NULL, NULL, 0,
+                                      hipStreamCaptureModeGlobal);
+}
+static void undo_capture_to_graph(world *w) {
+  hipGraph_t same = NULL;
+  MT_CHECK(hipStreamEndCapture(w->stream, &same));
+  assert_ptr_equal(same, w->graph);
+}
 /* kernel node attributes, on the empty node: what a C program can make */
 static hipError_t call_kernel_set_attribute(world *w) {
   hipKernelNodeAttrValue v;
@@ -1889,6 +1898,8 @@ static const api_case cases[MOCKHIP_API_COUNT] = {
                                         hipSuccess},
     CASE(hipStreamUpdateCaptureDependencies) = {hipErrorInvalidValue, call_update_capture_deps,
                                                 NULL, hipErrorIllegalState},
+    CASE(hipStreamBeginCaptureToGraph) = {hipErrorOutOfMemory, call_capture_to_graph,
+                                          undo_capture_to_graph, hipSuccess},
 };
 
 /* What a call needs beyond the world, made before the snapshots (a table of
@@ -1979,6 +1990,7 @@ static void (*const prepares[MOCKHIP_API_COUNT])(world *w) = {
     CASE(hipGraphDebugDotPrint) = prepare_node_kinds,
     CASE(hipDrvGraphAddMemcpyNode) = prepare_graph_nodes,
     CASE(hipDrvGraphAddMemsetNode) = prepare_graph_nodes,
+    CASE(hipStreamBeginCaptureToGraph) = prepare_graph_nodes,
 };
 
 /* Whether a rule may name api: mockhip_fail_set accepts "api:1". */

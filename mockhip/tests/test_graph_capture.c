@@ -154,6 +154,7 @@ static void test_captured_work_is_checked_at_capture(void **state) {
   hipGraph_t graph = end(f->stream);
   hipGraphNode_t nodes[8];
   assert_int_equal(nodes_of(graph, nodes), 1);
+  assert_int_equal(type_of(nodes[0]), hipGraphNodeTypeMemset);
   MT_CHECK(hipGraphDestroy(graph));
 }
 
@@ -595,6 +596,57 @@ static void test_capture_leaves_excused(void **state) {
   MT_CHECK(hipStreamDestroy(side));
 }
 
+/* hipStreamBeginCaptureToGraph: the work goes into the program's graph, after the nodes given;
+   the end answers that graph, and an invalidated capture leaves it to the program. */
+static void test_capture_to_graph(void **state) {
+  fixture *f = *state;
+  hipGraph_t graph;
+  MT_CHECK(hipGraphCreate(&graph, 0));
+  hipMemsetParams p = {.dst = f->dev, .elementSize = 1, .height = 1, .value = 1, .width = 8};
+  hipGraphNode_t first;
+  MT_CHECK(hipGraphAddMemsetNode(&first, graph, NULL, 0, &p));
+  MT_CHECK(
+      hipStreamBeginCaptureToGraph(f->stream, graph, &first, NULL, 1, hipStreamCaptureModeGlobal));
+  MT_EXPECT(hipErrorIllegalState,
+            hipStreamBeginCaptureToGraph(f->stream, graph, NULL, NULL, 0,
+                                         hipStreamCaptureModeGlobal)); /* it captures already */
+  MT_CHECK(hipMemsetAsync(f->dev + 4, 2, 4, f->stream));
+  hipGraph_t ended = end(f->stream);
+  assert_ptr_equal(ended, graph);
+  hipGraphNode_t nodes[8];
+  assert_int_equal(nodes_of(graph, nodes), 2);
+  hipGraphNode_t dep;
+  size_t count = 1;
+  MT_CHECK(hipGraphNodeGetDependencies(nodes[1], &dep, &count));
+  assert_int_equal(count, 1);
+  assert_ptr_equal(dep, first);
+  run(graph, f->stream, 1);
+  const unsigned char want[8] = {1, 1, 1, 1, 2, 2, 2, 2};
+  assert_memory_equal(f->dev, want, sizeof want);
+  /* refusals, in clr's order */
+  MT_CHECK(hipGraphCreate(&graph, 0));
+  hipGraphEdgeData data = {0};
+  MT_EXPECT(hipErrorNotSupported, hipStreamBeginCaptureToGraph(f->stream, graph, NULL, &data, 0,
+                                                               hipStreamCaptureModeGlobal));
+  MT_EXPECT(hipErrorInvalidValue, hipStreamBeginCaptureToGraph(f->stream, NULL, NULL, NULL, 0,
+                                                               hipStreamCaptureModeGlobal));
+  MT_EXPECT(hipErrorInvalidValue, hipStreamBeginCaptureToGraph(f->stream, graph, NULL, NULL, 1,
+                                                               hipStreamCaptureModeGlobal));
+  MT_EXPECT(hipErrorInvalidValue, hipStreamBeginCaptureToGraph(f->stream, graph, &first, NULL, 0,
+                                                               hipStreamCaptureModeGlobal));
+  /* an invalidated capture: the graph stays the program's, with what was captured */
+  MT_CHECK(
+      hipStreamBeginCaptureToGraph(f->stream, graph, NULL, NULL, 0, hipStreamCaptureModeGlobal));
+  MT_CHECK(hipMemsetAsync(f->dev, 3, 4, f->stream));
+  MT_EXPECT(hipErrorStreamCaptureUnsupported, hipStreamSynchronize(f->stream));
+  hipGraph_t none;
+  MT_EXPECT(hipErrorStreamCaptureInvalidated, hipStreamEndCapture(f->stream, &none));
+  assert_int_equal(nodes_of(graph, nodes), 1);
+  MT_CHECK(hipGraphDestroy(graph));
+  MT_EXPECT(hipErrorInvalidValue, hipStreamBeginCaptureToGraph(f->stream, graph, NULL, NULL, 0,
+                                                               hipStreamCaptureModeGlobal));
+}
+
 static void test_capture_info_v2_rejects(void **state) {
   fixture *f = *state;
   hipStreamCaptureStatus status = hipStreamCaptureStatusActive;
@@ -686,6 +738,7 @@ int main(void) {
       TEST(test_capture_info_v2_and_update),
       TEST(test_capture_leaves_excused),
       TEST(test_capture_info_v2_rejects),
+      TEST(test_capture_to_graph),
   };
   return cmocka_run_group_tests_name("graph_capture", tests, NULL, NULL);
 }

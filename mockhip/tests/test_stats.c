@@ -171,7 +171,7 @@ static void test_api_names(void **state) {
   assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V3_CALLS - 1), "hipLaunchKernel");
   assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V4_CALLS - 1), "hipGraphExecDestroy");
   assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V5_CALLS - 1), "hipMemRangeGetAttributes");
-  assert_string_equal(mockhip_api_name(MOCKHIP_API_COUNT - 1), "hipStreamUpdateCaptureDependencies");
+  assert_string_equal(mockhip_api_name(MOCKHIP_API_COUNT - 1), "hipStreamBeginCaptureToGraph");
   assert_string_equal(mockhip_api_name(MOCKHIP_STATS_V2_CALLS - 1), "hipGetProcAddress");
   for (int i = 0; i < MOCKHIP_API_COUNT; i++) {
     assert_non_null(mockhip_api_name(i));

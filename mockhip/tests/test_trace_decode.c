@@ -1138,7 +1138,11 @@ static void memset_node_set(int exec) {
     "dependencies_out=NULL, numDependencies_out=NULL) = hipSuccess") \
   X(hipStreamUpdateCaptureDependencies, hipStreamUpdateCaptureDependencies(NULL, NULL, 0, 0), \
     "hipStreamUpdateCaptureDependencies(stream=*, dependencies=*, numDependencies=0, flags=0) = " \
-    "hipErrorIllegalState (stream * is not capturing)")
+    "hipErrorIllegalState (stream * is not capturing)") \
+  X(hipStreamBeginCaptureToGraph, \
+    hipStreamBeginCaptureToGraph(w.stream, NULL, NULL, NULL, 0, hipStreamCaptureModeGlobal), \
+    "hipStreamBeginCaptureToGraph(stream=*, graph=NULL, dependencies=*, dependencyData=NULL, " \
+    "numDependencies=0, mode=*) = hipErrorInvalidValue (graph is NULL)")
 /* clang-format on */
 
 TRACE_CASES(CASE)

@@ -1504,6 +1504,24 @@ MOCKHIP_API hipError_t hipStreamGetCaptureInfo_v2(
     hipStream_t stream, hipStreamCaptureStatus *captureStatus_out,
     unsigned long long *id_out __dparm(0), hipGraph_t *graph_out __dparm(0),
     const hipGraphNode_t **dependencies_out __dparm(0), size_t *numDependencies_out __dparm(0));
+/* A capture into a graph of the program's, its work after `dependencies` (edge data: NULL, as
+   ROCm takes none); the nodes there already are never unjoined branches, and hipStreamEndCapture
+   answers the same graph. */
+typedef enum hipGraphDependencyType {
+  hipGraphDependencyTypeDefault = 0,
+  hipGraphDependencyTypeProgrammatic = 1
+} hipGraphDependencyType;
+typedef struct hipGraphEdgeData {
+  unsigned char from_port;
+  unsigned char reserved[5];
+  unsigned char to_port;
+  unsigned char type; /* a hipGraphDependencyType */
+} hipGraphEdgeData;
+MOCKHIP_API hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGraph_t graph,
+                                                    const hipGraphNode_t *dependencies,
+                                                    const hipGraphEdgeData *dependencyData,
+                                                    size_t numDependencies,
+                                                    hipStreamCaptureMode mode);
 typedef enum hipStreamUpdateCaptureDependenciesFlags {
   hipStreamAddCaptureDependencies = 0, /* add the nodes to the set */
   hipStreamSetCaptureDependencies,     /* replace the set with them */

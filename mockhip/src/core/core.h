@@ -218,6 +218,7 @@ struct mh_capture {
   /* nodes hipStreamUpdateCaptureDependencies took out of a stream's dependencies: a leaf among
      them is no unjoined branch (capture_info.c) */
   mh_node_set removed;
+  bool borrowed; /* graph is the program's (hipStreamBeginCaptureToGraph): it outlives the capture */
 };
 
 /* An event: the monotonic time and the stream of its last record (runtime/streams/event.c). */

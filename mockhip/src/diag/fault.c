@@ -118,6 +118,7 @@ static hipError_t natural_failure(int api) {
   case MOCKHIP_CALL_hipEventCreate:
   case MOCKHIP_CALL_hipEventCreateWithFlags:
   case MOCKHIP_CALL_hipStreamBeginCapture:
+  case MOCKHIP_CALL_hipStreamBeginCaptureToGraph:
   case MOCKHIP_CALL_hipStreamEndCapture: return hipErrorOutOfMemory;
   case MOCKHIP_CALL_hipStreamQuery:
   case MOCKHIP_CALL_hipEventQuery:

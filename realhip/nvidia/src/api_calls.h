@@ -570,6 +570,10 @@
   X(hipStreamUpdateCaptureDependencies,                                                            \
     (hipStream_t stream, hipGraphNode_t * dependencies, size_t numDependencies,                    \
      unsigned int flags),                                                                          \
-    (stream, dependencies, numDependencies, flags), "")
+    (stream, dependencies, numDependencies, flags), "")                                            \
+  X(hipStreamBeginCaptureToGraph,                                                                  \
+    (hipStream_t stream, hipGraph_t graph, const hipGraphNode_t *dependencies,                     \
+     const hipGraphEdgeData *dependencyData, size_t numDependencies, hipStreamCaptureMode mode),   \
+    (stream, graph, dependencies, dependencyData, numDependencies, mode), "")
 
 #endif /* HIPNV_API_CALLS_H */

@@ -50,7 +50,12 @@ void mh__capture_join(mh_capture *capture, mh_stream *stream) {
 
 static void capture_free(mh_state *s, mh_capture *c) {
   pthread_mutex_destroy(&c->nodes_lock);
-  mh__graph_unregister(s, c->graph); /* NULL once hipStreamEndCapture has handed it out */
+  if (c->borrowed && c->graph != NULL) {
+    /* the program's graph keeps what was captured into it, and the nodes get handles */
+    c->graph->capture = NULL;
+    (void)mh__graph_register(s, c->graph);
+  } else
+    mh__graph_unregister(s, c->graph); /* NULL once hipStreamEndCapture has handed it out */
   mh__node_set_free(&c->removed);
   free(c);
 }
@@ -222,7 +227,7 @@ hipError_t mh__stream_work(mh_state *s, hipStream_t stream, mh_stream **capturin
 
 /* ---- the entry points ---- */
 
-static hipError_t begin_capture(mh_state *s, hipStream_t stream, int mode) {
+hipError_t mh__capture_begin(mh_state *s, hipStream_t stream, int mode, mh_graph *into) {
   mh_stream *found;
   hipError_t err = mh__stream_get(s, stream, &found);
   if (err != hipSuccess)
@@ -240,14 +245,25 @@ static hipError_t begin_capture(mh_state *s, hipStream_t stream, int mode) {
        mh__profile_is(MH_ROW_capture_end_unmatched, MH_CELL_invalidated)))
     return mh__fail(hipErrorIllegalState, "stream %p already takes part in capture %llu",
                     (void *)stream, found->capture->id);
+  if (into != NULL && into->capture != NULL)
+    return mh__fail(hipErrorIllegalState, "graph %p is captured into already (capture %llu)",
+                    (void *)(uintptr_t)into->id, into->capture->id);
   mh_capture *c = calloc(1, sizeof *c);
-  if (c != NULL && (c->graph = mh__graph_new()) == NULL) {
+  if (c != NULL && into == NULL && (c->graph = mh__graph_new()) == NULL) {
     free(c);
     c = NULL;
   }
   if (c == NULL)
     return mh__fail(hipErrorOutOfMemory, "no memory for the capture");
-  c->graph->site = mh__call_site();
+  if (into != NULL) {
+    /* clr: the nodes there already count as added by hand, never unjoined branches */
+    c->graph = into;
+    c->borrowed = true;
+    for (size_t i = 0; i < into->node_count; i++)
+      into->nodes[i]->manual = true;
+  } else {
+    c->graph->site = mh__call_site();
+  }
   c->graph->capture = c;
   pthread_mutex_init(&c->nodes_lock, NULL);
   /* ROCm lets an invalidated stream begin again: the old capture is dropped. */
@@ -271,7 +287,7 @@ MH_EXPORT hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureM
   hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamBeginCapture, MH_CALLER, &s);
   if (err == hipSuccess) {
     mh__lock_write();
-    err = begin_capture(s, stream, (int)mode);
+    err = mh__capture_begin(s, stream, (int)mode, NULL);
     mh__unlock();
   }
   return mh__leave(MOCKHIP_CALL_hipStreamBeginCapture, err, "stream=%s, mode=%s",
@@ -331,9 +347,10 @@ static hipError_t end_capture(mh_state *s, hipStream_t stream, hipGraph_t *graph
                     id, loose, (void *)stream);
   }
   /* The graph, its nodes with it, gets its handles (hipStreamGetCaptureInfo_v2 may have given
-     some already); the capture ends without it. */
+     some already, and a graph captured into has its own); the capture ends without it. */
   mh_graph *graph = c->graph;
-  graph->site = mh__call_site();
+  if (!c->borrowed)
+    graph->site = mh__call_site();
   hipError_t registered = mh__graph_register(s, graph);
   if (registered != hipSuccess)
     return registered;

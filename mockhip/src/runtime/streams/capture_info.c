@@ -1,8 +1,9 @@
 /*
  * capture_info.c: a capture looked into and steered while it runs:
  * hipStreamGetCaptureInfo_v2 (the graph being built and what the stream's
- * next work will depend on) and hipStreamUpdateCaptureDependencies (that set
- * added to or replaced), as clr hip_graph.cpp has them.
+ * next work will depend on), hipStreamUpdateCaptureDependencies (that set
+ * added to or replaced) and hipStreamBeginCaptureToGraph (a capture into a
+ * graph of the program's, after given nodes), as clr hip_graph.cpp has them.
  *
  * Captured work is added under the read lock, where nodes get no handles;
  * the graph and the nodes made so far get theirs when this call first hands
@@ -145,4 +146,37 @@ MH_EXPORT hipError_t hipStreamUpdateCaptureDependencies(hipStream_t stream,
                    "stream=%s, dependencies=%s, numDependencies=%zu, flags=%#x",
                    mh__d_stream(stream), mh__d_nodes(dependencies, numDependencies),
                    numDependencies, flags);
+}
+
+MH_EXPORT hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGraph_t graph,
+                                                  const hipGraphNode_t *dependencies,
+                                                  const hipGraphEdgeData *dependencyData,
+                                                  size_t numDependencies,
+                                                  hipStreamCaptureMode mode) {
+  mh_state *s;
+  hipError_t err = mh__enter(MOCKHIP_CALL_hipStreamBeginCaptureToGraph, MH_CALLER, &s);
+  /* clr's order: edge data is not supported, then the graph and the dependencies */
+  if (err == hipSuccess && dependencyData != NULL)
+    err = mh__fail(hipErrorNotSupported, "dependencyData: ROCm takes no edge data here; pass NULL");
+  if (err == hipSuccess && graph == NULL)
+    err = mh__fail(hipErrorInvalidValue, "graph is NULL");
+  if (err == hipSuccess && (dependencies == NULL) != (numDependencies == 0))
+    err = mh__fail(hipErrorInvalidValue, "dependencies is %s and numDependencies is %zu",
+                   dependencies == NULL ? "NULL" : "given", numDependencies);
+  if (err == hipSuccess) {
+    mh__lock_write();
+    mh_graph *into;
+    err = mh__graph_get(s, graph, "graph", &into);
+    if (err == hipSuccess)
+      err = mh__capture_begin(s, stream, (int)mode, into);
+    if (err == hipSuccess && dependencies != NULL)
+      err = update_deps(s, stream, dependencies, numDependencies, hipStreamSetCaptureDependencies);
+    mh__unlock();
+  }
+  return mh__leave(MOCKHIP_CALL_hipStreamBeginCaptureToGraph, err,
+                   "stream=%s, graph=%s, dependencies=%s, dependencyData=%s, numDependencies=%zu, "
+                   "mode=%s",
+                   mh__d_stream(stream), mh__d_graph(graph),
+                   mh__d_nodes(dependencies, numDependencies), mh__d_ptr(dependencyData),
+                   numDependencies, mh__d_capture_mode((int)mode));
 }

@@ -299,6 +299,11 @@ MH_HIDDEN hipError_t mh__capture_add_node(mh_stream *stream);
 
 /* to |= from. Under the write lock. */
 MH_HIDDEN hipError_t mh__node_set_union(mh_node_set *to, const mh_node_set *from);
+/* hipStreamBeginCapture_common: a capture begun on stream in mode, into `into` (a live graph of
+   the program's, hipStreamBeginCaptureToGraph) or, NULL, a new graph. Under the write lock. */
+MH_HIDDEN hipError_t mh__capture_begin(mh_state *state, hipStream_t stream, int mode,
+                                       mh_graph *into);
+
 /* Whether set holds node; set gains node (once). */
 MH_HIDDEN bool mh__node_set_has(const mh_node_set *set, uint32_t node);
 MH_HIDDEN hipError_t mh__node_set_add(mh_node_set *set, uint32_t node);
