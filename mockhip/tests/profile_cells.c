@@ -52,6 +52,7 @@ int cell_code(cell c) {
   case CONTEXT_IS_DESTROYED: return hipErrorContextIsDestroyed;
   case STREAM_CAPTURE_ISOLATION: return hipErrorStreamCaptureIsolation;
   case NOT_FOUND: return hipErrorNotFound;
+  case INVALID_HANDLE: return hipErrorInvalidHandle;
   case LAUNCH_TIME_OUT: return hipErrorLaunchTimeOut;
   default: return -1;
   }
@@ -257,6 +258,10 @@ const row capture_isolation = {
     {STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION,
      STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION,
      STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION, STREAM_CAPTURE_ISOLATION, SUCCESS}};
+const row async_stream_invalid = {"async_stream_invalid",
+                                  {INVALID_VALUE, INVALID_VALUE, INVALID_HANDLE, INVALID_HANDLE,
+                                   INVALID_HANDLE, INVALID_HANDLE, INVALID_HANDLE, INVALID_HANDLE,
+                                   INVALID_HANDLE, CRASH}};
 const row last_error = {"last_error",
                         {LAST_CALL, LAST_CALL, LAST_CALL, LAST_CALL, LAST_CALL, UNTIL_READ,
                          UNTIL_READ, UNTIL_READ, UNTIL_READ, UNTIL_READ}};

@@ -125,6 +125,7 @@ typedef enum cell {
   FREE_SPACE,
   LAST_CALL,
   UNTIL_READ,
+  INVALID_HANDLE,
 } cell;
 
 /* The hipError_t an error-name cell stands for (-1 for a word). */
@@ -207,6 +208,7 @@ typedef struct row {
   X(capture_mode_checked)                                                                          \
   X(capture_isolation)                                                                             \
   X(kernel_hang)                                                                                   \
+  X(async_stream_invalid)                                                                          \
   X(last_error)
 
 /* One const row per key, named after it. */

@@ -5,7 +5,8 @@
  * and hipStreamGetFlags, stream and event handles that name none, and what a
  * refused hipStreamEndCapture, a mode that is none and a wait for an event
  * recorded before a capture do, and what hipGetLastError keeps (a failure, or
- * the last call's result).
+ * the last call's result), and what the stream-ordered allocator answers for a
+ * stream that names none.
  */
 #include "profile_check.h"
 
@@ -243,4 +244,26 @@ void test_last_error(void **state) {
   ROW_EXPECT(r, want, hipGetLastError());
   ROW_EXPECT(r, hipSuccess, hipGetLastError()); /* read: cleared either way */
   MT_CHECK(hipFree(p));
+}
+
+void test_async_stream_invalid(void **state) {
+  (void)state;
+  const row *r = &async_stream_invalid;
+  bool crashes = cell_of(r) == CRASH;
+  hipStream_t stream = NULL;
+  MT_CHECK(hipStreamCreate(&stream));
+  MT_CHECK(hipStreamDestroy(stream));
+  void *p = NULL;
+  strict_begin();
+  hipError_t alloc = hipMallocAsync(&p, 64, stream);
+  assert_strict(r, strict_end(), "crashes here", crashes);
+  ROW_EXPECT(r, code_of(r), alloc);
+  assert_null(p);
+  int word = 0;
+  ROW_EXPECT(r, code_of(r), hipFreeAsync(&word, stream));
+  hipMemPool_t pool;
+  MT_CHECK(hipDeviceGetDefaultMemPool(&pool, 0));
+  ROW_EXPECT(r, code_of(r), hipMallocFromPoolAsync(&p, 64, pool, stream));
+  /* every other call answers as stale_handle */
+  ROW_EXPECT(r, code_of(&stale_handle), hipStreamQuery(stream));
 }

@@ -833,11 +833,12 @@ static void test_trim_and_allocate_arguments(void **state) {
   MT_EXPECT(hipErrorInvalidValue, hipMemPoolTrimTo(gone, 0));
   MT_EXPECT(hipErrorInvalidValue, hipMallocFromPoolAsync(NULL, 64, pool, NULL));
   MT_EXPECT(hipErrorInvalidValue, hipMallocFromPoolAsync(&ptr, 64, NULL, NULL));
-  MT_EXPECT(hipErrorContextIsDestroyed, hipMallocFromPoolAsync(&ptr, 64, pool, stale));
+  MT_EXPECT(hipErrorInvalidHandle,
+            hipMallocFromPoolAsync(&ptr, 64, pool, stale)); /* row async_stream_invalid */
   MT_EXPECT(hipErrorInvalidValue, hipMallocFromPoolAsync(&ptr, 64, gone, NULL));
   MT_EXPECT(hipErrorOutOfMemory, hipMallocFromPoolAsync(&ptr, SIZE_MAX, pool, NULL));
   MT_EXPECT(hipErrorInvalidValue, hipMallocAsync(NULL, 64, NULL));
-  MT_EXPECT(hipErrorContextIsDestroyed, hipMallocAsync(&ptr, 64, stale));
+  MT_EXPECT(hipErrorInvalidHandle, hipMallocAsync(&ptr, 64, stale));
   assert_ptr_equal(ptr, (void *)0x1);
   MT_CHECK(hipMallocFromPoolAsync(&ptr, 0, pool, NULL)); /* size 0: NULL, as clr */
   assert_null(ptr);

@@ -26,7 +26,7 @@
   V(whole_range) V(PeerAccessNotEnabled) V(InvalidContext) V(ContextIsDestroyed)                   \
   V(StreamCaptureIsolation) V(ended) V(invalidated) V(dangling) V(refused) V(free_space)           \
   V(abort) V(sticky) V(abort_if_core) V(LaunchTimeOut) V(reservation_pages)              \
-  V(last_call) V(until_read)
+  V(last_call) V(until_read) V(InvalidHandle)
 /* clang-format on */
 
 typedef enum mh_cell {

@@ -96,6 +96,7 @@
   ROW(capture_mode_checked,        "clr hipThreadExchangeStreamCaptureMode",yes,            yes,               yes,               yes,               yes,               yes,              yes,              yes,              yes,              no)             \
   ROW(capture_isolation,           "clr hipStreamWaitEvent_common",       StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, StreamCaptureIsolation, Success) \
   ROW(kernel_hang,                 "b.12",                                abort,          abort,             abort,             abort,             abort,             abort,            abort,            abort,            abort,            LaunchTimeOut) \
+  ROW(async_stream_invalid,        "clr hipMallocAsync, hipFreeAsync",    InvalidValue,   InvalidValue,      InvalidHandle,     InvalidHandle,     InvalidHandle,     InvalidHandle,    InvalidHandle,    InvalidHandle,    InvalidHandle,    crash)            \
   ROW(last_error,                  "clr HIP_RETURN, hipGetLastError",     last_call,      last_call,         last_call,         last_call,         last_call,         until_read,       until_read,       until_read,       until_read,       until_read)
 /* clang-format on */
 

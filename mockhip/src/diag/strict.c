@@ -127,6 +127,7 @@ static hipError_t cell_error(mh_cell cell) {
   case MH_CELL_ContextIsDestroyed: return hipErrorContextIsDestroyed;
   case MH_CELL_StreamCaptureIsolation: return hipErrorStreamCaptureIsolation;
   case MH_CELL_NotFound: return hipErrorNotFound;
+  case MH_CELL_InvalidHandle: return hipErrorInvalidHandle;
   default: return hipErrorInvalidValue;
   }
 }

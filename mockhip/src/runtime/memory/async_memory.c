@@ -22,6 +22,10 @@ typedef struct ordered {
 
 static hipError_t stream_of(mh_state *s, hipStream_t stream, ordered *out) {
   hipError_t err = mh__stream_get(s, stream, &out->stream);
+  /* row async_stream_invalid: these calls answer a stale stream otherwise than the rest */
+  if (err == hipErrorContextIsDestroyed)
+    return mh__profile_fail(MH_ROW_async_stream_invalid, "stream %p is not a live stream",
+                            (void *)stream);
   if (err != hipSuccess)
     return err;
   out->key = mh__stream_key(out->stream);
