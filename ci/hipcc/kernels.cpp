@@ -4,7 +4,8 @@
 // and function templates, function pointers, dynamic shared memory at file and
 // function scope, graph kernel nodes and hipLaunchKernel on kernels never
 // launched before, __device__ and __constant__ variables reached with
-// hipMemcpyToSymbol and its kin, and the text that only looks like a launch.
+// hipMemcpyToSymbol and its kin, hip-clang's global min and max, and the text
+// that only looks like a launch.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -19,6 +20,11 @@
       std::exit(1);                                                                                \
     }                                                                                              \
   } while (0)
+
+/* Each element at most `limit`, at least 1: hip-clang's global min and max on device. */
+__global__ void clamp(int *v, int limit) {
+  v[threadIdx.x] = max(1, min((int)threadIdx.x * 2, limit));
+}
 
 namespace math {
 template <typename T, int Scale = 1> __global__ void scaled_square(const T *in, T *out, size_t n) {
@@ -177,6 +183,13 @@ int main() {
   CHECK(hipMemcpyFromSymbol(&sum, HIP_SYMBOL(total), sizeof sum));
   CHECK(hipGetSymbolSize(&size, HIP_SYMBOL(coefficients)));
   std::printf("device variables: %lld, %zu bytes\n", sum, size);
+
+  // hip-clang's global min and max, in host code as in a kernel's
+  clamp<<<1, 4>>>(ints, 3);
+  int clamped[4];
+  CHECK(hipMemcpy(clamped, ints, sizeof clamped, hipMemcpyDeviceToHost));
+  std::printf("min, max: %d %d %d %d, %zu %.1f\n", clamped[0], clamped[1], clamped[2], clamped[3],
+              min(sizeof clamped, size_t{7}), max(2.5, -1.0));
 
   // only text: a string, a raw string, a shift, nested templates
   const char *said = "k<<<1, 1>>>(x)";

@@ -55,4 +55,10 @@
 /* Texture object reads in kernels (C++): tex1Dfetch, tex1D, tex2D, tex3D, tex2Dgather. */
 #include <hip/amd_detail/mockhip_texture.h>
 
+/* min and max in the global namespace, for sources hipcc compiles, as hip-clang has them. */
+#if defined(__cplusplus) && defined(__HIPCC__) &&                                                  \
+    !defined(__HIP_NO_HOST_MIN_MAX_IN_GLOBAL_NAMESPACE__)
+#include <hip/amd_detail/mockhip_min_max.h>
+#endif
+
 #endif /* MOCKHIP_HIP_RUNTIME_H */

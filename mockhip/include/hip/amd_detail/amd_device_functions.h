@@ -23,8 +23,8 @@
  * 0. Nothing here needs libm: a C program links without -lm.
  *
  * ROCm's header declares these for hip-clang only; min and max, which its
- * math header adds, are left to <algorithm>, as they are for host compilers
- * under ROCm. Thread indices, __syncthreads, warp functions and launch macros
+ * math header adds, come with hipcc (mockhip_min_max.h) and are left to
+ * <algorithm> for a host compiler, as under ROCm. Thread indices, __syncthreads, warp functions and launch macros
  * belong to hip_runtime.h.
  */
 #ifndef MOCKHIP_AMD_DEVICE_FUNCTIONS_H
