@@ -42,6 +42,11 @@ size_t mh__os_page_bytes(void) {
   return page > 0 ? (size_t)page : 4096;
 }
 
+size_t mh__os_memory_bytes(void) {
+  long pages = sysconf(_SC_PHYS_PAGES);
+  return pages > 0 ? (size_t)pages * mh__os_page_bytes() : 0;
+}
+
 static int try_reserve_at(void *hint, size_t bytes, void **out) {
   void *p = mmap(hint, bytes, PROT_NONE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);

@@ -28,6 +28,9 @@ typedef enum mh_os_prot { MH_OS_PROT_NONE, MH_OS_PROT_READ, MH_OS_PROT_READWRITE
 
 size_t mh__os_page_bytes(void);
 
+/* The machine's memory, in bytes (0 when the system does not say). */
+size_t mh__os_memory_bytes(void);
+
 /* Reserves inaccessible, uncommitted address space aligned to `align` (a power
    of two, at least a page); tries `hint` first when it is suitably aligned. */
 int mh__os_reserve(size_t bytes, size_t align, void *hint, void **out);
