@@ -32,6 +32,11 @@
  *   AutoFreeOnLaunch were named after 5.2. HIPVMM_ names give their values.
  * - hipArrayGetInfo, hipArrayGetDescriptor and hipArray3DGetDescriptor appeared
  *   in ROCm 5.6 (HIPVMM_HAS_ARRAY_GET_INFO).
+ * - The graph and user object types ROCm named after 5.2 (hipMemAllocNodeParams,
+ *   hipGraphMemAttributeType, hipUserObject_t and its flags, the debug DOT flags,
+ *   HIP_MEMSET_NODE_PARAMS, hipGraphInstantiateParams, hipGraphEdgeData): an
+ *   older header gets them here, under their names and in ROCm 7's layout, so
+ *   mockhip's sources build against it too.
  */
 #ifndef HIPVMM_COMPAT_H
 #define HIPVMM_COMPAT_H
@@ -197,5 +202,70 @@
 #define HIPVMM_INSTANTIATE_UPLOAD 2ULL
 #define HIPVMM_INSTANTIATE_DEVICE_LAUNCH 4ULL
 #define HIPVMM_INSTANTIATE_USE_NODE_PRIORITY 8ULL
+
+/* Graph and user object types newer than the header (see above), as ROCm 7 lays them out. */
+#if HIP_VERSION < 50300000
+typedef struct hipMemAllocNodeParams {
+  hipMemPoolProps poolProps;
+  const hipMemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void *dptr;
+} hipMemAllocNodeParams;
+typedef enum hipGraphMemAttributeType {
+  hipGraphMemAttrUsedMemCurrent = 0,
+  hipGraphMemAttrUsedMemHigh = 1,
+  hipGraphMemAttrReservedMemCurrent = 2,
+  hipGraphMemAttrReservedMemHigh = 3
+} hipGraphMemAttributeType;
+typedef struct hipUserObject *hipUserObject_t;
+typedef enum hipUserObjectFlags { hipUserObjectNoDestructorSync = 0x1 } hipUserObjectFlags;
+typedef enum hipUserObjectRetainFlags { hipGraphUserObjectMove = 0x1 } hipUserObjectRetainFlags;
+#endif
+#if HIP_VERSION < 50500000
+enum hipGraphDebugDotFlags {
+  hipGraphDebugDotFlagsVerbose = 1 << 0,
+  hipGraphDebugDotFlagsKernelNodeParams = 1 << 2,
+  hipGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
+  hipGraphDebugDotFlagsMemsetNodeParams = 1 << 4,
+  hipGraphDebugDotFlagsHostNodeParams = 1 << 5,
+  hipGraphDebugDotFlagsEventNodeParams = 1 << 6,
+  hipGraphDebugDotFlagsExtSemasSignalNodeParams = 1 << 7,
+  hipGraphDebugDotFlagsExtSemasWaitNodeParams = 1 << 8,
+  hipGraphDebugDotFlagsKernelNodeAttributes = 1 << 9,
+  hipGraphDebugDotFlagsHandles = 1 << 10
+};
+#endif
+#if HIP_VERSION < 60100000
+typedef struct hipGraphEdgeData {
+  unsigned char from_port;
+  unsigned char reserved[5];
+  unsigned char to_port;
+  unsigned char type;
+} hipGraphEdgeData;
+#endif
+#if HIP_VERSION < 60200000
+typedef struct HIP_MEMSET_NODE_PARAMS {
+  hipDeviceptr_t dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+} HIP_MEMSET_NODE_PARAMS;
+typedef enum hipGraphInstantiateResult {
+  hipGraphInstantiateSuccess = 0,
+  hipGraphInstantiateError = 1,
+  hipGraphInstantiateInvalidStructure = 2,
+  hipGraphInstantiateNodeOperationNotSupported = 3,
+  hipGraphInstantiateMultipleDevicesNotSupported = 4
+} hipGraphInstantiateResult;
+typedef struct hipGraphInstantiateParams {
+  hipGraphNode_t errNode_out;
+  unsigned long long flags;
+  hipGraphInstantiateResult result_out;
+  hipStream_t uploadStream;
+} hipGraphInstantiateParams;
+#endif
 
 #endif /* HIPVMM_COMPAT_H */

@@ -503,8 +503,8 @@ const char *mh__d_out_node_type(const char *name, const hipGraphNodeType *out, h
       {(int)hipGraphNodeTypeEmpty, "hipGraphNodeTypeEmpty"},
       {(int)hipGraphNodeTypeWaitEvent, "hipGraphNodeTypeWaitEvent"},
       {(int)hipGraphNodeTypeEventRecord, "hipGraphNodeTypeEventRecord"},
-      {(int)HIPVMM_NODE_MEM_ALLOC, "hipGraphNodeTypeMemAlloc"},
-      {(int)HIPVMM_NODE_MEM_FREE, "hipGraphNodeTypeMemFree"},
+      {(int)HIPVMM_NODE_MEM_ALLOC, "HIPVMM_NODE_MEM_ALLOC"},
+      {(int)HIPVMM_NODE_MEM_FREE, "HIPVMM_NODE_MEM_FREE"},
   };
   if (!written(out, err))
     return unwritten(name, out);

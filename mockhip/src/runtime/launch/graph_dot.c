@@ -145,8 +145,8 @@ static void put_node(mh_state *s, FILE *f, const mh_graph *g, const mh_graph_nod
   case hipGraphNodeTypeEmpty: label = "EMPTY"; break;
   case hipGraphNodeTypeEventRecord: label = "EVENT_RECORD"; break;
   case hipGraphNodeTypeWaitEvent: label = "EVENT_WAIT"; break;
-  case hipGraphNodeTypeMemAlloc: label = "MEM_ALLOC"; break;
-  case hipGraphNodeTypeMemFree: label = "MEM_FREE"; break;
+  case HIPVMM_NODE_MEM_ALLOC: label = "MEM_ALLOC"; break;
+  case HIPVMM_NODE_MEM_FREE: label = "MEM_FREE"; break;
   default: label = "NODE"; break;
   }
   if (label != NULL)

@@ -129,9 +129,9 @@ MH_EXPORT hipError_t hipGraphInstantiateWithParams(hipGraphExec_t *pGraphExec, h
                    : graph == NULL    ? "graph"
                                       : "instantiateParams");
   unsigned long long flags = err == hipSuccess ? instantiateParams->flags : 0;
-  if (err == hipSuccess && flags != 0 && flags != hipGraphInstantiateFlagAutoFreeOnLaunch &&
-      flags != hipGraphInstantiateFlagUpload && flags != hipGraphInstantiateFlagDeviceLaunch &&
-      flags != hipGraphInstantiateFlagUseNodePriority) {
+  if (err == hipSuccess && flags != 0 && flags != HIPVMM_INSTANTIATE_AUTO_FREE_ON_LAUNCH &&
+      flags != HIPVMM_INSTANTIATE_UPLOAD && flags != HIPVMM_INSTANTIATE_DEVICE_LAUNCH &&
+      flags != HIPVMM_INSTANTIATE_USE_NODE_PRIORITY) {
     instantiateParams->result_out = hipGraphInstantiateError;
     err = mh__fail(hipErrorInvalidValue,
                    "instantiateParams->flags %#llx is not 0 or one of the "
@@ -146,7 +146,7 @@ MH_EXPORT hipError_t hipGraphInstantiateWithParams(hipGraphExec_t *pGraphExec, h
     } else {
       instantiateParams->result_out = hipGraphInstantiateSuccess;
       instantiateParams->errNode_out = NULL;
-      if (flags == hipGraphInstantiateFlagUpload)
+      if (flags == HIPVMM_INSTANTIATE_UPLOAD)
         err = upload(s, *pGraphExec, instantiateParams->uploadStream);
     }
     mh__unlock();
