@@ -169,20 +169,20 @@ else
   fi
   rocm_needs=$(needs "$program" "$soname")
   ci_log "soname: swap_test_rocm, linked against $rocm_library, needs from $soname: $rocm_needs"
-  [[ $rocm_needs == *hip_4.4* ]] || ci_die "swap_test_rocm does not need hip_4.4 (hipStreamWaitValue32)"
+  [[ $rocm_needs == *hip_4.3* ]] || ci_die "swap_test_rocm does not need hip_4.3 (hipDestroyExternalSemaphore)"
   ci_run env LD_LIBRARY_PATH="$libdir" "$program"
   # A function ROCm has and the mock lacks: at its first call, or at load
   # under LD_BIND_NOW=1 (before main prints anything).
-  missing="undefined symbol: hipStreamWaitValue32, version hip_4.4"
+  missing="undefined symbol: hipDestroyExternalSemaphore, version hip_4.3"
   for bind_now in "" 1; do
     status=0
     env LD_LIBRARY_PATH="$libdir" LD_BIND_NOW="$bind_now" "$program" --call-missing \
       >"$build/programs/missing.out" 2>&1 || status=$?
     cat "$build/programs/missing.out"
     ((status != 0)) && grep -q "$missing" "$build/programs/missing.out" ||
-      ci_die "calling hipStreamWaitValue32 on the mock (LD_BIND_NOW='$bind_now'): no '$missing'"
+      ci_die "calling hipDestroyExternalSemaphore on the mock (LD_BIND_NOW='$bind_now'): no '$missing'"
     if [[ -n $bind_now ]] && grep -q "every check passed" "$build/programs/missing.out"; then
-      ci_die "under LD_BIND_NOW=1 swap_test_rocm started although hipStreamWaitValue32 is missing"
+      ci_die "under LD_BIND_NOW=1 swap_test_rocm started although hipDestroyExternalSemaphore is missing"
     fi
   done
   ci_log "soname: a program linked against ROCm runs on the mock; a function the mock lacks fails"

@@ -9,7 +9,7 @@
  * 77 when the runtime has no device, 1 on the first failure.
  *
  * Built with SWAP_TEST_CALL_MISSING, `swap_test --call-missing` then calls
- * hipStreamWaitValue32, which ROCm has and mockhip does not: on mockhip the
+ * hipDestroyExternalSemaphore, which ROCm has and mockhip does not: on mockhip the
  * loader stops the program there, or at start under LD_BIND_NOW=1.
  */
 #include <stdio.h>
@@ -100,9 +100,8 @@ int main(int argc, char **argv) {
 
 #ifdef SWAP_TEST_CALL_MISSING
   if (argc > 1 && strcmp(argv[1], "--call-missing") == 0) {
-    unsigned word = 0;
     fflush(stdout);
-    CHECK(hipStreamWaitValue32(NULL, &word, 0, hipStreamWaitValueGte, 0xFFFFFFFFu));
+    CHECK(hipDestroyExternalSemaphore(NULL));
   }
 #else
   (void)argc;
