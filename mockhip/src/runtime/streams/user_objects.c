@@ -146,21 +146,29 @@ MH_EXPORT hipError_t hipUserObjectCreate(hipUserObject_t *object_out, void *ptr,
                    (void *)(uintptr_t)destroy, initialRefcount, flags);
 }
 
+/* hipUserObjectRelease (retain false) and hipUserObjectRetain: count references of object
+   dropped or added; an object gone, or a release of more than it has, is nothing, as clr. */
+static hipError_t change_refs(mh_state *s, hipUserObject_t object, unsigned count, bool retain) {
+  hipError_t err = object == NULL ? mh__fail(hipErrorInvalidValue, "object is NULL")
+                                  : check_count(count, "count");
+  if (err != hipSuccess)
+    return err;
+  mh__lock_write();
+  mh_user_object *o = object_of(s, object);
+  if (o != NULL && retain)
+    o->refs += count;
+  else if (o != NULL && count <= o->refs)
+    drop(s, o, count);
+  mh__unlock();
+  mh__user_objects_run(s);
+  return hipSuccess;
+}
+
 MH_EXPORT hipError_t hipUserObjectRelease(hipUserObject_t object, unsigned int count) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipUserObjectRelease, MH_CALLER, &s);
-  if (err == hipSuccess && object == NULL)
-    err = mh__fail(hipErrorInvalidValue, "object is NULL");
   if (err == hipSuccess)
-    err = check_count(count, "count");
-  if (err == hipSuccess) {
-    mh__lock_write();
-    mh_user_object *o = object_of(s, object);
-    if (o != NULL && count <= o->refs) /* else nothing, as clr */
-      drop(s, o, count);
-    mh__unlock();
-    mh__user_objects_run(s);
-  }
+    err = change_refs(s, object, count, false);
   return mh__leave(MOCKHIP_CALL_hipUserObjectRelease, err, "object=%p, count=%u", (void *)object,
                    count);
 }
@@ -168,17 +176,8 @@ MH_EXPORT hipError_t hipUserObjectRelease(hipUserObject_t object, unsigned int c
 MH_EXPORT hipError_t hipUserObjectRetain(hipUserObject_t object, unsigned int count) {
   mh_state *s;
   hipError_t err = mh__enter(MOCKHIP_CALL_hipUserObjectRetain, MH_CALLER, &s);
-  if (err == hipSuccess && object == NULL)
-    err = mh__fail(hipErrorInvalidValue, "object is NULL");
   if (err == hipSuccess)
-    err = check_count(count, "count");
-  if (err == hipSuccess) {
-    mh__lock_write();
-    mh_user_object *o = object_of(s, object);
-    if (o != NULL) /* an object gone: nothing, as clr */
-      o->refs += count;
-    mh__unlock();
-  }
+    err = change_refs(s, object, count, true);
   return mh__leave(MOCKHIP_CALL_hipUserObjectRetain, err, "object=%p, count=%u", (void *)object,
                    count);
 }
