@@ -7,8 +7,10 @@
 # HIP_TESTS is a hip-tests checkout (the folder holding catch/); DIR are folders of
 # catch/unit (default: virtualMemoryManagement memory stream event device graph). Nothing
 # of hip-tests is changed or copied: each test file is compiled and linked by hipcc with
-# hip-tests' own Catch2 main (catch/hipTestMain) and its folder's shared sources
-# (DriverContext.cc, memoryCommon.cc, streamCommon.cc, where the folder has them), built
+# hip-tests' own Catch2 main (catch/hipTestMain), its kernels (catch/kernels) and its
+# folder's shared sources (DriverContext.cc, memoryCommon.cc, streamCommon.cc, where the
+# folder has them), as hip-tests' CMake links them; a helper program the folder's CMake
+# builds alone (add_executable) is built alone, where the cases that run it look. All built
 # for ROCm HIPVMM_HIP_TESTS_ROCM_VERSION (default 6.3, the release of the hip-tests
 # commit measured). Each case then runs in its own process with MOCKHIP_DEVICES (default 2),
 # MOCKHIP_STREAMS (HIPVMM_HIP_TESTS_STREAMS, default async, as a GPU runs its queues) and a
@@ -52,11 +54,14 @@ rm -rf "$work"
       cut -c1-300 || true
   }
 
+  # hip-tests' Main_Object and KERNELS objects (catch/kernels: Set.cpp), which its CMake links
+  # into every test program.
   main_objects=()
-  for unit in main hip_test_context hip_test_features; do
-    "$hipcc" "${flags[@]}" -c "$catch/hipTestMain/$unit.cc" -o "$work/$unit.o" \
-      >"$work/log/$unit.log" 2>&1 ||
-      ci_die "hip-tests' main ($unit.cc) does not build: $(first_error "$work/log/$unit.log")"
+  for source in "$catch"/hipTestMain/{main,hip_test_context,hip_test_features}.cc \
+    "$catch"/kernels/*.cpp; do
+    unit=$(basename "${source%.*}")
+    "$hipcc" "${flags[@]}" -c "$source" -o "$work/$unit.o" >"$work/log/$unit.log" 2>&1 ||
+      ci_die "hip-tests' $unit does not build: $(first_error "$work/log/$unit.log")"
     main_objects+=("$work/$unit.o")
   done
 
@@ -73,14 +78,28 @@ rm -rf "$work"
     done
   done
 
-  # Compile and link every file, jobs at a time (paths hold no blanks: lists are words).
+  # Compile and link every file, jobs at a time (paths hold no blanks: lists are words). A file
+  # the folder's CMakeLists.txt makes a program of its own (add_executable(NAME EXCLUDE_FROM_ALL
+  # file.cc): a helper another test runs) is built alone, as NAME where the cases run (hip-tests'
+  # SpawnProc looks in the current folder).
   build_one() {
-    local dir=$1 file=$2 name
+    local dir=$1 file=$2 name program
     local -a flags main_objects shared
     read -ra flags <<<"$flags_text"
     read -ra main_objects <<<"$main_text"
     mapfile -t shared <"$work/shared-$dir.txt"
     name=$(basename "$file" .cc)
+    program=$(sed -n "s/^ *add_executable(\([A-Za-z0-9_]*\) EXCLUDE_FROM_ALL $name\.cc)/\1/p" \
+      "$catch/unit/$dir/CMakeLists.txt" | head -1)
+    if [[ -n $program ]]; then
+      if "$hipcc" "${flags[@]}" -I"$catch/unit/$dir" "$file" -o "$work/$program" \
+        >"$work/log/$dir-$name.log" 2>&1; then
+        printf '%s\t%s\tbuilt\tprogram %s\n' "$dir" "$name" "$program"
+      else
+        printf '%s\t%s\tnot built\t%s\n' "$dir" "$name" "$(first_error "$work/log/$dir-$name.log")"
+      fi
+      return
+    fi
     if "$hipcc" "${flags[@]}" -I"$catch/unit/$dir" "$file" "${main_objects[@]}" "${shared[@]}" \
       -o "$work/bin/$dir-$name" >"$work/log/$dir-$name.log" 2>&1; then
       printf '%s\t%s\tbuilt\t\n' "$dir" "$name"
@@ -102,8 +121,8 @@ fi
 
 # Run every case of every file built, each in its own process.
 : >"$work/cases.tsv"
-while IFS=$'\t' read -r dir name built _; do
-  [[ $built == built ]] || continue
+while IFS=$'\t' read -r dir name built note; do
+  [[ $built == built && $note != program* ]] || continue # a program has no cases of its own
   binary=$work/bin/$dir-$name
   mapfile -t cases < <(cd "$work" && "$binary" --list-test-names-only 2>/dev/null |
     grep -E '^[A-Za-z_]' || true)
