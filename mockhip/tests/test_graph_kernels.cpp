@@ -17,6 +17,8 @@ extern "C" {
 
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <unistd.h>
 #include <vector>
 
 #include "under_valgrind.h"
@@ -339,6 +341,71 @@ static void test_kernel_node_attributes_reject(void **state) {
   MT_CHECK(hipFree(data));
 }
 
+/* ---- hipGraphDebugDotPrint ---- */
+
+/* The text of graph's DOT file printed with flags. */
+static std::string dot_of(hipGraph_t graph, unsigned flags) {
+  char path[64];
+  snprintf(path, sizeof path, "/tmp/mockhip_kernel_dot_%d.dot", (int)getpid());
+  MT_CHECK(hipGraphDebugDotPrint(graph, path, flags));
+  std::string text;
+  FILE *in = fopen(path, "r");
+  assert_non_null(in);
+  for (int c; (c = fgetc(in)) != EOF;)
+    text.push_back((char)c);
+  fclose(in);
+  remove(path);
+  return text;
+}
+
+/* A kernel node and a 3D copy's under each flag: the kernel's name and launch shape, records
+   where the flag asks for the node's parameters (clr ihipGraphDebugDotPrint's layouts). */
+static void test_dot_print_kernel_and_copy_nodes(void **state) {
+  (void)state;
+  int *data = device_ints();
+  static int host_ints[COUNT];
+  hipGraph_t graph;
+  MT_CHECK(hipGraphCreate(&graph, 0));
+  hipGraphNode_t kernel = add_kernel_node(graph, &data), copy, record;
+  hipMemcpy3DParms p = {};
+  p.srcPtr = make_hipPitchedPtr(data, COUNT * sizeof(int), COUNT, 1);
+  p.dstPtr = make_hipPitchedPtr(host_ints, COUNT * sizeof(int), COUNT, 1);
+  p.extent = make_hipExtent(COUNT * sizeof(int), 1, 1);
+  p.kind = hipMemcpyDeviceToHost;
+  MT_CHECK(hipGraphAddMemcpyNode(&copy, graph, &kernel, 1, &p));
+  hipEvent_t event;
+  MT_CHECK(hipEventCreate(&event));
+  MT_CHECK(hipGraphAddEventRecordNode(&record, graph, &copy, 1, event));
+  const unsigned flags[] = {0,
+                            hipGraphDebugDotFlagsVerbose,
+                            hipGraphDebugDotFlagsKernelNodeParams,
+                            hipGraphDebugDotFlagsKernelNodeAttributes,
+                            hipGraphDebugDotFlagsMemcpyNodeParams,
+                            hipGraphDebugDotFlagsEventNodeParams,
+                            hipGraphDebugDotFlagsHandles};
+  for (unsigned f : flags) {
+    std::string text = dot_of(graph, f);
+    assert_int_equal(text.compare(0, 14, "digraph dot {\n"), 0);
+    assert_true(text.find("add_to") != std::string::npos);
+    assert_true(text.find("EVENT_RECORD") != std::string::npos);
+    bool kernel_record =
+        f == hipGraphDebugDotFlagsVerbose || f == hipGraphDebugDotFlagsKernelNodeParams;
+    bool launch_shape = kernel_record || f == hipGraphDebugDotFlagsKernelNodeAttributes;
+    assert_int_equal(text.find("(1,1,1),(8,1,1),0") != std::string::npos, launch_shape);
+    assert_int_equal(text.find("KERNEL") != std::string::npos,
+                     f == hipGraphDebugDotFlagsVerbose ||
+                         f == hipGraphDebugDotFlagsKernelNodeAttributes);
+    bool copy_record =
+        f == hipGraphDebugDotFlagsVerbose || f == hipGraphDebugDotFlagsMemcpyNodeParams;
+    assert_int_equal(text.find("{Width | 256}") != std::string::npos, copy_record);
+    assert_true(text.find("DtoH") != std::string::npos);
+    assert_int_equal(text.find("shape=\"octagon\"") != std::string::npos, !kernel_record);
+  }
+  MT_CHECK(hipGraphDestroy(graph));
+  MT_CHECK(hipEventDestroy(event));
+  MT_CHECK(hipFree(data));
+}
+
 /* ---- faults ---- */
 
 /* A kernel node that faults: the launch returns success, the device's error is sticky, and
@@ -412,6 +479,7 @@ int main() {
       TEST(test_kernel_node_rejects),
       TEST(test_kernel_node_attributes),
       TEST(test_kernel_node_attributes_reject),
+      TEST(test_dot_print_kernel_and_copy_nodes),
       TEST(test_fault_in_a_graph_is_sticky),
   };
   return cmocka_run_group_tests_name("graph_kernels", tests, nullptr, nullptr);
