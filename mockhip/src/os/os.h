@@ -169,6 +169,9 @@ int mh__os_share_in_place(void *addr, size_t bytes, mh_os_memory *out);
    still; ENOENT, ESRCH or EACCES where it cannot be reached, ESTALE where fd is another file. */
 int mh__os_share_open(int pid, int fd, uint64_t dev, uint64_t ino, mh_os_memory *out);
 
+/* Maps the whole of an opened memory file read-write and shared, where the system likes. */
+int mh__os_share_map(const mh_os_memory *memory, void **out);
+
 /* Maps the first `bytes` of a memory file read-write and shared, reserving
    nothing: an arena file's view (arena.c). */
 int mh__os_view_map(int fd, size_t bytes, void **out);

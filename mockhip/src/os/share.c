@@ -31,6 +31,14 @@ int mh__os_share_in_place(void *addr, size_t bytes, mh_os_memory *out) {
   return err;
 }
 
+int mh__os_share_map(const mh_os_memory *memory, void **out) {
+  void *p = mmap(NULL, memory->bytes, PROT_READ | PROT_WRITE, MAP_SHARED, memory->fd, 0);
+  if (p == MAP_FAILED)
+    return errno;
+  *out = p;
+  return 0;
+}
+
 int mh__os_share_open(int pid, int fd, uint64_t dev, uint64_t ino, mh_os_memory *out) {
   char path[64];
   snprintf(path, sizeof path, "/proc/%d/fd/%d", pid, fd);

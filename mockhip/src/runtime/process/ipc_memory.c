@@ -142,7 +142,7 @@ static hipError_t attach(mh_state *s, const ipc_handle *h, mh_region **out) {
   else if ((region = calloc(1, sizeof *region)) == NULL || (ipc = calloc(1, sizeof *ipc)) == NULL)
     err = -2;
   else
-    err = mh__os_view_map(file.fd, file.bytes, &base);
+    err = mh__os_share_map(&file, &base);
   size_t bytes = file.bytes;
   mh__os_memory_close(&file); /* the mapping keeps the file */
   if (err != 0) {
