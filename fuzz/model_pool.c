@@ -184,6 +184,8 @@ hipError_t model_pool_alloc(model *m, bool out_null, size_t bytes, bool from_poo
     return hipErrorInvalidValue;
   hipError_t err;
   model__stream_device(m, stream, &err);
+  if (err == hipErrorContextIsDestroyed) /* g: async_stream_invalid */
+    return m->profile->async_stream_invalid;
   if (err != hipSuccess)
     return err;
   if (bytes == 0)

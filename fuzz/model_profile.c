@@ -146,6 +146,12 @@ static const bool copy_across_reservations[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 static const bool ext_malloc[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
 static const bool free_crosses_kinds[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
 static const bool free_async_null_refused[] = {1, 1, 1, 1, 1, 1, 0, 0, 0, 0};
+/* async_stream_invalid: a stale stream given to the stream-ordered allocator (NVIDIA: the newest
+   ROCm's answer, which the mock gives where that release crashes) */
+static const hipError_t async_stream_invalid[] = {
+    hipErrorInvalidValue,  hipErrorInvalidValue,  hipErrorInvalidHandle, hipErrorInvalidHandle,
+    hipErrorInvalidHandle, hipErrorInvalidHandle, hipErrorInvalidHandle, hipErrorInvalidHandle,
+    hipErrorInvalidHandle, hipErrorInvalidHandle};
 static const hipError_t ctx_synchronize[] = {NS, NS, NS, NS, NS, NS, NS, NS, NS, OK};
 static const int least_priority[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
 static const int greatest_priority[] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -5};
@@ -214,6 +220,7 @@ const model_profile *model_profile_named(const char *name) {
         .ext_malloc = CELL(ext_malloc, c),
         .free_crosses_kinds = CELL(free_crosses_kinds, c),
         .free_async_null_refused = CELL(free_async_null_refused, c),
+        .async_stream_invalid = CELL(async_stream_invalid, c),
         .ctx_synchronize = CELL(ctx_synchronize, c),
         .least_priority = CELL(least_priority, c),
         .greatest_priority = CELL(greatest_priority, c),

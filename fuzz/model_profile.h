@@ -116,6 +116,7 @@ typedef struct model_profile {
   bool ext_malloc;                       /* hipExtMallocWithFlags exists (else NotSupported) */
   bool free_crosses_kinds;               /* hipFree frees host blocks, hipHostFree the rest */
   bool free_async_null_refused;          /* free_async_null `InvalidValue` (else Success) */
+  hipError_t async_stream_invalid;       /* a stale stream to hipMallocAsync and its kin */
   hipError_t ctx_synchronize;            /* hipCtxSynchronize's answer */
   int least_priority, greatest_priority; /* stream_priorities */
 } model_profile;

@@ -317,6 +317,8 @@ hipError_t model_block_free(model *m, uintptr_t ptr, bool host_call, bool async,
   if (async) {
     hipError_t err;
     model__stream_device(m, stream, &err);
+    if (err == hipErrorContextIsDestroyed) /* g: async_stream_invalid */
+      return m->profile->async_stream_invalid;
     if (err != hipSuccess)
       return err;
   }

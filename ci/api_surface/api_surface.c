@@ -1569,9 +1569,10 @@ void api_surface_signatures(void) {
   SIGNATURE(hipGraphKernelNodeSetAttribute, hipError_t,
             (hipGraphNode_t hNode, hipKernelNodeAttrID attr, const hipKernelNodeAttrValue *value))
   SIGNATURE(hipGraphKernelNodeGetAttribute, hipError_t,
-            (hipGraphNode_t hNode, hipKernelNodeAttrID attr, hipKernelNodeAttrValue *value))
+            (hipGraphNode_t hNode, hipKernelNodeAttrID attr, hipKernelNodeAttrValue * value))
 #if HIP_VERSION >= 50300000
-  SIGNATURE(hipGraphKernelNodeCopyAttributes, hipError_t, (hipGraphNode_t hSrc, hipGraphNode_t hDst))
+  SIGNATURE(hipGraphKernelNodeCopyAttributes, hipError_t,
+            (hipGraphNode_t hSrc, hipGraphNode_t hDst))
   SIGNATURE(hipUserObjectCreate, hipError_t,
             (hipUserObject_t * object_out, void *ptr, hipHostFn_t destroy,
              unsigned int initialRefcount, unsigned int flags))

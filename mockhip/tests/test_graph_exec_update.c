@@ -8,7 +8,8 @@
  */
 #include "mock_test.h"
 
-/* hipDrvGraphAddMemcpyNode takes a context, which ROCm's primary-context calls (deprecated) give. */
+/* hipDrvGraphAddMemcpyNode takes a context, which ROCm's primary-context calls (deprecated) give.
+ */
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 #include <stdio.h>

@@ -192,8 +192,8 @@ typedef struct mh_stream {
   /* hipStreamGetCaptureInfo_v2's answer: deps as node handles, valid until its next call */
   hipGraphNode_t *deps_out;
   size_t deps_out_capacity;
-  mh_queue *queue;  /* its work not yet run, made on first use (runtime/streams/queue.c) */
-  int sync_agent;   /* its agent + 1 in the synchronisation checker, 0: none (sync_check.c) */
+  mh_queue *queue; /* its work not yet run, made on first use (runtime/streams/queue.c) */
+  int sync_agent;  /* its agent + 1 in the synchronisation checker, 0: none (sync_check.c) */
   /* hipExtStreamCreateWithCUMask's mask, the words a device's compute units can use
      (runtime/streams/cu_mask.c); cu_mask_words 0: none, every unit */
   uint32_t cu_mask_words;
@@ -218,7 +218,8 @@ struct mh_capture {
   /* nodes hipStreamUpdateCaptureDependencies took out of a stream's dependencies: a leaf among
      them is no unjoined branch (capture_info.c) */
   mh_node_set removed;
-  bool borrowed; /* graph is the program's (hipStreamBeginCaptureToGraph): it outlives the capture */
+  bool
+      borrowed; /* graph is the program's (hipStreamBeginCaptureToGraph): it outlives the capture */
 };
 
 /* An event: the monotonic time and the stream of its last record (runtime/streams/event.c). */
@@ -311,7 +312,7 @@ typedef struct mh_graph_node {
   struct mh_graph_node **dependents; /* the nodes that run after it */
   size_t dep_count, dep_capacity, dependent_count, dependent_capacity;
   uint64_t cloned_from; /* the node of the original graph it copies (hipGraphNodeFindInClone) */
-  bool manual; /* added by hand to a graph a capture builds: never an unjoined branch */
+  bool manual;          /* added by hand to a graph a capture builds: never an unjoined branch */
 } mh_graph_node;
 
 /* A graph made by hipGraphCreate or hipStreamEndCapture. */
@@ -327,9 +328,9 @@ struct mh_graph {
   const void *site;
   mh_graph_node **nodes; /* in the order they were added */
   size_t node_count, node_capacity;
-  bool instantiated; /* hipGraphInstantiate has made an exec of it */
-  bool cloned;       /* made by hipGraphClone */
-  bool child;        /* a child graph node's: the node owns it */
+  bool instantiated;   /* hipGraphInstantiate has made an exec of it */
+  bool cloned;         /* made by hipGraphClone */
+  bool child;          /* a child graph node's: the node owns it */
   mh_capture *capture; /* the capture building it, until its end hands it out */
   mh_graph_user_object *user_objects;
   size_t user_object_count;
@@ -344,7 +345,7 @@ typedef struct mh_graph_exec {
   uint64_t *owners;   /* per work, the node of the graph itself it runs for: a child graph's */
   size_t count;
   unsigned long long flags;
-  unsigned holders; /* the registry, and each launch running host work outside the lock */
+  unsigned holders;   /* the registry, and each launch running host work outside the lock */
   unsigned *enabled;  /* per work, hipGraphNodeSetEnabled's value (0: skipped); NULL: all on */
   size_t *dep_counts; /* per work, how many nodes its node ran after (hipGraphExecUpdate) */
 } mh_graph_exec;
@@ -472,7 +473,7 @@ typedef struct mh_state {
   mh_idmap textures;        /* id -> mh_texture (stats.live_textures counts them) */
   mh_idmap user_objects;    /* id -> mh_user_object, while it has references */
   mh_user_object *user_objects_dying; /* their destructors to run, outside the lock */
-  mh_capture *captures;     /* captures not ended, newest first */
+  mh_capture *captures;               /* captures not ended, newest first */
   unsigned long long next_capture_id; /* from 1, as ROCm's */
   uint64_t next_id[11]; /* per mh_id_kind, so handle#1, stream#1 ... count on their own */
   unsigned long region_numbers[2];    /* the last number given per mh_region_kind */

@@ -24,8 +24,8 @@
  *
  * ROCm's header declares these for hip-clang only; min and max, which its
  * math header adds, come with hipcc (mockhip_min_max.h) and are left to
- * <algorithm> for a host compiler, as under ROCm. Thread indices, __syncthreads, warp functions and launch macros
- * belong to hip_runtime.h.
+ * <algorithm> for a host compiler, as under ROCm. Thread indices, __syncthreads, warp functions and
+ * launch macros belong to hip_runtime.h.
  */
 #ifndef MOCKHIP_AMD_DEVICE_FUNCTIONS_H
 #define MOCKHIP_AMD_DEVICE_FUNCTIONS_H
