@@ -23,18 +23,6 @@ static void count_destroy(void *ptr) {
   s->last = ptr;
 }
 
-static int setup(void **state) {
-  (void)state;
-  mt_assert_clean();
-  return 0;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  mt_assert_clean();
-  return 0;
-}
-
 static hipUserObject_t make(seen *s, unsigned refs) {
   hipUserObject_t object = NULL;
   MT_CHECK(hipUserObjectCreate(&object, s, count_destroy, refs, hipUserObjectNoDestructorSync));
@@ -181,7 +169,7 @@ static void test_negative(void **state) {
   assert_int_equal(s.runs, 1);
 }
 
-#define TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define TEST(f) MT_CLEAN_TEST(f)
 
 int main(void) {
   const struct CMUnitTest tests[] = {

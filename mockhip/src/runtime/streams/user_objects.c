@@ -160,7 +160,8 @@ static hipError_t change_refs(mh_state *s, hipUserObject_t object, unsigned coun
   else if (o != NULL && count <= o->refs)
     drop(s, o, count);
   mh__unlock();
-  mh__user_objects_run(s);
+  if (!retain) /* only a release can leave a destructor to run */
+    mh__user_objects_run(s);
   return hipSuccess;
 }
 
