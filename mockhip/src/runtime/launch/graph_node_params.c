@@ -82,14 +82,19 @@ hipError_t mh__graph_host_work(const hipHostNodeParams *p, mh_node_work *work) {
 
 /* ---- reading a node ---- */
 
+hipError_t mh__graph_node_typed(mh_state *s, hipGraphNode_t node, const char *name,
+                                hipGraphNodeType type, mh_graph_node **out) {
+  hipError_t err = mh__graph_node_get(s, node, name, out);
+  if (err == hipSuccess && (*out)->work.type != type)
+    err = mh__fail(hipErrorInvalidValue, "%s %p is a %s node, not a %s node", name, (void *)node,
+                   mh__node_kind((*out)->work.type), mh__node_kind(type));
+  return err;
+}
+
 /* The live node a handle names, of `type`. Under the lock. */
 static hipError_t node_of(mh_state *s, hipGraphNode_t node, hipGraphNodeType type,
                           mh_graph_node **out) {
-  hipError_t err = mh__graph_node_get(s, node, "node", out);
-  if (err == hipSuccess && (*out)->work.type != type)
-    err = mh__fail(hipErrorInvalidValue, "node %p is a %s node, not a %s node", (void *)node,
-                   mh__node_kind((*out)->work.type), mh__node_kind(type));
-  return err;
+  return mh__graph_node_typed(s, node, "node", type, out);
 }
 
 /* The parameters a memcpy node answers: those it was given, or a 1D copy's as one row. */

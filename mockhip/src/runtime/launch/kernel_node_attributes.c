@@ -34,16 +34,6 @@ static hipError_t check_attr(int attr) {
                         attr);
 }
 
-/* The kernel node a handle names. Under the lock. */
-static hipError_t kernel_node(mh_state *s, hipGraphNode_t node, const char *name,
-                              mh_graph_node **out) {
-  hipError_t err = mh__graph_node_get(s, node, name, out);
-  if (err == hipSuccess && (*out)->work.type != hipGraphNodeTypeKernel)
-    err = mh__fail(hipErrorInvalidValue, "%s %p is a %s node, not a kernel node", name,
-                   (void *)node, mh__node_kind((*out)->work.type));
-  return err;
-}
-
 /* SetAttrParams' checks of a value. */
 static hipError_t check_value(int attr, const hipKernelNodeAttrValue *v) {
   if (attr == hipKernelNodeAttributeAccessPolicyWindow) {
@@ -84,7 +74,7 @@ MH_EXPORT hipError_t hipGraphKernelNodeSetAttribute(hipGraphNode_t hNode, hipKer
   if (err == hipSuccess) {
     mh__lock_write();
     mh_graph_node *n;
-    err = kernel_node(s, hNode, "hNode", &n);
+    err = mh__graph_node_typed(s, hNode, "hNode", hipGraphNodeTypeKernel, &n);
     if (err == hipSuccess)
       err = check_value((int)attr, value);
     if (err == hipSuccess) {
@@ -108,7 +98,7 @@ MH_EXPORT hipError_t hipGraphKernelNodeGetAttribute(hipGraphNode_t hNode, hipKer
   if (err == hipSuccess) {
     mh__lock_read();
     mh_graph_node *n;
-    err = kernel_node(s, hNode, "hNode", &n);
+    err = mh__graph_node_typed(s, hNode, "hNode", hipGraphNodeTypeKernel, &n);
     const mh_kernel_work *k = err == hipSuccess ? &n->work.u.kernel : NULL;
     if (k != NULL && k->attr_in_use != 0 && k->attr_in_use != (int)attr)
       err = mh__fail(hipErrorInvalidValue,
@@ -132,9 +122,9 @@ MH_EXPORT hipError_t hipGraphKernelNodeCopyAttributes(hipGraphNode_t hSrc, hipGr
   if (err == hipSuccess) {
     mh__lock_write();
     mh_graph_node *src, *dst;
-    err = kernel_node(s, hSrc, "hSrc", &src);
+    err = mh__graph_node_typed(s, hSrc, "hSrc", hipGraphNodeTypeKernel, &src);
     if (err == hipSuccess)
-      err = kernel_node(s, hDst, "hDst", &dst);
+      err = mh__graph_node_typed(s, hDst, "hDst", hipGraphNodeTypeKernel, &dst);
     mh_kernel_work *to = err == hipSuccess ? &dst->work.u.kernel : NULL;
     const mh_kernel_work *from = err == hipSuccess ? &src->work.u.kernel : NULL;
     /* CopyAttr: a destination with another attribute in use is hipErrorInvalidContext */

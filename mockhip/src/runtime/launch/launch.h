@@ -34,6 +34,11 @@ MH_HIDDEN hipError_t mh__kernel_work_record(const void *function, dim3 grid, dim
                                             void **args, void **extra, size_t shared,
                                             mh_kernel_work *out);
 
+/* The live node a handle names (its argument's `name` in reasons), of `type`: else
+   hipErrorInvalidValue. Under the lock. */
+MH_HIDDEN hipError_t mh__graph_node_typed(mh_state *state, hipGraphNode_t node, const char *name,
+                                          hipGraphNodeType type, mh_graph_node **out);
+
 /* A kernel node's new work `to` keeps the attributes of the work it replaces, `from` (when
    both are kernels), as clr's SetParams leaves kernelAttr_ (kernel_node_attributes.c). */
 MH_HIDDEN void mh__kernel_attrs_keep(mh_node_work *to, const mh_node_work *from);
