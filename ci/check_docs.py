@@ -10,6 +10,9 @@ usage: check_docs.py [-h] [FILE.md ...]      (default: every tracked *.md)
 - Every shown file is the file: a fenced block right after the comment
   `<!-- ci: file PATH -->` holds exactly PATH's text, and one right after
   `<!-- ci: part-of PATH -->` holds lines that PATH has, together and in order.
+- No command in a fenced block runs an unbounded parallel build: `-j` or
+  `--parallel` with no number after it starts a job per target, which can
+  exhaust a small machine's memory (write -j"$(nproc)").
 Prints one line per problem (file:line: what) and exits 1 when there is any.
 """
 
@@ -25,6 +28,8 @@ HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 LINK = re.compile(r"!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
 CODE_SPAN = re.compile(r"(`+).*?\1")
 SHOWN = re.compile(r"^<!--\s*ci:\s*(file|part-of)\s+(\S+)\s*-->\s*$")
+# make -j, cmake --build -j / --parallel, ninja -j: a bound must follow.
+UNBOUNDED_JOBS = re.compile(r"\b(?:make|cmake|ninja)\b.*\s(-j|--parallel)(?=\s|$|&&|;)")
 
 
 def slug(heading):
@@ -67,6 +72,11 @@ def check_file(path, anchor_cache, problems):
             in_fence = not in_fence
             continue
         if in_fence:
+            if UNBOUNDED_JOBS.search(line):
+                problems.append(
+                    f"{rel}:{number}: an unbounded parallel build ({line.strip()}): "
+                    'give -j a number, -j"$(nproc)"'
+                )
             continue
         shown = SHOWN.match(line)
         if shown:

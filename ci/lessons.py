@@ -5,10 +5,12 @@ usage: lessons.py --bin-dir DIR [--update] [--release R] [CASE ...]
        lessons.py --list
 
 A case is a lesson (five_steps), one of its mistakes (five_steps.break2) or a
-run under another environment (five_steps.teach), played on a ROCm release:
-the newest (mockhip's default), or the one after `@` (five_steps@7.2, with
-MOCKHIP_ROCM_VERSION=7.2). Every case runs on the newest and on 7.2; a few
-also on another release whose behaviour the tour shows (stripe@6.3). Each runs
+run under another environment (five_steps.teach), played on a platform:
+the newest ROCm (mockhip's default), or the one after `@`: a ROCm release
+(five_steps@7.2, with MOCKHIP_ROCM_VERSION=7.2) or HIP on NVIDIA
+(five_steps@nvidia, with MOCKHIP_PLATFORM=nvidia). Every case runs on the
+newest, 7.2, 6.4 and nvidia; a few also on another release whose behaviour
+the tour shows (stripe@6.3). Each runs
 DIR/lesson_<name> with stdout and stderr together, and its output, with a last
 line `[exit N]` or `[signal N]`, is compared with
 examples/vmm/expected/<case>.txt (the newest) or
@@ -20,7 +22,8 @@ reports (module+0x1a2b, symbol+0x2c) +0xOFF. A mismatch prints a unified
 diff. --update rewrites the expected files instead, and the blocks of
 docs/tour.md that show one (after `<!-- ci: file examples/vmm/expected/... -->`).
 No CASE: every case. --release R runs the cases named (none: every one) on
-release R instead, as CASE@R.
+release R (or nvidia) instead, as CASE@R; a release with no expected
+outputs is said so, with exit status 2.
 --list prints each case and its ctest labels, one per line (examples/vmm's
 CMakeLists.txt reads it). Exits 0 when every case matched, 1 otherwise, 2 for
 a bad command line.
@@ -79,6 +82,8 @@ CASES = {
     "stripe": ("stripe", [], TWO_DEVICES, False),
     "stripe.break1": ("stripe", ["break"], TWO_DEVICES, False),
     "stripe.one_device": ("stripe", [], {"MOCKHIP_DEVICES": "1"}, False),
+    "regrant": ("regrant", [], {}, False),
+    "regrant.break1": ("regrant", ["break"], {}, False),
     "streams": ("streams", [], SYNC_CHECK, False),
     "streams.break1": ("streams", ["break", "1"], SYNC_CHECK, False),
     "streams.break2": ("streams", ["break", "2"], SYNC_CHECK, False),
@@ -91,8 +96,10 @@ CASES = {
     "streams.break1.teach": ("streams", ["break", "1"], {"MOCKHIP_TEACH": "1"}, False),
 }
 
-# The releases every case runs on: the newest (the default, no suffix), then 7.2.
-RELEASES = ["newest", "7.2"]
+# The platforms every case runs on: the newest ROCm (the default, no suffix), ROCm 7.2 and
+# 6.4 (MOCKHIP_ROCM_VERSION), and HIP on NVIDIA (`nvidia`: MOCKHIP_PLATFORM=nvidia).
+RELEASES = ["newest", "7.2", "6.4", "nvidia"]
+PLATFORMS = {"nvidia"}
 # Cases also run on another release, where the tour shows what that one does.
 MORE = ["ipc@6.1", "ipc@7.0", "ipc.break1@7.0", "stripe@6.3"]
 
@@ -131,13 +138,20 @@ def normalise(text):
     return text
 
 
+def has_expected(release):
+    """Whether examples/vmm/expected holds outputs for release (the newest's are its top)."""
+    return release == "newest" or os.path.isdir(os.path.join(EXPECTED, release))
+
+
 def run_case(bin_dir, name, timeout=60):
     case, release = split(name)
     lesson, args, env_extra, _ = CASES[case]
     program = os.path.join(bin_dir, "lesson_" + lesson)
     env = {k: v for k, v in os.environ.items() if not CLEARED.match(k)}
     env.update(env_extra)
-    if release != "newest":
+    if release in PLATFORMS:
+        env["MOCKHIP_PLATFORM"] = release
+    elif release != "newest":
         env["MOCKHIP_ROCM_VERSION"] = release
     try:
         proc = subprocess.run(
@@ -244,6 +258,15 @@ def main(argv):
             names = [split(n)[0] for n in names]
     else:
         names = opts.cases or all_cases()
+    missing = sorted({r for r in map(lambda n: split(n)[1], names) if not has_expected(r)})
+    if missing and not opts.update:
+        print(
+            f"lessons: no expected output for {', '.join(missing)}: CI checks "
+            f"{', '.join(RELEASES)}; run a lesson on another release by hand "
+            f"(MOCKHIP_ROCM_VERSION={missing[0]} {opts.bin_dir}/lesson_five_steps), "
+            "or write its outputs with --update"
+        )
+        return 2
     unknown = [n for n in names if split(n)[0] not in CASES]
     if unknown:
         parser.error(f"no such case: {', '.join(unknown)} (--list lists them)")

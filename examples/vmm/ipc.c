@@ -5,16 +5,20 @@
  * hipMemHandleTypePosixFileDescriptor), writes into it and exports it as a
  * file descriptor. A file descriptor is only a number inside its process: it
  * travels to the child over a unix socket (fd_pass.c, SCM_RIGHTS), which
- * gives the child its own descriptor for the same memory. The child imports
- * it as a handle of its own, reserves, maps, sets access and reads the
- * parent's bytes. The parent waits for the child before it goes on. How
+ * gives the child its own descriptor for the same memory. The child is a new
+ * program, not a bare fork: the parent forks and the child at once execs this
+ * lesson again (`--child`), because a process forked after HIP started may not
+ * use HIP (HIP on NVIDIA answers hipErrorNotInitialized there, as CUDA does;
+ * ROCm supports no such child either). The child imports the fd as a handle
+ * of its own, reserves, maps, sets access and reads the parent's bytes. The
+ * parent waits for the child before it goes on. How
  * the import takes the fd depends on the release (import_fd below). Before
  * ROCm 6.2 memory cannot be exported: the lesson says so and exits 77.
  * Mistake: `break` makes the child pass the fd in the other form, `&fd` where
  * ROCm 7.1 and later take its value, the value where ROCm 6.2 to 7.0 read it
  * through a pointer (the import is refused; on a GPU 6.2 to 7.0 crash).
  */
-#define _DEFAULT_SOURCE /* fork, socketpair */
+#define _DEFAULT_SOURCE /* fork, socketpair, execv, readlink */
 #include <stdint.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -88,7 +92,41 @@ static int child(int sock, size_t bytes, int mistake) {
   return strcmp(read_back, message) == 0 ? 0 : 1;
 }
 
+/*
+ * Starts the child: fork, and exec this program again with `--child SOCK BYTES MISTAKE`, the
+ * socket kept open across the exec and the parent's own descriptors (its end of the socket,
+ * the exported fd) closed. Returns its pid, or -1 with errno set.
+ */
+static pid_t spawn_child(int sock, int parent_sock, int fd, size_t bytes, int mistake) {
+  char sock_arg[16], bytes_arg[32], mistake_arg[16];
+  snprintf(sock_arg, sizeof sock_arg, "%d", sock);
+  snprintf(bytes_arg, sizeof bytes_arg, "%zu", bytes);
+  snprintf(mistake_arg, sizeof mistake_arg, "%d", mistake);
+  /* The program's path, read before the fork: a tool that runs the lesson (valgrind) answers
+     its own path for an exec of /proc/self/exe, and the lesson's for this readlink. */
+  char self[4096];
+  ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (length <= 0)
+    return -1;
+  self[length] = '\0';
+  char *args[] = {"lesson_ipc", "--child", sock_arg, bytes_arg, mistake_arg, NULL};
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(parent_sock);
+    close(fd); /* the child gets its own, over the socket */
+    execv(self, args);
+    perror("child: execv");
+    _exit(127);
+  }
+  return pid;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 5 && strcmp(argv[1], "--child") == 0) {
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    return child(atoi(argv[2]), strtoull(argv[3], NULL, 10), atoi(argv[4]));
+  }
   int mistake = lesson_mistake(argc, argv, "ipc", mistakes, 1);
   hipMemAllocationProp prop = {.type = hipMemAllocationTypePinned,
                                .requestedHandleTypes = hipMemHandleTypePosixFileDescriptor,
@@ -122,17 +160,10 @@ int main(int argc, char **argv) {
     perror("parent: socketpair");
     return 1;
   }
-  fflush(stdout);
-  pid_t pid = fork();
+  pid_t pid = spawn_child(socks[1], socks[0], fd, bytes, mistake);
   if (pid < 0) {
-    perror("parent: fork");
+    perror("parent: starting the child");
     return 1;
-  }
-  if (pid == 0) {
-    close(socks[0]);
-    int status = child(socks[1], bytes, mistake);
-    fflush(stdout);
-    _exit(status);
   }
   close(socks[1]);
   if (fd_pass_send(socks[0], fd) != 0) {

@@ -52,6 +52,37 @@ static inline int lesson_rocm_older_than(int version) {
 }
 
 /*
+ * Whether the release played lets the CPU read and write VMM memory whatever
+ * was granted: ROCm 6.x, whose CPU path maps the reservation's pages (table (g)
+ * row cpu_access, docs/hip-vmm-semantics.md b.11). A lesson whose mistake is a
+ * CPU touch makes it, and then says with lesson_cpu_touch_went_through that it
+ * went through, where this is so.
+ */
+static inline int lesson_cpu_touches_anything(void) {
+  return strcmp(mockhip_profile_cell("cpu_access"), "reservation_pages") == 0;
+}
+
+static inline void lesson_cpu_touch_went_through(void) {
+  printf("  release: %s lets the CPU read and write a mapping whatever was granted (its CPU "
+         "path maps the reservation's pages, docs/hip-vmm-semantics.md b.11): the touch went "
+         "through; from ROCm 7.0 on, and on HIP on NVIDIA, the process dies here\n",
+         lesson_release());
+}
+
+/*
+ * After a copy refused for want of access: says so where the release played
+ * checks nothing on a copy (ROCm before 6.3: a GPU reads what it may not, or
+ * faults; table (g) row copy_access), and mockhip refuses it instead.
+ */
+static inline void lesson_copy_access_unchecked(void) {
+  if (lesson_rocm_older_than(60300000))
+    printf("release: %s asks nothing of the device's access on a copy: a GPU reads what it may "
+           "not, or faults; mockhip refuses it with hipErrorInvalidValue, as HIP on NVIDIA does "
+           "(ROCm 6.3 and later: hipErrorUnknown, docs/hip-vmm-semantics.md a.8#10)\n",
+           lesson_release());
+}
+
+/*
  * A mistake's call: what it returned, why, and what to write instead. Some
  * releases let a mistake through: `accepted` then says what the release
  * played does instead, why, and the row of docs/hip-vmm-semantics.md (NULL:
