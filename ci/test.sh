@@ -335,6 +335,21 @@ step_pages() {
   [[ -x $lesson ]] || ci_die "step 1 built no $lesson"
   ci_run env MOCKHIP_TRACE_HTML="$out/five_steps.html" "$lesson"
   ci_run python3 "$CI_ROOT/ci/html_check.py" "$out/five_steps.html" 7 "$out/five_steps.png"
+  # Its first mistake on ROCm 7.2, whose hipMemMap returns hipSuccess and maps nothing: strict
+  # mode's line is on that step, which is a warning, not a plain success.
+  ci_run env MOCKHIP_ROCM_VERSION=7.2 MOCKHIP_STRICT=1 \
+    MOCKHIP_TRACE_HTML="$out/five_steps_break.html" "$lesson" break 1
+  if ! grep -q '<p class="result warned">' "$out/five_steps_break.html" ||
+    ! grep -q '<p class="strict">strict: bug of this ROCm release: hipMemMap' \
+      "$out/five_steps_break.html"; then
+    ci_die "the page of lesson_five_steps break 1 on ROCm 7.2 does not warn at its hipMemMap"
+  fi
+  # The kernel lesson's page: the launch, with its kernel's fault, the failed synchronize and
+  # the call the sticky error refuses are steps too, 13 in all.
+  lesson="$CI_BUILD/gcc/examples/vmm/lesson_kernel_access"
+  [[ -x $lesson ]] || ci_die "step 1 built no $lesson"
+  ci_run env MOCKHIP_TRACE_HTML="$out/kernel_access.html" "$lesson"
+  ci_run python3 "$CI_ROOT/ci/html_check.py" "$out/kernel_access.html" 13 "$out/kernel_access.png"
   # A program's page: test_trace_html's scenario of 12 state-changing calls (aliasing, a failed
   # map, a release while mapped, teardown), with mockhip_dump_svg's picture at its end.
   program=$(ci_find_program "$CI_BUILD/gcc" mockhip_test_trace_html)

@@ -6,8 +6,8 @@
  * handle early, right after mapping it, is right too: the mapping holds the
  * memory until it is unmapped. Mistakes: `break 1` frees the reservation
  * before unmapping (refused: the reservation stays as it was; ROCm 6.2 and
- * older return hipSuccess); `break 2` unmaps half of a mapping (refused: a
- * mapping is unmapped whole; ROCm 6.2 to 6.4 unmap all of it); `break 3`
+ * older return hipSuccess: 6.1 and 6.2 forget the range, 6.0 does nothing); `break 2` unmaps half
+ * of a mapping (refused: a mapping is unmapped whole; ROCm 6.2 to 6.4 unmap all of it); `break 3`
  * forgets to unmap and free (nothing fails: the leak report shows what is
  * left).
  */
@@ -56,9 +56,13 @@ int main(int argc, char **argv) {
   if (mistake == 1)
     lesson_refused(hipMemAddressFree(ptr, bytes), "hipMemAddressFree(ptr, bytes) while mapped",
                    "hipMemUnmap first: addresses are freed only when nothing is mapped there",
-                   "returns hipSuccess and frees nothing: ROCr refuses, and HIP reports it "
-                   "only from ROCm 6.3 on; HIP has forgotten the range, so on a GPU the unmap "
-                   "below would crash (docs/hip-vmm-semantics.md a.3#5)");
+                   lesson_rocm_older_than(60100000)
+                       ? "returns hipSuccess and does nothing, mapped or not: its free of a "
+                         "reservation is empty, so the range stays reserved and mapped "
+                         "(docs/hip-vmm-semantics.md a.3#5)"
+                       : "returns hipSuccess and frees nothing: ROCr refuses, and HIP reports "
+                         "it only from ROCm 6.3 on; HIP has forgotten the range, so on a GPU "
+                         "the unmap below would crash (docs/hip-vmm-semantics.md a.3#5)");
   if (mistake == 2)
     mapped = lesson_refused(
         hipMemUnmap(ptr, granularity), "hipMemUnmap(ptr, granularity) of a mapping of 2 granules",

@@ -128,13 +128,24 @@ char *sc_run_ending(const char *name, const char *const *mockhip_env, bool (*end
   return err;
 }
 
-void *sc_mapped_granule(size_t *bytes, hipMemGenericAllocationHandle_t *handle) {
+size_t sc_granule(void) {
+  size_t bytes = 0;
   hipMemAllocationProp prop = mt_prop_device(0);
-  SC_CHECK(hipMemGetAllocationGranularity(bytes, &prop, hipMemAllocationGranularityMinimum) ==
+  SC_CHECK(hipMemGetAllocationGranularity(&bytes, &prop, hipMemAllocationGranularityMinimum) ==
            hipSuccess);
+  return bytes;
+}
+
+char *sc_mapped(size_t reserved, size_t bytes, hipMemGenericAllocationHandle_t *handle) {
+  hipMemAllocationProp prop = mt_prop_device(0);
   void *base = NULL;
-  SC_CHECK(hipMemAddressReserve(&base, *bytes, 0, NULL, 0) == hipSuccess);
-  SC_CHECK(hipMemCreate(handle, *bytes, &prop, 0) == hipSuccess);
-  SC_CHECK(hipMemMap(base, *bytes, 0, *handle, 0) == hipSuccess);
+  SC_CHECK(hipMemAddressReserve(&base, reserved, 0, NULL, 0) == hipSuccess);
+  SC_CHECK(hipMemCreate(handle, bytes, &prop, 0) == hipSuccess);
+  SC_CHECK(hipMemMap(base, bytes, 0, *handle, 0) == hipSuccess);
   return base;
+}
+
+void *sc_mapped_granule(size_t *bytes, hipMemGenericAllocationHandle_t *handle) {
+  *bytes = sc_granule();
+  return sc_mapped(*bytes, *bytes, handle);
 }

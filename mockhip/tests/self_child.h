@@ -29,6 +29,13 @@ int sc_run(const char *name, const char *const *mockhip_env, char **err_text);
    not, its stderr is printed and the test fails. Returns the stderr (malloc'd). */
 char *sc_run_ending(const char *name, const char *const *mockhip_env, bool (*ended)(int status));
 
+/* The minimum granularity of device 0 memory, checked: for a child's setup. */
+size_t sc_granule(void);
+
+/* Reserves `reserved` bytes and maps a new handle of `bytes` on device 0 at their start, with
+   no access granted yet; *handle is the handle. Each call is checked (SC_CHECK). */
+char *sc_mapped(size_t reserved, size_t bytes, hipMemGenericAllocationHandle_t *handle);
+
 /* In a case: one granule of device 0's memory reserved, created and mapped at the address it
    returns, with no access granted yet; *bytes and *handle say what was made. */
 void *sc_mapped_granule(size_t *bytes, hipMemGenericAllocationHandle_t *handle);

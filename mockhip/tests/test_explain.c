@@ -23,29 +23,15 @@
 
 /* ---- the children: set up, then touch ---- */
 
-static size_t granule(void) {
-  size_t bytes = 0;
-  hipMemAllocationProp prop = mt_prop_device(0);
-  SC_CHECK(hipMemGetAllocationGranularity(&bytes, &prop, hipMemAllocationGranularityMinimum) ==
-           hipSuccess);
-  return bytes;
-}
-
 /* Two granules mapped at the start of a four-granule reservation, with no access yet. */
 static char *mapped(void) {
-  size_t g = granule();
-  void *base = NULL;
   hipMemGenericAllocationHandle_t handle;
-  hipMemAllocationProp prop = mt_prop_device(0);
-  SC_CHECK(hipMemAddressReserve(&base, 4 * g, 0, NULL, 0) == hipSuccess);
-  SC_CHECK(hipMemCreate(&handle, 2 * g, &prop, 0) == hipSuccess);
-  SC_CHECK(hipMemMap(base, 2 * g, 0, handle, 0) == hipSuccess);
-  return base;
+  return sc_mapped(4 * sc_granule(), 2 * sc_granule(), &handle);
 }
 
 static void grant(void *base, int type, int id, hipMemAccessFlags flags) {
   hipMemAccessDesc desc = {{(hipMemLocationType)type, id}, flags};
-  SC_CHECK(hipMemSetAccess(base, 2 * granule(), &desc, 1) == hipSuccess);
+  SC_CHECK(hipMemSetAccess(base, 2 * sc_granule(), &desc, 1) == hipSuccess);
 }
 
 static void touch_write(char *p) { *(volatile char *)p = 1; }
@@ -69,18 +55,18 @@ static void device_read_only_write(void) {
   touch_write(base + 8);
 }
 
-static void unmapped(void) { touch_write(mapped() + 3 * granule()); }
+static void unmapped(void) { touch_write(mapped() + 3 * sc_granule()); }
 
 static void after_unmap(void) {
   char *base = mapped();
   grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtReadWrite);
   touch_write(base);
-  SC_CHECK(hipMemUnmap(base, 2 * granule()) == hipSuccess);
+  SC_CHECK(hipMemUnmap(base, 2 * sc_granule()) == hipSuccess);
   touch_read(base + 32);
 }
 
 static void released(void) {
-  size_t g = granule();
+  size_t g = sc_granule();
   void *base = NULL;
   SC_CHECK(hipMemAddressReserve(&base, 4 * g, 0, NULL, 0) == hipSuccess);
   SC_CHECK(hipMemAddressFree(base, 4 * g) == hipSuccess);
@@ -117,7 +103,27 @@ static void regranted_then_unmapped_touch(void) {
 static void overrun(void) {
   char *base = mapped();
   grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtReadWrite);
-  touch_write(base + 2 * granule());
+  touch_write(base + 2 * sc_granule());
+}
+
+/* An int written one element past the mapping (out[n]): 4 bytes, the first of them past the
+   end. */
+static void int_overrun(void) {
+  char *base = mapped();
+  grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtReadWrite);
+  *(volatile int *)(base + 2 * sc_granule()) = 1;
+}
+
+/* Granted, unmapped, mapped again without a grant: the unmap dropped the host's access. */
+static void remapped_write(void) {
+  size_t g = sc_granule();
+  hipMemGenericAllocationHandle_t handle;
+  char *base = sc_mapped(2 * g, 2 * g, &handle);
+  grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtReadWrite);
+  touch_write(base); /* allowed */
+  SC_CHECK(hipMemUnmap(base, 2 * g) == hipSuccess);
+  SC_CHECK(hipMemMap(base, 2 * g, 0, handle, 0) == hipSuccess);
+  touch_write((char *)base + 4);
 }
 
 /* Not mock memory: a page of the program's own, with no access. */
@@ -135,7 +141,7 @@ static void outside(void) {
 static void protection_not_the_cause(void) {
   char *base = mapped();
   grant(base, hipMemLocationTypeHost, 0, hipMemAccessFlagsProtReadWrite);
-  SC_CHECK(mprotect(base, granule(), PROT_NONE) == 0);
+  SC_CHECK(mprotect(base, sc_granule(), PROT_NONE) == 0);
   touch_write(base);
 }
 
@@ -200,6 +206,8 @@ static const sc_case cases[] = {
     {"lowered_write", lowered_write},
     {"regranted_then_unmapped_touch", regranted_then_unmapped_touch},
     {"overrun", overrun},
+    {"int_overrun", int_overrun},
+    {"remapped_write", remapped_write},
 };
 
 /* ---- the parent: runs a child and reads what it said ---- */
@@ -453,11 +461,36 @@ static void test_overrun(void **state) {
   (void)state;
   char *err = explained("overrun");
   expect_text(err, "SIGSEGV at reservation#1+0x2000 (0x");
-  expect_text(err, "what:   an overrun: the access ran 1 byte past the end of the mapping at "
-                   "reservation#1+0x0 (8192 bytes, handle#1), mapped at ");
+  expect_text(err, "what:   an overrun: a write of 1 byte reached reservation#1+0x2000, the first "
+                   "byte past the end of the mapping at reservation#1+0x0 (8192 bytes, handle#1), "
+                   "mapped at ");
   expect_text(err, "fix:    check the size or the index that reached here: the mapping's last "
                    "byte is reservation#1+0x1fff");
   assert_null(strstr(err, "nothing is mapped here"));
+  free(err);
+}
+
+/* The faulting address is the first byte past the end; the instruction says the size: never
+   "ran 1 byte past" for an int (a.6). */
+static void test_int_overrun(void **state) {
+  (void)state;
+  char *err = explained("int_overrun");
+  expect_text(err, "what:   an overrun: a write of 4 bytes reached reservation#1+0x2000, the first "
+                   "byte past the end of the mapping at reservation#1+0x0 (8192 bytes, handle#1)");
+  assert_null(strstr(err, "ran 1 byte"));
+  free(err);
+}
+
+/* A mapping made again after an unmap: the "when:" line names the unmap that dropped the
+   host's grant and the map that made this mapping with none (a.7, b.5). */
+static void test_remap_names_the_dropped_grant(void **state) {
+  (void)state;
+  char *err = explained("remapped_write");
+  expect_text(err, "what:   the host was not granted read-write access, and the CPU touches this "
+                   "memory as the host\nmockhip: explain:   when:   the hipMemUnmap at ");
+  expect_text(err, " dropped the host's read-write grant, with the mapping of handle#1 that was "
+                   "here; this mapping, made by the hipMemMap at ");
+  expect_text(err, ", started with no access, and the host has no access to it (a.7, b.5)\n");
   free(err);
 }
 
@@ -549,6 +582,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_lowered_on_purpose),
       cmocka_unit_test(test_granted_again_forgets),
       cmocka_unit_test(test_overrun),
+      cmocka_unit_test(test_int_overrun),
+      cmocka_unit_test(test_remap_names_the_dropped_grant),
       cmocka_unit_test(test_teach_explains),
       cmocka_unit_test(test_program_handler_is_called_after),
       cmocka_unit_test(test_program_siginfo_handler_gets_the_arguments),

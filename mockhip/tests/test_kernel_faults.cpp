@@ -282,8 +282,8 @@ static void test_reserved_unmapped_faults(void **state) {
   MT_CHECK(hipDeviceSynchronize()); /* the last int of the mapping */
   LAUNCH_FAULTING(poke, dim3(3), dim3(8), 0, 0, static_cast<int *>(m.base), g / sizeof(int), 1);
   /* An index one past the mapping's end: told as an overrun of that mapping. */
-  expect_sticky_fault("poke", "an overrun: the access ran 1 byte past the end of the mapping at "
-                              "reservation#");
+  expect_sticky_fault("poke", "an overrun: a write", /* the first byte past, not "1 byte" */
+                      ", the first byte past the end of the mapping at reservation#");
   mt_mapping_destroy(&m);
 }
 

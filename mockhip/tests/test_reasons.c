@@ -179,8 +179,11 @@ static void test_handle_reasons(void **state) {
   MT_CHECK(hipMemRelease(m.handle));
   MT_EXPECT(hipErrorInvalidValue, hipMemRelease(m.handle));
   expect_reason("hipMemRelease: handle handle#* was released already: release each hipMemCreate, "
-                "import or retain once; its 1 mapping(s) still hold the memory, and the last "
-                "hipMemUnmap frees it");
+                "import or retain once; the mock refuses it: its 1 mapping(s) keep the memory "
+                "until the last hipMemUnmap (on the newest ROCm: hipMemRelease checks "
+                "nothing: it returns hipSuccess and drops the reference the mapping holds, so HIP "
+                "frees its allocation object now, while the mapping still uses the memory, and "
+                "the hipMemUnmap after reads that freed object, a.5#2, b.1)");
   MT_CHECK(hipMemUnmap(m.base, granule));
   MT_CHECK(hipMemAddressFree(m.base, granule));
   hipMemAllocationProp prop;
@@ -207,7 +210,11 @@ static void test_address_reasons(void **state) {
   mt_mapping_create(&m, granule, granule);
   MT_EXPECT(hipErrorUnknown, hipMemAddressFree(m.base, granule));
   expect_reason("hipMemAddressFree: reservation#* at devPtr still has 1 mapping(s): hipMemUnmap "
-                "them first (the reservation is kept)");
+                "them first; the mock keeps the reservation (on the newest ROCm: ROCr refuses to "
+                "free a reservation while it has mappings, released handles or not "
+                "(RESOURCE_FREE): hipMemAddressFree answers hipErrorUnknown and HIP drops its "
+                "record of the range, so the address space is lost until the process ends, "
+                "a.3#5, b.7, e.8)");
   mt_mapping_destroy(&m);
 }
 

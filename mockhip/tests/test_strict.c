@@ -315,8 +315,8 @@ static const misuse_case cases[] = {
          strict_set_into_ungranted, ungranted, hipSuccess),
     CASE("freeing a reservation with live mappings", hipMemAddressFree, strict_free_mapped, mapped,
          hipErrorUnknown),
-    CASE("teardown out of order", hipMemAddressFree, strict_free_after_release, mapped_released,
-         hipErrorUnknown),
+    CASE("freeing a reservation with live mappings", hipMemAddressFree, strict_free_after_release,
+         mapped_released, hipErrorUnknown), /* released or not: the mapping is the cause */
     CASE("double release", hipMemRelease, strict_release_twice, released, hipErrorInvalidValue),
     CASE("double release", hipMemRelease, strict_release_mapped_twice, mapped_released,
          hipErrorInvalidValue),

@@ -1,7 +1,8 @@
 /*
  * test_svg.c: mockhip_dump_svg draws what the address space holds: aliasing as
  * one colour at two places, each mapping's access, the handles' reference
- * counts, released memory still mapped, hipMalloc blocks; no address, the same
+ * counts, released memory still mapped, hipMalloc blocks, access strips tall
+ * enough to read, with labels that fit; no address, the same
  * bytes for the same state, well-formed XML (checked here, and by python's
  * xml.etree in ci/html_check.py); and it refuses a NULL or failing
  * stream.
@@ -297,23 +298,64 @@ static int count_of(const char *text, const char *what) {
   return n;
 }
 
-/* Under each mapping, a strip per location coloured by its access: [0] rw for device 0, the
-   rest none; the host none everywhere. */
+/* Under each mapping, a strip per location coloured by its access and labelled with it: [0]
+   rw for device 0, the rest none; the host none everywhere. 12 pixels tall, a label of 10:
+   readable, not a hairline. */
 static void test_access_strips(void **state) {
   scene *sc = *state;
   char *svg = svg_text();
   assert_non_null(strstr(svg, ">access strips, top to bottom: dev0, host</text>"));
-  assert_int_equal(count_of(svg, "height=\"4\" fill=\"#1565c0\"/>"), 1);
-  assert_int_equal(count_of(svg, "height=\"4\" fill=\"#e0e0e0\"/>"), 5);
-  assert_int_equal(count_of(svg, "height=\"4\" fill=\"#90caf9\"/>"), 0);
-  assert_non_null(strstr(svg, "access strips under a mapping, one per location"));
+  static const char strip[] = "height=\"12\" fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"0.5\"/>";
+  char rw[128], r[128], none[128];
+  snprintf(rw, sizeof rw, strip, "#1565c0");
+  snprintf(r, sizeof r, strip, "#90caf9");
+  snprintf(none, sizeof none, strip, "#e0e0e0");
+  assert_int_equal(count_of(svg, rw), 1);
+  assert_int_equal(count_of(svg, none), 5);
+  assert_int_equal(count_of(svg, r), 0);
+  /* each strip's label: the location and its access in words */
+  assert_int_equal(count_of(svg, " font-size=\"10\" fill=\"#ffffff\">dev0 read-write</text>"), 1);
+  assert_int_equal(count_of(svg, " font-size=\"10\" fill=\"#616161\">dev0 none</text>"), 2);
+  assert_int_equal(count_of(svg, ">host none</text>"), 3);
+  assert_non_null(strstr(svg, "access strips under a mapping, one per location, labelled"));
   free(svg);
   hipMemAccessDesc read = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtRead};
   MT_CHECK(hipMemSetAccess(sc->base + 3 * sc->granule, sc->granule, &read, 1));
   svg = svg_text();
-  assert_int_equal(count_of(svg, "height=\"4\" fill=\"#90caf9\"/>"), 1);
-  assert_int_equal(count_of(svg, "height=\"4\" fill=\"#e0e0e0\"/>"), 4);
+  assert_int_equal(count_of(svg, r), 1);
+  assert_int_equal(count_of(svg, none), 4);
+  assert_int_equal(count_of(svg, " font-size=\"10\" fill=\"#0d47a1\">dev0 read-only</text>"), 1);
   free(svg);
+}
+
+/* A strip's label is as long as its mapping's width allows: in words on a wide one, short on a
+   narrower one, none on one too narrow for it (its detail line says it). */
+static void test_strip_labels_fit(void **state) {
+  (void)state;
+  size_t g = mt_granularity();
+  hipMemAllocationProp prop = mt_prop_device(0);
+  hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemGenericAllocationHandle_t handle;
+  char *base;
+  /* of 928 pixels: 8 granules 116 wide, 4 granules 58, 1 granule 14 */
+  MT_CHECK(hipMemAddressReserve((void **)&base, 64 * g, 0, NULL, 0));
+  MT_CHECK(hipMemCreate(&handle, 8 * g, &prop, 0));
+  MT_CHECK(hipMemMap(base, 8 * g, 0, handle, 0));
+  MT_CHECK(hipMemMap(base + 16 * g, 4 * g, 0, handle, 0));
+  MT_CHECK(hipMemMap(base + 32 * g, g, 0, handle, 0));
+  MT_CHECK(hipMemSetAccess(base, 8 * g, &rw, 1));
+  MT_CHECK(hipMemSetAccess(base + 16 * g, 4 * g, &rw, 1));
+  MT_CHECK(hipMemSetAccess(base + 32 * g, g, &rw, 1));
+  char *svg = svg_text();
+  assert_int_equal(count_of(svg, ">dev0 read-write</text>"), 1);
+  assert_int_equal(count_of(svg, ">dev0 rw</text>"), 1);
+  assert_int_equal(count_of(svg, " font-size=\"10\" fill=\"#ffffff\">dev0 "), 2);
+  free(svg);
+  MT_CHECK(hipMemUnmap(base, 8 * g));
+  MT_CHECK(hipMemUnmap(base + 16 * g, 4 * g));
+  MT_CHECK(hipMemUnmap(base + 32 * g, g));
+  MT_CHECK(hipMemRelease(handle));
+  MT_CHECK(hipMemAddressFree(base, 64 * g));
 }
 
 static void test_blocks_devices_legend(void **state) {
@@ -480,6 +522,7 @@ int main(void) {
       MT_CLEAN_TEST(test_empty_address_space),
       MT_CLEAN_TEST(test_host_memory_read_only),
       MT_CLEAN_TEST(test_many_mappings_and_handles),
+      MT_CLEAN_TEST(test_strip_labels_fit),
       MT_CLEAN_TEST(test_xml_check_catches_mistakes),
   };
   const struct CMUnitTest negative[] = {

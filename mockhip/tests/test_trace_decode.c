@@ -1420,19 +1420,26 @@ static const note_case notes[] = {
      "(docs/hip-vmm-semantics.md a.7#2)"},
     {"release while mapped", "hipMemRelease(",
      "releasing a mapped handle is fine: the memory lives on until its last mapping is unmapped, "
-     "and the handle value must not be used again (docs/hip-vmm-semantics.md a.5#3, b.2)"},
+     "and until then the handle may be mapped again, but not released again "
+     "(docs/hip-vmm-semantics.md a.5#3, b.2)"},
     {"double release", "hipMemRelease(",
-     "hipMemRelease checks nothing: the handle points at freed memory, so this call reads freed "
-     "memory and may crash later, far from here (docs/hip-vmm-semantics.md a.5#2)"},
+     "hipMemRelease checks nothing: it returns hipSuccess and drops the reference the mapping "
+     "holds, so HIP frees its allocation object now, while the mapping still uses the memory, and "
+     "the hipMemUnmap after reads that freed object (docs/hip-vmm-semantics.md a.5#2, b.1)"},
     {"teardown order", "hipMemAddressFree(",
-     "ROCr refuses to free a range whose handles were released while still mapped "
-     "(RESOURCE_FREE); unmap, release, then free (docs/hip-vmm-semantics.md b.7, e.8)"},
+     "ROCr refuses to free a reservation while it has mappings, released handles or not "
+     "(RESOURCE_FREE): hipMemAddressFree answers hipErrorUnknown and HIP drops its record of the "
+     "range, so the address space is lost until the process ends "
+     "(docs/hip-vmm-semantics.md a.3#5, b.7, e.8)"},
     {"use of a released handle", "hipMemGetAllocationPropertiesFromHandle(",
-     "hipMemRelease checks nothing: the handle points at freed memory, so this call reads freed "
-     "memory and may crash later, far from here (docs/hip-vmm-semantics.md a.5#2)"},
+     "hipMemGetAllocationPropertiesFromHandle checks nothing: the handle points at freed memory, "
+     "so this call reads freed memory and may crash later, far from here "
+     "(docs/hip-vmm-semantics.md a.5#2)"},
     {"free with mappings", "hipMemAddressFree(",
-     "hipMemAddressFree answers hipErrorUnknown after HIP has dropped its record of the range: "
-     "the address space is lost until the process ends (docs/hip-vmm-semantics.md a.3#5, e.8)"},
+     "ROCr refuses to free a reservation while it has mappings, released handles or not "
+     "(RESOURCE_FREE): hipMemAddressFree answers hipErrorUnknown and HIP drops its record of the "
+     "range, so the address space is lost until the process ends "
+     "(docs/hip-vmm-semantics.md a.3#5, b.7, e.8)"},
     {"address free with a smaller size", "hipMemAddressFree(",
      "hipMemAddressFree freed all of reservation#* (* bytes) though size * is not its size, and "
      "returned hipSuccess: it finds the reservation by containment and checks no size; pass the "
@@ -1549,9 +1556,12 @@ static void test_teach_note_names_the_release(void **state) {
   char *out_text, *err_text;
   assert_true(mt_exited_ok(mt_run_program(argv, env, &out_text, &err_text)));
   bool found = block_has(err_text, "free with mappings",
-                         "[pid *] mockhip: teach: on ROCm 6.1: hipMemAddressFree returns "
-                         "hipSuccess and frees nothing: the reservation and its mappings stay, "
-                         "unreachable (docs/hip-vmm-semantics.md a.3#5)") &&
+                         "[pid *] mockhip: teach: on ROCm 6.1: ROCr refuses to free a "
+                         "reservation while it has mappings, released handles or not "
+                         "(RESOURCE_FREE), yet hipMemAddressFree returns hipSuccess and HIP "
+                         "drops its record of the range: the reservation and its mappings stay, "
+                         "unreachable, until the process ends (docs/hip-vmm-semantics.md a.3#5, "
+                         "b.7, e.8)") &&
                block_has(err_text, "copy without access",
                          "[pid *] mockhip: teach: on ROCm 6.1: before 6.3 no access check stops "
                          "a copy: the device writes the mapping anyway, or faults, and the call "

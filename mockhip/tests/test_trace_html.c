@@ -6,10 +6,13 @@
  * picture of the last step equal to mockhip_dump_svg's, the same pictures in
  * two runs, a forked child on a page of its own, a crash's page cut off after
  * a whole step, threads' steps whole, an unwritable path or a failing write
- * warned about once, a full page.
+ * warned about once, a full page. What the terminal says of a call is on its
+ * step: a launch and its kernel's fault, the failed calls after it, a refused
+ * copy, a strict line or a teach note that makes a success a warning.
  */
 #include "mock_test.h"
 #include "self_child.h"
+#include "under_valgrind.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -140,6 +143,31 @@ static int scenario_fork(void) {
   return ok ? 0 : 1;
 }
 
+/* A step, then this program again as a new process (fork and exec) under the same option, whose
+   two steps go on a page of its own; then one more step here. */
+static int scenario_exec(void) {
+  size_t g = granule();
+  void *base;
+  char program[PATH_MAX];
+  ssize_t bytes = readlink("/proc/self/exe", program, sizeof program - 1);
+  if (bytes <= 0 || hipMemAddressReserve(&base, g, 0, NULL, 0) != hipSuccess)
+    return 1;
+  program[bytes] = '\0';
+  fflush(stdout);
+  pid_t child = fork();
+  if (child == 0) {
+    char *const argv[] = {program, "--scenario", "threads", NULL};
+    execv(program, argv);
+    _exit(127);
+  }
+  int status = 0;
+  bool ok = child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) &&
+            WEXITSTATUS(status) == 0;
+  ok &= hipMemAddressFree(base, g) == hipSuccess;
+  printf("child %ld\n", (long)child);
+  return ok ? 0 : 1;
+}
+
 /* Two steps, then a crash: no exit handler runs. */
 static int scenario_crash(void) {
   size_t g = granule();
@@ -210,6 +238,98 @@ static int scenario_notes(void) {
   return ok ? 0 : 1;
 }
 
+typedef struct poke_args {
+  int *target;
+} poke_args;
+
+/* A C kernel: each thread writes its own int of target. */
+static void poke(void *p) {
+  const poke_args *a = p;
+  a->target[threadIdx.x] = 1;
+}
+
+/* A kernel writes a mapping its device was not granted: the launch returns hipSuccess and the
+   kernel faults; where the release makes the error sticky, the synchronize and the next call on
+   the device fail until hipDeviceReset; where it aborts, the process dies in the launch. On a
+   stream of its own where `on` is "stream" (hipDeviceReset ends it), else the null stream. */
+static int scenario_kernel(const char *on) {
+  signal(SIGABRT, dump_coverage_then_die);
+  size_t g = granule();
+  hipMemAllocationProp prop = mt_prop_device(0);
+  hipMemGenericAllocationHandle_t handle;
+  hipMemLocation device0 = {hipMemLocationTypeDevice, 0};
+  unsigned long long flags;
+  void *base;
+  bool ok = hipMemAddressReserve(&base, g, 0, NULL, 0) == hipSuccess &&
+            hipMemCreate(&handle, g, &prop, 0) == hipSuccess &&
+            hipMemMap(base, g, 0, handle, 0) == hipSuccess;
+  hipStream_t stream = NULL;
+  if (on != NULL && strcmp(on, "stream") == 0)
+    ok &= hipStreamCreate(&stream) == hipSuccess;
+  poke_args args = {base};
+  dim3 grid = {1, 1, 1}, block = {4, 1, 1};
+  VALGRIND_DISABLE_ERROR_REPORTING; /* the fault is on purpose */
+  ok &= mockhip_launch_kernel("poke", poke, grid, block, 0, stream, &args) == hipSuccess;
+  VALGRIND_ENABLE_ERROR_REPORTING;
+  ok &= hipGetLastError() == hipSuccess; /* succeeds quietly: no step */
+  ok &= hipDeviceSynchronize() == hipErrorIllegalAddress;
+  ok &= hipMemGetAccess(&flags, &device0, base) == hipErrorIllegalAddress;
+  ok &= hipDeviceReset() == hipSuccess && hipMemUnmap(base, g) == hipSuccess &&
+        hipMemRelease(handle) == hipSuccess && hipMemAddressFree(base, g) == hipSuccess;
+  return ok ? 0 : 1;
+}
+
+/* Copies into two mappings, the device granted only the first: one into the second alone is
+   refused; one through both returns hipSuccess, for the newest release checks the first only,
+   and strict mode reports it (a.8#10). */
+static int scenario_ungranted_copy(void) {
+  size_t g = granule();
+  hipMemAllocationProp prop = mt_prop_device(0);
+  hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
+  hipMemGenericAllocationHandle_t first, second;
+  char *base, *bytes = calloc(1, 2 * g);
+  bool ok = bytes != NULL &&
+            hipMemAddressReserve((void **)&base, 2 * g, 0, NULL, 0) == hipSuccess &&
+            hipMemCreate(&first, g, &prop, 0) == hipSuccess &&
+            hipMemCreate(&second, g, &prop, 0) == hipSuccess &&
+            hipMemMap(base, g, 0, first, 0) == hipSuccess &&
+            hipMemMap(base + g, g, 0, second, 0) == hipSuccess &&
+            hipMemSetAccess(base, g, &rw, 1) == hipSuccess;
+  ok &= hipMemcpyHtoD(base + g, bytes, g) != hipSuccess; /* refused: no access there */
+  ok &= hipMemcpyHtoD(base, bytes, 2 * g) == hipSuccess;
+  ok &= hipMemUnmap(base, 2 * g) == hipSuccess && hipMemRelease(first) == hipSuccess &&
+        hipMemRelease(second) == hipSuccess && hipMemAddressFree(base, 2 * g) == hipSuccess;
+  free(bytes);
+  return ok ? 0 : 1;
+}
+
+/* hipMemAddressFree of the second half of a reservation: the newest release frees all of it
+   and returns hipSuccess, which teach mode says is wrong (a.3#3). */
+static int scenario_free_inside(void) {
+  size_t g = granule();
+  char *base;
+  bool ok = hipMemAddressReserve((void **)&base, 2 * g, 0, NULL, 0) == hipSuccess &&
+            hipMemAddressFree(base + g, g) == hipSuccess;
+  return ok ? 0 : 1;
+}
+
+/* The host writes pinned memory that a queued copy still reads: the synchronisation checker
+   reports it from the fault handler of the guarded page, outside any call. */
+static int scenario_host_touch(void) {
+  hipStream_t stream;
+  void *dev;
+  int *pinned;
+  bool ok = hipStreamCreate(&stream) == hipSuccess && hipMalloc(&dev, 256) == hipSuccess &&
+            hipHostMalloc((void **)&pinned, 256, 0) == hipSuccess &&
+            hipMemcpyAsync(dev, pinned, 256, hipMemcpyHostToDevice, stream) == hipSuccess;
+  if (!ok)
+    return 1;
+  *(volatile int *)(pinned + 10) = 5;
+  ok &= hipStreamSynchronize(stream) == hipSuccess && hipHostFree(pinned) == hipSuccess &&
+        hipFree(dev) == hipSuccess && hipStreamDestroy(stream) == hipSuccess;
+  return ok ? 0 : 1;
+}
+
 #define THREADS 4
 #define THREAD_ROUNDS 10
 
@@ -256,12 +376,22 @@ static int run_scenario(const char *name, const char *extra) {
     return scenario_fork();
   if (strcmp(name, "crash") == 0)
     return scenario_crash();
+  if (strcmp(name, "exec") == 0)
+    return scenario_exec();
   if (strcmp(name, "segv") == 0)
     return scenario_segv();
   if (strcmp(name, "segv_first") == 0)
     return scenario_segv_first();
   if (strcmp(name, "notes") == 0)
     return scenario_notes();
+  if (strcmp(name, "kernel") == 0)
+    return scenario_kernel(extra);
+  if (strcmp(name, "ungranted_copy") == 0)
+    return scenario_ungranted_copy();
+  if (strcmp(name, "free_inside") == 0)
+    return scenario_free_inside();
+  if (strcmp(name, "host_touch") == 0)
+    return scenario_host_touch();
   if (strcmp(name, "threads") == 0)
     return scenario_threads();
   if (strcmp(name, "many") == 0)
@@ -298,8 +428,14 @@ static void run_with_page_and(run *r, const char *name, const char *page_overrid
   char option[256];
   snprintf(option, sizeof option, "MOCKHIP_TRACE_HTML=%s", page_override ? page_override : r->page);
   const char *argv[] = {self, "--scenario", name, extra, NULL};
-  /* Two devices for the peer calls, five to draw only the devices with access. */
-  const char *env[] = {option, "MOCKHIP_DEVICES=5", more, NULL};
+  /* Two devices for the peer calls, five to draw only the devices with access. Under
+     valgrind its options go on: the synchronisation checker's guards need one (memcheck.py). */
+  const char *env[] = {option, "MOCKHIP_DEVICES=5", more, NULL, NULL};
+  char valgrind[512];
+  if (getenv("VALGRIND_OPTS") != NULL) {
+    snprintf(valgrind, sizeof valgrind, "VALGRIND_OPTS=%s", getenv("VALGRIND_OPTS"));
+    env[more != NULL ? 3 : 2] = valgrind;
+  }
   r->status = mt_run_program(argv, env, &r->out, &r->err);
 }
 
@@ -548,6 +684,27 @@ static void test_forked_child_writes_its_own_page(void **state) {
   run_free(&r);
 }
 
+/* A program exec'd by one that holds the page writes a page of its own, as a forked child does:
+   the parent's page stays whole. */
+static void test_execd_program_writes_its_own_page(void **state) {
+  (void)state;
+  run r;
+  run_with_page(&r, "exec", NULL, NULL);
+  if (!mt_exited_ok(r.status))
+    fail_msg("the exec scenario failed: %s%s", r.out, r.err);
+  char *page = read_file(r.page);
+  assert_int_equal(assert_steps_whole(page), 2);
+  assert_int_equal(count(page, "</html>"), 1);
+  char child_page[192];
+  snprintf(child_page, sizeof child_page, "%s.%ld.html", r.page, output_number(r.out, "child"));
+  char *child = read_file(child_page);
+  assert_int_equal(assert_steps_whole(child), THREADS * THREAD_ROUNDS * 2);
+  assert_int_equal(count(child, "</html>"), 1);
+  free(child);
+  free(page);
+  run_free(&r);
+}
+
 /* No exit handler runs in a crash; the page still holds every whole step. */
 static void test_crash_leaves_whole_steps(void **state) {
   (void)state;
@@ -634,6 +791,8 @@ static void test_teach_notes_on_the_page(void **state) {
   assert_non_null(strstr(set_access, "data-api=\"hipMemSetAccess\""));
   assert_non_null(strstr(set_access, "<p class=\"teach\">teach: on the newest ROCm: the host "
                                      "has no access"));
+  /* a note that only informs leaves a success a plain one */
+  assert_non_null(strstr(set_access, "<p class=\"result ok\">= hipSuccess</p>"));
   free(set_access);
   char *copy = step_text(page, 6);
   assert_non_null(strstr(copy, "data-api=\"hipMemcpyHtoD\""));
@@ -643,11 +802,167 @@ static void test_teach_notes_on_the_page(void **state) {
   assert_int_equal(count(page, "<p class=\"teach\">"), 2);
   free(page);
   run_free(&r);
-  /* Without teach mode no note, and the copy is no step. */
+  /* Without teach mode no note; the copy, refused, is a step all the same. */
   run_with_page(&r, "notes", NULL, NULL);
   page = read_file(r.page);
-  assert_int_equal(assert_steps_whole(page), 9);
+  assert_int_equal(assert_steps_whole(page), 10);
   assert_null(strstr(page, "<p class=\"teach\">"));
+  assert_null(strstr(page, "<p class=\"strict\">"));
+  free(page);
+  run_free(&r);
+}
+
+/* A launch is a step, and its kernel's fault is on it: the platform's line, and the
+   explanation or its first sentence; the launch's success is a warning. The synchronize that
+   answers the fault and the next call the device refuses are failed steps; hipGetLastError's
+   quiet success is none. */
+static void test_kernel_launch_and_fault_are_steps(void **state) {
+  (void)state;
+  static const char *const options[] = {NULL, "MOCKHIP_EXPLAIN=1", "MOCKHIP_PLATFORM=nvidia"};
+  for (size_t i = 0; i < 3; i++) {
+    run r;
+    run_with_page_and(&r, "kernel", NULL, NULL, options[i]);
+    if (!mt_exited_ok(r.status))
+      fail_msg("the kernel scenario failed under %s: %s%s", options[i] ? options[i] : "defaults",
+               r.out, r.err);
+    char *page = read_file(r.page);
+    /* reserve, create, map, launch, synchronize, get access, reset, unmap, release, free */
+    assert_int_equal(assert_steps_whole(page), 10);
+    assert_int_equal(count(page, "data-api=\"hipGetLastError\""), 0);
+    char *launch = step_text(page, 4);
+    assert_non_null(strstr(launch, "data-api=\"hipLaunchKernel\" data-result=\"hipSuccess\""));
+    assert_non_null(strstr(launch, "hipLaunchKernel(kernel=poke, gridDim=(1, 1, 1)"));
+    assert_non_null(strstr(launch, "<p class=\"result warned\">= hipSuccess, but"));
+    assert_null(strstr(launch, "result ok"));
+    assert_non_null(strstr(launch, "<pre class=\"explain\">"));
+    if (i == 1) { /* the explanation, as the terminal has it, less its prefix */
+      assert_non_null(strstr(launch, "kernel poke on device 0, block (0, 0, 0), thread (0, 0, 0): "
+                                     "a write of reservation#1+0x0"));
+      assert_non_null(strstr(launch, "\n  what:   device 0 has no access to this mapping"));
+      assert_null(strstr(launch, "mockhip: explain:"));
+    } else {
+      assert_non_null(strstr(launch, "kernel poke on device 0 faulted (block (0, 0, 0), thread "
+                                     "(0, 0, 0)): a write of reservation#1+0x0"));
+    }
+    /* ROCm's own line; HIP on NVIDIA prints none */
+    assert_true((strstr(launch, "Memory Fault Error [GPU index: 0, faulting addr: ") != NULL) ==
+                (i != 2));
+    free(launch);
+    char *sync = step_text(page, 5);
+    assert_non_null(
+        strstr(sync, "data-api=\"hipDeviceSynchronize\" data-result=\"hipErrorIllegalAddress\""));
+    assert_non_null(strstr(sync, "<p class=\"result failed\">= hipErrorIllegalAddress</p>"));
+    assert_non_null(strstr(sync, "<p class=\"reason\">kernel poke on device 0 faulted"));
+    free(sync);
+    char *sticky = step_text(page, 6);
+    assert_non_null(
+        strstr(sticky, "data-api=\"hipMemGetAccess\" data-result=\"hipErrorIllegalAddress\""));
+    free(sticky);
+    char *reset = step_text(page, 7);
+    assert_non_null(strstr(reset, "data-api=\"hipDeviceReset\" data-result=\"hipSuccess\""));
+    free(reset);
+    free(page);
+    run_free(&r);
+  }
+}
+
+/* Where the release ends the process at a kernel's fault, the fault is the page's last step,
+   with the platform's line, and the page is closed. */
+static void test_kernel_fault_that_ends_the_process(void **state) {
+  (void)state;
+  run r;
+  run_with_page_and(&r, "kernel", NULL, NULL, "MOCKHIP_ROCM_VERSION=7.2");
+  assert_true(mt_killed_by(r.status, SIGABRT));
+  char *page = read_file(r.page);
+  assert_int_equal(assert_steps_whole(page), 3);
+  char *last = step_text(page, 4);
+  assert_non_null(strstr(page, "<section class=\"step fault\" id=\"step-4\" data-api=\"SIGABRT\""));
+  assert_non_null(strstr(last, "SIGABRT: kernel poke on device 0 faulted"));
+  assert_non_null(strstr(last, "<pre class=\"explain\">Memory access fault by GPU node-1 "));
+  assert_non_null(strstr(last, "the picture is the one after step 3."));
+  free(last);
+  assert_int_equal(count(page, "</html>"), 1);
+  free(page);
+  run_free(&r);
+}
+
+/* A copy the mock refuses is a step, with its error and reason. A copy that succeeds where
+   strict mode reports it is a step whose success is a warning, with the strict line; without
+   strict mode it is no step. */
+static void test_refused_copy_and_strict_line(void **state) {
+  (void)state;
+  run r;
+  run_with_page_and(&r, "ungranted_copy", NULL, NULL, "MOCKHIP_STRICT=1");
+  if (!mt_exited_ok(r.status))
+    fail_msg("the scenario failed: %s%s", r.out, r.err);
+  char *page = read_file(r.page);
+  /* reserve, create twice, map twice, set access, two copies, unmap, release twice, free */
+  assert_int_equal(assert_steps_whole(page), 12);
+  char *refused = step_text(page, 7);
+  assert_non_null(strstr(refused, "data-api=\"hipMemcpyHtoD\" data-result=\"hipErrorUnknown\""));
+  assert_non_null(strstr(refused, "<p class=\"result failed\">= hipErrorUnknown</p>"));
+  assert_non_null(strstr(refused, "device 0 has no access to the mapping at reservation#1+0x"));
+  free(refused);
+  char *warned = step_text(page, 8);
+  assert_non_null(strstr(warned, "data-api=\"hipMemcpyHtoD\" data-result=\"hipSuccess\""));
+  assert_non_null(strstr(warned, "<p class=\"result warned\">= hipSuccess, but"));
+  assert_null(strstr(warned, "result ok"));
+  assert_non_null(strstr(warned, "<p class=\"strict\">strict: copy through a mapping the device "
+                                 "was not granted: hipMemcpyHtoD at "));
+  free(warned);
+  assert_int_equal(count(page, "<p class=\"strict\">"), 1);
+  free(page);
+  run_free(&r);
+  run_with_page(&r, "ungranted_copy", NULL, NULL);
+  assert_true(mt_exited_ok(r.status));
+  page = read_file(r.page);
+  assert_int_equal(assert_steps_whole(page), 11);
+  assert_int_equal(count(page, "data-api=\"hipMemcpyHtoD\""), 1);
+  assert_null(strstr(page, "result warned"));
+  free(page);
+  run_free(&r);
+}
+
+/* A teach note that says a success is wrong makes the step a warning. */
+static void test_teach_note_warns_a_success(void **state) {
+  (void)state;
+  run r;
+  run_with_page_and(&r, "free_inside", NULL, NULL, "MOCKHIP_TEACH=1");
+  assert_true(mt_exited_ok(r.status));
+  char *page = read_file(r.page);
+  assert_int_equal(assert_steps_whole(page), 2);
+  char *step = step_text(page, 2);
+  assert_non_null(strstr(step, "data-api=\"hipMemAddressFree\" data-result=\"hipSuccess\""));
+  assert_non_null(strstr(step, "<p class=\"result warned\">= hipSuccess, but"));
+  assert_non_null(strstr(step, "<p class=\"teach\">teach: on the newest ROCm: hipMemAddressFree "
+                               "freed all of reservation#1"));
+  free(step);
+  free(page);
+  run_free(&r);
+}
+
+/* A report made outside any call is a step of its own, between the calls' steps, with the
+   last step's picture. */
+static void test_report_outside_a_call_is_a_step(void **state) {
+  (void)state;
+  run r;
+  run_with_page_and(&r, "host_touch", NULL, NULL, "MOCKHIP_SYNC_CHECK=1");
+  if (!mt_exited_ok(r.status))
+    fail_msg("the scenario failed: %s%s", r.out, r.err);
+  char *page = read_file(r.page);
+  /* hipMalloc, hipHostMalloc; the report; hipHostFree, hipFree */
+  assert_int_equal(count(page, "<section class=\"step"), 5);
+  char *report = step_text(page, 3);
+  assert_non_null(strstr(page, "<section class=\"step report\" id=\"step-3\" data-api=\"report\""));
+  assert_non_null(strstr(report, "<p class=\"result warned\">"));
+  assert_non_null(strstr(report, "<p class=\"strict\">strict: host access before "
+                                 "synchronisation: host write at "));
+  assert_non_null(strstr(report, "the picture is the one after step 2."));
+  assert_int_equal(count(report, "<svg "), 1);
+  free(report);
+  char *next = step_text(page, 4);
+  assert_non_null(strstr(next, "data-api=\"hipHostFree\""));
+  free(next);
   free(page);
   run_free(&r);
 }
@@ -754,10 +1069,16 @@ int main(int argc, char **argv) {
       MT_CLEAN_TEST(test_last_picture_is_dump_svg),
       MT_CLEAN_TEST(test_two_runs_same_pictures),
       MT_CLEAN_TEST(test_forked_child_writes_its_own_page),
+      MT_CLEAN_TEST(test_execd_program_writes_its_own_page),
       MT_CLEAN_TEST(test_crash_leaves_whole_steps),
       MT_CLEAN_TEST(test_fault_ends_the_page),
       MT_CLEAN_TEST(test_fault_before_any_step),
       MT_CLEAN_TEST(test_teach_notes_on_the_page),
+      MT_CLEAN_TEST(test_kernel_launch_and_fault_are_steps),
+      MT_CLEAN_TEST(test_kernel_fault_that_ends_the_process),
+      MT_CLEAN_TEST(test_refused_copy_and_strict_line),
+      MT_CLEAN_TEST(test_teach_note_warns_a_success),
+      MT_CLEAN_TEST(test_report_outside_a_call_is_a_step),
       MT_CLEAN_TEST(test_threads_steps_stay_whole),
       MT_CLEAN_TEST(test_full_page_stops_and_says_so),
       MT_CLEAN_TEST(test_program_name_escaped),

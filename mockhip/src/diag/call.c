@@ -19,6 +19,7 @@ static _Thread_local char reason[512];
 static _Thread_local void *call_site;
 static _Thread_local mockhip_api call_api;
 static _Thread_local unsigned long long call_ordinal;
+static _Thread_local bool in_call; /* a report waits for the call's step (trace_html.c) */
 
 static const char *const api_names[] = {
 #define MH_API_NAME(name) #name,
@@ -52,6 +53,7 @@ hipError_t mh__enter(mockhip_api api, void *site, mh_state **state_out) {
   reason[0] = '\0';
   call_site = site;
   call_api = api;
+  in_call = true;
   pthread_once(&diag_once, diag_init);
   mh_state *s = mh__state();
   if (state_out != NULL)
@@ -96,6 +98,8 @@ hipError_t mh__sticky_check(mh_state *s, mockhip_api api) {
   return mh__fail((hipError_t)err, "%s", s->sticky_reason[device]);
 }
 
+bool mh__in_call(void) { return in_call; }
+
 void *mh__call_site(void) { return call_site; }
 
 mockhip_api mh__call_api(void) { return call_api; }
@@ -111,6 +115,7 @@ hipError_t mh__fail(hipError_t err, const char *fmt, ...) {
 }
 
 hipError_t mh__leave_quiet(mockhip_api api, hipError_t err) {
+  in_call = false;
   /* Row last_error: before ROCm 7.0 every call's result is the last error (clr HIP_RETURN). */
   bool last_call = mh__profile_is(MH_ROW_last_error, MH_CELL_last_call);
   if (err == hipSuccess) {

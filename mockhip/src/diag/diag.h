@@ -30,6 +30,9 @@ MH_HIDDEN hipError_t mh__enter(mockhip_api api, void *site, mh_state **state_out
    hipDeviceReset), reason recorded, unless api is one a faulted device still answers. */
 MH_HIDDEN hipError_t mh__sticky_check(mh_state *state, mockhip_api api);
 
+/* Whether the calling thread is inside an entry point: between mh__enter and mh__leave. */
+MH_HIDDEN bool mh__in_call(void);
+
 /* The call site and the entry point of the calling thread's current call. */
 MH_HIDDEN void *mh__call_site(void);
 MH_HIDDEN mockhip_api mh__call_api(void);
@@ -114,8 +117,7 @@ typedef enum mh_misuse {
   MH_MISUSE_ACCESS_HOLE,
   MH_MISUSE_COPY_SPANS,
   MH_MISUSE_COPY_UNGRANTED, /* a copy runs on into a mapping the device may not use */
-  MH_MISUSE_FREE_MAPPED,
-  MH_MISUSE_TEARDOWN_ORDER,
+  MH_MISUSE_FREE_MAPPED,    /* its handles released or not: ROCr counts mappings (b.7) */
   MH_MISUSE_DOUBLE_RELEASE,
   MH_MISUSE_RELEASED_HANDLE,
   MH_MISUSE_MAP_PAST_END,  /* a map runs past its reservation's end (HIP on NVIDIA allows it) */
@@ -214,8 +216,40 @@ MH_HIDDEN void mh__misuse(mh_misuse kind, const char *fmt, ...)
 MH_HIDDEN void mh__misuse_at(mh_misuse kind, const char *what, const void *site, const char *fmt,
                              ...) __attribute__((format(printf, 4, 5)));
 
-/* The teach note for a misuse strict mode just reported (teach.c). */
-MH_HIDDEN void mh__teach_misuse(mh_misuse kind);
+/* ---- one truth per event (teach.c) ---- */
+
+/*
+ * What the played release does at one event the mock refuses or reports, said once: the strict
+ * line, the teach note and, where it speaks of ROCm, the reason of the event all quote this one
+ * sentence, so that they cannot disagree. row: the rows of docs/hip-vmm-semantics.md it rests
+ * on. An empty text says nothing.
+ */
+typedef struct mh_truth {
+  const char *row;
+  char text[400];
+} mh_truth;
+
+/* hipMemAddressFree of a reservation that still has mappings: refused for the mappings, whether
+   or not their handles were released, and what each release keeps or loses (a.3#5, b.7, e.8). */
+MH_HIDDEN const mh_truth *mh__truth_free_mapped(mh_truth *truth);
+
+/* A handle with no reference left that `mappings` mappings still hold (0: it is gone), passed
+   to api: a second hipMemRelease, or another call's use of a released handle (a.5#2, a.11#2;
+   HIP on NVIDIA: table (g) properties_of_released). */
+MH_HIDDEN const mh_truth *mh__truth_released(mh_truth *truth, mockhip_api api, size_t mappings);
+
+/* hipMemUnmap where no mapping is: reserved_hole when the range is reserved address space that
+   no mapping holds, which HIP on NVIDIA unmaps as nothing (a.7#2). */
+MH_HIDDEN const mh_truth *mh__truth_unmap_unmapped(mh_truth *truth, bool reserved_hole);
+
+/* mh__misuse with the event's truth after the details ("; on <release>: <truth> (<row>)"); teach
+   mode's note for it is the truth itself. */
+MH_HIDDEN void mh__misuse_truth(mh_misuse kind, const mh_truth *truth, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The teach note for a misuse strict mode just reported, the truth of its event (teach.c):
+   truth, or, when NULL, what the kind says alone. */
+MH_HIDDEN void mh__teach_misuse(mh_misuse kind, const mh_truth *truth);
 
 /* The teach note after a set-access over `count` mappings from `first` that leaves the host
    less access than a device: the CPU cannot touch there, and how it may come to (or, under
@@ -256,18 +290,40 @@ MH_HIDDEN void mh__xml_escape(FILE *out, const char *text);
    Allocates nothing, so a signal handler may call it. */
 MH_HIDDEN const char *mh__xml_escaped(char c, char spare[2]);
 
-/* Appends one step to the MOCKHIP_TRACE_HTML page when api changes state:
-   the call text args, its result and reason ("" when none), and the picture
-   after it. Call unlocked, from mh__leave. */
+/* Appends one step to the MOCKHIP_TRACE_HTML page when api changes state,
+   launches a kernel, fails or has left a report (mh__trace_html_report): the
+   call text args, its result and reason ("" when none), the reports, and the
+   picture after it. Call unlocked, from mh__leave. */
 MH_HIDDEN void mh__trace_html_step(mockhip_api api, hipError_t err, const char *args,
                                    const char *reason);
 
 /* Ends the MOCKHIP_TRACE_HTML page with a last step for a fault the process dies of: the
    signal's name, what happened ("a write of reservation#1+0x0 by the CPU"), where (the
-   faulting instruction's site, or ""), and the explanation (`bytes` of mockhip's explain
-   lines, or none); then closes the page. From a signal handler: write(2) only, no lock
+   faulting instruction's site, or ""), the reports the current call has made, and the
+   explanation (`bytes` of mockhip's explain lines; none: "not memory mockhip manages";
+   NULL: the reports say it); then closes the page. From a signal handler: write(2) only, no lock
    waited for, nothing allocated. */
 MH_HIDDEN void mh__trace_html_fault(const char *signal_name, const char *what, const char *where,
                                     const char *explanation, size_t bytes);
+
+/* What a report on the MOCKHIP_TRACE_HTML page is, and so how it looks. */
+typedef enum mh_html_report {
+  MH_HTML_STRICT,      /* a strict line: the call's success is no all-clear */
+  MH_HTML_TEACH,       /* a teach note that only informs */
+  MH_HTML_TEACH_WARNS, /* a teach note that says a success is a bug or does nothing */
+  MH_HTML_KERNEL,      /* a kernel's fault: the platform's lines, the explanation */
+} mh_html_report;
+
+/* Puts on the page a report the terminal shows: text, its lines without "[pid N] mockhip: "
+   (an explanation's "mockhip: explain: " is left out). Made during a call, it goes on the
+   call's step, which it makes a step, and a warning one where the call succeeds. Nothing
+   without the page; allocates nothing, so a signal handler may call it. */
+MH_HIDDEN void mh__trace_html_report(mh_html_report kind, const char *text);
+
+/* Ends what a producer reports at once (a strict line and its teach note, a kernel's fault):
+   outside any call, the reports so far become a step of their own, with the last step's
+   picture, in one writev and with nothing allocated (a signal handler's host touch); inside
+   one, nothing (its step takes them). */
+MH_HIDDEN void mh__trace_html_reported(void);
 
 #endif /* MH_DIAG_H */

@@ -7,6 +7,8 @@
  * program's) is called with the same arguments, or, without one, the default
  * action is put back and the handler returns, so the faulting instruction runs
  * again and the process dies by the signal, core dump and exit status as before.
+ * What the context says of the fault is read here too: the direction and the
+ * instruction (access_bytes.c reads its size).
  */
 #include <errno.h>
 #include <signal.h>

@@ -31,6 +31,9 @@ typedef struct mh_gone {
   unsigned long long gone_call; /* block: gone_by's call #N, counted per entry point */
   const void *made_site;        /* the reserve, map or allocating call */
   const void *gone_site;        /* the free or unmap call */
+  /* mapping: the access each location had when it was unmapped (the devices, then the host
+     at index MH_HOST_SLOT), which the unmap dropped */
+  unsigned char access[MH_MAX_DEVICES + 1];
 } mh_gone;
 
 /* Text built up piece by piece in a fixed buffer, cut short when full: no malloc, so an
@@ -46,6 +49,15 @@ static inline void mh__text_vadd(mh_text *t, const char *fmt, va_list ap) {
   int n = vsnprintf(t->buf + t->len, t->capacity - t->len, fmt, ap);
   if (n > 0)
     t->len += (size_t)n < t->capacity - t->len ? (size_t)n : t->capacity - 1 - t->len;
+}
+
+static inline void mh__text_add(mh_text *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static inline void mh__text_add(mh_text *t, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  mh__text_vadd(t, fmt, ap);
+  va_end(ap);
 }
 
 /* How the faulting access used the memory, where the fault says so (x86-64). */
@@ -73,6 +85,7 @@ typedef struct mh_kernel_fault {
   mh_kernel_fault_kind kind;
   uintptr_t addr; /* memory: the address touched; trap: the trapping instruction */
   mh_direction dir;
+  size_t bytes; /* memory: the access's size, where the fault's record says it; else 0 */
   dim3 block, thread;
   int signal;                                /* trap: SIGABRT, SIGILL, SIGTRAP or SIGFPE */
   const char *assertion, *file, *function;   /* assert: its text, as the compiler gave it */
@@ -123,5 +136,24 @@ MH_HIDDEN const mh_mapping *mh__explain_overrun_of(mh_state *state, const mh_reg
 /* The newest remembered freed reservation, unmapped mapping or freed block holding addr whose
    kind is one of `kinds` (mh_gone_kind bits), or NULL. Call under the lock. */
 MH_HIDDEN const mh_gone *mh__explain_gone_at(uintptr_t addr, unsigned kinds);
+
+/* Mapping m, at addr, lets location `slot` (a device, the host slot, or -1: any) less than
+   `need`: when an earlier mapping there, since unmapped, granted it that, the unmap dropped
+   the grant (b.5). Writes the "when:" line's text into t (the unmap's site and the grant,
+   this mapping's site) and returns true; else false. Call under the lock
+   (explain_history.c). */
+MH_HIDDEN bool mh__explain_dropped_grant(mh_text *t, mh_state *state, const mh_mapping *m,
+                                         uintptr_t addr, int slot, unsigned need);
+
+/* What the access past a mapping's end was, for an overrun's "what:" line: "a write of 4 bytes
+   reached reservation#1+0x1000, the first byte past the end of the mapping at reservation#1+0x0
+   (4096 bytes, handle#1)"; bytes 0: its size is unknown and goes unsaid (explain_fault.c). */
+MH_HIDDEN void mh__explain_overrun_what(mh_text *t, mh_state *state, const mh_mapping *m,
+                                        uintptr_t addr, mh_direction dir, size_t bytes);
+
+/* How many bytes the instruction at pc reads or writes in memory, decoded from its encoding
+   (x86-64: the moves and the arithmetic a compiler emits for one element, SSE and AVX moves);
+   0 where it is not one of them, or pc is NULL (explain_access.c). Reads the code at pc. */
+MH_HIDDEN size_t mh__access_bytes(const void *pc);
 
 #endif /* MH_EXPLAIN_H */

@@ -221,7 +221,18 @@ static void explain_limited(const mh_mapping *m, mh_direction dir) {
   say_host_fix(m, dir, false);
 }
 
-static void explain_mapping(const mh_mapping *m, mh_direction dir) {
+/* The "when:" line of a mapping made where an unmapped one was granted what this one lacks:
+   the unmap dropped the grant (b.5). The CPU is the host, or under MOCKHIP_HOST_ACCESS=all any
+   location. */
+static void say_dropped_grant(const mh_mapping *m, uintptr_t addr, mh_direction dir) {
+  char line[1536] = "";
+  mh_text t = {line, sizeof line, 0};
+  if (mh__explain_dropped_grant(&t, explained, m, addr,
+                                mh__host_strict() ? MH_HOST_SLOT(explained) : -1, needed(dir)))
+    say(PREFIX "  when:   %s\n", line);
+}
+
+static void explain_mapping(const mh_mapping *m, uintptr_t addr, mh_direction dir) {
   fault_kind kind = mapping_kind(m, dir);
   say_region(m->reservation);
   say_mapping(m);
@@ -234,6 +245,7 @@ static void explain_mapping(const mh_mapping *m, mh_direction dir) {
   switch (kind) {
   case FAULT_NO_ACCESS:
     say(PREFIX "  what:   mapped, but no location has access to it\n");
+    say_dropped_grant(m, addr, dir);
     say(PREFIX "  rule:   a new mapping has no access; hipMemSetAccess must grant it before any "
                "touch, and a CPU touch needs the host's (b.5, a.8, a.8#9)\n");
     say_host_fix(m, dir, false);
@@ -246,6 +258,8 @@ static void explain_mapping(const mh_mapping *m, mh_direction dir) {
       limiting_call(m, call, sizeof call);
       say(PREFIX "  when:   %s set it read-only, from %s: writing was taken away on purpose\n",
           call, access_words(m->limited_from));
+    } else {
+      say_dropped_grant(m, addr, MH_DIR_WRITE);
     }
     say(PREFIX "  rule:   hipMemAccessFlagsProtRead allows reads only; writes need "
                "hipMemAccessFlagsProtReadWrite\n");
@@ -256,6 +270,7 @@ static void explain_mapping(const mh_mapping *m, mh_direction dir) {
     say(PREFIX "  what:   the host was not granted %s access, and the CPU touches this memory "
                "as the host\n",
         dir == MH_DIR_READ ? "read" : "read-write");
+    say_dropped_grant(m, addr, dir);
     say_host_fix(m, dir, true);
     break;
   default:
@@ -275,18 +290,46 @@ const mh_mapping *mh__explain_overrun_of(mh_state *s, const mh_region *r, uintpt
   return m->reservation == r && end <= addr && addr - end < reach ? m : NULL;
 }
 
-/* An access just past the end of a mapping: an overrun. */
-static bool explain_overrun(const mh_region *r, uintptr_t addr) {
+/* "1st", "2nd", "3rd", "11th": n's ordinal suffix. */
+static const char *ordinal(size_t n) {
+  if (n % 100 >= 11 && n % 100 <= 13)
+    return "th";
+  return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+}
+
+void mh__explain_overrun_what(mh_text *t, mh_state *s, const mh_mapping *m, uintptr_t addr,
+                              mh_direction dir, size_t bytes) {
+  char at[96], reached[96];
+  mh__describe_addr(s, m->base, at, sizeof at);
+  mh__describe_addr(s, addr, reached, sizeof reached);
+  /* addr is the first byte the access could not touch, not its size: the byte's place past
+     the end is said, and the size only where the instruction says it */
+  size_t place = addr - (m->base + m->bytes) + 1;
+  mh__text_add(t, "an overrun: %s", mh__direction_name(dir));
+  if (bytes != 0)
+    mh__text_add(t, " of %zu byte%s", bytes, bytes == 1 ? "" : "s");
+  if (place == 1)
+    mh__text_add(t, " reached %s, the first byte past the end of", reached);
+  else
+    mh__text_add(t, " reached %s, the %zu%s byte past the end of", reached, place, ordinal(place));
+  mh__text_add(t, " the mapping at %s (%zu bytes, handle#%llu)", at, m->bytes,
+               mh__id_number(m->phys->id, MH_ID_HANDLE));
+}
+
+/* An access just past the end of a mapping: an overrun. Its size is the faulting
+   instruction's, read at pc unless pc is mock memory too (a jump there). */
+static bool explain_overrun(const mh_region *r, uintptr_t addr, mh_direction dir, const void *pc) {
   const mh_mapping *m = mh__explain_overrun_of(explained, r, addr);
   if (m == NULL)
     return false;
-  char at[96], last[96];
-  mh__describe_addr(explained, m->base, at, sizeof at);
+  char last[96];
   mh__describe_addr(explained, m->base + m->bytes - 1, last, sizeof last);
-  size_t past = addr - (m->base + m->bytes) + 1;
-  say(PREFIX "  what:   an overrun: the access ran %zu byte%s past the end of the mapping at %s "
-             "(%zu bytes, handle#%llu), ",
-      past, past == 1 ? "" : "s", at, m->bytes, mh__id_number(m->phys->id, MH_ID_HANDLE));
+  size_t bytes = mh__region_containing(explained, (uintptr_t)pc) == NULL ? mh__access_bytes(pc) : 0;
+  say(PREFIX "  what:   ");
+  mh_text t = {text, sizeof text, text_len};
+  mh__explain_overrun_what(&t, explained, m, addr, dir, bytes);
+  text_len = t.len;
+  say(", ");
   say_site("mapped at", m->site);
   say("\n" PREFIX "  rule:   a mapping ends where its size ends; the reserved space after it has "
       "no memory behind it (a.6)\n");
@@ -296,7 +339,7 @@ static bool explain_overrun(const mh_region *r, uintptr_t addr) {
   return true;
 }
 
-static void explain_reserved(const mh_region *r, uintptr_t addr) {
+static void explain_reserved(const mh_region *r, uintptr_t addr, mh_direction dir, const void *pc) {
   say_region(r);
   const mh_gone *g = mh__explain_gone_at(addr, MH_GONE_MAPPING);
   if (g != NULL && g->number == r->number) { /* not an earlier reservation at this address */
@@ -310,7 +353,7 @@ static void explain_reserved(const mh_region *r, uintptr_t addr) {
                "(hipMemMap) and grant access (hipMemSetAccess)\n");
     return;
   }
-  if (explain_overrun(r, addr))
+  if (explain_overrun(r, addr, dir, pc))
     return;
   size_t granule = explained->options.granularity;
   uintptr_t start = addr & ~(uintptr_t)(granule - 1);
@@ -383,9 +426,9 @@ void mh__explain_fault(mh_state *s, int sig, uintptr_t addr, mh_direction dir, c
       else if (freed != NULL)
         explain_released(freed);
       else if (m != NULL)
-        explain_mapping(m, dir);
+        explain_mapping(m, addr, dir);
       else if (r->kind == MH_REGION_RESERVATION)
-        explain_reserved(r, addr);
+        explain_reserved(r, addr, dir, pc);
       else {
         say_region(r);
         say(PREFIX "  what:   hipMalloc-family memory is always readable and writable here; the "

@@ -35,8 +35,10 @@ static const char *flags_text(unsigned flags) {
                                                  : "no";
 }
 
-/* What lies at the address and the fix, for a memory fault; into what and fix. */
-static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *what, text *fix) {
+/* What lies at the address, when it came to be so, and the fix, for a memory fault; into what,
+   when and fix. */
+static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *what, text *when,
+                     text *fix) {
   uintptr_t addr = f->addr;
   mh_mapping *m = mh__mapping_containing(s, addr);
   mh_region *r = mh__region_containing(s, addr);
@@ -45,6 +47,8 @@ static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *wh
     bool write = f->dir != MH_DIR_READ;
     add(what, "device %d has %s access to this mapping (handle#%llu)", device, flags_text(has),
         mh__id_number(m->phys->id, MH_ID_HANDLE));
+    mh__explain_dropped_grant(&when->at, s, m, addr, device,
+                              write ? hipMemAccessFlagsProtReadWrite : hipMemAccessFlagsProtRead);
     add(fix,
         "grant the device access before the launch: hipMemAccessDesc desc = "
         "{{hipMemLocationTypeDevice, %d}, %s}; hipMemSetAccess((void *)%#lx, %zu, &desc, 1) "
@@ -61,15 +65,10 @@ static void classify(mh_state *s, int device, const mh_kernel_fault *f, text *wh
       add(fix, "finish the kernels that use a mapping (synchronize) before hipMemUnmap, or map "
                "a handle there again and grant access");
     } else if ((before = mh__explain_overrun_of(s, r, addr)) != NULL) {
-      char at[96], last[96];
-      mh__describe_addr(s, before->base, at, sizeof at);
+      char last[96];
       mh__describe_addr(s, before->base + before->bytes - 1, last, sizeof last);
-      size_t past = addr - (before->base + before->bytes) + 1;
-      add(what,
-          "an overrun: the access ran %zu byte%s past the end of the mapping at %s (%zu bytes, "
-          "handle#%llu); the reserved space after it has no memory (a.6)",
-          past, past == 1 ? "" : "s", at, before->bytes,
-          mh__id_number(before->phys->id, MH_ID_HANDLE));
+      mh__explain_overrun_what(&what->at, s, before, addr, f->dir, f->bytes);
+      add(what, "; the reserved space after it has no memory (a.6)");
       add(fix,
           "check the size or the index that reached here (the grid, a bound): the mapping's "
           "last byte is %s; map more memory there only if the range is meant to be longer",
@@ -152,8 +151,9 @@ static const char *verb_of(mh_kernel_fault_kind kind) {
 
 void mh__explain_kernel(mh_state *s, const char *kernel, int device, const mh_kernel_fault *f,
                         const char *ending, char *summary, size_t bytes) {
-  text what, fix, at;
+  text what, when, fix, at;
   TEXT_INIT(what);
+  TEXT_INIT(when);
   TEXT_INIT(fix);
   TEXT_INIT(at);
   char where[512] = "";
@@ -164,7 +164,7 @@ void mh__explain_kernel(mh_state *s, const char *kernel, int device, const mh_ke
     else
       snprintf(where, sizeof where, "%#lx", (unsigned long)f->addr);
     add(&at, "%s of %s", mh__direction_name(f->dir), where);
-    classify(s, device, f, &what, &fix);
+    classify(s, device, f, &what, &when, &fix);
     break;
   case MH_KFAULT_PAGEABLE:
     add(&at, "%s of %#lx", mh__direction_name(f->dir), (unsigned long)f->addr);
@@ -229,8 +229,11 @@ void mh__explain_kernel(mh_state *s, const char *kernel, int device, const mh_ke
   else
     add(&out, PREFIX "kernel %s on device %d: %s\n", kernel, device, at.buf);
   add(&out, PREFIX "  what:   %s\n", what.buf);
+  if (when.buf[0] != '\0')
+    add(&out, PREFIX "  when:   %s\n", when.buf);
   add(&out, PREFIX "  rule:   %s: %s\n", rule_of(f->kind), ending);
   add(&out, PREFIX "  fix:    %s\n", fix.buf);
   fputs(out.buf, stderr);
   fflush(stderr);
+  mh__trace_html_report(MH_HTML_KERNEL, out.buf); /* on the launch's step of the page */
 }

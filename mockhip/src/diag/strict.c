@@ -22,7 +22,6 @@ static const char *const kind_names[MH_MISUSE_COUNT] = {
     [MH_MISUSE_COPY_SPANS] = "copy spanning two reservations",
     [MH_MISUSE_COPY_UNGRANTED] = "copy through a mapping the device was not granted",
     [MH_MISUSE_FREE_MAPPED] = "freeing a reservation with live mappings",
-    [MH_MISUSE_TEARDOWN_ORDER] = "teardown out of order",
     [MH_MISUSE_DOUBLE_RELEASE] = "double release",
     [MH_MISUSE_RELEASED_HANDLE] = "use of a released handle",
     [MH_MISUSE_MAP_PAST_END] = "map past a reservation's end",
@@ -76,32 +75,46 @@ static bool reported(mh_misuse kind) {
   return kind >= MH_MISUSE_STREAM_RACE && kind <= MH_MISUSE_HOST_UNSYNCED && mh__sync_check_on();
 }
 
-static void misuse_line(mh_misuse kind, const char *what, const void *site, const char *fmt,
-                        va_list ap) {
+/* The report, and teach mode's note: the event's truth, quoted by both where there is one. */
+static void misuse_line(mh_misuse kind, const char *what, const void *site, const mh_truth *truth,
+                        const char *fmt, va_list ap) {
   if (!reported(kind) || !mh__first_at_site(kind, site))
     return;
   char text[1024], where[PATH_MAX + 128]; /* where: a module path, an offset, a symbol */
   vsnprintf(text, sizeof text, fmt, ap);
   mh__site_format(site, where, sizeof where);
+  char told[sizeof truth->text + 96] = "";
+  if (truth != NULL && truth->text[0] != '\0')
+    snprintf(told, sizeof told, "; on %s: %s (%s)", mh__profile_title(), truth->text, truth->row);
+  char line[sizeof text + sizeof where + sizeof told + 256], prefix[32];
+  snprintf(line, sizeof line, "strict: %s: %s at %s: %s%s", kind_names[kind], what, where, text,
+           told);
   /* One fprintf per report so reports from several threads do not interleave. */
-  char prefix[32];
-  fprintf(stderr, "%smockhip: strict: %s: %s at %s: %s\n", mh__line_prefix(prefix),
-          kind_names[kind], what, where, text);
+  fprintf(stderr, "%smockhip: %s\n", mh__line_prefix(prefix), line);
+  mh__trace_html_report(MH_HTML_STRICT, line); /* on the call's step of the page */
   atomic_fetch_add(&strict.reports, 1);
-  mh__teach_misuse(kind);
+  mh__teach_misuse(kind, truth);
+  mh__trace_html_reported(); /* outside a call (a host thread's touch): a step of its own */
 }
 
 void mh__misuse(mh_misuse kind, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  misuse_line(kind, mockhip_api_name(mh__call_api()), mh__call_site(), fmt, ap);
+  misuse_line(kind, mockhip_api_name(mh__call_api()), mh__call_site(), NULL, fmt, ap);
+  va_end(ap);
+}
+
+void mh__misuse_truth(mh_misuse kind, const mh_truth *truth, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  misuse_line(kind, mockhip_api_name(mh__call_api()), mh__call_site(), truth, fmt, ap);
   va_end(ap);
 }
 
 void mh__misuse_at(mh_misuse kind, const char *what, const void *site, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  misuse_line(kind, what, site, fmt, ap);
+  misuse_line(kind, what, site, NULL, fmt, ap);
   va_end(ap);
 }
 
@@ -138,7 +151,7 @@ static hipError_t crash(hipError_t code, const char *what) {
 }
 
 hipError_t mh__profile_fail(mh_row row, const char *fmt, ...) {
-  char what[384];
+  char what[512]; /* as long as a reason */
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);
@@ -149,7 +162,7 @@ hipError_t mh__profile_fail(mh_row row, const char *fmt, ...) {
 }
 
 hipError_t mh__profile_crash(hipError_t code, const char *fmt, ...) {
-  char what[384];
+  char what[512]; /* as long as a reason */
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);

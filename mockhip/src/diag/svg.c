@@ -3,8 +3,9 @@
  *
  * The picture is for someone learning: each reservation a bar, the mappings in
  * it drawn to scale and coloured by their physical handle (one colour at two
- * places is aliasing), the access of every location (a strip per location
- * under each mapping, and in words), the handles with their reference counts.
+ * places is aliasing), the access of every location (a labelled strip per
+ * location under each mapping, and in words), the handles with their
+ * reference counts.
  * No absolute address appears anywhere, regions come in the order of their
  * numbers and handles in the order of their ids, so the same calls draw the
  * same bytes in every run and a checked-in picture diffs cleanly.
@@ -26,9 +27,13 @@
 #define MAX_LIST 32 /* handles or blocks listed before "... and N more" */
 #define GREY "#d9d9d9"
 #define BLOCK "#4f8a8b"
-#define STRIP 4 /* one location's access under a bar: its height, and a gap of 1 */
+#define STRIP 12 /* one location's access under a bar: its height, tall enough for a label */
+#define STRIP_GAP 2
+#define STRIP_FONT 10      /* the label's font size */
+#define STRIP_CHAR_WIDTH 6 /* a character of the label, DejaVu Sans Mono at 10 (6.02) */
 #define MAX_STRIPS 9
-/* A location's access in its strip: dark read-write, light read-only, pale none. */
+/* A location's access in its strip: dark read-write, light read-only, pale none; its label
+   in a colour that reads on it. */
 #define ACCESS_RW "#1565c0"
 #define ACCESS_R "#90caf9"
 #define ACCESS_NONE "#e0e0e0"
@@ -178,12 +183,41 @@ static size_t strip_slots(mh_state *s, const mh_region *r, int *slots) {
   return n;
 }
 
-/* m's access strips under the bar at bar_y, one per slot, each coloured by its access. */
+/* The label of a strip w wide: the location and its access in words ("dev0 read-write"), else
+   short ("dev0 rw"), else none where even that does not fit (the detail line says it). */
+static void strip_label(canvas *c, long x, long w, int y, const char *location,
+                        unsigned char flags) {
+  static const char *const words[] = {"none", "read-only", "read-write"};
+  unsigned in_words = flags == hipMemAccessFlagsProtReadWrite ? 2
+                      : flags == hipMemAccessFlagsProtRead    ? 1
+                                                              : 0;
+  char label[32];
+  snprintf(label, sizeof label, "%s %s", location, words[in_words]);
+  if ((long)strlen(label) * STRIP_CHAR_WIDTH + 8 > w)
+    snprintf(label, sizeof label, "%s %s", location, access_name(flags));
+  if ((long)strlen(label) * STRIP_CHAR_WIDTH + 8 > w)
+    return;
+  char attrs[64];
+  snprintf(attrs, sizeof attrs, " font-size=\"%d\" fill=\"%s\"", STRIP_FONT,
+           flags == hipMemAccessFlagsProtReadWrite ? "#ffffff"
+           : flags == hipMemAccessFlagsProtRead    ? "#0d47a1"
+                                                   : "#616161");
+  text_at(c, (int)x + 4, y + STRIP - 2, attrs, "%s", label);
+}
+
+/* m's access strips under the bar at bar_y, one per slot (the host's last), each coloured by
+   its access and labelled; a white edge parts the strips of neighbouring mappings. */
 static void draw_strips(canvas *c, const mh_mapping *m, long x, long w, int bar_y, const int *slots,
                         size_t count) {
-  for (size_t k = 0; k < count; k++)
-    rect(c, x, bar_y + BAR_HEIGHT + 2 + (int)k * (STRIP + 1), w, STRIP,
-         access_colour(m->access[slots[k]]), "");
+  for (size_t k = 0; k < count; k++) {
+    int y = bar_y + BAR_HEIGHT + STRIP_GAP + (int)k * (STRIP + STRIP_GAP);
+    unsigned char flags = m->access[slots[k]];
+    rect(c, x, y, w, STRIP, access_colour(flags), " stroke=\"#ffffff\" stroke-width=\"0.5\"");
+    char location[16] = "host";
+    if (k + 1 < count)
+      snprintf(location, sizeof location, "dev%d", slots[k]);
+    strip_label(c, x, w, y, location, flags);
+  }
 }
 
 static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
@@ -198,7 +232,7 @@ static void draw_reservation(canvas *c, mh_state *s, const mh_region *r) {
        " stroke=\"#9e9e9e\" stroke-dasharray=\"4 3\"");
   int slots[MAX_STRIPS];
   size_t strips = r->mappings > 0 ? strip_slots(s, r, slots) : 0;
-  c->y += BAR_HEIGHT + (int)strips * (STRIP + 1) + ROW;
+  c->y += BAR_HEIGHT + (int)strips * (STRIP + STRIP_GAP) + ROW;
   if (strips > 0) { /* which strip is which location, top to bottom */
     char names[160];
     size_t n = 0;
@@ -321,10 +355,11 @@ static void draw_legend(canvas *c) {
   c->y += ROW;
   static const char *const strip_colours[] = {ACCESS_RW, ACCESS_R, ACCESS_NONE};
   for (int i = 0; i < 3; i++)
-    rect(c, MARGIN + 12 * i, c->y - 6, 10, STRIP, strip_colours[i],
+    rect(c, MARGIN + 12 * i, c->y - 10, 10, 10, strip_colours[i],
          " stroke=\"#9e9e9e\" stroke-width=\"0.5\"");
   text_at(c, MARGIN + 40, c->y, "",
-          "access strips under a mapping, one per location: read-write, read-only, none");
+          "access strips under a mapping, one per location, labelled: read-write, read-only, "
+          "none");
   c->y += ROW;
   rect(c, MARGIN, c->y - 10, 34, 10, BLOCK, "");
   text_at(c, MARGIN + 40, c->y, "", "a hipMalloc-family block");

@@ -4,7 +4,8 @@
  * faults on memory the host was not granted with no word of why; a learner
  * who only ever runs the mock should still hear what ROCm does there. A note
  * is kept while the call runs and printed after its trace line, citing the
- * row of docs/hip-vmm-semantics.md.
+ * row of docs/hip-vmm-semantics.md; the HTML page shows it at the call's step,
+ * as a warning unless it only informs (what is fine, what the CPU may not do).
  */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -26,23 +27,34 @@ const char *mh__teach_release(char out[32]) {
   return out;
 }
 
-void mh__teach_note(const char *row, const char *fmt, ...) {
+/* A note kept for the call's trace line, and on the page at the call's step: kind says whether
+   it warns (a success that is a bug, or does nothing) or only informs. */
+static void note(mh_html_report kind, const char *row, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+static void note(mh_html_report kind, const char *row, const char *fmt, va_list ap) {
   if (!teaching || note_count == NOTES)
     return;
   char what[400], on[32];
-  va_list ap;
-  va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);
-  va_end(ap);
-  snprintf(notes[note_count++], sizeof notes[0], "teach: on %s: %s (docs/hip-vmm-semantics.md %s)",
+  snprintf(notes[note_count], sizeof notes[0], "teach: on %s: %s (docs/hip-vmm-semantics.md %s)",
            mh__teach_release(on), what, row);
+  mh__trace_html_report(kind, notes[note_count++]);
 }
 
-size_t mh__teach_pending(const char **out, size_t max) {
-  size_t n = 0;
-  for (; n < note_count && n < max; n++)
-    out[n] = notes[n];
-  return n;
+void mh__teach_note(const char *row, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  note(MH_HTML_TEACH_WARNS, row, fmt, ap);
+  va_end(ap);
+}
+
+/* A note that only informs: what is fine, what the CPU may not do. */
+static void info_note(const char *row, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void info_note(const char *row, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  note(MH_HTML_TEACH, row, fmt, ap);
+  va_end(ap);
 }
 
 void mh__teach_flush(void) {
@@ -95,30 +107,110 @@ static void access_note(void) {
   }
 }
 
-static void free_mapped_note(void) {
-  if (mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_Success))
-    mh__teach_note("a.3#5", "hipMemAddressFree returns hipSuccess and frees nothing: the "
-                            "reservation and its mappings stay, unreachable");
-  else if (mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_InvalidValue))
-    mh__teach_note("a.3#5", "hipMemAddressFree answers hipErrorInvalidValue and frees nothing: "
-                            "unmap, then free again");
-  else
-    mh__teach_note("a.3#5, e.8", "hipMemAddressFree answers hipErrorUnknown after HIP has "
-                                 "dropped its record of the range: the address space is lost "
-                                 "until the process ends");
+/* ---- one truth per event: what the played release does, for the strict line, the teach note
+   and the reason alike ---- */
+
+static const mh_truth *say(mh_truth *t, const char *row, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static const mh_truth *say(mh_truth *t, const char *row, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(t->text, sizeof t->text, fmt, ap);
+  va_end(ap);
+  t->row = row;
+  return t;
 }
 
-void mh__teach_misuse(mh_misuse kind) {
+/* ROCr's VMemoryAddressFree refuses a range whose use count (its mappings) is not 0, whatever
+   the handles' references; what HIP makes of that differs by release (clr hip_vm.cpp
+   hipMemAddressFree, rocdevice.cpp virtualFree). */
+const mh_truth *mh__truth_free_mapped(mh_truth *t) {
+  if (mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_InvalidValue))
+    return say(t, "a.3#5, e.8",
+               "hipMemAddressFree of a reservation that has mappings, released handles or not, "
+               "answers hipErrorInvalidValue and keeps the reservation: unmap, then free again");
+  if (mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_Success) &&
+      mh__profile_is(MH_ROW_free_unknown_address, MH_CELL_Success)) /* virtualFree is empty */
+    return say(t, "a.3#5, free_unknown_address",
+               "hipMemAddressFree frees nothing, mapped or not, and returns hipSuccess: the "
+               "reservation and its mappings stay");
+  if (mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_Success))
+    return say(t, "a.3#5, b.7, e.8",
+               "ROCr refuses to free a reservation while it has mappings, released handles or "
+               "not (RESOURCE_FREE), yet hipMemAddressFree returns hipSuccess and HIP drops its "
+               "record of the range: the reservation and its mappings stay, unreachable, until "
+               "the process ends");
+  return say(t, "a.3#5, b.7, e.8",
+             "ROCr refuses to free a reservation while it has mappings, released handles or not "
+             "(RESOURCE_FREE): hipMemAddressFree answers hipErrorUnknown and HIP drops its record "
+             "of the range, so the address space is lost until the process ends");
+}
+
+/* ROCm's handle is a pointer to a reference-counted object that hipMemRelease decrements
+   unchecked, and each mapping holds one reference (clr hip_vm.cpp hipMemRelease, hipMemUnmap);
+   HIP on NVIDIA refuses a second release (observed-hardware.md item 1). */
+const mh_truth *mh__truth_released(mh_truth *t, mockhip_api api, size_t mappings) {
+  const char *name = mockhip_api_name(api);
+  bool releasing = api == MOCKHIP_CALL_hipMemRelease;
+  if (mh__profile_nvidia() && releasing)
+    return say(t, "properties_of_released, release_while_mapped",
+               "hipMemRelease of a handle with no reference left answers hipErrorInvalidValue, "
+               "as here%s",
+               mappings != 0 ? ", and its mappings keep the memory until the last hipMemUnmap"
+                             : "");
+  if (mh__profile_nvidia() && api == MOCKHIP_CALL_hipMemGetAllocationPropertiesFromHandle)
+    return say(t, "properties_of_released",
+               "hipMemGetAllocationPropertiesFromHandle still answers the properties a released "
+               "handle was made with, as here; ROCm, whose handle is a pointer, would read freed "
+               "memory here");
+  if (mh__profile_nvidia())
+    return say(t, "properties_of_released",
+               "a handle whose last reference is gone names no allocation (a second hipMemRelease "
+               "of it answers hipErrorInvalidValue); ROCm, whose handle is a pointer, would read "
+               "freed memory here");
+  if (mappings == 0 || mh__profile_is(MH_ROW_release_while_mapped, MH_CELL_crash))
+    return say(t, "a.5#2",
+               "%s checks nothing: the handle points at freed memory%s, so this call %s freed "
+               "memory and may crash later, far from here",
+               name, mappings != 0 ? " (its first release freed it, mappings and all)" : "",
+               releasing ? "releases" : "reads");
+  if (mappings == 1)
+    return say(t, "a.5#2, b.1",
+               "hipMemRelease checks nothing: it returns hipSuccess and drops the reference the "
+               "mapping holds, so HIP frees its allocation object now, while the mapping still "
+               "uses the memory, and the hipMemUnmap after reads that freed object");
+  return say(t, "a.5#2, b.1",
+             "hipMemRelease checks nothing: it returns hipSuccess and drops a reference one of the "
+             "%zu mappings holds, so nothing is freed yet; the next-to-last hipMemUnmap frees "
+             "HIP's allocation object while the last mapping still uses the memory, and the last "
+             "hipMemUnmap reads that freed object",
+             mappings);
+}
+
+const mh_truth *mh__truth_unmap_unmapped(mh_truth *t, bool reserved_hole) {
+  if (mh__profile_is(MH_ROW_unmap_unmapped, MH_CELL_crash))
+    return say(t, "a.7#2",
+               "hipMemUnmap of an address no mapping holds dereferences NULL: the process "
+               "crashes");
+  if (reserved_hole && mh__profile_is(MH_ROW_unmap_unmapped, MH_CELL_Success))
+    return say(t, "a.7#2",
+               "hipMemUnmap of reserved address space that no mapping holds unmaps nothing and "
+               "answers hipSuccess, as here (the newest ROCm answers hipErrorInvalidValue)");
+  return say(t, "a.7#2",
+             "hipMemUnmap of an address no mapping holds answers hipErrorInvalidValue, as here");
+}
+
+void mh__teach_misuse(mh_misuse kind, const mh_truth *truth) {
+  mh_truth alone;
+  if (truth == NULL && kind == MH_MISUSE_UNMAP_UNMAPPED)
+    truth = mh__truth_unmap_unmapped(&alone, false);
+  if (truth != NULL) {
+    if (truth->text[0] != '\0')
+      mh__teach_note(truth->row, "%s", truth->text);
+    return;
+  }
   switch (kind) {
   case MH_MISUSE_PARTIAL_UNMAP: unmap_note(); break;
-  case MH_MISUSE_UNMAP_UNMAPPED:
-    if (mh__profile_is(MH_ROW_unmap_unmapped, MH_CELL_crash))
-      mh__teach_note("a.7#2", "hipMemUnmap of an address no mapping holds dereferences NULL: "
-                              "the process crashes");
-    else
-      mh__teach_note("a.7#2", "hipMemUnmap of an address no mapping holds answers "
-                              "hipErrorInvalidValue, as here");
-    break;
   case MH_MISUSE_PARTIAL_ACCESS: access_note(); break;
   case MH_MISUSE_ACCESS_HOLE:
     mh__teach_note("a.8#5", "hipMemSetAccess over unmapped address space answers "
@@ -132,16 +224,6 @@ void mh__teach_misuse(mh_misuse kind) {
     mh__teach_note("a.8#10", "ROCm checks the device's access to the mapping at the copy's "
                              "address only: this copy runs on into a mapping the device was not "
                              "granted, where a GPU may fault; grant every mapping of the range");
-    break;
-  case MH_MISUSE_FREE_MAPPED: free_mapped_note(); break;
-  case MH_MISUSE_TEARDOWN_ORDER:
-    mh__teach_note("b.7, e.8", "ROCr refuses to free a range whose handles were released while "
-                               "still mapped (RESOURCE_FREE); unmap, release, then free");
-    break;
-  case MH_MISUSE_DOUBLE_RELEASE:
-  case MH_MISUSE_RELEASED_HANDLE:
-    mh__teach_note("a.5#2", "hipMemRelease checks nothing: the handle points at freed memory, so "
-                            "this call reads freed memory and may crash later, far from here");
     break;
   case MH_MISUSE_MAP_PAST_END:
     mh__teach_note("a.6#4", "ROCm maps inside one reservation only: ROCr refuses a range that "
@@ -157,6 +239,10 @@ void mh__teach_misuse(mh_misuse kind) {
                           "alongside the host, unless an event, a synchronise or the "
                           "legacy null stream orders it; the GPU does not check");
     break;
+  case MH_MISUSE_UNMAP_UNMAPPED: /* the truth of its event, above */
+  case MH_MISUSE_FREE_MAPPED:
+  case MH_MISUSE_DOUBLE_RELEASE:
+  case MH_MISUSE_RELEASED_HANDLE:
   case MH_MISUSE_VERSION_CRASH: /* the strict line says what the release does */
   case MH_MISUSE_VERSION_BUG:
   case MH_MISUSE_KERNEL_DIVIDE:
@@ -171,9 +257,9 @@ static atomic_flag release_note_said = ATOMIC_FLAG_INIT;
 
 void mh__teach_release_mapped(void) {
   if (teaching && !atomic_flag_test_and_set(&release_note_said))
-    mh__teach_note("a.5#3, b.2",
-                   "releasing a mapped handle is fine: the memory lives on until its last "
-                   "mapping is unmapped, and the handle value must not be used again");
+    info_note("a.5#3, b.2",
+              "releasing a mapped handle is fine: the memory lives on until its last mapping is "
+              "unmapped, and until then the handle may be mapped again, but not released again");
 }
 
 /* ---- the host's access ---- */
@@ -186,34 +272,34 @@ static void host_note(const mh_mapping *m, bool reads) {
   const char *lacks = reads ? "only Read access, so the CPU cannot write this memory"
                             : "no access, so the CPU cannot read or write this memory";
   if (mh__host_mode() == MH_HOST_EVERY_LOCATION) {
-    mh__teach_note("b.11, a.8#9",
-                   "the host has %s; the mock's CPU still can, because MOCKHIP_HOST_ACCESS=all "
-                   "lets it play the devices",
-                   lacks);
+    info_note("b.11, a.8#9",
+              "the host has %s; the mock's CPU still can, because MOCKHIP_HOST_ACCESS=all "
+              "lets it play the devices",
+              lacks);
   } else if (mh__host_mode() == MH_HOST_RESERVATION_PAGES) {
-    mh__teach_note("b.11, cpu_access",
-                   "the host has %s, yet the CPU reads and writes it without a fault here: "
-                   "the reservation is the CPU's own pages, which the device never sees, so "
-                   "what the CPU writes the device does not read (the mock's CPU touches the "
-                   "device's bytes instead); move the bytes with hipMemcpy",
-                   reads ? "only Read access" : "no access");
+    info_note("b.11, cpu_access",
+              "the host has %s, yet the CPU reads and writes it without a fault here: "
+              "the reservation is the CPU's own pages, which the device never sees, so "
+              "what the CPU writes the device does not read (the mock's CPU touches the "
+              "device's bytes instead); move the bytes with hipMemcpy",
+              reads ? "only Read access" : "no access");
   } else if (mh__profile_is(MH_ROW_set_access_locations, MH_CELL_as_device)) {
-    mh__teach_note("b.11, a.8#9",
-                   "the host has %s, and this release cannot grant the host access: copy the "
-                   "bytes with hipMemcpy",
-                   lacks);
+    info_note("b.11, a.8#9",
+              "the host has %s, and this release cannot grant the host access: copy the "
+              "bytes with hipMemcpy",
+              lacks);
   } else if (mh__profile_is(MH_ROW_set_access_locations, MH_CELL_host_located) &&
              m->phys->prop.location.type != HIPVMM_LOCATION_HOST) {
-    mh__teach_note("b.11, a.8#9",
-                   "the host has %s, and the host may be granted access to Host-located "
-                   "allocations only: copy the bytes with hipMemcpy, or create the allocation "
-                   "at {hipMemLocationTypeHost, 0}",
-                   lacks);
+    info_note("b.11, a.8#9",
+              "the host has %s, and the host may be granted access to Host-located "
+              "allocations only: copy the bytes with hipMemcpy, or create the allocation "
+              "at {hipMemLocationTypeHost, 0}",
+              lacks);
   } else {
-    mh__teach_note("b.11, a.8#9",
-                   "the host has %s until hipMemSetAccess grants it {hipMemLocationTypeHost, "
-                   "0} %s",
-                   lacks, reads ? "ReadWrite" : "access");
+    info_note("b.11, a.8#9",
+              "the host has %s until hipMemSetAccess grants it {hipMemLocationTypeHost, "
+              "0} %s",
+              lacks, reads ? "ReadWrite" : "access");
   }
 }
 

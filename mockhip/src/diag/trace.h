@@ -131,9 +131,6 @@ MH_HIDDEN void mh__teach_init(bool on);
 MH_HIDDEN void mh__teach_note(const char *row, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 MH_HIDDEN void mh__teach_flush(void);
-/* The notes the current call has left so far (at most max), for the HTML page; 0 when none.
-   They stay until mh__teach_flush. */
-MH_HIDDEN size_t mh__teach_pending(const char **out, size_t max);
 /* The played release as a sentence names it: "ROCm 6.3", or "the newest ROCm", which has no
    release number yet. */
 MH_HIDDEN const char *mh__teach_release(char out[32]);

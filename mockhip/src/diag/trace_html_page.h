@@ -3,7 +3,9 @@
  * writes the rest): its style and the script that turns the steps into a
  * stepper. The script runs at DOMContentLoaded and counts the steps present,
  * so the page of a program that died half way still loads. For a checker it
- * leaves <body data-steps="N" data-current="K" data-errors="...">.
+ * leaves <body data-steps="N" data-current="K" data-errors="...">. The list of
+ * steps marks a failed call with a cross and a warned one (a success that a
+ * report on its step speaks against: its .result.warned) with a warning sign.
  */
 #ifndef MH_TRACE_HTML_PAGE_H
 #define MH_TRACE_HTML_PAGE_H
@@ -36,6 +38,7 @@
   "#calls li.current { background: #ffe082; }\n"                                                   \
   "#calls a { color: #263238; text-decoration: none; }\n"                                          \
   "#calls li.failed a { color: #c62828; }\n"                                                       \
+  "#calls li.warned a { color: #e65100; }\n"                                                       \
   "main { flex: 1; min-width: 0; padding: 8px 16px; }\n"                                           \
   ".step { margin-bottom: 16px; padding-bottom: 16px; border-bottom: 1px solid #cfd8dc; }\n"       \
   "body.stepping .step { display: none; }\n"                                                       \
@@ -46,10 +49,13 @@
   ".result { margin: 4px 0; font: bold 13px monospace; }\n"                                        \
   ".result.ok { color: #2e7d32; }\n"                                                               \
   ".result.failed { color: #c62828; }\n"                                                           \
+  ".result.warned { color: #e65100; }\n"                                                           \
   ".reason { margin: 4px 0; color: #c62828; }\n"                                                   \
   ".unchanged, .note { margin: 4px 0; color: #546e7a; font-style: italic; }\n"                     \
   ".teach { margin: 4px 0; padding: 4px 8px; background: #fff8e1; border-left: 3px solid "         \
   "#ffb300; }\n"                                                                                   \
+  ".strict { margin: 4px 0; padding: 4px 8px; background: #fff3e0; border-left: 3px solid "        \
+  "#e65100; }\n"                                                                                   \
   ".explain { margin: 4px 0; padding: 8px; background: #fbe9e7; font-size: 13px;\n"                \
   "  white-space: pre-wrap; word-break: break-word; }\n"                                           \
   ".picture svg { max-width: 100%; height: auto; border: 1px solid #cfd8dc; }\n"                   \
@@ -95,9 +101,12 @@
   "    steps.forEach(function (s, i) {\n"                                                          \
   "      var li = document.createElement('li'), a = document.createElement('a');\n"                \
   "      a.href = '#step-' + (i + 1);\n"                                                           \
+  "      /* a success a report says is no all-clear: a warning, not a failure */\n"                \
+  "      var warned = s.querySelector('.result.warned') !== null;\n"                               \
+  "      var failed = !warned && s.getAttribute('data-result') !== 'hipSuccess';\n"                \
   "      a.textContent = s.getAttribute('data-api') +\n"                                           \
-  "          (s.getAttribute('data-result') === 'hipSuccess' ? '' : ' \\u2717');\n"                \
-  "      if (s.getAttribute('data-result') !== 'hipSuccess') li.className = 'failed';\n"           \
+  "          (warned ? ' \\u26a0' : failed ? ' \\u2717' : '');\n"                                  \
+  "      if (warned || failed) li.className = warned ? 'warned' : 'failed';\n"                     \
   "      li.appendChild(a);\n"                                                                     \
   "      list.appendChild(li);\n"                                                                  \
   "      items.push(li);\n"                                                                        \

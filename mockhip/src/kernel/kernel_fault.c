@@ -73,6 +73,7 @@ static void in_kernel(mh_participant *me, int sig, siginfo_t *info, void *contex
     f.dir = mh__fault_direction(context);
     if (sig == SIGSEGV && mh__view_open(f.addr, f.dir))
       return; /* the first touch of a mapping the device may touch: open now, run again */
+    f.bytes = mh__access_bytes(mh__fault_pc(context)); /* for the explanation: "of 4 bytes" */
     break;
   case SIGFPE:
     if (mh__divide_play(context)) {

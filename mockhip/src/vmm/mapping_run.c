@@ -170,10 +170,9 @@ hipError_t mh__unmap_run(mh_state *s, void *ptr, size_t *bytes, mh_mapping **fir
   if (mh__profile_is(MH_ROW_unmap_unmapped, MH_CELL_Success) && reserved_unmapped(s, ptr, *bytes)) {
     char at[64];
     mh__describe_addr(s, (uintptr_t)ptr, at, sizeof at);
-    mh__misuse(MH_MISUSE_UNMAP_UNMAPPED,
-               "%s + %zu holds no mapping: %s unmaps nothing and answers hipSuccess, the newest "
-               "ROCm hipErrorInvalidValue",
-               at, *bytes, mh__profile_title());
+    mh_truth truth;
+    mh__misuse_truth(MH_MISUSE_UNMAP_UNMAPPED, mh__truth_unmap_unmapped(&truth, true),
+                     "%s + %zu holds no mapping", at, *bytes);
     *first = NULL;
     *count = 0;
     return hipSuccess;

@@ -26,14 +26,11 @@ static uint64_t handle_id(hipMemGenericAllocationHandle_t handle) {
 mh_phys *mh__phys_lookup(mh_state *s, hipMemGenericAllocationHandle_t handle) {
   mh_phys *phys = mh__idmap_get(&s->handles, handle_id(handle));
   if (phys == NULL && mh__id_was_issued(s, handle_id(handle), MH_ID_HANDLE)) {
-    if (mh__call_api() == MOCKHIP_CALL_hipMemRelease)
-      mh__misuse(MH_MISUSE_DOUBLE_RELEASE,
-                 "%s was released already and is gone; ROCm's handle is a pointer to "
-                 "freed memory by now",
-                 mh__d_handle(handle));
-    else
-      mh__misuse(MH_MISUSE_RELEASED_HANDLE,
-                 "%s was released and is gone; ROCm would use freed memory", mh__d_handle(handle));
+    mh_truth truth;
+    bool releasing = mh__call_api() == MOCKHIP_CALL_hipMemRelease;
+    mh__misuse_truth(releasing ? MH_MISUSE_DOUBLE_RELEASE : MH_MISUSE_RELEASED_HANDLE,
+                     mh__truth_released(&truth, mh__call_api(), 0), "%s was released%s and is gone",
+                     mh__d_handle(handle), releasing ? " already" : "");
   }
   return phys;
 }
@@ -381,19 +378,20 @@ static hipError_t release(mh_state *s, hipMemGenericAllocationHandle_t handle) {
     return mh__fail(hipErrorInvalidValue, "%s", no_allocation(handle));
   if (phys->handle_refs == 0) {
     bool retain_adds = mh__profile_is(MH_ROW_retain_adds_reference, MH_CELL_yes);
-    mh__misuse(MH_MISUSE_DOUBLE_RELEASE,
-               "%s has no reference left (mapped %zu time(s)); ROCm would drop a "
-               "mapping's reference and free memory still mapped%s%s%s",
-               mh__d_handle(handle), phys->mappings, retain_adds ? "" : " (on ",
-               retain_adds ? "" : mh__profile_title(),
-               retain_adds ? ""
-                           : ", hipMemRetainAllocationHandle adds no reference: do not "
-                             "release what it returns, a.10#4)");
+    mh_truth truth;
+    mh__misuse_truth(MH_MISUSE_DOUBLE_RELEASE,
+                     mh__truth_released(&truth, MOCKHIP_CALL_hipMemRelease, phys->mappings),
+                     "%s has no reference left (mapped %zu time(s))%s", mh__d_handle(handle),
+                     phys->mappings,
+                     retain_adds ? ""
+                                 : "; hipMemRetainAllocationHandle adds no reference here: do "
+                                   "not release what it returns (a.10#4)");
     return mh__fail(hipErrorInvalidValue,
                     "handle %s was released already: release each hipMemCreate, import or retain "
-                    "once; its %zu mapping(s) still hold the memory, and the last hipMemUnmap "
-                    "frees it",
-                    mh__d_handle(handle), phys->mappings);
+                    "once; the mock refuses it: its %zu mapping(s) keep the memory until the last "
+                    "hipMemUnmap (on %s: %s, %s)",
+                    mh__d_handle(handle), phys->mappings, mh__profile_title(), truth.text,
+                    truth.row);
   }
   phys->handle_refs--;
   if (phys->handle_refs == 0 && phys->mappings != 0 &&
@@ -433,10 +431,9 @@ static hipError_t properties(mh_state *s, hipMemAllocationProp *prop,
   if (mh__idmap_get(&s->handles, handle_id(handle)) == NULL &&
       mh__profile_is(MH_ROW_properties_of_released, MH_CELL_Success) &&
       mh__released_find(handle, &kept)) {
-    mh__misuse(MH_MISUSE_RELEASED_HANDLE,
-               "%s was released and is gone; %s still answers its properties, ROCm would read "
-               "freed memory",
-               mh__d_handle(handle), mh__profile_title());
+    mh_truth truth;
+    mh__misuse_truth(MH_MISUSE_RELEASED_HANDLE, mh__truth_released(&truth, mh__call_api(), 0),
+                     "%s was released and is gone", mh__d_handle(handle));
     *prop = kept;
     return hipSuccess;
   }

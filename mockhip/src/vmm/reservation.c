@@ -188,34 +188,14 @@ hipError_t mh__vmm_pool_owned(const struct mh_pool *pool, const char *what, cons
   return mh__fail(hipErrorInvalidValue, "%s", why);
 }
 
-/* Strict mode: a reservation freed with live mappings. When every handle
-   mapped there was released already, that is the order ROCr refuses outright
-   (RESOURCE_FREE, e.8): release, free, and no unmap at all. */
-static void report_free_mapped(mh_state *s, const mh_region *region) {
-  size_t released = 0;
-  uintptr_t end = region->base + region->bytes;
-  for (mh_tree_node *n = mh__tree_next(&s->mappings, region->base - 1); n && n->key < end;
-       n = mh__tree_next(&s->mappings, n->key))
-    released += MH_CONTAINER(n, mh_mapping, node)->phys->handle_refs == 0;
+/* A reservation freed with live mappings: refused for the mappings, whether or not their
+   handles were released (ROCr counts mappings, b.7). The strict line and the reason quote the
+   played release's truth, *truth. */
+static void report_free_mapped(const mh_region *region, mh_truth *truth) {
   char name[64];
   mh__describe_region(region, name, sizeof name);
-  if (released == region->mappings)
-    mh__misuse(MH_MISUSE_TEARDOWN_ORDER,
-               "%s is freed after releasing the handles of its %zu mapping(s) but before "
-               "unmapping them; unmap, then release, then free",
-               name, region->mappings);
-  else if (mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_InvalidValue))
-    mh__misuse(MH_MISUSE_FREE_MAPPED,
-               "%s still has %zu mapping(s); %s answers hipErrorInvalidValue and keeps the "
-               "range",
-               name, region->mappings, mh__profile_title());
-  else
-    mh__misuse(MH_MISUSE_FREE_MAPPED,
-               "%s still has %zu mapping(s); %s answers %s and has already dropped its own "
-               "record of the range",
-               name, region->mappings, mh__profile_title(),
-               mh__profile_is(MH_ROW_free_with_mappings, MH_CELL_Success) ? "hipSuccess"
-                                                                          : "hipErrorUnknown");
+  mh__misuse_truth(MH_MISUSE_FREE_MAPPED, mh__truth_free_mapped(truth),
+                   "%s still has %zu mapping(s)", name, region->mappings);
 }
 
 static hipError_t address_free(mh_state *s, void *ptr, size_t bytes) {
@@ -249,11 +229,13 @@ static hipError_t address_free(mh_state *s, void *ptr, size_t bytes) {
                     ptr, bytes, region->number, (void *)region->base, region->bytes,
                     mh__profile_title());
   if (region->mappings != 0) {
-    report_free_mapped(s, region);
+    mh_truth truth;
+    report_free_mapped(region, &truth);
     return mh__profile_fail(MH_ROW_free_with_mappings,
                             "reservation#%lu at devPtr still has %zu mapping(s): hipMemUnmap "
-                            "them first (the reservation is kept)",
-                            region->number, region->mappings);
+                            "them first; the mock keeps the reservation (on %s: %s, %s)",
+                            region->number, region->mappings, mh__profile_title(), truth.text,
+                            truth.row);
   }
   int err = mh__os_release((void *)region->base, region->bytes);
   if (err != 0)

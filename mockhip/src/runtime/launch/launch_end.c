@@ -153,8 +153,10 @@ static void platform_lines(mh_state *s, const mh_launch *l, const mh_kernel_faul
     }
   }
 #undef OUT
-  if (out.len != 0)
+  if (out.len != 0) {
     (void)!write(STDERR_FILENO, buf, out.len);
+    mh__trace_html_report(MH_HTML_KERNEL, buf); /* on the launch's step of the page */
+  }
 }
 
 /* A watched launch that ran too long is named whatever else is said: the timeout is the
@@ -168,12 +170,15 @@ static void hang_line(const mh_launch *l, const mh_kernel_fault *f) {
     if (n > 0 && (size_t)n < sizeof blocks - len)
       len += (size_t)n;
   }
-  fprintf(stderr,
-          "mockhip: kernel %s on device %d ran past MOCKHIP_KERNEL_TIMEOUT=%u s; %u block%s "
-          "still running: %s%s\n",
-          l->name, l->device, f->seconds, f->running, f->running == 1 ? "" : "s", blocks,
-          f->running > MH_HANG_BLOCKS_SHOWN ? " ..." : "");
+  char line[512];
+  snprintf(line, sizeof line,
+           "kernel %s on device %d ran past MOCKHIP_KERNEL_TIMEOUT=%u s; %u block%s still "
+           "running: %s%s",
+           l->name, l->device, f->seconds, f->running, f->running == 1 ? "" : "s", blocks,
+           f->running > MH_HANG_BLOCKS_SHOWN ? " ..." : "");
+  fprintf(stderr, "mockhip: %s\n", line);
   fflush(stderr);
+  mh__trace_html_report(MH_HTML_KERNEL, line);
 }
 
 /* Strict mode: the first integer division by zero of the launch, which the GPU (and now the
@@ -212,10 +217,14 @@ void mh__launch_end(mh_state *s, mh_launch *l, const mh_view *view) {
     fflush(stderr);
     char what[sizeof summary + sizeof e.said + 2];
     snprintf(what, sizeof what, "%s; %s", summary, e.said);
-    mh__trace_html_fault("SIGABRT", what, "", summary, strlen(summary));
+    mh__trace_html_fault("SIGABRT", what, "", NULL, 0); /* the reports hold the rest */
     abort();
   }
+  if (!s->options.explain) /* the page says what the terminal leaves to MOCKHIP_EXPLAIN */
+    mh__trace_html_report(MH_HTML_KERNEL, summary);
   snprintf(s->sticky_reason[l->device], sizeof s->sticky_reason[0], "%s" STICKY_SUFFIX, summary);
   if (atomic_exchange(&s->sticky_error[l->device], e.code) == hipSuccess)
     atomic_fetch_add(&s->sticky_devices, 1);
+  mh__trace_html_reported(); /* on a stream's thread, outside any call: one step, after the
+                                error is the device's */
 }

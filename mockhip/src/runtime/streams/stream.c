@@ -289,6 +289,10 @@ static hipError_t wait_check(mh_state *s, hipStream_t stream, mh_ticket *targets
   if (err == hipSuccess && *count == 0) /* nothing pending: the host is ordered after it all */
     mh__sync_host_waits_on(s, stream);
   mh__unlock();
+  /* Work that ended after the call's first check, with a fault, leaves nothing to wait for:
+     its error is answered here, as the wait would have answered it. */
+  if (err == hipSuccess && *count == 0)
+    err = mh__sticky_check(s, mh__call_api());
   return err;
 }
 
