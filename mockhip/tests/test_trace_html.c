@@ -287,7 +287,7 @@ static int scenario_ungranted_copy(void) {
   hipMemAllocationProp prop = mt_prop_device(0);
   hipMemAccessDesc rw = {{hipMemLocationTypeDevice, 0}, hipMemAccessFlagsProtReadWrite};
   hipMemGenericAllocationHandle_t first, second;
-  char *base, *bytes = calloc(1, 2 * g);
+  char *base = NULL, *bytes = calloc(1, 2 * g);
   bool ok = bytes != NULL &&
             hipMemAddressReserve((void **)&base, 2 * g, 0, NULL, 0) == hipSuccess &&
             hipMemCreate(&first, g, &prop, 0) == hipSuccess &&
