@@ -11,6 +11,9 @@
  *   export of a 2 MiB shareable object          vs  cuMemExportToShareableHandle   (no target)
  *   import of it in another process             vs  cuMemImportFromShareableHandle, reserve,
  *                                                   map, set access, and their undoing
+ *   libhmo-torch alloc+free, 512 B .. 128 MiB   vs  cuMemAllocAsync+cuMemFreeAsync (default
+ *   and a transformer's trace replayed, its         pool, kept: release threshold UINT64_MAX)
+ *   time per op and memory held over live       vs  cuMemAlloc+cuMemFree (bench_torch_common.c)
  *
  * The driver's calls are looked up in the driver hip-nvidia loaded
  * (hip_nvidia_driver_symbol). Without an NVIDIA GPU it says why in one line
@@ -28,8 +31,11 @@
 #include <hip_nvidia.h>
 #include <hmo.h>
 
+#include <hmo_torch.h>
+
 #include "bench_common.h"
 #include "bench_hmo_common.h"
+#include "bench_torch_common.h"
 
 #define ROUNDS 7
 #define EXIT_NO_GPU 77
@@ -71,6 +77,9 @@ static struct driver {
   int (*map)(cu_ptr, size_t, size_t, unsigned long long, unsigned long long);
   int (*unmap)(cu_ptr, size_t);
   int (*set_access)(cu_ptr, size_t, const cu_access *, size_t);
+  int (*default_pool)(void **, int);
+  int (*pool_set)(void *, int, void *);
+  int (*pool_trim)(void *, size_t);
 } cu;
 
 static void *driver_call(const char *name) {
@@ -108,6 +117,9 @@ static void find_driver_calls(void) {
   *(void **)&cu.map = driver_call("cuMemMap");
   *(void **)&cu.unmap = driver_call("cuMemUnmap");
   *(void **)&cu.set_access = driver_call("cuMemSetAccess");
+  *(void **)&cu.default_pool = driver_call("cuDeviceGetDefaultMemPool");
+  *(void **)&cu.pool_set = driver_call("cuMemPoolSetAttribute");
+  *(void **)&cu.pool_trim = driver_call("cuMemPoolTrimTo");
 }
 
 /* ---- the runs ---- */
@@ -368,6 +380,63 @@ static void bench_share(const char *self, bool quick) {
   hmo_memory_release(mem);
 }
 
+/* ---- libhmo-torch against the driver's allocators ---- */
+
+#define CU_MEMPOOL_ATTR_RELEASE_THRESHOLD 4
+
+static void *torch_alloc(size_t bytes, hipStream_t stream) {
+  return hmo_torch_alloc((ssize_t)bytes, 0, stream);
+}
+static void torch_free(void *p, size_t bytes, hipStream_t stream) {
+  hmo_torch_free(p, (ssize_t)bytes, 0, stream);
+}
+/* hip-nvidia's hipStream_t is the CUstream itself. */
+static void *async_alloc(size_t bytes, hipStream_t stream) {
+  cu_ptr p;
+  return cu.mem_alloc_async(&p, bytes, stream) == 0 ? (void *)(uintptr_t)p : NULL;
+}
+static void async_free(void *p, size_t bytes, hipStream_t stream) {
+  (void)bytes;
+  CU(cu.mem_free_async((cu_ptr)(uintptr_t)p, stream));
+}
+static void *default_pool(void) {
+  void *pool;
+  CU(cu.default_pool(&pool, 0));
+  return pool;
+}
+static void async_release(void) {
+  CHECK(hipDeviceSynchronize());
+  CU(cu.pool_trim(default_pool(), 0));
+}
+static void *sync_alloc(size_t bytes, hipStream_t stream) {
+  (void)stream;
+  cu_ptr p;
+  return cu.mem_alloc(&p, bytes) == 0 ? (void *)(uintptr_t)p : NULL;
+}
+static void sync_free(void *p, size_t bytes, hipStream_t stream) {
+  (void)bytes;
+  (void)stream;
+  CU(cu.mem_free((cu_ptr)(uintptr_t)p));
+}
+static void nothing_cached(void) {}
+
+static void bench_torch(bool quick) {
+  unsigned long long keep_all = UINT64_MAX; /* as PyTorch's cudaMallocAsync backend sets it */
+  CU(cu.pool_set(default_pool(), CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &keep_all));
+  torch_trace trace;
+  bench_torch_trace_make(&trace, quick);
+  torch_allocator torch = {"hmo-torch", torch_alloc, torch_free, hmo_torch_empty_cache};
+  torch_allocator baselines[] = {
+      {"cuMemAllocAsync+cuMemFreeAsync", async_alloc, async_free, async_release},
+      {"cuMemAlloc+cuMemFree", sync_alloc, sync_free, nothing_cached},
+  };
+  bench_torch_rows(&torch, baselines, 2, &trace, run.rounds,
+                   run.cycles / 20 > 10 ? run.cycles / 20 : 10);
+  bench_torch_trace_free(&trace);
+  if (hmo_torch_shutdown() != 0)
+    fprintf(stderr, "hmo-bench-gpu: hmo_torch_shutdown: %s\n", hmo_torch_last_error());
+}
+
 static int open_device(void) {
   int count = 0;
   hipError_t err = hipGetDeviceCount(&count);
@@ -415,5 +484,6 @@ int main(int argc, char **argv) {
   bench_growth();
   bench_share(argv[0], quick);
   TRY(hmo_device_close(dev));
+  bench_torch(quick);
   return 0;
 }

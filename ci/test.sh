@@ -192,7 +192,7 @@ step_install_consumer() {
   ci_run cmake --install "$CI_BUILD/gcc" --prefix "$INSTALL_PREFIX"
   [[ -f $INSTALL_PREFIX/share/doc/hipvmm/LICENSE ]] || ci_die "the install has no LICENSE"
   local pc
-  for pc in mockhip hmo-mock; do
+  for pc in mockhip hmo-mock hmo-torch-mock; do
     grep -qx 'License: MIT' "$(find "$INSTALL_PREFIX" -name "$pc.pc" -print -quit)" ||
       ci_die "$pc.pc does not name the licence"
   done
@@ -209,6 +209,13 @@ step_install_consumer() {
       -DHMO_CONSUMER_BUILT_WITH='"pkg-config"'
     ci_run "$pc_out/hmo_consumer_$backend"
   done
+  # libhmo-torch: linked, and loaded by path as PyTorch loads it.
+  local torch_lib
+  torch_lib="$(PKG_CONFIG_PATH=$(dirname "$(find "$INSTALL_PREFIX" -name hmo-torch-mock.pc -print \
+    -quit)") pkg-config --variable=libdir hmo-torch-mock)/libhmo-torch-mock.so"
+  pkgconfig_build "$pc_out/torch_consumer" "$CI_ROOT/ci/consumer/torch_consumer.c" \
+    hmo-torch-mock -D_GNU_SOURCE -DTORCH_CONSUMER_BUILT_WITH='"pkg-config"'
+  ci_run "$pc_out/torch_consumer" "$torch_lib"
 
   # 2. A CMake project: find_package(mockhip) and find_package(hmo COMPONENTS mock
   #    OPTIONAL_COMPONENTS rocm), mockhip::mockhip, hmo::mock and hmo::rocm.
@@ -219,6 +226,7 @@ step_install_consumer() {
   for backend in "${backends[@]}"; do
     ci_run "$cmake_out/hmo_consumer_$backend"
   done
+  ci_run "$cmake_out/torch_consumer" "$torch_lib"
 
   # 3. The examples, both ways: pkg-config, then examples/ as a CMake project
   #    with find_package(mockhip) and find_package(hmo COMPONENTS mock).

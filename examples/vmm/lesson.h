@@ -40,6 +40,14 @@ static inline const char *lesson_release(void) {
   return name;
 }
 
+/* The name of an access flag hipMemGetAccess wrote; `otherwise` for a value it is not. */
+static inline const char *lesson_flags_name(unsigned long long flags, const char *otherwise) {
+  return flags == hipMemAccessFlagsProtReadWrite ? "ReadWrite"
+         : flags == hipMemAccessFlagsProtRead    ? "Read"
+         : flags == hipMemAccessFlagsProtNone    ? "None"
+                                                 : otherwise;
+}
+
 /*
  * Whether the runtime is a ROCm release older than `version`, as
  * hipRuntimeGetVersion numbers them: major * 10000000 + minor * 100000

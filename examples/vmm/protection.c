@@ -24,13 +24,6 @@ static const char *const mistakes[] = {
     "copying into read-only memory",
 };
 
-static const char *flags_name(unsigned long long flags) {
-  return flags == hipMemAccessFlagsProtReadWrite ? "ReadWrite"
-         : flags == hipMemAccessFlagsProtRead    ? "Read"
-         : flags == hipMemAccessFlagsProtNone    ? "None"
-                                                 : "?";
-}
-
 /*
  * hipMemSetAccess with access[0] (device 0) and access[1] (the host). The
  * newest ROCm grants the host any memory; ROCm 7.0 to 7.2 (and HIP on
@@ -101,7 +94,8 @@ int main(int argc, char **argv) {
              "(docs/hip-vmm-semantics.md a.9)\n",
              i, (void *)part[i], lesson_release());
     else
-      printf("mapping %d at %p: device 0 has %s\n", i, (void *)part[i], flags_name(flags));
+      printf("mapping %d at %p: device 0 has %s\n", i, (void *)part[i],
+             lesson_flags_name(flags, "?"));
   }
 
   char read_back[sizeof table] = "";

@@ -19,18 +19,11 @@
 
 static const char *const mistakes[] = {"copying into the new mapping before granting it"};
 
-static const char *flags_name(unsigned long long flags) {
-  return flags == hipMemAccessFlagsProtReadWrite ? "ReadWrite"
-         : flags == hipMemAccessFlagsProtRead    ? "Read"
-         : flags == hipMemAccessFlagsProtNone    ? "None"
-                                                 : "nothing written (a.9)";
-}
-
 /* What device 0 may do at ptr, as hipMemGetAccess says; ROCm 6.0 writes nothing (a.9). */
 static const char *access_of(void *ptr, const hipMemLocation *device) {
   unsigned long long flags = ~0ull;
   CHECK(hipMemGetAccess(&flags, device, ptr));
-  return flags_name(flags);
+  return lesson_flags_name(flags, "nothing written (a.9)");
 }
 
 int main(int argc, char **argv) {
