@@ -16,7 +16,7 @@
  *                                                   (< 100 areas; fds <= 10 plain objects')
  *   a new pool's first 10,000 64 KiB objects    vs  as many mallocs (no target)
  *   growth to 1 GiB in 2 MiB steps, each step   vs  mremap, and realloc  (<= 1.2x, 0 copied)
- *   written
+ *   written; again with HMO_GROWTH_DOUBLE       vs  mremap (no target)
  *   hipMemGetAccess at 20,000 mappings made     vs  at 100               (<= 1.5x)
  *   after heap churn, visited out of order
  *   pool alloc+release 4 KiB / 64 KiB / 2 MiB   vs  hipMallocFromPoolAsync+hipFreeAsync on
@@ -392,11 +392,11 @@ static unsigned long long memcpy_calls(void) {
 }
 
 /* Grows by `step` to run.growth_to, writing each new step from host; ns per step. */
-static double hmo_growth_ns(const char *host, size_t step, unsigned long long *extra_copies,
-                            size_t *moves) {
+static double hmo_growth_ns(const char *host, size_t step, hmo_growth growth,
+                            unsigned long long *extra_copies, size_t *moves) {
   hmo_memory *mem;
   unsigned long long copies = memcpy_calls();
-  double ns = bench_grow_ns(dev, host, step, run.growth_to, &mem);
+  double ns = bench_grow_ns(dev, host, step, run.growth_to, growth, &mem);
   /* Every hipMemcpy was one of the writes: resize copied nothing. */
   *extra_copies = memcpy_calls() - copies - run.growth_to / step;
   *moves = hmo_memory_moves(mem);
@@ -440,21 +440,26 @@ static void bench_growth(void) {
   const size_t step = 2 * MIB;
   char *host = malloc(step);
   memset(host, 3, step);
-  double hmo_ns[3], mremap_ns[3], realloc_ns[3];
+  double hmo_ns[3], doubling_ns[3], mremap_ns[3], realloc_ns[3];
   unsigned long long extra_copies = 0, copies;
   size_t moves = 0, moved;
   for (int r = 0; r < 3; r++) {
-    hmo_ns[r] = hmo_growth_ns(host, step, &copies, &moved);
-    mremap_ns[r] = mremap_growth_ns(host, step);
-    realloc_ns[r] = realloc_growth_ns(host, step);
+    hmo_ns[r] = hmo_growth_ns(host, step, HMO_GROWTH_EXACT, &copies, &moved);
     extra_copies += copies;
     moves += moved;
+    doubling_ns[r] = hmo_growth_ns(host, step, HMO_GROWTH_DOUBLE, &copies, &moved);
+    extra_copies += copies;
+    moves += moved;
+    mremap_ns[r] = mremap_growth_ns(host, step);
+    realloc_ns[r] = realloc_growth_ns(host, step);
   }
   char what[64];
   snprintf(what, sizeof what, "grow to %zu MiB by 2 MiB, per step", run.growth_to / MIB);
   bench_target_row(what, "mremap, per step", bench_median(hmo_ns, 3), bench_median(mremap_ns, 3),
                    1.2);
   bench_row(what, "realloc, per step", bench_median(hmo_ns, 3), bench_median(realloc_ns, 3));
+  snprintf(what, sizeof what, "the same, HMO_GROWTH_DOUBLE");
+  bench_row(what, "mremap, per step", bench_median(doubling_ns, 3), bench_median(mremap_ns, 3));
   printf("  bytes copied by hmo_memory_resize: %s (hipMemcpy calls beyond the writes: %llu, "
          "moves: %zu)\n",
          extra_copies == 0 && moves == 0 ? "0" : "SOME", extra_copies, moves);

@@ -32,14 +32,18 @@ double bench_clone_ns(const hmo_memory *src, int clones) {
   return (bench_now_ns() - t0) / clones;
 }
 
-double bench_grow_ns(hmo_device *dev, const char *host, size_t step, size_t to, hmo_memory **out) {
+double bench_grow_ns(hmo_device *dev, const char *host, size_t step, size_t to, hmo_growth growth,
+                     hmo_memory **out) {
   hmo_memory *mem;
   double t0 = bench_now_ns();
   TRY(hmo_memory_reserve(&mem, dev, step, to, HMO_BYTE));
-  TRY(hmo_memory_copy_from(mem, host, step, 0));
+  TRY(hmo_memory_set_growth(mem, growth));
+  if (host)
+    TRY(hmo_memory_copy_from(mem, host, step, 0));
   for (size_t size = 2 * step; size <= to; size += step) {
     TRY(hmo_memory_resize(mem, size));
-    TRY(hmo_memory_copy_from(mem, host, step, size - step));
+    if (host)
+      TRY(hmo_memory_copy_from(mem, host, step, size - step));
   }
   *out = mem;
   return (bench_now_ns() - t0) / (to / step);

@@ -35,8 +35,10 @@ double bench_pool_cycles_ns(hmo_pool *pool, size_t bytes, int cycles);
 /* ns per clone + release of src, over `clones`. */
 double bench_clone_ns(const hmo_memory *src, int clones);
 
-/* Reserves room for `to` bytes on dev and grows by `step` up to it, writing each new step
-   from host; *out is the grown memory, the caller's to inspect and release. ns per step. */
-double bench_grow_ns(hmo_device *dev, const char *host, size_t step, size_t to, hmo_memory **out);
+/* Reserves room for `to` bytes on dev and grows by `step` up to it with `growth`, writing each
+   new step from host (host NULL: no writes, the resizes alone); *out is the grown memory, the
+   caller's to inspect and release. ns per step. */
+double bench_grow_ns(hmo_device *dev, const char *host, size_t step, size_t to, hmo_growth growth,
+                     hmo_memory **out);
 
 #endif /* BENCH_HMO_COMMON_H */

@@ -6,7 +6,10 @@
  *   pool alloc+release, 4 KiB / 64 KiB / 2 MiB  vs  cuMemAllocAsync+cuMemFreeAsync (<= 0.25x)
  *                                               vs  cuMemAlloc+cuMemFree           (no target)
  *   growth to 1 GiB in 2 MiB steps, each step   vs  cuMemAlloc of the new size, cuMemcpyDtoD
- *   written from the host                           of the old bytes, cuMemFree    (<= 0.10x)
+ *   written from the host, by exact steps and       of the old bytes, cuMemFree    (<= 0.10x)
+ *   by doubling; then the resizes alone, and the
+ *   driver's create + map + set-access per step
+ *   (the floor of exact steps)
  *   clone of a 2 MiB pool object                vs  cuMemAlloc+cuMemcpyDtoD+cuMemFree (no target)
  *   export of a 2 MiB shareable object          vs  cuMemExportToShareableHandle   (no target)
  *   import of it in another process             vs  cuMemImportFromShareableHandle, reserve,
@@ -183,45 +186,90 @@ static void bench_alloc_free(hmo_pool *pool, size_t bytes) {
   bench_row(what, baseline, pool_median, bench_median(sync_ns, run.rounds));
 }
 
-static double hmo_growth_ns(const char *host, size_t step) {
+static double hmo_growth_ns(const char *host, size_t step, hmo_growth growth) {
   hmo_memory *mem;
-  double ns = bench_grow_ns(dev, host, step, run.growth_to, &mem);
+  double ns = bench_grow_ns(dev, host, step, run.growth_to, growth, &mem);
   hmo_memory_release(mem);
   return ns;
 }
 
-/* What a program without VMM does: a new block per size, the old bytes copied over. */
+/* What a program without VMM does: a new block per size, the old bytes copied over (each new
+   step written from host; host NULL: not written). */
 static double copy_growth_ns(const char *host, size_t step) {
   double t0 = bench_now_ns();
   cu_ptr p;
   CU(cu.mem_alloc(&p, step));
-  CHECK(hipMemcpyHtoD((void *)(uintptr_t)p, (void *)host, step));
+  if (host)
+    CHECK(hipMemcpyHtoD((void *)(uintptr_t)p, (void *)host, step));
   for (size_t size = 2 * step; size <= run.growth_to; size += step) {
     cu_ptr bigger;
     CU(cu.mem_alloc(&bigger, size));
     CU(cu.copy_dtod(bigger, p, size - step));
     CU(cu.mem_free(p));
     p = bigger;
-    CHECK(hipMemcpyHtoD((void *)(uintptr_t)(p + size - step), (void *)host, step));
+    if (host)
+      CHECK(hipMemcpyHtoD((void *)(uintptr_t)(p + size - step), (void *)host, step));
   }
+  CU(cu.stream_sync(NULL));
   double ns = (bench_now_ns() - t0) / (run.growth_to / step);
   CU(cu.mem_free(p));
   return ns;
 }
 
+/* The floor of growth by exact steps: the driver's own create + map + set-access per step, in
+   one reservation, nothing of hmo's or hip-nvidia's around them (no writes). */
+static double driver_growth_ns(size_t step) {
+  size_t steps = run.growth_to / step;
+  unsigned long long *handles = calloc(steps, sizeof *handles);
+  cu_prop prop = {.type = 1, .location = {.type = 1, .id = 0}};
+  cu_access access = {.location = {.type = 1, .id = 0}, .flags = 3};
+  cu_ptr base;
+  double t0 = bench_now_ns();
+  CU(cu.reserve(&base, run.growth_to, 0, 0, 0));
+  for (size_t i = 0; i < steps; i++) {
+    CU(cu.create(&handles[i], step, &prop, 0));
+    CU(cu.map(base + i * step, step, 0, handles[i], 0));
+    CU(cu.set_access(base + i * step, step, &access, 1));
+  }
+  double ns = (bench_now_ns() - t0) / steps;
+  for (size_t i = 0; i < steps; i++) {
+    CU(cu.unmap(base + i * step, step));
+    CU(cu.release(handles[i]));
+  }
+  CU(cu.address_free(base, run.growth_to));
+  free(handles);
+  return ns;
+}
+
+/* Growth to 1 GiB by 2 MiB: hmo by exact steps and by doubling, each step written from the host
+   and not, against alloc + copy + free (the target: 0.10x); and the driver's floor. */
 static void bench_growth(void) {
   const size_t step = 2 * MIB;
   char *host = malloc(step);
   memset(host, 3, step);
-  double hmo_ns[3], copy_ns[3];
+  double exact_ns[3], doubling_ns[3], copy_ns[3], bare_exact_ns[3], bare_doubling_ns[3],
+      bare_copy_ns[3], floor_ns[3];
   for (int r = 0; r < 3; r++) {
-    hmo_ns[r] = hmo_growth_ns(host, step);
+    exact_ns[r] = hmo_growth_ns(host, step, HMO_GROWTH_EXACT);
+    doubling_ns[r] = hmo_growth_ns(host, step, HMO_GROWTH_DOUBLE);
     copy_ns[r] = copy_growth_ns(host, step);
+    bare_exact_ns[r] = hmo_growth_ns(NULL, step, HMO_GROWTH_EXACT);
+    bare_doubling_ns[r] = hmo_growth_ns(NULL, step, HMO_GROWTH_DOUBLE);
+    bare_copy_ns[r] = copy_growth_ns(NULL, step);
+    floor_ns[r] = driver_growth_ns(step);
   }
   char what[64];
   snprintf(what, sizeof what, "grow to %zu MiB by 2 MiB, per step", run.growth_to / MIB);
-  bench_target_row(what, "alloc+copy+free, per step", bench_median(hmo_ns, 3),
-                   bench_median(copy_ns, 3), 0.10);
+  double copy = bench_median(copy_ns, 3), bare_copy = bench_median(bare_copy_ns, 3);
+  bench_target_row(what, "alloc+copy+free, per step", bench_median(exact_ns, 3), copy, 0.10);
+  bench_target_row("the same, HMO_GROWTH_DOUBLE", "alloc+copy+free, per step",
+                   bench_median(doubling_ns, 3), copy, 0.10);
+  bench_row("the same, resizes alone (exact)", "alloc+copy+free, no writes",
+            bench_median(bare_exact_ns, 3), bare_copy);
+  bench_row("the same, resizes alone (doubling)", "alloc+copy+free, no writes",
+            bench_median(bare_doubling_ns, 3), bare_copy);
+  bench_row("driver create+map+set-access, per step", "hmo's resizes alone (exact)",
+            bench_median(floor_ns, 3), bench_median(bare_exact_ns, 3));
   free(host);
 }
 

@@ -7,8 +7,9 @@
 # conformance-mock and hmo-bench-gpu; then
 #   1. what the machine is: nvidia-smi's GPU and driver, the driver hip-nvidia loads;
 #   2. the fake-libcuda tests (the translation, without the GPU);
-#   3. hmo-bench-gpu: hmo's pool, growth, clone and sharing beside the driver's own
-#      calls;
+#   3. hmo-bench-gpu: hmo's pool, growth (exact and doubling, and the driver's floor),
+#      clone and sharing, and libhmo-torch with a transformer's trace, beside the
+#      driver's own calls;
 #   4. the kernel cases (ci/kernel_cases): built by nvcc over hip-nvidia, each run in a
 #      process of its own on the GPU, and compared line by line with the mock playing
 #      HIP on NVIDIA (where there is no nvcc the step says so and is left out);
@@ -18,7 +19,9 @@
 #   6. the suite on the mock playing HIP on NVIDIA, against the same file, and the two
 #      runs compared rule by rule: every rule where the GPU and the mock answer
 #      differently is printed (the mock's cuda-13.0 column must then change, or the
-#      rule's line in nvidia.txt).
+#      rule's line in nvidia.txt);
+#   7. the record: conformance/observed/<gpu>-<date>.txt (the report, the benchmark
+#      and the kernel cases), in the tree and in OUT_DIR.
 # One process holds the driver open throughout, so that a machine without a
 # persistence daemon does not start the GPU afresh for each rule's process.
 # Everything printed, and the files, go to OUT_DIR (default build/gpu-out, or $OUT
@@ -163,6 +166,29 @@ print(f"GPU and mock: {len(on_gpu) - len(differ)} of {len(on_gpu)} rules agree "
       f"(a rule the GPU skips counts as agreeing)")
 sys.exit(1 if differ else 0)
 EOF
+
+# The record docs/conformance.md asks for: conformance/observed/<gpu>-<date>.txt, the suite's
+# report, then the benchmark and the kernel cases of the same run. Written in the tree and in
+# OUT_DIR (what comes back from a lent machine).
+gpu_name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1 || true)
+gpu_slug=$(printf '%s' "${gpu_name:-nvidia-gpu}" | tr '[:upper:]' '[:lower:]' | tr -cs 'a-z0-9' '-' |
+  sed 's/-*$//')
+[[ $gpu_slug == nvidia* ]] || gpu_slug="nvidia-$gpu_slug"
+observed="$gpu_slug-$(date -u +%F).txt"
+{
+  printf '# bash ci/gpu.sh on %s, %s: the suite'"'"'s report.\n' "${gpu_name:-an NVIDIA GPU}" "$(date -u +%F)"
+  printf '# The hmo and libhmo-torch benchmark and the kernel cases of the same run follow it.\n'
+  cat "$out/gpu-report.txt"
+  printf '\n# hmo-bench-gpu\n'
+  cat "$out/bench.txt"
+  if [[ -f $out/kernel-cases-gpu.txt ]]; then
+    printf '\n# the kernel cases on the GPU\n'
+    cat "$out/kernel-cases-gpu.txt"
+  fi
+} >"$out/$observed"
+mkdir -p "$CI_ROOT/conformance/observed"
+cp "$out/$observed" "$CI_ROOT/conformance/observed/$observed"
+printf '\nci/gpu.sh: recorded conformance/observed/%s\n' "$observed"
 
 printf '\nci/gpu.sh: files in %s (%d s)\n' "$out" "$SECONDS"
 ((gpu_status == 0 && agree == 0 && kernels_agree == 0)) || exit 1

@@ -137,6 +137,33 @@ static void memory_resize_too_large_is_enomem_and_keeps_memory(void **state) {
   mem_expect(mem_slice(mem, 0, per), 52, 0);
 }
 
+static void memory_set_growth_rejects_what_resize_rejects(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  assert_hmo(hmo_memory_set_growth(NULL, HMO_GROWTH_DOUBLE), HMO_EINVAL);
+  hmo_memory *mem = mem_reserve(dev, 10, 1000, HMO_INT32);
+  assert_hmo(hmo_memory_set_growth(mem, (hmo_growth)2), HMO_EINVAL);
+  assert_hmo(hmo_memory_set_growth(mem, (hmo_growth)-1), HMO_EINVAL);
+  assert_hmo(hmo_memory_set_growth(mem_slice(mem, 0, HMO_ALL), HMO_GROWTH_DOUBLE), HMO_EINVAL);
+  assert_hmo(hmo_memory_set_growth(mem_cast(mem, HMO_BYTE), HMO_GROWTH_DOUBLE), HMO_EINVAL);
+  void *block = conf_malloc(ctx, 4096);
+  assert_hmo(hmo_memory_set_growth(mem_wrap(dev, block, 512, HMO_INT32), HMO_GROWTH_DOUBLE),
+             HMO_EINVAL);
+  hmo_pool *pool = mem_pool_create(dev, ctx->granularity);
+  hmo_memory *object = mem_pool_alloc(pool, 16, HMO_INT32, NULL);
+  assert_hmo(hmo_memory_set_growth(object, HMO_GROWTH_DOUBLE), HMO_EINVAL);
+  mem_release(object);
+  mem_pool_destroy(pool);
+  hmo_memory *freed = mem_alloc(dev, 10, HMO_INT32, NULL);
+  hmo_memory *view = mem_slice(freed, 0, HMO_ALL);
+  assert_hmo(hmo_memory_free(freed), HMO_OK);
+  assert_hmo(hmo_memory_set_growth(freed, HMO_GROWTH_DOUBLE), HMO_EFREED);
+  mem_release(view);
+  /* Refused, nothing changed: the memory still grows exactly. */
+  assert_hmo(hmo_memory_resize(mem, 10 + per_granule(ctx)), HMO_OK);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 2 * ctx->granularity);
+}
+
 static void memory_slice_past_shrunk_end_is_refused(void **state) {
   conf_ctx *ctx = conf_begin(state);
   hmo_device *dev = mem_open(0);
@@ -451,6 +478,58 @@ static void memory_resize_grows_large_in_place(void **state) {
   mem_expect(last, 64, 0);
 }
 
+/* HMO_GROWTH_DOUBLE: a resize that must map maps as much again as is mapped, within the
+   reservation; the count, views and data are the same as with exact growth. */
+static void memory_resize_doubling_maps_ahead(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx), granule = ctx->granularity;
+  hmo_memory *mem = mem_reserve(dev, per, 48 * per, HMO_INT32);
+  assert_hmo(hmo_memory_set_growth(mem, HMO_GROWTH_DOUBLE), HMO_OK);
+  mem_fill(mem, 70, 0);
+  void *ptr = hmo_memory_ptr(mem);
+  /* granules asked for -> granules mapped: 1 2 4 4 8 8 8 8 16 ... then capped at 48 */
+  static const size_t asked[] = {2, 3, 4, 5, 9, 16, 17, 33, 48};
+  static const size_t mapped[] = {2, 4, 4, 8, 16, 16, 32, 48, 48};
+  for (size_t i = 0; i < sizeof asked / sizeof *asked; i++) {
+    assert_hmo(hmo_memory_resize(mem, asked[i] * per), HMO_OK);
+    assert_int_equal(hmo_memory_length(mem), asked[i] * per);
+    assert_int_equal(hmo_device_bytes_allocated(dev), mapped[i] * granule);
+    assert_ptr_equal(hmo_memory_ptr(mem), ptr);
+  }
+  mem_expect(mem_slice(mem, 0, per), 70, 0);
+  hmo_memory *tail = mem_slice(mem, 47 * per, HMO_ALL);
+  mem_fill(tail, 71, 0);
+  mem_expect(tail, 71, 0);
+  hmo_memory *past;
+  assert_hmo(hmo_memory_slice(&past, mem, 48 * per, 1), HMO_ERANGE);
+  /* Shrinking unmaps whole trailing chunks: 16 granules asked keep 1+1+2+4+8+16+16. */
+  assert_hmo(hmo_memory_resize(mem, 16 * per), HMO_OK);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 16 * granule);
+  assert_hmo(hmo_memory_resize(mem, per), HMO_OK);
+  assert_int_equal(hmo_device_bytes_allocated(dev), granule);
+  mem_expect(mem, 70, 0);
+  assert_hmo(hmo_memory_set_growth(mem, HMO_GROWTH_EXACT), HMO_OK);
+  assert_hmo(hmo_memory_resize(mem, 3 * per), HMO_OK);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 3 * granule);
+  assert_int_equal(hmo_memory_moves(mem), 0);
+}
+
+/* Past the reservation, doubling maps ahead in the larger range too. */
+static void memory_resize_doubling_past_capacity(void **state) {
+  conf_ctx *ctx = conf_begin(state);
+  hmo_device *dev = mem_open(0);
+  size_t per = per_granule(ctx), granule = ctx->granularity;
+  hmo_memory *mem = mem_reserve(dev, 2 * per, 2 * per, HMO_INT32);
+  assert_hmo(hmo_memory_set_growth(mem, HMO_GROWTH_DOUBLE), HMO_OK);
+  mem_fill(mem, 72, 0);
+  assert_hmo(hmo_memory_resize(mem, 3 * per), HMO_OK); /* a 4-granule range: 2 more mapped */
+  assert_int_equal(hmo_memory_moves(mem), 1);
+  assert_int_equal(hmo_device_bytes_allocated(dev), 4 * granule);
+  assert_int_equal(hmo_memory_length(mem), 3 * per);
+  mem_expect(mem_slice(mem, 0, 2 * per), 72, 0);
+}
+
 static const conf_rule negative_rules[] = {
     MEM_RULE(memory_reserve_rejects_capacity_below_count, "issue: hmo (hmo_memory_reserve Errors)"),
     MEM_RULE(memory_reserve_rejects_zero_count, "issue: hmo (count 0: HMO_EINVAL)"),
@@ -462,6 +541,8 @@ static const conf_rule negative_rules[] = {
     MEM_RULE(memory_resize_rejects_cast, "issue: hmo (resize on the whole allocation only)"),
     MEM_RULE(memory_resize_rejects_wrap, "occa 3.1 wrapMemory; issue: hmo (not a wrap)"),
     MEM_RULE(memory_resize_rejects_size_overflow, "issue: hmo (size overflows: HMO_ERANGE)"),
+    MEM_RULE(memory_set_growth_rejects_what_resize_rejects,
+             "issue: hmo on real GPUs (growth: hmo_memory_set_growth Errors)"),
     MEM_RULE(memory_resize_too_large_is_enomem_and_keeps_memory,
              "issue: hmo (a failure leaves the buffer as it was)"),
     MEM_RULE(memory_slice_past_shrunk_end_is_refused,
@@ -493,6 +574,10 @@ static const conf_rule functional_rules[] = {
     MEM_RULE(memory_resize_slice_follows_move, "occa 3.3 memory pool (setPtr on move); issue: hmo"),
     MEM_RULE(memory_resize_clone, "issue: hmo (clone is a whole allocation)"),
     MEM_RULE(memory_resize_grows_large_in_place, "occa #748; issue: hmo (grows without copying)"),
+    MEM_RULE(memory_resize_doubling_maps_ahead,
+             "issue: hmo on real GPUs (growth at the hardware's speed: larger steps)"),
+    MEM_RULE(memory_resize_doubling_past_capacity,
+             "issue: hmo on real GPUs (doubling past the reservation)"),
 };
 
 const conf_group conf_group_hmo_grow_negative = CONF_GROUP("hmo_grow_negative", negative_rules);

@@ -259,6 +259,27 @@ HMO_API int hmo_memory_free(hmo_memory *mem);
  */
 HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count);
 
+/* How hmo_memory_resize maps memory as a memory grows. */
+typedef enum hmo_growth {
+  HMO_GROWTH_EXACT = 0, /* each resize maps what the new count needs: the default */
+  HMO_GROWTH_DOUBLE = 1 /* a resize that must map maps at least as much again as is mapped */
+} hmo_growth;
+
+/*
+ * How mem grows from now on. With HMO_GROWTH_DOUBLE, a resize that needs more
+ * memory maps at least as much again as is mapped already (std::vector's
+ * capacity), within the reservation: growth by many small steps then makes a
+ * handful of create, map and set-access calls instead of one of each per step
+ * (on a GPU each costs tens of microseconds). What is mapped ahead counts in
+ * hmo_device_bytes_allocated; the memory's count, its views and its copies
+ * still end where the count does; a shrink unmaps whole trailing chunks, as
+ * always.
+ * Errors: HMO_EINVAL (NULL, a growth other than EXACT or DOUBLE, and what
+ * hmo_memory_resize refuses: a slice, a cast, a wrap, an import, a pool
+ * object), HMO_EFREED. A failure changes nothing.
+ */
+HMO_API int hmo_memory_set_growth(hmo_memory *mem, hmo_growth growth);
+
 /*
  * Sets the device's access to the whole allocation; copies into read-only or
  * no-access memory then fail with HMO_EACCESS.

@@ -381,6 +381,17 @@ static int grow_into_larger_range(hmo_buffer *buf, size_t reserved, size_t extra
   return HMO_OK;
 }
 
+/* The bytes a growth to `wanted` maps: what it needs, or with doubling as much again as is
+   mapped, up to `reserved`. A doubling chunk is as large as the chunks before it together, so
+   ROCm 7.0-7.2 take its access alone (map_with_access); the last, capped one is not. */
+static size_t growth_bytes(const hmo_buffer *buf, size_t wanted, size_t reserved) {
+  size_t needed = wanted - buf->mapped;
+  if (!buf->doubling)
+    return needed;
+  size_t ahead = buf->mapped < reserved - buf->mapped ? buf->mapped : reserved - buf->mapped;
+  return ahead > needed ? ahead : needed;
+}
+
 int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes, const char *op) {
   bool overflow;
   size_t wanted = hmo__round_up(bytes, buf->dev->granularity, &overflow);
@@ -395,12 +406,12 @@ int hmo__buffer_resize_locked(hmo_buffer *buf, size_t bytes, const char *op) {
   if (status != HMO_OK)
     return status;
   if (wanted > buf->mapped && wanted <= buf->reserved) {
-    status = append_chunk(buf, wanted - buf->mapped, op);
+    status = append_chunk(buf, growth_bytes(buf, wanted, buf->reserved), op);
   } else if (wanted > buf->mapped) {
     size_t reserved = buf->reserved > SIZE_MAX / 2 ? wanted : 2 * buf->reserved;
     if (reserved < wanted)
       reserved = wanted;
-    status = grow_into_larger_range(buf, reserved, wanted - buf->mapped, op);
+    status = grow_into_larger_range(buf, reserved, growth_bytes(buf, wanted, reserved), op);
   }
   if (status == HMO_OK)
     buf->bytes = bytes;

@@ -48,6 +48,7 @@ struct hmo_buffer {
   bool shareable; /* chunks created exportable (hmo_memory_alloc_shareable) */
   bool imported;  /* one chunk from hmo_memory_import: its size is the exporter's */
   bool freed;
+  bool doubling;   /* HMO_GROWTH_DOUBLE: growth maps at least as much again as is mapped */
   char *base;      /* start of the range (or the wrapped pointer) */
   size_t bytes;    /* the size asked for (alloc, reserve, the last resize, wrap): views end in it */
   size_t reserved; /* bytes of address space */
@@ -83,7 +84,7 @@ static inline void hmo__buffer_init_carved(hmo_buffer *buf, hmo_device *dev, cha
                                            const hmo_storage *storage) {
   buf->views = 0;
   buf->dev = dev;
-  buf->wrapped = buf->shareable = buf->imported = buf->freed = false;
+  buf->wrapped = buf->shareable = buf->imported = buf->freed = buf->doubling = false;
   buf->base = base;
   buf->bytes = bytes;
   buf->reserved = buf->mapped = reserved;

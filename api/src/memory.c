@@ -297,15 +297,8 @@ static int carved_refuses(const hmo_buffer *buf, const char *op) {
                    buf->storage->what, buf->storage->shares);
 }
 
-HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
-  const char *op = "hmo_memory_resize";
-  if (mem == NULL)
-    return hmo__fail(HMO_EINVAL, 0, "%s: mem is NULL", op);
-  if (hmo__released(mem))
-    return hmo__fail_released(op, "the memory");
-  if (count == 0)
-    return hmo__fail(HMO_EINVAL, 0, "%s: count is 0", op);
-  pthread_mutex_lock(&mem->buf->lock);
+/* HMO_OK when mem (its buffer locked) is a whole allocation of its own that may grow. */
+static int check_resizable(const hmo_memory *mem, const char *op) {
   int status = check_live(mem, op);
   if (status == HMO_OK && (!mem->root || mem->buf->wrapped))
     status = hmo__fail(HMO_EINVAL, 0,
@@ -317,6 +310,35 @@ HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
   if (status == HMO_OK && mem->buf->imported)
     status = hmo__fail(HMO_EINVAL, 0,
                        "%s: an imported memory cannot be resized: its size is the exporter's", op);
+  return status;
+}
+
+HMO_API int hmo_memory_set_growth(hmo_memory *mem, hmo_growth growth) {
+  const char *op = "hmo_memory_set_growth";
+  if (mem == NULL)
+    return hmo__fail(HMO_EINVAL, 0, "%s: mem is NULL", op);
+  if (hmo__released(mem))
+    return hmo__fail_released(op, "the memory");
+  if (growth != HMO_GROWTH_EXACT && growth != HMO_GROWTH_DOUBLE)
+    return hmo__fail(HMO_EINVAL, 0, "%s: growth %d is not EXACT or DOUBLE", op, (int)growth);
+  pthread_mutex_lock(&mem->buf->lock);
+  int status = check_resizable(mem, op);
+  if (status == HMO_OK)
+    mem->buf->doubling = growth == HMO_GROWTH_DOUBLE;
+  pthread_mutex_unlock(&mem->buf->lock);
+  return status;
+}
+
+HMO_API int hmo_memory_resize(hmo_memory *mem, size_t count) {
+  const char *op = "hmo_memory_resize";
+  if (mem == NULL)
+    return hmo__fail(HMO_EINVAL, 0, "%s: mem is NULL", op);
+  if (hmo__released(mem))
+    return hmo__fail_released(op, "the memory");
+  if (count == 0)
+    return hmo__fail(HMO_EINVAL, 0, "%s: count is 0", op);
+  pthread_mutex_lock(&mem->buf->lock);
+  int status = check_resizable(mem, op);
   size_t bytes = 0;
   if (status == HMO_OK)
     status = hmo__count_bytes(count, mem->dtype, &bytes, op);
