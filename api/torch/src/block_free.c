@@ -18,7 +18,7 @@ torch_block *torch__block_struct(torch_device *d) {
     return calloc(1, sizeof *block);
   d->spare = block->next;
   hipStream_t *uses = block->uses;
-  unsigned cap_uses = block->cap_uses;
+  size_t cap_uses = block->cap_uses;
   *block = (torch_block){.uses = uses, .cap_uses = cap_uses};
   return block;
 }
@@ -53,9 +53,9 @@ static hipEvent_t record_on(torch_device *d, hipStream_t stream) {
 void torch__block_free(torch_device *d, torch_block *block) {
   /* Memory of another stream's pool goes back there: after this stream's work on it. */
   bool foreign = block->home != block->stream && block->bytes <= TORCH_MEDIUM_MAX;
-  unsigned users = block->n_uses + foreign;
+  size_t users = block->n_uses + foreign;
   bool any_capturing = block->captured;
-  for (unsigned i = 0; !any_capturing && i < block->n_uses; i++)
+  for (size_t i = 0; !any_capturing && i < block->n_uses; i++)
     any_capturing = capturing(block->uses[i]);
   if (users && !any_capturing && foreign)
     any_capturing = capturing(block->stream->handle);
@@ -71,7 +71,7 @@ void torch__block_free(torch_device *d, torch_block *block) {
   }
   hipEvent_t *waits = calloc(users, sizeof *waits);
   unsigned n = 0;
-  for (unsigned i = 0; i < users; i++) {
+  for (size_t i = 0; i < users; i++) {
     hipStream_t stream = i < block->n_uses ? block->uses[i] : block->stream->handle;
     hipEvent_t event = waits ? record_on(d, stream) : NULL;
     if (event)

@@ -1,10 +1,12 @@
 /*
  * block_table.c: a device's blocks by device pointer, for free and
  * record_stream: open addressing with linear probing, and deletion by
- * shifting the run back (no tombstones to sweep).
+ * shifting the run back (no tombstones to sweep). And the growable arrays
+ * the other files keep (streams, pools, events, a block's streams).
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "torch_base.h"
 
@@ -75,4 +77,19 @@ void torch__table_free(torch_device *d) {
   free(d->table.slots);
   d->table.slots = NULL;
   d->table.mask = d->table.count = 0;
+}
+
+bool torch__room(void *array_slot, size_t *cap, size_t count, size_t item_bytes, size_t first) {
+  if (count < *cap)
+    return true;
+  /* The slot is a pointer of the caller's type: read and written as bytes, not as a void *. */
+  void *array;
+  memcpy(&array, array_slot, sizeof array);
+  size_t grown_cap = *cap ? *cap * 2 : first;
+  void *grown = realloc(array, grown_cap * item_bytes);
+  if (!grown)
+    return false;
+  memcpy(array_slot, &grown, sizeof grown);
+  *cap = grown_cap;
+  return true;
 }

@@ -43,15 +43,9 @@ hipEvent_t torch__event_take(torch_device *d) {
 }
 
 void torch__event_give(torch_device *d, hipEvent_t event) {
-  if (d->n_spare == d->cap_spare) {
-    size_t cap = d->cap_spare ? d->cap_spare * 2 : 8;
-    hipEvent_t *grown = realloc(d->spare_events, cap * sizeof *grown);
-    if (!grown) {
-      (void)hipEventDestroy(event);
-      return;
-    }
-    d->spare_events = grown;
-    d->cap_spare = cap;
+  if (!TORCH_ROOM(d->spare_events, d->n_spare, d->cap_spare, 8)) {
+    (void)hipEventDestroy(event);
+    return;
   }
   d->spare_events[d->n_spare++] = event;
 }
@@ -85,14 +79,8 @@ torch_stream *torch__stream_of(torch_device *d, hipStream_t handle) {
   for (size_t i = 0; i < d->n_streams; i++)
     if (d->streams[i]->handle == handle)
       return d->streams[i];
-  if (d->n_streams == d->cap_streams) {
-    size_t cap = d->cap_streams ? d->cap_streams * 2 : 4;
-    torch_stream **grown = realloc(d->streams, cap * sizeof *grown);
-    if (!grown)
-      return NULL;
-    d->streams = grown;
-    d->cap_streams = cap;
-  }
+  if (!TORCH_ROOM(d->streams, d->n_streams, d->cap_streams, 4))
+    return NULL;
   torch_stream *s = calloc(1, sizeof *s);
   if (!s)
     return NULL;
@@ -158,18 +146,11 @@ static int tier_alloc(torch_device *d, torch_pools *tier, size_t bytes, bool gro
   }
   if (!grow)
     return status;
-  if (tier->count == tier->cap) {
-    size_t cap = tier->cap ? tier->cap * 2 : 2;
-    hmo_pool **pools = realloc(tier->pools, cap * sizeof *pools);
-    if (pools)
-      tier->pools = pools;
-    size_t *mapped = pools ? realloc(tier->pool_mapped, cap * sizeof *mapped) : NULL;
-    if (!mapped) {
-      torch__fail("device %d: no host memory for a pool's record", d->id);
-      return HMO_ENOMEM;
-    }
-    tier->pool_mapped = mapped;
-    tier->cap = cap;
+  size_t cap_mapped = tier->cap; /* the two arrays grow together; a spare slot is harmless */
+  if (!TORCH_ROOM(tier->pool_mapped, tier->count, cap_mapped, 2) ||
+      !TORCH_ROOM(tier->pools, tier->count, tier->cap, 2)) {
+    torch__fail("device %d: no host memory for a pool's record", d->id);
+    return HMO_ENOMEM;
   }
   hmo_pool *pool;
   status = hmo_pool_create(&pool, d->dev, tier_capacity(d, bytes));

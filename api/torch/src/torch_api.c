@@ -93,18 +93,12 @@ void *hmo_torch_alloc(ssize_t bytes, int device, hipStream_t stream) {
 static void use_add(torch_block *block, hipStream_t stream) {
   if (stream == block->stream->handle)
     return;
-  for (unsigned i = 0; i < block->n_uses; i++)
+  for (size_t i = 0; i < block->n_uses; i++)
     if (block->uses[i] == stream)
       return;
-  if (block->n_uses == block->cap_uses) {
-    unsigned cap = block->cap_uses ? block->cap_uses * 2 : 2;
-    hipStream_t *grown = realloc(block->uses, cap * sizeof *grown);
-    if (!grown) {
-      (void)hipStreamSynchronize(stream);
-      return;
-    }
-    block->uses = grown;
-    block->cap_uses = cap;
+  if (!TORCH_ROOM(block->uses, block->n_uses, block->cap_uses, 2)) {
+    (void)hipStreamSynchronize(stream);
+    return;
   }
   block->uses[block->n_uses++] = stream;
 }

@@ -51,7 +51,7 @@ typedef struct torch_block {
   torch_stream *stream;     /* the stream it was handed out on */
   struct torch_block *next; /* a large cache, the pending or held list, or the spare structs */
   hipStream_t *uses;        /* streams other than `stream` it is used on (record_stream) */
-  unsigned n_uses, cap_uses;
+  size_t n_uses, cap_uses;
   hipEvent_t *waits; /* pending: the events recorded on those streams at the free */
   unsigned n_waits;
   bool captured; /* handed out while its stream was capturing a graph */
@@ -103,6 +103,16 @@ typedef struct torch_device {
   } table;
   hmo_torch_stats stats;
 } torch_device;
+
+/* ---- growable arrays (block_table.c) ---- */
+
+/* Makes room for item `count` of the array at *array_slot (a pointer of any type), which has
+ * room for *cap: doubles it (from `first`) when full; false, the array as it was, when host
+ * memory ran out. */
+TORCH_HIDDEN bool torch__room(void *array_slot, size_t *cap, size_t count, size_t item_bytes,
+                              size_t first);
+#define TORCH_ROOM(array, count, cap, first)                                                       \
+  torch__room(&(array), &(cap), (count), sizeof *(array), (first))
 
 /* ---- the last error (torch_api.c) ---- */
 
