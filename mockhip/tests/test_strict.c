@@ -10,6 +10,7 @@
  */
 #include "mock_test.h"
 #include "report_lines.h"
+#include "self_child.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -449,6 +450,52 @@ static void test_another_site_reports_again(void **state) {
   }
 }
 
+MT_SITE hipError_t strict_unmap_half_on_6_3(scene *s) {
+  hipError_t err = hipMemUnmap(s->base, s->g);
+  END_SITE(strict_unmap_half_on_6_3);
+  return err;
+}
+
+MT_SITE hipError_t strict_unmap_interior_whole_on_6_1(scene *s) {
+  hipError_t err = hipMemUnmap((char *)s->base + s->g, s->reserved);
+  END_SITE(strict_unmap_interior_whole_on_6_1);
+  return err;
+}
+
+/* In a child playing a 6.x release with strict mode on: a 2g mapping, one of the sites above
+   (its name the case's), hipSuccess, and the reservation then frees with nothing mapped. */
+static void partial_unmap_child(hipError_t (*site)(scene *)) {
+  scene s;
+  setup_mapped(&s);
+  hipError_t err = site(&s);
+  SC_CHECK(err == hipSuccess);
+  SC_CHECK(hipMemRelease(s.handle) == hipSuccess);
+  SC_CHECK(hipMemAddressFree(s.base, s.reserved) == hipSuccess); /* no mapping is left */
+}
+static void child_unmap_half_on_6_3(void) { partial_unmap_child(strict_unmap_half_on_6_3); }
+static void child_unmap_interior_whole_on_6_1(void) {
+  partial_unmap_child(strict_unmap_interior_whole_on_6_1);
+}
+
+static const sc_case children[] = {
+    {"strict_unmap_half_on_6_3", child_unmap_half_on_6_3},
+    {"strict_unmap_interior_whole_on_6_1", child_unmap_interior_whole_on_6_1},
+};
+
+/* ROCm 6.2-6.4 unmap the whole mapping a partial unmap names, and answer hipSuccess; 6.1 takes
+   an interior ptr with the mapping's size the same way: reported, with what the release did. */
+static void test_partial_unmap_that_succeeds_is_reported(void **state) {
+  (void)state;
+  static const char *const releases[2] = {"MOCKHIP_ROCM_VERSION=6.3", "MOCKHIP_ROCM_VERSION=6.1"};
+  for (int i = 0; i < 2; i++) {
+    const char *const env[] = {releases[i], "MOCKHIP_STRICT=1", NULL};
+    char *text = sc_run_ending(children[i].name, env, mt_exited_ok);
+    assert_one_report(text, "partial unmap", "hipMemUnmap", children[i].name);
+    assert_non_null(strstr(text, "unmaps all of it and returns hipSuccess"));
+    free(text);
+  }
+}
+
 /* Off means silent, and a site seen while off is still reported once strict is on. */
 static void test_strict_off_is_silent(void **state) {
   (void)state;
@@ -557,7 +604,8 @@ static void test_variable_turns_it_on(void **state) {
   }
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  sc_dispatch(argc, argv, children, sizeof children / sizeof children[0]);
   struct CMUnitTest misuses[CASE_COUNT];
   for (size_t i = 0; i < CASE_COUNT; i++) {
     misuses[i] = (struct CMUnitTest)cmocka_unit_test_prestate_setup_teardown(
@@ -568,6 +616,7 @@ int main(void) {
       MT_CLEAN_TEST(test_another_site_reports_again),
       MT_CLEAN_TEST(test_strict_off_is_silent),
       MT_CLEAN_TEST(test_report_names_addresses),
+      MT_CLEAN_TEST(test_partial_unmap_that_succeeds_is_reported),
       cmocka_unit_test(test_variable_turns_it_on),
   };
   const struct CMUnitTest negative[] = {

@@ -132,13 +132,23 @@ static hipError_t containing_mapping(mh_state *s, void *ptr, size_t bytes, mh_ma
     mh_mapping *next = mh__mapping_next(s, m);
     past = next != NULL && next->base - (uintptr_t)ptr < bytes;
   }
+  /* Less than the whole mapping: 6.1 refuses it, 6.2-6.4 unmap all of it with hipSuccess. */
+  bool part = m != NULL && !past && ((uintptr_t)ptr != m->base || bytes != m->bytes);
   char at[64]; /* the mapping (or ptr) as reservation#N+offset, for a reason or a report only */
-  if (m == NULL || (whole_only && bytes != m->bytes) || past)
+  if (m == NULL || part || past)
     mh__describe_addr(s, m != NULL ? m->base : (uintptr_t)ptr, at, sizeof at);
   if (m == NULL)
     return mh__profile_fail(MH_ROW_unmap_unmapped,
                             "ptr %s is not inside a mapping (never mapped, or unmapped already)",
                             at);
+  char from[64];
+  if (part)
+    mh__describe_addr(s, (uintptr_t)ptr, from, sizeof from);
+  if (part)
+    mh__misuse(
+        MH_MISUSE_PARTIAL_UNMAP, "%s + %zu names part of the mapping at %s (%zu bytes); %s %s",
+        from, bytes, at, m->bytes, mh__profile_title(),
+        whole_only && bytes != m->bytes ? "refuses it" : "unmaps all of it and returns hipSuccess");
   if (whole_only && bytes != m->bytes)
     return mh__fail(hipErrorInvalidValue,
                     "size %zu is not the size of the mapping ptr is in (%s, %zu bytes); "
