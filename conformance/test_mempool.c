@@ -10,7 +10,8 @@
  * Work on a GPU may still run when a rule looks at a pool: the rules look only
  * after a synchronize, or at what no pending work changes. Every rule skips
  * where the device reports no pools (hip-tests' checkMempoolSupported) or the
- * runtime does not have them (hip-nvidia answers hipErrorNotSupported).
+ * runtime cannot reach them (hip-nvidia on a driver without cuMemPool*, older
+ * than CUDA 11.2, answers hipErrorNotSupported).
  */
 #include "test_memory_common.h"
 

@@ -14,12 +14,6 @@
 #ifndef HIPNV_API_CALLS_H
 #define HIPNV_API_CALLS_H
 
-/* Stream-ordered memory pools: the driver has them (cuMemPool*, cuDeviceGetDefaultMemPool),
-   but hip-nvidia does not translate them yet; hipMallocAsync and hipFreeAsync are. */
-#define HIPNV_POOLS_REASON                                                                         \
-  "memory pools are not translated by hip-nvidia yet (the CUDA driver's cuMemPool* calls would "   \
-  "serve them); hipMallocAsync and hipFreeAsync on the device's current pool are"
-
 /* __device__ variables: the CUDA runtime knows them from the fat binary nvcc registers; a host
    compiler makes none, and the driver reaches module globals only (cuModuleGetGlobal). */
 #define HIPNV_SYMBOLS_REASON                                                                       \
@@ -324,42 +318,6 @@
     (f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes, stream,     \
      kernelParams, extra),                                                                         \
     "")                                                                                            \
-  X(hipDeviceGetDefaultMemPool, (hipMemPool_t * mem_pool, int device), (mem_pool, device),         \
-    HIPNV_POOLS_REASON)                                                                            \
-  X(hipDeviceSetMemPool, (int device, hipMemPool_t mem_pool), (device, mem_pool),                  \
-    HIPNV_POOLS_REASON)                                                                            \
-  X(hipDeviceGetMemPool, (hipMemPool_t * mem_pool, int device), (mem_pool, device),                \
-    HIPNV_POOLS_REASON)                                                                            \
-  X(hipMemPoolCreate, (hipMemPool_t * mem_pool, const hipMemPoolProps *pool_props),                \
-    (mem_pool, pool_props), HIPNV_POOLS_REASON)                                                    \
-  X(hipMemPoolDestroy, (hipMemPool_t mem_pool), (mem_pool), HIPNV_POOLS_REASON)                    \
-  X(hipMemPoolSetAttribute, (hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value),             \
-    (mem_pool, attr, value), HIPNV_POOLS_REASON)                                                   \
-  X(hipMemPoolGetAttribute, (hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value),             \
-    (mem_pool, attr, value), HIPNV_POOLS_REASON)                                                   \
-  X(hipMemPoolSetAccess, (hipMemPool_t mem_pool, const hipMemAccessDesc *desc_list, size_t count), \
-    (mem_pool, desc_list, count), HIPNV_POOLS_REASON)                                              \
-  X(hipMemPoolGetAccess,                                                                           \
-    (hipMemAccessFlags * flags, hipMemPool_t mem_pool, hipMemLocation * location),                 \
-    (flags, mem_pool, location), HIPNV_POOLS_REASON)                                               \
-  X(hipMemPoolTrimTo, (hipMemPool_t mem_pool, size_t min_bytes_to_hold),                           \
-    (mem_pool, min_bytes_to_hold), HIPNV_POOLS_REASON)                                             \
-  X(hipMallocFromPoolAsync,                                                                        \
-    (void **dev_ptr, size_t size, hipMemPool_t mem_pool, hipStream_t stream),                      \
-    (dev_ptr, size, mem_pool, stream), HIPNV_POOLS_REASON)                                         \
-  X(hipMemPoolExportToShareableHandle,                                                             \
-    (void *shared_handle, hipMemPool_t mem_pool, hipMemAllocationHandleType handle_type,           \
-     unsigned int flags),                                                                          \
-    (shared_handle, mem_pool, handle_type, flags), HIPNV_POOLS_REASON)                             \
-  X(hipMemPoolImportFromShareableHandle,                                                           \
-    (hipMemPool_t * mem_pool, void *shared_handle, hipMemAllocationHandleType handle_type,         \
-     unsigned int flags),                                                                          \
-    (mem_pool, shared_handle, handle_type, flags), HIPNV_POOLS_REASON)                             \
-  X(hipMemPoolExportPointer, (hipMemPoolPtrExportData * export_data, void *dev_ptr),               \
-    (export_data, dev_ptr), HIPNV_POOLS_REASON)                                                    \
-  X(hipMemPoolImportPointer,                                                                       \
-    (void **dev_ptr, hipMemPool_t mem_pool, hipMemPoolPtrExportData *export_data),                 \
-    (dev_ptr, mem_pool, export_data), HIPNV_POOLS_REASON)                                          \
   X(hipMallocArray,                                                                                \
     (hipArray_t * array, const hipChannelFormatDesc *desc, size_t width, size_t height,            \
      unsigned int flags),                                                                          \

@@ -74,6 +74,41 @@
   X(cuPointerGetAttributes, cuPointerGetAttributes,                                                \
     (unsigned int numAttributes, CUpointer_attribute *attributes, void **data, CUdeviceptr ptr),   \
     (numAttributes, attributes, data, ptr))                                                        \
+  /* stream-ordered memory pools */                                                                \
+  X(cuDeviceGetDefaultMemPool, cuDeviceGetDefaultMemPool, (CUmemoryPool * pool_out, CUdevice dev), \
+    (pool_out, dev))                                                                               \
+  X(cuDeviceSetMemPool, cuDeviceSetMemPool, (CUdevice dev, CUmemoryPool pool), (dev, pool))        \
+  X(cuDeviceGetMemPool, cuDeviceGetMemPool, (CUmemoryPool * pool, CUdevice dev), (pool, dev))      \
+  X(cuMemPoolCreate, cuMemPoolCreate, (CUmemoryPool * pool, const CUmemPoolProps *poolProps),      \
+    (pool, poolProps))                                                                             \
+  X(cuMemPoolDestroy, cuMemPoolDestroy, (CUmemoryPool pool), (pool))                               \
+  X(cuMemPoolSetAttribute, cuMemPoolSetAttribute,                                                  \
+    (CUmemoryPool pool, CUmemPool_attribute attr, void *value), (pool, attr, value))               \
+  X(cuMemPoolGetAttribute, cuMemPoolGetAttribute,                                                  \
+    (CUmemoryPool pool, CUmemPool_attribute attr, void *value), (pool, attr, value))               \
+  X(cuMemPoolSetAccess, cuMemPoolSetAccess,                                                        \
+    (CUmemoryPool pool, const CUmemAccessDesc *map, size_t count), (pool, map, count))             \
+  X(cuMemPoolGetAccess, cuMemPoolGetAccess,                                                        \
+    (CUmemAccess_flags * flags, CUmemoryPool memPool, CUmemLocation * location),                   \
+    (flags, memPool, location))                                                                    \
+  X(cuMemPoolTrimTo, cuMemPoolTrimTo, (CUmemoryPool pool, size_t minBytesToKeep),                  \
+    (pool, minBytesToKeep))                                                                        \
+  X(cuMemAllocFromPoolAsync, cuMemAllocFromPoolAsync,                                              \
+    (CUdeviceptr * dptr, size_t bytesize, CUmemoryPool pool, CUstream hStream),                    \
+    (dptr, bytesize, pool, hStream))                                                               \
+  X(cuMemPoolExportToShareableHandle, cuMemPoolExportToShareableHandle,                            \
+    (void *handle_out, CUmemoryPool pool, CUmemAllocationHandleType handleType,                    \
+     unsigned long long flags),                                                                    \
+    (handle_out, pool, handleType, flags))                                                         \
+  X(cuMemPoolImportFromShareableHandle, cuMemPoolImportFromShareableHandle,                        \
+    (CUmemoryPool * pool_out, void *handle, CUmemAllocationHandleType handleType,                  \
+     unsigned long long flags),                                                                    \
+    (pool_out, handle, handleType, flags))                                                         \
+  X(cuMemPoolExportPointer, cuMemPoolExportPointer,                                                \
+    (CUmemPoolPtrExportData * shareData_out, CUdeviceptr ptr), (shareData_out, ptr))               \
+  X(cuMemPoolImportPointer, cuMemPoolImportPointer,                                                \
+    (CUdeviceptr * ptr_out, CUmemoryPool pool, CUmemPoolPtrExportData * shareData),                \
+    (ptr_out, pool, shareData))                                                                    \
   /* copies and sets */                                                                            \
   X(cuMemcpy, cuMemcpy, (CUdeviceptr dst, CUdeviceptr src, size_t ByteCount),                      \
     (dst, src, ByteCount))                                                                         \

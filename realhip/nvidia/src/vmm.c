@@ -1,9 +1,9 @@
 /*
  * vmm.c: virtual memory management, hipMem* onto cuMem*.
  *
- * ROCm copied CUDA's VMM types, so their values agree (checked below); the
- * structs are still copied field by field, never cast, because HIP's and
- * CUDA's are different types. A HIP handle is a pointer-sized value that
+ * ROCm copied CUDA's VMM types, so their values agree (checked in
+ * mem_access.h); the structs are still copied field by field, never cast,
+ * because HIP's and CUDA's are different types. A HIP handle is a pointer-sized value that
  * holds the driver's 64-bit handle. Two things differ from HIP's own NVIDIA
  * header: the properties of a handle are copied back to the caller, and
  * every access descriptor is translated, not only the first (README.md).
@@ -11,20 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hip_nvidia_base.h"
-
-_Static_assert(
-    (int)hipMemAllocationTypePinned == (int)CU_MEM_ALLOCATION_TYPE_PINNED &&
-        (int)hipMemLocationTypeDevice == (int)CU_MEM_LOCATION_TYPE_DEVICE &&
-        (int)hipMemLocationTypeHost == (int)CU_MEM_LOCATION_TYPE_HOST &&
-        (int)hipMemLocationTypeHostNuma == (int)CU_MEM_LOCATION_TYPE_HOST_NUMA &&
-        (int)hipMemLocationTypeHostNumaCurrent == (int)CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT &&
-        (int)hipMemHandleTypePosixFileDescriptor == (int)CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR &&
-        (int)hipMemHandleTypeFabric == (int)CU_MEM_HANDLE_TYPE_FABRIC &&
-        (int)hipMemAccessFlagsProtRead == (int)CU_MEM_ACCESS_FLAGS_PROT_READ &&
-        (int)hipMemAccessFlagsProtReadWrite == (int)CU_MEM_ACCESS_FLAGS_PROT_READWRITE &&
-        (int)hipMemAllocationGranularityRecommended == (int)CU_MEM_ALLOC_GRANULARITY_RECOMMENDED,
-    "ROCm's VMM enumerations have CUDA's values");
+#include "mem_access.h"
 
 static CUmemGenericAllocationHandle cuda_handle(hipMemGenericAllocationHandle_t handle) {
   return (CUmemGenericAllocationHandle)(uintptr_t)handle;
@@ -34,18 +21,13 @@ static hipMemGenericAllocationHandle_t hip_handle(CUmemGenericAllocationHandle h
   return (hipMemGenericAllocationHandle_t)(uintptr_t)handle;
 }
 
-static CUmemLocation cuda_location(hipMemLocation location) {
-  CUmemLocation cuda = {(CUmemLocationType)location.type, location.id};
-  return cuda;
-}
-
 /* ROCm-only values (hipMemAllocationTypeUncached) pass through for the driver to refuse. */
 static CUmemAllocationProp cuda_prop(const hipMemAllocationProp *prop) {
   CUmemAllocationProp cuda;
   memset(&cuda, 0, sizeof cuda);
   cuda.type = (CUmemAllocationType)prop->type;
   cuda.requestedHandleTypes = (CUmemAllocationHandleType)prop->requestedHandleTypes;
-  cuda.location = cuda_location(prop->location);
+  cuda.location = hipnv__cuda_location(prop->location);
   cuda.win32HandleMetaData = prop->win32HandleMetaData;
   cuda.allocFlags.compressionType = prop->allocFlags.compressionType;
   cuda.allocFlags.gpuDirectRDMACapable = prop->allocFlags.gpuDirectRDMACapable;
@@ -169,27 +151,16 @@ hipError_t hipMemUnmap(void *ptr, size_t size) {
   return hipnv__result(result);
 }
 
-/* Every descriptor is translated (HIP's NVIDIA header converts only the first
-   and still passes count). A few fit on the stack; more are allocated. */
+/* Every descriptor is translated (mem_access.h). */
 hipError_t hipMemSetAccess(void *ptr, size_t size, const hipMemAccessDesc *desc, size_t count) {
-  if (desc == NULL && count > 0)
-    return hipnv__fail(hipErrorInvalidValue, "hipMemSetAccess: desc is NULL, count %zu", count);
-  if (count > SIZE_MAX / sizeof(CUmemAccessDesc))
-    return hipnv__fail(hipErrorInvalidValue, "hipMemSetAccess: count %zu is too large", count);
-  CUmemAccessDesc few[8];
-  CUmemAccessDesc *cuda = count <= 8 ? few : malloc(count * sizeof *cuda);
-  if (cuda == NULL)
-    return hipnv__fail(hipErrorOutOfMemory,
-                       "hipMemSetAccess: no host memory to translate %zu descriptors", count);
-  for (size_t i = 0; i < count; i++) {
-    cuda[i].location = cuda_location(desc[i].location);
-    cuda[i].flags = (CUmemAccess_flags)desc[i].flags;
-  }
+  hipnv__access_list list;
+  hipError_t refused = hipnv__access_list_make(&list, "hipMemSetAccess", "desc", desc, count);
+  if (refused != hipSuccess)
+    return refused;
   CUresult result = hipnv__use_context();
   if (result == CUDA_SUCCESS)
-    result = hipnv__cuMemSetAccess(hipnv__dptr(ptr), size, count > 0 ? cuda : NULL, count);
-  if (cuda != few)
-    free(cuda);
+    result = hipnv__cuMemSetAccess(hipnv__dptr(ptr), size, list.descs, count);
+  hipnv__access_list_free(&list);
   return hipnv__result(result);
 }
 
@@ -197,7 +168,7 @@ hipError_t hipMemGetAccess(unsigned long long *flags, const hipMemLocation *loca
   if (flags == NULL || location == NULL)
     return hipnv__fail(hipErrorInvalidValue, "hipMemGetAccess: %s is NULL",
                        flags == NULL ? "flags" : "location");
-  CUmemLocation cuda = cuda_location(*location);
+  CUmemLocation cuda = hipnv__cuda_location(*location);
   CUresult result = hipnv__use_context();
   if (result == CUDA_SUCCESS)
     result = hipnv__cuMemGetAccess(flags, &cuda, hipnv__dptr(ptr));

@@ -42,12 +42,12 @@
   X(TOTAL_MEM, 80ULL << 30) /* cuDeviceTotalMem_v2 */                                              \
   X(MEM_FREE, 70ULL << 30)  /* cuMemGetInfo_v2 */                                                  \
   X(MEM_TOTAL, 80ULL << 30)                                                                        \
-  X(POINTER, 0x7f0000200000ULL)      /* every allocation and reservation */                        \
+  X(POINTER, 0x7f0000200000ULL)      /* every allocation and reservation, imported pointers */     \
   X(HOST_POINTER, 0x7e0000100000ULL) /* cuMemHostAlloc */                                          \
   X(HANDLE, 0x11)                    /* cuMemCreate, retain, import */                             \
   X(GRANULARITY, 2ULL << 20)                                                                       \
-  X(ACCESS_FLAGS, 3)               /* cuMemGetAccess */                                            \
-  X(SHAREABLE_FD, 7)               /* cuMemExportToShareableHandle, POSIX fd */                    \
+  X(ACCESS_FLAGS, 3)               /* cuMemGetAccess, cuMemPoolGetAccess */                        \
+  X(SHAREABLE_FD, 7)               /* cuMem(Pool)ExportToShareableHandle, POSIX fd */              \
   X(DMA_BUF_FD, 9)                 /* cuMemGetHandleForAddressRange */                             \
   X(RANGE_BASE, 0x7f0000200000ULL) /* cuMemGetAddressRange_v2 */                                   \
   X(RANGE_SIZE, 4ULL << 20)                                                                        \
@@ -76,7 +76,10 @@
   X(P2P_VALUE, 1)                                                                                  \
   X(PRIMARY_FLAGS, 0) /* cuDevicePrimaryCtxGetState */                                             \
   X(PRIMARY_ACTIVE, 1)                                                                             \
-  X(PRIMARY_DESTROYED, 0) /* bit d: device d's primary context reset, not retained since */
+  X(PRIMARY_DESTROYED, 0) /* bit d: device d's primary context reset, not retained since */        \
+  X(MEM_POOL, 0x7100)     /* cuDevice(Get|GetDefault)MemPool, cuMemPoolCreate, pool import */      \
+  X(POOL_ATTRIBUTE, 1)    /* cuMemPoolGetAttribute: an int for 1-3, 64 bits for 4-8 */             \
+  X(EXPORT_BYTE, 0x40)    /* cuMemPoolExportPointer writes bytes EXPORT_BYTE + i */
 
 typedef enum fake_cuda_value {
 #define FAKE_CUDA_VALUE_ENUM(name, value) FAKE_##name,

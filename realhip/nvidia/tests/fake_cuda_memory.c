@@ -10,7 +10,7 @@
 
 /* ---- how structs are logged ---- */
 
-static void describe_location(char *out, size_t size, const CUmemLocation *location) {
+void fake__describe_location(char *out, size_t size, const CUmemLocation *location) {
   snprintf(out, size, "{type=%d,id=%d}", (int)location->type, location->id);
 }
 
@@ -20,7 +20,7 @@ static void describe_prop(char *out, size_t size, const CUmemAllocationProp *pro
     return;
   }
   char location[64];
-  describe_location(location, sizeof location, &prop->location);
+  fake__describe_location(location, sizeof location, &prop->location);
   snprintf(out, size,
            "{type=%d,handles=%d,location=%s,win32=0x%llx,compression=%u,rdma=%u,usage=%u,"
            "reserved=%u:%u:%u:%u}",
@@ -31,7 +31,7 @@ static void describe_prop(char *out, size_t size, const CUmemAllocationProp *pro
            prop->allocFlags.reserved[3]);
 }
 
-static void describe_access(char *out, size_t size, const CUmemAccessDesc *desc, size_t count) {
+void fake__describe_access(char *out, size_t size, const CUmemAccessDesc *desc, size_t count) {
   if (desc == NULL) {
     snprintf(out, size, "NULL");
     return;
@@ -39,7 +39,7 @@ static void describe_access(char *out, size_t size, const CUmemAccessDesc *desc,
   size_t used = (size_t)snprintf(out, size, "[");
   for (size_t i = 0; i < count && used < size; i++) {
     char location[64];
-    describe_location(location, sizeof location, &desc[i].location);
+    fake__describe_location(location, sizeof location, &desc[i].location);
     used += (size_t)snprintf(out + used, size - used, "%s{location=%s,flags=%d}", i ? "," : "",
                              location, (int)desc[i].flags);
   }
@@ -419,7 +419,7 @@ CUresult cuMemUnmap(CUdeviceptr ptr, size_t size) {
 
 CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size, const CUmemAccessDesc *desc, size_t count) {
   char described[1024];
-  describe_access(described, sizeof described, desc, count);
+  fake__describe_access(described, sizeof described, desc, count);
   FAKE_ENTER(cuMemSetAccess, "0x%llx,%zu,%s,%zu", ptr, size, described, count);
   return CUDA_SUCCESS;
 }
@@ -427,7 +427,7 @@ CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size, const CUmemAccessDesc *des
 CUresult cuMemGetAccess(unsigned long long *flags, const CUmemLocation *location, CUdeviceptr ptr) {
   char described[64] = "NULL";
   if (location != NULL)
-    describe_location(described, sizeof described, location);
+    fake__describe_location(described, sizeof described, location);
   FAKE_ENTER(cuMemGetAccess, "%s,%s,0x%llx", fake__out(flags), described, ptr);
   *flags = fake__value(FAKE_ACCESS_FLAGS);
   return CUDA_SUCCESS;

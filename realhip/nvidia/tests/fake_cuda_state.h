@@ -44,6 +44,11 @@ CUcontext fake__pop(void);
    retained since, as the driver answers work there; else CUDA_SUCCESS. */
 CUresult fake__context_alive(void);
 
+/* How a location and a list of access descriptors are logged (fake_cuda_memory.c):
+   "{type=1,id=0}", "[{location={type=1,id=0},flags=3},...]", "NULL". */
+void fake__describe_location(char *out, size_t size, const CUmemLocation *location);
+void fake__describe_access(char *out, size_t size, const CUmemAccessDesc *desc, size_t count);
+
 /* "&" for an out-pointer, "NULL" for none. */
 const char *fake__out(const void *pointer);
 

@@ -46,6 +46,7 @@ static void every_driver_call_is_insufficient_driver(void **state) {
   hipStream_t stream = NULL;
   hipEvent_t event = NULL;
   hipMemGenericAllocationHandle_t handle = NULL;
+  hipMemPool_t pool = NULL;
   hipMemAllocationProp prop;
   memset(&prop, 0, sizeof prop);
   prop.type = hipMemAllocationTypePinned;
@@ -67,6 +68,8 @@ static void every_driver_call_is_insufficient_driver(void **state) {
       hipMemGetAllocationGranularity(&bytes, &prop, hipMemAllocationGranularityMinimum));
   assert_no_driver(hipMemCreate(&handle, 2 << 20, &prop, 0));
   assert_no_driver(hipMemAddressReserve(&ptr, 2 << 20, 0, NULL, 0));
+  assert_no_driver(hipDeviceGetDefaultMemPool(&pool, 0));
+  assert_null(pool);
   assert_no_driver(hipDeviceGetAttribute(&count, hipDeviceAttributeWarpSize, 0));
   assert_no_driver(
       hipMemGetHandleForAddressRange(&count, ptr, 4096, hipMemRangeHandleTypeDmaBufFd, 0));

@@ -1,9 +1,9 @@
 /*
  * test_old_driver.c: hip-nvidia on a driver that lacks some symbols (the fake
- * built as an older driver: no cuMemGetHandleForAddressRange, CUDA 11.7, and
- * no cuDeviceGetUuid_v2, CUDA 11.4). The call that needs a missing symbol
- * answers hipErrorNotSupported naming it; one with an older equivalent uses
- * that; everything else works.
+ * built as an older driver: no cuMemGetHandleForAddressRange, CUDA 11.7, no
+ * cuDeviceGetUuid_v2, CUDA 11.4, and none of the pool calls, CUDA 11.2). The
+ * call that needs a missing symbol answers hipErrorNotSupported naming it;
+ * one with an older equivalent uses that; everything else works.
  */
 #include "hip_nvidia_test.h"
 
@@ -27,6 +27,26 @@ static void missing_symbol_is_not_supported(void **state) {
   void *pfn = NULL;
   assert_hip(hipGetProcAddress("hipMemGetHandleForAddressRange", &pfn, 700, 0, NULL), hipSuccess);
   assert_null(hip_nvidia_driver_symbol("cuMemGetHandleForAddressRange"));
+}
+
+/* A driver without pools: each pool call says which symbol it lacks. */
+static void pools_are_not_supported(void **state) {
+  (void)state;
+  hipMemPool_t pool = NULL;
+  char expected[1024];
+  assert_hip(hipDeviceGetDefaultMemPool(&pool, 0), hipErrorNotSupported);
+  snprintf(expected, sizeof expected,
+           "%s exports no cuDeviceGetDefaultMemPool: this driver is older than the call",
+           hip_nvidia_driver_path());
+  assert_string_equal(hip_nvidia_last_reason(), expected);
+  hipMemPoolProps props;
+  memset(&props, 0, sizeof props);
+  props.allocType = hipMemAllocationTypePinned;
+  props.location.type = hipMemLocationTypeDevice;
+  assert_hip(hipMemPoolCreate(&pool, &props), hipErrorNotSupported);
+  assert_contains(hip_nvidia_last_reason(), "exports no cuMemPoolCreate");
+  assert_null(pool);
+  assert_null(hip_nvidia_driver_symbol("cuMemPoolCreate"));
 }
 
 static void uuid_falls_back_to_the_older_call(void **state) {
@@ -53,6 +73,7 @@ static void the_rest_works(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       HN_TEST(missing_symbol_is_not_supported),
+      HN_TEST(pools_are_not_supported),
       HN_TEST(uuid_falls_back_to_the_older_call),
       HN_TEST(the_rest_works),
   };
