@@ -76,7 +76,11 @@
   X(P2P_VALUE, 1)                                                                                  \
   X(PRIMARY_FLAGS, 0) /* cuDevicePrimaryCtxGetState */                                             \
   X(PRIMARY_ACTIVE, 1)                                                                             \
-  X(PRIMARY_DESTROYED, 0) /* bit d: device d's primary context reset, not retained since */
+  X(PRIMARY_DESTROYED, 0)      /* bit d: device d's primary context reset, not retained since */   \
+  X(MODULE, 0x3100)            /* cuModuleLoad, cuModuleLoadData */                                \
+  X(FUNCTION, 0xf100)          /* cuModuleGetFunction, cuKernelGetFunction */                      \
+  X(GLOBAL, 0x7f0000300000ULL) /* cuModuleGetGlobal_v2 */                                          \
+  X(GLOBAL_BYTES, 256)
 
 typedef enum fake_cuda_value {
 #define FAKE_CUDA_VALUE_ENUM(name, value) FAKE_##name,
@@ -105,6 +109,8 @@ FAKE_CUDA_API void fake_cuda_set_pci_bus_id(const char *pci_bus_id);
 FAKE_CUDA_API void fake_cuda_set_uuid(const char bytes[16]);
 /* What cuMemGetAllocationPropertiesFromHandle writes. */
 FAKE_CUDA_API void fake_cuda_set_allocation_prop(const CUmemAllocationProp *prop);
+/* What cuGraphKernelNodeGetParams_v2 writes (all zero unless set). */
+FAKE_CUDA_API void fake_cuda_set_kernel_params(const CUDA_KERNEL_NODE_PARAMS *params);
 
 /* ---- the call log ---- */
 
