@@ -31,13 +31,6 @@
     (ptr, sizeBytes, flags),                                                                       \
     "hipExtMallocWithFlags is ROCm-only: CUDA has no allocator for AMD's fine-grained, uncached "  \
     "or signal memory (hipMalloc is translated)")                                                  \
-  X(hipLaunchKernel,                                                                               \
-    (const void *hostFunction, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMemBytes,    \
-     hipStream_t stream),                                                                          \
-    (hostFunction, gridDim.x, blockDim.x, args, sharedMemBytes, stream),                           \
-    "hipLaunchKernel needs device code for the GPU, which a host compiler does not make: build "   \
-    "kernels with nvcc (or hipcc) for HIP on NVIDIA; mockhip runs host-compiled kernels on the "   \
-    "CPU")                                                                                         \
   X(hipHostRegister, (void *hostPtr, size_t sizeBytes, unsigned int flags),                        \
     (hostPtr, sizeBytes, flags), "")                                                               \
   X(hipHostUnregister, (void *hostPtr), (hostPtr), "")                                             \
@@ -97,10 +90,6 @@
      size_t numDependencies),                                                                      \
     (graph, from, to, numDependencies), "")                                                        \
   X(hipGraphDestroyNode, (hipGraphNode_t node), (node), "")                                        \
-  X(hipGraphKernelNodeGetParams, (hipGraphNode_t node, hipKernelNodeParams * pNodeParams),         \
-    (node, pNodeParams), "")                                                                       \
-  X(hipGraphKernelNodeSetParams, (hipGraphNode_t node, const hipKernelNodeParams *pNodeParams),    \
-    (node, pNodeParams), "")                                                                       \
   X(hipGraphMemcpyNodeGetParams, (hipGraphNode_t node, hipMemcpy3DParms * pNodeParams),            \
     (node, pNodeParams), "")                                                                       \
   X(hipGraphMemcpyNodeSetParams, (hipGraphNode_t node, const hipMemcpy3DParms *pNodeParams),       \
@@ -122,9 +111,6 @@
   X(hipGraphEventWaitNodeGetEvent, (hipGraphNode_t node, hipEvent_t * event_out),                  \
     (node, event_out), "")                                                                         \
   X(hipGraphEventWaitNodeSetEvent, (hipGraphNode_t node, hipEvent_t event), (node, event), "")     \
-  X(hipGraphExecKernelNodeSetParams,                                                               \
-    (hipGraphExec_t hGraphExec, hipGraphNode_t node, const hipKernelNodeParams *pNodeParams),      \
-    (hGraphExec, node, pNodeParams), "")                                                           \
   X(hipGraphExecMemcpyNodeSetParams,                                                               \
     (hipGraphExec_t hGraphExec, hipGraphNode_t node, hipMemcpy3DParms * pNodeParams),              \
     (hGraphExec, node, pNodeParams), "")                                                           \
@@ -303,21 +289,6 @@
     (stream, callback, userData, flags), "")                                                       \
   X(hipLaunchHostFunc, (hipStream_t stream, hipHostFn_t fn, void *userData),                       \
     (stream, fn, userData), "")                                                                    \
-  X(hipModuleLoad, (hipModule_t * module, const char *fname), (module, fname), "")                 \
-  X(hipModuleLoadData, (hipModule_t * module, const void *image), (module, image), "")             \
-  X(hipModuleUnload, (hipModule_t module), (module), "")                                           \
-  X(hipModuleGetFunction, (hipFunction_t * function, hipModule_t module, const char *kname),       \
-    (function, module, kname), "")                                                                 \
-  X(hipModuleGetGlobal,                                                                            \
-    (hipDeviceptr_t * dptr, size_t * bytes, hipModule_t hmod, const char *name),                   \
-    (dptr, bytes, hmod, name), "")                                                                 \
-  X(hipModuleLaunchKernel,                                                                         \
-    (hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,         \
-     unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,                       \
-     unsigned int sharedMemBytes, hipStream_t stream, void **kernelParams, void **extra),          \
-    (f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes, stream,     \
-     kernelParams, extra),                                                                         \
-    "")                                                                                            \
   X(hipMallocArray,                                                                                \
     (hipArray_t * array, const hipChannelFormatDesc *desc, size_t width, size_t height,            \
      unsigned int flags),                                                                          \
@@ -452,18 +423,10 @@
     (hipArray_t * pLevelArray, hipMipmappedArray_t hMipMappedArray, unsigned int level),           \
     (pLevelArray, hMipMappedArray, level),                                                         \
     "mipmapped arrays are not translated by hip-nvidia; ROCm on Linux has none either")            \
-  X(hipGraphAddKernelNode,                                                                         \
-    (hipGraphNode_t * pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,           \
-     size_t numDependencies, const hipKernelNodeParams *pNodeParams),                              \
-    (pGraphNode, graph, pDependencies, numDependencies, pNodeParams),                              \
-    "hipGraphAddKernelNode needs device code for the GPU (a CUfunction), which a host compiler "   \
-    "does not make: build kernels with nvcc (or hipcc) for HIP on NVIDIA")                         \
   X(hipDeviceGetLimit, (size_t * pValue, enum hipLimit_t limit), (pValue, limit), "")              \
   X(hipDeviceSetLimit, (enum hipLimit_t limit, size_t value), (limit, value), "")                  \
   X(hipDeviceGetCacheConfig, (hipFuncCache_t * cacheConfig), (cacheConfig), "")                    \
   X(hipDeviceSetCacheConfig, (hipFuncCache_t cacheConfig), (cacheConfig), "")                      \
-  X(hipFuncSetCacheConfig, (const void *func, hipFuncCache_t config), (func, config), "")          \
-  X(hipFuncSetSharedMemConfig, (const void *func, hipSharedMemConfig config), (func, config), "")  \
   X(hipDeviceGetSharedMemConfig, (hipSharedMemConfig * pConfig), (pConfig), "")                    \
   X(hipDeviceSetSharedMemConfig, (hipSharedMemConfig config), (config), "")                        \
   X(hipGetDeviceFlags, (unsigned int *flags), (flags), "")                                         \

@@ -134,6 +134,9 @@ typedef struct CUgraphExec_st *CUgraphExec;
 typedef struct CUarray_st *CUarray;
 typedef struct CUmipmappedArray_st *CUmipmappedArray;
 typedef struct CUmemPoolHandle_st *CUmemoryPool;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUkern_st *CUkernel;
 /* 64-bit platforms only: cuda.h makes both 32 bits elsewhere. */
 typedef unsigned long long CUdeviceptr;
 typedef unsigned long long CUmemGenericAllocationHandle;
@@ -529,6 +532,43 @@ typedef struct CUDA_MEMSET_NODE_PARAMS_st {
   size_t height;
 } CUDA_MEMSET_NODE_PARAMS;
 
+/* ---- kernels ---- */
+
+/* cuLaunchKernel's `extra` list: keys, each followed by its value, up to the end. */
+#define CU_LAUNCH_PARAM_END ((void *)0x00)
+#define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
+#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
+
+typedef enum CUfunc_cache_enum {
+  CU_FUNC_CACHE_PREFER_NONE = 0x00,
+  CU_FUNC_CACHE_PREFER_SHARED = 0x01,
+  CU_FUNC_CACHE_PREFER_L1 = 0x02,
+  CU_FUNC_CACHE_PREFER_EQUAL = 0x03
+} CUfunc_cache;
+
+typedef enum CUsharedconfig_enum {
+  CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE = 0x00,
+  CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE = 0x01,
+  CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE = 0x02
+} CUsharedconfig;
+
+/* The kernel-node parameters of cuGraphAddKernelNode_v2 (CUDA 12.0), what cuda.h calls
+   CUDA_KERNEL_NODE_PARAMS: v1 without kern and ctx. */
+typedef struct CUDA_KERNEL_NODE_PARAMS_v2_st {
+  CUfunction func;
+  unsigned int gridDimX;
+  unsigned int gridDimY;
+  unsigned int gridDimZ;
+  unsigned int blockDimX;
+  unsigned int blockDimY;
+  unsigned int blockDimZ;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+  CUkernel kern; /* launched when func is NULL */
+  CUcontext ctx; /* NULL: the current context; ignored when func is set */
+} CUDA_KERNEL_NODE_PARAMS;
+
 /* The layouts the driver reads and writes (LP64). */
 _Static_assert(sizeof(CUmemAllocationProp) == 32, "CUmemAllocationProp is 32 bytes in cuda.h");
 _Static_assert(sizeof(CUmemAccessDesc) == 12, "CUmemAccessDesc is 12 bytes in cuda.h");
@@ -536,6 +576,7 @@ _Static_assert(sizeof(CUmemPoolProps) == 88, "CUmemPoolProps is 88 bytes in cuda
 _Static_assert(sizeof(CUmemPoolPtrExportData) == 64, "CUmemPoolPtrExportData is 64 bytes");
 _Static_assert(sizeof(CUDA_MEMCPY3D) == 200, "CUDA_MEMCPY3D is 200 bytes in cuda.h");
 _Static_assert(sizeof(CUDA_MEMSET_NODE_PARAMS) == 40, "CUDA_MEMSET_NODE_PARAMS is 40 bytes");
+_Static_assert(sizeof(CUDA_KERNEL_NODE_PARAMS) == 72, "CUDA_KERNEL_NODE_PARAMS_v2 is 72 bytes");
 _Static_assert(sizeof(CUdeviceptr) == sizeof(void *), "hip-nvidia needs a 64-bit platform");
 
 #endif /* HIPNV_CUDA_DRIVER_H */

@@ -218,6 +218,38 @@
   X(cuGraphLaunch, cuGraphLaunch, (CUgraphExec hGraphExec, CUstream hStream),                      \
     (hGraphExec, hStream))                                                                         \
   X(cuGraphExecDestroy, cuGraphExecDestroy, (CUgraphExec hGraphExec), (hGraphExec))                \
+  /* modules, kernels and kernel nodes (the nodes' _v2 calls are CUDA 12.0's) */                   \
+  X(cuModuleLoad, cuModuleLoad, (CUmodule * module, const char *fname), (module, fname))           \
+  X(cuModuleLoadData, cuModuleLoadData, (CUmodule * module, const void *image), (module, image))   \
+  X(cuModuleUnload, cuModuleUnload, (CUmodule hmod), (hmod))                                       \
+  X(cuModuleGetFunction, cuModuleGetFunction,                                                      \
+    (CUfunction * hfunc, CUmodule hmod, const char *name), (hfunc, hmod, name))                    \
+  X(cuModuleGetGlobal, cuModuleGetGlobal_v2,                                                       \
+    (CUdeviceptr * dptr, size_t * bytes, CUmodule hmod, const char *name),                         \
+    (dptr, bytes, hmod, name))                                                                     \
+  X(cuLaunchKernel, cuLaunchKernel,                                                                \
+    (CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,            \
+     unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,                       \
+     unsigned int sharedMemBytes, CUstream hStream, void **kernelParams, void **extra),            \
+    (f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes, hStream,    \
+     kernelParams, extra))                                                                         \
+  X(cuFuncSetCacheConfig, cuFuncSetCacheConfig, (CUfunction hfunc, CUfunc_cache config),           \
+    (hfunc, config))                                                                               \
+  X(cuFuncSetSharedMemConfig, cuFuncSetSharedMemConfig, (CUfunction hfunc, CUsharedconfig config), \
+    (hfunc, config))                                                                               \
+  X(cuKernelGetFunction, cuKernelGetFunction, (CUfunction * pFunc, CUkernel kernel),               \
+    (pFunc, kernel))                                                                               \
+  X(cuGraphAddKernelNode, cuGraphAddKernelNode_v2,                                                 \
+    (CUgraphNode * phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,                   \
+     size_t numDependencies, const CUDA_KERNEL_NODE_PARAMS *nodeParams),                           \
+    (phGraphNode, hGraph, dependencies, numDependencies, nodeParams))                              \
+  X(cuGraphKernelNodeGetParams, cuGraphKernelNodeGetParams_v2,                                     \
+    (CUgraphNode hNode, CUDA_KERNEL_NODE_PARAMS * nodeParams), (hNode, nodeParams))                \
+  X(cuGraphKernelNodeSetParams, cuGraphKernelNodeSetParams_v2,                                     \
+    (CUgraphNode hNode, const CUDA_KERNEL_NODE_PARAMS *nodeParams), (hNode, nodeParams))           \
+  X(cuGraphExecKernelNodeSetParams, cuGraphExecKernelNodeSetParams_v2,                             \
+    (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_KERNEL_NODE_PARAMS *nodeParams),        \
+    (hGraphExec, hNode, nodeParams))                                                               \
   /* virtual memory management */                                                                  \
   X(cuMemAddressReserve, cuMemAddressReserve,                                                      \
     (CUdeviceptr * ptr, size_t size, size_t alignment, CUdeviceptr addr,                           \

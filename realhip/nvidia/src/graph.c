@@ -5,8 +5,9 @@
  * A 1D copy node is the driver's 3D copy of one row with both sides in the
  * unified address space (cudaGraphAddMemcpyNode1D's kind only says which way
  * with unified addressing); a set node is cuGraphAddMemsetNode's. Both belong
- * to the calling thread's context, as the runtime's do. Kernel nodes need
- * device code, so hipGraphAddKernelNode is not translated (api_calls.h).
+ * to the calling thread's context, as the runtime's do. A kernel node is
+ * cuGraphAddKernelNode_v2's, its parameters copied field by field; its func is
+ * a kernel's host stub or a CUfunction (kernel.c).
  * HIP's node types are CUDA's up to the memory nodes; CUDA's batch memory
  * node is HIP's hipGraphNodeTypeBatchMemOp.
  */
@@ -159,4 +160,101 @@ hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec) {
   if (result == CUDA_SUCCESS)
     result = hipnv__cuGraphExecDestroy((CUgraphExec)graphExec);
   return hipnv__result(result);
+}
+
+/* ---- kernel nodes ---- */
+
+/* HIP's parameters in the driver's form, field by field (ROCm orders them otherwise), or the
+   error recorded: none, or no kernel, before the driver is asked; then, in the current
+   context, func resolved (kernel.c) and `extra` translated into extra[], which the driver
+   copies with the parameters; kern NULL, ctx NULL for the current context. */
+static hipError_t kernel_params(const char *call, const hipKernelNodeParams *hip,
+                                void *extra[HIPNV_EXTRA_MAX], CUDA_KERNEL_NODE_PARAMS *params) {
+  if (hip == NULL)
+    return hipnv__fail(hipErrorInvalidValue, "%s: pNodeParams is NULL", call);
+  if (hip->func == NULL)
+    return hipnv__fail(hipErrorInvalidDeviceFunction, "%s: func is NULL", call);
+  CUresult result = hipnv__use_context();
+  if (result != CUDA_SUCCESS)
+    return hipnv__result(result);
+  CUfunction function = NULL;
+  void **translated = NULL;
+  hipError_t error = hipnv__node_function(call, hip->func, &function);
+  if (error == hipSuccess)
+    error = hipnv__launch_extra(call, hip->extra, extra, &translated);
+  if (error != hipSuccess)
+    return error;
+  *params = (CUDA_KERNEL_NODE_PARAMS){.func = function,
+                                      .gridDimX = hip->gridDim.x,
+                                      .gridDimY = hip->gridDim.y,
+                                      .gridDimZ = hip->gridDim.z,
+                                      .blockDimX = hip->blockDim.x,
+                                      .blockDimY = hip->blockDim.y,
+                                      .blockDimZ = hip->blockDim.z,
+                                      .sharedMemBytes = hip->sharedMemBytes,
+                                      .kernelParams = hip->kernelParams,
+                                      .extra = translated,
+                                      .kern = NULL,
+                                      .ctx = NULL};
+  return hipSuccess;
+}
+
+hipError_t hipGraphAddKernelNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                 const hipGraphNode_t *pDependencies, size_t numDependencies,
+                                 const hipKernelNodeParams *pNodeParams) {
+  if (pGraphNode == NULL)
+    return hipnv__fail(hipErrorInvalidValue, "hipGraphAddKernelNode: pGraphNode is NULL");
+  void *extra[HIPNV_EXTRA_MAX];
+  CUDA_KERNEL_NODE_PARAMS params;
+  hipError_t error = kernel_params("hipGraphAddKernelNode", pNodeParams, extra, &params);
+  if (error != hipSuccess)
+    return error;
+  return hipnv__result(hipnv__cuGraphAddKernelNode((CUgraphNode *)pGraphNode, (CUgraph)graph,
+                                                   (const CUgraphNode *)pDependencies,
+                                                   numDependencies, &params));
+}
+
+/* func is the node's CUfunction, not the host stub it was given: the driver keeps no stub.
+   A node that names its kernel by kern alone (a library kernel's) answers kern's function in
+   the current context. kernelParams and extra are the driver's, owned by the node; an extra
+   list the driver answers ends with CUDA's NULL. */
+hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node, hipKernelNodeParams *pNodeParams) {
+  if (pNodeParams == NULL)
+    return hipnv__fail(hipErrorInvalidValue, "hipGraphKernelNodeGetParams: pNodeParams is NULL");
+  CUDA_KERNEL_NODE_PARAMS params = {0};
+  CUresult result = hipnv__use_context();
+  if (result == CUDA_SUCCESS)
+    result = hipnv__cuGraphKernelNodeGetParams((CUgraphNode)node, &params);
+  if (result == CUDA_SUCCESS && params.func == NULL && params.kern != NULL)
+    result = hipnv__cuKernelGetFunction(&params.func, params.kern);
+  if (result == CUDA_SUCCESS)
+    *pNodeParams =
+        (hipKernelNodeParams){.blockDim = {params.blockDimX, params.blockDimY, params.blockDimZ},
+                              .extra = params.extra,
+                              .func = (void *)params.func,
+                              .gridDim = {params.gridDimX, params.gridDimY, params.gridDimZ},
+                              .kernelParams = params.kernelParams,
+                              .sharedMemBytes = params.sharedMemBytes};
+  return hipnv__result(result);
+}
+
+hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node,
+                                       const hipKernelNodeParams *pNodeParams) {
+  void *extra[HIPNV_EXTRA_MAX];
+  CUDA_KERNEL_NODE_PARAMS params;
+  hipError_t error = kernel_params("hipGraphKernelNodeSetParams", pNodeParams, extra, &params);
+  if (error != hipSuccess)
+    return error;
+  return hipnv__result(hipnv__cuGraphKernelNodeSetParams((CUgraphNode)node, &params));
+}
+
+hipError_t hipGraphExecKernelNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
+                                           const hipKernelNodeParams *pNodeParams) {
+  void *extra[HIPNV_EXTRA_MAX];
+  CUDA_KERNEL_NODE_PARAMS params;
+  hipError_t error = kernel_params("hipGraphExecKernelNodeSetParams", pNodeParams, extra, &params);
+  if (error != hipSuccess)
+    return error;
+  return hipnv__result(
+      hipnv__cuGraphExecKernelNodeSetParams((CUgraphExec)hGraphExec, (CUgraphNode)node, &params));
 }

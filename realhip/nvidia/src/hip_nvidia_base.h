@@ -78,6 +78,28 @@ CUresult hipnv__primary_context(int ordinal, CUcontext *ctx);
    older than CUDA 11.4. */
 CUresult hipnv__device_uuid(CUdevice device, CUuuid *uuid);
 
+/* ---- kernel.c: kernels ---- */
+
+/* The CUfunction of nvcc's host stub `stub`, from the CUDA runtime the program links
+   (cudaGetFuncBySymbol), for the current context's device: make it current first. Else
+   hipErrorInvalidDeviceFunction, recorded with the reason (no runtime loaded, or a pointer
+   the runtime registered no kernel for); `call` names the entry point. */
+hipError_t hipnv__stub_function(const char *call, const void *stub, CUfunction *function);
+
+/* A kernel node's func: a host stub as above, or a CUfunction already (not code in a loaded
+   object: hipModuleGetFunction's, or what hipGraphKernelNodeGetParams answered). */
+hipError_t hipnv__node_function(const char *call, const void *func, CUfunction *function);
+
+/* The most entries hipnv__launch_extra translates: four key-value pairs and the end. */
+#define HIPNV_EXTRA_MAX 9
+
+/* HIP's `extra` launch list in the driver's form, written to `cuda`: the keys
+   HIP_LAUNCH_PARAM_BUFFER_POINTER and _BUFFER_SIZE are CUDA's, the end is ROCm's 0x3 (or
+   CUDA's NULL) and becomes NULL. *translated is `cuda`, or NULL for no list; an unknown key
+   or no end is hipErrorInvalidValue, recorded. */
+hipError_t hipnv__launch_extra(const char *call, void **extra, void *cuda[HIPNV_EXTRA_MAX],
+                               void ***translated);
+
 /* ---- conversions between HIP's pointers and the driver's integers ---- */
 
 static inline CUdeviceptr hipnv__dptr(const void *ptr) { return (CUdeviceptr)(uintptr_t)ptr; }

@@ -36,6 +36,7 @@ static struct {
   char pci_bus_id[32];
   char uuid[16];
   CUmemAllocationProp prop;
+  CUDA_KERNEL_NODE_PARAMS kernel_params;
   char **log;
   size_t log_count, log_capacity;
   char *text; /* fake_cuda_log_text's */
@@ -64,6 +65,7 @@ static void set_defaults(void) {
   memset(&fake.prop, 0, sizeof fake.prop);
   fake.prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
   fake.prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  memset(&fake.kernel_params, 0, sizeof fake.kernel_params);
 }
 
 static void clear_log(void) {
@@ -158,6 +160,13 @@ void fake_cuda_set_allocation_prop(const CUmemAllocationProp *prop) {
   pthread_mutex_lock(&lock);
   ensure_ready();
   fake.prop = *prop;
+  pthread_mutex_unlock(&lock);
+}
+
+void fake_cuda_set_kernel_params(const CUDA_KERNEL_NODE_PARAMS *params) {
+  pthread_mutex_lock(&lock);
+  ensure_ready();
+  fake.kernel_params = *params;
   pthread_mutex_unlock(&lock);
 }
 
@@ -285,6 +294,14 @@ CUmemAllocationProp fake__allocation_prop(void) {
   CUmemAllocationProp prop = fake.prop;
   pthread_mutex_unlock(&lock);
   return prop;
+}
+
+CUDA_KERNEL_NODE_PARAMS fake__kernel_params(void) {
+  pthread_mutex_lock(&lock);
+  ensure_ready();
+  CUDA_KERNEL_NODE_PARAMS params = fake.kernel_params;
+  pthread_mutex_unlock(&lock);
+  return params;
 }
 
 CUcontext fake__current(void) { return depth > 0 ? stack[depth - 1] : NULL; }

@@ -76,10 +76,14 @@
   X(P2P_VALUE, 1)                                                                                  \
   X(PRIMARY_FLAGS, 0) /* cuDevicePrimaryCtxGetState */                                             \
   X(PRIMARY_ACTIVE, 1)                                                                             \
-  X(PRIMARY_DESTROYED, 0) /* bit d: device d's primary context reset, not retained since */        \
-  X(MEM_POOL, 0x7100)     /* cuDevice(Get|GetDefault)MemPool, cuMemPoolCreate, pool import */      \
-  X(POOL_ATTRIBUTE, 1)    /* cuMemPoolGetAttribute: an int for 1-3, 64 bits for 4-8 */             \
-  X(EXPORT_BYTE, 0x40)    /* cuMemPoolExportPointer writes bytes EXPORT_BYTE + i */
+  X(PRIMARY_DESTROYED, 0)      /* bit d: device d's primary context reset, not retained since */   \
+  X(MEM_POOL, 0x7100)          /* cuDevice(Get|GetDefault)MemPool, cuMemPoolCreate, pool import */ \
+  X(POOL_ATTRIBUTE, 1)         /* cuMemPoolGetAttribute: an int for 1-3, 64 bits for 4-8 */        \
+  X(EXPORT_BYTE, 0x40)         /* cuMemPoolExportPointer writes bytes EXPORT_BYTE + i */           \
+  X(MODULE, 0x3100)            /* cuModuleLoad, cuModuleLoadData */                                \
+  X(FUNCTION, 0xf100)          /* cuModuleGetFunction, cuKernelGetFunction */                      \
+  X(GLOBAL, 0x7f0000300000ULL) /* cuModuleGetGlobal_v2 */                                          \
+  X(GLOBAL_BYTES, 256)
 
 typedef enum fake_cuda_value {
 #define FAKE_CUDA_VALUE_ENUM(name, value) FAKE_##name,
@@ -108,6 +112,8 @@ FAKE_CUDA_API void fake_cuda_set_pci_bus_id(const char *pci_bus_id);
 FAKE_CUDA_API void fake_cuda_set_uuid(const char bytes[16]);
 /* What cuMemGetAllocationPropertiesFromHandle writes. */
 FAKE_CUDA_API void fake_cuda_set_allocation_prop(const CUmemAllocationProp *prop);
+/* What cuGraphKernelNodeGetParams_v2 writes (all zero unless set). */
+FAKE_CUDA_API void fake_cuda_set_kernel_params(const CUDA_KERNEL_NODE_PARAMS *params);
 
 /* ---- the call log ---- */
 

@@ -33,6 +33,7 @@ typedef enum fake_text { FAKE_TEXT_NAME, FAKE_TEXT_PCI_BUS_ID } fake_text;
 void fake__copy_text(fake_text which, char *out, size_t size);
 void fake__uuid(char bytes[16]);
 CUmemAllocationProp fake__allocation_prop(void);
+CUDA_KERNEL_NODE_PARAMS fake__kernel_params(void);
 
 /* The calling thread's context stack. */
 CUcontext fake__current(void);

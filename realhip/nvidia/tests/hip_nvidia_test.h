@@ -52,6 +52,7 @@ void hn_run_threads(int count, void *(*fn)(void *), void *arg);
   X(stream)                                                                                        \
   X(vmm)                                                                                           \
   X(pool)                                                                                          \
+  X(module)                                                                                        \
   X(proc)
 
 #define HN_DECLARE_AREA(name) int hn_area_##name(void);

@@ -73,6 +73,16 @@ static void every_driver_call_is_insufficient_driver(void **state) {
   assert_no_driver(hipDeviceGetAttribute(&count, hipDeviceAttributeWarpSize, 0));
   assert_no_driver(
       hipMemGetHandleForAddressRange(&count, ptr, 4096, hipMemRangeHandleTypeDmaBufFd, 0));
+  /* A kernel: the driver is needed before the runtime is asked for a stub's function. */
+  hipModule_t module = NULL;
+  dim3 one = {1, 1, 1};
+  hipKernelNodeParams params = {.blockDim = one, .func = (void *)expect_the_path, .gridDim = one};
+  hipGraphNode_t node = NULL;
+  assert_no_driver(hipModuleLoad(&module, "kernels.cubin"));
+  assert_no_driver(hipLaunchKernel((const void *)expect_the_path, one, one, NULL, 0, NULL));
+  assert_no_driver(hipGraphAddKernelNode(&node, NULL, NULL, 0, &params));
+  assert_null(module);
+  assert_null(node);
   assert_null(ptr);
   assert_null(stream);
   assert_null(handle);

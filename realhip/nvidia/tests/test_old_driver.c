@@ -1,9 +1,10 @@
 /*
  * test_old_driver.c: hip-nvidia on a driver that lacks some symbols (the fake
  * built as an older driver: no cuMemGetHandleForAddressRange, CUDA 11.7, no
- * cuDeviceGetUuid_v2, CUDA 11.4, and none of the pool calls, CUDA 11.2). The
- * call that needs a missing symbol answers hipErrorNotSupported naming it;
- * one with an older equivalent uses that; everything else works.
+ * cuDeviceGetUuid_v2, CUDA 11.4, none of the pool calls, CUDA 11.2, and none
+ * of CUDA 12.0's kernel-node _v2 calls). The call that needs a missing symbol
+ * answers hipErrorNotSupported naming it; one with an older equivalent uses
+ * that; everything else works.
  */
 #include "hip_nvidia_test.h"
 
@@ -62,6 +63,26 @@ static void uuid_falls_back_to_the_older_call(void **state) {
   assert_memory_equal(prop.uuid.bytes, bytes, 16);
 }
 
+/* Kernel nodes are CUDA 12.0's _v2 calls; launches are older and work. */
+static void kernel_nodes_need_cuda_12(void **state) {
+  (void)state;
+  hipGraphNode_t node = NULL;
+  hipKernelNodeParams params = {
+      .blockDim = {32, 1, 1}, .func = (void *)(uintptr_t)0xf100, .gridDim = {1, 1, 1}};
+  char expected[1024];
+  assert_hip(hipGraphAddKernelNode(&node, (hipGraph_t)(uintptr_t)0x6100, NULL, 0, &params),
+             hipErrorNotSupported);
+  snprintf(expected, sizeof expected,
+           "%s exports no cuGraphAddKernelNode_v2: this driver is older than the call",
+           hip_nvidia_driver_path());
+  assert_string_equal(hip_nvidia_last_reason(), expected);
+  assert_null(node);
+  assert_hip(hipModuleLaunchKernel((hipFunction_t)(uintptr_t)0xf100, 1, 1, 1, 32, 1, 1, 0, NULL,
+                                   NULL, NULL),
+             hipSuccess);
+  assert_logged("cuLaunchKernel", "cuLaunchKernel(0xf100,1,1,1,32,1,1,0,0x0,0x0,NULL)");
+}
+
 static void the_rest_works(void **state) {
   (void)state;
   void *ptr = NULL;
@@ -75,6 +96,7 @@ int main(void) {
       HN_TEST(missing_symbol_is_not_supported),
       HN_TEST(pools_are_not_supported),
       HN_TEST(uuid_falls_back_to_the_older_call),
+      HN_TEST(kernel_nodes_need_cuda_12),
       HN_TEST(the_rest_works),
   };
   return cmocka_run_group_tests_name("old_driver", tests, NULL, NULL);

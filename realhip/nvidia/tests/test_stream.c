@@ -285,7 +285,7 @@ static void graph_negative(void **state) {
              hipErrorInvalidMemcpyDirection);
   assert_hip(hipGraphAddMemsetNode(&node, GRAPH, NULL, 0, NULL), hipErrorInvalidValue);
   assert_hip(hipGraphNodeGetType(node, NULL), hipErrorInvalidValue);
-  assert_hip(hipGraphAddKernelNode(&node, GRAPH, NULL, 0, &params), hipErrorNotSupported);
+  assert_hip(hipGraphAddKernelNode(&node, GRAPH, NULL, 0, &params), hipErrorInvalidDeviceFunction);
   assert_no_driver_call();
 }
 
