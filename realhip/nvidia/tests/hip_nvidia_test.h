@@ -51,6 +51,8 @@ void hn_run_threads(int count, void *(*fn)(void *), void *arg);
   X(copy)                                                                                          \
   X(stream)                                                                                        \
   X(vmm)                                                                                           \
+  X(array)                                                                                         \
+  X(copy_2d3d)                                                                                     \
   X(proc)
 
 #define HN_DECLARE_AREA(name) int hn_area_##name(void);
