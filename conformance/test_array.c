@@ -8,7 +8,10 @@
  * A device without images (hipDeviceAttributeImageSupport 0, an MI300 say)
  * refuses every array with hipErrorNotSupported in ROCm: the rules that need an
  * array skip there, saying so (mockhip makes arrays on such a device all the
- * same). hip-nvidia translates none of these calls: every rule skips on it.
+ * same). hip-nvidia answers these calls as the CUDA runtime and driver do, not
+ * as clr (hipFreeArray(NULL) succeeds, mipmapped arrays are made): every rule
+ * skips on it, and its translation is checked against the fake driver
+ * (realhip/nvidia/tests, areas array and copy_2d3d).
  * Each rule frees what it made before it asserts.
  */
 #include "conformance.h"
@@ -23,7 +26,8 @@ static const hipChannelFormatDesc float_desc = {32, 0, 0, 0, hipChannelFormatKin
 static conf_ctx *begin(void **state) {
   conf_ctx *ctx = conf_begin(state);
 #if defined(HIPVMM_HIP_NVIDIA)
-  conf_skip("hip-nvidia does not translate arrays, pitched memory or their copies");
+  conf_skip("these rules are clr's; hip-nvidia answers arrays, pitched memory and their copies "
+            "as the CUDA runtime and driver do");
 #endif
   return ctx;
 }

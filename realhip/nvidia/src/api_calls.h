@@ -189,11 +189,6 @@
   X(hipMemcpyWithStream,                                                                           \
     (void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream),        \
     (dst, src, sizeBytes, kind, stream), "")                                                       \
-  X(hipDrvMemcpy2DUnaligned, (const hip_Memcpy2D *pCopy), (pCopy), "")                             \
-  X(hipMemcpyAtoH, (void *dst, hipArray_t srcArray, size_t srcOffset, size_t count),               \
-    (dst, srcArray, srcOffset, count), "")                                                         \
-  X(hipMemcpyHtoA, (hipArray_t dstArray, size_t dstOffset, const void *srcHost, size_t count),     \
-    (dstArray, dstOffset, srcHost, count), "")                                                     \
   X(hipMallocHost, (void **ptr, size_t size), (ptr, size), "")                                     \
   X(hipHostAlloc, (void **ptr, size_t size, unsigned int flags), (ptr, size, flags), "")           \
   X(hipMemPtrGetInfo, (void *ptr, size_t *size), (ptr, size), "")                                  \
@@ -206,31 +201,10 @@
     (unsigned int numAttributes, hipPointer_attribute *attributes, void **data,                    \
      hipDeviceptr_t ptr),                                                                          \
     (numAttributes, attributes, data, ptr), "")                                                    \
-  X(hipMemcpyAtoD,                                                                                 \
-    (hipDeviceptr_t dstDevice, hipArray_t srcArray, size_t srcOffset, size_t ByteCount),           \
-    (dstDevice, srcArray, srcOffset, ByteCount), "")                                               \
-  X(hipMemcpyDtoA,                                                                                 \
-    (hipArray_t dstArray, size_t dstOffset, hipDeviceptr_t srcDevice, size_t ByteCount),           \
-    (dstArray, dstOffset, srcDevice, ByteCount), "")                                               \
-  X(hipMemcpyAtoA,                                                                                 \
-    (hipArray_t dstArray, size_t dstOffset, hipArray_t srcArray, size_t srcOffset,                 \
-     size_t ByteCount),                                                                            \
-    (dstArray, dstOffset, srcArray, srcOffset, ByteCount), "")                                     \
-  X(hipMemcpyAtoHAsync,                                                                            \
-    (void *dstHost, hipArray_t srcArray, size_t srcOffset, size_t ByteCount, hipStream_t stream),  \
-    (dstHost, srcArray, srcOffset, ByteCount, stream), "")                                         \
-  X(hipMemcpyHtoAAsync,                                                                            \
-    (hipArray_t dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount,                 \
-     hipStream_t stream),                                                                          \
-    (dstArray, dstOffset, srcHost, ByteCount, stream), "")                                         \
   X(hipPointerSetAttribute,                                                                        \
     (const void *value, hipPointer_attribute attribute, hipDeviceptr_t ptr),                       \
     (value, attribute, ptr), "")                                                                   \
   X(hipMemAllocHost, (void **ptr, size_t size), (ptr, size), "")                                   \
-  X(hipMemAllocPitch,                                                                              \
-    (hipDeviceptr_t * dptr, size_t * pitch, size_t widthInBytes, size_t height,                    \
-     unsigned int elementSizeBytes),                                                               \
-    (dptr, pitch, widthInBytes, height, elementSizeBytes), "")                                     \
   X(hipCreateTextureObject,                                                                        \
     (hipTextureObject_t * pTexObject, const hipResourceDesc *pResDesc,                             \
      const hipTextureDesc *pTexDesc, const struct hipResourceViewDesc *pResViewDesc),              \
@@ -289,140 +263,6 @@
     (stream, callback, userData, flags), "")                                                       \
   X(hipLaunchHostFunc, (hipStream_t stream, hipHostFn_t fn, void *userData),                       \
     (stream, fn, userData), "")                                                                    \
-  X(hipMallocArray,                                                                                \
-    (hipArray_t * array, const hipChannelFormatDesc *desc, size_t width, size_t height,            \
-     unsigned int flags),                                                                          \
-    (array, desc, width, height, flags),                                                           \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipArrayCreate, (hipArray_t * pHandle, const HIP_ARRAY_DESCRIPTOR *pAllocateArray),            \
-    (pHandle, pAllocateArray),                                                                     \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipArray3DCreate, (hipArray_t * array, const HIP_ARRAY3D_DESCRIPTOR *pAllocateArray),          \
-    (array, pAllocateArray),                                                                       \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipMalloc3DArray,                                                                              \
-    (hipArray_t * array, const struct hipChannelFormatDesc *desc, struct hipExtent extent,         \
-     unsigned int flags),                                                                          \
-    (array, desc, extent.width, flags),                                                            \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipFreeArray, (hipArray_t array), (array),                                                     \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipArrayDestroy, (hipArray_t array), (array),                                                  \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipArrayGetInfo,                                                                               \
-    (hipChannelFormatDesc * desc, hipExtent * extent, unsigned int *flags, hipArray_t array),      \
-    (desc, extent, flags, array),                                                                  \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipArrayGetDescriptor, (HIP_ARRAY_DESCRIPTOR * pArrayDescriptor, hipArray_t array),            \
-    (pArrayDescriptor, array),                                                                     \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipArray3DGetDescriptor, (HIP_ARRAY3D_DESCRIPTOR * pArrayDescriptor, hipArray_t array),        \
-    (pArrayDescriptor, array),                                                                     \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipMallocPitch, (void **ptr, size_t *pitch, size_t width, size_t height),                      \
-    (ptr, pitch, width, height),                                                                   \
-    "pitched memory and its 2D/3D copies are not translated by hip-nvidia (cuMemAllocPitch, "      \
-    "cuMemcpy2D, cuMemcpy3D); mockhip emulates them")                                              \
-  X(hipMalloc3D, (hipPitchedPtr * pitchedDevPtr, hipExtent extent), (pitchedDevPtr, extent.width), \
-    "pitched memory and its 2D/3D copies are not translated by hip-nvidia (cuMemAllocPitch, "      \
-    "cuMemcpy2D, cuMemcpy3D); mockhip emulates them")                                              \
-  X(hipMemcpy2D,                                                                                   \
-    (void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,        \
-     hipMemcpyKind kind),                                                                          \
-    (dst, dpitch, src, spitch, width, height, kind),                                               \
-    "pitched memory and its 2D/3D copies are not translated by hip-nvidia (cuMemAllocPitch, "      \
-    "cuMemcpy2D, cuMemcpy3D); mockhip emulates them")                                              \
-  X(hipMemcpy2DAsync,                                                                              \
-    (void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,        \
-     hipMemcpyKind kind, hipStream_t stream),                                                      \
-    (dst, dpitch, src, spitch, width, height, kind, stream),                                       \
-    "pitched memory and its 2D/3D copies are not translated by hip-nvidia (cuMemAllocPitch, "      \
-    "cuMemcpy2D, cuMemcpy3D); mockhip emulates them")                                              \
-  X(hipMemcpyParam2D, (const hip_Memcpy2D *pCopy), (pCopy),                                        \
-    "pitched memory and its 2D/3D copies are not translated by hip-nvidia (cuMemAllocPitch, "      \
-    "cuMemcpy2D, cuMemcpy3D); mockhip emulates them")                                              \
-  X(hipMemcpyParam2DAsync, (const hip_Memcpy2D *pCopy, hipStream_t stream), (pCopy, stream),       \
-    "pitched memory and its 2D/3D copies are not translated by hip-nvidia (cuMemAllocPitch, "      \
-    "cuMemcpy2D, cuMemcpy3D); mockhip emulates them")                                              \
-  X(hipMemcpy2DToArray,                                                                            \
-    (hipArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, \
-     size_t height, hipMemcpyKind kind),                                                           \
-    (dst, wOffset, hOffset, src, spitch, width, height, kind),                                     \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipMemcpy2DToArrayAsync,                                                                       \
-    (hipArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, \
-     size_t height, hipMemcpyKind kind, hipStream_t stream),                                       \
-    (dst, wOffset, hOffset, src, spitch, width, height, kind, stream),                             \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipMemcpy2DFromArray,                                                                          \
-    (void *dst, size_t dpitch, hipArray_const_t src, size_t wOffset, size_t hOffset, size_t width, \
-     size_t height, hipMemcpyKind kind),                                                           \
-    (dst, dpitch, src, wOffset, hOffset, width, height, kind),                                     \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipMemcpy2DFromArrayAsync,                                                                     \
-    (void *dst, size_t dpitch, hipArray_const_t src, size_t wOffset, size_t hOffset, size_t width, \
-     size_t height, hipMemcpyKind kind, hipStream_t stream),                                       \
-    (dst, dpitch, src, wOffset, hOffset, width, height, kind, stream),                             \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipMemcpyToArray,                                                                              \
-    (hipArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t count,                \
-     hipMemcpyKind kind),                                                                          \
-    (dst, wOffset, hOffset, src, count, kind),                                                     \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipMemcpyFromArray,                                                                            \
-    (void *dst, hipArray_const_t srcArray, size_t wOffset, size_t hOffset, size_t count,           \
-     hipMemcpyKind kind),                                                                          \
-    (dst, srcArray, wOffset, hOffset, count, kind),                                                \
-    "arrays are not translated by hip-nvidia: cuArray* would need CUDA_ARRAY3D_DESCRIPTOR and "    \
-    "the copies CUDA_MEMCPY2D/3D; mockhip emulates them")                                          \
-  X(hipMemcpy3D, (const struct hipMemcpy3DParms *p), (p),                                          \
-    "pitched memory and its 2D/3D copies are not translated by hip-nvidia (cuMemAllocPitch, "      \
-    "cuMemcpy2D, cuMemcpy3D); mockhip emulates them")                                              \
-  X(hipMemcpy3DAsync, (const struct hipMemcpy3DParms *p, hipStream_t stream), (p, stream),         \
-    "pitched memory and its 2D/3D copies are not translated by hip-nvidia (cuMemAllocPitch, "      \
-    "cuMemcpy2D, cuMemcpy3D); mockhip emulates them")                                              \
-  X(hipDrvMemcpy3D, (const HIP_MEMCPY3D *pCopy), (pCopy),                                          \
-    "pitched memory and its 2D/3D copies are not translated by hip-nvidia (cuMemAllocPitch, "      \
-    "cuMemcpy2D, cuMemcpy3D); mockhip emulates them")                                              \
-  X(hipDrvMemcpy3DAsync, (const HIP_MEMCPY3D *pCopy, hipStream_t stream), (pCopy, stream),         \
-    "pitched memory and its 2D/3D copies are not translated by hip-nvidia (cuMemAllocPitch, "      \
-    "cuMemcpy2D, cuMemcpy3D); mockhip emulates them")                                              \
-  X(hipMallocMipmappedArray,                                                                       \
-    (hipMipmappedArray_t * mipmappedArray, const struct hipChannelFormatDesc *desc,                \
-     struct hipExtent extent, unsigned int numLevels, unsigned int flags),                         \
-    (mipmappedArray, desc, extent.width, numLevels, flags),                                        \
-    "mipmapped arrays are not translated by hip-nvidia; ROCm on Linux has none either")            \
-  X(hipFreeMipmappedArray, (hipMipmappedArray_t mipmappedArray), (mipmappedArray),                 \
-    "mipmapped arrays are not translated by hip-nvidia; ROCm on Linux has none either")            \
-  X(hipGetMipmappedArrayLevel,                                                                     \
-    (hipArray_t * levelArray, hipMipmappedArray_const_t mipmappedArray, unsigned int level),       \
-    (levelArray, mipmappedArray, level),                                                           \
-    "mipmapped arrays are not translated by hip-nvidia; ROCm on Linux has none either")            \
-  X(hipMipmappedArrayCreate,                                                                       \
-    (hipMipmappedArray_t * pHandle, HIP_ARRAY3D_DESCRIPTOR * pMipmappedArrayDesc,                  \
-     unsigned int numMipmapLevels),                                                                \
-    (pHandle, pMipmappedArrayDesc, numMipmapLevels),                                               \
-    "mipmapped arrays are not translated by hip-nvidia; ROCm on Linux has none either")            \
-  X(hipMipmappedArrayDestroy, (hipMipmappedArray_t hMipmappedArray), (hMipmappedArray),            \
-    "mipmapped arrays are not translated by hip-nvidia; ROCm on Linux has none either")            \
-  X(hipMipmappedArrayGetLevel,                                                                     \
-    (hipArray_t * pLevelArray, hipMipmappedArray_t hMipMappedArray, unsigned int level),           \
-    (pLevelArray, hMipMappedArray, level),                                                         \
-    "mipmapped arrays are not translated by hip-nvidia; ROCm on Linux has none either")            \
   X(hipDeviceGetLimit, (size_t * pValue, enum hipLimit_t limit), (pValue, limit), "")              \
   X(hipDeviceSetLimit, (enum hipLimit_t limit, size_t value), (limit, value), "")                  \
   X(hipDeviceGetCacheConfig, (hipFuncCache_t * cacheConfig), (cacheConfig), "")                    \

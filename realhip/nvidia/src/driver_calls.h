@@ -154,6 +154,57 @@
   X(cuMemsetD32Async, cuMemsetD32Async,                                                            \
     (CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream),                          \
     (dstDevice, ui, N, hStream))                                                                   \
+  /* arrays, mipmapped arrays, pitched memory and 2D/3D copies */                                  \
+  X(cuArrayCreate, cuArrayCreate_v2,                                                               \
+    (CUarray * pHandle, const CUDA_ARRAY_DESCRIPTOR *pAllocateArray), (pHandle, pAllocateArray))   \
+  X(cuArray3DCreate, cuArray3DCreate_v2,                                                           \
+    (CUarray * pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray), (pHandle, pAllocateArray)) \
+  X(cuArrayDestroy, cuArrayDestroy, (CUarray hArray), (hArray))                                    \
+  X(cuArrayGetDescriptor, cuArrayGetDescriptor_v2,                                                 \
+    (CUDA_ARRAY_DESCRIPTOR * pArrayDescriptor, CUarray hArray), (pArrayDescriptor, hArray))        \
+  X(cuArray3DGetDescriptor, cuArray3DGetDescriptor_v2,                                             \
+    (CUDA_ARRAY3D_DESCRIPTOR * pArrayDescriptor, CUarray hArray), (pArrayDescriptor, hArray))      \
+  X(cuMipmappedArrayCreate, cuMipmappedArrayCreate,                                                \
+    (CUmipmappedArray * pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,               \
+     unsigned int numMipmapLevels),                                                                \
+    (pHandle, pMipmappedArrayDesc, numMipmapLevels))                                               \
+  X(cuMipmappedArrayGetLevel, cuMipmappedArrayGetLevel,                                            \
+    (CUarray * pLevelArray, CUmipmappedArray hMipmappedArray, unsigned int level),                 \
+    (pLevelArray, hMipmappedArray, level))                                                         \
+  X(cuMipmappedArrayDestroy, cuMipmappedArrayDestroy, (CUmipmappedArray hMipmappedArray),          \
+    (hMipmappedArray))                                                                             \
+  X(cuMemAllocPitch, cuMemAllocPitch_v2,                                                           \
+    (CUdeviceptr * dptr, size_t * pPitch, size_t WidthInBytes, size_t Height,                      \
+     unsigned int ElementSizeBytes),                                                               \
+    (dptr, pPitch, WidthInBytes, Height, ElementSizeBytes))                                        \
+  X(cuMemcpy2D, cuMemcpy2D_v2, (const CUDA_MEMCPY2D *pCopy), (pCopy))                              \
+  X(cuMemcpy2DAsync, cuMemcpy2DAsync_v2, (const CUDA_MEMCPY2D *pCopy, CUstream hStream),           \
+    (pCopy, hStream))                                                                              \
+  X(cuMemcpy2DUnaligned, cuMemcpy2DUnaligned_v2, (const CUDA_MEMCPY2D *pCopy), (pCopy))            \
+  X(cuMemcpy3D, cuMemcpy3D_v2, (const CUDA_MEMCPY3D *pCopy), (pCopy))                              \
+  X(cuMemcpy3DAsync, cuMemcpy3DAsync_v2, (const CUDA_MEMCPY3D *pCopy, CUstream hStream),           \
+    (pCopy, hStream))                                                                              \
+  X(cuMemcpyHtoA, cuMemcpyHtoA_v2,                                                                 \
+    (CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount),                   \
+    (dstArray, dstOffset, srcHost, ByteCount))                                                     \
+  X(cuMemcpyAtoH, cuMemcpyAtoH_v2,                                                                 \
+    (void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount),                         \
+    (dstHost, srcArray, srcOffset, ByteCount))                                                     \
+  X(cuMemcpyAtoD, cuMemcpyAtoD_v2,                                                                 \
+    (CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset, size_t ByteCount),                 \
+    (dstDevice, srcArray, srcOffset, ByteCount))                                                   \
+  X(cuMemcpyDtoA, cuMemcpyDtoA_v2,                                                                 \
+    (CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice, size_t ByteCount),                 \
+    (dstArray, dstOffset, srcDevice, ByteCount))                                                   \
+  X(cuMemcpyAtoA, cuMemcpyAtoA_v2,                                                                 \
+    (CUarray dstArray, size_t dstOffset, CUarray srcArray, size_t srcOffset, size_t ByteCount),    \
+    (dstArray, dstOffset, srcArray, srcOffset, ByteCount))                                         \
+  X(cuMemcpyHtoAAsync, cuMemcpyHtoAAsync_v2,                                                       \
+    (CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount, CUstream hStream), \
+    (dstArray, dstOffset, srcHost, ByteCount, hStream))                                            \
+  X(cuMemcpyAtoHAsync, cuMemcpyAtoHAsync_v2,                                                       \
+    (void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount, CUstream hStream),       \
+    (dstHost, srcArray, srcOffset, ByteCount, hStream))                                            \
   /* streams and events */                                                                         \
   X(cuStreamCreate, cuStreamCreate, (CUstream * phStream, unsigned int Flags), (phStream, Flags))  \
   X(cuStreamCreateWithPriority, cuStreamCreateWithPriority,                                        \

@@ -100,6 +100,20 @@ hipError_t hipnv__node_function(const char *call, const void *func, CUfunction *
 hipError_t hipnv__launch_extra(const char *call, void **extra, void *cuda[HIPNV_EXTRA_MAX],
                                void ***translated);
 
+/* ---- array.c ---- */
+
+/* The bytes of one element of an array of `format` with `channels` channels; 0 for a format
+   HIP does not name (the driver's NV12, UNORM and BC formats). */
+size_t hipnv__element_bytes(CUarray_format format, unsigned int channels);
+
+/* For `call`, with a context current: the shape of `array` (cuArray3DGetDescriptor_v2) and
+   the bytes of its element, which the runtime's copies count in. hipSuccess, or the failure
+   recorded: the driver's, or hipErrorNotSupported for a format of no HIP element size. */
+hipError_t hipnv__array_shape(const char *call, CUarray array, CUDA_ARRAY3D_DESCRIPTOR *shape,
+                              size_t *element_bytes);
+
+static inline CUarray hipnv__array(hipArray_const_t array) { return (CUarray)(uintptr_t)array; }
+
 /* ---- conversions between HIP's pointers and the driver's integers ---- */
 
 static inline CUdeviceptr hipnv__dptr(const void *ptr) { return (CUdeviceptr)(uintptr_t)ptr; }

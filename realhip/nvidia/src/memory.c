@@ -1,7 +1,7 @@
 /*
  * memory.c: the allocators around VMM and what the runtime says about an
- * address: hipMalloc, managed, stream-ordered and pinned host memory,
- * hipMemGetInfo, hipMemGetAddressRange, hipPointerGetAttributes,
+ * address: hipMalloc, managed, stream-ordered, pitched and pinned host
+ * memory, hipMemGetInfo, hipMemGetAddressRange, hipPointerGetAttributes,
  * hipMemGetHandleForAddressRange.
  *
  * Each is its cuMem* call in the current context. Where HIP and CUDA number
@@ -141,6 +141,70 @@ hipError_t hipHostFree(void *ptr) {
 
 /* HIP's deprecated name for it (cudaFreeHost on NVIDIA). */
 hipError_t hipFreeHost(void *ptr) { return hipHostFree(ptr); }
+
+/* ---- pitched memory ---- */
+
+/* The runtime's forms name no element size; the driver's largest, 16 bytes, makes a pitch that
+   suits every access a kernel can make. */
+#define PITCH_ELEMENT_BYTES 16
+
+static CUresult malloc_pitch(void **ptr, size_t *pitch, size_t width, size_t height) {
+  CUdeviceptr allocated = 0;
+  CUresult result = hipnv__use_context();
+  if (result == CUDA_SUCCESS)
+    result = hipnv__cuMemAllocPitch(&allocated, pitch, width, height, PITCH_ELEMENT_BYTES);
+  if (result == CUDA_SUCCESS)
+    *ptr = hipnv__ptr(allocated);
+  return result;
+}
+
+/* As hipMalloc: nothing to allocate is NULL and success, without the driver. */
+hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height) {
+  if (ptr == NULL || pitch == NULL)
+    return hipnv__fail(hipErrorInvalidValue, "hipMallocPitch: %s is NULL",
+                       ptr == NULL ? "ptr" : "pitch");
+  if (width == 0 || height == 0) {
+    *ptr = NULL;
+    return hipSuccess;
+  }
+  return hipnv__result(malloc_pitch(ptr, pitch, width, height));
+}
+
+/* The driver's form: every value is the driver's to judge. */
+hipError_t hipMemAllocPitch(hipDeviceptr_t *dptr, size_t *pitch, size_t widthInBytes, size_t height,
+                            unsigned int elementSizeBytes) {
+  if (dptr == NULL || pitch == NULL)
+    return hipnv__fail(hipErrorInvalidValue, "hipMemAllocPitch: %s is NULL",
+                       dptr == NULL ? "dptr" : "pitch");
+  CUdeviceptr allocated = 0;
+  CUresult result = hipnv__use_context();
+  if (result == CUDA_SUCCESS)
+    result = hipnv__cuMemAllocPitch(&allocated, pitch, widthInBytes, height, elementSizeBytes);
+  if (result == CUDA_SUCCESS)
+    *dptr = hipnv__ptr(allocated);
+  return hipnv__result(result);
+}
+
+/* extent.width bytes x height rows x depth slices: rows of one pitch, height x depth of them. */
+hipError_t hipMalloc3D(hipPitchedPtr *pitchedDevPtr, hipExtent extent) {
+  if (pitchedDevPtr == NULL)
+    return hipnv__fail(hipErrorInvalidValue, "hipMalloc3D: pitchedDevPtr is NULL");
+  size_t rows = 0, pitch = 0;
+  void *ptr = NULL;
+  if (__builtin_mul_overflow(extent.height, extent.depth, &rows))
+    return hipnv__fail(hipErrorOutOfMemory, "hipMalloc3D: %zu x %zu rows overflow", extent.height,
+                       extent.depth);
+  CUresult result = CUDA_SUCCESS;
+  if (extent.width != 0 && rows != 0)
+    result = malloc_pitch(&ptr, &pitch, extent.width, rows);
+  if (result == CUDA_SUCCESS) {
+    pitchedDevPtr->ptr = ptr;
+    pitchedDevPtr->pitch = pitch;
+    pitchedDevPtr->xsize = extent.width;
+    pitchedDevPtr->ysize = extent.height;
+  }
+  return hipnv__result(result);
+}
 
 /* ---- what an address is ---- */
 

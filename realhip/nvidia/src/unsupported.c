@@ -18,10 +18,3 @@ static void unused(int first, ...) { (void)first; }
   }
 HIPNV_UNSUPPORTED_CALLS(HIPNV_UNSUPPORTED)
 #undef HIPNV_UNSUPPORTED
-
-/* Not a call of the driver: the description, as every HIP builds it. */
-struct hipChannelFormatDesc hipCreateChannelDesc(int x, int y, int z, int w,
-                                                 enum hipChannelFormatKind f) {
-  struct hipChannelFormatDesc desc = {x, y, z, w, f};
-  return desc;
-}

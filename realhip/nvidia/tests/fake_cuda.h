@@ -83,7 +83,17 @@
   X(MODULE, 0x3100)            /* cuModuleLoad, cuModuleLoadData */                                \
   X(FUNCTION, 0xf100)          /* cuModuleGetFunction, cuKernelGetFunction */                      \
   X(GLOBAL, 0x7f0000300000ULL) /* cuModuleGetGlobal_v2 */                                          \
-  X(GLOBAL_BYTES, 256)
+  X(GLOBAL_BYTES, 256)                                                                             \
+  X(ARRAY, 0xa100)           /* cuArrayCreate_v2, cuArray3DCreate_v2 */                            \
+  X(MIPMAPPED_ARRAY, 0xb100) /* cuMipmappedArrayCreate */                                          \
+  X(LEVEL_ARRAY, 0xa200)     /* cuMipmappedArrayGetLevel: this plus the level */                   \
+  X(PITCH, 512)              /* cuMemAllocPitch_v2 */                                              \
+  X(ARRAY_WIDTH, 64)         /* cuArrayGetDescriptor_v2, cuArray3DGetDescriptor_v2 */              \
+  X(ARRAY_HEIGHT, 32)                                                                              \
+  X(ARRAY_DEPTH, 0)                                                                                \
+  X(ARRAY_FORMAT, 0x20) /* CU_AD_FORMAT_FLOAT */                                                   \
+  X(ARRAY_CHANNELS, 4)                                                                             \
+  X(ARRAY_FLAGS, 0)
 
 typedef enum fake_cuda_value {
 #define FAKE_CUDA_VALUE_ENUM(name, value) FAKE_##name,

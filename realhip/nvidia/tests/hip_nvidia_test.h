@@ -53,6 +53,8 @@ void hn_run_threads(int count, void *(*fn)(void *), void *arg);
   X(vmm)                                                                                           \
   X(pool)                                                                                          \
   X(module)                                                                                        \
+  X(array)                                                                                         \
+  X(copy_2d3d)                                                                                     \
   X(proc)
 
 #define HN_DECLARE_AREA(name) int hn_area_##name(void);

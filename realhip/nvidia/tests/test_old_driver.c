@@ -1,10 +1,11 @@
 /*
  * test_old_driver.c: hip-nvidia on a driver that lacks some symbols (the fake
  * built as an older driver: no cuMemGetHandleForAddressRange, CUDA 11.7, no
- * cuDeviceGetUuid_v2, CUDA 11.4, none of the pool calls, CUDA 11.2, and none
- * of CUDA 12.0's kernel-node _v2 calls). The call that needs a missing symbol
- * answers hipErrorNotSupported naming it; one with an older equivalent uses
- * that; everything else works.
+ * cuDeviceGetUuid_v2, CUDA 11.4, none of the pool calls, CUDA 11.2, none of
+ * CUDA 12.0's kernel-node _v2 calls, and, standing for an array call a driver
+ * lacks, no cuMipmappedArray*, CUDA 5.0). The call that needs a missing
+ * symbol answers hipErrorNotSupported naming it; one with an older
+ * equivalent uses that; everything else works.
  */
 #include "hip_nvidia_test.h"
 
@@ -48,6 +49,25 @@ static void pools_are_not_supported(void **state) {
   assert_contains(hip_nvidia_last_reason(), "exports no cuMemPoolCreate");
   assert_null(pool);
   assert_null(hip_nvidia_driver_symbol("cuMemPoolCreate"));
+}
+
+/* The array calls go through the same loader: a missing one names itself, the rest work. */
+static void missing_array_symbol_is_not_supported(void **state) {
+  (void)state;
+  hipMipmappedArray_t mipmapped = NULL;
+  HIP_ARRAY3D_DESCRIPTOR desc = {.Width = 64, .Format = HIP_AD_FORMAT_FLOAT, .NumChannels = 1};
+  char expected[1024];
+  assert_hip(hipMipmappedArrayCreate(&mipmapped, &desc, 4), hipErrorNotSupported);
+  assert_null(mipmapped);
+  snprintf(expected, sizeof expected,
+           "%s exports no cuMipmappedArrayCreate: this driver is older than the call",
+           hip_nvidia_driver_path());
+  assert_string_equal(hip_nvidia_last_reason(), expected);
+  assert_not_called("cuMipmappedArrayCreate");
+  hipArray_t array = NULL;
+  hipChannelFormatDesc channels = hipCreateChannelDesc(32, 0, 0, 0, hipChannelFormatKindFloat);
+  assert_hip(hipMallocArray(&array, &channels, 64, 0, 0), hipSuccess);
+  assert_non_null(array);
 }
 
 static void uuid_falls_back_to_the_older_call(void **state) {
@@ -95,6 +115,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       HN_TEST(missing_symbol_is_not_supported),
       HN_TEST(pools_are_not_supported),
+      HN_TEST(missing_array_symbol_is_not_supported),
       HN_TEST(uuid_falls_back_to_the_older_call),
       HN_TEST(kernel_nodes_need_cuda_12),
       HN_TEST(the_rest_works),
