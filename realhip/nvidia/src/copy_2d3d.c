@@ -30,59 +30,34 @@ typedef struct side {
   size_t pitch, height;
 } side;
 
-static void set_src_2d(CUDA_MEMCPY2D *copy, const side *src) {
-  copy->srcMemoryType = src->type;
-  if (src->type == CU_MEMORYTYPE_HOST)
-    copy->srcHost = src->ptr;
-  else if (src->type == CU_MEMORYTYPE_ARRAY)
-    copy->srcArray = src->array;
-  else
-    copy->srcDevice = hipnv__dptr(src->ptr);
-  copy->srcXInBytes = src->x_bytes;
-  copy->srcY = src->y;
-  copy->srcPitch = src->pitch;
-}
+/* One side of a CUDA_MEMCPY2D or CUDA_MEMCPY3D, whose fields differ by their prefix alone
+   (src or dst): its memory type, the one pointer or array that type reads, and its position. */
+#define PLACE_SIDE(copy, prefix, s)                                                                \
+  do {                                                                                             \
+    (copy)->prefix##MemoryType = (s)->type;                                                        \
+    if ((s)->type == CU_MEMORYTYPE_HOST)                                                           \
+      (copy)->prefix##Host = (void *)(uintptr_t)(s)->ptr;                                          \
+    else if ((s)->type == CU_MEMORYTYPE_ARRAY)                                                     \
+      (copy)->prefix##Array = (s)->array;                                                          \
+    else                                                                                           \
+      (copy)->prefix##Device = hipnv__dptr((s)->ptr);                                              \
+    (copy)->prefix##XInBytes = (s)->x_bytes;                                                       \
+    (copy)->prefix##Y = (s)->y;                                                                    \
+    (copy)->prefix##Pitch = (s)->pitch;                                                            \
+  } while (0)
 
-static void set_dst_2d(CUDA_MEMCPY2D *copy, const side *dst) {
-  copy->dstMemoryType = dst->type;
-  if (dst->type == CU_MEMORYTYPE_HOST)
-    copy->dstHost = (void *)(uintptr_t)dst->ptr;
-  else if (dst->type == CU_MEMORYTYPE_ARRAY)
-    copy->dstArray = dst->array;
-  else
-    copy->dstDevice = hipnv__dptr(dst->ptr);
-  copy->dstXInBytes = dst->x_bytes;
-  copy->dstY = dst->y;
-  copy->dstPitch = dst->pitch;
-}
+static void set_src_2d(CUDA_MEMCPY2D *copy, const side *src) { PLACE_SIDE(copy, src, src); }
+static void set_dst_2d(CUDA_MEMCPY2D *copy, const side *dst) { PLACE_SIDE(copy, dst, dst); }
 
 static void set_src_3d(CUDA_MEMCPY3D *copy, const side *src) {
-  copy->srcMemoryType = src->type;
-  if (src->type == CU_MEMORYTYPE_HOST)
-    copy->srcHost = src->ptr;
-  else if (src->type == CU_MEMORYTYPE_ARRAY)
-    copy->srcArray = src->array;
-  else
-    copy->srcDevice = hipnv__dptr(src->ptr);
-  copy->srcXInBytes = src->x_bytes;
-  copy->srcY = src->y;
+  PLACE_SIDE(copy, src, src);
   copy->srcZ = src->z;
-  copy->srcPitch = src->pitch;
   copy->srcHeight = src->height;
 }
 
 static void set_dst_3d(CUDA_MEMCPY3D *copy, const side *dst) {
-  copy->dstMemoryType = dst->type;
-  if (dst->type == CU_MEMORYTYPE_HOST)
-    copy->dstHost = (void *)(uintptr_t)dst->ptr;
-  else if (dst->type == CU_MEMORYTYPE_ARRAY)
-    copy->dstArray = dst->array;
-  else
-    copy->dstDevice = hipnv__dptr(dst->ptr);
-  copy->dstXInBytes = dst->x_bytes;
-  copy->dstY = dst->y;
+  PLACE_SIDE(copy, dst, dst);
   copy->dstZ = dst->z;
-  copy->dstPitch = dst->pitch;
   copy->dstHeight = dst->height;
 }
 
@@ -169,28 +144,34 @@ static hipError_t cuda_memory_type(const char *call, const char *field, hipMemor
   }
 }
 
+/* The fields a HIP and a CUDA copy description share, for one side (prefix src or dst), after
+   its memory type: its position, pitch and the pointer or array its type reads. */
+#define COPY_SIDE(cuda, hip, prefix)                                                               \
+  do {                                                                                             \
+    (cuda)->prefix##XInBytes = (hip)->prefix##XInBytes;                                            \
+    (cuda)->prefix##Y = (hip)->prefix##Y;                                                          \
+    (cuda)->prefix##Host = (hip)->prefix##Host;                                                    \
+    (cuda)->prefix##Device = hipnv__dptr((hip)->prefix##Device);                                   \
+    (cuda)->prefix##Array = hipnv__array((hip)->prefix##Array);                                    \
+    (cuda)->prefix##Pitch = (hip)->prefix##Pitch;                                                  \
+  } while (0)
+
+/* Both sides' memory types, renumbered; the first refused stops it. */
+#define COPY_MEMORY_TYPES(call, cuda, hip)                                                         \
+  (cuda_memory_type(call, "srcMemoryType", (hip)->srcMemoryType, &(cuda)->srcMemoryType) ==        \
+           hipSuccess                                                                              \
+       ? cuda_memory_type(call, "dstMemoryType", (hip)->dstMemoryType, &(cuda)->dstMemoryType)     \
+       : hipErrorInvalidValue)
+
 static hipError_t cuda_copy_2d(const char *call, const hip_Memcpy2D *hip, CUDA_MEMCPY2D *cuda) {
   if (hip == NULL)
     return hipnv__fail(hipErrorInvalidValue, "%s: pCopy is NULL", call);
   memset(cuda, 0, sizeof *cuda);
-  hipError_t refused =
-      cuda_memory_type(call, "srcMemoryType", hip->srcMemoryType, &cuda->srcMemoryType);
-  if (refused == hipSuccess)
-    refused = cuda_memory_type(call, "dstMemoryType", hip->dstMemoryType, &cuda->dstMemoryType);
+  hipError_t refused = COPY_MEMORY_TYPES(call, cuda, hip);
   if (refused != hipSuccess)
     return refused;
-  cuda->srcXInBytes = hip->srcXInBytes;
-  cuda->srcY = hip->srcY;
-  cuda->srcHost = hip->srcHost;
-  cuda->srcDevice = hipnv__dptr(hip->srcDevice);
-  cuda->srcArray = hipnv__array(hip->srcArray);
-  cuda->srcPitch = hip->srcPitch;
-  cuda->dstXInBytes = hip->dstXInBytes;
-  cuda->dstY = hip->dstY;
-  cuda->dstHost = hip->dstHost;
-  cuda->dstDevice = hipnv__dptr(hip->dstDevice);
-  cuda->dstArray = hipnv__array(hip->dstArray);
-  cuda->dstPitch = hip->dstPitch;
+  COPY_SIDE(cuda, hip, src);
+  COPY_SIDE(cuda, hip, dst);
   cuda->WidthInBytes = hip->WidthInBytes;
   cuda->Height = hip->Height;
   return hipSuccess;
@@ -224,29 +205,16 @@ static hipError_t cuda_copy_3d(const char *call, const HIP_MEMCPY3D *hip, CUDA_M
   if (hip == NULL)
     return hipnv__fail(hipErrorInvalidValue, "%s: pCopy is NULL", call);
   memset(cuda, 0, sizeof *cuda);
-  hipError_t refused =
-      cuda_memory_type(call, "srcMemoryType", hip->srcMemoryType, &cuda->srcMemoryType);
-  if (refused == hipSuccess)
-    refused = cuda_memory_type(call, "dstMemoryType", hip->dstMemoryType, &cuda->dstMemoryType);
+  hipError_t refused = COPY_MEMORY_TYPES(call, cuda, hip);
   if (refused != hipSuccess)
     return refused;
-  cuda->srcXInBytes = hip->srcXInBytes;
-  cuda->srcY = hip->srcY;
+  COPY_SIDE(cuda, hip, src);
   cuda->srcZ = hip->srcZ;
   cuda->srcLOD = hip->srcLOD;
-  cuda->srcHost = hip->srcHost;
-  cuda->srcDevice = hipnv__dptr(hip->srcDevice);
-  cuda->srcArray = hipnv__array(hip->srcArray);
-  cuda->srcPitch = hip->srcPitch;
   cuda->srcHeight = hip->srcHeight;
-  cuda->dstXInBytes = hip->dstXInBytes;
-  cuda->dstY = hip->dstY;
+  COPY_SIDE(cuda, hip, dst);
   cuda->dstZ = hip->dstZ;
   cuda->dstLOD = hip->dstLOD;
-  cuda->dstHost = hip->dstHost;
-  cuda->dstDevice = hipnv__dptr(hip->dstDevice);
-  cuda->dstArray = hipnv__array(hip->dstArray);
-  cuda->dstPitch = hip->dstPitch;
   cuda->dstHeight = hip->dstHeight;
   cuda->WidthInBytes = hip->WidthInBytes;
   cuda->Height = hip->Height;

@@ -57,19 +57,35 @@ static int is_pool_attribute(hipMemPoolAttr attr) {
 
 /* ---- the device's pools ---- */
 
-hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *mem_pool, int device) {
+/* Device `device` (an ordinal: cuDeviceGet, so a bad one is hipErrorInvalidDevice), with a
+   context current. */
+static CUresult device_ready(int device, CUdevice *found) {
+  CUresult result = hipnv__cuDeviceGet(found, device);
+  return result == CUDA_SUCCESS ? hipnv__use_context() : result;
+}
+
+/* hipDeviceGetDefaultMemPool and hipDeviceGetMemPool: the pool `get` answers for the device. */
+static hipError_t device_pool(const char *call, hipMemPool_t *mem_pool, int device,
+                              CUresult (*get)(CUmemoryPool *, CUdevice)) {
   if (mem_pool == NULL)
-    return hipnv__fail(hipErrorInvalidValue, "hipDeviceGetDefaultMemPool: mem_pool is NULL");
+    return hipnv__fail(hipErrorInvalidValue, "%s: mem_pool is NULL", call);
   CUdevice found = 0;
   CUmemoryPool pool = NULL;
-  CUresult result = hipnv__cuDeviceGet(&found, device);
+  CUresult result = device_ready(device, &found);
   if (result == CUDA_SUCCESS)
-    result = hipnv__use_context();
-  if (result == CUDA_SUCCESS)
-    result = hipnv__cuDeviceGetDefaultMemPool(&pool, found);
+    result = get(&pool, found);
   if (result == CUDA_SUCCESS)
     *mem_pool = hip_pool(pool);
   return hipnv__result(result);
+}
+
+hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *mem_pool, int device) {
+  return device_pool("hipDeviceGetDefaultMemPool", mem_pool, device,
+                     hipnv__cuDeviceGetDefaultMemPool);
+}
+
+hipError_t hipDeviceGetMemPool(hipMemPool_t *mem_pool, int device) {
+  return device_pool("hipDeviceGetMemPool", mem_pool, device, hipnv__cuDeviceGetMemPool);
 }
 
 /* A pool of another device is the driver's to refuse (CUDA_ERROR_INVALID_DEVICE). */
@@ -77,26 +93,9 @@ hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
   if (mem_pool == NULL)
     return hipnv__fail(hipErrorInvalidValue, "hipDeviceSetMemPool: mem_pool is NULL");
   CUdevice found = 0;
-  CUresult result = hipnv__cuDeviceGet(&found, device);
-  if (result == CUDA_SUCCESS)
-    result = hipnv__use_context();
+  CUresult result = device_ready(device, &found);
   if (result == CUDA_SUCCESS)
     result = hipnv__cuDeviceSetMemPool(found, cuda_pool(mem_pool));
-  return hipnv__result(result);
-}
-
-hipError_t hipDeviceGetMemPool(hipMemPool_t *mem_pool, int device) {
-  if (mem_pool == NULL)
-    return hipnv__fail(hipErrorInvalidValue, "hipDeviceGetMemPool: mem_pool is NULL");
-  CUdevice found = 0;
-  CUmemoryPool pool = NULL;
-  CUresult result = hipnv__cuDeviceGet(&found, device);
-  if (result == CUDA_SUCCESS)
-    result = hipnv__use_context();
-  if (result == CUDA_SUCCESS)
-    result = hipnv__cuDeviceGetMemPool(&pool, found);
-  if (result == CUDA_SUCCESS)
-    *mem_pool = hip_pool(pool);
   return hipnv__result(result);
 }
 
