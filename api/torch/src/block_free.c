@@ -31,7 +31,7 @@ void torch__block_struct_give(torch_device *d, torch_block *block) {
   d->spare = block;
 }
 
-static bool capturing(hipStream_t stream) {
+bool torch__capturing(hipStream_t stream) {
   hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
   return hipStreamIsCapturing(stream, &status) != hipSuccess ||
          status != hipStreamCaptureStatusNone;
@@ -56,9 +56,9 @@ void torch__block_free(torch_device *d, torch_block *block) {
   size_t users = block->n_uses + foreign;
   bool any_capturing = block->captured;
   for (size_t i = 0; !any_capturing && i < block->n_uses; i++)
-    any_capturing = capturing(block->uses[i]);
+    any_capturing = torch__capturing(block->uses[i]);
   if (users && !any_capturing && foreign)
-    any_capturing = capturing(block->stream->handle);
+    any_capturing = torch__capturing(block->stream->handle);
   if (any_capturing) {
     block->n_uses = 0;
     block->next = d->held;

@@ -100,13 +100,6 @@ static size_t tier_capacity(const torch_device *d, size_t bytes) {
   return capacity < d->total_bytes ? capacity : d->total_bytes;
 }
 
-static size_t tier_mapped(const torch_pools *tier) {
-  size_t mapped = 0;
-  for (size_t i = 0; i < tier->count; i++)
-    mapped += hmo_pool_bytes_mapped(tier->pools[i]);
-  return mapped;
-}
-
 /* Reads each pool's mapped bytes again (after a trim). */
 static void tier_recount(torch_pools *tier) {
   tier->mapped = 0;
@@ -347,6 +340,6 @@ void torch__stream_free(torch_device *d, torch_stream *s) {
   free(s);
 }
 
-size_t torch__stream_mapped(const torch_stream *s) {
-  return tier_mapped(&s->small) + tier_mapped(&s->medium);
-}
+/* The tiers' own counts: segments map only in an alloc and unmap only in a trim, each of
+   which counts them again. */
+size_t torch__stream_mapped(const torch_stream *s) { return s->small.mapped + s->medium.mapped; }

@@ -22,15 +22,6 @@ void torch__fail(const char *fmt, ...) {
 
 const char *hmo_torch_last_error(void) { return last_error; }
 
-/* Whether the stream is capturing a graph: then no event may be recorded or queried, and
- * what is handed out is kept from reuse after its free (the graph's replays use it). A
- * stream the runtime cannot answer for counts as capturing: the safe side. */
-static bool capturing(hipStream_t stream) {
-  hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
-  return hipStreamIsCapturing(stream, &status) != hipSuccess ||
-         status != hipStreamCaptureStatusNone;
-}
-
 static void count_live(torch_device *d, torch_block *block) {
   d->stats.allocs++;
   d->stats.live_bytes += block->asked;
@@ -40,7 +31,7 @@ static void count_live(torch_device *d, torch_block *block) {
 
 /* A block for `bytes` on stream (d locked and current). */
 static torch_block *block_for(torch_device *d, hipStream_t stream, size_t bytes) {
-  bool captured = capturing(stream);
+  bool captured = torch__capturing(stream);
   if (!captured)
     torch__pending_poll(d);
   torch_stream *s = torch__stream_of(d, stream);

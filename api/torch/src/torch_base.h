@@ -151,6 +151,11 @@ TORCH_HIDDEN void torch__event_give(torch_device *d, hipEvent_t event);
 
 /* ---- block_free.c ---- */
 
+/* Whether the stream is capturing a graph: then no event may be recorded or queried, and
+ * what is handed out is kept from reuse after its free (the graph's replays use it). A
+ * stream the runtime cannot answer for counts as capturing: the safe side. */
+TORCH_HIDDEN bool torch__capturing(hipStream_t stream);
+
 /* A freed block: back to its home at once when only its own stream used it; else parked until
  * an event recorded now on each other user has completed; kept to a reset if captured. */
 TORCH_HIDDEN void torch__block_free(torch_device *d, torch_block *block);
