@@ -131,3 +131,14 @@ void bench_child(const char *flag, const char *name, const char *value, double *
     exit(1);
   fclose(in);
 }
+
+const char *bench_size_name(size_t bytes) {
+  static char name[32];
+  if (bytes >= 1024 * 1024)
+    snprintf(name, sizeof name, "%zu MiB", bytes / (1024 * 1024));
+  else if (bytes >= 1024)
+    snprintf(name, sizeof name, "%zu KiB", bytes / 1024);
+  else
+    snprintf(name, sizeof name, "%zu B", bytes);
+  return name;
+}

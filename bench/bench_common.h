@@ -26,6 +26,9 @@ extern "C" {
 
 double bench_now_ns(void);
 
+/* "512 B", "4 KiB", "2 MiB": a static buffer, overwritten by the next call. */
+const char *bench_size_name(size_t bytes);
+
 /* The median of count values (sorts them). */
 double bench_median(double *values, int count);
 

@@ -3,15 +3,6 @@
 
 #include "bench_common.h"
 
-const char *bench_size_name(size_t bytes) {
-  static char name[32];
-  if (bytes >= MIB)
-    snprintf(name, sizeof name, "%zu MiB", bytes / MIB);
-  else
-    snprintf(name, sizeof name, "%zu KiB", bytes / KIB);
-  return name;
-}
-
 double bench_pool_cycles_ns(hmo_pool *pool, size_t bytes, int cycles) {
   double t0 = bench_now_ns();
   for (int i = 0; i < cycles; i++) {

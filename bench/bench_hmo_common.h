@@ -26,9 +26,6 @@
     }                                                                                              \
   } while (0)
 
-/* "4 KiB", "2 MiB": a static buffer, overwritten by the next call. */
-const char *bench_size_name(size_t bytes);
-
 /* ns per pool alloc + release of `bytes`, over `cycles`. */
 double bench_pool_cycles_ns(hmo_pool *pool, size_t bytes, int cycles);
 

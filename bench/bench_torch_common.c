@@ -271,17 +271,6 @@ static size_t live_peak(const torch_trace *trace) {
   return peak;
 }
 
-static const char *size_name(size_t bytes) {
-  static char name[32];
-  if (bytes >= MIB)
-    snprintf(name, sizeof name, "%zu MiB", bytes / MIB);
-  else if (bytes >= KIB)
-    snprintf(name, sizeof name, "%zu KiB", bytes / KIB);
-  else
-    snprintf(name, sizeof name, "%zu B", bytes);
-  return name;
-}
-
 static void release_all(const torch_allocator *torch, const torch_allocator *baselines, int n) {
   torch->release();
   for (int i = 0; i < n; i++)
@@ -305,8 +294,8 @@ static void size_rows(const torch_allocator *torch, const torch_allocator *basel
     double median = bench_median(torch_ns, rounds);
     for (int b = 0; b < n_baselines; b++) {
       char what[64], baseline[64];
-      snprintf(what, sizeof what, "%s alloc+free %s", torch->name, size_name(sizes[s]));
-      snprintf(baseline, sizeof baseline, "%s %s", baselines[b].name, size_name(sizes[s]));
+      snprintf(what, sizeof what, "%s alloc+free %s", torch->name, bench_size_name(sizes[s]));
+      snprintf(baseline, sizeof baseline, "%s %s", baselines[b].name, bench_size_name(sizes[s]));
       bench_row(what, baseline, median, bench_median(base_ns[b], rounds));
     }
     release_all(torch, baselines, n_baselines);
