@@ -2,11 +2,13 @@
  * torch_base.h: libhmo-torch's structs and the map of its files.
  *
  *   torch_api.c     the exported functions: arguments, the device lock, the last error
- *   torch_device.c  one device: its hmo device, pools by size tier, new blocks, giving back
- *   stream_cache.c  freed blocks by stream and size class; events that let another stream
- *                   take them; blocks waiting on the streams record_stream named
- *   block_table.c   device pointer -> block, for free
- *   size_class.c    request sizes -> size classes
+ *   torch_device.c  one device: opened on first use, made current where a call needs it,
+ *                   memory given back when short
+ *   stream_pools.c  each stream's pools and large-block cache; the event that lets another
+ *                   stream take from them
+ *   block_free.c    a free: back to its stream at once, or parked on other streams' events
+ *   block_table.c   device pointer -> block, for free; the growable arrays
+ *   size_class.c    request sizes -> the classes large blocks are cached by
  *
  * Everything below the exported functions runs under its device's lock.
  */
