@@ -2,7 +2,8 @@
  * size_class.c: request sizes to size classes. Up to 1 MiB a class is a
  * multiple of 512 bytes (PyTorch's own rounding); past it, four classes per
  * power of two, so a cached block is at most a quarter larger than asked for.
- * Reuse is exact-class: hmo's pools split and merge the free space beneath.
+ * Only blocks past 64 MiB are cached by class (exact-class reuse); smaller ones
+ * go back into their stream's hmo pool, which splits and merges free space.
  */
 #include "torch_base.h"
 
